@@ -1,0 +1,212 @@
+// Request schemas and response shapes for accounts, organizations and invitations.
+// Shared by the API (validate()) and the SPA (form validation, typed fetchers).
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+
+const requiredText = (max = 100) =>
+  z.string({ error: MSG.requiredFields }).trim().min(1, MSG.requiredFields).max(max, `Must be at most ${max} characters`);
+
+/** Blank or missing becomes undefined (the server fills defaults). */
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+
+const emailAddress = z
+  .string({ error: MSG.requiredFields })
+  .trim()
+  .toLowerCase()
+  .min(1, MSG.requiredFields)
+  .pipe(z.email('Please enter a valid email address').max(254));
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.email('Please enter a valid contact email address').max(254).optional());
+
+const uuid = (message = 'Invalid id') => z.uuid(message);
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 72;
+export const INVITATION_TTL_DAYS = 7;
+export const INVITABLE_ROLES = ['team_member', 'org_admin'] as const;
+
+// ---------- requests ----------
+
+/** POST /api/auth/signup: a new organization with the caller as its org_admin. */
+export const signupSchema = z.object({
+  supabaseUserId: uuid('Invalid user id').optional(),
+  email: emailAddress.optional(),
+  firstName: requiredText(),
+  lastName: requiredText(),
+  organizationName: z
+    .string({ error: MSG.orgNameRequired })
+    .trim()
+    .min(1, MSG.orgNameRequired)
+    .max(200, 'Organization name must be at most 200 characters'),
+  contactName: optionalText(),
+  contactEmail: optionalEmail,
+  contactPhone: optionalText(50),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+/** POST /api/auth/join-organization: join by link as a team member. */
+export const joinOrganizationSchema = z.object({
+  supabaseUserId: uuid('Invalid user id').optional(),
+  email: emailAddress.optional(),
+  firstName: requiredText(),
+  lastName: requiredText(),
+  organizationId: uuid('Invalid organization id'),
+});
+export type JoinOrganizationInput = z.input<typeof joinOrganizationSchema>;
+
+const inviteToken = z.string({ error: MSG.invalidInvitation }).trim().min(16, MSG.invalidInvitation).max(200, MSG.invalidInvitation);
+
+/**
+ * POST /api/auth/accept-invite. Either `password` (the server creates the account for the
+ * invited e-mail) or `supabaseUserId` with a bearer token of that invited e-mail.
+ */
+export const acceptInviteSchema = z
+  .object({
+    token: inviteToken,
+    firstName: requiredText(),
+    lastName: requiredText(),
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, MSG.passwordTooShortInvite)
+      .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
+      .optional(),
+    supabaseUserId: uuid('Invalid user id').optional(),
+  })
+  .refine((v) => v.password !== undefined || v.supabaseUserId !== undefined, {
+    message: MSG.passwordTooShortInvite,
+    path: ['password'],
+  });
+export type AcceptInviteInput = z.input<typeof acceptInviteSchema>;
+
+/** GET /api/auth/validate-invite?token= */
+export const validateInviteQuerySchema = z.object({ token: inviteToken });
+
+/** POST /api/auth/invite */
+export const inviteSchema = z.object({
+  email: z
+    .string({ error: MSG.inviteEmailEmpty })
+    .trim()
+    .toLowerCase()
+    .min(1, MSG.inviteEmailEmpty)
+    .pipe(z.email('Please enter a valid email address').max(254)),
+  organizationId: uuid('Invalid organization id'),
+  role: z.enum(INVITABLE_ROLES).optional(),
+});
+export type InviteInput = z.input<typeof inviteSchema>;
+
+/** PUT /api/organization/update */
+export const updateOrganizationSchema = z
+  .object({
+    name: z.string().trim().min(1, MSG.orgNameEmpty).max(200, 'Organization name must be at most 200 characters').optional(),
+    joinByLinkEnabled: z.boolean().optional(),
+  })
+  .refine((v) => v.name !== undefined || v.joinByLinkEnabled !== undefined, { message: 'Nothing to update', path: ['name'] });
+export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
+
+export const idParamSchema = z.object({ id: uuid('Invalid id') });
+export const orgIdParamSchema = z.object({ orgId: uuid('Invalid organization id') });
+
+// ---------- client-side form rules (spec §5) ----------
+
+const passwordPair = <T extends { password: string; confirmPassword: string }>(v: T) => v.password === v.confirmPassword;
+
+/** Signup step 1 (personal info). */
+export const signupPersonalFormSchema = z
+  .object({
+    firstName: requiredText(),
+    lastName: requiredText(),
+    email: emailAddress,
+    password: z.string().min(1, MSG.requiredFields).min(MIN_PASSWORD_LENGTH, MSG.passwordTooShortSignup),
+    confirmPassword: z.string(),
+  })
+  .refine(passwordPair, { message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
+
+/** /invite/:token form. */
+export const acceptInviteFormSchema = z
+  .object({
+    firstName: requiredText(),
+    lastName: requiredText(),
+    password: z.string().min(MIN_PASSWORD_LENGTH, MSG.passwordTooShortInvite),
+    confirmPassword: z.string(),
+  })
+  .refine(passwordPair, { message: MSG.passwordsDontMatch, path: ['confirmPassword'] });
+
+// ---------- responses ----------
+
+export type OrganizationStatus = 'active' | 'suspended';
+
+export interface ProfileOrganization {
+  id: string;
+  name: string;
+  status: OrganizationStatus;
+  suspended_reason: string | null;
+  joinByLinkEnabled: boolean;
+  paid_until: string | null;
+}
+
+/** GET /api/auth/profile (spec §3 Profile, plus status fields). */
+export interface ProfileDto {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: 'org_admin' | 'team_member' | 'system_admin';
+  status: 'active' | 'disabled' | 'removed';
+  organization: ProfileOrganization | null;
+}
+
+export interface TeamMemberDto {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: string;
+}
+
+export interface InvitationDto {
+  id: string;
+  email: string;
+  role: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface OrganizationDto {
+  id: string;
+  name: string;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  status: OrganizationStatus;
+  joinByLinkEnabled: boolean;
+  created_at: string;
+}
+
+export interface ValidateInviteResponse {
+  organizationName: string;
+  email: string;
+  organizationId: string;
+}
+
+export interface PublicOrganizationResponse {
+  name: string;
+}
+
+/** Mutations answer { message } (spec §8 success strings) plus the changed entity. */
+export interface MessageResponse {
+  message: string;
+}

@@ -1,0 +1,126 @@
+// The admin area (system_admin only): request schemas and response shapes. Shared by the API and the SPA.
+import { z } from 'zod';
+import { ACTION_PRIORITIES, questionDefSchema, type ActionPriority } from '../questions/question-types.ts';
+import type { Grade, PassFail } from '../scoring/policy.ts';
+import type { QuestionView } from './assessments.ts';
+
+/** Spec §9: the admin questions table shows 10 rows at a time. */
+export const ADMIN_PAGE_SIZE = 10;
+
+export const adminListQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').max(100_000).default(1),
+  q: z.string().trim().max(200, 'Search text must be at most 200 characters').default(''),
+});
+
+/** Create and edit (full replacement) of one question; the code is assigned by the server. */
+export const adminQuestionSchema = z.object({
+  domainId: questionDefSchema.shape.domainId,
+  subdomain: z.string().trim().min(1, 'Subdomain is required').max(200, 'Subdomain must be at most 200 characters'),
+  questionText: z.string().trim().min(10, 'Question text must be at least 10 characters').max(1000, 'Question text must be at most 1000 characters'),
+  points: z.number({ error: 'Points must be between 1 and 5' }).int('Points must be a whole number').min(1, 'Points must be between 1 and 5').max(5, 'Points must be between 1 and 5'),
+  critical: z.boolean().default(false),
+  documentEvidenceRequired: z.boolean().default(false),
+  evidenceDescription: z.string().trim().max(1000).default(''),
+  guidance: z.string().trim().min(1, 'Guidance is required').max(2000, 'Guidance must be at most 2000 characters'),
+  sources: z.array(z.string().trim().min(1).max(500)).max(20).default([]),
+  correctiveAction: z.object({
+    action: z.string().trim().min(1, 'A corrective action is required').max(2000),
+    priority: z.enum(ACTION_PRIORITIES, { error: 'Priority must be critical, high, medium or low' }),
+    targetDays: z.number().int().min(1, 'Target days must be between 1 and 730').max(730, 'Target days must be between 1 and 730'),
+  }),
+  /**
+   * Every version totals 140 points. When a change moves the total, the difference is taken from
+   * (or given to) this question of the current version.
+   */
+  balanceWith: z.uuid('Invalid question id').nullable().optional(),
+});
+export type AdminQuestionInput = z.infer<typeof adminQuestionSchema>;
+
+export const adminDeleteQuestionSchema = z.object({ balanceWith: z.uuid('Invalid question id').nullable().optional() });
+
+export const suspendOrganizationSchema = z.object({
+  reason: z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500, 'The reason must be at most 500 characters'),
+});
+
+export const changeRoleSchema = z.object({
+  role: z.enum(['org_admin', 'team_member', 'system_admin'], { error: 'Role must be org_admin, team_member or system_admin' }),
+});
+
+// ---------- responses ----------
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The public question view plus the corrective action an admin edits. */
+export interface AdminQuestionView extends QuestionView {
+  corrective_action: { action: string; priority: ActionPriority; target_days: number };
+}
+
+export interface AdminQuestionsPage extends Paged<AdminQuestionView> {
+  version_id: number;
+  version_label: string;
+  total_points: number;
+}
+
+export interface AdminQuestionChange {
+  version_id: number;
+  version_label: string;
+  question: AdminQuestionView | null;
+}
+
+export type SubscriptionState = 'active' | 'expired' | 'none';
+
+export interface AdminOrganizationView {
+  id: string;
+  name: string;
+  contact_name: string | null;
+  contact_email: string | null;
+  status: 'active' | 'suspended';
+  suspended_reason: string | null;
+  created_at: string;
+  member_count: number;
+  assessment_count: number;
+  paid_until: string | null;
+  subscription: SubscriptionState;
+}
+
+export interface AdminAssessmentView {
+  id: string;
+  organization_id: string;
+  organization_name: string;
+  status: 'in_progress' | 'submitted';
+  started_at: string;
+  submitted_at: string | null;
+  total_score: number | null;
+  grade: Grade | null;
+  pass_fail: PassFail | null;
+}
+
+export interface AdminUserView {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: 'org_admin' | 'team_member' | 'system_admin';
+  status: 'active' | 'disabled' | 'removed';
+  organization: { id: string; name: string } | null;
+  created_at: string;
+}
+
+export interface AuditEntryView {
+  id: string;
+  created_at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  organization_id: string | null;
+  organization_name: string | null;
+  before: unknown;
+  after: unknown;
+}

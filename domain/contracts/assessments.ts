@@ -1,0 +1,136 @@
+// Assessments, questions, results and the detailed report: request schemas and response shapes
+// (spec field names). Shared by the API (validate()) and the SPA.
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import type { ActionPriority } from '../questions/question-types.ts';
+import type { Grade, PassFail } from '../scoring/policy.ts';
+import type { DomainScore } from '../scoring/types.ts';
+
+const uuid = (message: string) => z.uuid(message);
+
+// ---------- requests ----------
+
+export const createAssessmentSchema = z.object({ organizationId: uuid('Invalid organization id') });
+
+/** POST /api/assessments/{id}/responses (multipart form fields; evidence_N file parts are ignored here). */
+export const answerFormSchema = z.object({
+  questionId: uuid('Invalid question id'),
+  answer: z.enum(['yes', 'no'], { error: MSG.answerYesNo }),
+  baseVersion: z
+    .union([z.literal(''), z.coerce.number().int().nonnegative('Invalid base version')])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v)),
+});
+
+/** POST /api/assessments/{id}/submit: optional body; an Idempotency-Key header works too. */
+export const submitAssessmentSchema = z.object({ mutationId: uuid('Invalid mutation id').optional() });
+
+export const questionsQuerySchema = z.object({ assessmentId: uuid('Invalid assessment id').optional() });
+
+export const ACTION_STATUSES = ['open', 'in_progress', 'done'] as const;
+export type ActionStatus = (typeof ACTION_STATUSES)[number];
+
+export const updateActionSchema = z
+  .object({
+    ownerId: uuid('Invalid owner id').nullable().optional(),
+    status: z.enum(ACTION_STATUSES, { error: 'Status must be open, in_progress or done' }).optional(),
+    notes: z.string().max(5000, 'Notes must be at most 5000 characters').optional(),
+  })
+  .refine((v) => v.ownerId !== undefined || v.status !== undefined || v.notes !== undefined, 'Nothing to update');
+
+export const subscriptionSchema = z.object({
+  paidUntil: z.iso.datetime({ offset: true, error: 'paidUntil must be an ISO date' }).or(z.iso.date({ error: 'paidUntil must be an ISO date' })),
+});
+
+// ---------- responses ----------
+
+export interface DomainView {
+  id: string;
+  name: string;
+  icon: string;
+  description: string;
+}
+
+export interface QuestionView {
+  id: string;
+  code: string;
+  domain_id: string;
+  domain_name: string;
+  subdomain: string;
+  question_text: string;
+  points: number;
+  critical: boolean;
+  document_evidence_required: boolean;
+  evidence_description: string;
+  guidance: string;
+  sources: string[];
+}
+
+export type AssessmentStatus = 'in_progress' | 'submitted';
+
+export interface AssessmentListItem {
+  id: string;
+  status: AssessmentStatus;
+  started_at: string;
+  submitted_at: string | null;
+  total_score: number | null;
+  grade: Grade | null;
+  pass_fail: PassFail | null;
+}
+
+export interface AssessmentDetail extends AssessmentListItem {
+  version_id: number;
+  answered_count: number;
+  question_count: number;
+}
+
+/** The result view: both spellings, as the spec shows them. */
+export interface ResultView {
+  assessmentId: string;
+  totalScore: number;
+  total_score: number;
+  maxScore: number;
+  percentage: number;
+  grade: Grade;
+  passFail: PassFail;
+  pass_fail: PassFail;
+  failReasons: string[];
+  domainScores: DomainScore[];
+  gapCount: number;
+  submittedAt: string;
+  submitted_at: string;
+}
+
+export interface CorrectiveActionView {
+  id: string;
+  question_id: string;
+  code: string;
+  domain_id: string;
+  question_text: string;
+  action: string;
+  priority: ActionPriority;
+  target_date: string | null;
+  owner_id: string | null;
+  owner_name: string | null;
+  status: ActionStatus;
+  notes: string;
+}
+
+export interface GapView {
+  question_id: string;
+  code: string;
+  subdomain: string;
+  question_text: string;
+  points: number;
+  critical: boolean;
+  guidance: string;
+  sources: string[];
+  corrective_action: { action: string; priority: ActionPriority; target_days: number };
+}
+
+export interface ReportView {
+  assessmentId: string;
+  result: ResultView;
+  gapAnalysis: { domain_id: string; domain_name: string; points_lost: number; gaps: GapView[] }[];
+  correctiveActions: CorrectiveActionView[];
+}

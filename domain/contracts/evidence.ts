@@ -1,0 +1,55 @@
+// Request schemas and response shapes of the evidence API (resumable uploads, list, attach).
+import { z } from 'zod';
+
+export const sha256Hex = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 hexadecimal characters');
+
+/** POST /api/evidence/uploads: declare a file before sending its bytes. */
+export const createUploadSchema = z.object({
+  evidenceId: z.uuid('Invalid evidence id'),
+  assessmentId: z.uuid('Invalid assessment id'),
+  questionId: z.uuid('Invalid question id'),
+  fileName: z.string().min(1, 'fileName is required').max(1000, 'fileName is too long'),
+  mimeType: z.string().max(255).optional().nullable(),
+  size: z.number().int('size must be a whole number of bytes').positive('This file is empty.'),
+  sha256: sha256Hex,
+});
+export type CreateUploadInput = z.input<typeof createUploadSchema>;
+
+/** POST /api/evidence/upload-url (spec §7): a URL the file is then PUT to. */
+export const uploadUrlSchema = z.object({
+  responseId: z.uuid('Invalid response id'),
+  fileName: z.string().min(1, 'fileName is required').max(1000),
+  fileType: z.string().max(255).optional().nullable(),
+});
+
+export const evidenceIdParam = z.object({ evidenceId: z.uuid('Evidence file not found') });
+export const assessmentIdParam = z.object({ id: z.uuid('Assessment not found') });
+
+export type EvidenceStatus = 'uploading' | 'complete' | 'attached' | 'detached';
+
+export interface UploadState {
+  evidenceId: string;
+  offset: number;
+  size: number;
+  chunkSize: number;
+  status: EvidenceStatus;
+}
+
+/** One evidence file as the API lists it (snake_case like the other public payloads). */
+export interface EvidenceView {
+  id: string;
+  assessment_id: string;
+  question_id: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  status: EvidenceStatus;
+  uploaded_by: string | null;
+  uploaded_by_name: string | null;
+  created_at: string;
+}

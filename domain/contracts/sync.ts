@@ -1,0 +1,115 @@
+// Offline sync contracts (ADR 005): queued client mutations, the push/pull payloads.
+// The SPA checks a mutation with `syncMutationSchema` before it enters the outbox; the
+// server checks the envelope with `pushRequestSchema` and each item again with `syncMutationSchema`.
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+
+import { MAX_PUSH_BATCH } from './sync-limits.ts';
+
+export { MAX_PUSH_BATCH, MUTATION_KINDS, type MutationKind } from './sync-limits.ts';
+
+export const answerValueSchema = z.enum(['yes', 'no'], { error: MSG.answerYesNo });
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+
+const id = (message: string) => z.uuid(message);
+
+export const answerSetPayloadSchema = z.object({ questionId: id('Invalid question id'), value: answerValueSchema });
+export const deferSetPayloadSchema = z.object({
+  questionId: id('Invalid question id'),
+  deferToUserId: id('Choose a team member to defer to'),
+});
+export const submitPayloadSchema = z.object({}).strict();
+
+export type AnswerSetPayload = z.infer<typeof answerSetPayloadSchema>;
+export type DeferSetPayload = z.infer<typeof deferSetPayloadSchema>;
+
+const common = {
+  id: id('Invalid mutation id'),
+  assessmentId: id('Invalid assessment id'),
+  clientTs: z.number().int().nonnegative(),
+};
+/** The server version the user saw: 0 = "no answer yet"; null = unconditional (not sent by the SPA). */
+const baseVersion = z.number().int().nonnegative().nullable();
+
+/** One queued mutation, fully checked (kind-specific payload). */
+export const syncMutationSchema = z.discriminatedUnion('kind', [
+  z.object({ ...common, kind: z.literal('answer.set'), payload: answerSetPayloadSchema, baseVersion }),
+  z.object({ ...common, kind: z.literal('defer.set'), payload: deferSetPayloadSchema, baseVersion: z.null().default(null) }),
+  z.object({ ...common, kind: z.literal('assessment.submit'), payload: submitPayloadSchema, baseVersion: z.null().default(null) }),
+]);
+export type SyncMutation = z.infer<typeof syncMutationSchema>;
+
+/** The push envelope. Items are only loosely typed here so one bad item is rejected alone. */
+export const pushRequestSchema = z.object({
+  clientId: z.string().trim().min(1).max(100),
+  pendingCount: z.number().int().nonnegative().max(1_000_000).default(0),
+  mutations: z
+    .array(
+      z.looseObject({
+        id: id('Invalid mutation id'),
+        kind: z.string().max(50),
+        assessmentId: z.string().max(100),
+        payload: z.unknown(),
+        baseVersion: z.number().nullable().optional(),
+        clientTs: z.number().optional(),
+      }),
+    )
+    .max(MAX_PUSH_BATCH, `At most ${MAX_PUSH_BATCH} mutations per push`),
+});
+export type PushRequest = z.input<typeof pushRequestSchema>;
+
+export const pullQuerySchema = z.object({
+  assessmentId: id('Invalid assessment id'),
+  since: z.iso.datetime({ offset: true }).optional(),
+});
+
+// ---------- responses ----------
+
+export interface AnswerView {
+  question_id: string;
+  answer: AnswerValue;
+  version: number;
+  updated_by: string | null;
+  updated_by_name: string | null;
+  updated_at: string;
+}
+
+export interface DeferralView {
+  id: string;
+  question_id: string;
+  deferred_by: string | null;
+  deferred_by_name: string | null;
+  deferred_to: string;
+  deferred_to_name: string | null;
+  /** 'open' | 'answered' | 'cancelled' */
+  status: string;
+  updated_at: string;
+}
+
+export interface AssessmentSyncView {
+  status: string;
+  submitted_at: string | null;
+}
+
+export type PushStatus = 'applied' | 'duplicate' | 'conflict' | 'rejected';
+
+export interface PushResultItem {
+  id: string;
+  status: PushStatus;
+  answer?: AnswerView;
+  deferral?: DeferralView;
+  assessment?: AssessmentSyncView;
+  error?: { code: string; message: string };
+}
+
+export interface PushResponse {
+  results: PushResultItem[];
+}
+
+export interface PullResponse {
+  answers: AnswerView[];
+  deferrals: DeferralView[];
+  assessment: AssessmentSyncView;
+  /** Pass back as `since` on the next pull. */
+  cursor: string | null;
+}

@@ -1,0 +1,37 @@
+// Machine-readable error codes shared by the API and the SPA.
+// Every /api error body is { error: string, code: ErrorCode, details?: unknown }.
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'profile_missing',
+  'not_found',
+  'conflict',
+  'already_in_progress',
+  'assessment_locked',
+  'incomplete_assessment',
+  'payment_required',
+  'organization_suspended',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'hash_mismatch',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiErrorBody {
+  error: string;
+  code: ErrorCode;
+  details?: unknown;
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { error?: unknown }).error === 'string' &&
+    typeof (value as { code?: unknown }).code === 'string'
+  );
+}

@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EVIDENCE_KINDS, checkEvidenceFile, kindOf, sanitizeFileName, MAX_FILE_NAME_LENGTH } from './evidence.ts';
+import { inspectBytes, matchContent, ContentInspector } from './evidence-sniff.ts';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const kind = (id: string) => EVIDENCE_KINDS.find((k) => k.id === id)!;
+const withHead = (head: number[], size = 64) => {
+  const b = new Uint8Array(size);
+  b.set(head, 0);
+  return b;
+};
+
+describe('sanitizeFileName', () => {
+  it.each([
+    ['../../etc/passwd.pdf', 'passwd.pdf'],
+    ['..\\..\\windows\\win.ini.txt', 'win.ini.txt'],
+    ['  .hidden.csv ', 'hidden.csv'],
+    ['a\u0000b\u202e.pdf', 'a_b_.pdf'],
+    ['con.txt', '_con.txt'],
+    ['', 'file'],
+    ['../', 'file'],
+    ['Prüfbericht 2026.pdf', 'Prüfbericht 2026.pdf'],
+  ])('%j → %j', (input, expected) => {
+    expect(sanitizeFileName(input)).toBe(expected);
+  });
+
+  it('never returns a path separator, a leading dot or an over-long name, and keeps the extension', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (name) => {
+        const clean = sanitizeFileName(`${name}.pdf`);
+        expect(clean).not.toMatch(/[\\/]/);
+        expect(clean.startsWith('.')).toBe(false);
+        expect(clean.length).toBeLessThanOrEqual(MAX_FILE_NAME_LENGTH);
+        expect(clean.length).toBeGreaterThan(0);
+      }),
+    );
+  });
+});
+
+describe('checkEvidenceFile', () => {
+  it('accepts allowed kinds by extension with a matching or generic MIME type', () => {
+    expect(kindOf('a.PDF', 'application/pdf')?.id).toBe('pdf');
+    expect(kindOf('photo.jpg', '')?.id).toBe('jpeg');
+    expect(kindOf('data.csv', 'application/vnd.ms-excel')?.id).toBe('csv');
+    expect(kindOf('notes.txt', 'text/plain; charset=utf-8')?.id).toBe('txt');
+  });
+
+  it('refuses unknown extensions and contradicting MIME types', () => {
+    expect(kindOf('setup.exe', 'application/octet-stream')).toBeNull();
+    expect(kindOf('noext', 'application/pdf')).toBeNull();
+    expect(kindOf('report.pdf', 'image/png')).toBeNull();
+  });
+
+  it('explains oversize, wrong kind and empty files', () => {
+    expect(checkEvidenceFile({ fileName: 'a.pdf', size: 26 * 1024 * 1024 }, 25)).toMatchObject({ ok: false, code: 'payload_too_large', message: expect.stringContaining('25 MB') });
+    expect(checkEvidenceFile({ fileName: 'a.js', size: 10 }, 25)).toMatchObject({ ok: false, code: 'unsupported_media_type', message: expect.stringContaining('PDF') });
+    expect(checkEvidenceFile({ fileName: 'a.pdf', size: 0 }, 25)).toMatchObject({ ok: false, code: 'validation_failed' });
+    expect(checkEvidenceFile({ fileName: '../x.pdf', size: 10 }, 25)).toMatchObject({ ok: true, fileName: 'x.pdf', mimeType: 'application/pdf' });
+  });
+});
+
+describe('content sniffing', () => {
+  const zip = (names: string[]) => enc(`PK\u0003\u0004${names.map((n) => `....${n}....`).join('')}`);
+
+  it.each([
+    ['pdf', enc('%PDF-1.4\n...')],
+    ['png', withHead([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
+    ['jpeg', withHead([0xff, 0xd8, 0xff, 0xe0])],
+    ['gif', enc('GIF89a......')],
+    ['webp', enc('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ')],
+    ['heic', withHead([0, 0, 0, 0x18, ...enc('ftypheic')])],
+    ['doc', withHead([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])],
+    ['docx', zip(['[Content_Types].xml', 'word/document.xml'])],
+    ['xlsx', zip(['[Content_Types].xml', 'xl/workbook.xml'])],
+    ['csv', enc('name,score\nÅsa,3\n')],
+    ['txt', enc('\uFEFFplain notes')],
+  ])('accepts genuine %s content', (id, bytes) => {
+    expect(matchContent(kind(id), inspectBytes(bytes))).toBeNull();
+  });
+
+  it.each([
+    ['pdf', withHead([0x4d, 0x5a, 0x90, 0x00])], // PE executable named .pdf
+    ['txt', withHead([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1])], // ELF
+    ['txt', enc('#!/bin/sh\nrm -rf /\n')],
+    ['txt', enc('<html><script>alert(1)</script></html>')],
+    ['csv', enc('a,b\u0000c')], // NUL byte: not text
+    ['txt', new Uint8Array([0xc3, 0x28, 0x41])], // invalid UTF-8
+    ['docx', zip(['[Content_Types].xml', 'xl/workbook.xml'])], // a workbook named .docx
+    ['docx', zip(['evil.exe'])], // a plain ZIP
+    ['png', enc('%PDF-1.4')], // wrong kind
+  ])('refuses %s with disguised or wrong content', (id, bytes) => {
+    expect(matchContent(kind(id), inspectBytes(bytes))).not.toBeNull();
+  });
+
+  it('treats a text file that merely starts with "MZ" as text', () => {
+    expect(inspectBytes(enc('MZ sales figures, 2026')).format).toBe('text');
+  });
+
+  it('gives the same answer whether a file arrives in one piece or in many chunks', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 300 }), fc.integer({ min: 1, max: 17 }), (text, step) => {
+        const bytes = enc(text);
+        const inspector = new ContentInspector();
+        for (let i = 0; i < bytes.length; i += step) inspector.update(bytes.subarray(i, i + step));
+        expect(inspector.finish().format).toBe(inspectBytes(bytes).format);
+      }),
+    );
+  });
+});

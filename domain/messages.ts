@@ -1,0 +1,56 @@
+// User-facing strings from the product spec (sections 5 and 8), verbatim.
+// A string shown to users lives here once; the SPA and the server both import it.
+export const MSG = {
+  // validation (spec §5)
+  requiredFields: 'Please fill in all required fields',
+  passwordsDontMatch: 'Passwords do not match',
+  passwordTooShortSignup: 'Password must be at least 8 characters long',
+  passwordTooShortInvite: 'Password must be at least 8 characters',
+  orgNameRequired: 'Organization name is required',
+  orgNameEmpty: 'Organization name cannot be empty',
+  inviteEmailEmpty: 'Please enter an email address',
+  answerYesNo: 'Answer must be yes or no',
+  removeMemberConfirm: 'Are you sure you want to remove this team member?',
+  invalidInvitation: 'Invalid or expired invitation',
+
+  // errors (spec §8)
+  loginFailed: 'Invalid email or password',
+  signupFailed: 'Failed to create account',
+  profileCreateFailed: 'Failed to create organization profile',
+  joinFailed: 'Failed to join organization',
+  validateInviteFailed: 'Failed to validate invitation',
+  acceptInviteFailed: 'Failed to accept invitation',
+  dashboardLoadFailed: 'Failed to load dashboard data',
+  createAssessmentFailed: 'Failed to create assessment',
+  requestFailed: 'Request failed',
+  httpStatus: (status: number) => `HTTP ${status}`,
+  updateOrgNameFailed: 'Failed to update organization name',
+  sendInviteFailed: 'Failed to send invitation',
+  cancelInviteFailed: 'Failed to cancel invitation',
+  removeMemberFailed: 'Failed to remove team member',
+  noOrganizations: 'No organizations found',
+  noAssessments: 'No assessments found',
+  noAssessmentsYet: 'No assessments yet',
+  usersComingSoon: 'Users management coming soon...',
+
+  // successes (spec §8)
+  orgNameUpdated: 'Organization name updated successfully',
+  inviteSent: (email: string) => `Invitation sent to ${email}`,
+  inviteCancelled: 'Invitation cancelled',
+  memberRemoved: 'Team member removed',
+  accountCreatedSignIn: 'Account created successfully! Please sign in.',
+  joinAsTeamMember: "You'll be added as a team member to this organization.",
+  accountCreatedTitle: 'Account Created Successfully!',
+  invalidInvitationTitle: 'Invalid Invitation',
+
+  // misc (spec §2)
+  signingIn: 'Signing in...',
+  createAccountTitle: 'Create Account',
+  joinOrgTitle: (orgName: string) => `Join ${orgName}`,
+
+  // password reset and account set-up (SPA shell)
+  resetLinkSent: 'If an account exists for that address, we sent a link to reset your password.',
+  passwordUpdated: 'Your password has been updated. Please sign in.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  linkCopied: 'Copied!',
+} as const;

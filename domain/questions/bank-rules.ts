@@ -1,0 +1,23 @@
+import { MAX_SCORE } from '../scoring/policy.ts';
+import { DOMAINS } from './domains.ts';
+import type { QuestionDef } from './question-types.ts';
+
+/**
+ * Invariants every published questionnaire version must meet. Returns readable problems
+ * (empty when the bank is valid). Field-level rules live in questionDefSchema.
+ */
+export function checkQuestionBank(questions: readonly Pick<QuestionDef, 'code' | 'domainId' | 'points' | 'critical' | 'sources'>[]): string[] {
+  const problems: string[] = [];
+  const total = questions.reduce((s, q) => s + q.points, 0);
+  if (total !== MAX_SCORE) problems.push(`The questions must total exactly ${MAX_SCORE} points (they total ${total}).`);
+  const seen = new Set<string>();
+  for (const q of questions) {
+    if (seen.has(q.code)) problems.push(`Question code ${q.code} is used more than once.`);
+    seen.add(q.code);
+    if (q.critical && q.sources.length === 0) problems.push(`Critical question ${q.code} must cite at least one source.`);
+  }
+  for (const d of DOMAINS) {
+    if (!questions.some((q) => q.domainId === d.id)) problems.push(`The ${d.name} domain has no questions.`);
+  }
+  return problems;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { DOMAINS } from './domains.ts';
+
+export const ACTION_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
+export type ActionPriority = (typeof ACTION_PRIORITIES)[number];
+
+export interface CorrectiveActionTemplate {
+  /** What to do when the answer is No. */
+  action: string;
+  priority: ActionPriority;
+  /** Days after submission by which the action should be closed. */
+  targetDays: number;
+}
+
+/** One question of the bank as authored in code (and as accepted by publishVersion). */
+export interface QuestionDef {
+  /** Stable across versions, e.g. "CI-01". */
+  code: string;
+  domainId: string;
+  subdomain: string;
+  questionText: string;
+  /** 1–5, weighted by the consequence of a No. */
+  points: number;
+  /** A No fails the assessment whatever the score (hard statutory or certification requirement). */
+  critical: boolean;
+  documentEvidenceRequired: boolean;
+  evidenceDescription: string;
+  /** What a Yes means. */
+  guidance: string;
+  sources: string[];
+  correctiveAction: CorrectiveActionTemplate;
+}
+
+const domainIds = DOMAINS.map((d) => d.id) as [string, ...string[]];
+
+export const correctiveActionSchema = z.object({
+  action: z.string().trim().min(1, 'A corrective action is required'),
+  priority: z.enum(ACTION_PRIORITIES),
+  targetDays: z.number().int().min(1).max(730),
+});
+
+export const questionDefSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}-\d{2}$/, 'Question code must look like CI-01'),
+  domainId: z.enum(domainIds, { message: 'Unknown domain' }),
+  subdomain: z.string().trim().min(1, 'Subdomain is required'),
+  questionText: z.string().trim().min(10, 'Question text is required'),
+  points: z.number().int().min(1, 'Points must be between 1 and 5').max(5, 'Points must be between 1 and 5'),
+  critical: z.boolean(),
+  documentEvidenceRequired: z.boolean(),
+  evidenceDescription: z.string().trim(),
+  guidance: z.string().trim().min(1, 'Guidance is required'),
+  sources: z.array(z.string().trim().min(1)),
+  correctiveAction: correctiveActionSchema,
+}) satisfies z.ZodType<QuestionDef>;

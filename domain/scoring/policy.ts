@@ -1,0 +1,43 @@
+// Scoring policy: the ONE place for the maximum score, the pass threshold and the grade scale.
+// The "How scoring works" page renders these constants; docs/decisions/004 explains them.
+
+/** Every questionnaire version totals exactly this many points. */
+export const MAX_SCORE = 140;
+
+/** Pass needs at least this share of the maximum score... */
+export const PASS_PERCENTAGE = 80;
+/** ...which is this many points (80 % of 140)... */
+export const PASS_THRESHOLD_POINTS = (MAX_SCORE * PASS_PERCENTAGE) / 100;
+/** ...AND a Yes on every critical ("gate") question. */
+export const CRITICAL_QUESTIONS_MUST_ALL_BE_YES = true;
+
+export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
+export type PassFail = 'Pass' | 'Fail';
+
+/** Highest grade first; a grade applies when percentage >= minPercentage. */
+export const GRADE_SCALE: readonly { grade: Grade; minPercentage: number }[] = [
+  { grade: 'A', minPercentage: 90 },
+  { grade: 'B', minPercentage: 80 },
+  { grade: 'C', minPercentage: 70 },
+  { grade: 'D', minPercentage: 60 },
+  { grade: 'F', minPercentage: 0 },
+];
+
+/** The bank must hold between these many questions (inclusive). */
+export const QUESTION_COUNT_RANGE = { min: 45, max: 70 } as const;
+/** Points a single question may carry. */
+export const QUESTION_POINTS_RANGE = { min: 1, max: 5 } as const;
+
+/** Grade for a score; integer arithmetic so 126/140 is exactly 90 % (an A). */
+export function gradeFor(totalScore: number, maxScore: number = MAX_SCORE): Grade {
+  for (const step of GRADE_SCALE) {
+    if (totalScore * 100 >= step.minPercentage * maxScore) return step.grade;
+  }
+  return 'F';
+}
+
+/** Lowest score (in points) that earns a grade, e.g. minimumPointsFor('A') === 126. */
+export function minimumPointsFor(grade: Grade, maxScore: number = MAX_SCORE): number {
+  const step = GRADE_SCALE.find((s) => s.grade === grade);
+  return Math.ceil(((step?.minPercentage ?? 0) * maxScore) / 100);
+}

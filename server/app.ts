@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { handleError } from './lib/error-handler.ts';
+import type { AppDeps, AppEnv } from './lib/factory.ts';
+import { notFound } from './lib/app-error.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { configRoutes } from './features/config/config.routes.ts';
+import { syncRoutes } from './features/assessments/sync.routes.ts';
+import { authRoutes } from './features/accounts/auth.routes.ts';
+import { organizationRoutes } from './features/accounts/organization.routes.ts';
+import { evidenceRoutes } from './features/evidence/evidence.routes.ts';
+import { questionsRoutes } from './features/questions/questions.routes.ts';
+import { assessmentsRoutes } from './features/assessments/assessments.routes.ts';
+import { deferRoutes } from './features/assessments/defer.routes.ts';
+import { subscriptionRoutes } from './features/assessments/subscription.routes.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { serveSpa } from './static.ts';
+
+export interface AppOptions {
+  /** The embedded Supabase-compatible provider, mounted at /auth/v1 when hosted Supabase is not configured. */
+  authProvider?: Hono<AppEnv>;
+  /** Built SPA (dist/); omitted in API-only tests. */
+  staticDir?: string;
+}
+
+/** Composes the whole HTTP surface. Dependencies are injected, never imported. */
+export function createApp(deps: AppDeps, opts: AppOptions = {}) {
+  const connectSrc = ["'self'", deps.env.SUPABASE_URL].filter(Boolean).join(' ');
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // No 'unsafe-inline': React sets style props through the CSSOM, which CSP does not block.
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: [connectSrc],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+      xFrameOptions: 'DENY', // same as frame-ancestors 'none', for browsers that ignore CSP
+    }),
+  );
+  app.use('/api/*', cors({ origin: deps.env.APP_URL, credentials: false, maxAge: 600 }));
+  // Small JSON bodies everywhere; upload routes set their own, larger limit (an answer only when it
+  // is a multipart form carrying evidence files; a JSON answer stays small).
+  app.use('/api/*', async (c, next) => {
+    const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+    const answerWithFiles = multipart && /\/api\/assessments\/[^/]+\/responses$/.test(c.req.path);
+    if (c.req.path.startsWith('/api/evidence') || answerWithFiles) return next();
+    return bodyLimit({ maxSize: 256 * 1024 })(c, next);
+  });
+
+  if (opts.authProvider) app.route('/auth/v1', opts.authProvider);
+
+  const api = new Hono<AppEnv>()
+    .route('/health', healthRoutes)
+    .route('/config', configRoutes)
+    .route('/sync', syncRoutes)
+    .route('/auth', authRoutes)
+    .route('/', organizationRoutes)
+    .route('/', evidenceRoutes)
+    .route('/', questionsRoutes)
+    .route('/assessments', assessmentsRoutes)
+    .route('/assessments', deferRoutes)
+    .route('/', subscriptionRoutes)
+    .route('/admin', adminRoutes)
+    .route('/', reportsRoutes);
+  // Feature routers are mounted below (one line each).
+
+  app.route('/api', api);
+  app.all('/api/*', () => {
+    throw notFound('No such API endpoint');
+  });
+
+  if (opts.staticDir) serveSpa(app, opts.staticDir);
+
+  app.onError(handleError);
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

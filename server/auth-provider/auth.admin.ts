@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { authUsers } from '../db/schema/index.ts';
+import type { AuthAdmin } from '../db/seed.ts';
+import type { AuthContext } from './auth.context.ts';
+import { AuthError } from './auth.errors.ts';
+import { checkNewPassword } from './auth.passwords.ts';
+import { endSessions } from './auth.sessions.ts';
+import { findUserByEmail, findUserById, insertUser, isUuid, normalizeEmail, toUserJson, type UserJson } from './auth.users.ts';
+
+export interface NewUser {
+  email: string;
+  password: string;
+  userMetadata: Record<string, unknown>;
+}
+
+/** Server-side user management for the embedded provider (seed, invitations, disabling users). */
+export interface EmbeddedAuthAdmin extends AuthAdmin {
+  /** Creates a confirmed user; throws AuthError 422 user_already_exists when the e-mail is taken. */
+  createUser(input: NewUser): Promise<UserJson>;
+  getUserById(id: string): Promise<UserJson | null>;
+  getUserByEmail(email: string): Promise<UserJson | null>;
+  /** Bans until the given instant (null lifts the ban) and ends every session of the user. */
+  banUser(id: string, until: Date | null): Promise<void>;
+  /** Deletes the user with all sessions, tokens and links. */
+  deleteUser(id: string): Promise<void>;
+  /** Ends every session (all refresh tokens stop working; access tokens are rejected by the verifier). */
+  signOutUser(id: string): Promise<void>;
+}
+
+export function createAuthAdmin(ctx: AuthContext): EmbeddedAuthAdmin {
+  const { db } = ctx;
+  const createUser = async (input: NewUser) => {
+    checkNewPassword(input.password);
+    return toUserJson(await insertUser(db, { ...input, email: normalizeEmail(input.email) }, ctx.now()));
+  };
+  return {
+    createUser,
+    async ensureUser(input) {
+      const existing = await findUserByEmail(db, input.email);
+      if (existing) return { id: existing.id, created: false };
+      try {
+        return { id: (await createUser(input)).id, created: true };
+      } catch (err) {
+        const raced = err instanceof AuthError && err.code === 'user_already_exists' && (await findUserByEmail(db, input.email));
+        if (raced) return { id: raced.id, created: false };
+        throw err;
+      }
+    },
+    getUserById: async (id) => {
+      const user = await findUserById(db, id);
+      return user ? toUserJson(user) : null;
+    },
+    getUserByEmail: async (email) => {
+      const user = await findUserByEmail(db, email);
+      return user ? toUserJson(user) : null;
+    },
+    async banUser(id, until) {
+      if (!isUuid(id)) return;
+      await db.update(authUsers).set({ bannedUntil: until, updatedAt: ctx.now() }).where(eq(authUsers.id, id));
+      if (until) await endSessions(db, id, null, 'global');
+    },
+    async deleteUser(id) {
+      if (!isUuid(id)) return;
+      await db.delete(authUsers).where(eq(authUsers.id, id));
+    },
+    signOutUser: async (id) => {
+      if (isUuid(id)) await endSessions(db, id, null, 'global');
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { Db } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import type { SigningKeys } from './auth.keys.ts';
+import type { AuthLimits } from './auth.limits.ts';
+
+/** Everything the provider's services share; built once by createEmbeddedAuth. */
+export interface AuthContext {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  logger: Logger;
+  now: () => Date;
+  keys: SigningKeys;
+  limits: AuthLimits;
+  /** `${APP_URL}/auth/v1`, the `iss` of every access token. */
+  issuer: string;
+}

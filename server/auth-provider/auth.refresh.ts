@@ -1,0 +1,62 @@
+import { and, eq } from 'drizzle-orm';
+import { authRefreshTokens, authSessions } from '../db/schema/index.ts';
+import type { AuthContext } from './auth.context.ts';
+import { AuthError, userBanned } from './auth.errors.ts';
+import { sha256Hex } from './auth.secrets.ts';
+import { activeRefreshToken, findSession, sessionJson, storeRefreshToken, type SessionJson } from './auth.sessions.ts';
+import { findUserById, isBanned } from './auth.users.ts';
+
+/** A revoked token presented again within this many ms is still accepted (concurrent tabs, retries). */
+export const REFRESH_REUSE_WINDOW_MS = 10_000;
+
+const notFound = () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+const alreadyUsed = () => new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+
+/**
+ * Rotates a refresh token (GoTrue semantics, adapted to hash-only storage):
+ * - unrevoked: revoke it and issue its child;
+ * - revoked less than 10 s ago: issue another child (parallel tabs, lost responses);
+ * - revoked, but the parent of the session's active token (that token was never received):
+ *   revoke the unreceived token and issue a replacement child;
+ * - otherwise: reuse of a stolen or stale token, so the whole session (token family) is revoked.
+ */
+export async function refreshSession(ctx: AuthContext, presented: string): Promise<SessionJson> {
+  const { db } = ctx;
+  const hash = sha256Hex(presented);
+  const [token] = await db.select().from(authRefreshTokens).where(eq(authRefreshTokens.tokenHash, hash)).limit(1);
+  if (!token) throw notFound();
+  const session = await findSession(db, token.sessionId);
+  if (!session) throw new AuthError(400, 'session_not_found', 'Session not found');
+  const user = await findUserById(db, token.userId);
+  if (!user) throw notFound();
+  const now = ctx.now();
+  if (isBanned(user, now)) throw userBanned();
+
+  let claimed = false;
+  if (!token.revoked) {
+    const updated = await db
+      .update(authRefreshTokens)
+      .set({ revoked: true, revokedAt: now })
+      .where(and(eq(authRefreshTokens.id, token.id), eq(authRefreshTokens.revoked, false)))
+      .returning({ id: authRefreshTokens.id });
+    claimed = updated.length === 1;
+  }
+  if (!claimed) await allowReuse(ctx, token.sessionId, hash, token.revokedAt ?? now, now);
+
+  await db.update(authSessions).set({ updatedAt: now }).where(eq(authSessions.id, session.id));
+  const child = await storeRefreshToken(db, session, hash, now);
+  return sessionJson(ctx, user, session, child);
+}
+
+/** Decides whether an already revoked token may be swapped once more; revokes the family when not. */
+async function allowReuse(ctx: AuthContext, sessionId: string, hash: string, revokedAt: Date, now: Date) {
+  if (now.getTime() - revokedAt.getTime() <= REFRESH_REUSE_WINDOW_MS) return;
+  const active = await activeRefreshToken(ctx.db, sessionId);
+  if (active?.parentHash === hash) {
+    await ctx.db.update(authRefreshTokens).set({ revoked: true, revokedAt: now }).where(eq(authRefreshTokens.id, active.id));
+    return;
+  }
+  await ctx.db.delete(authSessions).where(eq(authSessions.id, sessionId));
+  ctx.logger.warn('refresh token reuse detected; session revoked', { sessionId });
+  throw alreadyUsed();
+}

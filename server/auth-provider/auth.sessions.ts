@@ -1,0 +1,99 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { authRefreshTokens, authSessions } from '../db/schema/index.ts';
+import type { AuthContext } from './auth.context.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from './auth.keys.ts';
+import { randomToken, sha256Hex } from './auth.secrets.ts';
+import { APP_METADATA, toUserJson, type AuthUserRow } from './auth.users.ts';
+
+export type SessionRow = typeof authSessions.$inferSelect;
+export type AuthMethod = 'password' | 'recovery';
+
+const unix = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** Supabase's access-token claims for one session. */
+async function signAccessToken(ctx: AuthContext, user: AuthUserRow, session: SessionRow, at: Date) {
+  return ctx.keys.sign(
+    {
+      sub: user.id,
+      email: user.email,
+      phone: '',
+      app_metadata: { ...APP_METADATA, ...user.appMetadata },
+      user_metadata: user.userMetadata,
+      role: 'authenticated',
+      aal: session.aal,
+      amr: [{ method: session.amr, timestamp: unix(session.createdAt) }],
+      session_id: session.id,
+      is_anonymous: false,
+    },
+    at,
+  );
+}
+
+/** The Session JSON of the token endpoints, given a refresh token already stored. */
+export async function sessionJson(ctx: AuthContext, user: AuthUserRow, session: SessionRow, refreshToken: string) {
+  const at = ctx.now();
+  return {
+    access_token: await signAccessToken(ctx, user, session, at),
+    token_type: 'bearer' as const,
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    expires_at: unix(at) + ACCESS_TOKEN_TTL_SECONDS,
+    refresh_token: refreshToken,
+    user: toUserJson(user),
+  };
+}
+
+export type SessionJson = Awaited<ReturnType<typeof sessionJson>>;
+
+/** Stores a new refresh token (only its hash) in a session, optionally as the child of another. */
+export async function storeRefreshToken(db: Db, session: SessionRow, parentHash: string | null, at: Date): Promise<string> {
+  const token = randomToken();
+  await db.insert(authRefreshTokens).values({
+    tokenHash: sha256Hex(token),
+    sessionId: session.id,
+    userId: session.userId,
+    parentHash,
+    createdAt: at,
+  });
+  return token;
+}
+
+/** A new login: session row, first refresh token, signed access token. */
+export async function startSession(ctx: AuthContext, user: AuthUserRow, method: AuthMethod): Promise<SessionJson> {
+  const at = ctx.now();
+  const [session] = await ctx.db
+    .insert(authSessions)
+    .values({ userId: user.id, aal: 'aal1', amr: method, createdAt: at, updatedAt: at })
+    .returning();
+  if (!session) throw new Error('session insert returned nothing');
+  const refreshToken = await storeRefreshToken(ctx.db, session, null, at);
+  return sessionJson(ctx, user, session, refreshToken);
+}
+
+export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(authSessions).where(eq(authSessions.id, id)).limit(1);
+  return row;
+}
+
+/** The newest unrevoked refresh token of a session (GoTrue's "currently active" token). */
+export async function activeRefreshToken(db: Db, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(authRefreshTokens)
+    .where(and(eq(authRefreshTokens.sessionId, sessionId), eq(authRefreshTokens.revoked, false)))
+    .orderBy(desc(authRefreshTokens.id))
+    .limit(1);
+  return row;
+}
+
+export type LogoutScope = 'global' | 'local' | 'others';
+
+/** Deletes sessions (their refresh tokens cascade). */
+export async function endSessions(db: Db, userId: string, sessionId: string | null, scope: LogoutScope): Promise<void> {
+  if (scope === 'global' || !sessionId) {
+    if (scope !== 'local') await db.delete(authSessions).where(eq(authSessions.userId, userId));
+    return;
+  }
+  const which = scope === 'local' ? eq(authSessions.id, sessionId) : ne(authSessions.id, sessionId);
+  await db.delete(authSessions).where(and(eq(authSessions.userId, userId), which));
+}

@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { authUsers } from '../db/schema/index.ts';
+import { AuthError } from './auth.errors.ts';
+import { hashPassword } from './auth.passwords.ts';
+
+export type AuthUserRow = typeof authUsers.$inferSelect;
+
+export const APP_METADATA = { provider: 'email', providers: ['email'] };
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Db, email: string): Promise<AuthUserRow | undefined> {
+  const [row] = await db.select().from(authUsers).where(eq(authUsers.email, normalizeEmail(email))).limit(1);
+  return row;
+}
+
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+export async function findUserById(db: Db, id: string): Promise<AuthUserRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(authUsers).where(eq(authUsers.id, id)).limit(1);
+  return row;
+}
+
+export const isBanned = (user: Pick<AuthUserRow, 'bannedUntil'>, now: Date) =>
+  user.bannedUntil !== null && user.bannedUntil.getTime() > now.getTime();
+
+/** Inserts a confirmed e-mail user; 422 user_already_exists when the address is taken. */
+export async function insertUser(
+  db: Db,
+  input: { email: string; password: string; userMetadata: Record<string, unknown> },
+  now: Date,
+  lastSignInAt: Date | null = null,
+): Promise<AuthUserRow> {
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await db
+    .insert(authUsers)
+    .values({
+      email: normalizeEmail(input.email),
+      passwordHash,
+      emailConfirmedAt: now,
+      userMetadata: input.userMetadata,
+      appMetadata: APP_METADATA,
+      lastSignInAt,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: authUsers.email })
+    .returning();
+  if (!row) throw new AuthError(422, 'user_already_exists', 'User already registered');
+  return row;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** GoTrue's models.User as supabase-js expects it (bare, not wrapped). */
+export function toUserJson(user: AuthUserRow) {
+  const identityData = { ...user.userMetadata, sub: user.id, email: user.email, email_verified: true, phone_verified: false };
+  return {
+    id: user.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: user.email,
+    email_confirmed_at: iso(user.emailConfirmedAt),
+    phone: '',
+    confirmed_at: iso(user.emailConfirmedAt),
+    confirmation_sent_at: null,
+    recovery_sent_at: iso(user.recoverySentAt),
+    last_sign_in_at: iso(user.lastSignInAt),
+    invited_at: null,
+    new_email: null,
+    ...(user.bannedUntil ? { banned_until: iso(user.bannedUntil) } : {}),
+    app_metadata: { ...APP_METADATA, ...user.appMetadata },
+    user_metadata: user.userMetadata,
+    identities: [
+      {
+        identity_id: user.id,
+        id: user.id,
+        user_id: user.id,
+        identity_data: identityData,
+        provider: 'email',
+        email: user.email,
+        last_sign_in_at: iso(user.lastSignInAt ?? user.createdAt),
+        created_at: iso(user.createdAt),
+        updated_at: iso(user.updatedAt),
+      },
+    ],
+    created_at: iso(user.createdAt),
+    updated_at: iso(user.updatedAt),
+    is_anonymous: false,
+  };
+}
+
+export type UserJson = ReturnType<typeof toUserJson>;

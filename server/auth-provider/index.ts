@@ -1,0 +1,42 @@
+import type { Hono } from 'hono';
+import type { Db } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { AppEnv, TokenVerifier } from '../lib/factory.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import { createAuthAdmin, type EmbeddedAuthAdmin } from './auth.admin.ts';
+import type { AuthContext } from './auth.context.ts';
+import { loadSigningKeys } from './auth.keys.ts';
+import { createAuthLimits } from './auth.limits.ts';
+import { createAuthRoutes } from './auth.routes.ts';
+import { createEmbeddedVerifier } from './auth.verifier.ts';
+
+export type { EmbeddedAuthAdmin } from './auth.admin.ts';
+export { AuthError } from './auth.errors.ts';
+
+export interface EmbeddedAuthOptions {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  logger: Logger;
+  now: () => Date;
+}
+
+export interface EmbeddedAuth {
+  /** Mounted at /auth/v1 by createApp. */
+  routes: Hono<AppEnv>;
+  verifier: TokenVerifier;
+  admin: EmbeddedAuthAdmin;
+}
+
+/** The embedded Supabase-compatible auth provider (local mode, when SUPABASE_URL is not set). */
+export async function createEmbeddedAuth(opts: EmbeddedAuthOptions): Promise<EmbeddedAuth> {
+  const issuer = `${opts.env.APP_URL}/auth/v1`;
+  const ctx: AuthContext = {
+    ...opts,
+    issuer,
+    keys: await loadSigningKeys(opts.db, issuer),
+    limits: createAuthLimits(),
+  };
+  return { routes: createAuthRoutes(ctx), verifier: createEmbeddedVerifier(ctx), admin: createAuthAdmin(ctx) };
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { createApp } from './app.ts';
+import { createEmbeddedAuth } from './auth-provider/index.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedDatabase } from './db/seed.ts';
+import type { Env } from './env.ts';
+import type { AppDeps, AppEnv, TokenVerifier } from './lib/factory.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createHostedVerifier } from './lib/hosted-verifier.ts';
+
+export interface BuildOptions {
+  /** An already-open database (tests share one per worker). */
+  database?: Database;
+  logger?: Logger;
+  mailer?: Mailer;
+  staticDir?: string;
+  now?: () => Date;
+}
+
+export interface BuiltServer {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** env → db → migrate → auth → seed → app. Used by server/index.ts and by the tests. */
+export async function buildServer(env: Env, opts: BuildOptions = {}): Promise<BuiltServer> {
+  const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
+  const now = opts.now ?? (() => new Date());
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pgdata') }));
+  await migrateDatabase(database);
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
+
+  let tokens: TokenVerifier;
+  let authProvider: Hono<AppEnv> | undefined;
+  let embedded: Awaited<ReturnType<typeof createEmbeddedAuth>> | undefined;
+  if (env.SUPABASE_URL) {
+    tokens = createHostedVerifier(env);
+  } else {
+    embedded = await createEmbeddedAuth({ db: database.db, env, mailer, logger, now });
+    tokens = embedded.verifier;
+    authProvider = embedded.routes;
+  }
+
+  const deps: AppDeps = { env, db: database.db, dbKind: database.kind, logger, mailer, tokens, now };
+  if (embedded) deps.authAdmin = embedded.admin;
+  await seedDatabase(deps, embedded?.admin);
+  const app = createApp(deps, { authProvider, staticDir: opts.staticDir });
+  return {
+    app,
+    deps,
+    database,
+    close: async () => {
+      if (!opts.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamps } from './columns.ts';
+import { organizations, profiles } from './organizations.ts';
+import { questionnaireVersions, questions } from './questions.ts';
+
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: id(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    versionId: integer()
+      .notNull()
+      .references(() => questionnaireVersions.id),
+    /** 'in_progress' | 'submitted' */
+    status: text().notNull().default('in_progress'),
+    startedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    submittedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
+    submittedAt: timestamp({ withTimezone: true }),
+    totalScore: integer(),
+    grade: text(),
+    /** 'Pass' | 'Fail' */
+    passFail: text(),
+    /** Stored result view (domain scores, fail reasons) computed on the server at submit. */
+    result: jsonb(),
+    ...timestamps,
+  },
+  (t) => [
+    index('assessments_org_idx').on(t.organizationId, t.startedAt),
+    uniqueIndex('assessments_one_in_progress_uq').on(t.organizationId).where(sql`status = 'in_progress'`),
+  ],
+);
+
+export const responses = pgTable(
+  'responses',
+  {
+    id: id(),
+    assessmentId: uuid()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    questionId: uuid()
+      .notNull()
+      .references(() => questions.id),
+    /** 'yes' | 'no' */
+    answer: text().notNull(),
+    /** Server version for compare-and-set; starts at 1. */
+    version: integer().notNull().default(1),
+    updatedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('responses_assessment_question_uq').on(t.assessmentId, t.questionId)],
+);
+
+export const responseHistory = pgTable(
+  'response_history',
+  {
+    id: id(),
+    assessmentId: uuid()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    questionId: uuid().notNull(),
+    answer: text().notNull(),
+    version: integer().notNull(),
+    changedBy: uuid(),
+    mutationId: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('response_history_assessment_idx').on(t.assessmentId, t.questionId)],
+);
+
+export const evidenceFiles = pgTable(
+  'evidence_files',
+  {
+    /** Client-generated evidence id (idempotent uploads). */
+    id: uuid().primaryKey(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    assessmentId: uuid()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    questionId: uuid().notNull(),
+    fileName: text().notNull(),
+    mimeType: text().notNull(),
+    sizeBytes: bigint({ mode: 'number' }).notNull(),
+    sha256: text().notNull(),
+    bytesReceived: bigint({ mode: 'number' }).notNull().default(0),
+    storageKey: text().notNull(),
+    /** 'uploading' | 'complete' | 'attached' | 'detached' */
+    status: text().notNull().default('uploading'),
+    uploadedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('evidence_assessment_idx').on(t.assessmentId, t.questionId), index('evidence_org_idx').on(t.organizationId)],
+);
+
+export const deferrals = pgTable(
+  'deferrals',
+  {
+    id: id(),
+    assessmentId: uuid()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    questionId: uuid().notNull(),
+    deferredBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
+    deferredTo: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** 'open' | 'answered' | 'cancelled' */
+    status: text().notNull().default('open'),
+    ...timestamps,
+  },
+  (t) => [
+    index('deferrals_assignee_idx').on(t.deferredTo, t.status),
+    index('deferrals_assessment_idx').on(t.assessmentId, t.questionId),
+  ],
+);
+
+export const correctiveActions = pgTable(
+  'corrective_actions',
+  {
+    id: id(),
+    assessmentId: uuid()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    questionId: uuid().notNull(),
+    ownerId: uuid().references(() => profiles.id, { onDelete: 'set null' }),
+    /** 'open' | 'in_progress' | 'done' */
+    status: text().notNull().default('open'),
+    notes: text().notNull().default(''),
+    targetDate: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('corrective_actions_uq').on(t.assessmentId, t.questionId)],
+);
+
+/** Idempotency ledger for queued client mutations (see docs/decisions). */
+export const clientMutations = pgTable(
+  'client_mutations',
+  {
+    mutationId: uuid().primaryKey(),
+    clientId: text().notNull(),
+    userId: uuid().notNull(),
+    organizationId: uuid().references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    result: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_mutations_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,77 @@
+// Tables of the embedded Supabase-compatible auth provider (unused with hosted Supabase).
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamps } from './columns.ts';
+
+export const authUsers = pgTable('auth_users', {
+  id: id(),
+  /** Lower-cased. */
+  email: text().notNull().unique(),
+  passwordHash: text().notNull(),
+  emailConfirmedAt: timestamp({ withTimezone: true }),
+  userMetadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  appMetadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  bannedUntil: timestamp({ withTimezone: true }),
+  lastSignInAt: timestamp({ withTimezone: true }),
+  recoverySentAt: timestamp({ withTimezone: true }),
+  failedSignIns: integer().notNull().default(0),
+  lockedUntil: timestamp({ withTimezone: true }),
+  ...timestamps,
+});
+
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    aal: text().notNull().default('aal1'),
+    amr: text().notNull().default('password'),
+    ...timestamps,
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const authRefreshTokens = pgTable(
+  'auth_refresh_tokens',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    /** SHA-256 of the opaque token. */
+    tokenHash: text().notNull().unique(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull(),
+    parentHash: text(),
+    revoked: boolean().notNull().default(false),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_refresh_session_idx').on(t.sessionId)],
+);
+
+export const authOneTimeTokens = pgTable(
+  'auth_one_time_tokens',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** 'recovery' | 'signup' */
+    type: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_ott_user_idx').on(t.userId, t.type)],
+);
+
+/** ES256 signing keys (private JWK), shared by every server instance on one database. */
+export const authSigningKeys = pgTable('auth_signing_keys', {
+  kid: text().primaryKey(),
+  privateJwk: jsonb().$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb().$type<Record<string, unknown>>().notNull(),
+  active: boolean().notNull().default(true),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,4 @@
+export * from './organizations.ts';
+export * from './questions.ts';
+export * from './assessments.ts';
+export * from './auth.ts';

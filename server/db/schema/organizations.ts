@@ -1,0 +1,73 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.ts';
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text().notNull(),
+  contactName: text(),
+  contactEmail: text(),
+  contactPhone: text(),
+  /** 'active' | 'suspended' */
+  status: text().notNull().default('active'),
+  suspendedReason: text(),
+  joinByLinkEnabled: boolean().notNull().default(true),
+  /** Payment verification releases the detailed report. */
+  paidUntil: timestamp({ withTimezone: true }),
+  paymentVerifiedBy: uuid(),
+  paymentVerifiedAt: timestamp({ withTimezone: true }),
+  ...timestamps,
+});
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    /** Same id as the auth user (token subject). One profile per user. */
+    id: uuid().primaryKey(),
+    organizationId: uuid().references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    /** 'org_admin' | 'team_member' | 'system_admin' */
+    role: text().notNull().default('team_member'),
+    /** 'active' | 'disabled' | 'removed'. Removed and disabled users are refused by the API. */
+    status: text().notNull().default('active'),
+    ...timestamps,
+  },
+  (t) => [index('profiles_org_idx').on(t.organizationId), index('profiles_email_idx').on(t.email)],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    role: text().notNull().default('team_member'),
+    /** SHA-256 of the token; the token itself is only ever in the e-mail. */
+    tokenHash: text().notNull().unique(),
+    invitedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('invitations_org_idx').on(t.organizationId), index('invitations_email_idx').on(t.email)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid(),
+    organizationId: uuid().references(() => organizations.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text(),
+    before: text(),
+    after: text(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_org_idx').on(t.organizationId)],
+);

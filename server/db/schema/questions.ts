@@ -1,0 +1,50 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamps } from './columns.ts';
+
+export const domains = pgTable('domains', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  /** Lucide icon name: Users | FileText | GraduationCap | Lock | Search (default Shield). */
+  icon: text().notNull().default('Shield'),
+  description: text(),
+  sortOrder: integer().notNull().default(0),
+  ...timestamps,
+});
+
+/** Each edit of the question bank publishes a new version; assessments pin one. */
+export const questionnaireVersions = pgTable('questionnaire_versions', {
+  id: serial().primaryKey(),
+  label: text().notNull(),
+  notes: text(),
+  createdBy: uuid(),
+  createdAt: createdAt(),
+});
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    versionId: integer()
+      .notNull()
+      .references(() => questionnaireVersions.id, { onDelete: 'cascade' }),
+    /** Stable code across versions, e.g. "CI-01". */
+    code: text().notNull(),
+    domainId: text()
+      .notNull()
+      .references(() => domains.id),
+    subdomain: text().notNull().default(''),
+    questionText: text().notNull(),
+    points: integer().notNull(),
+    critical: boolean().notNull().default(false),
+    documentEvidenceRequired: boolean().notNull().default(false),
+    evidenceDescription: text(),
+    guidance: text(),
+    sources: jsonb().$type<string[]>().notNull().default([]),
+    correctiveAction: text(),
+    actionPriority: text(),
+    targetDays: integer(),
+    sortOrder: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('questions_version_code_uq').on(t.versionId, t.code), index('questions_domain_idx').on(t.domainId)],
+);

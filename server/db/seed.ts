@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { DOMAINS } from '#domain/questions/domains.ts';
+import type { AppDeps } from '../lib/factory.ts';
+import { seedQuestionBank } from '../features/questions/questions.seed.ts';
+import { domains, profiles } from './schema/index.ts';
+
+/** What seeding needs from the embedded auth provider to create the first system admin. */
+export interface AuthAdmin {
+  /** Creates a confirmed user, or returns the existing one with that e-mail. */
+  ensureUser(input: { email: string; password: string; userMetadata: Record<string, unknown> }): Promise<{ id: string; created: boolean }>;
+}
+
+/** Idempotent: domains, the question bank and (on an empty database) a system admin. */
+export async function seedDatabase(deps: AppDeps, authAdmin?: AuthAdmin): Promise<void> {
+  const { db, env, logger } = deps;
+  for (const d of DOMAINS) {
+    await db
+      .insert(domains)
+      .values({ id: d.id, name: d.name, icon: d.icon, description: d.description, sortOrder: d.sortOrder })
+      .onConflictDoUpdate({ target: domains.id, set: { name: d.name, icon: d.icon, description: d.description, sortOrder: d.sortOrder } });
+  }
+  await seedQuestionBank(db);
+
+  const existingAdmin = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, 'system_admin')).limit(1);
+  if (existingAdmin.length > 0 || !authAdmin) {
+    if (!authAdmin && existingAdmin.length === 0 && env.ADMIN_EMAIL) {
+      logger.info(`hosted auth: ${env.ADMIN_EMAIL} becomes system admin on first sign-in`);
+    }
+    return;
+  }
+  const email = (env.ADMIN_EMAIL ?? 'admin@mvrsp.local').toLowerCase();
+  const generated = !env.ADMIN_PASSWORD;
+  const password = env.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url');
+  const user = await authAdmin.ensureUser({ email, password, userMetadata: { firstName: 'System', lastName: 'Administrator' } });
+  await db
+    .insert(profiles)
+    .values({ id: user.id, email, firstName: 'System', lastName: 'Administrator', role: 'system_admin', organizationId: null })
+    .onConflictDoNothing();
+  if (generated && user.created) {
+    logger.info('created the first system admin; this password is shown only once', { email, password });
+  } else {
+    logger.info('system admin ready', { email });
+  }
+}

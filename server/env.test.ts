@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('needs nothing for a local start', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.APP_URL).toBe('http://localhost:3000');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SUPABASE_URL).toBeUndefined();
+    expect(env.EVIDENCE_MAX_MB).toBe(25);
+  });
+
+  it('treats empty strings as unset, as in a copied .env.example', () => {
+    const env = loadEnv({ DATABASE_URL: '', SUPABASE_URL: '', SMTP_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', APP_URL: '' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+    expect(env.APP_URL).toBe('http://localhost:3000');
+  });
+
+  it('derives APP_URL from PORT and strips a trailing slash from an explicit one', () => {
+    expect(loadEnv({ PORT: '8080' }).APP_URL).toBe('http://localhost:8080');
+    expect(loadEnv({ APP_URL: 'https://assess.example.org/' }).APP_URL).toBe('https://assess.example.org');
+  });
+
+  it('names every bad key in one error', () => {
+    let caught: unknown;
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'not a url', ADMIN_EMAIL: 'nobody', EVIDENCE_MAX_MB: '-3' });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(EnvError);
+    const message = (caught as EnvError).message;
+    for (const key of ['PORT', 'DATABASE_URL', 'ADMIN_EMAIL', 'EVIDENCE_MAX_MB']) expect(message).toContain(key);
+    expect((caught as EnvError).issues).toHaveLength(4);
+  });
+
+  it('requires the anon key with hosted Supabase', () => {
+    expect(() => loadEnv({ SUPABASE_URL: 'https://abc.supabase.co' })).toThrow(/SUPABASE_ANON_KEY/);
+    expect(loadEnv({ SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_ANON_KEY: 'anon' }).SUPABASE_URL).toBe(
+      'https://abc.supabase.co',
+    );
+  });
+
+  it('refuses a short admin password', () => {
+    expect(() => loadEnv({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+  });
+});

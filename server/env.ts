@@ -1,0 +1,58 @@
+// The only module that reads process.env (lint-enforced). Parsed once with zod;
+// a bad value stops start-up with one message naming every bad key.
+import { z } from 'zod';
+
+/** Unset, empty or blank all mean "not configured" (a copied .env.example has empty keys). */
+const blank = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const optionalUrl = blank.pipe(z.url().optional());
+const optionalString = blank;
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    APP_URL: optionalUrl,
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalUrl,
+    SUPABASE_URL: optionalUrl,
+    SUPABASE_ANON_KEY: optionalString,
+    SUPABASE_JWT_SECRET: optionalString,
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().trim().min(3).default('MVRSP Assess <no-reply@mvrsp.local>'),
+    ADMIN_EMAIL: blank.pipe(z.email().optional()),
+    ADMIN_PASSWORD: blank.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+    CHECKOUT_URL: z.url().default('https://checkout.example.com/mvrsp-assess-annual'),
+    CONTACT_EMAIL: z.email().default('sales@mvrsp.example.com'),
+    EVIDENCE_MAX_MB: z.coerce.number().positive().max(1024).default(25),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['SUPABASE_ANON_KEY'], message: 'is required when SUPABASE_URL is set' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+export class EnvError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses an environment (process.env by default); throws EnvError listing every bad key. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  const env = result.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return { ...env, APP_URL: appUrl };
+}

@@ -1,0 +1,152 @@
+// Account flows called right after the auth provider created the user: sign up with a new
+// organization, join one by link, accept an invitation.
+import { and, eq, isNull } from 'drizzle-orm';
+import { MSG } from '#domain/messages.ts';
+import { invitations } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
+import type { AppDeps, AuthUser, CurrentProfile } from '../../lib/factory.ts';
+import { assertWritable, DISABLED_MESSAGE, REMOVED_MESSAGE } from '../../lib/profile.ts';
+import { findValidInvitation, type ValidInvitation } from './invitation.service.ts';
+import {
+  addMember,
+  createOrganizationWithAdmin,
+  findProfile,
+  reinstateMember,
+  type MemberRole,
+  type NewOrganization,
+  type Person,
+} from './membership.service.ts';
+import { findJoinableOrganization, NOT_ACCEPTING_BY_LINK } from './organization.service.ts';
+
+interface Identity {
+  supabaseUserId?: string | undefined;
+  email?: string | undefined;
+  firstName: string;
+  lastName: string;
+}
+
+/** The payload may repeat the caller's id and e-mail, but identity only ever comes from the token. */
+function personOf(user: AuthUser, input: Identity): Person {
+  if (input.supabaseUserId !== undefined && input.supabaseUserId !== user.id) {
+    throw forbidden('The user id does not match your session');
+  }
+  if (input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw forbidden('The e-mail does not match your session');
+  }
+  return { userId: user.id, email: user.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName };
+}
+
+/** An existing profile: the same request again is answered with it, anything else is refused. */
+function existingProfile(profile: CurrentProfile, isSameRequest: (p: CurrentProfile) => boolean): CurrentProfile {
+  if (profile.status === 'removed') throw forbidden(REMOVED_MESSAGE);
+  if (profile.status !== 'active') throw forbidden(DISABLED_MESSAGE);
+  if (isSameRequest(profile)) return profile;
+  throw new AppError(409, 'conflict', 'Your account already belongs to an organization');
+}
+
+export async function signup(deps: AppDeps, user: AuthUser, input: Identity & NewOrganization): Promise<{ profile: CurrentProfile; created: boolean }> {
+  const person = personOf(user, input);
+  const existing = await findProfile(deps.db, user.id);
+  if (existing) {
+    // Retried call, or the first authenticated request already provisioned it from the same metadata.
+    const same = (p: CurrentProfile) => p.role === 'org_admin' && p.organization?.name === input.organizationName.trim();
+    return { profile: existingProfile(existing, same), created: false };
+  }
+  return { profile: await createOrganizationWithAdmin(deps.db, person, input), created: true };
+}
+
+export async function joinOrganization(
+  deps: AppDeps,
+  user: AuthUser,
+  input: Identity & { organizationId: string },
+): Promise<{ profile: CurrentProfile; created: boolean }> {
+  const person = personOf(user, input);
+  const existing = await findProfile(deps.db, user.id);
+  if (existing) return { profile: existingProfile(existing, (p) => p.organizationId === input.organizationId), created: false };
+  const org = await findJoinableOrganization(deps.db, input.organizationId);
+  if (!org) throw notFound(NOT_ACCEPTING_BY_LINK);
+  return { profile: await addMember(deps.db, person, org.id, 'team_member'), created: true };
+}
+
+export interface AcceptInviteRequest {
+  token: string;
+  firstName: string;
+  lastName: string;
+  password?: string | undefined;
+  supabaseUserId?: string | undefined;
+}
+
+/** Marks the invitation used; false when another request used or cancelled it first. */
+async function claim(deps: AppDeps, invitationId: string): Promise<boolean> {
+  const rows = await deps.db
+    .update(invitations)
+    .set({ acceptedAt: deps.now() })
+    .where(and(eq(invitations.id, invitationId), isNull(invitations.acceptedAt), isNull(invitations.cancelledAt)))
+    .returning({ id: invitations.id });
+  return rows.length > 0;
+}
+
+async function unclaim(deps: AppDeps, invitationId: string): Promise<void> {
+  await deps.db.update(invitations).set({ acceptedAt: null }).where(eq(invitations.id, invitationId));
+}
+
+const invalidInvitation = () => notFound(MSG.invalidInvitation);
+
+/** Password variant: the server creates the auth account for the invited e-mail. */
+async function createInvitedAccount(deps: AppDeps, found: ValidInvitation, input: AcceptInviteRequest): Promise<Person> {
+  if (!deps.authAdmin) {
+    throw new AppError(
+      400,
+      'validation_failed',
+      'Create your account with the invited e-mail address first, then open the invitation link again while signed in.',
+    );
+  }
+  const email = found.invitation.email;
+  try {
+    const user = await deps.authAdmin.createUser({
+      email,
+      password: input.password!,
+      userMetadata: { firstName: input.firstName, lastName: input.lastName },
+    });
+    return { userId: user.id, email, firstName: input.firstName, lastName: input.lastName };
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'user_already_exists') {
+      throw new AppError(409, 'conflict', 'An account with this e-mail already exists. Sign in with it, then open the invitation link again.');
+    }
+    throw err;
+  }
+}
+
+/** Session variant: the caller signed in (or up) with the invited e-mail. */
+async function sessionPerson(found: ValidInvitation, input: AcceptInviteRequest, user: AuthUser | undefined): Promise<Person> {
+  if (!user) throw unauthorized('Sign in with the invited e-mail address to accept this invitation');
+  if (input.supabaseUserId !== user.id) throw forbidden('The user id does not match your session');
+  if (user.email.toLowerCase() !== found.invitation.email) throw forbidden('This invitation was sent to a different e-mail address');
+  return { userId: user.id, email: found.invitation.email, firstName: input.firstName, lastName: input.lastName };
+}
+
+async function joinInvited(deps: AppDeps, person: Person, found: ValidInvitation): Promise<CurrentProfile> {
+  const role = found.invitation.role as MemberRole;
+  const existing = await findProfile(deps.db, person.userId);
+  if (!existing) return addMember(deps.db, person, found.organization.id, role);
+  if (existing.status === 'removed') return reinstateMember(deps.db, person, found.organization.id, role);
+  if (existing.status !== 'active') throw forbidden(DISABLED_MESSAGE);
+  if (existing.organizationId === found.organization.id) throw new AppError(409, 'conflict', 'You are already a member of this organization');
+  throw new AppError(409, 'conflict', 'Your account already belongs to another organization');
+}
+
+export async function acceptInvite(deps: AppDeps, input: AcceptInviteRequest, user?: AuthUser): Promise<CurrentProfile> {
+  const found = await findValidInvitation(deps, input.token);
+  if (!found) throw invalidInvitation();
+  assertWritable(found.organization);
+  const bySession = input.password === undefined;
+  const person = bySession ? await sessionPerson(found, input, user) : undefined;
+  if (!(await claim(deps, found.invitation.id))) throw invalidInvitation();
+  try {
+    const member = person ?? (await createInvitedAccount(deps, found, input));
+    return await joinInvited(deps, member, found);
+  } catch (err) {
+    await unclaim(deps, found.invitation.id);
+    throw err;
+  }
+}

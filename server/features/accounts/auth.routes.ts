@@ -1,0 +1,56 @@
+// /api/auth/*: the server side of sign-up, join by link, invitations and the caller's profile.
+import { Hono } from 'hono';
+import {
+  acceptInviteSchema,
+  inviteSchema,
+  joinOrganizationSchema,
+  signupSchema,
+  validateInviteQuerySchema,
+  type ValidateInviteResponse,
+} from '#domain/contracts/accounts.ts';
+import { MSG } from '#domain/messages.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { requireUser } from '../../lib/auth.ts';
+import { factory, type AppEnv } from '../../lib/factory.ts';
+import { requireProfile } from '../../lib/profile.ts';
+import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
+import { validate } from '../../lib/validator.ts';
+import { acceptInvite, joinOrganization, signup } from './account.service.ts';
+import { findValidInvitation, inviteMember } from './invitation.service.ts';
+import { toProfileDto } from './membership.service.ts';
+
+/** Verifies a bearer token when one is sent (accept-invite works with or without a session). */
+const optionalUser = factory.createMiddleware(async (c, next) => {
+  if (c.req.header('authorization')) return requireUser(c, next);
+  await next();
+});
+
+export const authRoutes = new Hono<AppEnv>()
+  .get('/validate-invite', rateLimit(RATE_LIMITS.publicLookup), async (c) => {
+    const query = validateInviteQuerySchema.safeParse({ token: c.req.query('token') ?? '' });
+    const found = query.success ? await findValidInvitation(c.var.deps, query.data.token) : null;
+    if (!found) throw notFound(MSG.invalidInvitation);
+    const body: ValidateInviteResponse = {
+      organizationName: found.organization.name,
+      email: found.invitation.email,
+      organizationId: found.organization.id,
+    };
+    return c.json(body);
+  })
+  .get('/profile', requireUser, requireProfile, (c) => c.json(toProfileDto(c.var.profile)))
+  .post('/signup', requireUser, validate('json', signupSchema), async (c) => {
+    const { profile, created } = await signup(c.var.deps, c.var.user, c.req.valid('json'));
+    return c.json({ message: 'Organization created', profile: toProfileDto(profile) }, created ? 201 : 200);
+  })
+  .post('/join-organization', requireUser, validate('json', joinOrganizationSchema), async (c) => {
+    const { profile, created } = await joinOrganization(c.var.deps, c.var.user, c.req.valid('json'));
+    return c.json({ message: `You joined ${profile.organization?.name ?? 'the organization'}`, profile: toProfileDto(profile) }, created ? 201 : 200);
+  })
+  .post('/accept-invite', rateLimit(RATE_LIMITS.publicLookup), optionalUser, validate('json', acceptInviteSchema), async (c) => {
+    const profile = await acceptInvite(c.var.deps, c.req.valid('json'), c.get('user'));
+    return c.json({ message: MSG.accountCreatedSignIn, profile: toProfileDto(profile) }, 201);
+  })
+  .post('/invite', requireUser, requireProfile, validate('json', inviteSchema), rateLimit(RATE_LIMITS.invite), async (c) => {
+    const invitation = await inviteMember(c.var.deps, c.var.profile, c.req.valid('json'));
+    return c.json({ message: MSG.inviteSent(invitation.email), invitation }, 201);
+  });

@@ -1,0 +1,150 @@
+// Profiles and organizations: loading the caller, creating an organization with its first
+// org_admin, adding a member. Shared by the signup/join/invite flows and requireProfile.
+import { and, eq } from 'drizzle-orm';
+import type { ProfileDto } from '#domain/contracts/accounts.ts';
+import type { Db } from '../../db/client.ts';
+import { organizations, profiles } from '../../db/schema/index.ts';
+import { conflict } from '../../lib/app-error.ts';
+import type { CurrentProfile } from '../../lib/factory.ts';
+
+export type MemberRole = CurrentProfile['role'];
+
+/** The profile with its organization, or null when the user has none. */
+export async function findProfile(db: Db, userId: string): Promise<CurrentProfile | null> {
+  const rows = await db
+    .select({ p: profiles, o: organizations })
+    .from(profiles)
+    .leftJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const { p, o } = row;
+  return {
+    id: p.id,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    role: p.role as MemberRole,
+    status: p.status as CurrentProfile['status'],
+    organizationId: p.organizationId,
+    organization: o
+      ? {
+          id: o.id,
+          name: o.name,
+          status: o.status,
+          suspendedReason: o.suspendedReason,
+          joinByLinkEnabled: o.joinByLinkEnabled,
+          paidUntil: o.paidUntil,
+        }
+      : null,
+  };
+}
+
+export function toProfileDto(p: CurrentProfile): ProfileDto {
+  return {
+    id: p.id,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    email: p.email,
+    role: p.role,
+    status: p.status,
+    organization: p.organization
+      ? {
+          id: p.organization.id,
+          name: p.organization.name,
+          status: p.organization.status === 'suspended' ? 'suspended' : 'active',
+          suspended_reason: p.organization.suspendedReason,
+          joinByLinkEnabled: p.organization.joinByLinkEnabled,
+          paid_until: p.organization.paidUntil ? p.organization.paidUntil.toISOString() : null,
+        }
+      : null,
+  };
+}
+
+export interface Person {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface NewOrganization {
+  organizationName: string;
+  contactName?: string | undefined;
+  contactEmail?: string | undefined;
+  contactPhone?: string | undefined;
+}
+
+class ProfileExists extends Error {}
+
+/** Inserts a profile; throws ProfileExists (rolling back the caller's transaction) when the user already has one. */
+async function insertProfile(db: Db, person: Person, organizationId: string | null, role: MemberRole): Promise<void> {
+  const inserted = await db
+    .insert(profiles)
+    .values({
+      id: person.userId,
+      email: person.email.toLowerCase(),
+      firstName: person.firstName,
+      lastName: person.lastName,
+      organizationId,
+      role,
+      status: 'active',
+    })
+    .onConflictDoNothing()
+    .returning({ id: profiles.id });
+  if (inserted.length === 0) throw new ProfileExists();
+}
+
+const alreadyMember = () => conflict('Your account already belongs to an organization');
+
+/** A new organization with the person as its org_admin (contact defaults to the person). */
+export async function createOrganizationWithAdmin(db: Db, person: Person, org: NewOrganization): Promise<CurrentProfile> {
+  try {
+    await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(organizations)
+        .values({
+          name: org.organizationName.trim(),
+          contactName: org.contactName?.trim() || `${person.firstName} ${person.lastName}`.trim(),
+          contactEmail: org.contactEmail?.trim().toLowerCase() || person.email.toLowerCase(),
+          contactPhone: org.contactPhone?.trim() || null,
+        })
+        .returning({ id: organizations.id });
+      await insertProfile(tx as unknown as Db, person, created!.id, 'org_admin');
+    });
+  } catch (err) {
+    if (err instanceof ProfileExists) throw alreadyMember();
+    throw err;
+  }
+  return (await findProfile(db, person.userId))!;
+}
+
+/** Adds the person to an existing organization with the given role (a system_admin has none). */
+export async function addMember(db: Db, person: Person, organizationId: string | null, role: MemberRole): Promise<CurrentProfile> {
+  try {
+    await insertProfile(db, person, organizationId, role);
+  } catch (err) {
+    if (err instanceof ProfileExists) throw alreadyMember();
+    throw err;
+  }
+  return (await findProfile(db, person.userId))!;
+}
+
+/** Brings a removed profile back into an organization (only through an explicit invitation). */
+export async function reinstateMember(db: Db, person: Person, organizationId: string, role: MemberRole): Promise<CurrentProfile> {
+  await db
+    .update(profiles)
+    .set({ organizationId, role, status: 'active', firstName: person.firstName, lastName: person.lastName })
+    .where(and(eq(profiles.id, person.userId), eq(profiles.status, 'removed')));
+  return (await findProfile(db, person.userId))!;
+}
+
+/** Active members count of a role in an organization. */
+export async function countActive(db: Db, organizationId: string, role: MemberRole): Promise<number> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, organizationId), eq(profiles.role, role), eq(profiles.status, 'active')));
+  return rows.length;
+}

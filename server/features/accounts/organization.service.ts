@@ -1,0 +1,147 @@
+// Organization settings: public view, members, rename / join-by-link, member removal.
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { OrganizationDto, TeamMemberDto, UpdateOrganizationInput } from '#domain/contracts/accounts.ts';
+import { MSG } from '#domain/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { auditLog, deferrals, organizations, profiles } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { AppDeps, CurrentProfile } from '../../lib/factory.ts';
+
+export const NOT_ACCEPTING_BY_LINK = 'This organization is not accepting new members by link';
+
+type OrganizationRow = typeof organizations.$inferSelect;
+
+export async function findOrganization(db: Db, id: string): Promise<OrganizationRow | null> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** An active organization that accepts members by link, else null. */
+export async function findJoinableOrganization(db: Db, id: string): Promise<OrganizationRow | null> {
+  const org = await findOrganization(db, id);
+  return org && org.status === 'active' && org.joinByLinkEnabled ? org : null;
+}
+
+/** GET /api/organization/public/:orgId: the name only, and only when joining by link is open. */
+export async function publicOrganization(db: Db, id: string): Promise<{ name: string }> {
+  const org = await findJoinableOrganization(db, id);
+  if (!org) throw notFound(NOT_ACCEPTING_BY_LINK);
+  return { name: org.name };
+}
+
+export function toOrganizationDto(o: OrganizationRow): OrganizationDto {
+  return {
+    id: o.id,
+    name: o.name,
+    contact_name: o.contactName,
+    contact_email: o.contactEmail,
+    contact_phone: o.contactPhone,
+    status: o.status === 'suspended' ? 'suspended' : 'active',
+    joinByLinkEnabled: o.joinByLinkEnabled,
+    created_at: o.createdAt.toISOString(),
+  };
+}
+
+/** Members who still belong to the organization (removed ones are kept as rows but not listed). */
+export async function listMembers(db: Db, organizationId: string): Promise<TeamMemberDto[]> {
+  const rows = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, organizationId), ne(profiles.status, 'removed')))
+    .orderBy(asc(profiles.createdAt), asc(profiles.email));
+  return rows.map((p) => ({ id: p.id, first_name: p.firstName, last_name: p.lastName, email: p.email, role: p.role }));
+}
+
+/** The caller's organization for /api/organization/* (a system admin has none). */
+export function ownOrganizationId(profile: CurrentProfile): string {
+  if (!profile.organizationId) throw notFound('You do not belong to an organization');
+  return profile.organizationId;
+}
+
+export async function updateOrganization(
+  deps: AppDeps,
+  actor: CurrentProfile,
+  input: UpdateOrganizationInput,
+): Promise<OrganizationRow> {
+  const orgId = ownOrganizationId(actor);
+  const set: Partial<typeof organizations.$inferInsert> = {};
+  if (input.name !== undefined) {
+    const name = input.name.trim();
+    if (!name) throw badRequest(MSG.orgNameEmpty);
+    set.name = name;
+  }
+  if (input.joinByLinkEnabled !== undefined) set.joinByLinkEnabled = input.joinByLinkEnabled;
+  const before = await findOrganization(deps.db, orgId);
+  const [updated] = await deps.db.update(organizations).set(set).where(eq(organizations.id, orgId)).returning();
+  if (!updated || !before) throw notFound('Organization not found');
+  await deps.db.insert(auditLog).values({
+    actorId: actor.id,
+    organizationId: orgId,
+    action: 'organization.update',
+    targetType: 'organization',
+    targetId: orgId,
+    before: JSON.stringify({ name: before.name, joinByLinkEnabled: before.joinByLinkEnabled }),
+    after: JSON.stringify({ name: updated.name, joinByLinkEnabled: updated.joinByLinkEnabled }),
+  });
+  return updated;
+}
+
+/**
+ * Removes a member: the profile row stays with status 'removed' (history keeps its author),
+ * their sessions end, and the organization always keeps at least one org_admin.
+ */
+export async function removeMember(deps: AppDeps, actor: CurrentProfile, memberId: string): Promise<void> {
+  const orgId = ownOrganizationId(actor);
+  if (memberId === actor.id) throw badRequest('You cannot remove yourself from the organization');
+  await deps.db.transaction(async (tx) => {
+    // Serialises concurrent removals in one organization (last-admin rule).
+    await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).for('update');
+    const [member] = await tx
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.id, memberId), eq(profiles.organizationId, orgId), ne(profiles.status, 'removed')))
+      .limit(1);
+    if (!member) throw notFound('Team member not found');
+    if (member.role === 'org_admin') {
+      const admins = await tx
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.organizationId, orgId), eq(profiles.role, 'org_admin'), eq(profiles.status, 'active')));
+      if (admins.filter((a) => a.id !== memberId).length === 0) {
+        throw conflict('An organization must keep at least one organization admin');
+      }
+    }
+    await tx.update(profiles).set({ status: 'removed' }).where(eq(profiles.id, memberId));
+    // Questions handed to them go back to the team (the askers see them as no longer deferred).
+    await tx
+      .update(deferrals)
+      .set({ status: 'cancelled' })
+      .where(and(eq(deferrals.organizationId, orgId), eq(deferrals.deferredTo, memberId), eq(deferrals.status, 'open')));
+    await tx.insert(auditLog).values({
+      actorId: actor.id,
+      organizationId: orgId,
+      action: 'member.remove',
+      targetType: 'profile',
+      targetId: memberId,
+      before: JSON.stringify({ email: member.email, role: member.role, status: member.status }),
+      after: JSON.stringify({ status: 'removed' }),
+    });
+  });
+  await endSessions(deps, memberId);
+}
+
+async function endSessions(deps: AppDeps, userId: string): Promise<void> {
+  if (!deps.authAdmin) return; // hosted auth: requireProfile refuses the removed profile on every request
+  try {
+    await deps.authAdmin.signOutUser(userId);
+  } catch (err) {
+    deps.logger.warn('could not end the sessions of a removed member', { userId, error: String(err) });
+  }
+}
+
+/** Members listing for /api/organizations/:orgId/users: own organization, or any for a system admin. */
+export async function organizationUsers(db: Db, actor: CurrentProfile, orgId: string): Promise<TeamMemberDto[]> {
+  if (actor.role !== 'system_admin' && actor.organizationId !== orgId) throw notFound('Organization not found');
+  if (actor.role === 'system_admin' && !(await findOrganization(db, orgId))) throw notFound('Organization not found');
+  return listMembers(db, orgId);
+}

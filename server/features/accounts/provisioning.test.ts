@@ -1,0 +1,134 @@
+// Hosted-Supabase mode (e-mail confirmation): the profile is built from the token's user_metadata
+// on the first authenticated request. Tokens are minted with the project's HS256 secret.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { organizations, profiles } from '#server/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { DB_DRIVERS, TEST_ADMIN } from '#tests/setup/test-env.ts';
+import { inviteTokenFor } from '#tests/isolation/fixtures.ts';
+
+const HOSTED = {
+  SUPABASE_URL: 'https://project-ref.supabase.co',
+  SUPABASE_ANON_KEY: 'hosted-anon-key',
+  SUPABASE_JWT_SECRET: 'hosted-jwt-secret-for-tests-0123456789abcdef',
+};
+
+interface HostedUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+async function hostedUser(metadata: Record<string, unknown>, email = `u-${randomUUID().slice(0, 8)}@hosted.example`): Promise<HostedUser> {
+  const id = randomUUID();
+  const token = await new SignJWT({ email, role: 'authenticated', session_id: randomUUID(), user_metadata: metadata })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(id)
+    .setIssuer(`${HOSTED.SUPABASE_URL}/auth/v1`)
+    .setAudience('authenticated')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(HOSTED.SUPABASE_JWT_SECRET));
+  return { id, email, token };
+}
+
+const founderMeta = { firstName: 'Hedy', lastName: 'Lamarr', organizationName: ' Lamarr Labs ', contactName: '', contactEmail: '', contactPhone: '555' };
+
+describe.each(DB_DRIVERS)('profile provisioning with hosted auth (%s)', (driver) => {
+  let server: TestServer;
+  const profileOf = (u: HostedUser) => server.json('GET', '/api/auth/profile', undefined, u.token);
+
+  beforeEach(async () => {
+    server = await createTestServer(driver, HOSTED);
+    expect(server.deps.tokens.kind).toBe('supabase');
+  });
+  afterAll(async () => server?.close());
+
+  it('creates the organization and org_admin profile from sign-up metadata on the first request', async () => {
+    const user = await hostedUser(founderMeta);
+    const res = await profileOf(user);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: user.id, email: user.email, role: 'org_admin', first_name: 'Hedy', organization: { name: 'Lamarr Labs' } });
+    const [org] = await server.deps.db.select().from(organizations);
+    expect(org).toMatchObject({ contactName: 'Hedy Lamarr', contactEmail: user.email, contactPhone: '555' });
+    // The SPA's own POST /api/auth/signup afterwards is answered with the same profile.
+    const signup = await server.json('POST', '/api/auth/signup', { ...founderMeta, supabaseUserId: user.id, email: user.email }, user.token);
+    expect(signup.status).toBe(200);
+    expect(signup.body.profile.organization.id).toBe(org!.id);
+  });
+
+  it('creates exactly one organization when the first requests race', async () => {
+    const user = await hostedUser(founderMeta);
+    const results = await Promise.all([profileOf(user), profileOf(user), profileOf(user)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await server.deps.db.select().from(organizations)).toHaveLength(1);
+  });
+
+  it('joins by link from metadata, unless join-by-link is off', async () => {
+    const founder = await hostedUser(founderMeta);
+    const orgId = (await profileOf(founder)).body.organization.id;
+    const joiner = await hostedUser({ firstName: 'Jo', lastName: 'Iner', organizationId: orgId });
+    expect((await profileOf(joiner)).body).toMatchObject({ role: 'team_member', organization: { id: orgId } });
+
+    await server.json('PUT', '/api/organization/update', { joinByLinkEnabled: false }, founder.token);
+    const late = await hostedUser({ firstName: 'La', lastName: 'Te', organizationId: orgId });
+    const refused = await profileOf(late);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatch(/not part of an organization/);
+  });
+
+  it('refuses a user without usable metadata and never re-creates a removed user', async () => {
+    const nobody = await hostedUser({});
+    expect((await profileOf(nobody)).status).toBe(403);
+    expect(await server.deps.db.select().from(profiles).where(eq(profiles.id, nobody.id))).toHaveLength(0);
+
+    const founder = await hostedUser(founderMeta);
+    const orgId = (await profileOf(founder)).body.organization.id;
+    const member = await hostedUser({ firstName: 'Re', lastName: 'Moved', organizationId: orgId });
+    expect((await profileOf(member)).status).toBe(200);
+    expect((await server.json('DELETE', `/api/organization/members/${member.id}`, undefined, founder.token)).status).toBe(200);
+    const after = await profileOf(member);
+    expect(after.status).toBe(403);
+    expect(after.body.error).toMatch(/removed/);
+    const [row] = await server.deps.db.select().from(profiles).where(eq(profiles.id, member.id));
+    expect(row!.status).toBe('removed');
+  });
+
+  it('makes ADMIN_EMAIL a system admin without an organization', async () => {
+    const admin = await hostedUser({}, TEST_ADMIN.email.toUpperCase());
+    const res = await profileOf(admin);
+    expect(res.body).toMatchObject({ role: 'system_admin', organization: null, email: TEST_ADMIN.email });
+  });
+
+  it('asks an invitee to sign up first, then accepts with the session of the invited e-mail', async () => {
+    const founder = await hostedUser(founderMeta);
+    const orgId = (await profileOf(founder)).body.organization.id;
+    expect((await server.json('POST', '/api/auth/invite', { email: 'guest@hosted.example', organizationId: orgId }, founder.token)).status).toBe(201);
+    const token = inviteTokenFor(server, 'guest@hosted.example');
+
+    const byPassword = await server.json('POST', '/api/auth/accept-invite', { token, firstName: 'G', lastName: 'U', password: 'long-enough-1' });
+    expect(byPassword.status).toBe(400);
+    expect(byPassword.body.error).toMatch(/Create your account with the invited e-mail/);
+
+    const guest = await hostedUser({ firstName: 'Gu', lastName: 'Est' }, 'guest@hosted.example');
+    const ok = await server.json('POST', '/api/auth/accept-invite', { token, supabaseUserId: guest.id, firstName: 'Gu', lastName: 'Est' }, guest.token);
+    expect(ok.status).toBe(201);
+    expect((await profileOf(guest)).body).toMatchObject({ role: 'team_member', organization: { id: orgId } });
+  });
+});
+
+describe.each(DB_DRIVERS)('GET /api/auth/profile (%s)', (driver) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+  });
+  afterAll(async () => server?.close());
+
+  it('requires a valid bearer token', async () => {
+    expect((await server.json('GET', '/api/auth/profile')).status).toBe(401);
+    const forged = await server.json('GET', '/api/auth/profile', undefined, 'not.a.jwt');
+    expect(forged).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+  });
+});

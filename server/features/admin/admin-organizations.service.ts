@@ -1,0 +1,94 @@
+// Organizations across the platform: listing with members, assessments and subscription state;
+// suspending (read-only for members, who see the reason) and reactivating. Audited.
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { AdminAssessmentView, AdminOrganizationView, SubscriptionState } from '#domain/contracts/admin.ts';
+import type { Grade, PassFail } from '#domain/scoring/policy.ts';
+import type { Db } from '../../db/client.ts';
+import { assessments, organizations, profiles } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { writeAudit } from './audit.service.ts';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function subscriptionState(paidUntil: Date | null, now: Date): SubscriptionState {
+  if (!paidUntil) return 'none';
+  return paidUntil.getTime() >= now.getTime() ? 'active' : 'expired';
+}
+
+export async function listOrganizations(db: Db, now: Date): Promise<AdminOrganizationView[]> {
+  const members = db
+    .select({ orgId: profiles.organizationId, n: count().as('member_n') })
+    .from(profiles)
+    .where(eq(profiles.status, 'active'))
+    .groupBy(profiles.organizationId)
+    .as('m');
+  const runs = db
+    .select({ orgId: assessments.organizationId, n: count().as('assessment_n') })
+    .from(assessments)
+    .groupBy(assessments.organizationId)
+    .as('r');
+  const rows = await db
+    .select({ o: organizations, members: sql<number>`coalesce(${members.n}, 0)`, runs: sql<number>`coalesce(${runs.n}, 0)` })
+    .from(organizations)
+    .leftJoin(members, eq(members.orgId, organizations.id))
+    .leftJoin(runs, eq(runs.orgId, organizations.id))
+    .orderBy(asc(organizations.name));
+  return rows.map(({ o, members: m, runs: r }) => ({
+    id: o.id,
+    name: o.name,
+    contact_name: o.contactName,
+    contact_email: o.contactEmail,
+    status: o.status === 'suspended' ? 'suspended' : 'active',
+    suspended_reason: o.suspendedReason,
+    created_at: o.createdAt.toISOString(),
+    member_count: Number(m),
+    assessment_count: Number(r),
+    paid_until: o.paidUntil ? o.paidUntil.toISOString() : null,
+    subscription: subscriptionState(o.paidUntil, now),
+  }));
+}
+
+export async function listAllAssessments(db: Db): Promise<AdminAssessmentView[]> {
+  const rows = await db
+    .select({ a: assessments, orgName: organizations.name })
+    .from(assessments)
+    .innerJoin(organizations, eq(organizations.id, assessments.organizationId))
+    .orderBy(sql`${assessments.startedAt} desc`);
+  return rows.map(({ a, orgName }) => ({
+    id: a.id,
+    organization_id: a.organizationId,
+    organization_name: orgName,
+    status: a.status as AdminAssessmentView['status'],
+    started_at: a.startedAt.toISOString(),
+    submitted_at: a.submittedAt ? a.submittedAt.toISOString() : null,
+    total_score: a.totalScore,
+    grade: a.grade as Grade | null,
+    pass_fail: a.passFail as PassFail | null,
+  }));
+}
+
+type OrgState = { status: string; suspendedReason: string | null };
+
+async function setOrganizationStatus(db: Db, actorId: string, id: string, next: OrgState, action: string): Promise<OrgState> {
+  if (!UUID_RE.test(id)) throw notFound('Organization not found');
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: organizations.status, suspendedReason: organizations.suspendedReason })
+      .from(organizations)
+      .where(eq(organizations.id, id))
+      .for('update');
+    if (!before) throw notFound('Organization not found');
+    if (before.status === next.status) {
+      throw conflict(next.status === 'suspended' ? 'This organization is already suspended' : 'This organization is already active');
+    }
+    await tx.update(organizations).set({ status: next.status, suspendedReason: next.suspendedReason }).where(eq(organizations.id, id));
+    await writeAudit(tx, { actorId, action, targetType: 'organization', targetId: id, organizationId: id, before, after: next });
+    return next;
+  });
+}
+
+export const suspendOrganization = (db: Db, actorId: string, id: string, reason: string) =>
+  setOrganizationStatus(db, actorId, id, { status: 'suspended', suspendedReason: reason }, 'organization.suspended');
+
+export const reactivateOrganization = (db: Db, actorId: string, id: string) =>
+  setOrganizationStatus(db, actorId, id, { status: 'active', suspendedReason: null }, 'organization.reactivated');

@@ -1,0 +1,121 @@
+// Users across the platform: list, change a role, disable (sessions end) and re-enable. Audited.
+import { and, asc, eq } from 'drizzle-orm';
+import type { AdminUserView } from '#domain/contracts/admin.ts';
+import type { Role } from '#domain/roles.ts';
+import type { Db } from '../../db/client.ts';
+import { organizations, profiles } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { AppDeps } from '../../lib/factory.ts';
+import { writeAudit, type DbOrTx } from './audit.service.ts';
+
+export const LAST_ADMIN_MESSAGE = 'This is the only Organization Admin of the organization. Make another member an admin first.';
+
+async function isLastOrgAdmin(tx: DbOrTx, p: ProfileRow): Promise<boolean> {
+  if (p.role !== 'org_admin' || !p.organizationId) return false;
+  const admins = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, p.organizationId), eq(profiles.role, 'org_admin'), eq(profiles.status, 'active')));
+  return admins.length <= 1;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A disabled user's embedded-auth ban lasts until re-enabled. */
+const BANNED_UNTIL = new Date('9999-12-31T00:00:00Z');
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+function toView(p: ProfileRow, org: { id: string; name: string } | null): AdminUserView {
+  return {
+    id: p.id,
+    email: p.email,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    role: p.role as AdminUserView['role'],
+    status: p.status as AdminUserView['status'],
+    organization: org,
+    created_at: p.createdAt.toISOString(),
+  };
+}
+
+export async function listUsers(db: Db): Promise<AdminUserView[]> {
+  const rows = await db
+    .select({ p: profiles, orgId: organizations.id, orgName: organizations.name })
+    .from(profiles)
+    .leftJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(profiles.email));
+  return rows.map(({ p, orgId, orgName }) => toView(p, orgId && orgName !== null ? { id: orgId, name: orgName } : null));
+}
+
+async function updateProfile(
+  db: Db,
+  actorId: string,
+  id: string,
+  change: (before: ProfileRow, tx: DbOrTx) => Partial<Pick<ProfileRow, 'role' | 'status'>> | Promise<Partial<Pick<ProfileRow, 'role' | 'status'>>>,
+  action: string,
+): Promise<AdminUserView> {
+  if (!UUID_RE.test(id)) throw notFound('User not found');
+  if (id === actorId) throw badRequest('You cannot change your own account here. Ask another system admin.');
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(profiles).where(eq(profiles.id, id)).for('update');
+    if (!before) throw notFound('User not found');
+    const patch = await change(before, tx);
+    const [after] = await tx.update(profiles).set(patch).where(eq(profiles.id, id)).returning();
+    const pick = (p: ProfileRow) => ({ role: p.role, status: p.status });
+    await writeAudit(tx, { actorId, action, targetType: 'user', targetId: id, organizationId: before.organizationId, before: pick(before), after: pick(after!) });
+    const [org] = before.organizationId
+      ? await tx.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, before.organizationId))
+      : [];
+    return toView(after!, org ?? null);
+  });
+}
+
+export function changeRole(db: Db, actorId: string, id: string, role: Role): Promise<AdminUserView> {
+  return updateProfile(
+    db,
+    actorId,
+    id,
+    async (before, tx) => {
+      if (before.status === 'removed') throw conflict('This user was removed from their organization');
+      if (role !== 'system_admin' && !before.organizationId) throw badRequest('A user without an organization can only be a system admin');
+      if (before.role === role) throw conflict(`This user is already a ${role}`);
+      if (await isLastOrgAdmin(tx, before)) throw conflict(LAST_ADMIN_MESSAGE);
+      return { role };
+    },
+    'user.role_changed',
+  );
+}
+
+/** Disables the profile (the API refuses it at once) and ends every session at the auth provider. */
+export async function disableUser(deps: AppDeps, actorId: string, id: string): Promise<AdminUserView> {
+  const view = await updateProfile(
+    deps.db,
+    actorId,
+    id,
+    (before) => {
+      if (before.status === 'disabled') throw conflict('This user is already disabled');
+      if (before.status === 'removed') throw conflict('This user was removed from their organization');
+      return { status: 'disabled' };
+    },
+    'user.disabled',
+  );
+  // Hosted auth: requireProfile refuses the disabled profile on every request.
+  if (deps.authAdmin?.banUser) await deps.authAdmin.banUser(id, BANNED_UNTIL);
+  else if (deps.authAdmin) await deps.authAdmin.signOutUser(id);
+  return view;
+}
+
+export async function enableUser(deps: AppDeps, actorId: string, id: string): Promise<AdminUserView> {
+  const view = await updateProfile(
+    deps.db,
+    actorId,
+    id,
+    (before) => {
+      if (before.status !== 'disabled') throw conflict('This user is not disabled');
+      return { status: 'active' };
+    },
+    'user.enabled',
+  );
+  if (deps.authAdmin?.banUser) await deps.authAdmin.banUser(id, null);
+  return view;
+}

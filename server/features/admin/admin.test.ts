@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { signInUser } from '#tests/setup/auth.ts';
+import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { createAssessment, getQuestions } from '../assessments/assessments.test-helpers.ts';
+
+const NEW_QUESTION = {
+  domainId: 'audit',
+  subdomain: 'Internal review',
+  questionText: 'Does internal audit review the research security program every year?',
+  points: 2,
+  critical: false,
+  documentEvidenceRequired: true,
+  evidenceDescription: 'The latest internal audit report',
+  guidance: 'A dated audit report covering the program.',
+  sources: [],
+  correctiveAction: { action: 'Add the program to the annual internal audit plan.', priority: 'medium', targetDays: 90 },
+};
+
+const ENDPOINTS: [string, (orgId: string, userId: string) => string, unknown?][] = [
+  ['GET', () => '/api/admin/questions'],
+  ['POST', () => '/api/admin/questions', NEW_QUESTION],
+  ['PUT', () => `/api/admin/questions/${crypto.randomUUID()}`, NEW_QUESTION],
+  ['DELETE', () => `/api/admin/questions/${crypto.randomUUID()}`],
+  ['GET', () => '/api/admin/organizations'],
+  ['POST', (o) => `/api/admin/organizations/${o}/suspend`, { reason: 'Unpaid invoice' }],
+  ['POST', (o) => `/api/admin/organizations/${o}/reactivate`],
+  ['GET', () => '/api/admin/assessments'],
+  ['GET', () => '/api/admin/users'],
+  ['PUT', (_o, u) => `/api/admin/users/${u}/role`, { role: 'org_admin' }],
+  ['POST', (_o, u) => `/api/admin/users/${u}/disable`],
+  ['POST', (_o, u) => `/api/admin/users/${u}/enable`],
+  ['GET', () => '/api/admin/audit-log'],
+];
+
+describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
+  let server: TestServer;
+  let orgAdmin: Member;
+  let member: Member;
+  let sys: Member;
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+    orgAdmin = await createOrgAdmin(server, { organizationName: 'Acme Research' });
+    member = await joinOrganization(server, orgAdmin.organizationId!, { firstName: 'Tess', lastName: 'Member' });
+    sys = await signInSystemAdmin(server);
+  });
+  afterEach(async () => server.close());
+
+  it.each(ENDPOINTS.map(([m, p, b]) => [`${m} ${p(':org', ':user')}`, m, p, b] as const))('%s refuses anonymous, team members and org admins', async (_n, method, path, body) => {
+    const url = path(orgAdmin.organizationId!, member.userId);
+    expect((await server.json(method, url, body)).status).toBe(401);
+    for (const who of [member, orgAdmin]) {
+      const res = await server.json(method, url, body, who.accessToken);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('forbidden');
+    }
+  });
+
+  it('lists questions 10 at a time with paging and search', async () => {
+    const first = await server.json('GET', '/api/admin/questions', undefined, sys.accessToken);
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(10);
+    expect(first.body.total).toBeGreaterThan(10);
+    expect(first.body).toMatchObject({ page: 1, pageSize: 10, total_points: 140 });
+    const second = await server.json('GET', '/api/admin/questions?page=2', undefined, sys.accessToken);
+    expect(second.body.items[0].id).not.toBe(first.body.items[0].id);
+    const search = await server.json('GET', '/api/admin/questions?q=AU-0', undefined, sys.accessToken);
+    expect(search.body.items.length).toBeGreaterThan(0);
+    expect(search.body.items.every((q: any) => q.code.startsWith('AU-0'))).toBe(true);
+    expect((await server.json('GET', '/api/admin/questions?page=0', undefined, sys.accessToken)).status).toBe(400);
+  });
+
+  it('publishes a new version for create, edit and delete; started assessments keep theirs', async () => {
+    const assessmentId = await createAssessment(server, orgAdmin.accessToken, orgAdmin.organizationId);
+    const pinned = await getQuestions(server, orgAdmin.accessToken, assessmentId);
+    const bank = (await server.json('GET', '/api/admin/questions?q=AU-', undefined, sys.accessToken)).body;
+    const donor = bank.items.find((q: any) => q.points >= 3);
+
+    const unbalanced = await server.json('POST', '/api/admin/questions', NEW_QUESTION, sys.accessToken);
+    expect(unbalanced.status).toBe(400);
+    expect(unbalanced.body.error).toContain('140');
+
+    const created = await server.json('POST', '/api/admin/questions', { ...NEW_QUESTION, balanceWith: donor.id }, sys.accessToken);
+    expect(created.status).toBe(201);
+    expect(created.body.version_id).toBeGreaterThan(bank.version_id);
+    expect(created.body.question).toMatchObject({ domain_id: 'audit', points: 2, question_text: NEW_QUESTION.questionText });
+    const current = await getQuestions(server, orgAdmin.accessToken);
+    expect(current.find((q) => q.code === donor.code)!.points).toBe(donor.points - 2);
+    expect(current.reduce((s, q) => s + q.points, 0)).toBe(140);
+    expect(await getQuestions(server, orgAdmin.accessToken, assessmentId)).toEqual(pinned);
+
+    const newId = created.body.question.id;
+    const edited = await server.json('PUT', `/api/admin/questions/${newId}`, { ...NEW_QUESTION, questionText: 'Is the program audited internally each year?' }, sys.accessToken);
+    expect(edited.status).toBe(200);
+    expect(edited.body.version_id).toBe(created.body.version_id + 1);
+    expect(edited.body.question.code).toBe(created.body.question.code);
+    // The old id belongs to an older version now.
+    const stale = await server.json('PUT', `/api/admin/questions/${newId}`, NEW_QUESTION, sys.accessToken);
+    expect(stale.status).toBe(409);
+
+    const restored = (await getQuestions(server, orgAdmin.accessToken)).find((q) => q.code === donor.code)!;
+    const deleted = await server.json('DELETE', `/api/admin/questions/${edited.body.question.id}?balanceWith=${restored.id}`, undefined, sys.accessToken);
+    expect(deleted.status).toBe(200);
+    const after = await getQuestions(server, orgAdmin.accessToken);
+    expect(after.some((q) => q.code === created.body.question.code)).toBe(false);
+    expect(after.find((q) => q.code === donor.code)!.points).toBe(donor.points);
+    expect(await getQuestions(server, orgAdmin.accessToken, assessmentId)).toEqual(pinned);
+
+    const audit = await server.json('GET', '/api/admin/audit-log?q=question.', undefined, sys.accessToken);
+    expect(audit.body.items.map((e: any) => e.action)).toEqual(['question.deleted', 'question.updated', 'question.created']);
+    expect(audit.body.items[1]).toMatchObject({ actor_id: sys.userId, actor_email: sys.email, target_type: 'question' });
+    expect(audit.body.items[1].before.questionText).toBe(NEW_QUESTION.questionText);
+    expect(audit.body.items[1].after.questionText).toBe('Is the program audited internally each year?');
+  });
+
+
+  it('lets two admins add questions at the same moment: both land, the total stays 140', async () => {
+    const donors = (await server.json('GET', '/api/admin/questions', undefined, sys.accessToken)).body.items.filter((q: any) => q.points >= 2);
+    const [a, b] = await Promise.all(
+      ['Is the program reviewed by the board each year?', 'Is the research security budget reviewed each year?'].map((text, i) =>
+        server.json('POST', '/api/admin/questions', { ...NEW_QUESTION, questionText: text, points: 1, balanceWith: donors[i].id }, sys.accessToken),
+      ),
+    );
+    expect([a!.status, b!.status], JSON.stringify([a!.body, b!.body]).slice(0, 600)).toEqual([201, 201]);
+    const both = await getQuestions(server, orgAdmin.accessToken);
+    expect(both.map((q) => q.question_text)).toEqual(expect.arrayContaining([a!.body.question.question_text, b!.body.question.question_text]));
+    expect(both.reduce((s, q) => s + q.points, 0)).toBe(140);
+    expect(new Set(both.map((q) => q.code)).size).toBe(both.length);
+
+  });
+  it('validates question input', async () => {
+    const bad = async (patch: object) => server.json('POST', '/api/admin/questions', { ...NEW_QUESTION, ...patch }, sys.accessToken);
+    expect((await bad({ points: 9 })).body.error).toBe('Points must be between 1 and 5');
+    expect((await bad({ domainId: 'nope' })).body.error).toBe('Unknown domain');
+    expect((await bad({ questionText: 'short' })).body.error).toBe('Question text must be at least 10 characters');
+    expect((await bad({ points: 9 })).status).toBe(400);
+    expect((await server.json('DELETE', '/api/admin/questions/not-a-uuid', undefined, sys.accessToken)).status).toBe(404);
+  });
+
+  it('lists organizations, assessments and users across organizations', async () => {
+    const other = await createOrgAdmin(server, { organizationName: 'Beta Lab' });
+    await createAssessment(server, orgAdmin.accessToken, orgAdmin.organizationId);
+    const orgs = await server.json('GET', '/api/admin/organizations', undefined, sys.accessToken);
+    expect(orgs.status).toBe(200);
+    expect(orgs.body.map((o: any) => o.name)).toEqual(['Acme Research', 'Beta Lab']);
+    expect(orgs.body[0]).toMatchObject({ status: 'active', member_count: 2, assessment_count: 1, subscription: 'none', paid_until: null });
+    expect(orgs.body[1]).toMatchObject({ id: other.organizationId, member_count: 1, assessment_count: 0 });
+
+    const list = await server.json('GET', '/api/admin/assessments', undefined, sys.accessToken);
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({ organization_name: 'Acme Research', status: 'in_progress', total_score: null, grade: null, pass_fail: null });
+
+    const users = await server.json('GET', '/api/admin/users', undefined, sys.accessToken);
+    const tess = users.body.find((u: any) => u.id === member.userId);
+    expect(tess).toMatchObject({ role: 'team_member', status: 'active', organization: { id: orgAdmin.organizationId, name: 'Acme Research' } });
+    expect(users.body.find((u: any) => u.id === sys.userId)).toMatchObject({ role: 'system_admin', organization: null });
+  });
+
+  it('changes a role (audited) and refuses changing your own account', async () => {
+    const res = await server.json('PUT', `/api/admin/users/${member.userId}/role`, { role: 'org_admin' }, sys.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body.role).toBe('org_admin');
+    expect((await server.json('GET', '/api/organization/invitations', undefined, member.accessToken)).status).toBe(200);
+    expect((await server.json('PUT', `/api/admin/users/${member.userId}/role`, { role: 'boss' }, sys.accessToken)).status).toBe(400);
+    expect((await server.json('PUT', `/api/admin/users/${sys.userId}/role`, { role: 'team_member' }, sys.accessToken)).status).toBe(400);
+    const lastAdmin = await server.json('PUT', `/api/admin/users/${orgAdmin.userId}/role`, { role: 'team_member' }, sys.accessToken);
+    expect(lastAdmin.status).toBe(200); // Tess is an org_admin now, so Ada is not the last one
+    const only = await server.json('PUT', `/api/admin/users/${member.userId}/role`, { role: 'team_member' }, sys.accessToken);
+    expect(only.status).toBe(409);
+    expect(only.body.error).toContain('only Organization Admin');
+    const audit = await server.json('GET', '/api/admin/audit-log', undefined, sys.accessToken);
+    expect(audit.body.items.map((e: any) => e.action)).toEqual(['user.role_changed', 'user.role_changed']);
+    expect(audit.body.items[1]).toMatchObject({
+      action: 'user.role_changed',
+      target_id: member.userId,
+      organization_name: 'Acme Research',
+      before: { role: 'team_member', status: 'active' },
+      after: { role: 'org_admin', status: 'active' },
+    });
+  });
+
+  it('disabling a user ends their sessions and refuses sign-in until re-enabled', async () => {
+    expect((await server.json('POST', `/api/admin/users/${member.userId}/disable`, undefined, sys.accessToken)).body.status).toBe('disabled');
+    const refused = await server.json('GET', '/api/auth/profile', undefined, member.accessToken);
+    expect([401, 403]).toContain(refused.status);
+    const refresh = await server.app.request('/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: EMBEDDED_ANON_KEY },
+      body: JSON.stringify({ refresh_token: member.refreshToken }),
+    });
+    expect(refresh.status).toBeGreaterThanOrEqual(400);
+    await expect(signInUser(server, member.email, member.password)).rejects.toThrow();
+    expect((await server.json('POST', `/api/admin/users/${member.userId}/disable`, undefined, sys.accessToken)).status).toBe(409);
+
+    expect((await server.json('POST', `/api/admin/users/${member.userId}/enable`, undefined, sys.accessToken)).body.status).toBe('active');
+    const again = await signInUser(server, member.email, member.password);
+    expect((await server.json('GET', '/api/auth/profile', undefined, again.accessToken)).status).toBe(200);
+    const audit = await server.json('GET', '/api/admin/audit-log?q=user.', undefined, sys.accessToken);
+    expect(audit.body.items.map((e: any) => e.action)).toEqual(['user.enabled', 'user.disabled']);
+  });
+
+  it('suspending an organization makes it read-only with the reason; reactivating restores it', async () => {
+    const res = await server.json('POST', `/api/admin/organizations/${orgAdmin.organizationId}/suspend`, { reason: 'Invoice 42 is overdue' }, sys.accessToken);
+    expect(res.status).toBe(200);
+    expect((await server.json('POST', `/api/admin/organizations/${orgAdmin.organizationId}/suspend`, { reason: 'x' }, sys.accessToken)).status).toBe(400);
+    const profile = await server.json('GET', '/api/auth/profile', undefined, member.accessToken);
+    expect(profile.status).toBe(200);
+    expect(profile.body.organization).toMatchObject({ status: 'suspended', suspended_reason: 'Invoice 42 is overdue' });
+    const write = await server.json('POST', '/api/assessments/create', { organizationId: orgAdmin.organizationId }, member.accessToken);
+    expect(write.status).toBe(403);
+    expect(write.body.code).toBe('organization_suspended');
+    expect(write.body.error).toContain('Invoice 42 is overdue');
+    expect((await server.json('GET', '/api/assessments', undefined, member.accessToken)).status).toBe(200);
+    const orgs = await server.json('GET', '/api/admin/organizations', undefined, sys.accessToken);
+    expect(orgs.body[0]).toMatchObject({ status: 'suspended', suspended_reason: 'Invoice 42 is overdue' });
+
+    expect((await server.json('POST', `/api/admin/organizations/${orgAdmin.organizationId}/reactivate`, undefined, sys.accessToken)).status).toBe(200);
+    expect((await server.json('POST', `/api/admin/organizations/${orgAdmin.organizationId}/reactivate`, undefined, sys.accessToken)).status).toBe(409);
+    expect((await server.json('POST', '/api/assessments/create', { organizationId: orgAdmin.organizationId }, member.accessToken)).status).toBe(201);
+    expect((await server.json('POST', `/api/admin/organizations/${crypto.randomUUID()}/suspend`, { reason: 'Nope nope' }, sys.accessToken)).status).toBe(404);
+    const audit = await server.json('GET', '/api/admin/audit-log?q=organization.', undefined, sys.accessToken);
+    expect(audit.body.items[1]).toMatchObject({
+      action: 'organization.suspended',
+      before: { status: 'active', suspendedReason: null },
+      after: { status: 'suspended', suspendedReason: 'Invoice 42 is overdue' },
+    });
+  });
+});

@@ -1,0 +1,109 @@
+// Compare-and-set writes of one yes/no answer (ADR 005). Used by the sync push endpoint,
+// POST /api/assessments/{id}/responses and the submit flow; callers may pass a transaction.
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnswerValue, AnswerView } from '#domain/contracts/sync.ts';
+import { MSG } from '#domain/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { profiles, responses } from '../../db/schema/index.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { runSave, type SaveRow } from './answers.statement.ts';
+
+/** An answer as the API shows it: {question_id, answer, version, updated_by, updated_by_name, updated_at}. */
+export type { AnswerValue, AnswerView };
+
+export interface ApplyAnswerInput {
+  assessmentId: string;
+  organizationId: string;
+  questionId: string;
+  answer: AnswerValue;
+  /** The server version the writer saw: null = unconditional write, 0 = "I saw no answer yet". */
+  baseVersion: number | null;
+  userId: string;
+  mutationId?: string;
+}
+
+export interface ApplyAnswerResult {
+  status: 'applied' | 'conflict';
+  answer: AnswerView;
+}
+
+export const ASSESSMENT_LOCKED_MESSAGE = 'This assessment has been submitted and can no longer be changed';
+
+export const assessmentLocked = () => new AppError(409, 'assessment_locked', ASSESSMENT_LOCKED_MESSAGE);
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toResult(row: SaveRow, input: ApplyAnswerInput): ApplyAnswerResult {
+  const name = row.first_name == null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim();
+  const answer: AnswerView = {
+    question_id: input.questionId,
+    answer: row.answer as AnswerValue,
+    version: Number(row.version),
+    updated_by: row.updated_by,
+    updated_by_name: row.updated_by ? name : null,
+    updated_at: row.updated_at!,
+  };
+  const applied = row.written === true || row.answer === input.answer;
+  return { status: applied ? 'applied' : 'conflict', answer };
+}
+
+/** A concurrent first insert is retried this often (it is visible to the next statement). */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Writes one answer with compare-and-set on responses.version in one statement (inside the
+ * caller's transaction when `db` is one; the caller rolls back with it).
+ * Throws AppError 404 / 409 assessment_locked / 400; on any AppError nothing has been written.
+ */
+export async function applyAnswer(db: Db, input: ApplyAnswerInput): Promise<ApplyAnswerResult> {
+  if (!UUID_RE.test(input.assessmentId)) throw notFound('Assessment not found');
+  if (!UUID_RE.test(input.questionId)) throw badRequest('This question is not part of the assessment');
+  if (input.answer !== 'yes' && input.answer !== 'no') throw badRequest(MSG.answerYesNo);
+  if (input.mutationId !== undefined && !UUID_RE.test(input.mutationId)) throw badRequest('Invalid mutation id');
+  for (let attempt = 1; ; attempt++) {
+    const row = await runSave(db, input);
+    if (!row?.assessment_status) throw notFound('Assessment not found');
+    if (row.assessment_status !== 'in_progress') throw assessmentLocked();
+    if (!row.question_ok) throw badRequest('This question is not part of the assessment');
+    if (row.written !== null) return toResult(row, input);
+    if (attempt >= MAX_ATTEMPTS) throw new Error('answer row not visible after a concurrent insert');
+  }
+}
+
+/**
+ * Locks the existing answer rows of the organization that the keys name, in one fixed order
+ * (FOR UPDATE), so transactions writing several answers never wait on each other in a cycle.
+ * Keys that are not well-formed uuids are skipped (their items are rejected later).
+ */
+export async function lockAnswerRows(db: Db, organizationId: string, keys: Array<{ assessmentId: unknown; questionId: unknown } | undefined>) {
+  const pairs = keys.filter(
+    (k): k is { assessmentId: string; questionId: string } =>
+      typeof k?.assessmentId === 'string' && typeof k.questionId === 'string' && UUID_RE.test(k.assessmentId) && UUID_RE.test(k.questionId),
+  );
+  if (pairs.length < 2) return;
+  const values = pairs.map((k) => sql`(${k.assessmentId}::uuid, ${k.questionId}::uuid)`);
+  await db.execute(sql`select 1 from responses where organization_id = ${organizationId}::uuid
+    and (assessment_id, question_id) in (values ${sql.join(values, sql`, `)})
+    order by assessment_id, question_id for update`);
+}
+
+/** Every answer of one assessment (optionally only those changed at or after `since`), with author names. */
+export async function listAnswerViews(db: Db, assessmentId: string, since?: Date): Promise<AnswerView[]> {
+  const where = since
+    ? and(eq(responses.assessmentId, assessmentId), sql`${responses.updatedAt} >= ${since.toISOString()}`)
+    : eq(responses.assessmentId, assessmentId);
+  const rows = await db
+    .select({ r: responses, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(responses)
+    .leftJoin(profiles, eq(profiles.id, responses.updatedBy))
+    .where(where)
+    .orderBy(responses.updatedAt);
+  return rows.map(({ r, firstName, lastName }) => ({
+    question_id: r.questionId,
+    answer: r.answer as AnswerValue,
+    version: r.version,
+    updated_by: r.updatedBy,
+    updated_by_name: firstName == null ? null : `${firstName} ${lastName ?? ''}`.trim(),
+    updated_at: r.updatedAt.toISOString(),
+  }));
+}

@@ -1,0 +1,142 @@
+// The answer save as one SQL statement (see saveSql), run with parameters, or on PGlite as a
+// prepared statement: PGlite (WASM, one session) spends more time planning this statement than
+// running it, so it is prepared once per database and then EXECUTEd.
+import { is, sql, type SQL } from 'drizzle-orm';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
+import { PgliteTransaction } from 'drizzle-orm/pglite/session';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../lib/db-rows.ts';
+import type { ApplyAnswerInput } from './answers.service.ts';
+
+const SLOTS = ['aid', 'org', 'qid', 'answer', 'baseVersion', 'userId', 'mutationId'] as const;
+type Slot = (typeof SLOTS)[number];
+
+/** What the save statement reports: the assessment's state and the row as it is now. */
+export interface SaveRow {
+  assessment_status: string | null;
+  question_ok: boolean;
+  written: boolean | null;
+  answer: string | null;
+  version: number | null;
+  updated_by: string | null;
+  updated_at: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/**
+ * The whole save as ONE statement (no round trips in between, atomic without a transaction):
+ *   a    - the assessment, locked FOR SHARE so a concurrent submit (FOR UPDATE) waits for this write;
+ *   ok   - it is in progress and the question belongs to its pinned version (otherwise nothing is written);
+ *   cur  - the current answer, locked FOR UPDATE (READ COMMITTED returns its newest committed version);
+ *   ins  - version 1 when there is no answer yet;
+ *   upd  - compare-and-set: only a different value, and only when the base is null or the current version
+ *          (tested on cur, the locked newest version: r is this statement's snapshot, which can be older);
+ *   hist - one history row per write; def - an answered question closes its open deferrals
+ *          (also for a same-value no-op, never for a conflict).
+ * Returns one row: the assessment status, whether the question is ok, and the written or current
+ * answer with its author's name. No answer row at all means another writer inserted the first
+ * answer concurrently (invisible to this statement's snapshot): the caller runs the statement again.
+ */
+function saveSql({ aid, org, qid, answer, baseVersion, userId, mutationId }: Record<Slot, SQL>): SQL {
+  return sql`
+with a as (
+  select status, version_id from assessments where id = ${aid}::uuid and organization_id = ${org}::uuid for share
+),
+ok as (
+  select 1 from a join questions q on q.id = ${qid}::uuid and q.version_id = a.version_id where a.status = 'in_progress'
+),
+cur as (
+  select id, answer, version, updated_by, updated_at from responses
+  where assessment_id = ${aid}::uuid and question_id = ${qid}::uuid and exists (select 1 from ok)
+  for update
+),
+ins as (
+  insert into responses (assessment_id, organization_id, question_id, answer, version, updated_by, created_at, updated_at)
+  select ${aid}::uuid, ${org}::uuid, ${qid}::uuid, ${answer}::text, 1, ${userId}::uuid, clock_timestamp(), clock_timestamp()
+  where exists (select 1 from ok) and not exists (select 1 from cur)
+  on conflict (assessment_id, question_id) do nothing
+  returning id, answer, version, updated_by, updated_at
+),
+upd as (
+  update responses r set answer = ${answer}::text, version = r.version + 1, updated_by = ${userId}::uuid, updated_at = clock_timestamp()
+  from cur
+  where r.id = cur.id and cur.answer <> ${answer}::text and (${baseVersion}::int is null or cur.version = ${baseVersion}::int)
+  returning r.id, r.answer, r.version, r.updated_by, r.updated_at
+),
+w as (select * from ins union all select * from upd),
+hist as (
+  insert into response_history (assessment_id, question_id, answer, version, changed_by, mutation_id)
+  select ${aid}::uuid, ${qid}::uuid, w.answer, w.version, ${userId}::uuid, ${mutationId}::uuid from w
+),
+def as (
+  update deferrals set status = 'answered', updated_at = clock_timestamp()
+  where assessment_id = ${aid}::uuid and question_id = ${qid}::uuid and status = 'open'
+    and (exists (select 1 from w) or exists (select 1 from cur where cur.answer = ${answer}::text))
+),
+now_row as (
+  select true as written, * from w
+  union all
+  select false, * from cur where not exists (select 1 from w)
+)
+select (select status from a) as assessment_status, exists (select 1 from ok) as question_ok,
+  r.written, r.answer, r.version, r.updated_by,
+  to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+  p.first_name, p.last_name
+from (select 1) one
+left join now_row r on true
+left join profiles p on p.id = r.updated_by`;
+}
+
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PREPARED_NAME = 'mvrsp_save_answer_v1';
+const PREPARE = sql`prepare ${sql.raw(PREPARED_NAME)} (uuid, uuid, uuid, text, int, uuid, uuid) as ${saveSql(
+  Object.fromEntries(SLOTS.map((slot, i) => [slot, sql.raw(`$${i + 1}`)])) as Record<Slot, SQL>,
+)}`;
+
+const values = (input: ApplyAnswerInput): Record<Slot, string | number | null> => ({
+  aid: input.assessmentId,
+  org: input.organizationId,
+  qid: input.questionId,
+  answer: input.answer,
+  baseVersion: input.baseVersion,
+  userId: input.userId,
+  mutationId: input.mutationId ?? null,
+});
+
+/** SQL literals for EXECUTE (it takes no bind parameters); undefined unless every value is a checked uuid / yes / no / integer. */
+function literals(v: Record<Slot, string | number | null>): string | undefined {
+  const uuids = [v.aid, v.org, v.qid, v.userId, v.mutationId].filter((x) => x !== null);
+  if (!uuids.every((x) => typeof x === 'string' && UUID_RE.test(x))) return undefined;
+  if (v.answer !== 'yes' && v.answer !== 'no') return undefined;
+  if (v.baseVersion !== null && !Number.isSafeInteger(v.baseVersion)) return undefined;
+  return SLOTS.map((slot) => (v[slot] === null ? 'null' : typeof v[slot] === 'number' ? String(v[slot]) : `'${v[slot]}'`)).join(', ');
+}
+
+/** PGlite databases (and their transactions) on which the statement is known to be prepared. */
+const prepared = new WeakMap<object, Promise<void>>();
+
+async function prepareOnce(db: Db): Promise<void> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from pg_prepared_statements where name = ${PREPARED_NAME}`));
+  if (!row?.n) await db.execute(PREPARE);
+}
+
+/** Runs the save; one row (see SaveRow). */
+export async function runSave(db: Db, input: ApplyAnswerInput): Promise<SaveRow | undefined> {
+  const v = values(input);
+  const args = literals(v);
+  if (args === undefined || !(is(db, PgliteDatabase) || is(db, PgliteTransaction))) {
+    return rowsOf<SaveRow>(await db.execute(saveSql(Object.fromEntries(SLOTS.map((slot) => [slot, sql`${v[slot]}`])) as Record<Slot, SQL>)))[0];
+  }
+  // The PGlite instance for the database itself; a transaction object lives for one transaction.
+  const key = is(db, PgliteDatabase) ? (db as unknown as { $client: object }).$client : db;
+  let ready = prepared.get(key);
+  if (!ready) {
+    ready = prepareOnce(db);
+    prepared.set(key, ready);
+    ready.catch(() => prepared.delete(key));
+  }
+  await ready;
+  return rowsOf<SaveRow>(await db.execute(sql.raw(`execute ${PREPARED_NAME}(${args})`)))[0];
+}

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { QUESTION_BANK } from '#domain/questions/bank.ts';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { publishVersion } from '../questions/questions.service.ts';
+import { answerAll, createAssessment, getQuestions } from './assessments.test-helpers.ts';
+
+const NO_CODES = new Set(['CI-12', 'CI-01', 'CI-08', 'AU-02', 'TP-05']);
+const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
+
+describe.each(DB_DRIVERS)('detailed report and payment gate (%s)', (driver) => {
+  let server: TestServer;
+  let admin: Member;
+  let member: Member;
+  let outsider: Member;
+  let assessmentId: string;
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+    admin = await createOrgAdmin(server, { organizationName: 'Acme Research' });
+    member = await joinOrganization(server, admin.organizationId!, { firstName: 'Olive', lastName: 'Owner' });
+    outsider = await createOrgAdmin(server, { organizationName: 'Other Lab' });
+    assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
+  });
+  afterEach(async () => server.close());
+
+  const submitWithGaps = async () => {
+    await answerAll(server, admin.accessToken, assessmentId, (q) => (NO_CODES.has(q.code) ? 'no' : 'yes'));
+    const res = await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const verify = (token: string, orgId: string | null, paidUntil: string) =>
+    server.json('POST', `/api/admin/organizations/${orgId}/subscription`, { paidUntil }, token);
+
+  it('answers 409 for an in-progress assessment and 403 payment_required until payment is verified', async () => {
+    expect((await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken)).status).toBe(409);
+    await submitWithGaps();
+    const gated = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, member.accessToken);
+    expect(gated.status).toBe(403);
+    expect(gated.body.code).toBe('payment_required');
+    expect(gated.body.error).toContain('payment has been verified');
+    expect(gated.body.details.checkoutUrl).toBe(server.deps.env.CHECKOUT_URL);
+  });
+
+  it('lets only a system admin verify payment, with a future date', async () => {
+    expect((await verify(admin.accessToken, admin.organizationId, inAYear())).status).toBe(403);
+    expect((await verify(member.accessToken, admin.organizationId, inAYear())).status).toBe(403);
+    expect((await server.json('POST', `/api/admin/organizations/${admin.organizationId}/subscription`, { paidUntil: inAYear() })).status).toBe(401);
+    const sys = await signInSystemAdmin(server);
+    const past = await verify(sys.accessToken, admin.organizationId, '2020-01-01');
+    expect(past.status).toBe(400);
+    expect(past.body.error).toBe('paidUntil must be a date in the future');
+    expect((await verify(sys.accessToken, admin.organizationId, 'soon')).status).toBe(400);
+    expect((await verify(sys.accessToken, crypto.randomUUID(), inAYear())).status).toBe(404);
+    const ok = await verify(sys.accessToken, admin.organizationId, inAYear());
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ organization_id: admin.organizationId, payment_verified_by: sys.userId });
+  });
+
+  it('releases the gap analysis and action plan after verification; members manage actions', async () => {
+    const result = await submitWithGaps();
+    const sys = await signInSystemAdmin(server);
+    expect((await verify(sys.accessToken, admin.organizationId, inAYear())).status).toBe(200);
+    const res = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, member.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual(result);
+    expect(res.body.gapAnalysis.map((g: any) => [g.domain_id, g.gaps.map((x: any) => x.code)])).toEqual([
+      ['communications-integration', ['CI-01', 'CI-08', 'CI-12']],
+      ['training-program', ['TP-05']],
+      ['audit', ['AU-02']],
+    ]);
+    expect(res.body.gapAnalysis[0].gaps[0]).toMatchObject({ critical: true, corrective_action: { priority: 'critical', target_days: 30 } });
+    const actions = res.body.correctiveActions;
+    expect(actions.map((a: any) => a.code)).toEqual(['CI-01', 'CI-08', 'CI-12', 'TP-05', 'AU-02']);
+    const bank = new Map(QUESTION_BANK.map((q) => [q.code, q]));
+    for (const a of actions) {
+      const days = bank.get(a.code)!.correctiveAction.targetDays;
+      expect(Date.parse(a.target_date) - Date.parse(result.submittedAt), a.code).toBe(days * 24 * 3600 * 1000);
+      expect(a).toMatchObject({ status: 'open', owner_id: null, owner_name: null, notes: '', action: bank.get(a.code)!.correctiveAction.action });
+    }
+    const path = `/api/assessments/${assessmentId}/actions/${actions[0].id}`;
+    const patched = await server.json('PATCH', path, { ownerId: member.userId, status: 'in_progress', notes: 'Drafting the letter' }, member.accessToken);
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ id: actions[0].id, owner_id: member.userId, owner_name: 'Olive Owner', status: 'in_progress', notes: 'Drafting the letter' });
+    expect((await server.json('PATCH', path, { ownerId: outsider.userId }, admin.accessToken)).status).toBe(400);
+    expect((await server.json('PATCH', path, { status: 'closed' }, admin.accessToken)).status).toBe(400);
+    expect((await server.json('PATCH', path, { status: 'done' }, outsider.accessToken)).status).toBe(404);
+    expect((await server.json('PATCH', `/api/assessments/${assessmentId}/actions/${crypto.randomUUID()}`, { status: 'done' }, admin.accessToken)).status).toBe(404);
+    expect((await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, outsider.accessToken)).status).toBe(404);
+  });
+});
+
+describe.each(DB_DRIVERS)('questionnaire version pinning (%s)', (driver) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+  });
+  afterEach(async () => server.close());
+
+  it('keeps an assessment on the version it started with after a new version is published', async () => {
+    const admin = await createOrgAdmin(server);
+    const assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
+    const pinned = await getQuestions(server, admin.accessToken, assessmentId);
+    // v2: CI-11 is removed and CI-12 reworded and worth 2 points, keeping the total at 140.
+    const v2 = QUESTION_BANK.filter((q) => q.code !== 'CI-11').map((q) => (q.code === 'CI-12' ? { ...q, points: 2, questionText: 'Is the program funded?' } : q));
+    await publishVersion(server.deps.db, v2, null, 'v2');
+    const current = await getQuestions(server, admin.accessToken);
+    expect(current.find((q) => q.code === 'CI-12')).toMatchObject({ points: 2, question_text: 'Is the program funded?' });
+    expect(current.some((q) => q.code === 'CI-11')).toBe(false);
+    expect(await getQuestions(server, admin.accessToken, assessmentId)).toEqual(pinned);
+
+    await answerAll(server, admin.accessToken, assessmentId, (q) => (q.code === 'CI-12' || q.code === 'CI-11' ? 'no' : 'yes'));
+    const res = await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body.totalScore).toBe(138); // v1: CI-11 and CI-12 are 1 point each
+    const ci = res.body.domainScores.find((d: any) => d.id === 'communications-integration');
+    expect(ci).toMatchObject({ earned_points: 26, total_points: 28 });
+  });
+});

@@ -1,0 +1,106 @@
+// /api/assessments: lifecycle, answers, submit, results and the detailed report (org-scoped).
+import { Hono, type Context } from 'hono';
+import { answerFormSchema, createAssessmentSchema, submitAssessmentSchema, updateActionSchema } from '#domain/contracts/assessments.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import { requireUser } from '../../lib/auth.ts';
+import { factory, type AppEnv } from '../../lib/factory.ts';
+import { requireProfile, requireWritable } from '../../lib/profile.ts';
+import { validate } from '../../lib/validator.ts';
+import { applyAnswer, listAnswerViews } from './answers.service.ts';
+import { getReport, getSubmittedAssessment, updateAction } from './assessments.report.ts';
+import { createAssessment, getAssessmentDetail, getOwnedAssessment, listAssessments, type AssessmentRow } from './assessments.service.ts';
+import { mutationIdFromKey, submitAssessment, submitAssessmentIdempotent } from './assessments.submit.ts';
+import { responsesBodyLimit, storeFormEvidence } from '../evidence/evidence.multipart.ts';
+
+const CHANGED_BY_SOMEONE_ELSE = 'This answer was changed by someone else. Review their answer and try again.';
+
+/** The optional JSON body of submit; an empty or non-JSON body means "no mutation id". */
+async function readSubmitBody(raw: string) {
+  if (!raw.trim()) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return {};
+  }
+  const parsed = submitAssessmentSchema.safeParse(json);
+  if (!parsed.success) throw new AppError(400, 'validation_failed', parsed.error.issues[0]?.message ?? 'Invalid request');
+  return parsed.data;
+}
+
+/** The answer from a multipart form (the spec) or a JSON body; file parts are left to the evidence feature. */
+async function readAnswerBody(c: Context<AppEnv>) {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  const raw: unknown = type.startsWith('application/json')
+    ? await c.req.json().catch(() => null)
+    : await c.req.parseBody({ all: true }).catch(() => null);
+  if (raw === null || typeof raw !== 'object') throw badRequest('Send the answer as a multipart form or JSON');
+  const parsed = answerFormSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    throw badRequest(issues[0]?.message ?? 'Invalid request', issues);
+  }
+  return parsed.data;
+}
+
+/** The assessment row ownAssessment loaded for the request (loaded once, read by the handler). */
+const loaded = new WeakMap<Context, AssessmentRow>();
+
+function owned(c: Context<AppEnv>): AssessmentRow {
+  const row = loaded.get(c);
+  if (!row) throw new Error('ownAssessment did not run for this route');
+  return row;
+}
+
+/** Another organization's assessment is a 404 before any body is read or validated. */
+const ownAssessment = factory.createMiddleware(async (c, next) => {
+  loaded.set(c, await getOwnedAssessment(c.var.deps.db, c.req.param('id') ?? '', c.var.profile.organizationId));
+  await next();
+});
+
+export const assessmentsRoutes = new Hono<AppEnv>()
+  .use('*', requireUser, requireProfile)
+  .post('/create', requireWritable, validate('json', createAssessmentSchema), async (c) => {
+    const { profile, deps } = c.var;
+    const { organizationId } = c.req.valid('json');
+    const created = await createAssessment(deps.db, { organizationId, callerOrganizationId: profile.organizationId, userId: profile.id });
+    return c.json({ assessmentId: created.assessmentId }, 201);
+  })
+  // After /create on purpose: '/:id/*' also matches '/create', whose handler answers first.
+  .use('/:id/*', ownAssessment)
+  .get('/', async (c) => c.json(await listAssessments(c.var.deps.db, c.var.profile.organizationId), 200))
+  .get('/:id', async (c) => c.json(await getAssessmentDetail(c.var.deps.db, owned(c)), 200))
+  .get('/:id/responses', async (c) => c.json(await listAnswerViews(c.var.deps.db, owned(c).id), 200))
+  .post('/:id/responses', requireWritable, responsesBodyLimit, async (c) => {
+    const { profile, deps } = c.var;
+    const a = owned(c);
+    const { questionId, answer, baseVersion } = await readAnswerBody(c);
+    const evidence = await storeFormEvidence(c, a.id, questionId); // evidence_0..n; refused files stop the request
+    const result = await applyAnswer(deps.db, { assessmentId: a.id, organizationId: a.organizationId, questionId, answer, baseVersion, userId: profile.id });
+    if (result.status === 'conflict') throw new AppError(409, 'conflict', CHANGED_BY_SOMEONE_ELSE, { answer: result.answer });
+    return c.json(evidence.length > 0 ? { ...result, evidence } : result, 200);
+  })
+  .post('/:id/submit', requireWritable, async (c) => {
+    const { profile, deps } = c.var;
+    const a = owned(c);
+    const body = await readSubmitBody(await c.req.text());
+    const key = c.req.header('idempotency-key')?.trim();
+    const input = { assessmentId: a.id, organizationId: a.organizationId, userId: profile.id, now: deps.now() };
+    const mutationId = body.mutationId ?? (key ? mutationIdFromKey(key.slice(0, 255), profile.id) : undefined);
+    const view = mutationId ? await submitAssessmentIdempotent(deps.db, { ...input, mutationId }) : await submitAssessment(deps.db, input);
+    return c.json(view, 200);
+  })
+  .get('/:id/results', async (c) => {
+    const a = await getSubmittedAssessment(c.var.deps.db, c.req.param('id'), c.var.profile.organizationId);
+    return c.json(a.result as object, 200);
+  })
+  .get('/:id/report', async (c) => {
+    const { deps, profile } = c.var;
+    const scope = { assessmentId: c.req.param('id'), organizationId: profile.organizationId, now: deps.now(), checkoutUrl: deps.env.CHECKOUT_URL };
+    return c.json(await getReport(deps.db, scope), 200);
+  })
+  .patch('/:id/actions/:actionId', requireWritable, validate('json', updateActionSchema), async (c) => {
+    const { deps, profile } = c.var;
+    const scope = { assessmentId: c.req.param('id'), actionId: c.req.param('actionId'), organizationId: profile.organizationId, now: deps.now(), checkoutUrl: deps.env.CHECKOUT_URL };
+    return c.json(await updateAction(deps.db, scope, c.req.valid('json')), 200);
+  });

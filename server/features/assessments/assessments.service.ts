@@ -1,0 +1,91 @@
+// Assessment lifecycle: create (one in progress per organization), list, read, responses.
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { AssessmentDetail, AssessmentListItem, AssessmentStatus } from '#domain/contracts/assessments.ts';
+import type { Grade, PassFail } from '#domain/scoring/policy.ts';
+import type { Db } from '../../db/client.ts';
+import { assessments, questions, responses } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { currentVersionId } from '../questions/questions.service.ts';
+
+export type AssessmentRow = typeof assessments.$inferSelect;
+
+export const ALREADY_IN_PROGRESS_MESSAGE = 'An assessment is already in progress';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const alreadyInProgress = (assessmentId: string) =>
+  new AppError(409, 'already_in_progress', ALREADY_IN_PROGRESS_MESSAGE, { assessmentId }, { assessmentId });
+
+/** The assessment when it belongs to the organization; 404 otherwise (another org learns nothing). */
+export async function getOwnedAssessment(db: Db, assessmentId: string, organizationId: string | null): Promise<AssessmentRow> {
+  if (!organizationId || !UUID_RE.test(assessmentId)) throw notFound('Assessment not found');
+  const [row] = await db
+    .select()
+    .from(assessments)
+    .where(and(eq(assessments.id, assessmentId), eq(assessments.organizationId, organizationId)));
+  if (!row) throw notFound('Assessment not found');
+  return row;
+}
+
+async function findInProgress(db: Db, organizationId: string) {
+  const [row] = await db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'in_progress')));
+  return row;
+}
+
+/** Starts an assessment pinned to the current questionnaire version. */
+export async function createAssessment(
+  db: Db,
+  input: { organizationId: string; callerOrganizationId: string | null; userId: string },
+): Promise<{ assessmentId: string; versionId: number }> {
+  if (input.organizationId !== input.callerOrganizationId) throw notFound('Organization not found');
+  const open = await findInProgress(db, input.organizationId);
+  if (open) throw alreadyInProgress(open.id);
+  const versionId = await currentVersionId(db);
+  // The partial unique index settles a race between two creates; the loser reports the winner.
+  const [row] = await db
+    .insert(assessments)
+    .values({ organizationId: input.organizationId, versionId, startedBy: input.userId })
+    .onConflictDoNothing()
+    .returning({ id: assessments.id });
+  if (row) return { assessmentId: row.id, versionId };
+  const winner = await findInProgress(db, input.organizationId);
+  if (winner) throw alreadyInProgress(winner.id);
+  throw new Error('assessment insert returned no row');
+}
+
+export function toListItem(a: AssessmentRow): AssessmentListItem {
+  return {
+    id: a.id,
+    status: a.status as AssessmentStatus,
+    started_at: a.startedAt.toISOString(),
+    submitted_at: a.submittedAt ? a.submittedAt.toISOString() : null,
+    total_score: a.totalScore,
+    grade: (a.grade as Grade | null) ?? null,
+    pass_fail: (a.passFail as PassFail | null) ?? null,
+  };
+}
+
+/** The organization's assessments, newest first. */
+export async function listAssessments(db: Db, organizationId: string | null): Promise<AssessmentListItem[]> {
+  if (!organizationId) return [];
+  const rows = await db
+    .select()
+    .from(assessments)
+    .where(eq(assessments.organizationId, organizationId))
+    .orderBy(desc(assessments.startedAt), desc(assessments.createdAt));
+  return rows.map(toListItem);
+}
+
+/** The detail view of an assessment already checked with getOwnedAssessment. */
+export async function getAssessmentDetail(db: Db, a: AssessmentRow): Promise<AssessmentDetail> {
+  const [answered] = await db.select({ n: count() }).from(responses).where(eq(responses.assessmentId, a.id));
+  const [total] = await db.select({ n: count() }).from(questions).where(eq(questions.versionId, a.versionId));
+  return {
+    ...toListItem(a),
+    version_id: a.versionId,
+    answered_count: Number(answered?.n ?? 0),
+    question_count: Number(total?.n ?? 0),
+  };
+}

@@ -1,0 +1,136 @@
+// Submit: the server scores stored answers against the pinned questionnaire version (the
+// browser's preview never counts), locks the assessment and opens the corrective action plan.
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { ResultView } from '#domain/contracts/assessments.ts';
+import { buildCorrectiveActionPlan } from '#domain/scoring/action-plan.ts';
+import { scoreAssessment } from '#domain/scoring/scoring.ts';
+import type { AnswerMap, ScoreResult } from '#domain/scoring/types.ts';
+import type { Db } from '../../db/client.ts';
+import { assessments, clientMutations, correctiveActions, responses } from '../../db/schema/index.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { listDomainViews, loadVersionQuestions, toScoringQuestion, type VersionQuestion } from '../questions/questions.service.ts';
+import { assessmentLocked } from './answers.service.ts';
+
+export interface SubmitInput {
+  assessmentId: string;
+  organizationId: string;
+  userId: string;
+  /** Defaults to the current time. */
+  now?: Date;
+}
+
+export function toResultView(assessmentId: string, r: ScoreResult, submittedAt: Date): ResultView {
+  const at = submittedAt.toISOString();
+  return {
+    assessmentId,
+    totalScore: r.totalScore,
+    total_score: r.totalScore,
+    maxScore: r.maxScore,
+    percentage: r.percentage,
+    grade: r.grade,
+    passFail: r.passFail,
+    pass_fail: r.passFail,
+    failReasons: r.failReasons,
+    domainScores: r.domainScores,
+    gapCount: r.gaps.reduce((n, g) => n + g.gaps.length, 0),
+    submittedAt: at,
+    submitted_at: at,
+  };
+}
+
+export async function loadAnswerMap(db: Db, assessmentId: string): Promise<AnswerMap> {
+  const rows = await db.select({ q: responses.questionId, a: responses.answer }).from(responses).where(eq(responses.assessmentId, assessmentId));
+  return Object.fromEntries(rows.map((r) => [r.q, r.a === 'yes' || r.a === 'no' ? r.a : undefined]));
+}
+
+/** Scores stored answers against the given version's questions. */
+export async function scoreStoredAnswers(db: Db, versionQuestions: VersionQuestion[], answers: AnswerMap): Promise<ScoreResult> {
+  const domains = await listDomainViews(db);
+  return scoreAssessment(versionQuestions.map(toScoringQuestion), answers, domains);
+}
+
+function assertComplete(versionQuestions: VersionQuestion[], answers: AnswerMap) {
+  const unanswered = versionQuestions.filter((q) => answers[q.id] !== 'yes' && answers[q.id] !== 'no');
+  if (unanswered.length === 0) return;
+  const n = unanswered.length;
+  throw new AppError(409, 'incomplete_assessment', `${n} question${n === 1 ? '' : 's'} still need${n === 1 ? 's' : ''} an answer before you can submit`, {
+    unanswered: unanswered.map((q) => ({ id: q.id, code: q.code, question_text: q.questionText })),
+  });
+}
+
+/**
+ * Submits one assessment in a transaction (a savepoint when `db` is already one, e.g. from the
+ * sync push). Throws 404, 409 assessment_locked (already submitted) or 409 incomplete_assessment.
+ */
+export async function submitAssessment(db: Db, input: SubmitInput): Promise<ResultView> {
+  const submittedAt = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    // Row lock: waits for answer writes in flight (they hold a share lock) and blocks new ones.
+    const [a] = await tx
+      .select()
+      .from(assessments)
+      .where(and(eq(assessments.id, input.assessmentId), eq(assessments.organizationId, input.organizationId)))
+      .for('update');
+    if (!a) throw notFound('Assessment not found');
+    if (a.status !== 'in_progress') throw assessmentLocked();
+    const versionQuestions = await loadVersionQuestions(tx, a.versionId);
+    const answers = await loadAnswerMap(tx, a.id);
+    assertComplete(versionQuestions, answers);
+    const score = await scoreStoredAnswers(tx, versionQuestions, answers);
+    const view = toResultView(a.id, score, submittedAt);
+    await tx
+      .update(assessments)
+      .set({ status: 'submitted', submittedAt, submittedBy: input.userId, totalScore: score.totalScore, grade: score.grade, passFail: score.passFail, result: view })
+      .where(eq(assessments.id, a.id));
+    const plan = buildCorrectiveActionPlan(score.gaps, submittedAt);
+    if (plan.length) {
+      await tx
+        .insert(correctiveActions)
+        .values(plan.map((p) => ({ assessmentId: a.id, organizationId: a.organizationId, questionId: p.questionId, status: 'open', targetDate: new Date(p.targetDate) })))
+        .onConflictDoNothing();
+    }
+    return view;
+  });
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID idempotency key is used as is; any other key maps to a stable UUID per user. */
+export function mutationIdFromKey(key: string, userId: string): string {
+  if (UUID_RE.test(key)) return key.toLowerCase();
+  const h = createHash('sha256').update(`idempotency:${userId}:${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+interface StoredSubmit {
+  status: 'applied';
+  assessment: { status: string; submitted_at: string };
+  result: ResultView;
+}
+
+/**
+ * Submit under an idempotency key, recorded in the client_mutations ledger (kind 'assessment.submit')
+ * in the same transaction: a replay returns the first response. A failed submit records nothing.
+ */
+export async function submitAssessmentIdempotent(db: Db, input: SubmitInput & { mutationId: string }): Promise<ResultView> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(clientMutations)
+      .values({ mutationId: input.mutationId, clientId: 'http', userId: input.userId, organizationId: input.organizationId, kind: 'assessment.submit' })
+      .onConflictDoNothing({ target: clientMutations.mutationId })
+      .returning({ id: clientMutations.mutationId });
+    if (!claimed) {
+      const [row] = await tx.select().from(clientMutations).where(eq(clientMutations.mutationId, input.mutationId));
+      const stored = row?.result as Partial<StoredSubmit> | null | undefined;
+      if (row?.userId !== input.userId || row.kind !== 'assessment.submit' || stored?.result?.assessmentId !== input.assessmentId) {
+        throw conflict('This idempotency key was already used for a different request');
+      }
+      return stored.result;
+    }
+    const view = await submitAssessment(tx, input);
+    const result: StoredSubmit = { status: 'applied', assessment: { status: 'submitted', submitted_at: view.submittedAt }, result: view };
+    await tx.update(clientMutations).set({ result }).where(eq(clientMutations.mutationId, input.mutationId));
+    return view;
+  });
+}

@@ -1,0 +1,24 @@
+// Offline sync API (ADR 005): POST /api/sync/push (idempotent, per-item results), GET /api/sync/pull.
+import { Hono } from 'hono';
+import { pullQuerySchema, pushRequestSchema, type PushResponse } from '#domain/contracts/sync.ts';
+import { requireUser } from '../../lib/auth.ts';
+import type { AppEnv } from '../../lib/factory.ts';
+import { requireProfile, requireWritable } from '../../lib/profile.ts';
+import { validate } from '../../lib/validator.ts';
+import { processPush } from './sync.service.ts';
+import { pullState } from './sync.views.ts';
+
+export const syncRoutes = new Hono<AppEnv>()
+  .post('/push', requireUser, requireProfile, requireWritable, validate('json', pushRequestSchema), async (c) => {
+    const { clientId, pendingCount, mutations } = c.req.valid('json');
+    const profile = c.var.profile;
+    const actor = { userId: profile.id, organizationId: profile.organizationId };
+    const results = await processPush(c.var.deps.db, actor, clientId, mutations);
+    c.var.deps.logger.debug('sync push', { userId: profile.id, clientId, pendingCount, count: mutations.length });
+    return c.json({ results } satisfies PushResponse, 200);
+  })
+  .get('/pull', requireUser, requireProfile, validate('query', pullQuerySchema), async (c) => {
+    const { assessmentId, since } = c.req.valid('query');
+    const state = await pullState(c.var.deps.db, { assessmentId, organizationId: c.var.profile.organizationId, since });
+    return c.json(state, 200);
+  });

@@ -1,0 +1,74 @@
+// Read side of sync: deferral views and the pull state of one assessment.
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AssessmentSyncView, DeferralView, PullResponse } from '#domain/contracts/sync.ts';
+import type { Db } from '../../db/client.ts';
+import { assessments, deferrals, profiles } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { listAnswerViews } from './answers.service.ts';
+
+/**
+ * Rows are re-sent from this long before the cursor, so a write whose transaction began before
+ * the cursor but committed after the previous pull is still seen. The client merges by version,
+ * so overlap is harmless.
+ */
+export const PULL_OVERLAP_MS = 60_000;
+
+const byUser = alias(profiles, 'deferred_by_profile');
+const toUser = alias(profiles, 'deferred_to_profile');
+const fullName = (p: { firstName: string | null; lastName: string | null }) =>
+  p.firstName == null ? null : `${p.firstName} ${p.lastName ?? ''}`.trim();
+
+export async function listDeferralViews(db: Db, assessmentId: string, opts: { since?: Date; id?: string } = {}): Promise<DeferralView[]> {
+  const conditions = [eq(deferrals.assessmentId, assessmentId)];
+  if (opts.since) conditions.push(sql`${deferrals.updatedAt} >= ${opts.since.toISOString()}`);
+  if (opts.id) conditions.push(eq(deferrals.id, opts.id));
+  const rows = await db
+    .select({
+      d: deferrals,
+      byFirst: byUser.firstName,
+      byLast: byUser.lastName,
+      toFirst: toUser.firstName,
+      toLast: toUser.lastName,
+    })
+    .from(deferrals)
+    .leftJoin(byUser, eq(byUser.id, deferrals.deferredBy))
+    .leftJoin(toUser, eq(toUser.id, deferrals.deferredTo))
+    .where(and(...conditions))
+    .orderBy(deferrals.updatedAt);
+  return rows.map(({ d, byFirst, byLast, toFirst, toLast }) => ({
+    id: d.id,
+    question_id: d.questionId,
+    deferred_by: d.deferredBy,
+    deferred_by_name: fullName({ firstName: byFirst, lastName: byLast }),
+    deferred_to: d.deferredTo,
+    deferred_to_name: fullName({ firstName: toFirst, lastName: toLast }),
+    status: d.status,
+    updated_at: d.updatedAt.toISOString(),
+  }));
+}
+
+export async function assessmentSyncView(db: Db, assessmentId: string, organizationId: string | null): Promise<AssessmentSyncView> {
+  const [a] = await db
+    .select({ organizationId: assessments.organizationId, status: assessments.status, submittedAt: assessments.submittedAt })
+    .from(assessments)
+    .where(eq(assessments.id, assessmentId));
+  if (!a || !organizationId || a.organizationId !== organizationId) throw notFound('Assessment not found');
+  return { status: a.status, submitted_at: a.submittedAt?.toISOString() ?? null };
+}
+
+const latest = (values: string[], fallback: string | null) =>
+  values.reduce<string | null>((max, v) => (max === null || v > max ? v : max), fallback);
+
+/** Answers and deferrals changed since the cursor (all of them without one), plus the lock state. */
+export async function pullState(db: Db, input: { assessmentId: string; organizationId: string | null; since?: string }): Promise<PullResponse> {
+  const assessment = await assessmentSyncView(db, input.assessmentId, input.organizationId);
+  const sinceIso = input.since ? new Date(input.since).toISOString() : null;
+  const since = sinceIso ? new Date(new Date(sinceIso).getTime() - PULL_OVERLAP_MS) : undefined;
+  const [answers, deferralViews] = await Promise.all([
+    listAnswerViews(db, input.assessmentId, since),
+    listDeferralViews(db, input.assessmentId, { since }),
+  ]);
+  const cursor = latest([...answers.map((a) => a.updated_at), ...deferralViews.map((d) => d.updated_at)], sinceIso);
+  return { answers, deferrals: deferralViews, assessment, cursor };
+}

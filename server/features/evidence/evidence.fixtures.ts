@@ -1,0 +1,82 @@
+// Test-only helpers for the evidence tests: a signed-up user who is a member of a fresh organization
+// with an in-progress assessment, and small raw-request helpers for the chunk API.
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import type { TestServer } from '#tests/setup/app.ts';
+import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
+import { assessments, organizations, profiles, questionnaireVersions, questions } from '../../db/schema/index.ts';
+
+export interface EvidenceOrg {
+  orgId: string;
+  user: TestUser;
+  assessmentId: string;
+  questionId: string;
+}
+
+/** A new organization whose org_admin is a real signed-up user, with one in-progress assessment. */
+export async function orgWithAssessment(server: TestServer, name: string): Promise<EvidenceOrg> {
+  const db = server.deps.db;
+  const user = await signUpUser(server);
+  const [org] = await db.insert(organizations).values({ name }).returning();
+  await db.insert(profiles).values({
+    id: user.userId,
+    organizationId: org!.id,
+    email: user.email,
+    firstName: name,
+    lastName: 'Admin',
+    role: 'org_admin',
+  });
+  const [version] = await db.select().from(questionnaireVersions).orderBy(asc(questionnaireVersions.id)).limit(1);
+  const [q] = await db.select({ id: questions.id }).from(questions).where(eq(questions.versionId, version!.id)).limit(1);
+  const [a] = await db.insert(assessments).values({ organizationId: org!.id, versionId: version!.id, startedBy: user.userId }).returning();
+  return { orgId: org!.id, user, assessmentId: a!.id, questionId: q!.id };
+}
+
+export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** A PDF-looking file (valid header, arbitrary body) of `size` bytes. */
+export function pdfBytes(size: number, seed = 7): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let x = seed;
+  for (let i = 0; i < size; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    bytes[i] = x & 0xff;
+  }
+  bytes.set(new TextEncoder().encode('%PDF-1.7\n'), 0);
+  return bytes;
+}
+
+export async function request(
+  server: TestServer,
+  token: string | null,
+  method: string,
+  url: string,
+  init: { json?: unknown; bytes?: Uint8Array; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  } else if (init.bytes) {
+    headers['content-type'] ??= 'application/octet-stream';
+    body = init.bytes as Uint8Array<ArrayBuffer>;
+  }
+  return server.app.request(url, { method, headers, body });
+}
+
+export const patchChunk = (server: TestServer, token: string, evidenceId: string, offset: number, bytes: Uint8Array) =>
+  request(server, token, 'PATCH', `/api/evidence/uploads/${evidenceId}`, { bytes, headers: { 'upload-offset': String(offset) } });
+
+/** Every file under a directory, relative to it ('' when it does not exist). */
+export async function listFiles(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,116 @@
+// The spec's one-shot path: POST /api/assessments/{id}/responses with evidence_0..n files.
+// Every file is checked (size, kind, content) before any is stored; stored files are attached at once.
+import { createHash, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { EvidenceView } from '#domain/contracts/evidence.ts';
+import { canonicalMime, evidenceMaxBytes } from '#domain/evidence.ts';
+import { inspectBytes, matchContent } from '#domain/evidence-sniff.ts';
+import { evidenceFiles } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { factory, type AppEnv } from '../../lib/factory.ts';
+import { actorFrom, assertAssessmentOpen, assertQuestionInVersion, toView, type EvidenceActor } from './evidence.access.ts';
+import { evidencePaths, removeFiles, storageKeyOf, storeWhole } from './evidence.storage.ts';
+import { assertAcceptable } from './evidence.upload.service.ts';
+
+/** At most this many files per multipart request. */
+export const MAX_MULTIPART_FILES = 5;
+
+/** The body limit for the multipart responses route: every file at the maximum size, plus form overhead. */
+export const multipartBodyLimitBytes = (maxMb: number) => MAX_MULTIPART_FILES * evidenceMaxBytes(maxMb) + 1024 * 1024;
+
+/** The evidence_0..n entries of a parsed multipart body, in index order. */
+export function evidenceFilesOf(body: Record<string, unknown>): File[] {
+  return Object.keys(body)
+    .map((key) => ({ key, index: /^evidence_(\d+)$/.exec(key)?.[1] }))
+    .filter((e): e is { key: string; index: string } => e.index !== undefined)
+    .sort((a, b) => Number(a.index) - Number(b.index))
+    .flatMap(({ key }) => ([] as unknown[]).concat(body[key]))
+    .filter((v): v is File => typeof v === 'object' && v !== null && typeof (v as File).arrayBuffer === 'function');
+}
+
+interface Checked {
+  id: string;
+  fileName: string;
+  mimeType: string;
+  bytes: Uint8Array;
+  sha256: string;
+}
+
+async function checkFile(file: File, maxMb: number, id: string = randomUUID()): Promise<Checked> {
+  const check = assertAcceptable({ fileName: file.name, mimeType: file.type, size: file.size }, maxMb);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  assertAcceptable({ fileName: file.name, mimeType: file.type, size: bytes.length }, maxMb); // never trust the declared size
+  const refusal = matchContent(check.kind, inspectBytes(bytes));
+  if (refusal) throw new AppError(415, 'unsupported_media_type', `${check.fileName}: ${refusal}`);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return { id, fileName: check.fileName, mimeType: canonicalMime(check.kind), bytes, sha256 };
+}
+
+/** Checks every file, then stores and attaches them to the question. Returns the new evidence rows. */
+export async function storeMultipartEvidence(
+  actor: EvidenceActor,
+  input: { assessmentId: string; questionId: string; files: File[]; ids?: string[] },
+): Promise<EvidenceView[]> {
+  if (input.files.length === 0) return [];
+  if (input.files.length > MAX_MULTIPART_FILES) {
+    throw new AppError(413, 'payload_too_large', `Attach at most ${MAX_MULTIPART_FILES} files at once`);
+  }
+  const assessment = await assertAssessmentOpen(actor, input.assessmentId);
+  await assertQuestionInVersion(actor.db, input.questionId, assessment.versionId);
+  const checked: Checked[] = [];
+  for (const [i, file] of input.files.entries()) checked.push(await checkFile(file, actor.maxMb, input.ids?.[i]));
+  const views: EvidenceView[] = [];
+  for (const f of checked) views.push(await storeOne(actor, input, f));
+  return views;
+}
+
+async function storeOne(actor: EvidenceActor, input: { assessmentId: string; questionId: string }, f: Checked) {
+  const storageKey = storageKeyOf(actor.orgId, f.id);
+  const paths = evidencePaths(actor.dataDir, storageKey);
+  await storeWhole(paths, f.bytes);
+  try {
+    const [row] = await actor.db
+      .insert(evidenceFiles)
+      .values({
+        id: f.id,
+        organizationId: actor.orgId,
+        assessmentId: input.assessmentId,
+        questionId: input.questionId,
+        fileName: f.fileName,
+        mimeType: f.mimeType,
+        sizeBytes: f.bytes.length,
+        sha256: f.sha256,
+        bytesReceived: f.bytes.length,
+        storageKey,
+        status: 'attached',
+        uploadedBy: actor.userId,
+      })
+      .returning();
+    return toView(row!);
+  } catch (err) {
+    await removeFiles(paths);
+    await actor.db.delete(evidenceFiles).where(eq(evidenceFiles.id, f.id));
+    throw err;
+  }
+}
+
+/** Body limit for POST /api/assessments/{id}/responses (the global small limit skips that route). */
+export const responsesBodyLimit = factory.createMiddleware(async (c, next) =>
+  bodyLimit({
+    maxSize: multipartBodyLimitBytes(c.var.deps.env.EVIDENCE_MAX_MB),
+    onError: () => {
+      throw new AppError(413, 'payload_too_large', 'The request body is too large');
+    },
+  })(c, next),
+);
+
+/** Stores the evidence_0..n files of the current multipart request (none: returns []). */
+export async function storeFormEvidence(c: Context<AppEnv>, assessmentId: string, questionId: string): Promise<EvidenceView[]> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) return [];
+  const files = evidenceFilesOf(await c.req.parseBody({ all: true }));
+  if (files.length === 0) return [];
+  return storeMultipartEvidence(actorFrom(c.var.deps, c.var.profile), { assessmentId, questionId, files });
+}

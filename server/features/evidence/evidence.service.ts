@@ -1,0 +1,90 @@
+// Attaching, detaching, listing and downloading evidence files. attachEvidence / detachEvidence are
+// also what the sync push endpoint calls for the 'evidence.attach' / 'evidence.detach' mutations
+// (an add-wins set keyed by evidenceId: replays are no-ops).
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { EvidenceView } from '#domain/contracts/evidence.ts';
+import { EVIDENCE_MSG } from '#domain/evidence.ts';
+import { evidenceFiles, profiles } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  assertAssessmentOpen,
+  evidenceNotFound,
+  findAssessment,
+  getEvidence,
+  pathsOf,
+  toView,
+  viewWithName,
+  type EvidenceActor,
+  type EvidenceRow,
+} from './evidence.access.ts';
+import { fileSize, openDownload, removeFiles } from './evidence.storage.ts';
+
+/** Links a completed upload to its question; attaching an attached file again is a no-op. */
+export async function attachEvidence(actor: EvidenceActor, evidenceId: string): Promise<EvidenceView> {
+  const row = await getEvidence(actor, evidenceId);
+  if (row.status === 'detached') throw new AppError(409, 'conflict', EVIDENCE_MSG.detached);
+  if (row.status === 'attached') return viewWithName(actor.db, row);
+  if (row.status !== 'complete') throw new AppError(409, 'conflict', EVIDENCE_MSG.notComplete, { offset: row.bytesReceived });
+  await assertAssessmentOpen(actor, row.assessmentId);
+  const [updated] = await actor.db
+    .update(evidenceFiles)
+    .set({ status: 'attached' })
+    .where(and(eq(evidenceFiles.id, evidenceId), eq(evidenceFiles.status, 'complete')))
+    .returning();
+  return viewWithName(actor.db, updated ?? (await getEvidence(actor, evidenceId)));
+}
+
+/** Removes a file from its question and deletes its bytes; detaching twice is a no-op. */
+export async function detachEvidence(actor: EvidenceActor, evidenceId: string): Promise<EvidenceView> {
+  const row = await getEvidence(actor, evidenceId);
+  if (row.status === 'detached') return toView(row);
+  await assertAssessmentOpen(actor, row.assessmentId);
+  const [updated] = await actor.db
+    .update(evidenceFiles)
+    .set({ status: 'detached', bytesReceived: 0 })
+    .where(eq(evidenceFiles.id, evidenceId))
+    .returning();
+  await removeFiles(pathsOf(actor, row));
+  return toView(updated ?? row);
+}
+
+/** Every file of an assessment except detached ones, oldest first. */
+export async function listEvidence(actor: EvidenceActor, assessmentId: string): Promise<EvidenceView[]> {
+  await findAssessment(actor, assessmentId);
+  const rows = await actor.db
+    .select({ e: evidenceFiles, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(evidenceFiles)
+    .leftJoin(profiles, eq(profiles.id, evidenceFiles.uploadedBy))
+    .where(
+      and(
+        eq(evidenceFiles.assessmentId, assessmentId),
+        eq(evidenceFiles.organizationId, actor.orgId),
+        ne(evidenceFiles.status, 'detached'),
+      ),
+    )
+    .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
+  return rows.map(({ e, firstName, lastName }) => toView(e, firstName == null ? null : `${firstName} ${lastName ?? ''}`.trim()));
+}
+
+export interface Download {
+  row: EvidenceRow;
+  size: number;
+  stream: ReturnType<typeof openDownload>;
+}
+
+/** The stored bytes of a complete or attached file of the caller's organization. */
+export async function openEvidenceDownload(actor: EvidenceActor, evidenceId: string): Promise<Download> {
+  const row = await getEvidence(actor, evidenceId);
+  if (row.status !== 'complete' && row.status !== 'attached') throw evidenceNotFound();
+  const paths = pathsOf(actor, row);
+  const size = await fileSize(paths.final);
+  if (size === null) throw evidenceNotFound();
+  return { row, size, stream: openDownload(paths) };
+}
+
+/** Content-Disposition for a stored name: an ASCII fallback plus the RFC 5987 UTF-8 form. */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_') || 'evidence';
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,56 @@
+// Seeds the question bank from code (domain/questions/bank.ts) as a versioned questionnaire.
+// Versions seeded from code carry "seeded-from-code sha256:<hash>" in notes; when the bank in
+// code differs from the newest such version, a new version is published. Existing rows are
+// never modified, so past assessments keep the questions they were answered against.
+import { createHash } from 'node:crypto';
+import { count, desc, like, sql } from 'drizzle-orm';
+import { QUESTION_BANK } from '#domain/questions/bank.ts';
+import type { QuestionDef } from '#domain/questions/question-types.ts';
+import type { Db } from '../../db/client.ts';
+import { questionnaireVersions } from '../../db/schema/index.ts';
+import { publishVersion } from './questions.service.ts';
+
+export const SEED_NOTE_PREFIX = 'seeded-from-code sha256:';
+
+/** Content hash of a bank: any change of text, points, flags, sources or order changes it. */
+export function bankHash(bank: readonly QuestionDef[]): string {
+  const canonical = bank.map((q) => [
+    q.code,
+    q.domainId,
+    q.subdomain,
+    q.questionText,
+    q.points,
+    q.critical,
+    q.documentEvidenceRequired,
+    q.evidenceDescription,
+    q.guidance,
+    q.sources,
+    q.correctiveAction.action,
+    q.correctiveAction.priority,
+    q.correctiveAction.targetDays,
+  ]);
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/**
+ * Idempotent: publishes the bank in code when no version exists or when it changed since the
+ * newest version seeded from code. Serialized by an advisory lock so two instances starting on
+ * one database publish at most once. Returns the new version id, or null when nothing changed.
+ */
+export async function seedQuestionBank(db: Db, bank: readonly QuestionDef[] = QUESTION_BANK): Promise<number | null> {
+  const hash = bankHash(bank);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('mvrsp.question-bank-seed'))`);
+    const [latestSeeded] = await tx
+      .select({ notes: questionnaireVersions.notes })
+      .from(questionnaireVersions)
+      .where(like(questionnaireVersions.notes, `${SEED_NOTE_PREFIX}%`))
+      .orderBy(desc(questionnaireVersions.id))
+      .limit(1);
+    if (latestSeeded?.notes === `${SEED_NOTE_PREFIX}${hash}`) return null;
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(questionnaireVersions);
+    const label = `v${Number(n) + 1}`;
+    const published = await publishVersion(tx, bank, null, label, `${SEED_NOTE_PREFIX}${hash}`);
+    return published.versionId;
+  });
+}

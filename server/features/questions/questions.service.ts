@@ -1,0 +1,144 @@
+// Questionnaire versions: read a version, publish a new one. A published version's rows are
+// never modified; edits publish a copy (docs/decisions/004).
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { checkQuestionBank } from '#domain/questions/bank-rules.ts';
+import { questionDefSchema, type ActionPriority, type QuestionDef } from '#domain/questions/question-types.ts';
+import type { ScoringQuestion } from '#domain/scoring/types.ts';
+import type { QuestionView, DomainView } from '#domain/contracts/assessments.ts';
+import type { Db } from '../../db/client.ts';
+import { assessments, domains, questionnaireVersions, questions } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+
+type QuestionRow = typeof questions.$inferSelect;
+export type VersionQuestion = QuestionRow & { domainName: string };
+
+/** The newest published version (the one new assessments pin). */
+export async function currentVersionId(db: Db): Promise<number> {
+  const [v] = await db.select({ id: questionnaireVersions.id }).from(questionnaireVersions).orderBy(desc(questionnaireVersions.id)).limit(1);
+  if (!v) throw notFound('No questionnaire has been published yet');
+  return v.id;
+}
+
+/** The version an assessment pinned, only when the assessment belongs to the organization. */
+export async function versionIdForAssessment(db: Db, assessmentId: string, organizationId: string | null): Promise<number> {
+  const [a] = await db
+    .select({ versionId: assessments.versionId })
+    .from(assessments)
+    .where(and(eq(assessments.id, assessmentId), eq(assessments.organizationId, organizationId ?? '00000000-0000-0000-0000-000000000000')));
+  if (!a) throw notFound('Assessment not found');
+  return a.versionId;
+}
+
+/** A version's questions ordered by domain, then position. */
+export async function loadVersionQuestions(db: Db, versionId: number): Promise<VersionQuestion[]> {
+  const rows = await db
+    .select({ q: questions, domainName: domains.name })
+    .from(questions)
+    .innerJoin(domains, eq(domains.id, questions.domainId))
+    .where(eq(questions.versionId, versionId))
+    .orderBy(asc(domains.sortOrder), asc(questions.sortOrder), asc(questions.code));
+  return rows.map((r) => ({ ...r.q, domainName: r.domainName }));
+}
+
+export function toQuestionView(q: VersionQuestion): QuestionView {
+  return {
+    id: q.id,
+    code: q.code,
+    domain_id: q.domainId,
+    domain_name: q.domainName,
+    subdomain: q.subdomain,
+    question_text: q.questionText,
+    points: q.points,
+    critical: q.critical,
+    document_evidence_required: q.documentEvidenceRequired,
+    evidence_description: q.evidenceDescription ?? '',
+    guidance: q.guidance ?? '',
+    sources: q.sources,
+  };
+}
+
+export function toDef(q: QuestionRow): QuestionDef {
+  return {
+    code: q.code,
+    domainId: q.domainId,
+    subdomain: q.subdomain,
+    questionText: q.questionText,
+    points: q.points,
+    critical: q.critical,
+    documentEvidenceRequired: q.documentEvidenceRequired,
+    evidenceDescription: q.evidenceDescription ?? '',
+    guidance: q.guidance ?? '',
+    sources: q.sources,
+    correctiveAction: {
+      action: q.correctiveAction ?? `Put in place: ${q.questionText}`,
+      priority: (q.actionPriority ?? (q.critical ? 'critical' : 'medium')) as ActionPriority,
+      targetDays: q.targetDays ?? (q.critical ? 30 : 90),
+    },
+  };
+}
+
+export function toScoringQuestion(q: QuestionRow): ScoringQuestion {
+  return { id: q.id, ...toDef(q) };
+}
+
+export async function listDomainViews(db: Db): Promise<DomainView[]> {
+  const rows = await db.select().from(domains).orderBy(asc(domains.sortOrder));
+  return rows.map((d) => ({ id: d.id, name: d.name, icon: d.icon, description: d.description ?? '' }));
+}
+
+const bankInputSchema = z.array(questionDefSchema).min(1, 'A questionnaire needs at least one question');
+
+/**
+ * Publishes a new questionnaire version holding `questionsInput` (the complete bank, in order).
+ * Used by the start-up seed and by the admin area (create/edit/delete = copy the current
+ * version's defs, change them, publish). Throws 400 with every problem when the bank is invalid.
+ */
+export async function publishVersion(
+  db: Db,
+  questionsInput: readonly QuestionDef[],
+  createdBy: string | null,
+  label: string,
+  notes: string | null = null,
+  /** Runs inside the publishing transaction (e.g. the admin audit entry). */
+  inTransaction?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], versionId: number) => Promise<void>,
+): Promise<{ versionId: number; label: string; questionCount: number }> {
+  const parsed = bankInputSchema.safeParse(questionsInput);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    throw badRequest(issues[0]?.message ?? 'Invalid questions', issues);
+  }
+  const problems = checkQuestionBank(parsed.data);
+  if (problems.length) throw badRequest(problems[0]!, problems.map((message) => ({ path: '', message })));
+  return db.transaction(async (tx) => {
+    const [version] = await tx.insert(questionnaireVersions).values({ label, notes, createdBy }).returning();
+    if (!version) throw new Error('failed to create questionnaire version');
+    await tx.insert(questions).values(
+      parsed.data.map((q, i) => ({
+        versionId: version.id,
+        code: q.code,
+        domainId: q.domainId,
+        subdomain: q.subdomain,
+        questionText: q.questionText,
+        points: q.points,
+        critical: q.critical,
+        documentEvidenceRequired: q.documentEvidenceRequired,
+        evidenceDescription: q.evidenceDescription,
+        guidance: q.guidance,
+        sources: q.sources,
+        correctiveAction: q.correctiveAction.action,
+        actionPriority: q.correctiveAction.priority,
+        targetDays: q.correctiveAction.targetDays,
+        sortOrder: i,
+      })),
+    );
+    if (inTransaction) await inTransaction(tx, version.id);
+    return { versionId: version.id, label, questionCount: parsed.data.length };
+  });
+}
+
+/** The current version as editable defs (what the admin area starts from). */
+export async function currentVersionDefs(db: Db): Promise<{ versionId: number; questions: QuestionDef[] }> {
+  const versionId = await currentVersionId(db);
+  return { versionId, questions: (await loadVersionQuestions(db, versionId)).map(toDef) };
+}

@@ -1,0 +1,105 @@
+import { count, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { QUESTION_BANK } from '#domain/questions/bank.ts';
+import { DOMAINS } from '#domain/questions/domains.ts';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { createOrgAdmin } from '../accounts/accounts.fixtures.ts';
+import { questionnaireVersions, questions } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { bankHash, SEED_NOTE_PREFIX, seedQuestionBank } from './questions.seed.ts';
+import { currentVersionDefs, currentVersionId, publishVersion } from './questions.service.ts';
+
+describe.each(DB_DRIVERS)('question bank versions (%s)', (driver) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+  });
+  afterEach(async () => server.close());
+
+  const versionCount = async () => Number((await server.deps.db.select({ n: count() }).from(questionnaireVersions))[0]!.n);
+
+  it('seeds version 1 from code once, with the content hash in notes', async () => {
+    const db = server.deps.db;
+    const versions = await db.select().from(questionnaireVersions);
+    expect(versions).toHaveLength(1);
+    expect(versions[0]!.notes).toBe(`${SEED_NOTE_PREFIX}${bankHash(QUESTION_BANK)}`);
+    const rows = await db.select().from(questions).where(eq(questions.versionId, versions[0]!.id));
+    expect(rows).toHaveLength(QUESTION_BANK.length);
+    expect(rows.reduce((s, q) => s + q.points, 0)).toBe(140);
+    expect(await seedQuestionBank(db)).toBeNull();
+    expect(await versionCount()).toBe(1);
+  });
+
+  it('publishes a new version when the bank in code changes, leaving old rows untouched', async () => {
+    const db = server.deps.db;
+    const v1 = await currentVersionId(db);
+    const before = await db.select().from(questions).where(eq(questions.versionId, v1));
+    const changed = QUESTION_BANK.map((q) => (q.code === 'CI-12' ? { ...q, questionText: `${q.questionText} (revised)` } : q));
+    const v2 = await seedQuestionBank(db, changed);
+    expect(v2).toBeGreaterThan(v1);
+    expect(await currentVersionId(db)).toBe(v2);
+    expect(await db.select().from(questions).where(eq(questions.versionId, v1))).toEqual(before);
+    expect(await seedQuestionBank(db, changed)).toBeNull();
+    expect(await versionCount()).toBe(2);
+  });
+
+  it('publishVersion copies an edited bank and refuses an invalid one with readable errors', async () => {
+    const db = server.deps.db;
+    const { questions: defs } = await currentVersionDefs(db);
+    expect(defs.map((d) => d.code)).toEqual(QUESTION_BANK.map((q) => q.code));
+    const edited = defs.map((d) => (d.code === 'AU-11' ? { ...d, points: 2 } : d.code === 'AU-10' ? { ...d, points: 0 } : d));
+    const err = await publishVersion(db, edited, null, 'bad').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(400);
+    expect((err as AppError).message).toBe('Points must be between 1 and 5');
+    const unbalanced = defs.map((d) => (d.code === 'AU-11' ? { ...d, points: 3 } : d));
+    await expect(publishVersion(db, unbalanced, null, 'bad')).rejects.toThrow('The questions must total exactly 140 points (they total 142).');
+    const ok = defs.map((d) => (d.code === 'AU-11' ? { ...d, points: 2 } : d)).filter((d) => d.code !== 'AU-10');
+    const published = await publishVersion(db, ok, null, 'v2 admin edit');
+    expect(published.questionCount).toBe(QUESTION_BANK.length - 1);
+    expect(await versionCount()).toBe(2);
+  });
+});
+
+describe.each(DB_DRIVERS)('GET /api/questions and /api/domains (%s)', (driver) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+  });
+  afterEach(async () => server.close());
+
+  it('requires sign-in', async () => {
+    expect((await server.json('GET', '/api/questions')).status).toBe(401);
+    expect((await server.json('GET', '/api/domains')).status).toBe(401);
+  });
+
+  it('lists the current version in spec field names, ordered by domain', async () => {
+    const admin = await createOrgAdmin(server);
+    const res = await server.json('GET', '/api/questions', undefined, admin.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(QUESTION_BANK.length);
+    expect(res.body.map((q: any) => q.code)).toEqual(QUESTION_BANK.map((q) => q.code));
+    expect(Object.keys(res.body[0]).sort()).toEqual(
+      ['code', 'critical', 'document_evidence_required', 'domain_id', 'domain_name', 'evidence_description', 'guidance', 'id', 'points', 'question_text', 'sources', 'subdomain'].sort(),
+    );
+    expect(res.body[0]).toMatchObject({ code: 'CI-01', domain_id: 'communications-integration', domain_name: 'Communications + Integration', critical: true, points: 4 });
+  });
+
+  it('lists the five domains with icons', async () => {
+    const admin = await createOrgAdmin(server);
+    const res = await server.json('GET', '/api/domains', undefined, admin.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(DOMAINS.map((d) => ({ id: d.id, name: d.name, icon: d.icon, description: d.description })));
+  });
+
+  it('answers 404 for an assessment of another organization and 400 for a malformed id', async () => {
+    const a = await createOrgAdmin(server, { organizationName: 'A' });
+    const b = await createOrgAdmin(server, { organizationName: 'B' });
+    const created = await server.json('POST', '/api/assessments/create', { organizationId: a.organizationId }, a.accessToken);
+    expect(created.status).toBe(201);
+    const other = await server.json('GET', `/api/questions?assessmentId=${created.body.assessmentId}`, undefined, b.accessToken);
+    expect(other.status).toBe(404);
+    expect((await server.json('GET', '/api/questions?assessmentId=nope', undefined, a.accessToken)).status).toBe(400);
+  });
+});

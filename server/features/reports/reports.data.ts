@@ -1,0 +1,114 @@
+// Everything a downloadable report shows, read from the stored result and the report data of the
+// assessments feature (getReport: gap analysis + corrective action plan, payment gate included),
+// so the files carry exactly the numbers the screen shows.
+import { and, asc, eq } from 'drizzle-orm';
+import type { ReportView } from '#domain/contracts/assessments.ts';
+import { CRITICAL_QUESTIONS_MUST_ALL_BE_YES, GRADE_SCALE, MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS } from '#domain/scoring/policy.ts';
+import type { Db } from '../../db/client.ts';
+import { assessments, evidenceFiles, organizations, profiles, questionnaireVersions, questions } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { getReport } from '../assessments/assessments.report.ts';
+import { loadAnswerMap } from '../assessments/assessments.submit.ts';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface EvidenceIndexRow {
+  code: string;
+  questionText: string;
+  evidenceDescription: string;
+  answer: 'yes' | 'no' | null;
+  files: { name: string; sizeBytes: number; sha256: string; uploadedAt: string; uploadedBy: string | null }[];
+}
+
+export interface ReportDocument {
+  report: ReportView;
+  organizationName: string;
+  assessmentId: string;
+  versionLabel: string;
+  startedAt: string;
+  submittedAt: string;
+  submittedBy: string | null;
+  generatedAt: string;
+  evidence: EvidenceIndexRow[];
+  scoringMethod: {
+    maxScore: number;
+    passPercentage: number;
+    passThresholdPoints: number;
+    criticalMustBeYes: boolean;
+    gradeScale: { grade: string; minPercentage: number }[];
+  };
+}
+
+/** The organization of an assessment (system admins download any organization's report). */
+export async function organizationOfAssessment(db: Db, assessmentId: string): Promise<string> {
+  if (!UUID_RE.test(assessmentId)) throw notFound('Assessment not found');
+  const [a] = await db.select({ organizationId: assessments.organizationId }).from(assessments).where(eq(assessments.id, assessmentId));
+  if (!a) throw notFound('Assessment not found');
+  return a.organizationId;
+}
+
+async function loadEvidenceIndex(db: Db, assessmentId: string, versionId: number, answers: Map<string, 'yes' | 'no'>): Promise<EvidenceIndexRow[]> {
+  const qs = await db
+    .select({ id: questions.id, code: questions.code, text: questions.questionText, required: questions.documentEvidenceRequired, desc: questions.evidenceDescription })
+    .from(questions)
+    .where(eq(questions.versionId, versionId))
+    .orderBy(asc(questions.sortOrder));
+  const files = await db
+    .select({ e: evidenceFiles, first: profiles.firstName, last: profiles.lastName })
+    .from(evidenceFiles)
+    .leftJoin(profiles, eq(profiles.id, evidenceFiles.uploadedBy))
+    .where(and(eq(evidenceFiles.assessmentId, assessmentId), eq(evidenceFiles.status, 'attached')))
+    .orderBy(asc(evidenceFiles.createdAt));
+  return qs
+    .map((q) => ({
+      code: q.code,
+      questionText: q.text,
+      evidenceDescription: q.desc ?? '',
+      answer: answers.get(q.id) ?? null,
+      required: q.required,
+      files: files
+        .filter((f) => f.e.questionId === q.id)
+        .map((f) => ({
+          name: f.e.fileName,
+          sizeBytes: f.e.sizeBytes,
+          sha256: f.e.sha256,
+          uploadedAt: f.e.createdAt.toISOString(),
+          uploadedBy: f.first == null ? null : `${f.first} ${f.last ?? ''}`.trim(),
+        })),
+    }))
+    .filter((q) => q.required || q.files.length > 0)
+    .map(({ required: _r, ...row }) => row);
+}
+
+/** Loads the report for the assessment of `organizationId` (404 for others, 403 payment_required before verification). */
+export async function loadReportDocument(db: Db, scope: { assessmentId: string; organizationId: string; now: Date; checkoutUrl: string }): Promise<ReportDocument> {
+  const report = await getReport(db, scope);
+  const [row] = await db
+    .select({ a: assessments, orgName: organizations.name, label: questionnaireVersions.label, first: profiles.firstName, last: profiles.lastName })
+    .from(assessments)
+    .innerJoin(organizations, eq(organizations.id, assessments.organizationId))
+    .innerJoin(questionnaireVersions, eq(questionnaireVersions.id, assessments.versionId))
+    .leftJoin(profiles, eq(profiles.id, assessments.submittedBy))
+    .where(eq(assessments.id, scope.assessmentId));
+  if (!row) throw notFound('Assessment not found');
+  const answerMap = await loadAnswerMap(db, row.a.id);
+  const answers = new Map(Object.entries(answerMap).filter((e): e is [string, 'yes' | 'no'] => e[1] === 'yes' || e[1] === 'no'));
+  return {
+    report,
+    organizationName: row.orgName,
+    assessmentId: row.a.id,
+    versionLabel: row.label,
+    startedAt: row.a.startedAt.toISOString(),
+    submittedAt: report.result.submittedAt,
+    submittedBy: row.first == null ? null : `${row.first} ${row.last ?? ''}`.trim(),
+    generatedAt: scope.now.toISOString(),
+    evidence: await loadEvidenceIndex(db, row.a.id, row.a.versionId, answers),
+    scoringMethod: {
+      maxScore: MAX_SCORE,
+      passPercentage: PASS_PERCENTAGE,
+      passThresholdPoints: PASS_THRESHOLD_POINTS,
+      criticalMustBeYes: CRITICAL_QUESTIONS_MUST_ALL_BE_YES,
+      gradeScale: GRADE_SCALE.map((g) => ({ ...g })),
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// Shared formatting for the report files (PDF, DOCX, XLSX): the same words and numbers everywhere.
+import type { ReportDocument } from './reports.data.ts';
+
+export const PRODUCT_NAME = 'MVRSP Assess';
+export const REPORT_TITLE = 'Research Security Program Assessment';
+
+export const formatDate = (iso: string | null): string =>
+  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : '—';
+
+export const shortId = (id: string) => id.slice(0, 8);
+
+export const PRIORITY_LABEL: Record<string, string> = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' };
+export const STATUS_LABEL: Record<string, string> = { open: 'Open', in_progress: 'In progress', done: 'Done' };
+
+export function scoreLine(doc: ReportDocument): string {
+  const r = doc.report.result;
+  return `${r.totalScore}/${r.maxScore}`;
+}
+
+export function summarySentence(doc: ReportDocument): string {
+  const r = doc.report.result;
+  return `${doc.organizationName} scored ${r.totalScore} of ${r.maxScore} points (${r.percentage}%), grade ${r.grade}, and the assessment result is ${r.passFail}.`;
+}
+
+export function passFailReasons(doc: ReportDocument): string[] {
+  const r = doc.report.result;
+  if (r.failReasons.length) return r.failReasons;
+  return [`The score of ${r.totalScore} meets the pass threshold of ${doc.scoringMethod.passThresholdPoints} points and every critical question is answered Yes.`];
+}
+
+export function scoringMethodParagraphs(doc: ReportDocument): string[] {
+  const m = doc.scoringMethod;
+  const scale = m.gradeScale.map((g) => `${g.grade} from ${g.minPercentage}%`).join('; ');
+  return [
+    `Each of the questions is answered Yes or No. A Yes earns the question's points (1 to 5, weighted by the consequence of a No); a No earns none. The questionnaire totals ${m.maxScore} points across five domains.`,
+    `Per-domain scores show the points earned out of the points available in the domain, and the weighted percentage of that domain.`,
+    `Grade scale (share of ${m.maxScore} points): ${scale}.`,
+    `Pass requires at least ${m.passThresholdPoints} points (${m.passPercentage}% of ${m.maxScore})${m.criticalMustBeYes ? ' and a Yes on every critical question; a No on any critical question fails the assessment whatever the score' : ''}.`,
+    `Every No becomes a gap in the gap analysis and an item of the corrective action plan, with a priority and a target date counted from the submission date.`,
+  ];
+}
+
+/** A clean attachment name, e.g. mvrsp-report-acme-research-1a2b3c4d.pdf */
+export function reportFileName(doc: ReportDocument, kind: 'report' | 'actions', ext: string): string {
+  const slug = doc.organizationName.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'organization';
+  const stem = kind === 'report' ? 'mvrsp-report' : 'mvrsp-corrective-actions';
+  return `${stem}-${slug}-${shortId(doc.assessmentId)}.${ext}`;
+}

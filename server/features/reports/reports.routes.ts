@@ -1,0 +1,59 @@
+// Downloadable detailed reports (PDF, DOCX) and the corrective action plan (XLSX), generated on
+// the server from the stored result. Members download their organization's reports under
+// /api/assessments/{id}/...; system admins any organization's under /api/admin/assessments/{id}/...
+// Both answer 403 payment_required until the organization's payment is verified.
+import { Hono, type Context } from 'hono';
+import { requireUser } from '../../lib/auth.ts';
+import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
+import type { AppEnv } from '../../lib/factory.ts';
+import { requireProfile, requireRole } from '../../lib/profile.ts';
+import { contentDisposition } from '../evidence/evidence.service.ts';
+import { loadReportDocument, organizationOfAssessment, type ReportDocument } from './reports.data.ts';
+import { renderReportDocx } from './reports.docx.ts';
+import { reportFileName } from './reports.format.ts';
+import { renderReportPdf } from './reports.pdf.ts';
+import { renderActionsXlsx } from './reports.xlsx.ts';
+
+export const CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+type Format = keyof typeof CONTENT_TYPES;
+
+async function render(c: Context<AppEnv>, doc: ReportDocument, format: Format): Promise<Response> {
+  const bytes =
+    format === 'pdf'
+      ? await renderReportPdf(doc, { compress: c.var.deps.env.NODE_ENV !== 'test' })
+      : format === 'docx'
+        ? await renderReportDocx(doc)
+        : await renderActionsXlsx(doc);
+  return c.body(new Uint8Array(bytes), 200, {
+    'content-type': CONTENT_TYPES[format],
+    'content-disposition': contentDisposition(reportFileName(doc, format === 'xlsx' ? 'actions' : 'report', format)),
+    'cache-control': 'private, no-store',
+  });
+}
+
+async function download(c: Context<AppEnv>, organizationId: string | null, format: Format): Promise<Response> {
+  const { deps } = c.var;
+  const doc = await loadReportDocument(deps.db, {
+    assessmentId: c.req.param('id') ?? '',
+    organizationId: organizationId ?? '',
+    now: deps.now(),
+    checkoutUrl: deps.env.CHECKOUT_URL,
+  });
+  return render(c, doc, format);
+}
+
+const own = (format: Format) => (c: Context<AppEnv>) => download(c, c.var.profile.organizationId, format);
+const any = (format: Format) => async (c: Context<AppEnv>) => download(c, await organizationOfAssessment(c.var.deps.db, c.req.param('id') ?? ''), format);
+
+export const reportsRoutes = new Hono<AppEnv>()
+  .get('/assessments/:id/report.pdf', requireUser, requireProfile, rateLimit(RATE_LIMITS.reportFile), own('pdf'))
+  .get('/assessments/:id/report.docx', requireUser, requireProfile, rateLimit(RATE_LIMITS.reportFile), own('docx'))
+  .get('/assessments/:id/actions.xlsx', requireUser, requireProfile, rateLimit(RATE_LIMITS.reportFile), own('xlsx'))
+  .get('/admin/assessments/:id/report.pdf', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), any('pdf'))
+  .get('/admin/assessments/:id/report.docx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), any('docx'))
+  .get('/admin/assessments/:id/actions.xlsx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), any('xlsx'));

@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { answerAll, createAssessment } from '../assessments/assessments.test-helpers.ts';
+import { and, eq } from 'drizzle-orm';
+import { assessments, evidenceFiles, questions } from '#server/db/schema/index.ts';
+import { CONTENT_TYPES } from './reports.routes.ts';
+import { docxText, pdfText, zipEntry } from './reports.test-helpers.ts';
+
+const NO_CODES = new Set(['CI-08', 'AU-02', 'TP-05']);
+const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
+
+describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
+  let server: TestServer;
+  let admin: Member;
+  let member: Member;
+  let outsider: Member;
+  let sys: Member;
+  let assessmentId: string;
+  let result: any;
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+    admin = await createOrgAdmin(server, { organizationName: 'Acme Research' });
+    member = await joinOrganization(server, admin.organizationId!, { firstName: 'Olive', lastName: 'Owner' });
+    outsider = await createOrgAdmin(server, { organizationName: 'Other Lab' });
+    sys = await signInSystemAdmin(server);
+    assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
+    await answerAll(server, admin.accessToken, assessmentId, (q) => (NO_CODES.has(q.code) ? 'no' : 'yes'));
+    const res = await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken);
+    expect(res.status).toBe(200);
+    result = res.body;
+  });
+  afterEach(async () => server.close());
+
+  const get = (path: string, token?: string) =>
+    server.app.request(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const verifyPayment = async () => {
+    const res = await server.json('POST', `/api/admin/organizations/${admin.organizationId}/subscription`, { paidUntil: inAYear() }, sys.accessToken);
+    expect(res.status).toBe(200);
+  };
+  const files = ['report.pdf', 'report.docx', 'actions.xlsx'] as const;
+
+  it('refuses every download with 403 payment_required before payment is verified', async () => {
+    for (const f of files) {
+      for (const [path, token] of [[`/api/assessments/${assessmentId}/${f}`, member.accessToken], [`/api/admin/assessments/${assessmentId}/${f}`, sys.accessToken]] as const) {
+        const res = await get(path, token);
+        expect(res.status, path).toBe(403);
+        const body = (await res.json()) as any;
+        expect(body.code).toBe('payment_required');
+        expect(body.details.checkoutUrl).toBe(server.deps.env.CHECKOUT_URL);
+      }
+    }
+  });
+
+  it('serves a PDF with the stored score, grade and result once paid', async () => {
+    await verifyPayment();
+    const db = server.deps.db;
+    const [a] = await db.select({ versionId: assessments.versionId }).from(assessments).where(eq(assessments.id, assessmentId));
+    const [q] = await db.select({ id: questions.id }).from(questions).where(and(eq(questions.versionId, a!.versionId), eq(questions.code, 'CI-02')));
+    const file = { organizationId: admin.organizationId!, assessmentId, questionId: q!.id, mimeType: 'application/pdf', sizeBytes: 2048, sha256: 'ab'.repeat(32), storageKey: 'x' };
+    await db.insert(evidenceFiles).values([
+      { ...file, id: crypto.randomUUID(), fileName: 'delegation-letter.pdf', status: 'attached' },
+      { ...file, id: crypto.randomUUID(), fileName: 'removed-draft.pdf', status: 'detached' },
+    ]);
+    const res = await get(`/api/assessments/${assessmentId}/report.pdf`, member.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(CONTENT_TYPES.pdf);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="mvrsp-report-acme-research-[0-9a-f]{8}\.pdf"/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');
+    const text = pdfText(bytes);
+    expect(result.totalScore).toBeLessThan(140);
+    expect(text).toContain(`${result.totalScore}/140`);
+    expect(text).toContain(`Acme Research scored ${result.totalScore} of 140 points`);
+    expect(text).toContain(result.passFail);
+    for (const d of result.domainScores) expect(text).toContain(`${d.earned_points}/${d.total_points}`);
+    for (const section of ['Executive summary', 'Gap analysis', 'Corrective action plan', 'Evidence index', 'Scoring method']) expect(text).toContain(section);
+    for (const code of NO_CODES) expect(text).toContain(code);
+    expect(text).toContain('delegation-letter.pdf');
+    expect(text).not.toContain('removed-draft.pdf');
+  });
+
+  it('serves an editable DOCX with the same numbers', async () => {
+    await verifyPayment();
+    const res = await get(`/api/assessments/${assessmentId}/report.docx`, admin.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(CONTENT_TYPES.docx);
+    expect(res.headers.get('content-disposition')).toContain('.docx"');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(1000);
+    const text = await docxText(bytes);
+    expect(text).toContain(`Total score ${result.totalScore}/140`);
+    expect(text).toContain(`Grade ${result.grade}`);
+    for (const d of result.domainScores) expect(text).toContain(`${d.earned_points}/${d.total_points} (${d.weighted_percentage}%)`);
+    for (const code of NO_CODES) expect(text).toContain(code);
+  });
+
+  it('serves the corrective action plan as XLSX with owners and dates', async () => {
+    await verifyPayment();
+    const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
+    const action = report.body.correctiveActions[0];
+    expect((await server.json('PATCH', `/api/assessments/${assessmentId}/actions/${action.id}`, { ownerId: member.userId }, admin.accessToken)).status).toBe(200);
+    const res = await get(`/api/assessments/${assessmentId}/actions.xlsx`, member.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(CONTENT_TYPES.xlsx);
+    expect(res.headers.get('content-disposition')).toContain('mvrsp-corrective-actions-acme-research-');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const strings = await zipEntry(bytes, 'xl/sharedStrings.xml');
+    expect(strings).toContain('Olive Owner');
+    expect(strings).toContain(action.action.slice(0, 30));
+    expect(strings).toContain(`score ${result.totalScore}/140`);
+    const sheet = await zipEntry(bytes, 'xl/worksheets/sheet1.xml');
+    expect((sheet.match(/<row /g) ?? []).length).toBe(3 + NO_CODES.size); // 2 title rows, header, one per action
+  });
+
+  it('lets a system admin download any organization report and hides it from other organizations', async () => {
+    await verifyPayment();
+    const res = await get(`/api/admin/assessments/${assessmentId}/report.pdf`, sys.accessToken);
+    expect(res.status).toBe(200);
+    expect(pdfText(new Uint8Array(await res.arrayBuffer()))).toContain(`${result.totalScore}/140`);
+    expect((await get(`/api/assessments/${assessmentId}/report.pdf`, outsider.accessToken)).status).toBe(404);
+    expect((await get(`/api/admin/assessments/${assessmentId}/report.pdf`, admin.accessToken)).status).toBe(403);
+    expect((await get(`/api/assessments/${assessmentId}/report.docx`)).status).toBe(401);
+    expect((await get(`/api/admin/assessments/${crypto.randomUUID()}/report.docx`, sys.accessToken)).status).toBe(404);
+  });
+});

@@ -1,0 +1,55 @@
+// The corrective action plan as an Excel workbook (one row per action, editable).
+import ExcelJS from 'exceljs';
+import type { ReportDocument } from './reports.data.ts';
+import { PRIORITY_LABEL, PRODUCT_NAME, STATUS_LABEL } from './reports.format.ts';
+
+export async function renderActionsXlsx(doc: ReportDocument): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = PRODUCT_NAME;
+  wb.created = new Date(doc.generatedAt);
+  const r = doc.report.result;
+  const domainName = new Map(r.domainScores.map((d) => [d.id, d.name]));
+
+  const sheet = wb.addWorksheet('Corrective actions', { views: [{ state: 'frozen', ySplit: 4 }] });
+  sheet.getCell('A1').value = `Corrective action plan: ${doc.organizationName}`;
+  sheet.getCell('A1').font = { bold: true, size: 14, color: { argb: 'FF1E3A8A' } };
+  sheet.getCell('A2').value = `Assessment ${doc.assessmentId}: score ${r.totalScore}/${r.maxScore}, grade ${r.grade}, ${r.passFail}`;
+  sheet.getCell('A2').font = { color: { argb: 'FF475569' } };
+
+  const columns = [
+    { header: 'Code', key: 'code', width: 9 },
+    { header: 'Domain', key: 'domain', width: 30 },
+    { header: 'Question', key: 'question', width: 50 },
+    { header: 'Corrective action', key: 'action', width: 60 },
+    { header: 'Priority', key: 'priority', width: 11 },
+    { header: 'Owner', key: 'owner', width: 22 },
+    { header: 'Target date', key: 'target', width: 14 },
+    { header: 'Status', key: 'status', width: 13 },
+    { header: 'Notes', key: 'notes', width: 40 },
+  ];
+  sheet.columns = columns.map(({ key, width }) => ({ key, width }));
+  const header = sheet.getRow(4);
+  header.values = columns.map((c) => c.header);
+  header.eachCell((c) => {
+    c.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+    c.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1E3A8A' } };
+    c.alignment = { vertical: 'middle' };
+  });
+  for (const a of doc.report.correctiveActions) {
+    const row = sheet.addRow({
+      code: a.code,
+      domain: domainName.get(a.domain_id) ?? a.domain_id,
+      question: a.question_text,
+      action: a.action,
+      priority: PRIORITY_LABEL[a.priority] ?? a.priority,
+      owner: a.owner_name ?? '',
+      target: a.target_date ? new Date(a.target_date) : null,
+      status: STATUS_LABEL[a.status] ?? a.status,
+      notes: a.notes,
+    });
+    row.alignment = { vertical: 'top', wrapText: true };
+  }
+  sheet.getColumn('target').numFmt = 'yyyy-mm-dd';
+  sheet.autoFilter = { from: { row: 4, column: 1 }, to: { row: 4, column: columns.length } };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

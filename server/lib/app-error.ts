@@ -1,0 +1,25 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '#domain/errors.ts';
+
+/** The one error type services throw. app.onError turns it into { error, code, details }. */
+export class AppError extends Error {
+  constructor(
+    public readonly status: ContentfulStatusCode,
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly details?: unknown,
+    /** Extra top-level fields of the error body, e.g. { assessmentId } on already_in_progress. */
+    public readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError(400, 'validation_failed', message, details);
+export const unauthorized = (message = 'Authentication required') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You do not have permission to do that') =>
+  new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const conflict = (message: string, details?: unknown) => new AppError(409, 'conflict', message, details);

@@ -1,0 +1,73 @@
+import { createFactory } from 'hono/factory';
+import type { Db, DbKind } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mailer.ts';
+
+/** The verified identity behind a bearer token (from the embedded provider or hosted Supabase). */
+export interface AuthUser {
+  id: string;
+  email: string;
+  sessionId: string | null;
+  userMetadata: Record<string, unknown>;
+}
+
+/** Verifies an access token; throws AppError(401) when it is not valid. */
+export interface TokenVerifier {
+  readonly kind: 'embedded' | 'supabase';
+  verify(token: string): Promise<AuthUser>;
+}
+
+/** Everything the app needs from the outside world, injected by createApp(deps). */
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  dbKind: DbKind;
+  logger: Logger;
+  mailer: Mailer;
+  tokens: TokenVerifier;
+  /** Injectable clock for tests. */
+  now: () => Date;
+  /** Admin operations of the embedded auth provider; absent with hosted Supabase. */
+  authAdmin?: AuthAdminApi;
+}
+
+/** What the accounts feature needs from the auth provider's admin API. */
+export interface AuthAdminApi {
+  /** Creates a confirmed user; rejects when the e-mail is already registered. */
+  createUser(input: { email: string; password: string; userMetadata: Record<string, unknown> }): Promise<{ id: string }>;
+  /** Ends every session (refresh tokens) of the user. */
+  signOutUser(userId: string): Promise<unknown>;
+  /** Bans until the instant (null lifts the ban) and ends every session; used to disable users. */
+  banUser?(userId: string, until: Date | null): Promise<void>;
+}
+
+/** The caller's profile, loaded by requireProfile (server/lib/profile.ts). */
+export interface CurrentProfile {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'org_admin' | 'team_member' | 'system_admin';
+  status: 'active' | 'disabled' | 'removed';
+  organizationId: string | null;
+  organization: {
+    id: string;
+    name: string;
+    status: string;
+    suspendedReason: string | null;
+    joinByLinkEnabled: boolean;
+    paidUntil: Date | null;
+  } | null;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    user: AuthUser;
+    profile: CurrentProfile;
+  };
+}
+
+export const factory = createFactory<AppEnv>();

@@ -1,0 +1,44 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from './logger.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Links in the message, logged in outbox mode so a local user can click them. */
+  links?: string[];
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+/** nodemailer over SMTP_URL when set; otherwise .eml files in DATA_DIR/outbox and links in the log. */
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(m) {
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      },
+    };
+  }
+  const outbox = path.resolve(opts.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(m) {
+      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      mkdirSync(outbox, { recursive: true });
+      const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      opts.logger.info(`mail to ${m.to}: ${m.subject}`, { file, links: m.links ?? [] });
+    },
+  };
+}

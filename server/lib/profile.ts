@@ -1,0 +1,67 @@
+// The caller's profile and what it may do. Use after requireUser:
+//   .put('/x', requireUser, requireProfile, requireWritable, requireRole('org_admin'), handler)
+import { ROLE_LABEL, type Role } from '#domain/roles.ts';
+import { findProfile } from '../features/accounts/membership.service.ts';
+import { provisionFromMetadata } from '../features/accounts/provisioning.service.ts';
+import { AppError, forbidden, unauthorized } from './app-error.ts';
+import { factory, type CurrentProfile } from './factory.ts';
+
+export const NO_PROFILE_MESSAGE =
+  'Your account is not part of an organization yet. Finish sign-up or accept an invitation first.';
+export const REMOVED_MESSAGE = 'Your access to this organization has been removed. Contact your organization admin.';
+export const DISABLED_MESSAGE = 'Your account has been disabled. Contact your organization admin.';
+
+/** Throws unless the profile may use the API (removed and disabled users are refused). */
+export function assertActive(profile: CurrentProfile): void {
+  if (profile.status === 'removed') throw forbidden(REMOVED_MESSAGE);
+  if (profile.status !== 'active') throw forbidden(DISABLED_MESSAGE);
+}
+
+/**
+ * Loads the caller's profile into c.var.profile. A verified user without a profile gets one
+ * from their sign-up metadata (hosted e-mail-confirmation flow); see
+ * features/accounts/provisioning.service.ts.
+ */
+export const requireProfile = factory.createMiddleware(async (c, next) => {
+  const user = c.get('user');
+  if (!user) throw unauthorized();
+  const { deps } = c.var;
+  const profile = (await findProfile(deps.db, user.id)) ?? (await provisionFromMetadata(deps, user));
+  if (!profile) throw new AppError(403, 'profile_missing', NO_PROFILE_MESSAGE);
+  assertActive(profile);
+  c.set('profile', profile);
+  await next();
+});
+
+/** Refuses the request unless the caller has one of the roles. */
+export const requireRole = (...roles: Role[]) =>
+  factory.createMiddleware(async (c, next) => {
+    const profile = c.get('profile');
+    if (!profile) throw unauthorized();
+    if (!roles.includes(profile.role)) {
+      const names = roles.map((r) => `${ROLE_LABEL[r]}s`).join(' or ');
+      throw forbidden(`Only ${names} can do that`);
+    }
+    await next();
+  });
+
+export const suspendedError = (reason: string | null) =>
+  new AppError(
+    403,
+    'organization_suspended',
+    `Your organization is suspended${reason ? `: ${reason}` : ''}. You can view your data but not change it.`,
+    { reason },
+  );
+
+/** A suspended organization may read but not change data. */
+export function assertWritable(org: { status: string; suspendedReason: string | null } | null): void {
+  if (org && org.status === 'suspended') throw suspendedError(org.suspendedReason);
+}
+
+/** Middleware form of assertWritable for the caller's own organization. */
+export const requireWritable = factory.createMiddleware(async (c, next) => {
+  const profile = c.get('profile');
+  if (!profile) throw unauthorized();
+  assertWritable(profile.organization);
+  await next();
+});

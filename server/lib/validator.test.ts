@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { handleError } from './error-handler.ts';
+import { containsNul, NUL_MESSAGE, validate } from './validator.ts';
+
+describe('validate', () => {
+  const app = new Hono()
+    .post('/items', validate('json', z.object({ name: z.string(), tags: z.array(z.string()).default([]) })), (c) => c.json(c.req.valid('json')))
+    .get('/search', validate('query', z.object({ q: z.string().default('') })), (c) => c.json(c.req.valid('query')));
+  app.onError(handleError as never);
+
+  it('passes valid input through', async () => {
+    const res = await app.request('/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'a' }) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ name: 'a', tags: [] });
+  });
+
+  it('answers a schema failure with one readable 400', async () => {
+    const res = await app.request('/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 3 }) });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string; code: string; details: unknown[] };
+    expect(body.code).toBe('validation_failed');
+    expect(body.error.length).toBeGreaterThan(0);
+    expect(body.details).toHaveLength(1);
+  });
+
+  it('refuses NUL characters, which PostgreSQL cannot store, in bodies and queries', async () => {
+    const body = await app.request('/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'ok', tags: ['a\u0000b'] }) });
+    expect(body.status).toBe(400);
+    expect(((await body.json()) as { error: string }).error).toBe(NUL_MESSAGE);
+    const query = await app.request('/search?q=%00');
+    expect(query.status).toBe(400);
+  });
+
+  it('finds NUL in nested values and keys', () => {
+    expect(containsNul({ a: [{ b: 'x\u0000' }] })).toBe(true);
+    expect(containsNul({ ['k\u0000']: 1 })).toBe(true);
+    expect(containsNul({ a: [1, 'plain', null] })).toBe(false);
+  });
+});

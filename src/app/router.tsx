@@ -1,0 +1,113 @@
+// Every route of spec §2. Route modules are lazy so landing and login stay light. Declarative
+// routing (<BrowserRouter> + useRoutes): the data router's loaders/actions are not used, and
+// dropping it keeps ~20 KB gzip off the first route (BENCHMARKS.md §2).
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { BrowserRouter, matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths.ts';
+import { CatchAllRedirect, ProtectedRoute, PublicOnlyRoute, RequireRole } from './guards.tsx';
+import { lazyPage, type LazyPage } from './lazy-page.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
+import { ScrollRestoration } from './scroll-restoration.tsx';
+
+// Not needed to paint the first route: the service-worker update prompt (which also registers the
+// service worker) loads after the page's load event, so it does not compete with the first page.
+const UpdatePrompt = lazy(() => import('./update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
+
+function AfterLoad({ children }: { children: ReactNode }) {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, [loaded]);
+  return loaded ? children : null;
+}
+
+/** A route whose component is a lazy page; `handle.preload` starts its chunk when the route matches. */
+function lazyRoute(Page: LazyPage, route: Omit<RouteObject, 'element' | 'handle' | 'index'> = {}): RouteObject {
+  return { ...route, element: <Page />, handle: { preload: Page.preload } };
+}
+
+const adminPages = () => import('../features/admin/admin-placeholder-page.tsx');
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicOnlyRoute />,
+    children: [
+      lazyRoute(lazyPage(() => import('../features/landing/landing-page.tsx'), (m) => m.LandingPage), { path: paths.landing.path }),
+      lazyRoute(lazyPage(() => import('../features/auth/login-page.tsx'), (m) => m.LoginPage), { path: paths.login.path }),
+      lazyRoute(lazyPage(() => import('../features/auth/signup-page.tsx'), (m) => m.SignupPage), { path: paths.signup.path }),
+      lazyRoute(lazyPage(() => import('../features/auth/forgot-password-page.tsx'), (m) => m.ForgotPasswordPage), { path: paths.forgotPassword.path }),
+    ],
+  },
+  lazyRoute(lazyPage(() => import('../features/auth/invite-page.tsx'), (m) => m.InvitePage), { path: paths.invite.path }),
+  lazyRoute(lazyPage(() => import('../features/auth/reset-password-page.tsx'), (m) => m.ResetPasswordPage), { path: paths.resetPassword.path }),
+  lazyRoute(lazyPage(() => import('../features/scoring/how-scoring-works-page.tsx'), (m) => m.HowScoringWorksPage), { path: paths.howScoringWorks.path }),
+  {
+    element: <ProtectedRoute />,
+    children: [
+      // The signed-in shell (header, sync status) is its own chunk, kept off the public pages.
+      lazyRoute(lazyPage(() => import('./protected-shell.tsx'), (m) => m.ProtectedShell), {
+        children: [
+          lazyRoute(lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage), { path: paths.dashboard.path }),
+          lazyRoute(lazyPage(() => import('../features/assessment/new-assessment-page.tsx'), (m) => m.NewAssessmentPage), { path: paths.assessmentNew.path }),
+          lazyRoute(lazyPage(() => import('../features/assessment/assessment-page.tsx'), (m) => m.AssessmentPage), { path: paths.assessment.path }),
+          lazyRoute(lazyPage(() => import('../features/organization/organization-page.tsx'), (m) => m.OrganizationPage), { path: paths.organization.path }),
+          {
+            path: paths.admin.root.path,
+            element: <RequireRole roles={['system_admin']} />,
+            children: [
+              lazyRoute(lazyPage(() => import('../features/admin/admin-layout.tsx'), (m) => m.AdminLayout), {
+                children: [
+                  { index: true, element: <Navigate to={paths.admin.questions.href()} replace /> },
+                  lazyRoute(lazyPage(adminPages, (m) => m.AdminQuestionsPage), { path: paths.admin.questions.path }),
+                  lazyRoute(lazyPage(adminPages, (m) => m.AdminOrganizationsPage), { path: paths.admin.organizations.path }),
+                  lazyRoute(lazyPage(adminPages, (m) => m.AdminAssessmentsPage), { path: paths.admin.assessments.path }),
+                  lazyRoute(lazyPage(adminPages, (m) => m.AdminUsersPage), { path: paths.admin.users.path }),
+                  lazyRoute(lazyPage(adminPages, (m) => m.AdminAuditPage), { path: paths.admin.auditLog.path }),
+                  { path: '*', element: <Navigate to={paths.admin.questions.href()} replace /> },
+                ],
+              }),
+            ],
+          },
+        ],
+      }),
+    ],
+  },
+  { path: '*', element: <CatchAllRedirect /> },
+];
+
+/** Starts loading every lazy chunk the path needs at once (idempotent: each chunk loads once). */
+export function preloadRoutes(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    void (match.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.().catch(() => {});
+  }
+}
+
+function AppRoutes() {
+  const { pathname } = useLocation();
+  // During render on purpose: a navigation renders the new location in a transition, and the
+  // chunks of a nested layout and its page must start together, before either suspends.
+  preloadRoutes(pathname);
+  return useRoutes(routes);
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <ScrollRestoration />
+      <RouteErrorBoundary>
+        {/* Nothing to show until the first page's chunk is there; navigations keep the old page meanwhile. */}
+        <Suspense fallback={null}>
+          <AppRoutes />
+        </Suspense>
+      </RouteErrorBoundary>
+      <AfterLoad>
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      </AfterLoad>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Session } from '@supabase/supabase-js';
+import type { ProfileDto } from '#domain/contracts/accounts.ts';
+import { ApiError, api } from '../lib/api-client.ts';
+import { readStoredSessionUser } from '../lib/auth-storage.ts';
+import { loadSupabase, onSupabaseLoaded } from '../lib/supabase.ts';
+import { urlCarriesAuth } from '../lib/initial-url.ts';
+import { paths } from '../config/paths.ts';
+import { SessionContext, type ProfileStatus, type SessionState, type SessionUser } from '../hooks/use-session.ts';
+import { readCachedProfile, writeCachedProfile } from './profile-cache.ts';
+
+function userOf(session: Session | null): SessionUser | null {
+  if (!session) return null;
+  return { id: session.user.id, email: session.user.email ?? '', userMetadata: session.user.user_metadata ?? {} };
+}
+
+/** The accounts API answers 403 profile_missing for a signed-in user who has no profile yet. */
+function isMissingProfile(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.code === 'profile_missing';
+}
+
+/** Restores the session, loads the profile and keeps both current (spec §4 Session). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session | null>(null);
+  const [offlineUser, setOfflineUser] = useState<SessionUser | null>(null);
+  // With no stored session and no auth link in the URL we already know: signed out.
+  const [needsClientAtStart] = useState(() => !!readStoredSessionUser() || urlCarriesAuth());
+  const [loading, setLoading] = useState(needsClientAtStart);
+  /** The auth listener is attached and the stored session has been read. */
+  const [clientReady, setClientReady] = useState(false);
+  const [profile, setProfile] = useState<ProfileDto | null>(null);
+  const [profileStatus, setProfileStatus] = useState<ProfileStatus>('idle');
+  const [profileError, setProfileError] = useState<string | null>(null);
+  const [authFlowActive, setAuthFlowActive] = useState(false);
+  const loadedFor = useRef<string | null>(null);
+
+  const loadProfile = useCallback(async (userId: string) => {
+    loadedFor.current = userId;
+    const cached = readCachedProfile(userId);
+    if (cached) setProfile(cached);
+    setProfileStatus(cached ? 'ready' : 'loading');
+    try {
+      const fresh = await api.get<ProfileDto>('/api/auth/profile');
+      if (loadedFor.current !== userId) return;
+      setProfile(fresh);
+      setProfileStatus('ready');
+      setProfileError(null);
+      writeCachedProfile(fresh);
+    } catch (error) {
+      if (loadedFor.current !== userId) return;
+      if (isMissingProfile(error)) {
+        setProfile(null);
+        setProfileStatus('missing');
+        writeCachedProfile(null);
+      } else if (error instanceof ApiError && error.isNetworkError && cached) {
+        setProfileStatus('ready'); // offline: keep the cached copy
+      } else {
+        setProfileStatus(cached ? 'ready' : 'error');
+        setProfileError(error instanceof ApiError ? error.message : 'Could not load your profile');
+        if (error instanceof ApiError && error.status === 403) {
+          setProfile(null);
+          setProfileStatus('error');
+        }
+      }
+    }
+  }, []);
+
+  const clearProfile = useCallback(() => {
+    loadedFor.current = null;
+    setProfile(null);
+    setProfileStatus('idle');
+    setProfileError(null);
+  }, []);
+
+  useEffect(() => {
+    let active = true;
+    let unsubscribe = () => {};
+    const start = async () => {
+      const supabase = await loadSupabase();
+      if (!active) return;
+      const { data: sub } = supabase.auth.onAuthStateChange((event, next) => {
+        setSession(next);
+        if (next) setOfflineUser(null);
+        if (event === 'SIGNED_OUT') {
+          clearProfile();
+          writeCachedProfile(null);
+        }
+      });
+      unsubscribe = () => sub.subscription.unsubscribe();
+      const { data, error } = await supabase.auth.getSession();
+      if (!active) return;
+      const stored = readStoredSessionUser();
+      if (!data.session && error?.name === 'AuthRetryableFetchError' && stored) {
+        // Offline with an expired token: still signed in, just not verifiable right now.
+        const user = { ...stored, userMetadata: {} };
+        setOfflineUser(user);
+        const cached = readCachedProfile(user.id);
+        setProfile(cached);
+        setProfileStatus(cached ? 'ready' : 'error');
+        if (!cached) setProfileError('You are offline. Your profile will load when you reconnect.');
+      } else {
+        setSession(data.session);
+      }
+      setLoading(false);
+      setClientReady(true);
+    };
+    // Signed out and no auth link in the URL: render now and load supabase-js off the critical
+    // path, a little later or as soon as a page (e.g. /login) loads it.
+    let started = false;
+    const begin = () => {
+      if (started) return;
+      started = true;
+      void start();
+    };
+    const timer = needsClientAtStart ? 0 : window.setTimeout(begin, 1500);
+    const offLoaded = needsClientAtStart ? () => {} : onSupabaseLoaded(() => window.setTimeout(begin, 0));
+    if (needsClientAtStart) begin();
+    return () => {
+      active = false;
+      window.clearTimeout(timer);
+      offLoaded();
+      unsubscribe();
+    };
+  }, [clearProfile, needsClientAtStart]);
+
+  const userId = session?.user.id ?? null;
+  useEffect(() => {
+    // During signup the page itself creates the profile; loading it here would race that call.
+    if (!userId || authFlowActive) return;
+    // Deferred: never await auth/API calls inside the auth callback chain (supabase-auth brief §5.3).
+    const t = window.setTimeout(() => {
+      if (loadedFor.current !== userId) void loadProfile(userId);
+    }, 0);
+    return () => window.clearTimeout(t);
+  }, [userId, authFlowActive, loadProfile]);
+
+  const signOut = useCallback(async () => {
+    writeCachedProfile(null);
+    try {
+      await (await loadSupabase()).auth.signOut({ scope: 'local' });
+    } catch (error) {
+      console.warn('Sign-out request failed; the local session was cleared anyway', error);
+    }
+    window.location.assign(paths.login.href());
+  }, []);
+
+  const refreshProfile = useCallback(async () => {
+    const id = session?.user.id;
+    if (id) await loadProfile(id);
+  }, [session, loadProfile]);
+
+  const value = useMemo<SessionState>(
+    () => ({
+      session,
+      user: userOf(session) ?? offlineUser,
+      profile,
+      profileStatus,
+      profileError,
+      loading,
+      clientReady,
+      authFlowActive,
+      setAuthFlowActive,
+      signOut,
+      refreshProfile,
+    }),
+    [session, offlineUser, profile, profileStatus, profileError, loading, clientReady, authFlowActive, signOut, refreshProfile],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

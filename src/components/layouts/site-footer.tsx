@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { LogoMark } from './logo.tsx';
+
+export function SiteFooter({ contactEmail }: { contactEmail?: string }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-slate-200 bg-white" data-no-print>
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+        <div className="flex items-center gap-3">
+          <LogoMark className="size-7" />
+          <div>
+            <p className="text-sm font-semibold text-slate-900">MVRSP Assess</p>
+            <p className="text-xs text-slate-600">Minimal Viable Research Security Program self-assessment</p>
+          </div>
+        </div>
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+          <Link className="hover:text-slate-900" to="/how-scoring-works">
+            How scoring works
+          </Link>
+          <Link className="hover:text-slate-900" to="/login">
+            Sign In
+          </Link>
+          {contactEmail && (
+            <a className="hover:text-slate-900" href={`mailto:${contactEmail}`}>
+              Contact
+            </a>
+          )}
+        </nav>
+        <p className="text-xs text-slate-500">© {year} MVRSP Assess. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

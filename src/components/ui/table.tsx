@@ -1,0 +1,29 @@
+import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { cn } from '../../utils/cn.ts';
+
+/** A table that scrolls sideways on narrow screens instead of breaking the layout. */
+export function Table({ className, caption, children, ...rest }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className={cn('min-w-full divide-y divide-slate-200 text-left text-sm', className)} {...rest}>
+        {caption && <caption className="sr-only">{caption}</caption>}
+        {children}
+      </table>
+    </div>
+  );
+}
+export function THead(props: HTMLAttributes<HTMLTableSectionElement>) {
+  return <thead className="bg-slate-50" {...props} />;
+}
+export function TBody(props: HTMLAttributes<HTMLTableSectionElement>) {
+  return <tbody className="divide-y divide-slate-100 bg-white" {...props} />;
+}
+export function Tr(props: HTMLAttributes<HTMLTableRowElement>) {
+  return <tr {...props} />;
+}
+export function Th({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return <th scope="col" className={cn('px-4 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase first:pl-5 last:pr-5', className)} {...rest} />;
+}
+export function Td({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td className={cn('px-4 py-3 align-middle text-slate-700 first:pl-5 last:pr-5', className)} {...rest} />;
+}

@@ -1,0 +1,30 @@
+// The single route table (style brief §1.5): every path the SPA knows, with an href builder.
+export const paths = {
+  landing: { path: '/', href: () => '/' },
+  login: { path: '/login', href: () => '/login' },
+  signup: {
+    path: '/signup',
+    href: (orgId?: string) => (orgId ? `/signup?org=${encodeURIComponent(orgId)}` : '/signup'),
+  },
+  invite: { path: '/invite/:token', href: (token: string) => `/invite/${encodeURIComponent(token)}` },
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  howScoringWorks: { path: '/how-scoring-works', href: () => '/how-scoring-works' },
+
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  assessmentNew: { path: '/assessment/new', href: () => '/assessment/new' },
+  assessment: { path: '/assessment/:id', href: (id: string) => `/assessment/${encodeURIComponent(id)}` },
+  organization: { path: '/organization', href: () => '/organization' },
+
+  admin: {
+    root: { path: '/admin', href: () => '/admin' },
+    questions: { path: 'questions', href: () => '/admin/questions' },
+    organizations: { path: 'organizations', href: () => '/admin/organizations' },
+    assessments: { path: 'assessments', href: () => '/admin/assessments' },
+    users: { path: 'users', href: () => '/admin/users' },
+    auditLog: { path: 'audit-log', href: () => '/admin/audit-log' },
+  },
+} as const;
+
+/** Paths the service worker and the SPA must never treat as app routes. */
+export const SERVER_PREFIXES = ['/api/', '/auth/v1/'] as const;

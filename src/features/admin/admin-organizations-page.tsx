@@ -1,0 +1,189 @@
+// /admin/organizations: every organization with status, members, assessments and subscription;
+// verify a payment (releases detailed reports), suspend and reactivate.
+import { useState } from 'react';
+import { BadgeCheck, Ban, RotateCcw } from 'lucide-react';
+import type { AdminOrganizationView } from '#domain/contracts/admin.ts';
+import { MSG } from '#domain/messages.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardHeader } from '../../components/ui/card.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { messageOf } from '../../lib/api-client.ts';
+import { adminApi } from './api/admin-api.ts';
+import { useAdminResource } from './api/use-admin-resource.ts';
+import { LoadState, SearchBox, formatDate, textareaClasses } from './components/admin-shared.tsx';
+
+type Action = { kind: 'verify' | 'suspend' | 'reactivate'; org: AdminOrganizationView } | null;
+
+const inAYear = () => {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+function SubscriptionBadge({ org }: { org: AdminOrganizationView }) {
+  if (org.subscription === 'active') return <Badge tone="success">Paid until {formatDate(org.paid_until)}</Badge>;
+  if (org.subscription === 'expired') return <Badge tone="warning">Expired {formatDate(org.paid_until)}</Badge>;
+  return <Badge>Not paid</Badge>;
+}
+
+export function AdminOrganizationsPage() {
+  const [version, setVersion] = useState(0);
+  const list = useAdminResource(`orgs:${version}`, (s) => adminApi.organizations(s));
+  const [search, setSearch] = useState('');
+  const [action, setAction] = useState<Action>(null);
+  const [paidUntil, setPaidUntil] = useState(inAYear);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { notify } = useToast();
+
+  const open = (next: Action) => {
+    setAction(next);
+    setError(null);
+    setReason('');
+    setPaidUntil(inAYear());
+  };
+  const confirm = async () => {
+    if (!action) return;
+    setBusy(true);
+    setError(null);
+    try {
+      if (action.kind === 'verify') await adminApi.verifyPayment(action.org.id, paidUntil);
+      else if (action.kind === 'suspend') await adminApi.suspend(action.org.id, reason);
+      else await adminApi.reactivate(action.org.id);
+      notify(
+        action.kind === 'verify'
+          ? `Payment verified for ${action.org.name}: detailed reports are released.`
+          : action.kind === 'suspend'
+            ? `${action.org.name} is suspended.`
+            : `${action.org.name} is active again.`,
+      );
+      setAction(null);
+      setVersion((v) => v + 1);
+    } catch (err) {
+      setError(messageOf(err, 'The change could not be saved'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const needle = search.trim().toLowerCase();
+  return (
+    <Card>
+      <CardHeader title="Organizations" description="Status, team size, assessments and subscription of every organization." />
+      <div className="border-b border-slate-100 px-5 py-3">
+        <SearchBox value={search} onChange={setSearch} label="Search organizations" placeholder="Search name or contact" />
+      </div>
+      <LoadState resource={list} label="organizations">
+        {(all) => {
+          const rows = needle ? all.filter((o) => [o.name, o.contact_name ?? '', o.contact_email ?? ''].some((s) => s.toLowerCase().includes(needle))) : all;
+          if (rows.length === 0)
+            return (
+              <div className="p-5">
+                <EmptyState title={MSG.noOrganizations} />
+              </div>
+            );
+          return (
+            <Table caption="Organizations">
+              <THead>
+                <Tr>
+                  <Th>Organization</Th>
+                  <Th>Status</Th>
+                  <Th className="text-right">Members</Th>
+                  <Th className="text-right">Assessments</Th>
+                  <Th>Subscription</Th>
+                  <Th>
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {rows.map((o) => (
+                  <Tr key={o.id}>
+                    <Td>
+                      <p className="font-medium text-slate-900">{o.name}</p>
+                      <p className="text-xs text-slate-500">{[o.contact_name, o.contact_email].filter(Boolean).join(' · ') || `Created ${formatDate(o.created_at)}`}</p>
+                    </Td>
+                    <Td>
+                      {o.status === 'suspended' ? (
+                        <span title={o.suspended_reason ?? undefined}>
+                          <Badge tone="danger">Suspended</Badge>
+                          {o.suspended_reason && <p className="mt-1 max-w-48 truncate text-xs text-slate-500">{o.suspended_reason}</p>}
+                        </span>
+                      ) : (
+                        <Badge tone="success">Active</Badge>
+                      )}
+                    </Td>
+                    <Td className="text-right tabular-nums">{o.member_count}</Td>
+                    <Td className="text-right tabular-nums">{o.assessment_count}</Td>
+                    <Td>
+                      <SubscriptionBadge org={o} />
+                    </Td>
+                    <Td className="text-right whitespace-nowrap">
+                      <div className="flex justify-end gap-1">
+                        <Button size="sm" variant="secondary" icon={<BadgeCheck aria-hidden="true" className="size-4" />} onClick={() => open({ kind: 'verify', org: o })}>
+                          Verify payment
+                        </Button>
+                        {o.status === 'suspended' ? (
+                          <Button size="sm" variant="secondary" icon={<RotateCcw aria-hidden="true" className="size-4" />} onClick={() => open({ kind: 'reactivate', org: o })}>
+                            Reactivate
+                          </Button>
+                        ) : (
+                          <Button size="sm" variant="danger" icon={<Ban aria-hidden="true" className="size-4" />} onClick={() => open({ kind: 'suspend', org: o })}>
+                            Suspend
+                          </Button>
+                        )}
+                      </div>
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          );
+        }}
+      </LoadState>
+
+      <Dialog
+        open={!!action}
+        onClose={() => setAction(null)}
+        title={action ? { verify: `Verify payment: ${action.org.name}`, suspend: `Suspend ${action.org.name}?`, reactivate: `Reactivate ${action.org.name}?` }[action.kind] : ''}
+        description={
+          action?.kind === 'verify'
+            ? 'Record the date the verified subscription runs until. Detailed reports are released to the organization at once.'
+            : action?.kind === 'suspend'
+              ? 'Members can still sign in and read their data, but cannot change anything. They see the reason you give.'
+              : 'Members can change data again.'
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setAction(null)}>
+              Cancel
+            </Button>
+            <Button variant={action?.kind === 'suspend' ? 'danger' : 'primary'} loading={busy} onClick={confirm} disabled={action?.kind === 'suspend' && reason.trim().length < 3}>
+              {action?.kind === 'verify' ? 'Verify payment' : action?.kind === 'suspend' ? 'Suspend' : 'Reactivate'}
+            </Button>
+          </>
+        }
+      >
+        {(error || action?.kind !== 'reactivate') && (
+          <div className="space-y-3">
+            {error && <Alert tone="error">{error}</Alert>}
+            {action?.kind === 'verify' && <Field label="Paid until" type="date" value={paidUntil} onChange={(e) => setPaidUntil(e.target.value)} required />}
+            {action?.kind === 'suspend' && (
+              <label className="block text-sm font-medium text-slate-800">
+                <span className="mb-1.5 block">Reason shown to members</span>
+                <textarea className={textareaClasses} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} data-autofocus />
+              </label>
+            )}
+          </div>
+        )}
+      </Dialog>
+    </Card>
+  );
+}

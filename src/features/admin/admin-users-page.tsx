@@ -1,0 +1,172 @@
+// /admin/users: every user with organization and role; change a role, disable and re-enable.
+import { useState } from 'react';
+import type { AdminUserView } from '#domain/contracts/admin.ts';
+import { ROLE_LABEL, ROLES, type Role } from '#domain/roles.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardHeader } from '../../components/ui/card.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useSession } from '../../hooks/use-session.ts';
+import { messageOf } from '../../lib/api-client.ts';
+import { adminApi } from './api/admin-api.ts';
+import { useAdminResource } from './api/use-admin-resource.ts';
+import { LoadState, SearchBox, selectClasses } from './components/admin-shared.tsx';
+
+type Pending = { kind: 'role'; user: AdminUserView; role: Role } | { kind: 'disable' | 'enable'; user: AdminUserView } | null;
+
+const STATUS_TONE = { active: 'success', disabled: 'danger', removed: 'neutral' } as const;
+const STATUS_LABEL = { active: 'Active', disabled: 'Disabled', removed: 'Removed' } as const;
+
+export function AdminUsersPage() {
+  const [version, setVersion] = useState(0);
+  const list = useAdminResource(`users:${version}`, (s) => adminApi.users(s));
+  const [search, setSearch] = useState('');
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { notify } = useToast();
+  const me = useSession().profile?.id;
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const name = `${pending.user.first_name} ${pending.user.last_name}`;
+      if (pending.kind === 'role') await adminApi.changeRole(pending.user.id, pending.role);
+      else if (pending.kind === 'disable') await adminApi.disableUser(pending.user.id);
+      else await adminApi.enableUser(pending.user.id);
+      notify(pending.kind === 'role' ? `${name} is now ${ROLE_LABEL[pending.role]}.` : pending.kind === 'disable' ? `${name} is disabled and signed out.` : `${name} is enabled.`);
+      setPending(null);
+      setVersion((v) => v + 1);
+    } catch (err) {
+      setError(messageOf(err, 'The change could not be saved'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const needle = search.trim().toLowerCase();
+  return (
+    <Card>
+      <CardHeader title="Users" description="Every user with their organization and role." />
+      <div className="border-b border-slate-100 px-5 py-3">
+        <SearchBox value={search} onChange={setSearch} label="Search users" placeholder="Search name, email or organization" />
+      </div>
+      <LoadState resource={list} label="users">
+        {(all) => {
+          const rows = needle
+            ? all.filter((u) => [u.first_name, u.last_name, u.email, u.organization?.name ?? ''].some((s) => s.toLowerCase().includes(needle)))
+            : all;
+          if (rows.length === 0)
+            return (
+              <div className="p-5">
+                <EmptyState title="No users found" />
+              </div>
+            );
+          return (
+            <Table caption="Users">
+              <THead>
+                <Tr>
+                  <Th>User</Th>
+                  <Th>Organization</Th>
+                  <Th>Role</Th>
+                  <Th>Status</Th>
+                  <Th>
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {rows.map((u) => {
+                  const self = u.id === me;
+                  return (
+                    <Tr key={u.id}>
+                      <Td>
+                        <p className="font-medium text-slate-900">
+                          {u.first_name} {u.last_name}
+                          {self && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
+                        </p>
+                        <p className="text-xs text-slate-500">{u.email}</p>
+                      </Td>
+                      <Td>{u.organization?.name ?? <span className="text-slate-500">—</span>}</Td>
+                      <Td>
+                        <select
+                          aria-label={`Role of ${u.email}`}
+                          className={`${selectClasses} h-9 w-48`}
+                          value={u.role}
+                          disabled={self || u.status === 'removed'}
+                          onChange={(e) => {
+                            setError(null);
+                            setPending({ kind: 'role', user: u, role: e.target.value as Role });
+                          }}
+                        >
+                          {ROLES.map((r) => (
+                            <option key={r} value={r}>
+                              {ROLE_LABEL[r]}
+                            </option>
+                          ))}
+                        </select>
+                      </Td>
+                      <Td>
+                        <Badge tone={STATUS_TONE[u.status]}>{STATUS_LABEL[u.status]}</Badge>
+                      </Td>
+                      <Td className="text-right">
+                        {!self && u.status === 'active' && (
+                          <Button size="sm" variant="danger" onClick={() => (setError(null), setPending({ kind: 'disable', user: u }))}>
+                            Disable
+                          </Button>
+                        )}
+                        {!self && u.status === 'disabled' && (
+                          <Button size="sm" variant="secondary" onClick={() => (setError(null), setPending({ kind: 'enable', user: u }))}>
+                            Enable
+                          </Button>
+                        )}
+                      </Td>
+                    </Tr>
+                  );
+                })}
+              </TBody>
+            </Table>
+          );
+        }}
+      </LoadState>
+      <Dialog
+        open={!!pending}
+        onClose={() => setPending(null)}
+        title={
+          pending?.kind === 'role'
+            ? `Make ${pending.user.email} ${ROLE_LABEL[pending.role]}?`
+            : pending?.kind === 'disable'
+              ? `Disable ${pending.user.email}?`
+              : pending
+                ? `Enable ${pending.user.email}?`
+                : ''
+        }
+        description={
+          pending?.kind === 'disable'
+            ? 'Their sessions end at once and they cannot sign in until you enable them again.'
+            : pending?.kind === 'enable'
+              ? 'They can sign in again.'
+              : 'The new role applies on their next request.'
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setPending(null)}>
+              Cancel
+            </Button>
+            <Button variant={pending?.kind === 'disable' ? 'danger' : 'primary'} loading={busy} onClick={confirm}>
+              {pending?.kind === 'disable' ? 'Disable' : pending?.kind === 'enable' ? 'Enable' : 'Change role'}
+            </Button>
+          </>
+        }
+      >
+        {error && <Alert tone="error">{error}</Alert>}
+      </Dialog>
+    </Card>
+  );
+}

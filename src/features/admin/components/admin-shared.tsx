@@ -1,0 +1,64 @@
+// Small pieces shared by the admin tabs: load states, search box, pager, dates.
+import type { ReactNode } from 'react';
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import type { AdminResource } from '../api/use-admin-resource.ts';
+
+export const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
+export const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** Spinner while nothing is loaded, an error with Retry when loading failed, else the content. */
+export function LoadState<T>({ resource, label, children }: { resource: AdminResource<T>; label: string; children: (data: T) => ReactNode }) {
+  if (resource.error && !resource.data)
+    return (
+      <Alert tone="error" title={`Could not load ${label}`} action={<Button size="sm" variant="secondary" onClick={resource.reload}>Retry</Button>}>
+        {messageOf(resource.error, 'Please try again in a moment.')}
+      </Alert>
+    );
+  if (!resource.data) return <Spinner label={`Loading ${label}…`} className="p-5" />;
+  return <>{children(resource.data)}</>;
+}
+
+export function SearchBox({ value, onChange, label, placeholder }: { value: string; onChange: (v: string) => void; label: string; placeholder: string }) {
+  return (
+    <div className="relative w-full sm:w-72">
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+      <Input type="search" aria-label={label} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} className="pl-9" />
+    </div>
+  );
+}
+
+/** "Showing 10 of N" (spec §9) with previous / next page buttons. */
+export function Pager({ page, pageSize, total, shown, onPage }: { page: number; pageSize: number; total: number; shown: number; onPage: (p: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-5 py-3 text-sm text-slate-600">
+      <p data-testid="showing">{`Showing ${shown} of ${total}`}</p>
+      {pages > 1 && (
+        <div className="flex items-center gap-2">
+          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)} icon={<ChevronLeft aria-hidden="true" className="size-4" />}>
+            Previous
+          </Button>
+          <span aria-live="polite">
+            Page {page} of {pages}
+          </span>
+          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            Next
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export const selectClasses =
+  'block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none';
+export const textareaClasses =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none';

@@ -1,0 +1,24 @@
+// Assessment lifecycle calls: create (one in progress per organization) and read one.
+import type { AssessmentDetail } from '#domain/contracts/assessments.ts';
+import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
+
+/** POST /api/assessments/create; an "already in progress" answer yields the existing id (spec §4). */
+export async function createOrOpenAssessment(organizationId: string): Promise<string> {
+  try {
+    const { assessmentId } = await api.post<{ assessmentId: string }>('/api/assessments/create', { organizationId });
+    return assessmentId;
+  } catch (error) {
+    const existing = error instanceof ApiError ? (error.body as { assessmentId?: unknown } | null)?.assessmentId : undefined;
+    if (error instanceof ApiError && error.status === 409 && typeof existing === 'string') return existing;
+    throw error;
+  }
+}
+
+export function getAssessment(id: string, signal?: AbortSignal): Promise<AssessmentDetail> {
+  return api.get<AssessmentDetail>(`/api/assessments/${encodeURIComponent(id)}`, { signal });
+}
+
+export function getOrganizationUsers(orgId: string, signal?: AbortSignal): Promise<TeamMemberDto[]> {
+  return api.get<TeamMemberDto[]>(`/api/organizations/${encodeURIComponent(orgId)}/users`, { signal });
+}

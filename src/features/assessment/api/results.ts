@@ -1,0 +1,40 @@
+// Results, the detailed report and corrective action updates (server-authoritative, online only).
+import type { ActionStatus, CorrectiveActionView, ReportView, ResultView } from '#domain/contracts/assessments.ts';
+import { ApiError, api, apiRequest } from '../../../lib/api-client.ts';
+
+const base = (id: string) => `/api/assessments/${encodeURIComponent(id)}`;
+
+export function getResults(assessmentId: string, signal?: AbortSignal): Promise<ResultView> {
+  return api.get<ResultView>(`${base(assessmentId)}/results`, { signal });
+}
+
+export type ReportState =
+  | { kind: 'released'; report: ReportView }
+  /** 403 payment_required: the report is held until payment is verified. */
+  | { kind: 'payment_required'; checkoutUrl: string | null; message: string };
+
+export async function getReport(assessmentId: string, signal?: AbortSignal): Promise<ReportState> {
+  try {
+    return { kind: 'released', report: await api.get<ReportView>(`${base(assessmentId)}/report`, { signal }) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403 && error.code === 'payment_required') {
+      const details = (error.details ?? {}) as { checkoutUrl?: unknown };
+      return {
+        kind: 'payment_required',
+        checkoutUrl: typeof details.checkoutUrl === 'string' && details.checkoutUrl ? details.checkoutUrl : null,
+        message: error.message,
+      };
+    }
+    throw error;
+  }
+}
+
+export interface ActionUpdate {
+  ownerId?: string | null;
+  status?: ActionStatus;
+  notes?: string;
+}
+
+export function updateAction(assessmentId: string, actionId: string, patch: ActionUpdate): Promise<CorrectiveActionView> {
+  return apiRequest<CorrectiveActionView>(`${base(assessmentId)}/actions/${encodeURIComponent(actionId)}`, { method: 'PATCH', body: patch });
+}

@@ -1,0 +1,86 @@
+// /assessment/:id: the questionnaire, or the results once the assessment is submitted (spec §2).
+import { useCallback, useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { useCachedResource } from '../../hooks/use-cached-resource.ts';
+import { useSession } from '../../hooks/use-session.ts';
+import { messageOf } from '../../lib/api-client.ts';
+import type { SyncRuntime } from '../../sync/index.ts';
+import { useAssessmentSyncState } from '../../sync/react/hooks.ts';
+import { getAssessment, getOrganizationUsers } from './api/assessments.ts';
+import { getQuestionnaire, questionnaireCacheKey } from './api/questionnaire.ts';
+import { EvidenceSlot } from './components/questionnaire/evidence-slot.tsx';
+import { Questionnaire } from './components/questionnaire/questionnaire.tsx';
+import { ResultsView } from './components/results/results-view.tsx';
+import { useSyncRuntime } from './hooks/use-sync-runtime.ts';
+
+function LoadError({ title, error, offline, retry }: { title: string; error: unknown; offline: boolean; retry: () => void }) {
+  return (
+    <div className="space-y-4">
+      <Alert tone="error" title={title} action={<Button size="sm" variant="secondary" onClick={retry}>Retry</Button>}>
+        {offline ? 'You are offline and this assessment has not been opened on this device before.' : messageOf(error, 'Please try again in a moment.')}
+      </Alert>
+      <ButtonLink to={paths.dashboard.href()} variant="secondary">
+        Back to Dashboard
+      </ButtonLink>
+    </div>
+  );
+}
+
+export function AssessmentPage() {
+  const { id = '' } = useParams();
+  const { profile } = useSession();
+  const runtime = useSyncRuntime();
+  const orgId = profile?.organization?.id ?? null;
+  const loadDetail = useCallback((signal: AbortSignal) => getAssessment(id, signal), [id]);
+  const loadMembers = useCallback((signal: AbortSignal) => getOrganizationUsers(orgId!, signal), [orgId]);
+  const detail = useCachedResource(`assessment.${id}`, loadDetail);
+  const members = useCachedResource(orgId ? `members.${orgId}` : null, loadMembers);
+  const serverState = useAssessmentSyncState(id, runtime?.db);
+
+  const submitted = serverState?.status === 'submitted' || detail.data?.status === 'submitted';
+  if (detail.status === 'loading') return <PageSpinner label="Opening the assessment…" />;
+  if (detail.status === 'error' || !detail.data) return <LoadError title="The assessment could not be opened" error={detail.error} offline={detail.offline} retry={detail.reload} />;
+  if (submitted) return <ResultsView assessmentId={id} members={members.data ?? []} />;
+  if (!runtime || !profile) return <PageSpinner label="Preparing offline storage…" />;
+  return <OpenAssessment id={id} runtime={runtime} userId={profile.id} members={members.data ?? []} />;
+}
+
+/** Longest wait for the first pull before showing what this device has. */
+const PULL_WAIT_MS = 4000;
+
+function OpenAssessment({ id, runtime, userId, members }: { id: string; runtime: SyncRuntime; userId: string; members: Parameters<typeof Questionnaire>[0]['members'] }) {
+  const [search] = useSearchParams();
+  const load = useCallback((signal: AbortSignal) => getQuestionnaire(id, signal), [id]);
+  const data = useCachedResource(questionnaireCacheKey(id), load);
+  // Teammates' answers and deferrals: pull once on open (the engine pulls again after each push),
+  // so the questionnaire resumes at the team's first unanswered question. Offline, the pull fails fast.
+  const [pulled, setPulled] = useState(false);
+  useEffect(() => {
+    let active = true;
+    const done = () => active && setPulled(true);
+    const t = window.setTimeout(done, PULL_WAIT_MS);
+    void runtime.engine.pull(id).finally(done);
+    return () => {
+      active = false;
+      window.clearTimeout(t);
+    };
+  }, [runtime, id]);
+
+  if (data.status === 'loading' || !pulled) return <PageSpinner label="Loading the questions…" />;
+  if (data.status === 'error' || !data.data) return <LoadError title="The questions could not be loaded" error={data.error} offline={data.offline} retry={data.reload} />;
+  return (
+    <Questionnaire
+      assessmentId={id}
+      data={data.data}
+      runtime={runtime}
+      userId={userId}
+      members={members}
+      initialQuestionId={search.get('q')}
+      renderEvidence={(questionId, locked) => <EvidenceSlot runtime={runtime} assessmentId={id} questionId={questionId} userId={userId} locked={locked} />}
+    />
+  );
+}

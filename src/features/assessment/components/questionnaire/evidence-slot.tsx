@@ -1,0 +1,128 @@
+// Evidence beside a question: pick files or take a photo, each file with its own state
+// (queued / x % / uploaded / failed / too large). Files are queued in Dexie and uploaded by the evidence core.
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Camera, CheckCircle2, CircleDashed, FileWarning, Loader2, Paperclip, RotateCcw, Trash2, XCircle } from 'lucide-react';
+import { EVIDENCE_ACCEPT } from '#domain/evidence.ts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { getAppConfig } from '../../../../config/app-config.ts';
+import type { LocalEvidence, SyncRuntime } from '../../../../sync/index.ts';
+import { queueEvidence } from '../../../../sync/evidence/queue-evidence.ts';
+import { cn } from '../../../../utils/cn.ts';
+import { formatBytes } from '../../../../utils/format-time.ts';
+import { evidenceActions } from '../../hooks/evidence-actions.ts';
+
+interface Refused {
+  key: string;
+  name: string;
+  message: string;
+  tooLarge: boolean;
+}
+
+function FileState({ file }: { file: LocalEvidence }) {
+  if (file.status === 'failed')
+    return (
+      <span className="inline-flex items-center gap-1 text-red-700">
+        <XCircle aria-hidden="true" className="size-3.5" />
+        Failed
+      </span>
+    );
+  if (file.status === 'attached' || file.status === 'uploaded')
+    return (
+      <span className="inline-flex items-center gap-1 text-emerald-700">
+        <CheckCircle2 aria-hidden="true" className="size-3.5" />
+        Uploaded
+      </span>
+    );
+  if (file.status === 'uploading')
+    return (
+      <span className="inline-flex items-center gap-1 text-slate-700 tabular-nums">
+        <Loader2 aria-hidden="true" className="size-3.5 animate-spin" />
+        {Math.round(file.progress * 100)} %
+      </span>
+    );
+  return (
+    <span className="inline-flex items-center gap-1 text-amber-700">
+      <CircleDashed aria-hidden="true" className="size-3.5" />
+      Queued
+    </span>
+  );
+}
+
+export function EvidenceSlot({ runtime, assessmentId, questionId, userId, locked }: { runtime: SyncRuntime; assessmentId: string; questionId: string; userId: string; locked: boolean }) {
+  const files = useLiveQuery(() => runtime.db.evidence.where('[assessmentId+questionId]').equals([assessmentId, questionId]).toArray(), [runtime, assessmentId, questionId]) ?? [];
+  const [refused, setRefused] = useState<Refused[]>([]);
+  const [busy, setBusy] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
+  const actions = evidenceActions(runtime, userId);
+
+  const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(e.target.files ?? []);
+    e.target.value = '';
+    setBusy(true);
+    const refusedNow: Refused[] = [];
+    for (const file of picked) {
+      const res = await queueEvidence(runtime.db, { assessmentId, questionId, userId, file }, { maxMb: getAppConfig().evidenceMaxMb, onQueued: actions.kick });
+      if (!res.ok) refusedNow.push({ key: `${file.name}-${Date.now()}`, name: file.name, message: res.message, tooLarge: res.code === 'payload_too_large' });
+    }
+    setRefused((r) => [...refusedNow, ...r].slice(0, 5));
+    setBusy(false);
+  };
+
+  return (
+    <div className="space-y-3">
+      {(files.length > 0 || refused.length > 0) && (
+        <ul className="space-y-2" aria-label="Evidence files" aria-live="polite">
+          {files.map((f) => (
+            <li key={f.id} className="rounded-lg border border-slate-200 px-3 py-2 text-xs" data-testid="evidence-file">
+              <div className="flex items-center gap-2">
+                <Paperclip aria-hidden="true" className="size-3.5 shrink-0 text-slate-500" />
+                <span className="min-w-0 flex-1 truncate font-medium text-slate-900" title={f.name}>
+                  {f.name}
+                </span>
+                <FileState file={f} />
+              </div>
+              <div className="mt-1 flex items-center justify-between gap-2 text-slate-500">
+                <span>{formatBytes(f.size)}</span>
+                <span className="flex gap-1">
+                  {f.status === 'failed' && (
+                    <button type="button" className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-slate-100" onClick={() => void actions.retry(f.id)}>
+                      <RotateCcw aria-hidden="true" className="size-3" /> Retry
+                    </button>
+                  )}
+                  {!locked && (
+                    <button type="button" className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-slate-100" onClick={() => void actions.remove(f.id)} aria-label={`Remove ${f.name}`}>
+                      <Trash2 aria-hidden="true" className="size-3" /> Remove
+                    </button>
+                  )}
+                </span>
+              </div>
+              {f.status === 'failed' && f.error && <p className="mt-1 text-red-700">{f.error.message}</p>}
+            </li>
+          ))}
+          {refused.map((r) => (
+            <li key={r.key} className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-xs text-red-900">
+              <p className="flex items-center gap-2 font-medium">
+                <FileWarning aria-hidden="true" className="size-3.5 shrink-0" />
+                <span className="min-w-0 flex-1 truncate">{r.name}</span>
+                <span>{r.tooLarge ? 'Too large' : 'Not attached'}</span>
+              </p>
+              <p className="mt-1">{r.message}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={cn('flex flex-wrap gap-2', locked && 'hidden')}>
+        <input ref={picker} type="file" multiple accept={EVIDENCE_ACCEPT} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void onPick(e)} />
+        <input ref={camera} type="file" accept="image/*" capture="environment" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void onPick(e)} />
+        <Button size="sm" variant="secondary" loading={busy} onClick={() => picker.current?.click()} icon={<Paperclip aria-hidden="true" className="size-4" />}>
+          Attach file
+        </Button>
+        <Button size="sm" variant="secondary" className="sm:hidden" onClick={() => camera.current?.click()} icon={<Camera aria-hidden="true" className="size-4" />}>
+          Take photo
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { AlertOctagon, UserRoundPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { QuestionView } from '#domain/contracts/assessments.ts';
+import type { AnswerValue } from '#domain/contracts/sync.ts';
+import { Badge } from '../../../../components/ui/badge.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import type { LocalAnswer, LocalDeferral } from '../../../../sync/db.ts';
+import { formatDateTime, plural } from '../../../../utils/format-time.ts';
+import { AnswerButtons } from './answer-buttons.tsx';
+import { SyncMark } from './sync-mark.tsx';
+
+export interface QuestionCardProps {
+  question: QuestionView;
+  number: number;
+  count: number;
+  answer: LocalAnswer | undefined;
+  deferral: LocalDeferral | undefined;
+  userId: string;
+  locked: boolean;
+  canDefer: boolean;
+  onAnswer: (v: AnswerValue) => void;
+  onDefer: () => void;
+  onResolve: () => void;
+  footer: ReactNode;
+}
+
+function Holder({ deferral, userId }: { deferral: LocalDeferral; userId: string }) {
+  const mine = deferral.deferredTo === userId;
+  const by = deferral.deferredByName ? ` by ${deferral.deferredByName}` : '';
+  return (
+    <p className="mt-4 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="deferral-holder">
+      <UserRoundPlus aria-hidden="true" className="size-4 shrink-0" />
+      {mine ? `Assigned to you${by}.` : `Deferred to ${deferral.deferredToName ?? 'a teammate'}${by}.`}
+      {deferral.syncState === 'pending' && <span className="text-xs text-amber-800">(not sent yet)</span>}
+    </p>
+  );
+}
+
+/** One question at a time: the text large, Yes / No big, its sync state and who holds it. */
+export function QuestionCard(p: QuestionCardProps) {
+  const { question: q, answer } = p;
+  const detail = answer?.syncState === 'rejected' ? answer.error?.message : undefined;
+  return (
+    <section aria-labelledby="question-text" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="px-5 pt-5 sm:px-8 sm:pt-7">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-slate-600">
+          <span className="font-semibold text-slate-900" data-testid="question-position">
+            Question {p.number} of {p.count}
+          </span>
+          <span data-testid="question-code">
+            <Badge tone="neutral">{q.code}</Badge>
+          </span>
+          {q.critical && (
+            <Badge tone="danger" icon={<AlertOctagon aria-hidden="true" className="size-3" />}>
+              Critical
+            </Badge>
+          )}
+          <span>{plural(q.points, 'point')}</span>
+          {q.subdomain && <span className="hidden sm:inline">· {q.subdomain}</span>}
+          <span className="ml-auto" aria-live="polite">
+            {answer && <SyncMark state={answer.syncState} detail={detail} onClick={answer.syncState === 'conflict' ? p.onResolve : undefined} />}
+          </span>
+        </div>
+        <h2 id="question-text" className="mt-4 text-lg leading-relaxed font-medium text-slate-900 sm:text-xl">
+          {q.question_text}
+        </h2>
+        {p.deferral && <Holder deferral={p.deferral} userId={p.userId} />}
+        <div className="mt-6">
+          <AnswerButtons value={answer?.value ?? null} onAnswer={p.onAnswer} disabled={p.locked} />
+        </div>
+        <div className="mt-3 flex min-h-8 flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
+          {answer?.updatedAt && answer.syncState === 'synced' ? (
+            <span>{`Answered${answer.updatedByName ? ` by ${answer.updatedByName}` : ''} · ${formatDateTime(answer.updatedAt)}`}</span>
+          ) : (
+            <span className="hidden sm:inline">Keyboard: Y yes · N no · ← previous · → next</span>
+          )}
+          {p.canDefer && (
+            <Button variant="ghost" size="sm" onClick={p.onDefer} disabled={p.locked} icon={<UserRoundPlus aria-hidden="true" className="size-4" />}>
+              Defer
+            </Button>
+          )}
+        </div>
+      </div>
+      <div className="mt-4 border-t border-slate-100 px-5 py-4 sm:px-8">{p.footer}</div>
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+// The questionnaire: one question at a time, domain tabs, guidance beside it, answers written
+// through the sync core (Dexie + outbox) and read back from live queries.
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
+import type { AnswerValue } from '#domain/contracts/sync.ts';
+import type { SyncRuntime } from '../../../../sync/runtime.ts';
+import { Alert } from '../../../../components/ui/alert.tsx';
+import { useToast } from '../../../../components/ui/toast.tsx';
+import type { Questionnaire as QuestionnaireData } from '../../api/questionnaire.ts';
+import { firstUnanswered, groupByDomain, isLastPosition, nextPosition, positionOf, previousPosition, questionAt, type Position } from '../../hooks/questionnaire-nav.ts';
+import { sendingText } from '../../hooks/submit-text.ts';
+import { useAssessmentLive } from '../../hooks/use-assessment-live.ts';
+import { useOnline } from '../../hooks/use-online.ts';
+import { useQuestionKeys } from '../../hooks/use-question-keys.ts';
+import { useSavingFlag } from '../../hooks/use-saving-flag.ts';
+import { useSubmit } from '../../hooks/use-submit.ts';
+import { ConflictDialog } from './conflict-dialog.tsx';
+import { DeferDialog } from './defer-dialog.tsx';
+import { DomainTabs } from './domain-tabs.tsx';
+import { QuestionCard } from './question-card.tsx';
+import { QuestionGuidance } from './question-guidance.tsx';
+import { QuestionnaireFooter } from './questionnaire-footer.tsx';
+import { SubmitBanner } from './submit-banner.tsx';
+import { QuestionnaireHeader } from './questionnaire-header.tsx';
+
+export interface QuestionnaireProps {
+  assessmentId: string;
+  data: QuestionnaireData;
+  runtime: SyncRuntime;
+  userId: string;
+  members: readonly TeamMemberDto[];
+  renderEvidence?: (questionId: string, locked: boolean) => ReactNode;
+  /** Open on this question (e.g. from "Assigned to me"). */
+  initialQuestionId?: string | null;
+}
+
+export function Questionnaire({ assessmentId, data, runtime, userId, members, renderEvidence, initialQuestionId }: QuestionnaireProps) {
+  const groups = useMemo(() => groupByDomain(data.questions, data.domains), [data]);
+  const live = useAssessmentLive(runtime.db, assessmentId, userId);
+  const online = useOnline();
+  const { notify } = useToast();
+  const submitApi = useSubmit(runtime, assessmentId, userId, online);
+  const [pos, setPos] = useState<Position | null>(() => (initialQuestionId ? positionOf(groups, initialQuestionId) : null));
+  const [dialog, setDialog] = useState<'defer' | 'conflict' | null>(null);
+  const saving = useSavingFlag();
+  const panelId = useId();
+
+  // Resume where the team left off, once the local answers are known (then the user drives).
+  if (pos === null && live.loaded) setPos(firstUnanswered(groups, (id) => live.answers.has(id)));
+  const position = pos ?? { domainIndex: 0, questionIndex: 0 };
+  const question = questionAt(groups, position);
+  const answer = question ? live.answers.get(question.id) : undefined;
+  const locked = live.submit.phase === 'waiting' || live.submit.phase === 'sending';
+  const others = members.filter((m) => m.id !== userId);
+  const progress = useMemo(
+    () => groups.map((g) => ({ answered: g.questions.filter((q) => live.answers.has(q.id)).length, total: g.questions.length })),
+    [groups, live.answers],
+  );
+  const conflicts = useMemo(() => [...live.answers.values()].filter((a) => a.syncState === 'conflict'), [live.answers]);
+
+  const go = (next: Position | null) => next && setPos(next);
+  const answerWith = async (value: AnswerValue) => {
+    if (!question || locked) return;
+    // The write starts first; the flag re-renders only the footer (see use-saving-flag.ts).
+    const write = runtime.recordAnswer({ assessmentId, questionId: question.id, value });
+    saving.set(true);
+    const res = await write;
+    saving.set(false);
+    if (!res.ok) notify(res.message, 'error');
+  };
+  const onSubmit = () => {
+    const missing = data.questions.filter((q) => !live.answers.has(q.id));
+    if (missing.length) {
+      window.alert(`Please answer every question before submitting (${missing.length} left).`);
+      return;
+    }
+    if (conflicts.length) {
+      window.alert('Resolve the conflicting answers before submitting.');
+      return;
+    }
+    void submitApi.submit();
+  };
+  const answered = !!answer;
+  const next = () => answered && !saving.get() && !isLastPosition(groups, position) && go(nextPosition(groups, position));
+
+  useQuestionKeys(
+    { onYes: () => void answerWith('yes'), onNo: () => void answerWith('no'), onPrevious: () => go(previousPosition(groups, position)), onNext: next },
+    !dialog && !!question,
+  );
+
+  if (!question) return null;
+  const count = groups[position.domainIndex]!.questions.length;
+  return (
+    <div className="space-y-6">
+      <QuestionnaireHeader
+        assessmentId={assessmentId}
+        answered={data.questions.filter((q) => live.answers.has(q.id)).length}
+        total={data.questions.length}
+        conflicts={conflicts.length}
+        onReviewConflict={() => {
+          const at = conflicts[0] && positionOf(groups, conflicts[0].questionId);
+          if (!at) return;
+          setPos(at);
+          setDialog('conflict');
+        }}
+      />
+      {!online && live.submit.phase === 'none' && (
+        <Alert tone="warning" title="You are offline">
+          Your answers are saved on this device and will be sent when you reconnect.
+        </Alert>
+      )}
+      {live.submit.phase !== 'none' && (
+        <SubmitBanner state={live.submit} sending={submitApi.sending} online={online} progress={sendingText(live.queue)} onCancel={() => void submitApi.cancel()} />
+      )}
+      <DomainTabs groups={groups} active={position.domainIndex} progress={progress} onSelect={(i) => setPos({ domainIndex: i, questionIndex: 0 })} panelId={panelId} />
+      <div id={panelId} role="tabpanel" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <QuestionCard
+          question={question}
+          number={position.questionIndex + 1}
+          count={count}
+          answer={answer}
+          deferral={live.deferrals.get(question.id)}
+          userId={userId}
+          locked={locked}
+          canDefer={members.length > 1}
+          onAnswer={(v) => void answerWith(v)}
+          onDefer={() => setDialog('defer')}
+          onResolve={() => setDialog('conflict')}
+          footer={
+            <QuestionnaireFooter
+              canPrevious={!!previousPosition(groups, position)}
+              isLast={isLastPosition(groups, position)}
+              answered={answered}
+              saving={saving}
+              online={online}
+              submitting={submitApi.sending}
+              submitQueued={locked}
+              onPrevious={() => go(previousPosition(groups, position))}
+              onNext={next}
+              onSubmit={onSubmit}
+            />
+          }
+        />
+        <QuestionGuidance question={question} evidence={renderEvidence?.(question.id, locked)} />
+      </div>
+      <DeferDialog
+        key={`defer-${question.id}`}
+        open={dialog === 'defer'}
+        members={others}
+        currentHolder={live.deferrals.get(question.id)?.deferredTo ?? null}
+        onClose={() => setDialog(null)}
+        onDefer={(m) => {
+          setDialog(null);
+          void runtime.recordDeferral({ assessmentId, questionId: question.id, deferToUserId: m.id, deferToName: `${m.first_name} ${m.last_name}`.trim() }).then((res) => {
+            if (!res.ok) return notify(res.message, 'error');
+            notify(`Deferred to ${m.first_name} ${m.last_name}`.trim(), 'success');
+            go(nextPosition(groups, position));
+          });
+        }}
+      />
+      {answer?.conflict && (
+        <ConflictDialog
+          open={dialog === 'conflict'}
+          questionText={question.question_text}
+          mine={answer.value}
+          theirs={answer.conflict}
+          onClose={() => setDialog(null)}
+          onKeepMine={() => void runtime.resolveConflict(assessmentId, question.id, 'mine').then(() => setDialog(null))}
+          onUseTheirs={() => void runtime.resolveConflict(assessmentId, question.id, 'theirs').then(() => setDialog(null))}
+        />
+      )}
+    </div>
+  );
+}

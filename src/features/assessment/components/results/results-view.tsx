@@ -1,0 +1,68 @@
+// The results of a submitted assessment, top-down: verdict, domain bars, gap summary, then the detailed report.
+import { useCallback } from 'react';
+import { ArrowLeft, Printer } from 'lucide-react';
+import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
+import { DOMAINS } from '#domain/questions/domains.ts';
+import { PageHeader } from '../../../../components/layouts/app-layout.tsx';
+import { Alert } from '../../../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../../../components/ui/button.tsx';
+import { PageSpinner } from '../../../../components/ui/spinner.tsx';
+import { paths } from '../../../../config/paths.ts';
+import { useCachedResource } from '../../../../hooks/use-cached-resource.ts';
+import { messageOf } from '../../../../lib/api-client.ts';
+import { formatDate } from '../../../../utils/format.ts';
+import { getReport, getResults } from '../../api/results.ts';
+import { DomainBars } from './domain-bars.tsx';
+import { GapSummary } from './gap-summary.tsx';
+import { ReportSection } from './report-section.tsx';
+import { VerdictCard } from './verdict-card.tsx';
+
+const ICONS: Record<string, string> = Object.fromEntries(DOMAINS.map((d) => [d.id, d.icon]));
+
+export function ResultsView({ assessmentId, members }: { assessmentId: string; members: readonly TeamMemberDto[] }) {
+  const loadResults = useCallback((signal: AbortSignal) => getResults(assessmentId, signal), [assessmentId]);
+  const loadReport = useCallback((signal: AbortSignal) => getReport(assessmentId, signal), [assessmentId]);
+  const results = useCachedResource(`results.${assessmentId}`, loadResults);
+  const report = useCachedResource(`report.${assessmentId}`, loadReport);
+
+  if (results.status === 'loading') return <PageSpinner label="Loading the results…" />;
+  if (results.status === 'error' || !results.data)
+    return (
+      <Alert tone="error" title="The results could not be loaded" action={<Button size="sm" variant="secondary" onClick={results.reload}>Retry</Button>}>
+        {results.offline ? 'You are offline and this device has no saved copy of these results yet.' : messageOf(results.error, 'Please try again in a moment.')}
+      </Alert>
+    );
+
+  const r = results.data;
+  const released = report.data?.kind === 'released' ? report.data.report : null;
+  const gapCounts = released ? Object.fromEntries(released.gapAnalysis.map((g) => [g.domain_id, g.gaps.length])) : null;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Assessment results"
+        description={`Assessment ${assessmentId.slice(0, 8)} · submitted ${formatDate(r.submittedAt)}`}
+        actions={
+          <div className="flex gap-2" data-no-print>
+            <ButtonLink to={paths.dashboard.href()} variant="ghost" icon={<ArrowLeft aria-hidden="true" className="size-4" />}>
+              Dashboard
+            </ButtonLink>
+            <Button variant="secondary" onClick={() => window.print()} icon={<Printer aria-hidden="true" className="size-4" />}>
+              Print
+            </Button>
+          </div>
+        }
+      />
+      <VerdictCard result={r} />
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <DomainBars scores={r.domainScores} icons={ICONS} />
+        <GapSummary scores={r.domainScores} gapCounts={gapCounts} totalGaps={r.gapCount} />
+      </div>
+      <section aria-labelledby="detailed-report" className="space-y-4 pt-4">
+        <h2 id="detailed-report" className="text-xl font-semibold text-slate-900">
+          Detailed report
+        </h2>
+        <ReportSection assessmentId={assessmentId} report={report} members={members} />
+      </section>
+    </div>
+  );
+}

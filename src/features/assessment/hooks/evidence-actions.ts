@@ -1,0 +1,52 @@
+// Evidence actions for the attach control, bound to the evidence core's upload scheduler
+// (one per sync database; it also runs on start, on reconnect and on a poll while files wait).
+import { createBrowserOnlineSignal } from '../../../sync/browser-signals.ts';
+import { removeEvidence } from '../../../sync/evidence/evidence-files.ts';
+import { startEvidenceUploads, type EvidenceUploads } from '../../../sync/evidence/upload-scheduler.ts';
+import type { SyncRuntime } from '../../../sync/index.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+
+let bound: { db: SyncRuntime['db']; uploads: EvidenceUploads; userId: string } | null = null;
+
+async function token({ forceRefresh }: { forceRefresh: boolean }): Promise<string | null> {
+  const auth = getSupabase().auth;
+  const { data } = forceRefresh ? await auth.refreshSession() : await auth.getSession();
+  return data.session?.access_token ?? null;
+}
+
+function bind(runtime: SyncRuntime, userId: string): EvidenceUploads {
+  if (bound?.db === runtime.db && bound.userId === userId) return bound.uploads;
+  bound?.uploads.stop();
+  const uploads = startEvidenceUploads({
+    db: runtime.db,
+    getToken: token,
+    // Only this user's files are sent; another user's stay held on the device.
+    getUserId: () => userId,
+    onlineSignal: createBrowserOnlineSignal(),
+    // A submit queued behind these files can go now.
+    onAttached: () => runtime.engine.notifyEnqueued(),
+  });
+  bound = { db: runtime.db, uploads, userId };
+  return uploads;
+}
+
+export interface EvidenceActions {
+  kick: () => void;
+  retry: (evidenceId: string) => Promise<void>;
+  remove: (evidenceId: string) => Promise<void>;
+}
+
+export function evidenceActions(runtime: SyncRuntime, userId: string, onError: (message: string) => void = (m) => window.alert(m)): EvidenceActions {
+  const uploads = bind(runtime, userId);
+  return {
+    kick: () => void uploads.kick(),
+    retry: async (id) => {
+      await uploads.uploader.retry(id);
+      void uploads.kick();
+    },
+    remove: async (id) => {
+      const res = await removeEvidence(runtime.db, uploads.transport, id);
+      if (!res.ok) onError(res.message);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// Live (Dexie) state of one assessment on this device, from the sync core's hooks.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import type { LocalAnswer, LocalDeferral, SyncDatabase } from '../../../sync/index.ts';
+import { useDeferrals, useOutboxSummary, useSubmitState, type OutboxSummary } from '../../../sync/react/hooks.ts';
+import type { SubmitState } from '../../../sync/submit-state.ts';
+
+export interface AssessmentLive {
+  /** False until the local answers have been read once (the resume position waits for it). */
+  loaded: boolean;
+  answers: ReadonlyMap<string, LocalAnswer>;
+  /** The open deferral of each question. */
+  deferrals: ReadonlyMap<string, LocalDeferral>;
+  queue: OutboxSummary;
+  submit: SubmitState;
+}
+
+export function useAssessmentLive(db: SyncDatabase, assessmentId: string, userId: string): AssessmentLive {
+  const answers = useLiveQuery(() => db.answers.where('assessmentId').equals(assessmentId).toArray(), [db, assessmentId]);
+  const deferrals = useDeferrals(assessmentId, db);
+  const queue = useOutboxSummary(assessmentId, db);
+  const submit = useSubmitState(assessmentId, userId, db);
+  // Derived maps change only when their live rows do, so a render for anything else rebuilds nothing.
+  const answerMap = useMemo(() => new Map((answers ?? []).map((a) => [a.questionId, a])), [answers]);
+  const deferralMap = useMemo(() => {
+    const open = deferrals.filter((d) => d.status === 'open').sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
+    return new Map(open.map((d) => [d.questionId, d]));
+  }, [deferrals]);
+  return useMemo(
+    () => ({ loaded: answers !== undefined, answers: answerMap, deferrals: deferralMap, queue, submit }),
+    [answers, answerMap, deferralMap, queue, submit],
+  );
+}

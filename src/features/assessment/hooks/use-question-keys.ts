@@ -1,0 +1,39 @@
+// Keyboard answering (ui brief): Y / N answer, ← / → move to the previous / next question.
+import { useEffect, useRef } from 'react';
+
+export interface QuestionKeyHandlers {
+  onYes: () => void;
+  onNo: () => void;
+  onPrevious: () => void;
+  onNext: () => void;
+}
+
+function ignored(e: KeyboardEvent): boolean {
+  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return true;
+  const t = e.target as HTMLElement | null;
+  if (!t) return false;
+  if (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)) return true;
+  // Tabs own their arrow keys; an open dialog owns every key.
+  return !!t.closest('[role="tablist"]') || !!document.querySelector('[aria-modal="true"]');
+}
+
+export function useQuestionKeys(handlers: QuestionKeyHandlers, enabled: boolean): void {
+  const ref = useRef(handlers);
+  useEffect(() => {
+    ref.current = handlers;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (ignored(e)) return;
+      const h = ref.current;
+      const key = e.key.toLowerCase();
+      const action = key === 'y' ? h.onYes : key === 'n' ? h.onNo : e.key === 'ArrowLeft' ? h.onPrevious : e.key === 'ArrowRight' ? h.onNext : null;
+      if (!action) return;
+      e.preventDefault();
+      action();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled]);
+}

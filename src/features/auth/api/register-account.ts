@@ -1,0 +1,68 @@
+// Spec §7 flows: the account is created at the provider first, then our server is called
+// with the new session's token (signup → new organization, join → team member).
+import type { Session } from '@supabase/supabase-js';
+import { MSG } from '#domain/messages.ts';
+import { api, messageOf } from '../../../lib/api-client.ts';
+import { loadSupabase } from '../../../lib/supabase.ts';
+
+export interface PersonalDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export interface OrganizationDetails {
+  organizationName: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+}
+
+export type RegisterTarget = { kind: 'create'; organization: OrganizationDetails } | { kind: 'join'; organizationId: string };
+
+export class RegisterError extends Error {}
+
+/** Creates the provider account; returns its session (null when the provider requires e-mail confirmation). */
+export async function createProviderAccount(person: PersonalDetails, target: RegisterTarget): Promise<{ userId: string; session: Session | null }> {
+  const org = target.kind === 'create' ? target.organization : null;
+  const { data, error } = await (await loadSupabase()).auth.signUp({
+    email: person.email,
+    password: person.password,
+    options: {
+      emailRedirectTo: `${window.location.origin}/login`,
+      data: {
+        firstName: person.firstName,
+        lastName: person.lastName,
+        organizationName: org?.organizationName ?? '',
+        contactName: org?.contactName ?? '',
+        contactEmail: org?.contactEmail ?? '',
+        contactPhone: org?.contactPhone ?? '',
+        organizationId: target.kind === 'join' ? target.organizationId : null,
+      },
+    },
+  });
+  if (error || !data.user) throw new RegisterError(error?.message || MSG.signupFailed);
+  return { userId: data.user.id, session: data.session };
+}
+
+/** Creates the profile (and organization) on our server with the new session's token. */
+export async function createServerProfile(person: PersonalDetails, target: RegisterTarget, userId: string, token: string): Promise<void> {
+  try {
+    if (target.kind === 'create') {
+      await api.post(
+        '/api/auth/signup',
+        { supabaseUserId: userId, email: person.email, firstName: person.firstName, lastName: person.lastName, ...target.organization },
+        { token },
+      );
+    } else {
+      await api.post(
+        '/api/auth/join-organization',
+        { supabaseUserId: userId, email: person.email, firstName: person.firstName, lastName: person.lastName, organizationId: target.organizationId },
+        { token },
+      );
+    }
+  } catch (error) {
+    throw new RegisterError(messageOf(error, target.kind === 'create' ? MSG.profileCreateFailed : MSG.joinFailed));
+  }
+}

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { MSG } from '#domain/messages.ts';
+import { MIN_PASSWORD_LENGTH } from '#domain/contracts/accounts.ts';
+import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { useSession } from '../../hooks/use-session.ts';
+import { initialAuthError } from '../../lib/initial-url.ts';
+import { loadSupabase } from '../../lib/supabase.ts';
+
+export function ResetPasswordPage() {
+  const { loading, session } = useSession();
+  const linkError = initialAuthError();
+  if (loading)
+    return (
+      <AuthLayout title="Choose a new password">
+        <Spinner label="Checking your reset link…" />
+      </AuthLayout>
+    );
+  if (linkError || !session)
+    return (
+      <AuthLayout title="Reset link expired">
+        <Alert tone="error">{MSG.resetLinkInvalid}</Alert>
+        <p className="mt-4 text-sm text-slate-600">Request a new link; it is valid for one hour and can be used once.</p>
+        <ButtonLink to={paths.forgotPassword.href()} size="lg" className="mt-6 w-full">
+          Request a new link
+        </ButtonLink>
+      </AuthLayout>
+    );
+  return <NewPasswordForm />;
+}
+
+function NewPasswordForm() {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (password.length < MIN_PASSWORD_LENGTH) return setError(MSG.passwordTooShortInvite);
+    if (password !== confirm) return setError(MSG.passwordsDontMatch);
+    setError(null);
+    setBusy(true);
+    const supabase = await loadSupabase();
+    const { error: authError } = await supabase.auth.updateUser({ password });
+    if (authError) {
+      setError(authError.message || MSG.requestFailed);
+      setBusy(false);
+      return;
+    }
+    await supabase.auth.signOut({ scope: 'local' });
+    navigate(`${paths.login.href()}?reset=1`, { replace: true, state: { message: MSG.passwordUpdated } });
+  }
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      subtitle="Use at least 8 characters. Other signed-in devices will be signed out."
+      footer={
+        <Link to={paths.login.href()} className="font-medium text-brand-700 hover:text-brand-800">
+          Back to sign in
+        </Link>
+      }
+    >
+      {error && (
+        <Alert tone="error" className="mb-5">
+          {error}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <Field label="New password" type="password" name="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field label="Confirm new password" type="password" name="confirmPassword" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <Button type="submit" size="lg" className="w-full" loading={busy}>
+          {busy ? 'Saving...' : 'Update password'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,26 @@
+// The dashboard's data: the organization's assessments and, for admins, the team size.
+import type { AssessmentListItem } from '#domain/contracts/assessments.ts';
+import type { ProfileDto, TeamMemberDto } from '#domain/contracts/accounts.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export interface DashboardData {
+  assessments: AssessmentListItem[];
+  /** Null when the viewer may not see the team (spec §6: org_admin and system_admin only). */
+  memberCount: number | null;
+}
+
+export const canSeeTeam = (profile: Pick<ProfileDto, 'role'> | null) => profile?.role === 'org_admin' || profile?.role === 'system_admin';
+
+export async function getDashboardData(profile: ProfileDto, signal: AbortSignal): Promise<DashboardData> {
+  const orgId = profile.organization?.id;
+  const [assessments, members] = await Promise.all([
+    api.get<AssessmentListItem[]>('/api/assessments', { signal }),
+    canSeeTeam(profile) && orgId ? api.get<TeamMemberDto[]>(`/api/organizations/${encodeURIComponent(orgId)}/users`, { signal }) : null,
+  ]);
+  return { assessments, memberCount: members ? members.length : null };
+}
+
+/** Spec §2: the Compliance Score card shows passed count / total count. */
+export function complianceCounts(assessments: readonly AssessmentListItem[]): { passed: number; total: number } {
+  return { passed: assessments.filter((a) => a.pass_fail === 'Pass').length, total: assessments.length };
+}

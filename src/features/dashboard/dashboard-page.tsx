@@ -1,0 +1,75 @@
+// /dashboard (spec §2): welcome, New Assessment, Team Members (admins), Compliance Score,
+// Assessment History and the questions assigned to me. Renders from a snapshot when offline.
+import { useCallback } from 'react';
+import { useLocation } from 'react-router-dom';
+import { MSG } from '#domain/messages.ts';
+import { PageHeader } from '../../components/layouts/app-layout.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { useCachedResource } from '../../hooks/use-cached-resource.ts';
+import { useSession } from '../../hooks/use-session.ts';
+import { formatRelative } from '../../utils/format-time.ts';
+import { canSeeTeam, complianceCounts, getDashboardData } from './api/get-dashboard-data.ts';
+import { AssessmentHistory } from './components/assessment-history.tsx';
+import { AssignedToMe } from './components/assigned-to-me.tsx';
+import { ComplianceCard, NewAssessmentCard, TeamMembersCard } from './components/summary-cards.tsx';
+
+export function DashboardPage() {
+  const { profile } = useSession();
+  const location = useLocation();
+  const createError = (location.state as { createError?: string } | null)?.createError ?? null;
+  const load = useCallback((signal: AbortSignal) => getDashboardData(profile!, signal), [profile]);
+  const res = useCachedResource(profile ? 'dashboard' : null, load);
+
+  const header = (
+    <PageHeader
+      title={profile ? `Welcome, ${profile.first_name}` : 'Welcome'}
+      description="Assess your research security program, review the results and track corrective actions."
+    />
+  );
+  if (res.status === 'loading')
+    return (
+      <>
+        {header}
+        <PageSpinner label="Loading your dashboard…" />
+      </>
+    );
+  if (res.status === 'error' || !res.data)
+    return (
+      <>
+        {header}
+        <Alert tone="error" title={MSG.dashboardLoadFailed} action={<Button size="sm" variant="secondary" onClick={res.reload}>Retry</Button>}>
+          {res.offline ? 'You are offline and this device has no saved copy yet.' : 'Please try again in a moment.'}
+        </Alert>
+      </>
+    );
+
+  const { assessments, memberCount } = res.data;
+  const inProgress = assessments.find((a) => a.status === 'in_progress') ?? null;
+  const { passed, total } = complianceCounts(assessments);
+  return (
+    <>
+      {header}
+      <div className="space-y-6">
+        {createError && (
+          <Alert tone="error" title={MSG.createAssessmentFailed}>
+            {createError !== MSG.createAssessmentFailed ? createError : 'Please try again in a moment.'}
+          </Alert>
+        )}
+        {res.staleSince !== null && (
+          <Alert tone="warning" title={res.offline ? 'You are offline' : MSG.dashboardLoadFailed} action={<Button size="sm" variant="secondary" onClick={res.reload}>Retry</Button>}>
+            Showing the copy saved on this device {formatRelative(res.staleSince)}.
+          </Alert>
+        )}
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <NewAssessmentCard inProgressId={inProgress?.id ?? null} />
+          {canSeeTeam(profile) && <TeamMembersCard count={memberCount} />}
+          <ComplianceCard passed={passed} total={total} />
+        </div>
+        {inProgress && profile && <AssignedToMe assessmentId={inProgress.id} userId={profile.id} />}
+        <AssessmentHistory assessments={assessments} />
+      </div>
+    </>
+  );
+}

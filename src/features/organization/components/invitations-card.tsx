@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { MailOpen } from 'lucide-react';
+import type { InvitationDto } from '#domain/contracts/accounts.ts';
+import { MSG } from '#domain/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../utils/format.ts';
+import { cancelInvitation } from '../api/organization-api.ts';
+
+export function InvitationsCard({ invitations, onChanged }: { invitations: InvitationDto[]; onChanged: () => Promise<void> }) {
+  const { notify } = useToast();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  async function cancel(inv: InvitationDto) {
+    setBusyId(inv.id);
+    try {
+      await cancelInvitation(inv.id);
+      notify(MSG.inviteCancelled, 'success');
+      await onChanged();
+    } catch (err) {
+      notify(messageOf(err, MSG.cancelInviteFailed), 'error');
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader icon={<MailOpen className="size-5" />} title="Pending invitations" description={`${invitations.length} pending`} />
+      {invitations.length === 0 ? (
+        <CardBody>
+          <EmptyState title="No pending invitations" description="Invite a colleague by email above." />
+        </CardBody>
+      ) : (
+        <Table caption="Pending invitations">
+          <THead>
+            <Tr>
+              <Th>Email</Th>
+              <Th>Sent</Th>
+              <Th className="text-right">
+                <span className="sr-only">Actions</span>
+              </Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {invitations.map((inv) => (
+              <Tr key={inv.id}>
+                <Td className="font-medium text-slate-900">{inv.email}</Td>
+                <Td>{formatDate(inv.created_at)}</Td>
+                <Td className="text-right">
+                  <Button variant="ghost" size="sm" loading={busyId === inv.id} onClick={() => void cancel(inv)} aria-label={`Cancel invitation for ${inv.email}`}>
+                    Cancel
+                  </Button>
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Users } from 'lucide-react';
+import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
+import { MSG } from '#domain/messages.ts';
+import { memberRoleLabel } from '#domain/roles.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardHeader } from '../../../components/ui/card.tsx';
+import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { removeMember } from '../api/organization-api.ts';
+
+export function MembersCard({ members, currentUserId, canManage, onChanged }: { members: TeamMemberDto[]; currentUserId: string; canManage: boolean; onChanged: () => Promise<void> }) {
+  const { notify } = useToast();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  async function remove(m: TeamMemberDto) {
+    if (!window.confirm(MSG.removeMemberConfirm)) return;
+    setBusyId(m.id);
+    try {
+      await removeMember(m.id);
+      notify(MSG.memberRemoved, 'success');
+      await onChanged();
+    } catch (err) {
+      notify(messageOf(err, MSG.removeMemberFailed), 'error');
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader icon={<Users className="size-5" />} title="Team members" description={`${members.length} ${members.length === 1 ? 'member' : 'members'}`} />
+      <Table caption="Team members">
+        <THead>
+          <Tr>
+            <Th>Name</Th>
+            <Th>Email</Th>
+            <Th>Role</Th>
+            {canManage && (
+              <Th className="text-right">
+                <span className="sr-only">Actions</span>
+              </Th>
+            )}
+          </Tr>
+        </THead>
+        <TBody>
+          {members.map((m) => {
+            const self = m.id === currentUserId;
+            const name = `${m.first_name} ${m.last_name}`.trim();
+            return (
+              <Tr key={m.id}>
+                <Td className="font-medium whitespace-nowrap text-slate-900">
+                  {name}
+                  {self && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
+                </Td>
+                <Td>{m.email}</Td>
+                <Td>
+                  <Badge tone={m.role === 'org_admin' ? 'brand' : 'neutral'}>{memberRoleLabel(m.role)}</Badge>
+                </Td>
+                {canManage && (
+                  <Td className="text-right">
+                    {!self && (
+                      <Button variant="danger" size="sm" loading={busyId === m.id} onClick={() => void remove(m)} aria-label={`Remove ${name}`}>
+                        Remove
+                      </Button>
+                    )}
+                  </Td>
+                )}
+              </Tr>
+            );
+          })}
+        </TBody>
+      </Table>
+    </Card>
+  );
+}

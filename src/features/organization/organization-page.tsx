@@ -1,0 +1,55 @@
+import { Building2 } from 'lucide-react';
+import { PageHeader } from '../../components/layouts/app-layout.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { useSession } from '../../hooks/use-session.ts';
+import { InvitationsCard } from './components/invitations-card.tsx';
+import { InviteByEmail, InviteLinkCard } from './components/invite-card.tsx';
+import { MembersCard } from './components/members-card.tsx';
+import { OrganizationNameCard } from './components/organization-name-card.tsx';
+import { useOrganizationData } from './use-organization-data.ts';
+
+/** Spec §2 /organization: reachable by every signed-in user; actions only for org_admin. */
+export function OrganizationPage() {
+  const { profile, refreshProfile } = useSession();
+  const isAdmin = profile?.role === 'org_admin';
+  const data = useOrganizationData(isAdmin);
+  const org = profile?.organization;
+
+  if (!profile) return <PageSpinner label="Loading your organization…" />;
+  if (!org)
+    return (
+      <>
+        <PageHeader title="Organization" />
+        <EmptyState icon={<Building2 className="size-6" />} title="You are not a member of an organization" description="System administrators manage organizations from the Admin area." />
+      </>
+    );
+
+  const refreshAll = async () => {
+    await Promise.all([data.reload(), refreshProfile()]);
+  };
+  return (
+    <>
+      <PageHeader title="Organization" description={isAdmin ? 'Manage your organization, invite colleagues and control who can join.' : 'Your organization and its team. Only organization admins can make changes.'} />
+      {data.error && (
+        <Alert tone="error" className="mb-6" action={<Button size="sm" variant="secondary" onClick={() => void data.reload()}>Retry</Button>}>
+          {data.error}
+        </Alert>
+      )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="space-y-6">
+          <OrganizationNameCard key={org.name} name={org.name} canEdit={isAdmin} onSaved={refreshProfile} />
+          {isAdmin && <InviteByEmail organizationId={org.id} onInvited={data.reload} />}
+          {isAdmin && <InviteLinkCard organizationId={org.id} joinByLinkEnabled={org.joinByLinkEnabled} onChanged={refreshProfile} />}
+        </div>
+        <div className="space-y-6">
+          {data.loading && !data.members ? <PageSpinner label="Loading team members…" /> : null}
+          {data.members && <MembersCard members={data.members} currentUserId={profile.id} canManage={isAdmin} onChanged={refreshAll} />}
+          {isAdmin && data.invitations && <InvitationsCard invitations={data.invitations} onChanged={data.reload} />}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+// Download buttons for the detailed report (PDF, Word) and the corrective action plan (Excel).
+import { useState } from 'react';
+import { FileDown, FileSpreadsheet, FileText } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { messageOf } from '../../lib/api-client.ts';
+import { downloadReport, reportUrl, type ReportFile } from './download-report.ts';
+
+const FILES: { file: ReportFile; label: string; Icon: typeof FileText }[] = [
+  { file: 'report.pdf', label: 'PDF report', Icon: FileDown },
+  { file: 'report.docx', label: 'Word report', Icon: FileText },
+  { file: 'actions.xlsx', label: 'Action plan (Excel)', Icon: FileSpreadsheet },
+];
+
+export function ReportDownloads({ assessmentId, asAdmin = false, size = 'sm' }: { assessmentId: string; asAdmin?: boolean; size?: 'sm' | 'md' }) {
+  const [busy, setBusy] = useState<ReportFile | null>(null);
+  const { notify } = useToast();
+  const get = async (file: ReportFile) => {
+    setBusy(file);
+    try {
+      await downloadReport(reportUrl(assessmentId, file, asAdmin), file);
+    } catch (err) {
+      notify(messageOf(err, 'The download failed. Please try again.'), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="Download the detailed report">
+      {FILES.map(({ file, label, Icon }) => (
+        <Button key={file} size={size} variant="secondary" loading={busy === file} disabled={busy !== null && busy !== file} icon={<Icon aria-hidden="true" className="size-4" />} onClick={() => get(file)}>
+          {label}
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// The signed-in user as the whole SPA sees it. The provider lives in src/app/session-provider.tsx.
+import { createContext, useContext } from 'react';
+import type { Session } from '@supabase/supabase-js';
+import type { ProfileDto } from '#domain/contracts/accounts.ts';
+
+/** ready: profile loaded · missing: signed in but no profile yet (404) · error: could not load (message in profileError). */
+export type ProfileStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  userMetadata: Record<string, unknown>;
+}
+
+export interface SessionState {
+  session: Session | null;
+  /** The signed-in user; also set offline when the stored session could not be refreshed. */
+  user: SessionUser | null;
+  profile: ProfileDto | null;
+  profileStatus: ProfileStatus;
+  profileError: string | null;
+  /** True while the stored session is being restored. */
+  loading: boolean;
+  /** True once the auth client is listening and has read the stored session. */
+  clientReady: boolean;
+  /** True while a signup/recovery flow owns the session (public pages then do not redirect). */
+  authFlowActive: boolean;
+  setAuthFlowActive: (active: boolean) => void;
+  signOut: () => Promise<void>;
+  refreshProfile: () => Promise<void>;
+}
+
+export const SessionContext = createContext<SessionState | null>(null);
+
+export function useSession(): SessionState {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}
+
+export function fullName(profile: Pick<ProfileDto, 'first_name' | 'last_name'> | null | undefined): string {
+  if (!profile) return '';
+  return `${profile.first_name} ${profile.last_name}`.trim();
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '#domain/messages.ts';
+import { ApiError, errorMessageFrom, messageOf } from './api-client.ts';
+
+describe('api-client error messages (spec §7)', () => {
+  it("uses the response's error field first", () => {
+    expect(errorMessageFrom({ error: 'Organization not found', code: 'not_found' }, 404)).toBe('Organization not found');
+  });
+  it('falls back to "HTTP {status}" without an error field', () => {
+    expect(errorMessageFrom({}, 502)).toBe('HTTP 502');
+    expect(errorMessageFrom('<html>bad gateway</html>', 502)).toBe('HTTP 502');
+    expect(errorMessageFrom({ error: '   ' }, 500)).toBe('HTTP 500');
+  });
+  it('says "Request failed" when there was no response at all', () => {
+    expect(errorMessageFrom(null, 0)).toBe(MSG.requestFailed);
+  });
+  it('messageOf prefers the server text, else the screen-specific message', () => {
+    const withText = new ApiError('x', 409, { error: 'colleague@x.org is already a member', code: 'conflict' });
+    expect(messageOf(withText, MSG.sendInviteFailed)).toBe('colleague@x.org is already a member');
+    expect(withText.code).toBe('conflict');
+    expect(messageOf(new ApiError('HTTP 500', 500, null), MSG.sendInviteFailed)).toBe(MSG.sendInviteFailed);
+    expect(messageOf(new TypeError('boom'), MSG.removeMemberFailed)).toBe(MSG.removeMemberFailed);
+    expect(new ApiError(MSG.requestFailed, 0).isNetworkError).toBe(true);
+  });
+});

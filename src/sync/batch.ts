@@ -1,0 +1,88 @@
+// Choosing and leasing what to send next (ordering, barrier, dependencies, leases).
+import { MAX_PUSH_BATCH } from '#domain/contracts/sync-limits.ts';
+import { answerKey, type OutboxRow, type SyncDatabase } from './db.ts';
+import { deriveSyncState, submitBlocker } from './reconcile.ts';
+
+export const LEASE_MS = 60_000;
+const UPLOAD_DONE = new Set(['uploaded', 'attached']);
+
+const questionOf = (row: OutboxRow) => (row.payload as { questionId?: string } | null)?.questionId;
+
+/** Rows left inflight by a drain that died (tab closed, worker killed) go back to pending once their lease ends. */
+export async function recoverLeases(db: SyncDatabase, now: number): Promise<number> {
+  return db.transaction('rw', db.outbox, db.answers, async () => {
+    const stale = (await db.outbox.where('status').equals('inflight').toArray()).filter((r) => (r.leaseUntil ?? 0) <= now);
+    for (const r of stale) await db.outbox.update(r.seq!, { status: 'pending', leaseUntil: undefined });
+    await refreshAnswerStates(db, stale);
+    return stale.length;
+  });
+}
+
+/** Re-derives the sync mark of each answer these rows belong to (one pass per question, all at once). */
+export async function refreshAnswerStates(db: SyncDatabase, rows: OutboxRow[]): Promise<void> {
+  const questions = new Map<string, { assessmentId: string; questionId: string }>();
+  for (const row of rows) {
+    const q = row.kind === 'answer.set' ? questionOf(row) : undefined;
+    if (q) questions.set(answerKey(row.assessmentId, q), { assessmentId: row.assessmentId, questionId: q });
+  }
+  await Promise.all(
+    [...questions].map(async ([key, { assessmentId, questionId }]) => {
+      const [local, held] = await Promise.all([db.answers.get([assessmentId, questionId]), db.outbox.where('entityKey').equals(key).toArray()]);
+      if (!local) return;
+      const syncState = deriveSyncState(held);
+      if (syncState !== local.syncState) await db.answers.put({ ...local, syncState });
+    }),
+  );
+}
+
+async function submitReady(db: SyncDatabase, submit: OutboxRow, all: OutboxRow[]): Promise<boolean> {
+  const mine = all.filter((r) => r.userId === submit.userId);
+  const conflicts = await db.answers.where('assessmentId').equals(submit.assessmentId).filter((a) => a.syncState === 'conflict').count();
+  const uploads = await db.evidence.where('assessmentId').equals(submit.assessmentId).filter((e) => e.status !== 'attached').count();
+  return submitBlocker(submit, mine, conflicts, uploads) === null;
+}
+
+async function dependenciesMet(db: SyncDatabase, row: OutboxRow): Promise<boolean> {
+  if (!row.dependsOn?.length) return true;
+  const files = await db.evidence.bulkGet(row.dependsOn);
+  return files.every((f) => f && UPLOAD_DONE.has(f.status));
+}
+
+/**
+ * In seq order, up to MAX_PUSH_BATCH (100) of this user's pending rows: one row per entity (later edits wait for
+ * the earlier one's version), submits only behind their barrier, attaches only after their upload.
+ * The chosen rows are leased (inflight) in the same transaction.
+ */
+export async function claimBatch(db: SyncDatabase, opts: { userId: string; now: number; force: boolean; leaseMs?: number }): Promise<OutboxRow[]> {
+  return db.transaction('rw', [db.outbox, db.answers, db.evidence], async () => {
+    const all = await db.outbox.orderBy('seq').toArray();
+    const candidates = all.filter((r) => r.userId === opts.userId && r.status === 'pending');
+    if (!opts.force && candidates[0] && candidates[0].nextAttemptAt > opts.now) return [];
+    const batch: OutboxRow[] = [];
+    const entities = new Set<string>();
+    for (const r of candidates) {
+      if (batch.length >= MAX_PUSH_BATCH) break;
+      if (entities.has(r.entityKey)) continue;
+      entities.add(r.entityKey);
+      if (r.kind === 'assessment.submit' && !(await submitReady(db, r, all))) continue;
+      if (!(await dependenciesMet(db, r))) continue;
+      batch.push(r);
+    }
+    const leaseUntil = opts.now + (opts.leaseMs ?? LEASE_MS);
+    const leased = batch.map((r) => ({ ...r, status: 'inflight' as const, attempts: r.attempts + 1, leaseUntil }));
+    await db.outbox.bulkPut(leased);
+    await refreshAnswerStates(db, leased);
+    return leased;
+  });
+}
+
+/** A failed push: the rows go back to pending (kept intact) and wait until `retryAt`. */
+export async function releaseBatch(db: SyncDatabase, rows: OutboxRow[], retryAt: number): Promise<void> {
+  await db.transaction('rw', db.outbox, db.answers, async () => {
+    for (const r of rows) {
+      const current = await db.outbox.get(r.seq!);
+      if (current?.status === 'inflight') await db.outbox.put({ ...current, status: 'pending', leaseUntil: undefined, nextAttemptAt: retryAt });
+    }
+    await refreshAnswerStates(db, rows);
+  });
+}

@@ -1,0 +1,169 @@
+// The local record of truth (ADR 005): Dexie schema, versions, row types and every storage key.
+import { Dexie, type Table } from 'dexie';
+import type { AnswerValue } from '#domain/contracts/sync.ts';
+
+export const SYNC_DB_NAME = 'mvrsp-sync';
+/** Web Lock held by whichever page or worker is draining the outbox. */
+export const OUTBOX_LOCK_NAME = 'mvrsp-outbox';
+/** Background Sync tag registered after an enqueue (Chromium only; a wake-up, never a queue). */
+export const BACKGROUND_SYNC_TAG = 'outbox';
+
+export type AnswerSyncState = 'synced' | 'pending' | 'sending' | 'conflict' | 'rejected';
+export type OutboxStatus = 'pending' | 'inflight' | 'conflict' | 'rejected';
+export type OutboxKind = 'answer.set' | 'defer.set' | 'assessment.submit' | 'evidence.attach' | 'evidence.detach';
+
+export interface SyncErrorInfo {
+  code: string;
+  http?: number;
+  message: string;
+}
+
+/** The server answer a local edit collided with. */
+export interface ConflictInfo {
+  value: AnswerValue;
+  version: number;
+  by: string | null;
+  byName: string | null;
+  at: string;
+}
+
+export interface LocalAnswer {
+  assessmentId: string;
+  questionId: string;
+  /** What the UI shows: the local intent while pending, else the server value. */
+  value: AnswerValue;
+  /** Last server version this device knows (0 = none). */
+  serverVersion: number;
+  serverValue: AnswerValue | null;
+  updatedBy: string | null;
+  updatedByName: string | null;
+  /** ISO time: server time when synced, device time while pending (display only). */
+  updatedAt: string | null;
+  syncState: AnswerSyncState;
+  conflict?: ConflictInfo;
+  error?: SyncErrorInfo;
+}
+
+export interface OutboxRow {
+  seq?: number;
+  id: string;
+  clientId: string;
+  userId: string;
+  orgId: string;
+  assessmentId: string;
+  kind: OutboxKind;
+  entityKey: string;
+  payload: unknown;
+  baseVersion: number | null;
+  /** evidenceIds whose upload must finish before this row is sent. */
+  dependsOn?: string[];
+  clientTs: number;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  leaseUntil?: number;
+  lastError?: SyncErrorInfo;
+}
+
+/** Owned by the evidence feature; kept here so every storage key lives in one schema. */
+export type EvidenceStatus = 'queued' | 'uploading' | 'uploaded' | 'attached' | 'failed';
+export interface LocalEvidence {
+  id: string;
+  assessmentId: string;
+  questionId: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  /** ArrayBuffer, never Blob (Safari). Dropped after the server acknowledges the file. */
+  bytes: ArrayBuffer | null;
+  status: EvidenceStatus;
+  progress: number;
+  userId?: string;
+  error?: SyncErrorInfo;
+}
+export interface UploadJob {
+  evidenceId: string;
+  offset: number;
+  uploadUrl: string | null;
+}
+
+export interface LocalDeferral {
+  /** Server id once synced; the mutation id while pending. */
+  id: string;
+  assessmentId: string;
+  questionId: string;
+  deferredBy: string | null;
+  deferredByName: string | null;
+  deferredTo: string;
+  deferredToName: string | null;
+  status: 'open' | 'answered' | 'cancelled';
+  syncState: 'synced' | 'pending' | 'rejected';
+  updatedAt: string;
+  error?: SyncErrorInfo;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+/** meta keys (the only place they are spelled). */
+export const META = {
+  clientId: 'clientId',
+  /** {userId, orgId} of the signed-in user, set by startSync. */
+  session: 'session',
+  status: 'status',
+  lastSyncedAt: 'lastSyncedAt',
+  /** {token, expiresAt} of the page's latest access token, so a Background Sync drain can run with no page open. */
+  workerAuth: 'workerAuth',
+  pullCursor: (assessmentId: string) => `pull:${assessmentId}`,
+  assessment: (assessmentId: string) => `assessment:${assessmentId}`,
+} as const;
+
+export const answerKey = (assessmentId: string, questionId: string) => `${assessmentId}:${questionId}`;
+export const deferKey = (assessmentId: string, questionId: string) => `${assessmentId}:${questionId}:defer`;
+export const submitKey = (assessmentId: string) => `${assessmentId}:submit`;
+
+export interface SyncDbOptions {
+  /** For tests and workers without globals. */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+}
+
+export class SyncDatabase extends Dexie {
+  answers!: Table<LocalAnswer, [string, string]>;
+  outbox!: Table<OutboxRow, number>;
+  evidence!: Table<LocalEvidence, string>;
+  uploads!: Table<UploadJob, string>;
+  deferrals!: Table<LocalDeferral, string>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(name: string = SYNC_DB_NAME, opts: SyncDbOptions = {}) {
+    // Read the globals at construction (not at Dexie's import), so a late polyfill such as fake-indexeddb works.
+    const g = globalThis as { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange };
+    const indexedDB = opts.indexedDB ?? g.indexedDB;
+    const keyRange = opts.IDBKeyRange ?? g.IDBKeyRange;
+    super(name, indexedDB && keyRange ? { indexedDB, IDBKeyRange: keyRange } : undefined);
+    this.version(1).stores({
+      answers: '[assessmentId+questionId], assessmentId, syncState',
+      outbox: '++seq, &id, entityKey, [assessmentId+status], nextAttemptAt',
+      evidence: 'id, assessmentId, [assessmentId+questionId], status',
+      uploads: 'evidenceId',
+      deferrals: 'id, assessmentId, [assessmentId+questionId]',
+      meta: 'key',
+    });
+    // v2: status indexes so the live counts (status bar, runtime, engine) are native index counts, not cursor scans.
+    this.version(2).stores({
+      outbox: '++seq, &id, entityKey, [assessmentId+status], nextAttemptAt, status, [userId+status]',
+    });
+  }
+}
+
+export async function getMeta<T>(db: SyncDatabase, key: string): Promise<T | undefined> {
+  return (await db.meta.get(key))?.value as T | undefined;
+}
+
+export async function setMeta(db: SyncDatabase, key: string, value: unknown): Promise<void> {
+  await db.meta.put({ key, value });
+}

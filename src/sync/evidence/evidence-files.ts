@@ -1,0 +1,79 @@
+// Reading and removing evidence: local bytes while a file waits to upload, the server copy after.
+import type { EvidenceView } from '#domain/contracts/evidence.ts';
+import type { LocalEvidence, SyncDatabase } from '../db.ts';
+import type { EvidenceTransport } from './evidence-transport.ts';
+
+export const REMOVE_OFFLINE_MESSAGE = 'You are offline. Removing an uploaded file needs a connection; try again when you are back online.';
+
+export type FileResult = { ok: true; blob: Blob; fileName: string } | { ok: false; message: string };
+
+/** The file as a Blob (rebuilt from the stored ArrayBuffer, or downloaded for members of the organization). */
+export async function getEvidenceFile(db: SyncDatabase, transport: EvidenceTransport, evidenceId: string): Promise<FileResult> {
+  const local = await db.evidence.get(evidenceId);
+  if (local?.bytes) return { ok: true, blob: new Blob([local.bytes], { type: local.mime }), fileName: local.name };
+  const res = await transport.download(evidenceId);
+  if (!res.ok) return { ok: false, message: res.kind === 'network' ? 'You are offline. This file can be opened once you are back online.' : res.message };
+  return { ok: true, blob: new Blob([res.value.bytes], { type: res.value.mimeType }), fileName: res.value.fileName ?? local?.name ?? 'evidence' };
+}
+
+/**
+ * Removes a file from its question. A file that never left this device is simply dropped; an uploaded
+ * one is detached on the server first (its bytes are deleted there), then locally.
+ */
+export async function removeEvidence(db: SyncDatabase, transport: EvidenceTransport, evidenceId: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  const local = await db.evidence.get(evidenceId);
+  const job = await db.uploads.get(evidenceId);
+  const neverSent = local?.status === 'queued' && (!job || (job.offset === 0 && job.uploadUrl === null));
+  if (!neverSent) {
+    const res = await transport.detach(evidenceId);
+    if (!res.ok && !(res.kind === 'http' && res.status === 404)) {
+      return { ok: false, message: res.kind === 'network' ? REMOVE_OFFLINE_MESSAGE : res.message };
+    }
+  }
+  await db.transaction('rw', db.evidence, db.uploads, async () => {
+    await db.evidence.delete(evidenceId);
+    await db.uploads.delete(evidenceId);
+  });
+  return { ok: true };
+}
+
+/** Attached server files become local metadata rows (no bytes), so teammates' files show offline too. Local pending rows win. */
+export async function mergeServerEvidence(db: SyncDatabase, assessmentId: string, views: EvidenceView[]): Promise<void> {
+  await db.transaction('rw', db.evidence, async () => {
+    const existing = new Map((await db.evidence.where('assessmentId').equals(assessmentId).toArray()).map((e) => [e.id, e]));
+    const attached = views.filter((v) => v.status === 'attached');
+    const serverIds = new Set(attached.map((v) => v.id));
+    for (const v of attached) {
+      const mine = existing.get(v.id);
+      if (mine && mine.status !== 'attached') continue;
+      await db.evidence.put(toLocal(v, mine));
+    }
+    // Attached locally but gone on the server: a teammate removed it.
+    const gone = [...existing.values()].filter((e) => e.status === 'attached' && !serverIds.has(e.id)).map((e) => e.id);
+    await db.evidence.bulkDelete(gone);
+  });
+}
+
+function toLocal(v: EvidenceView, mine: LocalEvidence | undefined): LocalEvidence {
+  return {
+    id: v.id,
+    assessmentId: v.assessment_id,
+    questionId: v.question_id,
+    name: v.file_name,
+    mime: v.mime_type,
+    size: v.size_bytes,
+    sha256: v.sha256,
+    bytes: mine?.bytes ?? null,
+    status: 'attached',
+    progress: 1,
+    ...(v.uploaded_by ? { userId: v.uploaded_by } : {}),
+  };
+}
+
+/** Pulls the server's list for an assessment into Dexie (call on open and after uploads). */
+export async function refreshEvidence(db: SyncDatabase, transport: EvidenceTransport, assessmentId: string): Promise<boolean> {
+  const res = await transport.list(assessmentId);
+  if (!res.ok) return false;
+  await mergeServerEvidence(db, assessmentId, res.value);
+  return true;
+}

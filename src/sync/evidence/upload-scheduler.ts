@@ -1,0 +1,99 @@
+// When the uploader runs: at start, right after a file is queued, when the device comes back online or
+// the page becomes visible, after a failure with backoff, and every 30 s while files wait.
+import { liveQuery } from 'dexie';
+import type { SyncDatabase } from '../db.ts';
+import type { OnlineSignal, Scheduler } from '../engine.ts';
+import { backoffDelay } from '../backoff.ts';
+import type { FetchLike, TokenGetter } from '../transport.ts';
+import { createEvidenceTransport, type EvidenceTransport } from './evidence-transport.ts';
+import { createEvidenceUploader, type EvidenceUploader, type UploadRunReport } from './uploader.ts';
+
+export interface EvidenceUploadsOptions {
+  db: SyncDatabase;
+  getToken: TokenGetter;
+  getUserId?: () => string | null;
+  baseUrl?: string;
+  fetch?: FetchLike;
+  transport?: EvidenceTransport;
+  onlineSignal?: OnlineSignal;
+  scheduler?: Scheduler;
+  random?: () => number;
+  pollIntervalMs?: number;
+  /** Passed to the uploader (in-run retries after a dropped connection). */
+  retryDelaysMs?: readonly number[];
+  /** After files were attached (e.g. let the sync engine re-check a waiting submit). */
+  onAttached?: (evidenceIds: string[]) => void;
+}
+
+export interface EvidenceUploads {
+  transport: EvidenceTransport;
+  uploader: EvidenceUploader;
+  /** Runs the uploader now (after a pick, or a Retry). */
+  kick(): Promise<UploadRunReport>;
+  stop(): void;
+}
+
+const defaultScheduler: Scheduler = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+export function startEvidenceUploads(opts: EvidenceUploadsOptions): EvidenceUploads {
+  const transport = opts.transport ?? createEvidenceTransport({ getToken: opts.getToken, baseUrl: opts.baseUrl, fetch: opts.fetch });
+  const uploader = createEvidenceUploader({ db: opts.db, transport, getUserId: opts.getUserId, retryDelaysMs: opts.retryDelaysMs });
+  const timers = opts.scheduler ?? defaultScheduler;
+  const random = opts.random ?? Math.random;
+  let failures = 0;
+  let timer: unknown;
+  let stopped = false;
+
+  const waiting = () => opts.db.evidence.filter((e) => e.status === 'queued' || e.status === 'uploading' || e.status === 'uploaded').count();
+
+  function later(ms: number) {
+    if (stopped) return;
+    if (timer !== undefined) timers.clearTimeout(timer);
+    timer = timers.setTimeout(() => {
+      timer = undefined;
+      safeKick();
+    }, ms);
+  }
+
+  async function kick(): Promise<UploadRunReport> {
+    const report = await uploader.run();
+    if (report.attached.length) opts.onAttached?.(report.attached);
+    if (report.stoppedBy) {
+      failures += 1;
+      later(backoffDelay(failures, random));
+    } else {
+      failures = 0;
+      if ((await waiting().catch(() => 0)) > 0) later(opts.pollIntervalMs ?? 30_000);
+    }
+    return report;
+  }
+
+  /** Local storage trouble must not become an unhandled rejection: try again on the next poll. */
+  const safeKick = () => void kick().catch(() => later(opts.pollIntervalMs ?? 30_000));
+  const unsubscribe = opts.onlineSignal?.subscribe((signal) => {
+    if (signal !== 'offline') safeKick();
+  });
+  // Files queued or left waiting by anyone (another uploader instance, a reload) always have a poll pending.
+  const watch = liveQuery(waiting).subscribe({
+    next: (n) => {
+      if (n > 0 && timer === undefined) later(opts.pollIntervalMs ?? 30_000);
+    },
+    error: () => undefined,
+  });
+  safeKick();
+
+  return {
+    transport,
+    uploader,
+    kick,
+    stop() {
+      stopped = true;
+      unsubscribe?.();
+      watch.unsubscribe();
+      if (timer !== undefined) timers.clearTimeout(timer);
+    },
+  };
+}

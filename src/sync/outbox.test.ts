@@ -1,0 +1,124 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { answerKey, SyncDatabase } from './db.ts';
+import { storageProblem } from './write-guard.ts';
+import { getClientId } from './client-id.ts';
+import { cancelSubmit, queueSubmit, recordAnswer, recordDeferral } from './outbox.ts';
+import { resolveConflict } from './resolve.ts';
+
+const A = randomUUID();
+const Q1 = randomUUID();
+const Q2 = randomUUID();
+const me = { userId: randomUUID(), orgId: randomUUID() };
+
+describe('outbox writes', () => {
+  let db: SyncDatabase;
+  let t = 1_000;
+  const deps = { now: () => t, onEnqueue: () => void enqueued++ };
+  let enqueued = 0;
+
+  beforeEach(() => {
+    db = new SyncDatabase(`outbox-${randomUUID()}`);
+    enqueued = 0;
+  });
+  afterEach(async () => db.delete());
+
+  const answer = (questionId: string, value: 'yes' | 'no') => recordAnswer(db, { assessmentId: A, questionId, value, ...me }, deps);
+
+  it('writes the answer and its outbox row together', async () => {
+    expect(await answer(Q1, 'yes')).toEqual({ ok: true, value: undefined });
+    const [row] = await db.outbox.toArray();
+    expect(row).toMatchObject({ kind: 'answer.set', entityKey: answerKey(A, Q1), payload: { questionId: Q1, value: 'yes' }, baseVersion: 0, status: 'pending', attempts: 0, userId: me.userId });
+    expect(row!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+    expect(await db.answers.get([A, Q1])).toMatchObject({ value: 'yes', syncState: 'pending', serverVersion: 0 });
+    expect(enqueued).toBe(1);
+  });
+
+  it('coalesces unsent edits of one question into one row, in place', async () => {
+    await answer(Q1, 'yes');
+    await answer(Q2, 'no');
+    t += 10;
+    await answer(Q1, 'no');
+    const rows = await db.outbox.orderBy('seq').toArray();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ entityKey: answerKey(A, Q1), payload: { value: 'no' }, clientTs: 1_010 });
+    expect(rows[1]!.entityKey).toBe(answerKey(A, Q2));
+  });
+
+  it('never changes a row that was already sent: a new edit appends a row', async () => {
+    await answer(Q1, 'yes');
+    const [sent] = await db.outbox.toArray();
+    await db.outbox.update(sent!.seq!, { attempts: 1 });
+    await answer(Q1, 'no');
+    const rows = await db.outbox.orderBy('seq').toArray();
+    expect(rows.map((r) => (r.payload as { value: string }).value)).toEqual(['yes', 'no']);
+  });
+
+  it('keeps one client id per install', async () => {
+    const a = await getClientId(db);
+    expect(await getClientId(db)).toBe(a);
+  });
+
+  it('rejects an invalid value before it reaches the queue', async () => {
+    const r = await recordAnswer(db, { assessmentId: A, questionId: Q1, value: 'maybe' as 'yes', ...me }, deps);
+    expect(r).toMatchObject({ ok: false, code: 'invalid', message: 'Answer must be yes or no' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('locks editing while a submit is queued, until it is cancelled', async () => {
+    await answer(Q1, 'yes');
+    expect((await queueSubmit(db, { assessmentId: A, ...me }, deps)).ok).toBe(true);
+    expect(await answer(Q1, 'no')).toMatchObject({ ok: false, code: 'submit_queued' });
+    expect(await recordDeferral(db, { assessmentId: A, questionId: Q2, deferToUserId: randomUUID(), ...me }, deps)).toMatchObject({ ok: false, code: 'submit_queued' });
+    expect(await cancelSubmit(db, { assessmentId: A, userId: me.userId })).toEqual({ ok: true, value: true });
+    expect((await answer(Q1, 'no')).ok).toBe(true);
+  });
+
+  it('cannot cancel a submit that is already on the wire', async () => {
+    await queueSubmit(db, { assessmentId: A, ...me }, deps);
+    const [row] = await db.outbox.toArray();
+    await db.outbox.update(row!.seq!, { status: 'inflight', attempts: 1 });
+    expect(await cancelSubmit(db, { assessmentId: A, userId: me.userId })).toEqual({ ok: true, value: false });
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('resolves a conflict: "use theirs" adopts the server value, "keep mine" re-queues on the server version', async () => {
+    const conflict = { value: 'yes' as const, version: 3, by: 'bob', byName: 'Bob B', at: '2026-11-01T10:02:00.000Z' };
+    const seedConflict = async () => {
+      await db.answers.put({ assessmentId: A, questionId: Q1, value: 'no', serverVersion: 2, serverValue: 'no', updatedBy: me.userId, updatedByName: null, updatedAt: null, syncState: 'conflict', conflict });
+      await db.outbox.add({ id: randomUUID(), clientId: 'c', ...me, assessmentId: A, kind: 'answer.set', entityKey: answerKey(A, Q1), payload: { questionId: Q1, value: 'no' }, baseVersion: 2, clientTs: 1, status: 'conflict', attempts: 1, nextAttemptAt: 0 });
+    };
+    await seedConflict();
+    await resolveConflict(db, { assessmentId: A, questionId: Q1, choice: 'theirs', ...me }, deps);
+    expect(await db.answers.get([A, Q1])).toMatchObject({ value: 'yes', serverVersion: 3, syncState: 'synced', updatedByName: 'Bob B' });
+    expect(await db.outbox.count()).toBe(0);
+
+    await seedConflict();
+    await resolveConflict(db, { assessmentId: A, questionId: Q1, choice: 'mine', ...me }, deps);
+    const rows = await db.outbox.toArray();
+    expect(rows).toEqual([expect.objectContaining({ status: 'pending', baseVersion: 3, payload: { questionId: Q1, value: 'no' }, attempts: 0 })]);
+    const local = await db.answers.get([A, Q1]);
+    expect(local).toMatchObject({ value: 'no', syncState: 'pending' });
+    expect(local?.conflict).toBeUndefined();
+  });
+
+  it('turns a full disk into a result and a visible state, writing nothing', async () => {
+    db.outbox.hook('creating', () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const r = await answer(Q1, 'yes');
+    expect(r).toMatchObject({ ok: false, code: 'storage_full' });
+    expect(storageProblem()).toBe('storage_full');
+    expect(await db.answers.count()).toBe(0);
+    expect(enqueued).toBe(0);
+  });
+
+  it('reopens a closed connection once and completes the write', async () => {
+    await getClientId(db);
+    db.close({ disableAutoOpen: true });
+    expect(await answer(Q1, 'yes')).toEqual({ ok: true, value: undefined });
+    expect(await db.outbox.count()).toBe(1);
+    expect(storageProblem()).toBeNull();
+  });
+});

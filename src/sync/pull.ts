@@ -1,0 +1,37 @@
+// Pull: server answers, deferrals and lock state for one assessment, merged without ever
+// overwriting a question that still has a pending or sending outbox row.
+import type { PullResponse } from '#domain/contracts/sync.ts';
+import { answerKey, getMeta, META, type SyncDatabase } from './db.ts';
+import { toLocalDeferral } from './apply-results.ts';
+import { mergePulledAnswer } from './reconcile.ts';
+import { unsentRowsOf } from './queries.ts';
+import type { SyncTransport, TransportFailure } from './transport.ts';
+
+export async function mergePull(db: SyncDatabase, assessmentId: string, state: PullResponse): Promise<void> {
+  await db.transaction('rw', db.answers, db.outbox, db.deferrals, db.meta, async () => {
+    const unsent = new Set((await unsentRowsOf(db, assessmentId)).map((r) => r.entityKey));
+    for (const view of state.answers) {
+      const local = await db.answers.get([assessmentId, view.question_id]);
+      const key = answerKey(assessmentId, view.question_id);
+      const next = mergePulledAnswer(local, view, unsent.has(key), assessmentId);
+      if (!next) continue;
+      await db.answers.put(next);
+      // The server now holds the local value: the conflict is over, so its terminal row goes too
+      // (otherwise it would block submit with no conflict left to resolve).
+      if (local?.syncState === 'conflict' && next.syncState === 'synced') await db.outbox.where('entityKey').equals(key).filter((r) => r.status === 'conflict').delete();
+    }
+    for (const d of state.deferrals) await db.deferrals.put(toLocalDeferral(assessmentId, d));
+    await db.meta.put({ key: META.assessment(assessmentId), value: state.assessment });
+    if (state.cursor) await db.meta.put({ key: META.pullCursor(assessmentId), value: state.cursor });
+  });
+}
+
+/** One pull round trip; returns the transport failure, if any, for the engine to classify. */
+export async function pullAssessment(db: SyncDatabase, transport: SyncTransport, assessmentId: string): Promise<TransportFailure | null> {
+  const since = (await getMeta<string>(db, META.pullCursor(assessmentId))) ?? null;
+  let res = await transport.pull(assessmentId, since);
+  if (!res.ok && res.kind === 'http' && res.status === 401) res = await transport.pull(assessmentId, since, { forceRefresh: true });
+  if (!res.ok) return res;
+  await mergePull(db, assessmentId, res.value);
+  return null;
+}

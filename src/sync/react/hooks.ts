@@ -1,0 +1,111 @@
+// The only React-aware part of sync: live queries over Dexie, so every tab shows the same state.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { META, type LocalDeferral, type SyncDatabase, type SyncErrorInfo } from '../db.ts';
+import { answersMap, EMPTY_SUMMARY, outboxSummary, unsentOverview, type OutboxSummary, type QuestionSyncView } from '../queries.ts';
+import { getSyncRuntime, subscribeSyncRuntime } from '../runtime.ts';
+import { INITIAL_STATUS, readStatus, type SyncPhase } from '../status.ts';
+import { submitBlockerFor, type SubmitState } from '../submit-state.ts';
+import { onStorageProblem, storageProblem, type WriteFailureCode } from '../write-guard.ts';
+import type { AssessmentSyncView } from '#domain/contracts/sync.ts';
+
+export type { OutboxSummary, QuestionSyncView };
+
+/** The database of the running sync runtime (undefined before startSync). */
+export function useSyncDb(): SyncDatabase | undefined {
+  return useSyncExternalStore(subscribeSyncRuntime, () => getSyncRuntime()?.db, () => undefined);
+}
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
+  useEffect(() => {
+    const up = () => setOnline(true);
+    const down = () => setOnline(false);
+    window.addEventListener('online', up);
+    window.addEventListener('offline', down);
+    return () => {
+      window.removeEventListener('online', up);
+      window.removeEventListener('offline', down);
+    };
+  }, []);
+  return online;
+}
+
+export interface SyncStatusView {
+  phase: SyncPhase;
+  pendingCount: number;
+  lastSyncedAt: string | null;
+  /** navigator.onLine as a hint, overruled by failed requests. */
+  online: boolean;
+  lastError: SyncErrorInfo | null;
+  storageProblem: WriteFailureCode | null;
+  /** Device time of the oldest change still waiting (Safari may wipe storage after 7 days unused: warn after 3). */
+  oldestPendingAt: number | null;
+}
+
+export function useSyncStatus(dbOverride?: SyncDatabase): SyncStatusView {
+  const runtimeDb = useSyncDb();
+  const db = dbOverride ?? runtimeDb;
+  const online = useOnline();
+  const problem = useSyncExternalStore(onStorageProblem, storageProblem, () => null);
+  const status = useLiveQuery(async () => (db ? readStatus(db) : INITIAL_STATUS), [db], INITIAL_STATUS);
+  const unsent = useLiveQuery(
+    async () => (db ? unsentOverview(db) : { count: 0, oldest: null }),
+    [db],
+    { count: 0, oldest: null as number | null },
+  );
+  return {
+    phase: online ? status.phase : 'offline',
+    pendingCount: unsent.count,
+    lastSyncedAt: status.lastSyncedAt,
+    online: online && status.phase !== 'offline',
+    lastError: status.lastError,
+    storageProblem: problem,
+    oldestPendingAt: unsent.oldest,
+  };
+}
+
+/** questionId → local answer with its sync state. */
+export function useAnswers(assessmentId: string | undefined, dbOverride?: SyncDatabase): Record<string, QuestionSyncView> {
+  const runtimeDb = useSyncDb();
+  const db = dbOverride ?? runtimeDb;
+  return useLiveQuery(async () => (db && assessmentId ? answersMap(db, assessmentId) : {}), [db, assessmentId], {});
+}
+
+export function useQuestionSyncState(assessmentId: string | undefined, questionId: string | undefined, dbOverride?: SyncDatabase): QuestionSyncView | null {
+  const answers = useAnswers(assessmentId, dbOverride);
+  return questionId ? (answers[questionId] ?? null) : null;
+}
+
+/** Counts for "Sending 3 answers and 1 file…". */
+export function useOutboxSummary(assessmentId: string | undefined, dbOverride?: SyncDatabase): OutboxSummary {
+  const runtimeDb = useSyncDb();
+  const db = dbOverride ?? runtimeDb;
+  return useLiveQuery(async () => (db && assessmentId ? outboxSummary(db, assessmentId) : EMPTY_SUMMARY), [db, assessmentId], EMPTY_SUMMARY);
+}
+
+const NO_SUBMIT: SubmitState = { phase: 'none', blocker: null, error: null };
+
+export function useSubmitState(assessmentId: string | undefined, userId: string | undefined, dbOverride?: SyncDatabase): SubmitState {
+  const runtimeDb = useSyncDb();
+  const db = dbOverride ?? runtimeDb;
+  return useLiveQuery(async () => (db && assessmentId && userId ? submitBlockerFor(db, assessmentId, userId) : NO_SUBMIT), [db, assessmentId, userId], NO_SUBMIT);
+}
+
+export function useDeferrals(assessmentId: string | undefined, dbOverride?: SyncDatabase): LocalDeferral[] {
+  const runtimeDb = useSyncDb();
+  const db = dbOverride ?? runtimeDb;
+  return useLiveQuery(async () => (db && assessmentId ? db.deferrals.where('assessmentId').equals(assessmentId).toArray() : []), [db, assessmentId], []);
+}
+
+/** Server lock state of an assessment as last pulled ({status, submitted_at}), or null if never pulled. */
+export function useAssessmentSyncState(assessmentId: string | undefined, dbOverride?: SyncDatabase): AssessmentSyncView | null {
+  const runtimeDb = useSyncDb();
+  const db = dbOverride ?? runtimeDb;
+  return useLiveQuery(
+    async () => (db && assessmentId ? (((await db.meta.get(META.assessment(assessmentId)))?.value as AssessmentSyncView | undefined) ?? null) : null),
+    [db, assessmentId],
+    null,
+  );
+}
+

@@ -1,0 +1,98 @@
+// Pure conflict and merge rules (ADR 005). No I/O: every function maps old state to new state.
+import type { AnswerView, PushResultItem } from '#domain/contracts/sync.ts';
+import type { AnswerSyncState, ConflictInfo, LocalAnswer, OutboxRow, OutboxStatus } from './db.ts';
+
+export const conflictFromView = (v: AnswerView): ConflictInfo => ({
+  value: v.answer,
+  version: v.version,
+  by: v.updated_by,
+  byName: v.updated_by_name,
+  at: v.updated_at,
+});
+
+export function syncedFromView(assessmentId: string, v: AnswerView): LocalAnswer {
+  return {
+    assessmentId,
+    questionId: v.question_id,
+    value: v.answer,
+    serverVersion: v.version,
+    serverValue: v.answer,
+    updatedBy: v.updated_by,
+    updatedByName: v.updated_by_name,
+    updatedAt: v.updated_at,
+    syncState: 'synced',
+  };
+}
+
+/**
+ * A pulled server answer meets the local row. Older or equal versions are ignored; a question
+ * with a pending/sending outbox row keeps its local value (only the server facts move on);
+ * an open conflict gets the newer server side; a synced row adopts the server.
+ */
+export function mergePulledAnswer(local: LocalAnswer | undefined, view: AnswerView, hasUnsent: boolean, assessmentId: string): LocalAnswer | null {
+  if (!local) return hasUnsent ? null : syncedFromView(assessmentId, view);
+  if (view.version <= local.serverVersion) return null;
+  const serverFacts = { serverVersion: view.version, serverValue: view.answer };
+  if (hasUnsent) return { ...local, ...serverFacts };
+  if (local.syncState === 'conflict') {
+    if (view.answer === local.value) return syncedFromView(assessmentId, view);
+    return { ...local, ...serverFacts, conflict: conflictFromView(view) };
+  }
+  if (local.syncState === 'rejected') return { ...local, ...serverFacts };
+  return syncedFromView(assessmentId, view);
+}
+
+/** The question's state from the outbox rows still held for it. */
+export function deriveSyncState(rows: Pick<OutboxRow, 'status'>[]): AnswerSyncState {
+  const has = (s: OutboxStatus) => rows.some((r) => r.status === s);
+  if (has('inflight')) return 'sending';
+  if (has('pending')) return 'pending';
+  if (has('conflict')) return 'conflict';
+  if (has('rejected')) return 'rejected';
+  return 'synced';
+}
+
+export type RowOutcome =
+  | { kind: 'done'; answer?: AnswerView }
+  | { kind: 'conflict'; answer?: AnswerView; message: string }
+  | { kind: 'rejected'; code: string; message: string }
+  | { kind: 'retry' };
+
+/** What a push result means for the outbox row that was sent. */
+export function outcomeOf(result: PushResultItem | undefined): RowOutcome {
+  if (!result) return { kind: 'retry' };
+  switch (result.status) {
+    case 'applied':
+    case 'duplicate':
+      return { kind: 'done', answer: result.answer };
+    case 'conflict':
+      return { kind: 'conflict', answer: result.answer, message: 'Someone else changed this answer' };
+    case 'rejected':
+      return { kind: 'rejected', code: result.error?.code ?? 'rejected', message: result.error?.message ?? 'The server refused this change' };
+    default:
+      return { kind: 'retry' };
+  }
+}
+
+/**
+ * After a row for a question is acknowledged at `version`, later rows for the same question
+ * were made on top of it locally, so they take that version as their base.
+ */
+export function rebase(rows: OutboxRow[], ackedSeq: number, version: number): OutboxRow[] {
+  return rows.filter((r) => (r.seq ?? 0) > ackedSeq && r.status === 'pending').map((r) => ({ ...r, baseVersion: version }));
+}
+
+/** Submit barrier: every earlier row of the assessment is gone (applied), nothing is in conflict, no upload waits. */
+export function submitBlocker(
+  submit: OutboxRow,
+  outbox: OutboxRow[],
+  openConflicts: number,
+  pendingUploads: number,
+): 'conflict' | 'rejected' | 'earlier_rows' | 'uploads' | null {
+  const earlier = outbox.filter((r) => r.assessmentId === submit.assessmentId && (r.seq ?? 0) < (submit.seq ?? 0));
+  if (openConflicts > 0 || earlier.some((r) => r.status === 'conflict')) return 'conflict';
+  if (earlier.some((r) => r.status === 'rejected')) return 'rejected';
+  if (earlier.length) return 'earlier_rows';
+  if (pendingUploads > 0) return 'uploads';
+  return null;
+}

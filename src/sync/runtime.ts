@@ -1,0 +1,194 @@
+// Wiring: one database, one transport and one engine per page (or worker), plus the write API bound to them.
+import { liveQuery } from 'dexie';
+import type { AnswerValue } from '#domain/contracts/sync.ts';
+import { createBrowserOnlineSignal, onPageHidden, onServiceWorkerDrainRequest, requestBackgroundSync } from './browser-signals.ts';
+import { BACKGROUND_SYNC_TAG, META, SyncDatabase, SYNC_DB_NAME } from './db.ts';
+import { createSyncEngine, type OnlineSignal, type SyncEngine } from './engine.ts';
+import { startEvidenceUploads, type EvidenceUploads } from './evidence/upload-scheduler.ts';
+import * as outbox from './outbox.ts';
+import { dismissRejected, resolveConflict } from './resolve.ts';
+import { unsentCount } from './queries.ts';
+import type { DrainLock } from './lock.ts';
+import { createFetchTransport, type FetchLike, type SyncTransport, type TokenGetter } from './transport.ts';
+import type { WriteResult } from './write-guard.ts';
+import { STORAGE_UNAVAILABLE_MESSAGE } from './write-guard.ts';
+
+export interface SyncIdentity {
+  userId: string;
+  orgId: string;
+}
+
+export interface StartSyncOptions {
+  getToken: TokenGetter;
+  /** The signed-in user (null while signed out: nothing is sent). */
+  identity: SyncIdentity | null;
+  dbName?: string;
+  db?: SyncDatabase;
+  baseUrl?: string;
+  fetch?: FetchLike;
+  transport?: SyncTransport;
+  onlineSignal?: OnlineSignal;
+  lock?: DrainLock;
+  now?: () => number;
+  /** Listen for the service worker's DRAIN message and register Background Sync after writes (default true). */
+  serviceWorker?: boolean;
+}
+
+export interface SyncRuntime {
+  db: SyncDatabase;
+  engine: SyncEngine;
+  /** Evidence uploads (ADR 006): queue files with evidence/queue-evidence.ts, then evidence.kick(). */
+  evidence: EvidenceUploads;
+  /** The signed-in identity whose rows may be sent (null while signed out). */
+  identity(): SyncIdentity | null;
+  setIdentity(identity: SyncIdentity | null): Promise<void>;
+  /** userId/orgId default to the signed-in identity. */
+  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue } & Partial<SyncIdentity>): Promise<WriteResult>;
+  recordDeferral(input: { assessmentId: string; questionId: string; deferToUserId: string; deferToName?: string | null }): Promise<WriteResult>;
+  queueSubmit(assessmentId: string): Promise<WriteResult>;
+  cancelSubmit(assessmentId: string): Promise<WriteResult<boolean>>;
+  resolveConflict(assessmentId: string, questionId: string, choice: 'mine' | 'theirs'): Promise<WriteResult>;
+  dismissRejected(assessmentId: string, questionId: string): Promise<WriteResult>;
+  stop(): void;
+}
+
+let active: SyncRuntime | null = null;
+const runtimeListeners = new Set<() => void>();
+let unsentSnapshot = 0;
+
+function setActive(next: SyncRuntime | null) {
+  active = next;
+  for (const fn of runtimeListeners) fn();
+}
+
+/** The runtime started by startSync (hooks and the module-level helpers use it). */
+export function getSyncRuntime(): SyncRuntime | null {
+  return active;
+}
+
+/** For useSyncExternalStore: notified when startSync/stop swaps the runtime. */
+export function subscribeSyncRuntime(fn: () => void): () => void {
+  runtimeListeners.add(fn);
+  return () => runtimeListeners.delete(fn);
+}
+
+/** Synchronous answer for the update prompt's gate: does anything still wait to be sent? */
+export function hasUnsentChanges(): boolean {
+  return unsentSnapshot > 0;
+}
+
+const signedOut = (): WriteResult<never> => ({ ok: false, code: 'storage_unavailable', message: STORAGE_UNAVAILABLE_MESSAGE });
+
+/** Expiry (epoch ms) of a JWT, or 0 when it cannot be read. */
+export function tokenExpiry(token: string): number {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof json.exp === 'number' ? json.exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Remembers the latest token for the service worker's Background Sync drain. */
+function sharingToken(db: SyncDatabase, getToken: TokenGetter): TokenGetter {
+  return async (o) => {
+    const token = await getToken(o);
+    if (token) void db.meta.put({ key: META.workerAuth, value: { token, expiresAt: tokenExpiry(token) } }).catch(() => undefined);
+    return token;
+  };
+}
+
+export function startSync(opts: StartSyncOptions): SyncRuntime {
+  active?.stop();
+  const db = opts.db ?? new SyncDatabase(opts.dbName ?? SYNC_DB_NAME);
+  let identity = opts.identity;
+  const useSw = opts.serviceWorker !== false;
+  const getToken = useSw ? sharingToken(db, opts.getToken) : opts.getToken;
+  const transport = opts.transport ?? createFetchTransport({ getToken, baseUrl: opts.baseUrl, fetch: opts.fetch, now: opts.now });
+  const engine = createSyncEngine({
+    db,
+    transport,
+    now: opts.now,
+    lock: opts.lock,
+    onlineSignal: opts.onlineSignal ?? createBrowserOnlineSignal(),
+    getUserId: () => identity?.userId ?? null,
+  });
+  // Uploads run beside the outbox; an attached file lets a waiting submit go (engine re-checks its barrier).
+  const evidence = startEvidenceUploads({ db, getToken, baseUrl: opts.baseUrl, fetch: opts.fetch, getUserId: () => identity?.userId ?? null, onlineSignal: opts.onlineSignal ?? createBrowserOnlineSignal(), onAttached: () => engine.notifyEnqueued() });
+  // Background Sync is the backup for a page that is gone or offline, not a second drainer: a
+  // registration while the page is open and online fires at once and made every save its own push.
+  let lastEnqueueAt = 0;
+  const leaveBackgroundSync = () => {
+    if (useSw && (unsentSnapshot > 0 || Date.now() - lastEnqueueAt < 5_000)) requestBackgroundSync(BACKGROUND_SYNC_TAG);
+  };
+  const deps: outbox.OutboxDeps = {
+    now: opts.now,
+    onEnqueue: () => {
+      lastEnqueueAt = Date.now();
+      engine.notifyEnqueued();
+      if (useSw && (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false) requestBackgroundSync(BACKGROUND_SYNC_TAG);
+    },
+  };
+  const stopSw = useSw ? onServiceWorkerDrainRequest(() => void engine.drainNow()) : () => undefined;
+  const stopHidden = useSw ? onPageHidden(leaveBackgroundSync) : () => undefined;
+  const who = () => identity;
+
+  const runtime: SyncRuntime = {
+    db,
+    engine,
+    evidence,
+    identity: () => identity,
+    async setIdentity(next) {
+      identity = next;
+      await db.meta.put({ key: META.session, value: next });
+      if (!next) await db.meta.delete(META.workerAuth);
+      // A (re-)sign-in lifts an auth pause; a different user's rows stay held, never sent.
+      if (next) void engine.resumeAfterAuth();
+    },
+    recordAnswer: async ({ userId, orgId, ...input }) => {
+      const id = userId && orgId ? { userId, orgId } : who();
+      return id ? outbox.recordAnswer(db, { ...input, ...id }, deps) : signedOut();
+    },
+    recordDeferral: async (input) => (who() ? outbox.recordDeferral(db, { ...input, ...who()! }, deps) : signedOut()),
+    queueSubmit: async (assessmentId) => (who() ? outbox.queueSubmit(db, { assessmentId, ...who()! }, deps) : signedOut()),
+    cancelSubmit: async (assessmentId) => (who() ? outbox.cancelSubmit(db, { assessmentId, userId: who()!.userId }) : signedOut()),
+    resolveConflict: async (assessmentId, questionId, choice) =>
+      who() ? resolveConflict(db, { assessmentId, questionId, choice, ...who()! }, deps) : signedOut(),
+    dismissRejected: (assessmentId, questionId) => dismissRejected(db, { assessmentId, questionId }),
+    stop() {
+      engine.stop();
+      evidence.stop();
+      stopSw();
+      stopHidden();
+      unsentWatch.unsubscribe();
+      if (active === runtime) setActive(null);
+    },
+  };
+  const unsentWatch = liveQuery(() => unsentCount(db)).subscribe({
+    next: (n) => {
+      unsentSnapshot = n;
+    },
+    error: () => undefined,
+  });
+  setActive(runtime);
+  void db.meta.put({ key: META.session, value: identity }).catch(() => undefined);
+  engine.start();
+  // A page with a session supersedes an auth pause left by an expired token (e.g. the worker's).
+  if (identity) void engine.resumeAfterAuth();
+  return runtime;
+}
+
+/**
+ * Idempotent wiring for the session layer: call it whenever the signed-in user changes.
+ * Starts sync on first sign-in, switches identity on a user change (the previous user's rows
+ * are held, never sent as the new user), and stops sending on sign-out (rows are kept).
+ */
+export function ensureSync(opts: StartSyncOptions): SyncRuntime | null {
+  const current = active;
+  if (!current) return opts.identity ? startSync(opts) : null;
+  const was = current.identity();
+  const next = opts.identity;
+  if (was?.userId !== next?.userId || was?.orgId !== next?.orgId) void current.setIdentity(next);
+  return current;
+}

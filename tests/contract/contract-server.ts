@@ -1,0 +1,81 @@
+// Runs the REAL server (buildServer + @hono/node-server) on a loopback port, with a clock the test can move.
+import { createServer } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { buildServer, type BuiltServer } from '#server/compose.ts';
+import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
+import type { MailMessage } from '#server/lib/mailer.ts';
+import { memoryMailer } from '#tests/setup/app.ts';
+import { getTestDatabase, truncateAll } from '#tests/setup/db.ts';
+import { testEnv, type DriverName } from '#tests/setup/test-env.ts';
+
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+export interface ContractServer {
+  baseUrl: string;
+  built: BuiltServer;
+  clock: TestClock;
+  mail: MailMessage[];
+  /** A fresh supabase-js client (memory storage, no timers) pointed at this server. */
+  client(): SupabaseClient;
+  /** fetch against the server with the anon apikey header. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Node 20 has no WebSocket; these tests never open a realtime channel, so a transport that refuses is enough. */
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used by the auth contract tests');
+  }
+}
+
+export function testClock(): TestClock {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
+}
+
+export async function startContractServer(driver: DriverName): Promise<ContractServer> {
+  const database = await getTestDatabase(driver);
+  await truncateAll(database);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const clock = testClock();
+  const mailer = memoryMailer();
+  const built = await buildServer(testEnv({ APP_URL: baseUrl, PORT: String(port) }), { database, mailer, now: clock.now });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: built.app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  return {
+    baseUrl,
+    built,
+    clock,
+    mail: mailer.sent,
+    client: () =>
+      createClient(baseUrl, EMBEDDED_ANON_KEY, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: NoRealtime as never },
+      }),
+    fetch: (path, init = {}) =>
+      fetch(`${baseUrl}${path}`, { ...init, headers: { apikey: EMBEDDED_ANON_KEY, ...(init.headers as Record<string, string>) } }),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await built.close();
+    },
+  };
+}

@@ -1,0 +1,201 @@
+// The product's core loop in a real browser against the real server: sign up, start an assessment,
+// answer every question (partly offline, with an offline reload), submit when online, read the results
+// and the detailed report (gated, then released after payment verification).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '#domain/messages.ts';
+import { QUESTION_BANK } from '#domain/questions/bank.ts';
+import { signInSystemAdmin } from '#tests/isolation/fixtures.ts';
+import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signIn, startHarness, type Harness } from './harness.ts';
+import { answerWithKeyboard, asTestServer, currentCode, expectedResult, nextWithKeyboard, pageToken, unsyncedCount } from './assessment-helpers.ts';
+
+const PASSWORD = 'Assessor-password-1';
+/** One critical and a few ordinary No answers, so the result fails for two kinds of reasons. */
+const critical = QUESTION_BANK.find((q) => q.critical)!.code;
+const ordinary = QUESTION_BANK.filter((q) => !q.critical)
+  .filter((_, i) => i % 7 === 0)
+  .map((q) => q.code);
+const NO_CODES = new Set([critical, ...ordinary]);
+const answerFor = (code: string) => (NO_CODES.has(code) ? 'no' : 'yes');
+
+describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, results, report (Chromium)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a new user answers everything, partly offline, submits when online and sees consistent results', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    const email = `assessor-${Date.now()}@college.test`;
+
+    // Sign up through the wizard, then sign in.
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Avery');
+    await page.getByLabel('Last name').fill('Assessor');
+    await page.getByLabel('Work email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Organization name').fill('Westbrook College');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
+    await signIn(page, email, PASSWORD);
+
+    // Empty dashboard.
+    await page.getByText(MSG.noAssessmentsYet).waitFor();
+    expect(await page.getByTestId('compliance-score').textContent()).toBe('0 / 0');
+    expect(await page.getByTestId('member-count').textContent()).toBe('1');
+    await shot(page, 'dashboard-empty');
+
+    // Start: /assessment/new replaces itself with /assessment/<id>.
+    await page.getByRole('link', { name: 'Start Assessment' }).first().click();
+    await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
+    const assessmentId = page.url().split('/').pop()!;
+    await page.getByTestId('question-code').waitFor();
+    expect(await page.getByRole('tab').count()).toBe(5);
+    expect(await page.getByTestId('next-question').isDisabled()).toBe(true);
+    await shot(page, 'questionnaire-desktop');
+
+    // Make the service worker control the page so it reloads offline.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    await page.getByTestId('question-code').waitFor();
+
+    const total = QUESTION_BANK.length;
+    const answered: Record<string, 'yes' | 'no'> = {};
+    const answerCurrent = async () => {
+      const code = await currentCode(page);
+      await answerWithKeyboard(page, answerFor(code));
+      answered[code] = answerFor(code);
+    };
+
+    // First 5 online.
+    for (let i = 0; i < 5; i++) {
+      await answerCurrent();
+      await nextWithKeyboard(page);
+    }
+    await expect.poll(() => unsyncedCount(page), { timeout: 20_000 }).toBe(0);
+
+    // Next 4 offline: saved on this device, then an offline reload keeps them.
+    await ctx.setOffline(true);
+    for (let i = 0; i < 4; i++) {
+      await answerCurrent();
+      if (i < 3) await nextWithKeyboard(page);
+    }
+    await page.locator('[data-sync-state="pending"]').waitFor();
+    await shot(page, 'questionnaire-offline');
+    expect(await unsyncedCount(page)).toBeGreaterThanOrEqual(4);
+    await page.reload();
+    await page.getByTestId('question-code').waitFor();
+    await page.getByTestId('overall-progress').getByText(`9 of ${total} answered`).waitFor();
+
+    // Back online: everything syncs and the server has all 9 answers.
+    await ctx.setOffline(false);
+    await expect.poll(() => unsyncedCount(page), { timeout: 20_000 }).toBe(0);
+    const token = await pageToken(page);
+    const res = await h.server.app.request(`/api/assessments/${assessmentId}/responses`, { headers: { authorization: `Bearer ${token}` } });
+    const serverAnswers = (await res.json()) as { question_id: string; answer: string }[];
+    expect(serverAnswers).toHaveLength(9);
+
+    // The rest online; the page resumed at the first unanswered question.
+    while (Object.keys(answered).length < total) {
+      await answerCurrent();
+      if (Object.keys(answered).length < total) await nextWithKeyboard(page);
+    }
+
+    // Submit when online: queued while offline, sent on reconnect.
+    await ctx.setOffline(true);
+    const submit = page.getByTestId('submit-assessment');
+    await submit.getByText('Submit when online').waitFor();
+    await submit.click();
+    await page.getByText('Queued for submission').waitFor();
+    expect(await page.getByTestId('answer-yes').isDisabled()).toBe(true);
+    await shot(page, 'questionnaire-submit-queued');
+    await ctx.setOffline(false);
+
+    // Results: consistent with the domain's scoring of the same answers.
+    const expected = expectedResult(answered);
+    await page.getByTestId('result-score').waitFor({ timeout: 30_000 });
+    expect((await page.getByTestId('result-score').textContent())?.replace(/\s/g, '')).toBe(`${expected.totalScore}/140`);
+    expect(await page.getByTestId('result-grade').textContent()).toBe(expected.grade);
+    expect(await page.getByTestId('result-pass-fail').textContent()).toContain(expected.passFail);
+    expect(await page.getByTestId('domain-score').count()).toBe(5);
+    for (const reason of expected.failReasons) await page.getByText(reason, { exact: false }).first().waitFor();
+
+    // Report gated until payment is verified.
+    await page.getByTestId('report-gate').waitFor();
+    const pay = page.getByRole('link', { name: /Pay for the subscription/ });
+    expect(await pay.getAttribute('target')).toBe('_blank');
+    expect(await pay.getAttribute('rel')).toBe('noopener noreferrer');
+    await shot(page, 'results-report-gated');
+
+    // A system admin verifies the payment; the report is released.
+    const api = asTestServer(h);
+    const admin = await signInSystemAdmin(api);
+    const profile = await api.json('GET', '/api/auth/profile', undefined, token);
+    const paid = await api.json('POST', `/api/admin/organizations/${profile.body.organization.id}/subscription`, { paidUntil: '2099-12-31' }, admin.accessToken);
+    expect(paid.status).toBe(200);
+    await page.reload();
+    await page.getByTestId('report-released').waitFor();
+    expect(await page.getByTestId('gap-item').count()).toBe(NO_CODES.size);
+    expect(await page.getByTestId('action-item').count()).toBe(NO_CODES.size);
+
+    // Edit the first corrective action: owner, status and notes are saved via PATCH.
+    const item = page.getByTestId('action-item').first();
+    await item.getByLabel('Owner').selectOption({ label: 'Avery Assessor' });
+    await item.getByText('Saved').waitFor();
+    await item.getByLabel('Status').selectOption('in_progress');
+    await item.getByText('Saved').waitFor();
+    await item.getByLabel('Notes').fill('Draft policy with the provost by Friday.');
+    await item.getByRole('button', { name: 'Save notes' }).click();
+    await item.getByText('Saved').waitFor();
+    await shot(page, 'results-report-released');
+    await page.getByRole('heading', { name: 'Gap analysis' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]').screenshot({ path: `${SHOTS_DIR}/report-gap-analysis.png` });
+    await item.screenshot({ path: `${SHOTS_DIR}/report-action-item.png` });
+    const report = await api.json('GET', `/api/assessments/${assessmentId}/report`, undefined, token);
+    const first = report.body.correctiveActions[0];
+    expect(first).toMatchObject({ status: 'in_progress', notes: 'Draft policy with the provost by Friday.', owner_name: 'Avery Assessor' });
+
+    // Dashboard history.
+    await page.goto('/dashboard');
+    const row = page.getByTestId('assessment-row').first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain(assessmentId.slice(0, 8));
+    expect(await row.textContent()).toContain('Submitted');
+    expect(await row.textContent()).toContain(`${expected.totalScore}/140`);
+    expect(await row.textContent()).toContain(expected.passFail);
+    expect(await page.getByTestId('compliance-score').textContent()).toBe(`${expected.passFail === 'Pass' ? 1 : 0} / 1`);
+    await shot(page, 'dashboard-history');
+    expect(errors).toEqual([]);
+    await ctx.close();
+
+    // The same results on a phone.
+    const phone = await h.newContext({ width: 390, height: 844 });
+    const p2 = await phone.newPage();
+    await signIn(p2, email, PASSWORD);
+    await p2.getByRole('link', { name: 'View' }).click();
+    await p2.getByTestId('result-score').waitFor();
+    await p2.getByTestId('report-released').waitFor();
+    expect(await p2.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(p2, 'results-phone', false);
+    await phone.close();
+  });
+
+  it('how scoring works renders the policy', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    await page.goto('/how-scoring-works');
+    await page.getByRole('heading', { name: 'How scoring works', level: 1 }).waitFor();
+    expect(await page.getByTestId('pass-threshold').textContent()).toContain('112 of 140');
+    expect(await page.getByTestId('points-total').textContent()).toBe('140');
+    await shot(page, 'how-scoring-works');
+    await ctx.close();
+  });
+});

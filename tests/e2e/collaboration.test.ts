@@ -1,0 +1,148 @@
+// Two teammates on one assessment in real browsers: an offline edit that collides with a teammate's
+// answer opens the conflict dialog; Defer hands a question over and it shows in "Assigned to me".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
+import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signIn, startHarness, type Harness } from './harness.ts';
+import { answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard } from './assessment-helpers.ts';
+
+describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferrals (Chromium)', () => {
+  let h: Harness;
+  let admin: Member;
+  let teammate: Member;
+  let assessmentId: string;
+  let questions: { id: string; code: string }[];
+
+  beforeAll(async () => {
+    h = await startHarness();
+    const api = asTestServer(h);
+    admin = await createOrgAdmin(api, { organizationName: 'Harbor Institute', firstName: 'Ada', lastName: 'Admin' });
+    teammate = await joinOrganization(api, admin.organizationId!, { firstName: 'Tess', lastName: 'Member' });
+    const created = await api.json('POST', '/api/assessments/create', { organizationId: admin.organizationId }, admin.accessToken);
+    assessmentId = created.body.assessmentId;
+    questions = (await api.json('GET', `/api/questions?assessmentId=${assessmentId}`, undefined, admin.accessToken)).body;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const serverAnswer = async (questionId: string) => {
+    const res = await asTestServer(h).json('GET', `/api/assessments/${assessmentId}/responses`, undefined, admin.accessToken);
+    return (res.body as { question_id: string; answer: string }[]).find((a) => a.question_id === questionId)?.answer;
+  };
+
+  it('an offline answer that collides with a teammate opens the conflict dialog; Keep mine wins', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await signIn(page, admin.email, admin.password);
+    await page.goto(`/assessment/${assessmentId}`);
+    await page.getByTestId('question-code').waitFor();
+    expect(await currentCode(page)).toBe(questions[0]!.code);
+
+    await ctx.setOffline(true);
+    // Meanwhile the teammate answers the same question Yes, online.
+    const form = new FormData();
+    form.set('questionId', questions[0]!.id);
+    form.set('answer', 'yes');
+    const res = await h.server.app.request(`/api/assessments/${assessmentId}/responses`, { method: 'POST', headers: { authorization: `Bearer ${teammate.accessToken}` }, body: form });
+    expect(res.status).toBe(200);
+
+    await answerWithKeyboard(page, 'no');
+    await page.locator('[data-sync-state="pending"]').waitFor();
+    await ctx.setOffline(false);
+    await page.getByRole('button', { name: 'Review' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await page.getByTestId('conflict-text').textContent()).toMatch(/^Tess Member answered Yes at .+; you answered No offline\.$/);
+    await shot(page, 'conflict-dialog', false);
+    expect(await page.getByTestId('submit-assessment').count()).toBe(0);
+
+    await dialog.getByRole('button', { name: 'Keep mine (No)' }).click();
+    await page.locator('[data-sync-state="synced"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => serverAnswer(questions[0]!.id)).toBe('no');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('Defer lists the other users, moves on, and the question shows in the teammate\'s "Assigned to me"', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    await signIn(page, admin.email, admin.password);
+    await page.goto(`/assessment/${assessmentId}`);
+    await page.getByTestId('question-code').waitFor();
+    // Resumes at the first unanswered question.
+    expect(await currentCode(page)).toBe(questions[1]!.code);
+    await page.getByRole('button', { name: 'Defer' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Tess Member').waitFor();
+    expect(await dialog.getByText('Ada Admin').count()).toBe(0);
+    await dialog.getByLabel(/Tess Member/).check();
+    await dialog.getByRole('button', { name: 'Defer to Tess Member' }).click();
+    await page.waitForFunction((code) => document.querySelector('[data-testid="question-code"]')?.textContent?.trim() !== code, questions[1]!.code);
+    expect(await currentCode(page)).toBe(questions[2]!.code);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    const holder = page.getByTestId('deferral-holder');
+    await holder.getByText(/Deferred to Tess Member/).waitFor();
+    // Sent to the server before this device goes away.
+    await holder.getByText('(not sent yet)').waitFor({ state: 'detached', timeout: 20_000 });
+    await ctx.close();
+
+    const phone = await h.newContext({ width: 390, height: 844 });
+    const p2 = await phone.newPage();
+    await signIn(p2, teammate.email, teammate.password);
+    const assigned = p2.getByTestId('assigned-to-me');
+    await assigned.waitFor({ timeout: 20_000 });
+    await shot(p2, 'dashboard-assigned-phone');
+    await assigned.getByRole('link', { name: 'Answer' }).click();
+    await p2.getByTestId('deferral-holder').getByText('Assigned to you by Ada Admin.').waitFor();
+    expect(await currentCode(p2)).toBe(questions[1]!.code);
+    expect(await p2.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(p2, 'questionnaire-phone');
+    await answerWithKeyboard(p2, 'yes');
+    await nextWithKeyboard(p2);
+    await expect.poll(() => serverAnswer(questions[1]!.id), { timeout: 20_000 }).toBe('yes');
+    await phone.close();
+  });
+
+  it('evidence attached offline waits on the device and uploads when the network is back', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    await signIn(page, admin.email, admin.password);
+    const q = questions[3]!;
+    await page.goto(`/assessment/${assessmentId}?q=${q.id}`);
+    await page.getByTestId('question-code').getByText(q.code).waitFor();
+    await ctx.setOffline(true);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n% offline evidence\n');
+    await page.locator('input[type="file"][multiple]').setInputFiles({ name: 'training-roster.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const file = page.getByTestId('evidence-file').filter({ hasText: 'training-roster.pdf' });
+    await file.getByText('Queued').waitFor();
+    const listed = async () => {
+      const res = await asTestServer(h).json('GET', `/api/assessments/${assessmentId}/evidence`, undefined, admin.accessToken);
+      return (res.body as { file_name: string; status: string }[]).filter((e) => e.file_name === 'training-roster.pdf');
+    };
+    expect(await listed()).toEqual([]);
+    await ctx.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await file.getByText('Uploaded').waitFor({ timeout: 30_000 });
+    expect((await listed()).map((e) => e.status)).toEqual(['attached']);
+    await ctx.close();
+  });
+
+  it('evidence: a picked file is queued, uploaded and listed beside the question; an oversized one is refused', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    await signIn(page, admin.email, admin.password);
+    await page.goto(`/assessment/${assessmentId}?q=${questions[0]!.id}`);
+    await page.getByTestId('question-code').getByText(questions[0]!.code).waitFor();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    await page.locator('input[type="file"][multiple]').setInputFiles({ name: 'contact-page.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const file = page.getByTestId('evidence-file').filter({ hasText: 'contact-page.pdf' });
+    await file.getByText('Uploaded').waitFor({ timeout: 20_000 });
+    const big = Buffer.alloc(26 * 1024 * 1024, 0x20);
+    big.write('%PDF-1.4', 0);
+    await page.locator('input[type="file"][multiple]').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: big });
+    await page.getByText('Too large').waitFor();
+    await page.locator('aside').screenshot({ path: `${SHOTS_DIR}/evidence-panel.png` });
+    await ctx.close();
+  });
+});

@@ -1,0 +1,391 @@
+// The SPA shell in a real browser against the real server: landing, sign-in, session
+// persistence, sign-out, the signup wizard, the organization page and an offline reload.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '#domain/messages.ts';
+import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
+import { asTestServer } from './assessment-helpers.ts';
+import { collectErrors, HAS_CHROMIUM, logOut, shot, signIn, startHarness, type Harness } from './harness.ts';
+
+describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('serves an installable manifest and a service worker', async () => {
+    const manifest = await (await fetch(`${h.baseUrl}/manifest.webmanifest`)).json();
+    expect(manifest).toMatchObject({ name: 'MVRSP Assess', start_url: '/dashboard', scope: '/', display: 'standalone' });
+    const sizes = manifest.icons.map((i: { sizes: string }) => i.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    const icon = await fetch(`${h.baseUrl}/icons/icon-512.png`);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    const sw = await fetch(`${h.baseUrl}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(await sw.text()).toContain('index.html');
+  });
+
+  it('landing page: title, Get Started, Learn More scrolls to the explanation', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/');
+    await expect(page.title()).resolves.toContain('MVRSP Assess');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/signup');
+    expect(await page.getByRole('link', { name: 'Sign In' }).first().getAttribute('href')).toBe('/login');
+    const pay = page.getByRole('link', { name: /Subscribe now/ });
+    expect(await pay.getAttribute('target')).toBe('_blank');
+    expect(await pay.getAttribute('rel')).toBe('noopener noreferrer');
+    await expect(page.getByText('$7,500').first().isVisible()).resolves.toBe(true);
+    for (const d of ['Communications + Integration', 'Policies + Procedures', 'Training Program', 'Audit']) {
+      await expect(page.getByRole('heading', { name: d, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    const target = page.locator('#what-it-is-title');
+    expect(await target.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(800);
+    await shot(page, 'landing-hero', false);
+    await shot(page, 'landing-desktop');
+    await page.getByRole('button', { name: 'Learn More' }).click();
+    await page.waitForFunction(() => {
+      const top = document.querySelector('#what-it-is-title')!.getBoundingClientRect().top;
+      return top >= 0 && top < 300;
+    });
+    expect(errors).toEqual([]);
+    await ctx.close();
+
+    const phone = await h.newContext({ width: 390, height: 844 });
+    const p2 = await phone.newPage();
+    await p2.goto('/');
+    await p2.getByRole('heading', { level: 1 }).waitFor();
+    expect(await p2.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(p2, 'landing-phone-hero', false);
+    await shot(p2, 'landing-phone');
+    await phone.close();
+
+    // Responsive down to 360 px: nothing overflows sideways.
+    const small = await h.newContext({ width: 360, height: 740 });
+    const p3 = await small.newPage();
+    for (const path of ['/', '/login', '/signup']) {
+      await p3.goto(path);
+      await p3.getByRole('heading', { level: 1 }).waitFor();
+      expect(await p3.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    }
+    await small.close();
+  });
+
+  it('the seeded admin signs in, a reload keeps the session, Logout returns to /login', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await shot(page, 'login');
+    // A wrong password shows the provider's message.
+    await page.getByLabel('Email').fill(h.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password-123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toMatch(/invalid/i);
+
+    await signIn(page, h.admin.email, h.admin.password);
+    const identity = page.getByTestId('header-identity');
+    await identity.getByText('System Administrator').waitFor();
+    await expect(page.getByRole('link', { name: 'Admin' }).first().isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: 'Organization' }).count()).toBe(0);
+
+    await page.reload();
+    await identity.getByText('System Administrator').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    // Public pages bounce a signed-in user; unknown paths go to the dashboard.
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/no-such-page');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/admin');
+    await page.waitForURL('**/admin/questions');
+
+    await logOut(page);
+    expect(await page.evaluate(() => localStorage.getItem('mvrsp-auth-token'))).toBeNull();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('signup wizard creates an organization; its admin manages the organization page', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const email = `owner-${Date.now()}@university.test`;
+    await page.goto('/signup');
+    await page.getByRole('heading', { name: MSG.createAccountTitle }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText(MSG.requiredFields).first().waitFor();
+    await shot(page, 'signup-step1-errors');
+
+    await page.getByLabel('First name').fill('Olivia');
+    await page.getByLabel('Last name').fill('Owner');
+    await page.getByLabel('Work email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('short');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText(MSG.passwordTooShortSignup).first().waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('Owner-password-1');
+    await page.getByLabel('Confirm password').fill('Owner-password-2');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText(MSG.passwordsDontMatch).first().waitFor();
+    await page.getByLabel('Confirm password').fill('Owner-password-1');
+    await shot(page, 'signup-step1');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByLabel('Organization name').fill('Northfield University');
+    await shot(page, 'signup-step2');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
+    await shot(page, 'signup-step3');
+
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await signIn(page, email, 'Owner-password-1');
+    await page.getByTestId('header-identity').getByText('Northfield University').waitFor();
+    await page.getByRole('link', { name: 'Organization' }).first().click();
+    await page.waitForURL('**/organization');
+    await page.getByRole('heading', { name: 'Team members' }).waitFor();
+
+    // Rename: empty is refused, a new name is saved.
+    const name = page.getByLabel('Organization name');
+    await name.fill('   ');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(MSG.orgNameEmpty).waitFor();
+    await name.fill('Northfield University Research Office');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(MSG.orgNameUpdated).waitFor();
+
+    // Invite by e-mail, then cancel it.
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(MSG.inviteEmailEmpty).waitFor();
+    await page.getByLabel('Email address').fill('colleague@university.test');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(MSG.inviteSent('colleague@university.test')).waitFor();
+    await page.getByRole('cell', { name: 'colleague@university.test', exact: true }).waitFor();
+    expect(h.mail.some((m) => m.to === 'colleague@university.test')).toBe(true);
+
+    // Copy the invite link.
+    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseUrl });
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('button', { name: MSG.linkCopied }).waitFor();
+    const joinLink = await page.evaluate(() => navigator.clipboard.readText());
+    expect(joinLink).toMatch(/\/signup\?org=[0-9a-f-]{36}$/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'organization');
+    await page.getByRole('button', { name: 'Cancel invitation for colleague@university.test' }).click();
+    await page.getByText(MSG.inviteCancelled).waitFor();
+    expect(await page.getByRole('button', { name: /Remove/ }).count()).toBe(0); // never for yourself
+
+    // A second invitation is accepted in a fresh browser: the invitee lands on /login with the message.
+    await page.getByLabel('Email address').fill('member@university.test');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(MSG.inviteSent('member@university.test')).waitFor();
+    const link = h.mail.filter((m) => m.to === 'member@university.test').at(-1)?.links?.[0];
+    expect(link).toMatch(/\/invite\//);
+
+    const guest = await h.newContext();
+    const gp = await guest.newPage();
+    await gp.goto(new URL(link!).pathname);
+    await gp.getByText('member@university.test').waitFor();
+    await gp.getByText('Northfield University Research Office').first().waitFor();
+    await gp.getByLabel('First name').fill('Mia');
+    await gp.getByLabel('Last name').fill('Member');
+    await gp.getByLabel('Password', { exact: true }).fill('Member-pass-1');
+    await gp.getByLabel('Confirm password').fill('Member-pass-2');
+    await gp.getByRole('button', { name: 'Accept Invitation' }).click();
+    await gp.getByText(MSG.passwordsDontMatch).waitFor();
+    await gp.getByLabel('Confirm password').fill('Member-pass-1');
+    await shot(gp, 'invite-accept');
+    await gp.getByRole('button', { name: 'Accept Invitation' }).click();
+    await gp.waitForURL('**/login?registered=1');
+    await gp.getByText(MSG.accountCreatedSignIn).waitFor();
+    await signIn(gp, 'member@university.test', 'Member-pass-1');
+    await gp.getByTestId('header-identity').getByText('Mia Member').waitFor();
+    expect(await gp.getByRole('link', { name: 'Organization' }).count()).toBe(0);
+    // Team members may open /organization by URL but only see a read-only view.
+    await gp.goto('/organization');
+    await gp.getByRole('heading', { name: 'Team members' }).waitFor();
+    await gp.getByText('Only organization admins can make changes.', { exact: false }).waitFor();
+    expect(await gp.getByRole('button', { name: 'Send invitation' }).count()).toBe(0);
+    expect(await gp.getByRole('button', { name: /Remove/ }).count()).toBe(0);
+    expect(await gp.getByRole('textbox', { name: 'Organization name' }).count()).toBe(0);
+    await shot(gp, 'organization-readonly');
+    // The used invitation is now invalid.
+    await gp.goto(new URL(link!).pathname);
+    await gp.getByRole('heading', { name: MSG.invalidInvitationTitle }).waitFor();
+    await gp.getByText(MSG.invalidInvitation).waitFor();
+    await guest.close();
+
+    // The admin sees the new member and can remove them after confirming.
+    await page.reload();
+    await page.getByRole('cell', { name: 'Mia Member', exact: true }).waitFor();
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe(MSG.removeMemberConfirm);
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Remove Mia Member' }).click();
+    await page.getByText(MSG.memberRemoved).waitFor();
+
+    // Joining by link: the wizard names the organization and makes a team member.
+    const joiner = await h.newContext();
+    const jp = await joiner.newPage();
+    await jp.goto(new URL(joinLink).pathname + new URL(joinLink).search);
+    await jp.getByRole('heading', { name: MSG.joinOrgTitle('Northfield University Research Office') }).waitFor();
+    await jp.getByLabel('First name').fill('Jo');
+    await jp.getByLabel('Last name').fill('Joiner');
+    await jp.getByLabel('Work email').fill('jo@university.test');
+    await jp.getByLabel('Password', { exact: true }).fill('Joiner-pass-1');
+    await jp.getByLabel('Confirm password').fill('Joiner-pass-1');
+    await jp.getByRole('button', { name: 'Continue' }).click();
+    await jp.getByText(MSG.joinAsTeamMember).waitFor();
+    await shot(jp, 'signup-join');
+    await jp.getByRole('button', { name: 'Create Account' }).click();
+    await jp.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
+    await signIn(jp, 'jo@university.test', 'Joiner-pass-1');
+    await jp.getByTestId('header-identity').getByText('Northfield University Research Office').waitFor();
+    await joiner.close();
+
+    // With joining by link switched off, the same link is refused.
+    await page.getByRole('switch', { name: 'Joining by link' }).click();
+    await page.getByText('Joining by link is off').waitFor();
+    const late = await h.newContext();
+    const lp = await late.newPage();
+    await lp.goto(new URL(joinLink).pathname + new URL(joinLink).search);
+    await lp.getByText('This organization link cannot be used').waitFor();
+    await late.close();
+    await ctx.close();
+  });
+
+  it('forgot password: the e-mailed link leads to a new password that works', async () => {
+    const ctx = await h.newContext({ width: 390, height: 844 });
+    const page = await ctx.newPage();
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(h.admin.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(MSG.resetLinkSent).waitFor();
+    const link = h.mail.filter((m) => m.to === h.admin.email).at(-1)?.links?.[0];
+    expect(link).toContain('/auth/v1/verify');
+
+    await page.goto(link!);
+    await page.waitForURL('**/reset-password**');
+    await page.getByLabel('New password', { exact: true }).fill('Admin-password-456!');
+    await page.getByLabel('Confirm new password').fill('Admin-password-456!');
+    await shot(page, 'reset-password');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.waitForURL('**/login?reset=1');
+    await page.getByText(MSG.passwordUpdated).waitFor();
+    await signIn(page, h.admin.email, 'Admin-password-456!');
+    h.admin = { ...h.admin, password: 'Admin-password-456!' };
+
+    // Phone layout: the header collapses into a menu.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Admin' }).waitFor();
+    await shot(page, 'phone-menu', false);
+
+    // A used link is refused with a clear message.
+    const fresh = await h.newContext();
+    const p2 = await fresh.newPage();
+    await p2.goto(link!);
+    await p2.waitForURL('**/reset-password**');
+    await p2.getByText(MSG.resetLinkInvalid).waitFor();
+    await fresh.close();
+    await ctx.close();
+  });
+
+  it('Back restores the scroll position; a page whose code cannot load shows the error screen, and Back clears it', async () => {
+    const ctx = await h.newContext({ serviceWorkers: 'block' });
+    const page = await ctx.newPage();
+    await page.route(/\/assets\/signup-page-[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
+    // Follow in-page links without Playwright scrolling them into view first.
+    const follow = (href: string) => page.evaluate((h) => document.querySelector<HTMLAnchorElement>(`a[href="${h}"]`)!.click(), href);
+    await follow('/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
+
+    await follow('/signup');
+    await page.getByRole('heading', { name: 'This page could not be shown' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' }).isVisible()).resolves.toBe(true);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'This page could not be shown' }).count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('the strict Content-Security-Policy is never violated on the main pages', async () => {
+    const ctx = await h.newContext();
+    await ctx.addInitScript(() => {
+      const seen: string[] = ((globalThis as unknown as { __csp: string[] }).__csp = []);
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    });
+    const page = await ctx.newPage();
+    const violations: string[] = [];
+    const collect = async () => violations.push(...(await page.evaluate(() => (globalThis as unknown as { __csp: string[] }).__csp.splice(0))));
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    for (const path of ['/', '/how-scoring-works', '/signup']) {
+      await page.goto(path);
+      await page.locator('main').first().waitFor();
+      await collect();
+    }
+    await signIn(page, h.admin.email, h.admin.password);
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await collect();
+    await page.goto('/admin/questions');
+    await page.getByRole('table').first().waitFor();
+    await collect();
+    // The questionnaire draws its progress bars with inline widths (set through the CSSOM).
+    const owner = await createOrgAdmin(asTestServer(h), { organizationName: 'CSP College', email: `csp-${Date.now()}@college.test` });
+    await logOut(page);
+    await signIn(page, owner.email, owner.password);
+    await page.goto('/assessment/new');
+    await page.getByTestId('question-code').waitFor();
+    await page.getByTestId('answer-yes').click();
+    await collect();
+    expect(violations).toEqual([]);
+    await ctx.close();
+  });
+
+  it('the app shell loads offline after one visit', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    await signIn(page, h.admin.email, h.admin.password);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload(); // now controlled by the service worker
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    await page.getByTestId('header-identity').getByText('System Administrator').waitFor();
+    // Chromium considers the app installable (manifest, icons, service worker).
+    const cdp = await ctx.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    // Playwright contexts are incognito, which Chromium reports on its own; nothing else may be missing.
+    expect(installabilityErrors.filter((e) => (e as { errorId: string }).errorId !== 'in-incognito')).toEqual([]);
+
+    await ctx.setOffline(true);
+    await page.reload();
+    await page.locator('header[data-app-header]').waitFor();
+    await page.getByTestId('header-identity').getByText('System Administrator').waitFor();
+    expect(await page.evaluate(() => fetch('/api/health').then(() => 'online', () => 'offline'))).toBe('offline');
+    await shot(page, 'offline-dashboard', false);
+
+    // A public page too (navigation fallback to the precached shell).
+    await page.goto('/how-scoring-works').catch(() => {});
+    await page.locator('#root').waitFor();
+    expect(await page.locator('body').textContent()).not.toContain('ERR_INTERNET_DISCONNECTED');
+    await ctx.close();
+  });
+});

@@ -1,0 +1,165 @@
+// Tenant-isolation rows for questions, assessments, results, the report and payment verification
+// (ADR 004). Requests target organization A's assessments, created through the real endpoints.
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { assessments, correctiveActions, questions, responses } from '#server/db/schema/index.ts';
+import { joinOrganization, type Member } from './fixtures.ts';
+import type { RouteRow } from './routes.ts';
+import type { World } from './world.ts';
+
+const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
+
+/** A's in-progress assessment, created through the API when there is none. */
+export async function openAssessmentOfA(w: World): Promise<string> {
+  const db = w.server.deps.db;
+  const [open] = await db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(and(eq(assessments.organizationId, w.orgA.id), eq(assessments.status, 'in_progress')));
+  if (open) return open.id;
+  const res = await w.server.json('POST', '/api/assessments/create', { organizationId: w.orgA.id }, w.adminA.accessToken);
+  if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
+  return res.body.assessmentId as string;
+}
+
+/** A's open assessment and the ids of its questions, in order. */
+async function openAssessmentWithQuestions(w: World): Promise<{ id: string; questionIds: string[] }> {
+  const id = await openAssessmentOfA(w);
+  const questions = await w.server.json('GET', `/api/questions?assessmentId=${id}`, undefined, w.adminA.accessToken);
+  return { id, questionIds: (questions.body as { id: string }[]).map((q) => q.id) };
+}
+
+/** An active member of A that nobody in the matrix acts as: a deferral target for every caller. */
+const teammates = new WeakMap<World, Promise<Member>>();
+function teammateOfA(w: World): Promise<Member> {
+  if (!teammates.has(w)) teammates.set(w, joinOrganization(w.server, w.orgA.id, { email: 'alpha-teammate@a.example' }));
+  return teammates.get(w)!;
+}
+
+/** Answers every unanswered question of A's open assessment (the first two No, so there are gaps). */
+async function completeAssessmentOfA(w: World): Promise<string> {
+  const id = await openAssessmentOfA(w);
+  const db = w.server.deps.db;
+  const [a] = await db.select({ versionId: assessments.versionId }).from(assessments).where(eq(assessments.id, id));
+  const qs = await db.select({ id: questions.id }).from(questions).where(eq(questions.versionId, a!.versionId)).orderBy(asc(questions.sortOrder));
+  await db
+    .insert(responses)
+    .values(qs.map((q, i) => ({ assessmentId: id, organizationId: w.orgA.id, questionId: q.id, answer: i < 2 ? 'no' : 'yes' })))
+    .onConflictDoNothing();
+  return id;
+}
+
+/** A submitted assessment of A (submitting the open one through the API when none exists). */
+async function submittedAssessmentOfA(w: World): Promise<string> {
+  const db = w.server.deps.db;
+  const [done] = await db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(and(eq(assessments.organizationId, w.orgA.id), eq(assessments.status, 'submitted')))
+    .orderBy(desc(assessments.submittedAt))
+    .limit(1);
+  if (done) return done.id;
+  const id = await completeAssessmentOfA(w);
+  const res = await w.server.json('POST', `/api/assessments/${id}/submit`, undefined, w.adminA.accessToken);
+  if (res.status !== 200) throw new Error(`submit failed: ${JSON.stringify(res.body)}`);
+  return id;
+}
+
+/** A submitted assessment of A with its report released (payment verified by the system admin). */
+export async function paidReportOfA(w: World): Promise<{ assessmentId: string; actionId: string }> {
+  const assessmentId = await submittedAssessmentOfA(w);
+  const paid = await w.server.json('POST', `/api/admin/organizations/${w.orgA.id}/subscription`, { paidUntil: inAYear() }, w.systemAdmin.accessToken);
+  if (paid.status !== 200) throw new Error(`payment verification failed: ${JSON.stringify(paid.body)}`);
+  const [action] = await w.server.deps.db.select({ id: correctiveActions.id }).from(correctiveActions).where(eq(correctiveActions.assessmentId, assessmentId));
+  return { assessmentId, actionId: action!.id };
+}
+
+/** Closes A's open assessment so that a create can succeed. */
+async function noOpenAssessmentOfA(w: World): Promise<void> {
+  await w.server.deps.db
+    .update(assessments)
+    .set({ status: 'submitted', submittedAt: new Date() })
+    .where(and(eq(assessments.organizationId, w.orgA.id), eq(assessments.status, 'in_progress')));
+}
+
+export const assessmentRows: RouteRow[] = [
+  { method: 'GET', route: '/api/questions', access: 'member', crossOrg: 'own-data', request: () => ({ path: '/api/questions' }) },
+  { method: 'GET', route: '/api/domains', access: 'member', crossOrg: 'own-data', request: () => ({ path: '/api/domains' }) },
+  {
+    method: 'POST',
+    route: '/api/assessments/create',
+    access: 'member',
+    crossOrg: 'denied',
+    okStatus: 201,
+    request: async (w) => {
+      await noOpenAssessmentOfA(w);
+      return { path: '/api/assessments/create', body: { organizationId: w.orgA.id } };
+    },
+  },
+  { method: 'GET', route: '/api/assessments', access: 'member', crossOrg: 'own-data', request: () => ({ path: '/api/assessments' }) },
+  { method: 'GET', route: '/api/assessments/:id', access: 'member', crossOrg: 'denied', request: async (w) => ({ path: `/api/assessments/${await openAssessmentOfA(w)}` }) },
+  {
+    method: 'GET',
+    route: '/api/assessments/:id/responses',
+    access: 'member',
+    crossOrg: 'denied',
+    request: async (w) => ({ path: `/api/assessments/${await openAssessmentOfA(w)}/responses` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/assessments/:id/responses',
+    access: 'member',
+    crossOrg: 'denied',
+    request: async (w) => {
+      const { id, questionIds } = await openAssessmentWithQuestions(w);
+      return { path: `/api/assessments/${id}/responses`, body: { questionId: questionIds[0], answer: 'yes' } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/assessments/:id/defer',
+    access: 'member',
+    crossOrg: 'denied',
+    request: async (w) => {
+      const { id, questionIds } = await openAssessmentWithQuestions(w);
+      return { path: `/api/assessments/${id}/defer`, body: { questionId: questionIds[1], deferToUserId: (await teammateOfA(w)).userId } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/assessments/:id/submit',
+    access: 'member',
+    crossOrg: 'denied',
+    request: async (w) => ({ path: `/api/assessments/${await completeAssessmentOfA(w)}/submit` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/assessments/:id/results',
+    access: 'member',
+    crossOrg: 'denied',
+    request: async (w) => ({ path: `/api/assessments/${await submittedAssessmentOfA(w)}/results` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/assessments/:id/report',
+    access: 'member',
+    crossOrg: 'denied',
+    request: async (w) => ({ path: `/api/assessments/${(await paidReportOfA(w)).assessmentId}/report` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/assessments/:id/actions/:actionId',
+    access: 'member',
+    crossOrg: 'denied',
+    request: async (w) => {
+      const { assessmentId, actionId } = await paidReportOfA(w);
+      return { path: `/api/assessments/${assessmentId}/actions/${actionId}`, body: { status: 'in_progress', notes: 'matrix' } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/organizations/:id/subscription',
+    access: 'system_admin',
+    crossOrg: 'denied',
+    request: (w) => ({ path: `/api/admin/organizations/${w.orgA.id}/subscription`, body: { paidUntil: inAYear() } }),
+  },
+];

@@ -1,0 +1,74 @@
+// Invitation e-mail over real SMTP (nodemailer -> smtp-server), end to end: invite, read the
+// delivered message, validate and accept its link.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, type BuiltServer } from '#server/compose.ts';
+import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
+import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
+import type { TestServer } from '#tests/setup/app.ts';
+import { signInUser } from '#tests/setup/auth.ts';
+import { getTestDatabase, truncateAll } from '#tests/setup/db.ts';
+import { DB_DRIVERS, testEnv } from '#tests/setup/test-env.ts';
+import { decodedBody, header, startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
+
+/** The TestServer helpers over an app built with the SMTP mailer (no memory mailer). */
+function asTestServer(built: BuiltServer): TestServer {
+  const json: TestServer['json'] = async (method, path, body, token) => {
+    const headers: Record<string, string> = { apikey: EMBEDDED_ANON_KEY };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await built.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  };
+  return { ...built, mail: [], json };
+}
+
+describe.each(DB_DRIVERS)('invitation e-mail over SMTP (%s)', (driver) => {
+  let smtp: SmtpCapture;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    const database = await getTestDatabase(driver);
+    await truncateAll(database);
+    server = asTestServer(await buildServer(testEnv({ SMTP_URL: smtp.url, MAIL_FROM: 'MVRSP Assess <no-reply@mvrsp.test>' }), { database }));
+    expect(server.deps.mailer.kind).toBe('smtp');
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('delivers the invitation to the invitee, and its link validates and can be accepted', async () => {
+    const admin = await createOrgAdmin(server, { organizationName: 'Lovelace Analytical', firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await server.json('POST', '/api/auth/invite', { email: 'Babbage@Example.org', organizationId: admin.organizationId }, admin.accessToken);
+    expect(res.status).toBe(201);
+
+    expect(smtp.messages).toHaveLength(1);
+    const message = smtp.messages[0]!;
+    expect(message.to).toEqual(['babbage@example.org']);
+    expect(message.from).toBe('no-reply@mvrsp.test');
+    expect(header(message.raw, 'subject')).toBe('Ada Lovelace invited you to join Lovelace Analytical on MVRSP Assess');
+    expect(header(message.raw, 'to')).toBe('babbage@example.org');
+
+    const body = decodedBody(message.raw);
+    expect(body).toContain('Ada Lovelace');
+    expect(body).toContain('Lovelace Analytical');
+    const link = /http:\/\/localhost:3999\/invite\/([A-Za-z0-9_-]{43})/.exec(body);
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+
+    const valid = await server.json('GET', `/api/auth/validate-invite?token=${token}`);
+    expect(valid).toMatchObject({
+      status: 200,
+      body: { organizationName: 'Lovelace Analytical', email: 'babbage@example.org', organizationId: admin.organizationId },
+    });
+
+    const accepted = await server.json('POST', '/api/auth/accept-invite', { token, firstName: 'Charles', lastName: 'Babbage', password: 'Difference-engine-2' });
+    expect(accepted.status).toBe(201);
+    const session = await signInUser(server, 'babbage@example.org', 'Difference-engine-2');
+    const profile = await server.json('GET', '/api/auth/profile', undefined, session.accessToken);
+    expect(profile.body).toMatchObject({ first_name: 'Charles', role: 'team_member', organization: { name: 'Lovelace Analytical' } });
+    expect((await server.json('GET', `/api/auth/validate-invite?token=${token}`)).status).toBe(404);
+  });
+});

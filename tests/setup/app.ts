@@ -1,0 +1,45 @@
+// Builds the real app (real Hono, real database, embedded auth) for API tests via app.request.
+import { buildServer, type BuiltServer } from '#server/compose.ts';
+import type { Mailer, MailMessage } from '#server/lib/mailer.ts';
+import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
+import { getTestDatabase, truncateAll } from './db.ts';
+import { testEnv, type DriverName } from './test-env.ts';
+
+/** Collects mail in memory (SMTP delivery itself is tested against a real smtp-server). */
+export function memoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { kind: 'outbox', sent, send: async (m) => void sent.push(m) };
+}
+
+export interface TestServer extends BuiltServer {
+  mail: MailMessage[];
+  /** app.request with JSON helpers. */
+  json(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers }>;
+}
+
+/** A fresh app on the worker's shared database, emptied and re-seeded. */
+export async function createTestServer(
+  driver: DriverName = 'pglite',
+  envOverrides: Record<string, string> = {},
+  opts: { now?: () => Date } = {},
+): Promise<TestServer> {
+  const database = await getTestDatabase(driver);
+  await truncateAll(database);
+  const mailer = memoryMailer();
+  const built = await buildServer(testEnv(envOverrides), { database, mailer, now: opts.now });
+  const json: TestServer['json'] = async (method, path, body, token) => {
+    const headers: Record<string, string> = { apikey: EMBEDDED_ANON_KEY };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await built.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+  return { ...built, mail: mailer.sent, json };
+}

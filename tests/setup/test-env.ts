@@ -1,0 +1,31 @@
+// The one module under tests/ that reads process.env.
+import { loadEnv, type Env } from '#server/env.ts';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const IS_CI = process.env.CI === 'true' || process.env.CI === '1';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const WORKER_ID = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
+
+export type DriverName = 'pglite' | 'postgres';
+/** Database-backed tests run on PGlite always and on PostgreSQL when TEST_DATABASE_URL is set. */
+export const DB_DRIVERS: DriverName[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin-password-123!' };
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    NODE_ENV: 'test',
+    PORT: '3999',
+    APP_URL: 'http://localhost:3999',
+    DATA_DIR: `./node_modules/.tmp/test-data-${WORKER_ID}`,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+/** Replays a chaos sync run (tests/chaos): CHAOS_SEED=<seed printed by a failure>. */
+export const CHAOS_SEED = process.env.CHAOS_SEED ? Number(process.env.CHAOS_SEED) : undefined;
+
+/** fast-check seed for the fuzz suites: fixed so CI is repeatable; set FUZZ_SEED to explore or replay. */
+export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261122);

@@ -1,0 +1,81 @@
+// startSync / ensureSync wiring and the module-level write API, against the real server.
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { responses } from '#server/db/schema/index.ts';
+import { queueSubmit, recordAnswer, syncNow } from '#sync/api.ts';
+import { SyncDatabase } from '#sync/db.ts';
+import { createInProcessLock } from '#sync/lock.ts';
+import { ensureSync, getSyncRuntime, hasUnsentChanges, type SyncIdentity } from '#sync/runtime.ts';
+import { createWorld, faultyServerFetch, fakeOnlineSignal, type World } from './harness.ts';
+
+describe('sync runtime (pglite)', () => {
+  let world: World;
+  let db: SyncDatabase;
+
+  beforeEach(async () => {
+    world = await createWorld('pglite');
+    net = faultyServerFetch(world.server);
+    db = new SyncDatabase(`runtime-${randomUUID()}`);
+  });
+  afterEach(async () => {
+    getSyncRuntime()?.stop();
+    await db.delete();
+    await world.server.close();
+  });
+
+  let token = '';
+  let net: ReturnType<typeof faultyServerFetch>;
+  const start = (identity: SyncIdentity | null, as = world.alice.accessToken) => {
+    token = as; // the session's current token, as supabase-js would return it
+    net ??= faultyServerFetch(world.server);
+    return ensureSync({
+      db,
+      identity,
+      getToken: async () => token,
+      fetch: net.fetch,
+      serviceWorker: false,
+      lock: createInProcessLock(`rt-${db.name}`),
+      onlineSignal: fakeOnlineSignal(),
+    });
+  };
+
+  it('does nothing while signed out, then records and sends through the module-level API', async () => {
+    expect(start(null)).toBeNull();
+    expect(await recordAnswer({ assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, value: 'yes' })).toMatchObject({ ok: false });
+
+    const alice = { userId: world.alice.userId, orgId: world.org.orgId };
+    const runtime = start(alice)!;
+    expect(runtime.identity()).toEqual(alice);
+    expect(await recordAnswer({ assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, value: 'yes' })).toEqual({ ok: true, value: undefined });
+    await waitFor(() => hasUnsentChanges());
+    await syncNow();
+    await waitFor(() => !hasUnsentChanges());
+    expect((await world.server.deps.db.select().from(responses)).map((r) => r.answer)).toEqual(['yes']);
+    // Same identity again: the same runtime, untouched.
+    expect(start(alice)).toBe(runtime);
+  });
+
+  it('holds the previous user’s rows when someone else signs in on the device', async () => {
+    const alice = { userId: world.alice.userId, orgId: world.org.orgId };
+    start(alice);
+    net.faults.push('network-before', 'network-before', 'network-before'); // Alice is offline
+    await queueSubmit(world.org.assessmentId);
+    await syncNow();
+    const runtime = start({ userId: world.bob.userId, orgId: world.org.orgId }, world.bob.accessToken)!;
+    await waitFor(() => runtime.identity()?.userId === world.bob.userId);
+    await syncNow();
+    const rows = await db.outbox.toArray();
+    expect(rows).toEqual([expect.objectContaining({ userId: world.alice.userId, status: 'pending', kind: 'assessment.submit' })]);
+    // Bob's session never carried Alice's submit (the server would have answered it).
+    expect(net.delivered.filter((d) => d.url === '/api/sync/push')).toEqual([]);
+  });
+});
+
+async function waitFor(check: () => boolean | Promise<boolean>, tries = 300): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('condition not reached');
+}
