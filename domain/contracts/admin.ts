@@ -17,7 +17,7 @@ export const adminQuestionSchema = z.object({
   domainId: questionDefSchema.shape.domainId,
   subdomain: z.string().trim().min(1, 'Subdomain is required').max(200, 'Subdomain must be at most 200 characters'),
   questionText: z.string().trim().min(10, 'Question text must be at least 10 characters').max(1000, 'Question text must be at most 1000 characters'),
-  points: z.number({ error: 'Points must be between 1 and 5' }).int('Points must be a whole number').min(1, 'Points must be between 1 and 5').max(5, 'Points must be between 1 and 5'),
+  points: questionDefSchema.shape.points,
   critical: z.boolean().default(false),
   documentEvidenceRequired: z.boolean().default(false),
   evidenceDescription: z.string().trim().max(1000).default(''),

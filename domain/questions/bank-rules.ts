@@ -1,4 +1,4 @@
-import { MAX_SCORE } from '../scoring/policy.ts';
+import { MAX_SCORE, QUESTION_COUNT_RANGE } from '../scoring/policy.ts';
 import { DOMAINS } from './domains.ts';
 import type { QuestionDef } from './question-types.ts';
 
@@ -10,6 +10,10 @@ export function checkQuestionBank(questions: readonly Pick<QuestionDef, 'code' |
   const problems: string[] = [];
   const total = questions.reduce((s, q) => s + q.points, 0);
   if (total !== MAX_SCORE) problems.push(`The questions must total exactly ${MAX_SCORE} points (they total ${total}).`);
+  const { min, max } = QUESTION_COUNT_RANGE;
+  if (questions.length < min || questions.length > max) {
+    problems.push(`A questionnaire holds ${min} to ${max} questions (this one would hold ${questions.length}).`);
+  }
   const seen = new Set<string>();
   for (const q of questions) {
     if (seen.has(q.code)) problems.push(`Question code ${q.code} is used more than once.`);

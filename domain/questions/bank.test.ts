@@ -58,5 +58,8 @@ describe('question bank', () => {
     expect(problems.some((p) => p.includes('total exactly 140'))).toBe(true);
     expect(problems.some((p) => p.includes('used more than once'))).toBe(true);
     expect(problems.some((p) => p.includes('must cite at least one source'))).toBe(true);
+    expect(problems.some((p) => p.includes('questions (this one'))).toBe(false);
+    const tooFew = checkQuestionBank(QUESTION_BANK.slice(0, QUESTION_COUNT_RANGE.min - 1));
+    expect(tooFew).toContain(`A questionnaire holds 45 to 70 questions (this one would hold 44).`);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUESTION_POINTS_MESSAGE, QUESTION_POINTS_RANGE } from '../scoring/policy.ts';
 import { DOMAINS } from './domains.ts';
 
 export const ACTION_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
@@ -47,7 +48,11 @@ export const questionDefSchema = z.object({
   domainId: z.enum(domainIds, { message: 'Unknown domain' }),
   subdomain: z.string().trim().min(1, 'Subdomain is required'),
   questionText: z.string().trim().min(10, 'Question text is required'),
-  points: z.number().int().min(1, 'Points must be between 1 and 5').max(5, 'Points must be between 1 and 5'),
+  points: z
+    .number({ error: QUESTION_POINTS_MESSAGE })
+    .int('Points must be a whole number')
+    .min(QUESTION_POINTS_RANGE.min, QUESTION_POINTS_MESSAGE)
+    .max(QUESTION_POINTS_RANGE.max, QUESTION_POINTS_MESSAGE),
   critical: z.boolean(),
   documentEvidenceRequired: z.boolean(),
   evidenceDescription: z.string().trim(),

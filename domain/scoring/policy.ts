@@ -27,6 +27,14 @@ export const GRADE_SCALE: readonly { grade: Grade; minPercentage: number }[] = [
 export const QUESTION_COUNT_RANGE = { min: 45, max: 70 } as const;
 /** Points a single question may carry. */
 export const QUESTION_POINTS_RANGE = { min: 1, max: 5 } as const;
+export const QUESTION_POINTS_MESSAGE = `Points must be between ${QUESTION_POINTS_RANGE.min} and ${QUESTION_POINTS_RANGE.max}`;
+/** Every point value a question may carry, lowest first (for pickers). */
+export const QUESTION_POINT_VALUES: readonly number[] = Array.from(
+  { length: QUESTION_POINTS_RANGE.max - QUESTION_POINTS_RANGE.min + 1 },
+  (_, i) => QUESTION_POINTS_RANGE.min + i,
+);
+export const isAllowedPoints = (points: number) =>
+  Number.isInteger(points) && points >= QUESTION_POINTS_RANGE.min && points <= QUESTION_POINTS_RANGE.max;
 
 /** Grade for a score; integer arithmetic so 126/140 is exactly 90 % (an A). */
 export function gradeFor(totalScore: number, maxScore: number = MAX_SCORE): Grade {

@@ -26,6 +26,8 @@ describe('scoreAssessment (properties)', () => {
         expect(r.totalScore).toBeLessThanOrEqual(MAX_SCORE);
         expect(r.domainScores.reduce((s, d) => s + d.earned_points, 0)).toBe(r.totalScore);
         expect(r.domainScores.reduce((s, d) => s + d.total_points, 0)).toBe(MAX_SCORE);
+        // Per-domain gap counts match the gap analysis.
+        for (const d of r.domainScores) expect(d.gap_count).toBe(r.gaps.find((g) => g.domainId === d.id)?.gaps.length ?? 0);
       }),
     );
   });
@@ -142,7 +144,7 @@ describe('scoreAssessment (boundaries)', () => {
   it('reports domain percentages in spec field names', () => {
     const r = score(allYes());
     expect(r.domainScores.map((d) => d.id)).toEqual(DOMAINS.map((d) => d.id));
-    for (const d of r.domainScores) expect(d).toMatchObject({ earned_points: d.total_points, weighted_percentage: 100 });
+    for (const d of r.domainScores) expect(d).toMatchObject({ earned_points: d.total_points, weighted_percentage: 100, gap_count: 0 });
     expect(r.percentage).toBe(100);
   });
 });

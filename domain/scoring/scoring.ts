@@ -21,6 +21,7 @@ export function scoreDomains(questions: readonly ScoringQuestion[], answers: Ans
         earned_points: earned,
         total_points: total,
         weighted_percentage: percentOf(earned, total),
+        gap_count: inDomain.filter((q) => answers[q.id] === 'no').length,
         count: inDomain.length,
       };
     })

@@ -31,6 +31,8 @@ export interface DomainScore {
   earned_points: number;
   total_points: number;
   weighted_percentage: number;
+  /** Questions of the domain answered No (the domain's gaps). */
+  gap_count: number;
 }
 
 export interface Gap {

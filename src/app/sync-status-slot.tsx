@@ -5,7 +5,7 @@ import { setUpdateGate } from './update-prompt.tsx';
 
 const HeaderSync = lazy(() =>
   import('../features/sync-status/header-sync.tsx').then((m) => {
-    setUpdateGate(m.canApplyUpdate);
+    setUpdateGate(m.updateGate);
     return { default: m.HeaderSync };
   }),
 );

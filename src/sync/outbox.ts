@@ -60,6 +60,11 @@ export interface RecordAnswerInput extends Identity {
   assessmentId: string;
   questionId: string;
   value: AnswerValue;
+  /**
+   * "Keep mine" on an open conflict: allowed while a submit is queued (the conflict is what holds
+   * that submit, and the submit barrier waits for this row too).
+   */
+  resolvesConflict?: boolean;
 }
 
 export async function recordAnswer(db: SyncDatabase, input: RecordAnswerInput, deps: OutboxDeps = {}): Promise<WriteResult> {
@@ -77,7 +82,7 @@ export async function recordAnswer(db: SyncDatabase, input: RecordAnswerInput, d
         db.answers.get([input.assessmentId, input.questionId]),
         db.outbox.where('entityKey').equals(key).toArray(),
       ]);
-      if (queued) return { ok: false, code: 'submit_queued', message: SUBMIT_QUEUED_MESSAGE };
+      if (queued && !(input.resolvesConflict && local?.syncState === 'conflict')) return { ok: false, code: 'submit_queued', message: SUBMIT_QUEUED_MESSAGE };
       if (local?.syncState === 'synced' && local.value === input.value && held.length === 0) return { ok: true, value: undefined };
       // Answering over an open conflict means "mine wins, on top of what I was shown".
       const base = local?.syncState === 'conflict' && local.conflict ? Math.max(local.conflict.version, local.serverVersion) : (local?.serverVersion ?? 0);

@@ -64,6 +64,20 @@ export function unsentCount(db: SyncDatabase): Promise<number> {
   });
 }
 
+/** Evidence files still only on this device (queued, uploading, or failed and waiting for a retry). */
+export const WAITING_UPLOAD_STATUSES = ['queued', 'uploading', 'failed'] as const;
+
+/**
+ * Unsent outbox rows, and evidence files not yet uploaded (what a reload into a new version must
+ * not strand), in one read transaction.
+ */
+export function unsentWork(db: SyncDatabase): Promise<{ rows: number; files: number }> {
+  return db.transaction('r', db.outbox, db.evidence, async () => {
+    const [rows, files] = await Promise.all([unsentCount(db), db.evidence.where('status').anyOf(WAITING_UPLOAD_STATUSES).count()]);
+    return { rows, files };
+  });
+}
+
 /** The count above, plus the device time of the oldest waiting row (the first by seq of each status). */
 export function unsentOverview(db: SyncDatabase): Promise<{ count: number; oldest: number | null }> {
   return db.transaction('r', db.outbox, async () => {

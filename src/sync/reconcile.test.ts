@@ -88,9 +88,10 @@ describe('rebase', () => {
 
 describe('submitBlocker', () => {
   const submit = row({ seq: 10, kind: 'assessment.submit', entityKey: 'a:submit' });
-  it('waits for earlier rows of the same assessment only', () => {
+  it('waits for every other row of the same assessment, also one queued after it', () => {
     expect(submitBlocker(submit, [row({ seq: 3 }), submit], 0, 0)).toBe('earlier_rows');
-    expect(submitBlocker(submit, [row({ seq: 3, assessmentId: 'other' }), row({ seq: 11 }), submit], 0, 0)).toBeNull();
+    expect(submitBlocker(submit, [submit, row({ seq: 11 })], 0, 0)).toBe('earlier_rows');
+    expect(submitBlocker(submit, [row({ seq: 3, assessmentId: 'other' }), submit, row({ seq: 12, assessmentId: 'other' })], 0, 0)).toBeNull();
   });
   it('names conflicts, rejections and uploads', () => {
     expect(submitBlocker(submit, [submit], 1, 0)).toBe('conflict');

@@ -82,14 +82,18 @@ export function rebase(rows: OutboxRow[], ackedSeq: number, version: number): Ou
   return rows.filter((r) => (r.seq ?? 0) > ackedSeq && r.status === 'pending').map((r) => ({ ...r, baseVersion: version }));
 }
 
-/** Submit barrier: every earlier row of the assessment is gone (applied), nothing is in conflict, no upload waits. */
+/**
+ * Submit barrier: every other row of the assessment is gone (applied), nothing is in conflict, no
+ * upload waits. Rows queued after the submit count too: a "Keep mine" made while the submit waits
+ * on its conflict must reach the server before the submit does.
+ */
 export function submitBlocker(
   submit: OutboxRow,
   outbox: OutboxRow[],
   openConflicts: number,
   pendingUploads: number,
 ): 'conflict' | 'rejected' | 'earlier_rows' | 'uploads' | null {
-  const earlier = outbox.filter((r) => r.assessmentId === submit.assessmentId && (r.seq ?? 0) < (submit.seq ?? 0));
+  const earlier = outbox.filter((r) => r.assessmentId === submit.assessmentId && r.seq !== submit.seq);
   if (openConflicts > 0 || earlier.some((r) => r.status === 'conflict')) return 'conflict';
   if (earlier.some((r) => r.status === 'rejected')) return 'rejected';
   if (earlier.length) return 'earlier_rows';

@@ -14,7 +14,7 @@ export async function resolveConflict(
   if (!local?.conflict) return { ok: false, code: 'not_found', message: 'There is no conflict to resolve on this question' };
   const conflict = local.conflict;
   if (input.choice === 'mine') {
-    return recordAnswer(db, { ...input, value: local.value }, deps);
+    return recordAnswer(db, { ...input, value: local.value, resolvesConflict: true }, deps);
   }
   return guardedWrite(db, () =>
     db.transaction('rw', db.answers, db.outbox, async (): Promise<WriteResult> => {

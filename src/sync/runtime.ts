@@ -7,7 +7,7 @@ import { createSyncEngine, type OnlineSignal, type SyncEngine } from './engine.t
 import { startEvidenceUploads, type EvidenceUploads } from './evidence/upload-scheduler.ts';
 import * as outbox from './outbox.ts';
 import { dismissRejected, resolveConflict } from './resolve.ts';
-import { unsentCount } from './queries.ts';
+import { unsentWork } from './queries.ts';
 import type { DrainLock } from './lock.ts';
 import { createFetchTransport, type FetchLike, type SyncTransport, type TokenGetter } from './transport.ts';
 import type { WriteResult } from './write-guard.ts';
@@ -55,6 +55,8 @@ export interface SyncRuntime {
 let active: SyncRuntime | null = null;
 const runtimeListeners = new Set<() => void>();
 let unsentSnapshot = 0;
+let unsentWorkSnapshot = 0;
+const unsentWorkListeners = new Set<() => void>();
 
 function setActive(next: SyncRuntime | null) {
   active = next;
@@ -72,9 +74,21 @@ export function subscribeSyncRuntime(fn: () => void): () => void {
   return () => runtimeListeners.delete(fn);
 }
 
-/** Synchronous answer for the update prompt's gate: does anything still wait to be sent? */
+/** Synchronous answer for the update prompt's gate: does any change or file still wait to be sent? */
 export function hasUnsentChanges(): boolean {
-  return unsentSnapshot > 0;
+  return unsentWorkSnapshot > 0;
+}
+
+/** Called whenever hasUnsentChanges() may have changed (for useSyncExternalStore). */
+export function subscribeUnsentChanges(fn: () => void): () => void {
+  unsentWorkListeners.add(fn);
+  return () => unsentWorkListeners.delete(fn);
+}
+
+function setUnsentWork(n: number) {
+  if (n === unsentWorkSnapshot) return;
+  unsentWorkSnapshot = n;
+  for (const fn of unsentWorkListeners) fn();
 }
 
 const signedOut = (): WriteResult<never> => ({ ok: false, code: 'storage_unavailable', message: STORAGE_UNAVAILABLE_MESSAGE });
@@ -165,9 +179,10 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
       if (active === runtime) setActive(null);
     },
   };
-  const unsentWatch = liveQuery(() => unsentCount(db)).subscribe({
-    next: (n) => {
-      unsentSnapshot = n;
+  const unsentWatch = liveQuery(() => unsentWork(db)).subscribe({
+    next: ({ rows, files }) => {
+      unsentSnapshot = rows;
+      setUnsentWork(rows + files);
     },
     error: () => undefined,
   });

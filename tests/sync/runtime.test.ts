@@ -6,7 +6,7 @@ import { responses } from '#server/db/schema/index.ts';
 import { queueSubmit, recordAnswer, syncNow } from '#sync/api.ts';
 import { SyncDatabase } from '#sync/db.ts';
 import { createInProcessLock } from '#sync/lock.ts';
-import { ensureSync, getSyncRuntime, hasUnsentChanges, type SyncIdentity } from '#sync/runtime.ts';
+import { ensureSync, getSyncRuntime, hasUnsentChanges, subscribeUnsentChanges, type SyncIdentity } from '#sync/runtime.ts';
 import { createWorld, faultyServerFetch, fakeOnlineSignal, type World } from './harness.ts';
 
 describe('sync runtime (pglite)', () => {
@@ -54,6 +54,26 @@ describe('sync runtime (pglite)', () => {
     expect((await world.server.deps.db.select().from(responses)).map((r) => r.answer)).toEqual(['yes']);
     // Same identity again: the same runtime, untouched.
     expect(start(alice)).toBe(runtime);
+  });
+
+  it('tells the update gate, as it changes, while an answer or a file waits to be sent', async () => {
+    const alice = { userId: world.alice.userId, orgId: world.org.orgId };
+    start(alice);
+    let changes = 0;
+    const unsubscribe = subscribeUnsentChanges(() => changes++);
+    await recordAnswer({ assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, value: 'yes' });
+    await waitFor(() => hasUnsentChanges());
+    expect(changes).toBeGreaterThan(0);
+    await syncNow();
+    await waitFor(() => !hasUnsentChanges());
+    // A file stored on this device but not uploaded yet also holds the update back.
+    const seen = changes;
+    await db.evidence.put({ id: randomUUID(), assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, name: 'policy.pdf', mime: 'application/pdf', size: 4, sha256: '0'.repeat(64), bytes: new ArrayBuffer(4), status: 'failed', progress: 0 });
+    await waitFor(() => hasUnsentChanges());
+    expect(changes).toBeGreaterThan(seen);
+    await db.evidence.clear();
+    await waitFor(() => !hasUnsentChanges());
+    unsubscribe();
   });
 
   it('holds the previous user’s rows when someone else signs in on the device', async () => {

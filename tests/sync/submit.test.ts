@@ -1,9 +1,9 @@
 // The submit barrier: a queued submit goes only after every earlier row of the assessment is applied,
 // never while a conflict is open, and the server's verdict is kept on the row.
 import 'fake-indexeddb/auto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { assessments } from '#server/db/schema/index.ts';
+import { assessments, responses } from '#server/db/schema/index.ts';
 import { submitKey } from '#sync/db.ts';
 import { queueSubmit, recordDeferral } from '#sync/outbox.ts';
 import { resolveConflict } from '#sync/resolve.ts';
@@ -67,6 +67,32 @@ describe.each(DB_DRIVERS)('submit barrier (%s)', (driver) => {
     await alice.engine.drainNow();
     expect(pushes().flat()).toContain('assessment.submit');
     expect(await serverStatus()).toBe('submitted');
+    await bob.db.delete();
+  });
+
+  it('"Keep mine" on the conflict that holds a queued submit is sent first, then the submit', async () => {
+    const bob = createClient(world, world.bob);
+    const [first, ...rest] = world.org.questionIds as [string, ...string[]];
+    await bob.record(first, 'no');
+    await bob.engine.drainNow();
+    await alice.record(first, 'yes');
+    for (const q of rest) await alice.record(q, 'yes');
+    await queueSubmit(alice.db, { assessmentId: a, ...me }, alice.deps);
+    await alice.engine.drainNow();
+    expect(await alice.db.answers.get([a, first])).toMatchObject({ syncState: 'conflict' });
+
+    expect(await resolveConflict(alice.db, { assessmentId: a, questionId: first, choice: 'mine', ...me }, alice.deps)).toEqual({ ok: true, value: undefined });
+    // Other edits stay locked while the submit is queued.
+    await expect(alice.record(rest[0]!, 'no')).rejects.toThrow('submit_queued');
+    await alice.engine.drainNow();
+    const sent = pushes();
+    const submitAt = sent.findIndex((kinds) => kinds.includes('assessment.submit'));
+    expect(submitAt).toBeGreaterThan(0);
+    expect(sent[submitAt]).toEqual(['assessment.submit']);
+    expect(await serverStatus()).toBe('submitted');
+    const [kept] = await world.server.deps.db.select().from(responses).where(and(eq(responses.assessmentId, a), eq(responses.questionId, first)));
+    expect(kept?.answer).toBe('yes');
+    expect(await alice.db.outbox.count()).toBe(0);
     await bob.db.delete();
   });
 

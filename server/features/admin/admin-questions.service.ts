@@ -5,7 +5,7 @@
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type AdminQuestionChange, type AdminQuestionInput, type AdminQuestionView, type AdminQuestionsPage } from '#domain/contracts/admin.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
-import { MAX_SCORE } from '#domain/scoring/policy.ts';
+import { isAllowedPoints, MAX_SCORE, QUESTION_POINTS_RANGE } from '#domain/scoring/policy.ts';
 import { questionnaireVersions, questions } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
@@ -85,8 +85,9 @@ function rebalance(defs: QuestionDef[], bank: readonly VersionQuestion[], balanc
   return defs.map((d) => {
     if (d.code !== target.code) return d;
     const points = d.points - delta;
-    if (points < 1 || points > 5) {
-      throw badRequest(`${d.code} cannot absorb ${delta > 0 ? 'losing' : 'gaining'} ${Math.abs(delta)} point(s): every question is worth 1 to 5 points`);
+    if (!isAllowedPoints(points)) {
+      const { min, max } = QUESTION_POINTS_RANGE;
+      throw badRequest(`${d.code} cannot absorb ${delta > 0 ? 'losing' : 'gaining'} ${Math.abs(delta)} point(s): every question is worth ${min} to ${max} points`);
     }
     return { ...d, points };
   });

@@ -3,7 +3,7 @@
 // so the files carry exactly the numbers the screen shows.
 import { and, asc, eq } from 'drizzle-orm';
 import type { ReportView } from '#domain/contracts/assessments.ts';
-import { CRITICAL_QUESTIONS_MUST_ALL_BE_YES, GRADE_SCALE, MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS } from '#domain/scoring/policy.ts';
+import { CRITICAL_QUESTIONS_MUST_ALL_BE_YES, GRADE_SCALE, MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS, type Grade } from '#domain/scoring/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, evidenceFiles, organizations, profiles, questionnaireVersions, questions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -35,7 +35,7 @@ export interface ReportDocument {
     passPercentage: number;
     passThresholdPoints: number;
     criticalMustBeYes: boolean;
-    gradeScale: { grade: string; minPercentage: number }[];
+    gradeScale: { grade: Grade; minPercentage: number }[];
   };
 }
 

@@ -14,7 +14,7 @@ import {
   WidthType,
 } from 'docx';
 import type { ReportDocument } from './reports.data.ts';
-import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, formatDate, passFailReasons, scoringMethodParagraphs, shortId, summarySentence } from './reports.format.ts';
+import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, cellParts, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, scoringMethodParagraphs, shortId, sourcesLine, summarySentence, type ReportCell } from './reports.format.ts';
 
 const BRAND = '1E3A8A';
 const TRACK = 'E2E8F0';
@@ -26,16 +26,18 @@ const p = (text: string, opts: { bold?: boolean; size?: number; color?: string }
 const h1 = (text: string, pageBreak = true) => new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: pageBreak, spacing: { after: 200 }, children: [new TextRun({ text, color: BRAND })] });
 const h2 = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_2, spacing: { before: 200, after: 120 }, children: [new TextRun(text)] });
 
-function cell(text: string, opts: { header?: boolean; width?: number; fill?: string } = {}): TableCell {
+function cell(content: ReportCell, opts: { header?: boolean; width?: number; fill?: string } = {}): TableCell {
+  const { text, note } = cellParts(content);
+  const lines = text || !note ? text.split('\n').map((line) => new Paragraph({ children: [new TextRun({ text: line, bold: opts.header, color: opts.header ? 'FFFFFF' : undefined, size: 18 })] })) : [];
   return new TableCell({
     width: opts.width ? { size: opts.width, type: WidthType.PERCENTAGE } : undefined,
     shading: opts.header ? { type: ShadingType.CLEAR, color: 'auto', fill: BRAND } : opts.fill ? { type: ShadingType.CLEAR, color: 'auto', fill: opts.fill } : undefined,
     margins: { top: 60, bottom: 60, left: 80, right: 80 },
-    children: text.split('\n').map((line) => new Paragraph({ children: [new TextRun({ text: line, bold: opts.header, color: opts.header ? 'FFFFFF' : undefined, size: 18 })] })),
+    children: note ? [...lines, new Paragraph({ spacing: { before: lines.length ? 60 : 0 }, children: [new TextRun({ text: note, size: 15, color: '475569' })] })] : lines,
   });
 }
 
-function table(headers: [string, number][], rows: string[][]): Table {
+function table(headers: [string, number][], rows: ReportCell[][]): Table {
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
     rows: [
@@ -108,7 +110,7 @@ function body(doc: ReportDocument): (Paragraph | Table)[] {
   if (!doc.report.gapAnalysis.length) out.push(p('No gaps: every question was answered Yes.'));
   for (const d of doc.report.gapAnalysis) {
     out.push(h2(`${d.domain_name} (${d.points_lost} point${d.points_lost === 1 ? '' : 's'} lost)`));
-    out.push(table([['Code', 10], ['Question', 45], ['Points', 9], ['What a Yes requires', 36]], d.gaps.map((g) => [g.critical ? `${g.code}\nCritical` : g.code, g.question_text, String(g.points), g.guidance])));
+    out.push(table([['Code', 10], ['Question', 45], ['Points', 9], ['What a Yes requires', 36]], d.gaps.map((g) => [g.critical ? `${g.code}\nCritical` : g.code, g.question_text, String(g.points), { text: g.guidance, note: sourcesLine(g.sources) }])));
   }
 
   out.push(h1('Corrective action plan'), p('Each gap has an action, a priority, an owner and a target date.', { color: '475569' }));
@@ -132,7 +134,8 @@ function body(doc: ReportDocument): (Paragraph | Table)[] {
   );
 
   out.push(h1('Scoring method'), ...scoringMethodParagraphs(doc).map((t) => p(t)));
-  out.push(table([['Grade', 20], ['Share of the maximum score', 40], [`Minimum points (of ${doc.scoringMethod.maxScore})`, 40]], doc.scoringMethod.gradeScale.map((g) => [g.grade, `${g.minPercentage}% or more`, String(Math.ceil((g.minPercentage * doc.scoringMethod.maxScore) / 100))])));
+  const [grade, share, minimum] = GRADE_SCALE_HEADERS(doc.scoringMethod.maxScore);
+  out.push(table([[grade, 20], [share, 40], [minimum, 40]], gradeScaleRows(doc)));
   return out;
 }
 

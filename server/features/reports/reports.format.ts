@@ -1,4 +1,5 @@
 // Shared formatting for the report files (PDF, DOCX, XLSX): the same words and numbers everywhere.
+import { minimumPointsFor } from '#domain/scoring/policy.ts';
 import type { ReportDocument } from './reports.data.ts';
 
 export const PRODUCT_NAME = 'MVRSP Assess';
@@ -11,6 +12,15 @@ export const shortId = (id: string) => id.slice(0, 8);
 
 export const PRIORITY_LABEL: Record<string, string> = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' };
 export const STATUS_LABEL: Record<string, string> = { open: 'Open', in_progress: 'In progress', done: 'Done' };
+
+/** A table cell of a report file: plain text, or text with a smaller, muted note under it (e.g. sources). */
+export type ReportCell = string | { text: string; note?: string };
+
+export const cellParts = (cell: ReportCell): { text: string; note: string } =>
+  typeof cell === 'string' ? { text: cell, note: '' } : { text: cell.text, note: cell.note ?? '' };
+
+/** The sources line of a gap, as the on-screen gap analysis lists them ('' when it cites none). */
+export const sourcesLine = (sources: readonly string[]): string => (sources.length ? `Sources: ${sources.join('; ')}` : '');
 
 export function scoreLine(doc: ReportDocument): string {
   const r = doc.report.result;
@@ -26,6 +36,13 @@ export function passFailReasons(doc: ReportDocument): string[] {
   const r = doc.report.result;
   if (r.failReasons.length) return r.failReasons;
   return [`The score of ${r.totalScore} meets the pass threshold of ${doc.scoringMethod.passThresholdPoints} points and every critical question is answered Yes.`];
+}
+
+/** The grade scale table of the scoring method: grade, share of the maximum, minimum points. */
+export const GRADE_SCALE_HEADERS = (maxScore: number) => ['Grade', 'Share of the maximum score', `Minimum points (of ${maxScore})`] as const;
+export function gradeScaleRows(doc: ReportDocument): string[][] {
+  const max = doc.scoringMethod.maxScore;
+  return doc.scoringMethod.gradeScale.map((g) => [g.grade, `${g.minPercentage}% or more`, String(minimumPointsFor(g.grade, max))]);
 }
 
 export function scoringMethodParagraphs(doc: ReportDocument): string[] {

@@ -1,5 +1,6 @@
 // Small layout helpers over pdfkit: page furniture, headings, paragraphs and paged tables.
 import type PDFDocument from 'pdfkit';
+import { cellParts, type ReportCell } from './reports.format.ts';
 
 export type Pdf = InstanceType<typeof PDFDocument>;
 
@@ -81,15 +82,39 @@ function drawHeader(pdf: Pdf, cols: Column[], widths: number[]): void {
   pdf.y = y + 20;
 }
 
+const CELL_SIZE = 9;
+const NOTE_SIZE = 7.5;
+const NOTE_GAP = 3;
+
+/** Height of the main text of a cell, plus the gap before its note when both are present. */
+function textBlockHeight(pdf: Pdf, text: string, note: string, width: number): number {
+  if (!text && note) return 0;
+  const h = pdf.font('Helvetica').fontSize(CELL_SIZE).heightOfString(text || ' ', { width });
+  return note ? h + NOTE_GAP : h;
+}
+
+function cellHeight(pdf: Pdf, cell: ReportCell, width: number): number {
+  const { text, note } = cellParts(cell);
+  const h = textBlockHeight(pdf, text, note, width);
+  return note ? h + pdf.font('Helvetica').fontSize(NOTE_SIZE).heightOfString(note, { width }) : h;
+}
+
+function drawCell(pdf: Pdf, cell: ReportCell, x: number, y: number, width: number, align: Column['align'] = 'left'): void {
+  const { text, note } = cellParts(cell);
+  if (text) pdf.font('Helvetica').fontSize(CELL_SIZE).fillColor(COLORS.ink).text(text, x, y, { width, align });
+  if (!note) return;
+  const noteY = y + textBlockHeight(pdf, text, note, width); // measured first: it sets the font size of the main text
+  pdf.font('Helvetica').fontSize(NOTE_SIZE).fillColor(COLORS.muted).text(note, x, noteY, { width, align });
+}
+
 /** A table that breaks across pages, repeating its header. */
-export function table(pdf: Pdf, cols: Column[], rows: string[][]): void {
+export function table(pdf: Pdf, cols: Column[], rows: ReportCell[][]): void {
   const total = cols.reduce((s, c) => s + c.width, 0);
   const widths = cols.map((c) => (c.width / total) * contentWidth(pdf));
   ensureSpace(pdf, 60);
   drawHeader(pdf, cols, widths);
   rows.forEach((row, r) => {
-    pdf.font('Helvetica').fontSize(9);
-    const height = Math.max(...row.map((cell, i) => pdf.heightOfString(cell || ' ', { width: widths[i]! - CELL_PAD * 2 }))) + CELL_PAD * 2;
+    const height = Math.max(...row.map((cell, i) => cellHeight(pdf, cell, widths[i]! - CELL_PAD * 2))) + CELL_PAD * 2;
     if (pdf.y + height > bottom(pdf)) {
       pdf.addPage();
       drawHeader(pdf, cols, widths);
@@ -98,7 +123,7 @@ export function table(pdf: Pdf, cols: Column[], rows: string[][]): void {
     if (r % 2 === 1) pdf.rect(MARGIN, y, contentWidth(pdf), height).fillColor(COLORS.zebra).fill();
     let x = MARGIN;
     row.forEach((cell, i) => {
-      pdf.font('Helvetica').fontSize(9).fillColor(COLORS.ink).text(cell, x + CELL_PAD, y + CELL_PAD, { width: widths[i]! - CELL_PAD * 2, align: cols[i]!.align ?? 'left' });
+      drawCell(pdf, cell, x + CELL_PAD, y + CELL_PAD, widths[i]! - CELL_PAD * 2, cols[i]!.align);
       x += widths[i]!;
     });
     pdf.moveTo(MARGIN, y + height).lineTo(MARGIN + contentWidth(pdf), y + height).lineWidth(0.5).strokeColor(COLORS.line).stroke();

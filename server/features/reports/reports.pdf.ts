@@ -2,7 +2,7 @@
 // shapes), gap analysis, corrective action plan, evidence index and scoring method.
 import PDFDocument from 'pdfkit';
 import type { ReportDocument } from './reports.data.ts';
-import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, formatDate, passFailReasons, scoringMethodParagraphs, shortId, summarySentence } from './reports.format.ts';
+import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, scoringMethodParagraphs, shortId, sourcesLine, summarySentence } from './reports.format.ts';
 import { COLORS, MARGIN, bullet, contentWidth, ensureSpace, pageFurniture, paragraph, sectionTitle, subheading, table, type Pdf } from './reports.pdf-kit.ts';
 
 function cover(pdf: Pdf, doc: ReportDocument): void {
@@ -89,7 +89,7 @@ function gapAnalysis(pdf: Pdf, doc: ReportDocument): void {
         { header: 'Points', width: 9, align: 'center' },
         { header: 'What a Yes requires', width: 36 },
       ],
-      domain.gaps.map((g) => [g.critical ? `${g.code}\nCritical` : g.code, g.question_text, String(g.points), g.guidance]),
+      domain.gaps.map((g) => [g.critical ? `${g.code}\nCritical` : g.code, g.question_text, String(g.points), { text: g.guidance, note: sourcesLine(g.sources) }]),
     );
   }
 }
@@ -135,14 +135,15 @@ function evidenceIndex(pdf: Pdf, doc: ReportDocument): void {
 function scoringMethod(pdf: Pdf, doc: ReportDocument): void {
   sectionTitle(pdf, 'Scoring method');
   for (const p of scoringMethodParagraphs(doc)) paragraph(pdf, p);
+  const [grade, share, minimum] = GRADE_SCALE_HEADERS(doc.scoringMethod.maxScore);
   table(
     pdf,
     [
-      { header: 'Grade', width: 20 },
-      { header: 'Share of the maximum score', width: 40 },
-      { header: `Minimum points (of ${doc.scoringMethod.maxScore})`, width: 40 },
+      { header: grade, width: 20 },
+      { header: share, width: 40 },
+      { header: minimum, width: 40 },
     ],
-    doc.scoringMethod.gradeScale.map((g) => [g.grade, `${g.minPercentage}% or more`, String(Math.ceil((g.minPercentage * doc.scoringMethod.maxScore) / 100))]),
+    gradeScaleRows(doc),
   );
 }
 

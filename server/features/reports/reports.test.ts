@@ -40,6 +40,15 @@ describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
     expect(res.status).toBe(200);
   };
   const files = ['report.pdf', 'report.docx', 'actions.xlsx'] as const;
+  /** The source references of the gaps, as the on-screen gap analysis (GET /report) lists them. */
+  const gapSources = async (): Promise<string[]> => {
+    const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
+    expect(report.status).toBe(200);
+    const sources: string[] = report.body.gapAnalysis.flatMap((d: any) => d.gaps.flatMap((g: any) => g.sources));
+    expect(sources).toContain('CHIPS Act §10634 (42 U.S.C. 19234)'); // cited by CI-08 and TP-05
+    return [...new Set(sources)];
+  };
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ');
 
   it('refuses every download with 403 payment_required before payment is verified', async () => {
     for (const f of files) {
@@ -77,6 +86,8 @@ describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
     for (const d of result.domainScores) expect(text).toContain(`${d.earned_points}/${d.total_points}`);
     for (const section of ['Executive summary', 'Gap analysis', 'Corrective action plan', 'Evidence index', 'Scoring method']) expect(text).toContain(section);
     for (const code of NO_CODES) expect(text).toContain(code);
+    for (const source of await gapSources()) expect(oneLine(text)).toContain(source);
+    expect(oneLine(text)).toContain('Sources: CHIPS Act §10632 (42 U.S.C. 19232); CHIPS Act §10634 (42 U.S.C. 19234)');
     expect(text).toContain('delegation-letter.pdf');
     expect(text).not.toContain('removed-draft.pdf');
   });
@@ -94,6 +105,8 @@ describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
     expect(text).toContain(`Grade ${result.grade}`);
     for (const d of result.domainScores) expect(text).toContain(`${d.earned_points}/${d.total_points} (${d.weighted_percentage}%)`);
     for (const code of NO_CODES) expect(text).toContain(code);
+    for (const source of await gapSources()) expect(text).toContain(source);
+    expect(text).toContain('Sources: CHIPS Act §10632 (42 U.S.C. 19232); CHIPS Act §10634 (42 U.S.C. 19234)');
   });
 
   it('serves the corrective action plan as XLSX with owners and dates', async () => {

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { AdminOrganizationView } from '#domain/contracts/admin.ts';
 import { MSG } from '#domain/messages.ts';
+import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardHeader } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -53,7 +54,7 @@ export function AdminAssessmentsPage() {
                     <Td className="font-medium text-slate-900">{a.organization_name}</Td>
                     <Td className="whitespace-nowrap">{formatDate(a.started_at)}</Td>
                     <Td>{a.status === 'submitted' ? <Badge tone="brand">Submitted</Badge> : <Badge tone="warning">In Progress</Badge>}</Td>
-                    <Td className="text-right tabular-nums">{a.total_score === null ? '—' : `${a.total_score}/140`}</Td>
+                    <Td className="text-right tabular-nums">{a.total_score === null ? '—' : `${a.total_score}/${MAX_SCORE}`}</Td>
                     <Td className="whitespace-nowrap">
                       {a.grade ? (
                         <span className="inline-flex items-center gap-2">

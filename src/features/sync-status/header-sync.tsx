@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useSession } from '../../hooks/use-session.ts';
 import { getSupabase } from '../../lib/supabase.ts';
-import { ensureSync, hasUnsentChanges } from '../../sync/index.ts';
+import { ensureSync, hasUnsentChanges, subscribeUnsentChanges } from '../../sync/index.ts';
 import { SyncStatus } from './sync-status.tsx';
 
 const token = async ({ forceRefresh }: { forceRefresh: boolean }) => {
@@ -19,8 +19,8 @@ function useSyncRuntimeFor(userId: string | undefined, orgId: string | undefined
   }, [userId, orgId]);
 }
 
-/** The update prompt's gate: never reload while the outbox holds anything. */
-export const canApplyUpdate = () => !hasUnsentChanges();
+/** The update prompt's gate: never reload while a change or a file waits to be sent. */
+export const updateGate = { allowed: () => !hasUnsentChanges(), subscribe: subscribeUnsentChanges };
 
 export function HeaderSync() {
   const { profile } = useSession();

@@ -5,7 +5,7 @@ import { adminQuestionSchema, type AdminQuestionInput, type AdminQuestionView } 
 import type { QuestionView } from '#domain/contracts/assessments.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import { ACTION_PRIORITIES } from '#domain/questions/question-types.ts';
-import { MAX_SCORE } from '#domain/scoring/policy.ts';
+import { isAllowedPoints, MAX_SCORE, QUESTION_POINT_VALUES } from '#domain/scoring/policy.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -79,7 +79,7 @@ export function QuestionForm({ editing, bank, bankTotal, busy, serverError, onSu
   const setAction = (patch: Partial<Draft['correctiveAction']>) => setD((x) => ({ ...x, correctiveAction: { ...x.correctiveAction, ...patch } }));
   const delta = d.points - (editing?.points ?? 0);
   const newTotal = bankTotal + delta;
-  const donors = bank.filter((q) => q.id !== editing?.id && q.points - delta >= 1 && q.points - delta <= 5);
+  const donors = bank.filter((q) => q.id !== editing?.id && isAllowedPoints(q.points - delta));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -110,7 +110,7 @@ export function QuestionForm({ editing, bank, bankTotal, busy, serverError, onSu
       <TextArea label="Question text" value={d.questionText} onChange={(v) => set('questionText', v)} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Select label="Points" value={String(d.points)} onChange={(v) => set('points', Number(v))}>
-          {[1, 2, 3, 4, 5].map((n) => (
+          {QUESTION_POINT_VALUES.map((n) => (
             <option key={n} value={n}>
               {n}
             </option>

@@ -42,12 +42,14 @@ export function Hero({ onLearnMore }: { onLearnMore: () => void }) {
   );
 }
 
+// A consistent sample: the bank's domain totals (28/34/29/27/22 = 140), 8 gaps costing 22 points
+// in all: 118/140 = 84 %, grade B, Pass (>= 112 and every critical question Yes).
 const PREVIEW = [
-  { name: 'Communications + Integration', pct: 92 },
-  { name: 'Policies + Procedures', pct: 81 },
-  { name: 'Training Program', pct: 74 },
-  { name: 'Information Protection', pct: 88 },
-  { name: 'Audit', pct: 63 },
+  { name: 'Communications + Integration', pct: 93 }, // 26/28, 1 gap
+  { name: 'Policies + Procedures', pct: 85 }, // 29/34, 2 gaps
+  { name: 'Training Program', pct: 76 }, // 22/29, 2 gaps
+  { name: 'Information Protection', pct: 89 }, // 24/27, 1 gap
+  { name: 'Audit', pct: 77 }, // 17/22, 2 gaps
 ];
 
 /** An illustrative result card (sample data), so visitors see what they get. */
@@ -81,7 +83,7 @@ function ResultPreview() {
           </li>
         ))}
       </ul>
-      <figcaption className="mt-5 border-t border-slate-100 pt-4 text-xs text-slate-500">Illustrative example. 4 gaps found, corrective action plan ready.</figcaption>
+      <figcaption className="mt-5 border-t border-slate-100 pt-4 text-xs text-slate-500">Illustrative example. 8 gaps found, corrective action plan ready.</figcaption>
     </figure>
   );
 }

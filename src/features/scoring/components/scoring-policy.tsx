@@ -1,5 +1,5 @@
 import { AlertOctagon, CheckCircle2, ListChecks, Scale } from 'lucide-react';
-import { MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS } from '#domain/scoring/policy.ts';
+import { MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS, QUESTION_POINTS_RANGE } from '#domain/scoring/policy.ts';
 import { DomainIcon } from '../../../components/domain-icon.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
@@ -35,7 +35,7 @@ export function DomainPointsTable() {
   const total = rows.reduce((s, r) => s + r.points, 0);
   return (
     <Card>
-      <CardHeader icon={<ListChecks className="size-5" />} title="Points per domain" description={`${questionCount()} yes/no questions, each worth 1 to 5 points by the consequence of a No.`} />
+      <CardHeader icon={<ListChecks className="size-5" />} title="Points per domain" description={`${questionCount()} yes/no questions, each worth ${QUESTION_POINTS_RANGE.min} to ${QUESTION_POINTS_RANGE.max} points by the consequence of a No.`} />
       <Table caption="Points per domain">
         <THead>
           <Tr>

@@ -80,6 +80,12 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
     }
     void submitApi.submit();
   };
+  const resolve = async (choice: 'mine' | 'theirs') => {
+    if (!question) return;
+    const res = await runtime.resolveConflict(assessmentId, question.id, choice);
+    setDialog(null);
+    if (!res.ok) notify(res.message, 'error');
+  };
   const answered = !!answer;
   const next = () => answered && !saving.get() && !isLastPosition(groups, position) && go(nextPosition(groups, position));
 
@@ -165,8 +171,8 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
           mine={answer.value}
           theirs={answer.conflict}
           onClose={() => setDialog(null)}
-          onKeepMine={() => void runtime.resolveConflict(assessmentId, question.id, 'mine').then(() => setDialog(null))}
-          onUseTheirs={() => void runtime.resolveConflict(assessmentId, question.id, 'theirs').then(() => setDialog(null))}
+          onKeepMine={() => void resolve('mine')}
+          onUseTheirs={() => void resolve('theirs')}
         />
       )}
     </div>

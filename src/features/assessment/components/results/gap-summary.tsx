@@ -3,11 +3,8 @@ import { Card, CardHeader } from '../../../../components/ui/card.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../../components/ui/table.tsx';
 import { plural } from '../../../../utils/format-time.ts';
 
-/**
- * Gaps and points lost per domain. Points lost come from the result; gap counts come from the
- * answers on this device when they are known (null otherwise).
- */
-export function GapSummary({ scores, gapCounts, totalGaps }: { scores: readonly DomainScore[]; gapCounts: Readonly<Record<string, number>> | null; totalGaps: number }) {
+/** Gaps (questions answered No) and points lost per domain, from the stored result. */
+export function GapSummary({ scores, totalGaps }: { scores: readonly DomainScore[]; totalGaps: number }) {
   const lost = scores.reduce((s, d) => s + d.total_points - d.earned_points, 0);
   return (
     <Card>
@@ -19,7 +16,7 @@ export function GapSummary({ scores, gapCounts, totalGaps }: { scores: readonly 
         <THead>
           <Tr>
             <Th>Domain</Th>
-            {gapCounts && <Th className="text-right">Gaps</Th>}
+            <Th className="text-right">Gaps</Th>
             <Th className="text-right">Points lost</Th>
           </Tr>
         </THead>
@@ -29,7 +26,7 @@ export function GapSummary({ scores, gapCounts, totalGaps }: { scores: readonly 
             return (
               <Tr key={d.id}>
                 <Td className="font-medium text-slate-900">{d.name}</Td>
-                {gapCounts && <Td className="text-right tabular-nums">{gapCounts[d.id] ?? 0}</Td>}
+                <Td className="text-right tabular-nums">{d.gap_count}</Td>
                 <Td className={pointsLost > 0 ? 'text-right font-semibold text-red-700 tabular-nums' : 'text-right tabular-nums'}>{pointsLost}</Td>
               </Tr>
             );

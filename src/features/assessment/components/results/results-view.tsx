@@ -34,8 +34,6 @@ export function ResultsView({ assessmentId, members }: { assessmentId: string; m
     );
 
   const r = results.data;
-  const released = report.data?.kind === 'released' ? report.data.report : null;
-  const gapCounts = released ? Object.fromEntries(released.gapAnalysis.map((g) => [g.domain_id, g.gaps.length])) : null;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -55,7 +53,7 @@ export function ResultsView({ assessmentId, members }: { assessmentId: string; m
       <VerdictCard result={r} />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <DomainBars scores={r.domainScores} icons={ICONS} />
-        <GapSummary scores={r.domainScores} gapCounts={gapCounts} totalGaps={r.gapCount} />
+        <GapSummary scores={r.domainScores} totalGaps={r.gapCount} />
       </div>
       <section aria-labelledby="detailed-report" className="space-y-4 pt-4">
         <h2 id="detailed-report" className="text-xl font-semibold text-slate-900">
