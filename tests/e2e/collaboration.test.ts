@@ -145,4 +145,47 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     await page.locator('aside').screenshot({ path: `${SHOTS_DIR}/evidence-panel.png` });
     await ctx.close();
   });
+
+  it('two teammates answer one question offline; the later one sees the conflict and takes theirs', async () => {
+    const q = questions[10]!;
+    const open = async (who: Member) => {
+      const ctx = await h.newContext();
+      const page = await ctx.newPage();
+      await signIn(page, who.email, who.password);
+      await page.goto(`/assessment/${assessmentId}?q=${q.id}`);
+      await page.getByTestId('question-code').getByText(q.code).waitFor();
+      return { ctx, page };
+    };
+    const tess = await open(teammate);
+    const ada = await open(admin);
+    const errors = collectErrors(ada.page);
+    await tess.ctx.setOffline(true);
+    await ada.ctx.setOffline(true);
+    await answerWithKeyboard(tess.page, 'yes');
+    await answerWithKeyboard(ada.page, 'no');
+    await tess.page.locator('[data-sync-state="pending"]').waitFor();
+    await ada.page.locator('[data-sync-state="pending"]').waitFor();
+
+    // Tess reconnects first: her answer is applied.
+    await tess.ctx.setOffline(false);
+    await tess.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await tess.page.locator('[data-sync-state="synced"]').waitFor({ timeout: 20_000 });
+    expect(await serverAnswer(q.id)).toBe('yes');
+
+    // Ada reconnects: her offline No was based on no answer at all, so it comes back as a conflict.
+    await ada.ctx.setOffline(false);
+    await ada.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await ada.page.locator('[data-sync-state="conflict"]').waitFor({ timeout: 20_000 });
+    expect(await serverAnswer(q.id)).toBe('yes');
+    await ada.page.getByRole('button', { name: 'Review' }).click();
+    const dialog = ada.page.getByRole('dialog');
+    expect(await ada.page.getByTestId('conflict-text').textContent()).toMatch(/^Tess Member answered Yes at .+; you answered No offline\.$/);
+    await dialog.getByRole('button', { name: /Use theirs/ }).click();
+    await ada.page.locator('[data-sync-state="synced"]').waitFor({ timeout: 20_000 });
+    await ada.page.locator('[data-testid="answer-yes"][aria-pressed="true"]').waitFor();
+    expect(await serverAnswer(q.id)).toBe('yes');
+    expect(errors).toEqual([]);
+    await tess.ctx.close();
+    await ada.ctx.close();
+  });
 });
