@@ -1,13 +1,23 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Import boundaries (style brief §6): the arrows are lint errors.
+// Zone paths are relative to this file, not to the directory eslint was started from.
+const basePath = fileURLToPath(new URL('.', import.meta.url));
+// Every folder in src/features/ is a feature; each one gets its own "no other feature" zone.
+const features = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+// Import boundaries (style brief §6, §7.2): the arrows are lint errors. The resolver follows the
+// package.json "imports" aliases (#domain/*, #sync/*, #src/*, ...), so they are checked like relative paths.
 const zones = [
   // domain/ is pure: it imports nothing of ours but itself
-  { target: './domain', from: ['./src', './server', './worker', './tests'], message: 'domain/ must stay pure and I/O-free.' },
+  { target: './domain', from: ['./src', './server', './worker', './scripts', './tests'], message: 'domain/ must stay pure and I/O-free.' },
   // the SPA never imports the server (types only via `import type`, allowed below)
   { target: './src', from: ['./server', './worker', './tests'], message: 'src/ may not import server/, worker/ or tests/.' },
   // the server never imports the SPA or the worker
@@ -16,8 +26,21 @@ const zones = [
   { target: './src/sync', from: ['./src/app', './src/features', './src/components', './src/routes'], except: [], message: 'src/sync is the DOM/React-free core.' },
   // the worker uses only the sync core and domain
   { target: './worker', from: ['./src/app', './src/features', './src/components', './server', './tests'], message: 'worker/ may use only src/sync and domain/.' },
-  // shared UI never imports features
-  { target: './src/components', from: ['./src/features', './src/app'], message: 'Shared components may not import features or the app.' },
+  // shared code never imports features or the app
+  {
+    target: ['./src/components', './src/hooks', './src/lib', './src/utils', './src/config'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code (components, hooks, lib, utils, config) may not import features or the app.',
+  },
+  // a feature never imports the app (the composition root imports features, not the reverse)
+  { target: './src/features', from: ['./src/app'], message: 'Features may not import src/app/; move shared code to src/components, hooks, lib or utils.' },
+  // a feature never imports another feature
+  ...features.map((f) => ({
+    target: `./src/features/${f}`,
+    from: ['./src/features'],
+    except: [`./${f}`],
+    message: `src/features/${f}/ may not import another feature; move shared code to src/components, hooks, lib or utils.`,
+  })),
 ];
 
 export default tseslint.config(
@@ -28,9 +51,14 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    settings: { 'import-x/resolver': { node: true } },
+    settings: {
+      'import-x/resolver': { node: true },
+      // no-cycle only follows files with these extensions (the default is .js, .mjs, .cjs only)
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+    },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-restricted-paths': ['error', { basePath, zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -46,7 +74,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: zones.map((z) => ({ ...z, from: z.from.filter((f) => f !== './tests') })) },
+        { basePath, zones: zones.map((z) => ({ ...z, from: z.from.filter((f) => f !== './tests') })) },
       ],
     },
   },

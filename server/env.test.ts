@@ -20,6 +20,28 @@ describe('loadEnv', () => {
     expect(env.APP_URL).toBe('http://localhost:3000');
   });
 
+  it('gives blank keys that have a default their default, not 0 or an error', () => {
+    const keys = ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'MAIL_FROM', 'CHECKOUT_URL', 'CONTACT_EMAIL', 'EVIDENCE_MAX_MB', 'LOG_LEVEL'];
+    const defaults = loadEnv({});
+    for (const value of ['', '   ']) {
+      const env = loadEnv(Object.fromEntries(keys.map((k) => [k, value])));
+      for (const key of keys) expect(env[key as keyof typeof env], key).toEqual(defaults[key as keyof typeof defaults]);
+      expect(env.PORT).toBe(3000);
+      expect(env.APP_URL).toBe('http://localhost:3000');
+    }
+  });
+
+  it('treats a whitespace-only optional key as unset', () => {
+    const env = loadEnv({ DATABASE_URL: '  ', SUPABASE_URL: '\t', SUPABASE_ANON_KEY: ' ', ADMIN_PASSWORD: '  ' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SUPABASE_URL).toBeUndefined();
+    expect(env.ADMIN_PASSWORD).toBeUndefined();
+  });
+
+  it('still rejects a set but invalid value next to blank ones', () => {
+    expect(() => loadEnv({ PORT: '', HOST: '', CHECKOUT_URL: 'not a url' })).toThrow(/CHECKOUT_URL/);
+  });
+
   it('derives APP_URL from PORT and strips a trailing slash from an explicit one', () => {
     expect(loadEnv({ PORT: '8080' }).APP_URL).toBe('http://localhost:8080');
     expect(loadEnv({ APP_URL: 'https://assess.example.org/' }).APP_URL).toBe('https://assess.example.org');

@@ -2,40 +2,51 @@
 // a bad value stops start-up with one message naming every bad key.
 import { z } from 'zod';
 
-/** Unset, empty or blank all mean "not configured" (a copied .env.example has empty keys). */
-const blank = z
+/**
+ * Unset, empty or blank all mean "not configured" (a copied .env.example has empty keys). This runs
+ * before any key's own schema, so a blank key takes its default (or stays unset) like a missing one.
+ */
+const blankToUndefined = (source: unknown): unknown =>
+  source !== null && typeof source === 'object'
+    ? Object.fromEntries(Object.entries(source).map(([k, v]) => [k, typeof v === 'string' && v.trim() === '' ? undefined : v]))
+    : source;
+
+const trimmed = z
   .string()
   .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+  .transform((v) => v?.trim());
 
-const optionalUrl = blank.pipe(z.url().optional());
-const optionalString = blank;
+const optionalUrl = trimmed.pipe(z.url().optional());
+const optionalString = trimmed;
 
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().trim().min(1).default('127.0.0.1'),
-    APP_URL: optionalUrl,
-    DATA_DIR: z.string().trim().min(1).default('./data'),
-    DATABASE_URL: optionalUrl,
-    SUPABASE_URL: optionalUrl,
-    SUPABASE_ANON_KEY: optionalString,
-    SUPABASE_JWT_SECRET: optionalString,
-    SMTP_URL: optionalUrl,
-    MAIL_FROM: z.string().trim().min(3).default('MVRSP Assess <no-reply@mvrsp.local>'),
-    ADMIN_EMAIL: blank.pipe(z.email().optional()),
-    ADMIN_PASSWORD: blank.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
-    CHECKOUT_URL: z.url().default('https://checkout.example.com/mvrsp-assess-annual'),
-    CONTACT_EMAIL: z.email().default('sales@mvrsp.example.com'),
-    EVIDENCE_MAX_MB: z.coerce.number().positive().max(1024).default(25),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['SUPABASE_ANON_KEY'], message: 'is required when SUPABASE_URL is set' });
-    }
-  });
+export const envSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .object({
+      NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+      PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+      HOST: z.string().trim().min(1).default('127.0.0.1'),
+      APP_URL: optionalUrl,
+      DATA_DIR: z.string().trim().min(1).default('./data'),
+      DATABASE_URL: optionalUrl,
+      SUPABASE_URL: optionalUrl,
+      SUPABASE_ANON_KEY: optionalString,
+      SUPABASE_JWT_SECRET: optionalString,
+      SMTP_URL: optionalUrl,
+      MAIL_FROM: z.string().trim().min(3).default('MVRSP Assess <no-reply@mvrsp.local>'),
+      ADMIN_EMAIL: trimmed.pipe(z.email().optional()),
+      ADMIN_PASSWORD: trimmed.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+      CHECKOUT_URL: z.url().default('https://checkout.example.com/mvrsp-assess-annual'),
+      CONTACT_EMAIL: z.email().default('sales@mvrsp.example.com'),
+      EVIDENCE_MAX_MB: z.coerce.number().positive().max(1024).default(25),
+      LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    })
+    .superRefine((env, ctx) => {
+      if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
+        ctx.addIssue({ code: 'custom', path: ['SUPABASE_ANON_KEY'], message: 'is required when SUPABASE_URL is set' });
+      }
+    }),
+);
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };
 

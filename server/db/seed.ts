@@ -38,7 +38,8 @@ export async function seedDatabase(deps: AppDeps, authAdmin?: AuthAdmin): Promis
     .values({ id: user.id, email, firstName: 'System', lastName: 'Administrator', role: 'system_admin', organizationId: null })
     .onConflictDoNothing();
   if (generated && user.created) {
-    logger.info('created the first system admin; this password is shown only once', { email, password });
+    // warn, not info: a one-time notice the operator must see even with LOG_LEVEL=warn
+    logger.warn('created the first system admin; this password is shown only once', { email, password });
   } else {
     logger.info('system admin ready', { email });
   }

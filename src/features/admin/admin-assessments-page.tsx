@@ -8,7 +8,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardHeader } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
-import { ReportDownloads } from '../reports/report-downloads.tsx';
+import { ReportDownloads } from '../../components/report-downloads.tsx';
 import { adminApi } from './api/admin-api.ts';
 import { useAdminResource } from './api/use-admin-resource.ts';
 import { LoadState, SearchBox, formatDate } from './components/admin-shared.tsx';

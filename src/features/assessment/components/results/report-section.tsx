@@ -9,7 +9,7 @@ import type { ReportState } from '../../api/results.ts';
 import { ActionPlan } from './action-plan.tsx';
 import { GapAnalysis } from './gap-analysis.tsx';
 import { ReportGate } from './report-gate.tsx';
-import { ReportDownloads } from '../../../reports/report-downloads.tsx';
+import { ReportDownloads } from '../../../../components/report-downloads.tsx';
 
 /** The detailed report: the gap analysis and the action plan when released, else what it holds and how to pay. */
 export function ReportSection({ assessmentId, report, members }: { assessmentId: string; report: CachedResource<ReportState>; members: readonly TeamMemberDto[] }) {

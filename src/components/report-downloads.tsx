@@ -1,10 +1,11 @@
 // Download buttons for the detailed report (PDF, Word) and the corrective action plan (Excel).
+// Shared: the assessment results (members) and the admin assessments page both render it.
 import { useState } from 'react';
 import { FileDown, FileSpreadsheet, FileText } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
-import { messageOf } from '../../lib/api-client.ts';
-import { downloadReport, reportUrl, type ReportFile } from './download-report.ts';
+import { Button } from './ui/button.tsx';
+import { useToast } from './ui/toast.tsx';
+import { messageOf } from '../lib/api-client.ts';
+import { downloadReport, reportUrl, type ReportFile } from '../lib/download-report.ts';
 
 const FILES: { file: ReportFile; label: string; Icon: typeof FileText }[] = [
   { file: 'report.pdf', label: 'PDF report', Icon: FileDown },

@@ -1,7 +1,7 @@
 // Downloads a generated report file (PDF, DOCX, XLSX) with the bearer token and saves it.
 import { MSG } from '#domain/messages.ts';
-import { ApiError, errorMessageFrom } from '../../lib/api-client.ts';
-import { loadSupabase } from '../../lib/supabase.ts';
+import { ApiError, errorMessageFrom } from './api-client.ts';
+import { loadSupabase } from './supabase.ts';
 
 export type ReportFile = 'report.pdf' | 'report.docx' | 'actions.xlsx';
 
