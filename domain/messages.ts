@@ -53,4 +53,14 @@ export const MSG = {
   passwordUpdated: 'Your password has been updated. Please sign in.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   linkCopied: 'Copied!',
+
+  // invitations for an address that already has an account (SPA /invite/:token)
+  inviteAccountExistsTitle: 'You already have an account',
+  inviteAccountExists: (email: string) => `An account with ${email} already exists. Sign in with it to accept this invitation.`,
+  inviteSignInToAccept: 'Sign in to accept',
+  inviteSignInNotice: (email: string, orgName: string) => `Sign in as ${email} to accept your invitation to ${orgName}.`,
+  inviteConfirmEmail: (email: string) => `We sent a confirmation link to ${email}. Confirm your address, then sign in to accept the invitation.`,
+  inviteSignedInAs: (email: string) => `You are signed in as ${email}.`,
+  inviteWrongAccountTitle: 'Signed in with a different account',
+  inviteWrongAccount: (signedIn: string, invited: string) => `You are signed in as ${signedIn}, but this invitation was sent to ${invited}. Sign out to accept it with that address.`,
 } as const;

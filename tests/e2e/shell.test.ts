@@ -250,6 +250,9 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await signIn(jp, 'jo@university.test', 'Joiner-pass-1');
     await jp.getByTestId('header-identity').getByText('Northfield University Research Office').waitFor();
     await joiner.close();
+    // The admin's member list shows the joiner as a team member.
+    await page.reload();
+    await page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Jo Joiner', exact: true }) }).getByText('Team Member', { exact: true }).waitFor();
 
     // With joining by link switched off, the same link is refused.
     await page.getByRole('switch', { name: 'Joining by link' }).click();

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Building2, Mail, ShieldX } from 'lucide-react';
 import { acceptInviteFormSchema, type ValidateInviteResponse } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
@@ -8,12 +8,24 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { getAppConfig } from '../../config/app-config.ts';
 import { paths } from '../../config/paths.ts';
+import { useSession, type SessionUser } from '../../hooks/use-session.ts';
 import { ApiError, messageOf } from '../../lib/api-client.ts';
-import { acceptInvite, validateInvite } from './api/invitations.ts';
+import { readStoredSessionUser } from '../../lib/auth-storage.ts';
+import { loadSupabase } from '../../lib/supabase.ts';
+import { acceptInvite, acceptInviteSignedIn, acceptInviteWithNewProviderAccount, validateInvite } from './api/invitations.ts';
+import { RegisterError } from './api/register-account.ts';
+import type { LoginState } from './login-page.tsx';
 import { fieldError, NO_ERRORS, validate, type FormErrors } from './validation.ts';
 
 type InviteState = { status: 'loading' } | { status: 'invalid' } | { status: 'failed'; message: string } | { status: 'valid'; invite: ValidateInviteResponse };
+
+/** Why the visitor has to sign in first: the address has an account, or it awaits e-mail confirmation. */
+type SignInReason = 'exists' | 'confirm-email';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function useInvite(token: string): InviteState {
   const [state, setState] = useState<InviteState>({ status: 'loading' });
@@ -47,7 +59,28 @@ export function InvitePage() {
         <Alert tone="error">{state.message}</Alert>
       </AuthLayout>
     );
-  return <AcceptInviteForm token={token} invite={state.invite} />;
+  return <InviteFlow token={token} invite={state.invite} />;
+}
+
+/** Picks the variant: signed in as the invitee, signed in as someone else, or a new account. */
+function InviteFlow({ token, invite }: { token: string; invite: ValidateInviteResponse }) {
+  const { user, loading, clientReady, authFlowActive } = useSession();
+  const [signInReason, setSignInReason] = useState<SignInReason | null>(null);
+  // Same rule as the route guards: a stored session the provider has not picked up yet is not "signed out".
+  const waiting = loading || (!clientReady && !user && !!readStoredSessionUser());
+  if (waiting)
+    return (
+      <AuthLayout title="Accept invitation">
+        <Spinner label="Checking your session…" />
+      </AuthLayout>
+    );
+  // While the form itself creates a session (hosted sign-up) it keeps the page.
+  if (user && !authFlowActive) {
+    if (sameEmail(user.email, invite.email)) return <SignedInAccept token={token} invite={invite} user={user} />;
+    return <WrongAccount invite={invite} user={user} />;
+  }
+  if (signInReason) return <SignInToAccept token={token} invite={invite} reason={signInReason} />;
+  return <AcceptInviteForm token={token} invite={invite} onNeedsSignIn={setSignInReason} />;
 }
 
 function InvalidInvitation() {
@@ -69,12 +102,51 @@ function InvalidInvitation() {
   );
 }
 
-function AcceptInviteForm({ token, invite }: { token: string; invite: ValidateInviteResponse }) {
+function InviteSummary({ invite }: { invite: ValidateInviteResponse }) {
+  return (
+    <dl className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm sm:grid-cols-2">
+      <div className="flex items-center gap-3">
+        <Building2 aria-hidden="true" className="size-5 text-brand-700" />
+        <div>
+          <dt className="text-xs text-slate-500">Organization</dt>
+          <dd className="font-medium text-slate-900">{invite.organizationName}</dd>
+        </div>
+      </div>
+      <div className="flex min-w-0 items-center gap-3">
+        <Mail aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+        <div className="min-w-0">
+          <dt className="text-xs text-slate-500">Account email</dt>
+          <dd className="truncate font-medium text-slate-900">{invite.email}</dd>
+        </div>
+      </div>
+    </dl>
+  );
+}
+
+const INVITED_SUBTITLE = "You have been invited to join this organization's research security assessment.";
+
+function AcceptInviteForm({ token, invite, onNeedsSignIn }: { token: string; invite: ValidateInviteResponse; onNeedsSignIn: (reason: SignInReason) => void }) {
   const navigate = useNavigate();
+  const { setAuthFlowActive } = useSession();
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
+
+  useEffect(() => () => setAuthFlowActive(false), [setAuthFlowActive]);
+
+  /** Hosted auth: the server cannot create the account, the browser signs up at the provider first. */
+  async function acceptWithHostedAuth(names: { firstName: string; lastName: string }) {
+    setAuthFlowActive(true);
+    try {
+      const result = await acceptInviteWithNewProviderAccount({ token, email: invite.email, password: values.password, ...names });
+      if (result === 'accepted') navigate(paths.dashboard.href(), { replace: true });
+      else onNeedsSignIn(result);
+    } finally {
+      // A session created here but not accepted yet: the page then offers the signed-in variant.
+      setAuthFlowActive(false);
+    }
+  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -82,33 +154,23 @@ function AcceptInviteForm({ token, invite }: { token: string; invite: ValidateIn
     if (!result.ok) return setErrors(result.errors);
     setErrors(NO_ERRORS);
     setBusy(true);
+    const names = { firstName: result.data.firstName, lastName: result.data.lastName };
     try {
-      await acceptInvite({ token, firstName: result.data.firstName, lastName: result.data.lastName, password: values.password });
+      if (getAppConfig().supabaseUrl !== null) return await acceptWithHostedAuth(names);
+      await acceptInvite({ token, ...names, password: values.password });
       navigate(`${paths.login.href()}?registered=1`, { replace: true, state: { message: MSG.accountCreatedSignIn } });
     } catch (error) {
-      setErrors({ summary: messageOf(error, MSG.acceptInviteFailed), fields: {} });
+      // The invited address already has an account: accepting needs its session.
+      if (error instanceof ApiError && error.status === 409) return onNeedsSignIn('exists');
+      setErrors({ summary: error instanceof RegisterError ? error.message : messageOf(error, MSG.acceptInviteFailed), fields: {} });
+    } finally {
       setBusy(false);
     }
   }
 
   return (
-    <AuthLayout title={MSG.joinOrgTitle(invite.organizationName)} subtitle="You have been invited to join this organization's research security assessment." wide>
-      <dl className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm sm:grid-cols-2">
-        <div className="flex items-center gap-3">
-          <Building2 aria-hidden="true" className="size-5 text-brand-700" />
-          <div>
-            <dt className="text-xs text-slate-500">Organization</dt>
-            <dd className="font-medium text-slate-900">{invite.organizationName}</dd>
-          </div>
-        </div>
-        <div className="flex min-w-0 items-center gap-3">
-          <Mail aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-          <div className="min-w-0">
-            <dt className="text-xs text-slate-500">Account email</dt>
-            <dd className="truncate font-medium text-slate-900">{invite.email}</dd>
-          </div>
-        </div>
-      </dl>
+    <AuthLayout title={MSG.joinOrgTitle(invite.organizationName)} subtitle={INVITED_SUBTITLE} wide>
+      <InviteSummary invite={invite} />
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {errors.summary && <Alert tone="error">{errors.summary}</Alert>}
         <div className="grid gap-5 sm:grid-cols-2">
@@ -121,6 +183,116 @@ function AcceptInviteForm({ token, invite }: { token: string; invite: ValidateIn
           {busy ? 'Creating account...' : 'Accept Invitation'}
         </Button>
       </form>
+    </AuthLayout>
+  );
+}
+
+/** The address has an account (or must confirm it first): sign in, then come back here. */
+function SignInToAccept({ token, invite, reason }: { token: string; invite: ValidateInviteResponse; reason: SignInReason }) {
+  const navigate = useNavigate();
+  const goSignIn = () => {
+    const state: LoginState = { from: paths.invite.href(token), email: invite.email, message: MSG.inviteSignInNotice(invite.email, invite.organizationName), tone: 'info' };
+    navigate(paths.login.href(), { state });
+  };
+  return (
+    <AuthLayout title={MSG.joinOrgTitle(invite.organizationName)} subtitle={INVITED_SUBTITLE} wide>
+      <InviteSummary invite={invite} />
+      {reason === 'exists' ? (
+        <Alert tone="info" title={MSG.inviteAccountExistsTitle}>
+          {MSG.inviteAccountExists(invite.email)}
+        </Alert>
+      ) : (
+        <Alert tone="info">{MSG.inviteConfirmEmail(invite.email)}</Alert>
+      )}
+      <Button size="lg" className="mt-6 w-full" onClick={goSignIn}>
+        {MSG.inviteSignInToAccept}
+      </Button>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        Forgot your password?{' '}
+        <Link to={paths.forgotPassword.href()} className="font-medium text-brand-700 hover:text-brand-800">
+          Reset it
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+/** Signed in with the invited e-mail: accept with the session (no password needed). */
+function SignedInAccept({ token, invite, user }: { token: string; invite: ValidateInviteResponse; user: SessionUser }) {
+  const navigate = useNavigate();
+  const { profile, refreshProfile } = useSession();
+  const [values, setValues] = useState(() => ({
+    firstName: profile?.first_name ?? str(user.userMetadata.firstName),
+    lastName: profile?.last_name ?? str(user.userMetadata.lastName),
+  }));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const firstName = values.firstName.trim();
+    const lastName = values.lastName.trim();
+    if (!firstName || !lastName) return setError(MSG.requiredFields);
+    setError(null);
+    setBusy(true);
+    try {
+      await acceptInviteSignedIn({ token, supabaseUserId: user.id, firstName, lastName });
+      await refreshProfile();
+      navigate(paths.dashboard.href(), { replace: true });
+    } catch (err) {
+      setError(messageOf(err, MSG.acceptInviteFailed));
+      setBusy(false);
+    }
+  }
+
+  const missing = error === MSG.requiredFields;
+  return (
+    <AuthLayout title={MSG.joinOrgTitle(invite.organizationName)} subtitle={INVITED_SUBTITLE} wide>
+      <InviteSummary invite={invite} />
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <Alert tone="info">{MSG.inviteSignedInAs(user.email)}</Alert>
+        {error && <Alert tone="error">{error}</Alert>}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="First name" name="firstName" autoComplete="given-name" required value={values.firstName} invalid={missing && !values.firstName.trim()} onChange={(e) => set({ firstName: e.target.value })} />
+          <Field label="Last name" name="lastName" autoComplete="family-name" required value={values.lastName} invalid={missing && !values.lastName.trim()} onChange={(e) => set({ lastName: e.target.value })} />
+        </div>
+        <Button type="submit" size="lg" className="w-full" loading={busy}>
+          {busy ? 'Accepting...' : 'Accept invitation'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
+
+/** Signed in as someone else: the invitation cannot be accepted with this session. */
+function WrongAccount({ invite, user }: { invite: ValidateInviteResponse; user: SessionUser }) {
+  const [busy, setBusy] = useState(false);
+  async function signOutHere() {
+    setBusy(true);
+    try {
+      // Stay on this page: once the session is gone it shows the form for the invited address.
+      await (await loadSupabase()).auth.signOut({ scope: 'local' });
+    } catch (error) {
+      console.warn('Sign-out request failed; the local session was cleared anyway', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <AuthLayout title={MSG.joinOrgTitle(invite.organizationName)} subtitle={INVITED_SUBTITLE} wide>
+      <InviteSummary invite={invite} />
+      <Alert tone="warning" title={MSG.inviteWrongAccountTitle}>
+        {MSG.inviteWrongAccount(user.email, invite.email)}
+      </Alert>
+      <div className="mt-6 grid gap-3 sm:grid-cols-2">
+        <Button size="lg" loading={busy} onClick={() => void signOutHere()}>
+          Sign out
+        </Button>
+        <ButtonLink to={paths.dashboard.href()} variant="secondary" size="lg">
+          Go to Dashboard
+        </ButtonLink>
+      </div>
     </AuthLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '#domain/messages.ts';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
@@ -6,11 +6,15 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { paths } from '../../config/paths.ts';
+import { useSession } from '../../hooks/use-session.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
 
-interface LoginState {
+/** What a page may hand to /login: a notice, where to return after sign-in (same-origin path), the e-mail to prefill. */
+export interface LoginState {
   message?: string;
+  tone?: 'success' | 'info';
   from?: string;
+  email?: string;
 }
 
 export function LoginPage() {
@@ -20,10 +24,12 @@ export function LoginPage() {
   const state = (location.state ?? {}) as LoginState;
   const notice = state.message ?? (params.get('registered') === '1' ? MSG.accountCreatedSignIn : params.get('reset') === '1' ? MSG.passwordUpdated : null);
 
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(state.email ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { setAuthFlowActive } = useSession();
+  useEffect(() => () => setAuthFlowActive(false), [setAuthFlowActive]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -33,15 +39,21 @@ export function LoginPage() {
       return;
     }
     setBusy(true);
+    // This page navigates itself once signed in (to the return path): the public-route guard must
+    // not bounce the new session to /dashboard first. Cleared when the page unmounts.
+    setAuthFlowActive(true);
     try {
       const { error: authError } = await (await loadSupabase()).auth.signInWithPassword({ email: email.trim(), password });
       if (authError) {
+        setAuthFlowActive(false);
         setError(authError.message || MSG.loginFailed);
         return;
       }
-      const target = state.from && state.from.startsWith('/') && !state.from.startsWith('//') ? state.from : paths.dashboard.href();
+      // Only a same-origin path: "/x", never "//host" or "/\host" (browsers read both as another host).
+      const target = state.from && /^\/(?![/\\])/.test(state.from) ? state.from : paths.dashboard.href();
       navigate(target, { replace: true });
     } catch (err) {
+      setAuthFlowActive(false);
       setError(err instanceof Error && err.message ? err.message : MSG.loginFailed);
     } finally {
       setBusy(false);
@@ -62,7 +74,7 @@ export function LoginPage() {
       }
     >
       {notice && (
-        <Alert tone="success" className="mb-5">
+        <Alert tone={state.message ? (state.tone ?? 'success') : 'success'} className="mb-5">
           {notice}
         </Alert>
       )}

@@ -1,0 +1,101 @@
+// Password-recovery e-mail over real SMTP (nodemailer -> smtp-server), end to end: request a
+// reset, read the delivered message, follow its link to a recovery session, set a new password.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, type BuiltServer } from '#server/compose.ts';
+import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
+import type { TestServer } from '#tests/setup/app.ts';
+import { signInUser, signUpUser } from '#tests/setup/auth.ts';
+import { getTestDatabase, truncateAll } from '#tests/setup/db.ts';
+import { DB_DRIVERS, testEnv } from '#tests/setup/test-env.ts';
+import { decodedBody, header, startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
+
+/** The TestServer helpers over an app built with the SMTP mailer (no memory mailer). */
+function asTestServer(built: BuiltServer): TestServer {
+  const json: TestServer['json'] = async (method, path, body, token) => {
+    const headers: Record<string, string> = { apikey: EMBEDDED_ANON_KEY };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await built.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  };
+  return { ...built, mail: [], json };
+}
+
+describe.each(DB_DRIVERS)('password recovery e-mail over SMTP (%s)', (driver) => {
+  let smtp: SmtpCapture;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    const database = await getTestDatabase(driver);
+    await truncateAll(database);
+    server = asTestServer(await buildServer(testEnv({ SMTP_URL: smtp.url, MAIL_FROM: 'MVRSP Assess <no-reply@mvrsp.test>' }), { database }));
+    expect(server.deps.mailer.kind).toBe('smtp');
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  /** Follows a mailed link on the app (it lives on APP_URL, which nothing listens on). */
+  const follow = (link: string) => server.app.request(link.replace(/^https?:\/\/[^/]+/, ''), { redirect: 'manual' });
+
+  it('delivers the reset link to the account, and the link opens a recovery session', async () => {
+    const user = await signUpUser(server, { email: 'grace.hopper@example.org' });
+    const appUrl = server.deps.env.APP_URL;
+    const redirectTo = `${appUrl}/reset-password`;
+    const before = smtp.messages.length;
+
+    const res = await server.json('POST', `/auth/v1/recover?redirect_to=${encodeURIComponent(redirectTo)}`, { email: 'Grace.Hopper@Example.org' });
+    expect(res.status).toBe(200);
+
+    expect(smtp.messages).toHaveLength(before + 1);
+    const message = smtp.messages.at(-1)!;
+    expect(message.to).toEqual(['grace.hopper@example.org']);
+    expect(message.from).toBe('no-reply@mvrsp.test');
+    expect(header(message.raw, 'subject')).toBe('Reset your MVRSP Assess password');
+    expect(header(message.raw, 'to')).toBe('grace.hopper@example.org');
+
+    const body = decodedBody(message.raw);
+    const found = /http:\/\/localhost:3999\/auth\/v1\/verify\?[^\s"<]+/.exec(body);
+    expect(found).not.toBeNull();
+    const link = found![0];
+    const url = new URL(link);
+    expect(url.searchParams.get('type')).toBe('recovery');
+    expect(url.searchParams.get('redirect_to')).toBe(redirectTo);
+    expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+
+    // Following the link redirects to the reset page with a recovery session in the hash.
+    const opened = await follow(link);
+    expect(opened.status).toBe(303);
+    const location = opened.headers.get('location')!;
+    expect(location.startsWith(`${redirectTo}#`)).toBe(true);
+    const hash = new URLSearchParams(new URL(location).hash.slice(1));
+    expect(hash.get('type')).toBe('recovery');
+    expect(hash.get('token_type')).toBe('bearer');
+    const accessToken = hash.get('access_token')!;
+    expect(accessToken).toBeTruthy();
+    expect(hash.get('refresh_token')).toBeTruthy();
+
+    // That session belongs to the account and may set a new password, which then signs in.
+    const me = await server.json('GET', '/auth/v1/user', undefined, accessToken);
+    expect(me).toMatchObject({ status: 200, body: { id: user.userId, email: 'grace.hopper@example.org' } });
+    expect((await server.json('PUT', '/auth/v1/user', { password: 'Compiler-pioneer-1952' }, accessToken)).status).toBe(200);
+    await expect(signInUser(server, user.email, 'Compiler-pioneer-1952')).resolves.toMatchObject({ userId: user.userId });
+    await expect(signInUser(server, user.email, user.password)).rejects.toThrow(/400/);
+
+    // The link works once.
+    const again = await follow(link);
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toContain('error_code=otp_expired');
+    expect(again.headers.get('location')).not.toContain('access_token');
+  });
+
+  it('answers an unknown address the same way and sends nothing', async () => {
+    const before = smtp.messages.length;
+    const res = await server.json('POST', '/auth/v1/recover', { email: 'nobody@example.org' });
+    expect(res.status).toBe(200);
+    expect(smtp.messages).toHaveLength(before);
+  });
+});
