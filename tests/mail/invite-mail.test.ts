@@ -1,42 +1,22 @@
 // Invitation e-mail over real SMTP (nodemailer -> smtp-server), end to end: invite, read the
 // delivered message, validate and accept its link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, type BuiltServer } from '#server/compose.ts';
-import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import type { TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
-import { getTestDatabase, truncateAll } from '#tests/setup/db.ts';
-import { DB_DRIVERS, testEnv } from '#tests/setup/test-env.ts';
-import { decodedBody, header, startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
-
-/** The TestServer helpers over an app built with the SMTP mailer (no memory mailer). */
-function asTestServer(built: BuiltServer): TestServer {
-  const json: TestServer['json'] = async (method, path, body, token) => {
-    const headers: Record<string, string> = { apikey: EMBEDDED_ANON_KEY };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-    const res = await built.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-  };
-  return { ...built, mail: [], json };
-}
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { decodedBody, header, startAppWithSmtp, type SmtpCapture } from './smtp-capture.ts';
 
 describe.each(DB_DRIVERS)('invitation e-mail over SMTP (%s)', (driver) => {
   let smtp: SmtpCapture;
   let server: TestServer;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    const database = await getTestDatabase(driver);
-    await truncateAll(database);
-    server = asTestServer(await buildServer(testEnv({ SMTP_URL: smtp.url, MAIL_FROM: 'MVRSP Assess <no-reply@mvrsp.test>' }), { database }));
-    expect(server.deps.mailer.kind).toBe('smtp');
+    ({ smtp, server, close } = await startAppWithSmtp(driver));
   });
   afterAll(async () => {
-    await server?.close();
-    await smtp?.close();
+    await close?.();
   });
 
   it('delivers the invitation to the invitee, and its link validates and can be accepted', async () => {

@@ -1,41 +1,21 @@
 // Password-recovery e-mail over real SMTP (nodemailer -> smtp-server), end to end: request a
 // reset, read the delivered message, follow its link to a recovery session, set a new password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, type BuiltServer } from '#server/compose.ts';
-import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import type { TestServer } from '#tests/setup/app.ts';
 import { signInUser, signUpUser } from '#tests/setup/auth.ts';
-import { getTestDatabase, truncateAll } from '#tests/setup/db.ts';
-import { DB_DRIVERS, testEnv } from '#tests/setup/test-env.ts';
-import { decodedBody, header, startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
-
-/** The TestServer helpers over an app built with the SMTP mailer (no memory mailer). */
-function asTestServer(built: BuiltServer): TestServer {
-  const json: TestServer['json'] = async (method, path, body, token) => {
-    const headers: Record<string, string> = { apikey: EMBEDDED_ANON_KEY };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-    const res = await built.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-  };
-  return { ...built, mail: [], json };
-}
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { decodedBody, header, startAppWithSmtp, type SmtpCapture } from './smtp-capture.ts';
 
 describe.each(DB_DRIVERS)('password recovery e-mail over SMTP (%s)', (driver) => {
   let smtp: SmtpCapture;
   let server: TestServer;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    const database = await getTestDatabase(driver);
-    await truncateAll(database);
-    server = asTestServer(await buildServer(testEnv({ SMTP_URL: smtp.url, MAIL_FROM: 'MVRSP Assess <no-reply@mvrsp.test>' }), { database }));
-    expect(server.deps.mailer.kind).toBe('smtp');
+    ({ smtp, server, close } = await startAppWithSmtp(driver));
   });
   afterAll(async () => {
-    await server?.close();
-    await smtp?.close();
+    await close?.();
   });
 
   /** Follows a mailed link on the app (it lives on APP_URL, which nothing listens on). */

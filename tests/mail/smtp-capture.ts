@@ -1,6 +1,8 @@
 // A real SMTP server on 127.0.0.1 (random port) that keeps every message it receives.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import type { DriverName } from '#tests/setup/test-env.ts';
 
 export interface CapturedMail {
   from: string;
@@ -50,4 +52,19 @@ export function header(raw: string, name: string): string | undefined {
 /** The message with quoted-printable soft breaks and escapes decoded (good enough to find text and links). */
 export function decodedBody(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The real app with its SMTP mailer pointed at a fresh capture server; `close` stops both. */
+export async function startAppWithSmtp(driver: DriverName): Promise<{ smtp: SmtpCapture; server: TestServer; close: () => Promise<void> }> {
+  const smtp = await startSmtpCapture();
+  const server = await createTestServer(driver, { SMTP_URL: smtp.url, MAIL_FROM: 'MVRSP Assess <no-reply@mvrsp.test>' });
+  if (server.deps.mailer.kind !== 'smtp') throw new Error(`expected the SMTP mailer, got ${server.deps.mailer.kind}`);
+  return {
+    smtp,
+    server,
+    close: async () => {
+      await server.close();
+      await smtp.close();
+    },
+  };
 }

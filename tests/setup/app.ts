@@ -17,7 +17,10 @@ export interface TestServer extends BuiltServer {
   json(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
-/** A fresh app on the worker's shared database, emptied and re-seeded. */
+/**
+ * A fresh app on the worker's shared database, emptied and re-seeded. Mail is collected in memory
+ * unless `envOverrides.SMTP_URL` is set: then the app's own SMTP mailer delivers it.
+ */
 export async function createTestServer(
   driver: DriverName = 'pglite',
   envOverrides: Record<string, string> = {},
@@ -25,7 +28,7 @@ export async function createTestServer(
 ): Promise<TestServer> {
   const database = await getTestDatabase(driver);
   await truncateAll(database);
-  const mailer = memoryMailer();
+  const mailer = envOverrides.SMTP_URL ? undefined : memoryMailer();
   const built = await buildServer(testEnv(envOverrides), { database, mailer, now: opts.now });
   const json: TestServer['json'] = async (method, path, body, token) => {
     const headers: Record<string, string> = { apikey: EMBEDDED_ANON_KEY };
@@ -41,5 +44,5 @@ export async function createTestServer(
     }
     return { status: res.status, body: parsed, headers: res.headers };
   };
-  return { ...built, mail: mailer.sent, json };
+  return { ...built, mail: mailer?.sent ?? [], json };
 }

@@ -33,6 +33,20 @@ describe.each(DB_DRIVERS)('submit barrier (%s)', (driver) => {
   const pushes = () => alice.net.delivered.filter((d) => d.url === '/api/sync/push').map((d) => (d.body as Pushed).mutations.map((m) => m.kind));
   const serverStatus = async () => (await world.server.deps.db.select().from(assessments).where(eq(assessments.id, a)))[0]!.status;
 
+  /** Bob answers the first question No; Alice answers everything Yes offline and queues the submit: a conflict holds it. */
+  const conflictUnderQueuedSubmit = async () => {
+    const bob = createClient(world, world.bob);
+    const [first, ...rest] = world.org.questionIds as [string, ...string[]];
+    await bob.record(first, 'no');
+    await bob.engine.drainNow();
+    await alice.record(first, 'yes');
+    for (const q of rest) await alice.record(q, 'yes');
+    await queueSubmit(alice.db, { assessmentId: a, ...me }, alice.deps);
+    await alice.engine.drainNow();
+    expect(await alice.db.answers.get([a, first])).toMatchObject({ syncState: 'conflict' });
+    return { bob, first, rest };
+  };
+
   it('sends the submit only after every earlier answer was applied, then locks the assessment', async () => {
     for (const q of world.org.questionIds) await alice.record(q, 'yes');
     await queueSubmit(alice.db, { assessmentId: a, ...me }, alice.deps);
@@ -50,15 +64,7 @@ describe.each(DB_DRIVERS)('submit barrier (%s)', (driver) => {
   });
 
   it('holds the submit while a conflict is open, and sends it once the conflict is resolved', async () => {
-    const bob = createClient(world, world.bob);
-    const [first, ...rest] = world.org.questionIds as [string, ...string[]];
-    await bob.record(first, 'no');
-    await bob.engine.drainNow();
-    await alice.record(first, 'yes');
-    for (const q of rest) await alice.record(q, 'yes');
-    await queueSubmit(alice.db, { assessmentId: a, ...me }, alice.deps);
-    await alice.engine.drainNow();
-    expect(await alice.db.answers.get([a, first])).toMatchObject({ syncState: 'conflict' });
+    const { bob, first } = await conflictUnderQueuedSubmit();
     expect(pushes().flat()).not.toContain('assessment.submit');
     expect(await serverStatus()).toBe('in_progress');
     expect(await submitBlockerFor(alice.db, a, me.userId)).toMatchObject({ phase: 'waiting', blocker: 'conflict' });
@@ -71,15 +77,7 @@ describe.each(DB_DRIVERS)('submit barrier (%s)', (driver) => {
   });
 
   it('"Keep mine" on the conflict that holds a queued submit is sent first, then the submit', async () => {
-    const bob = createClient(world, world.bob);
-    const [first, ...rest] = world.org.questionIds as [string, ...string[]];
-    await bob.record(first, 'no');
-    await bob.engine.drainNow();
-    await alice.record(first, 'yes');
-    for (const q of rest) await alice.record(q, 'yes');
-    await queueSubmit(alice.db, { assessmentId: a, ...me }, alice.deps);
-    await alice.engine.drainNow();
-    expect(await alice.db.answers.get([a, first])).toMatchObject({ syncState: 'conflict' });
+    const { bob, first, rest } = await conflictUnderQueuedSubmit();
 
     expect(await resolveConflict(alice.db, { assessmentId: a, questionId: first, choice: 'mine', ...me }, alice.deps)).toEqual({ ok: true, value: undefined });
     // Other edits stay locked while the submit is queued.
