@@ -70,8 +70,8 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     await signIn(page, admin.email, admin.password);
     await page.goto(`/assessment/${assessmentId}`);
     await page.getByTestId('question-code').waitFor();
-    // Resumes at the first unanswered question.
-    expect(await currentCode(page)).toBe(questions[1]!.code);
+    // Resumes at the team's first unanswered question (also when the first pull lands late).
+    await page.getByTestId('question-code').getByText(questions[1]!.code, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Defer' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Tess Member').waitFor();
@@ -187,5 +187,39 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     expect(errors).toEqual([]);
     await tess.ctx.close();
     await ada.ctx.close();
+  });
+
+  it('on a slow network the page opens on this device\'s answers, then resumes where the team is once the pull lands', async () => {
+    // A team of its own: the admin has answered the first two questions on the server.
+    const api = asTestServer(h);
+    const lead = await createOrgAdmin(api, { organizationName: 'Slow Link Lab', firstName: 'Lee', lastName: 'Lead' });
+    const member = await joinOrganization(api, lead.organizationId!, { firstName: 'Mo', lastName: 'Member' });
+    const id = (await api.json('POST', '/api/assessments/create', { organizationId: lead.organizationId }, lead.accessToken)).body.assessmentId as string;
+    const qs = (await api.json('GET', `/api/questions?assessmentId=${id}`, undefined, lead.accessToken)).body as { id: string; code: string }[];
+    for (const q of qs.slice(0, 2)) {
+      const form = new FormData();
+      form.set('questionId', q.id);
+      form.set('answer', 'yes');
+      expect((await h.server.app.request(`/api/assessments/${id}/responses`, { method: 'POST', headers: { authorization: `Bearer ${lead.accessToken}` }, body: form })).status).toBe(200);
+    }
+
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    await signIn(page, member.email, member.password);
+    // Every pull of this fresh device answers only after the page stopped waiting for it (4 s).
+    const releaseAt = Date.now() + 6000;
+    let held = 0;
+    await ctx.route('**/api/sync/pull**', async (route) => {
+      held++;
+      await new Promise((r) => setTimeout(r, Math.max(0, releaseAt - Date.now())));
+      await route.continue();
+    });
+    await page.goto(`/assessment/${id}`);
+    await page.getByTestId('question-code').getByText(qs[0]!.code, { exact: true }).waitFor();
+    expect(Date.now()).toBeLessThan(releaseAt);
+    // Once the pull lands the page moves on by itself to the team's first unanswered question.
+    await page.getByTestId('question-code').getByText(qs[2]!.code, { exact: true }).waitFor({ timeout: 20_000 });
+    expect(held).toBeGreaterThan(0);
+    await ctx.close();
   });
 });

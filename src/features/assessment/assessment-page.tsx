@@ -58,19 +58,18 @@ function OpenAssessment({ id, runtime, userId, members }: { id: string; runtime:
   const data = useCachedResource(questionnaireCacheKey(id), load);
   // Teammates' answers and deferrals: pull once on open (the engine pulls again after each push),
   // so the questionnaire resumes at the team's first unanswered question. Offline, the pull fails fast.
-  const [pulled, setPulled] = useState(false);
+  const [pull, setPull] = useState<'waiting' | 'timed_out' | 'done' | 'done_late'>('waiting');
   useEffect(() => {
     let active = true;
-    const done = () => active && setPulled(true);
-    const t = window.setTimeout(done, PULL_WAIT_MS);
-    void runtime.engine.pull(id).finally(done);
+    const t = window.setTimeout(() => active && setPull((p) => (p === 'waiting' ? 'timed_out' : p)), PULL_WAIT_MS);
+    void runtime.engine.pull(id).finally(() => active && setPull((p) => (p === 'timed_out' ? 'done_late' : 'done')));
     return () => {
       active = false;
       window.clearTimeout(t);
     };
   }, [runtime, id]);
 
-  if (data.status === 'loading' || !pulled) return <PageSpinner label="Loading the questions…" />;
+  if (data.status === 'loading' || pull === 'waiting') return <PageSpinner label="Loading the questions…" />;
   if (data.status === 'error' || !data.data) return <LoadError title="The questions could not be loaded" error={data.error} offline={data.offline} retry={data.reload} />;
   return (
     <Questionnaire
@@ -80,6 +79,7 @@ function OpenAssessment({ id, runtime, userId, members }: { id: string; runtime:
       userId={userId}
       members={members}
       initialQuestionId={search.get('q')}
+      lateTeamSync={pull === 'done_late'}
       renderEvidence={(questionId, locked) => <EvidenceSlot runtime={runtime} assessmentId={id} questionId={questionId} userId={userId} locked={locked} />}
     />
   );

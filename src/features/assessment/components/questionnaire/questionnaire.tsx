@@ -1,6 +1,6 @@
 // The questionnaire: one question at a time, domain tabs, guidance beside it, answers written
 // through the sync core (Dexie + outbox) and read back from live queries.
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 import type { SyncRuntime } from '../../../../sync/runtime.ts';
@@ -32,9 +32,15 @@ export interface QuestionnaireProps {
   renderEvidence?: (questionId: string, locked: boolean) => ReactNode;
   /** Open on this question (e.g. from "Assigned to me"). */
   initialQuestionId?: string | null;
+  /**
+   * The first pull of teammates' answers finished only after the page had to open on this device's
+   * answers (slow network): resume again at the team's first unanswered question, unless the user
+   * has already moved or answered.
+   */
+  lateTeamSync?: boolean;
 }
 
-export function Questionnaire({ assessmentId, data, runtime, userId, members, renderEvidence, initialQuestionId }: QuestionnaireProps) {
+export function Questionnaire({ assessmentId, data, runtime, userId, members, renderEvidence, initialQuestionId, lateTeamSync = false }: QuestionnaireProps) {
   const groups = useMemo(() => groupByDomain(data.questions, data.domains), [data]);
   const live = useAssessmentLive(runtime.db, assessmentId, userId);
   const online = useOnline();
@@ -47,6 +53,27 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
 
   // Resume where the team left off, once the local answers are known (then the user drives).
   if (pos === null && live.loaded) setPos(firstUnanswered(groups, (id) => live.answers.has(id)));
+  const userDrove = useRef(!!initialQuestionId);
+  const moveTo = (next: Position) => {
+    userDrove.current = true;
+    setPos(next);
+  };
+  useEffect(() => {
+    if (!lateTeamSync || userDrove.current) return;
+    let active = true;
+    // Read once from the store: the pull has committed, the live query may not have re-run yet.
+    void runtime.db.answers
+      .where('assessmentId')
+      .equals(assessmentId)
+      .toArray()
+      .then((rows) => {
+        const answered = new Set(rows.map((a) => a.questionId));
+        if (active && !userDrove.current) setPos(firstUnanswered(groups, (id) => answered.has(id)));
+      });
+    return () => {
+      active = false;
+    };
+  }, [lateTeamSync, runtime, assessmentId, groups]);
   const position = pos ?? { domainIndex: 0, questionIndex: 0 };
   const question = questionAt(groups, position);
   const answer = question ? live.answers.get(question.id) : undefined;
@@ -58,9 +85,10 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
   );
   const conflicts = useMemo(() => [...live.answers.values()].filter((a) => a.syncState === 'conflict'), [live.answers]);
 
-  const go = (next: Position | null) => next && setPos(next);
+  const go = (next: Position | null) => next && moveTo(next);
   const answerWith = async (value: AnswerValue) => {
     if (!question || locked) return;
+    userDrove.current = true;
     // The write starts first; the flag re-renders only the footer (see use-saving-flag.ts).
     const write = runtime.recordAnswer({ assessmentId, questionId: question.id, value });
     saving.set(true);
@@ -106,7 +134,7 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
         onReviewConflict={() => {
           const at = conflicts[0] && positionOf(groups, conflicts[0].questionId);
           if (!at) return;
-          setPos(at);
+          moveTo(at);
           setDialog('conflict');
         }}
       />
@@ -118,7 +146,7 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
       {live.submit.phase !== 'none' && (
         <SubmitBanner state={live.submit} sending={submitApi.sending} online={online} progress={sendingText(live.queue)} onCancel={() => void submitApi.cancel()} />
       )}
-      <DomainTabs groups={groups} active={position.domainIndex} progress={progress} onSelect={(i) => setPos({ domainIndex: i, questionIndex: 0 })} panelId={panelId} />
+      <DomainTabs groups={groups} active={position.domainIndex} progress={progress} onSelect={(i) => moveTo({ domainIndex: i, questionIndex: 0 })} panelId={panelId} />
       <div id={panelId} role="tabpanel" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <QuestionCard
           question={question}
