@@ -206,17 +206,19 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     await signIn(page, member.email, member.password);
-    // Every pull of this fresh device answers only after the page stopped waiting for it (4 s).
-    const releaseAt = Date.now() + 6000;
+    // Every pull of this fresh device is held until the page has stopped waiting for it (4 s) and
+    // opened on what the device has.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     let held = 0;
     await ctx.route('**/api/sync/pull**', async (route) => {
       held++;
-      await new Promise((r) => setTimeout(r, Math.max(0, releaseAt - Date.now())));
+      await released;
       await route.continue();
     });
     await page.goto(`/assessment/${id}`);
     await page.getByTestId('question-code').getByText(qs[0]!.code, { exact: true }).waitFor();
-    expect(Date.now()).toBeLessThan(releaseAt);
+    release();
     // Once the pull lands the page moves on by itself to the team's first unanswered question.
     await page.getByTestId('question-code').getByText(qs[2]!.code, { exact: true }).waitFor({ timeout: 20_000 });
     expect(held).toBeGreaterThan(0);
