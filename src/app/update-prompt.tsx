@@ -1,5 +1,5 @@
 // Prompt-mode service worker updates (offline-sync brief §2): never reload on our own;
-// offer a Reload only when canApplyUpdate() says nothing would be lost.
+// offer a Reload only when the installed gate says nothing would be stranded.
 import { useSyncExternalStore } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { RefreshCw } from 'lucide-react';
@@ -12,34 +12,21 @@ export interface UpdateGate {
   subscribe: (onChange: () => void) => () => void;
 }
 
-const OPEN_GATE: UpdateGate = { allowed: () => true, subscribe: () => () => undefined };
-let gate = OPEN_GATE;
-const gateSwaps = new Set<() => void>();
+let gate: UpdateGate = { allowed: () => true, subscribe: () => () => undefined };
+let unwireGate = () => {};
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((fn) => fn());
+const subscribe = (fn: () => void) => {
+  listeners.add(fn);
+  return () => void listeners.delete(fn);
+};
+
 /** The sync layer installs its gate once its chunk has loaded (until then nothing can be queued). */
 export function setUpdateGate(next: UpdateGate): void {
+  unwireGate();
   gate = next;
-  for (const fn of gateSwaps) fn();
-}
-
-/** Live answer of the installed gate: re-renders when the queue fills or drains, or the gate changes. */
-function useUpdateAllowed(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      gateSwaps.add(onChange);
-      let unsubscribe = gate.subscribe(onChange);
-      const swap = () => {
-        unsubscribe();
-        unsubscribe = gate.subscribe(onChange);
-      };
-      gateSwaps.add(swap);
-      return () => {
-        gateSwaps.delete(onChange);
-        gateSwaps.delete(swap);
-        unsubscribe();
-      };
-    },
-    () => gate.allowed(),
-  );
+  unwireGate = next.subscribe(notify);
+  notify();
 }
 
 const HOURLY = 60 * 60 * 1000;
@@ -56,7 +43,8 @@ export function UpdatePrompt() {
       console.warn('Service worker registration failed', error);
     },
   });
-  const allowed = useUpdateAllowed();
+  // Live: re-renders when the queue fills or drains, so Reload is never offered over unsent work.
+  const allowed = useSyncExternalStore(subscribe, () => gate.allowed());
   if (!needRefresh) return null;
   return (
     <div role="status" aria-live="polite" className="fixed inset-x-0 bottom-0 z-50 flex justify-center p-4" data-no-print>

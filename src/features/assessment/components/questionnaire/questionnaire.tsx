@@ -3,6 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
+import { answersMap } from '../../../../sync/queries.ts';
 import type { SyncRuntime } from '../../../../sync/runtime.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { useToast } from '../../../../components/ui/toast.tsx';
@@ -62,14 +63,9 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
     if (!lateTeamSync || userDrove.current) return;
     let active = true;
     // Read once from the store: the pull has committed, the live query may not have re-run yet.
-    void runtime.db.answers
-      .where('assessmentId')
-      .equals(assessmentId)
-      .toArray()
-      .then((rows) => {
-        const answered = new Set(rows.map((a) => a.questionId));
-        if (active && !userDrove.current) setPos(firstUnanswered(groups, (id) => answered.has(id)));
-      });
+    void answersMap(runtime.db, assessmentId).then((answered) => {
+      if (active && !userDrove.current) setPos(firstUnanswered(groups, (id) => id in answered));
+    });
     return () => {
       active = false;
     };
