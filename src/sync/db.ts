@@ -144,7 +144,8 @@ export class SyncDatabase extends Dexie {
     const g = globalThis as { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange };
     const indexedDB = opts.indexedDB ?? g.indexedDB;
     const keyRange = opts.IDBKeyRange ?? g.IDBKeyRange;
-    super(name, indexedDB && keyRange ? { indexedDB, IDBKeyRange: keyRange } : undefined);
+    // No query cache: the answer save writes through the native API (ADR 011), which Dexie's cache would not see.
+    super(name, { ...(indexedDB && keyRange ? { indexedDB, IDBKeyRange: keyRange } : {}), cache: 'disabled' });
     this.version(1).stores({
       answers: '[assessmentId+questionId], assessmentId, syncState',
       outbox: '++seq, &id, entityKey, [assessmentId+status], nextAttemptAt',

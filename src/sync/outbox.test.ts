@@ -104,10 +104,11 @@ describe('outbox writes', () => {
   });
 
   it('turns a full disk into a result and a visible state, writing nothing', async () => {
-    db.outbox.hook('creating', () => {
+    const add = IDBObjectStore.prototype.add;
+    IDBObjectStore.prototype.add = function () {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    });
-    const r = await answer(Q1, 'yes');
+    };
+    const r = await answer(Q1, 'yes').finally(() => (IDBObjectStore.prototype.add = add));
     expect(r).toMatchObject({ ok: false, code: 'storage_full' });
     expect(storageProblem()).toBe('storage_full');
     expect(await db.answers.count()).toBe(0);

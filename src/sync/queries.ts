@@ -68,22 +68,19 @@ export function unsentCount(db: SyncDatabase): Promise<number> {
 export const WAITING_UPLOAD_STATUSES = ['queued', 'uploading', 'failed'] as const;
 
 /**
- * Unsent outbox rows, and evidence files not yet uploaded (what a reload into a new version must
- * not strand), in one read transaction.
+ * Unsent outbox rows (with the device time of the oldest: the first by seq of each status), and
+ * evidence files not yet uploaded (what a reload into a new version must not strand), in one read
+ * transaction.
  */
-export function unsentWork(db: SyncDatabase): Promise<{ rows: number; files: number }> {
+export function unsentWork(db: SyncDatabase): Promise<{ rows: number; files: number; oldest: number | null }> {
   return db.transaction('r', db.outbox, db.evidence, async () => {
-    const [rows, files] = await Promise.all([unsentCount(db), db.evidence.where('status').anyOf(WAITING_UPLOAD_STATUSES).count()]);
-    return { rows, files };
-  });
-}
-
-/** The count above, plus the device time of the oldest waiting row (the first by seq of each status). */
-export function unsentOverview(db: SyncDatabase): Promise<{ count: number; oldest: number | null }> {
-  return db.transaction('r', db.outbox, async () => {
-    const [count, firsts] = await Promise.all([unsentCount(db), Promise.all(UNSENT_STATUSES.map((s) => db.outbox.where('status').equals(s).first()))]);
+    const [rows, files, firsts] = await Promise.all([
+      unsentCount(db),
+      db.evidence.where('status').anyOf(WAITING_UPLOAD_STATUSES).count(),
+      Promise.all(UNSENT_STATUSES.map((s) => db.outbox.where('status').equals(s).first())),
+    ]);
     const times = firsts.flatMap((r) => (r ? [r.clientTs] : []));
-    return { count, oldest: count && times.length ? Math.min(...times) : null };
+    return { rows, files, oldest: rows && times.length ? Math.min(...times) : null };
   });
 }
 

@@ -54,8 +54,16 @@ export interface SyncRuntime {
 
 let active: SyncRuntime | null = null;
 const runtimeListeners = new Set<() => void>();
-let unsentSnapshot = 0;
-let unsentWorkSnapshot = 0;
+export interface UnsentState {
+  /** Outbox rows still to send (every user of this device). */
+  rows: number;
+  /** Evidence files still only on this device. */
+  files: number;
+  /** Device time of the oldest row still waiting. */
+  oldest: number | null;
+}
+const NOTHING_UNSENT: UnsentState = { rows: 0, files: 0, oldest: null };
+let unsentState = NOTHING_UNSENT;
 const unsentWorkListeners = new Set<() => void>();
 
 function setActive(next: SyncRuntime | null) {
@@ -76,18 +84,26 @@ export function subscribeSyncRuntime(fn: () => void): () => void {
 
 /** Synchronous answer for the update prompt's gate: does any change or file still wait to be sent? */
 export function hasUnsentChanges(): boolean {
-  return unsentWorkSnapshot > 0;
+  return unsentState.rows + unsentState.files > 0;
 }
 
-/** Called whenever hasUnsentChanges() may have changed (for useSyncExternalStore). */
+/**
+ * What waits to be sent, from the runtime's one live query (the status bar and the update gate
+ * share it, so a save re-runs one count query, not one per consumer).
+ */
+export function getUnsentState(): UnsentState {
+  return unsentState;
+}
+
+/** Called whenever getUnsentState()/hasUnsentChanges() may have changed (for useSyncExternalStore). */
 export function subscribeUnsentChanges(fn: () => void): () => void {
   unsentWorkListeners.add(fn);
   return () => unsentWorkListeners.delete(fn);
 }
 
-function setUnsentWork(n: number) {
-  if (n === unsentWorkSnapshot) return;
-  unsentWorkSnapshot = n;
+function setUnsentState(next: UnsentState) {
+  if (next.rows === unsentState.rows && next.files === unsentState.files && next.oldest === unsentState.oldest) return;
+  unsentState = next;
   for (const fn of unsentWorkListeners) fn();
 }
 
@@ -134,7 +150,7 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
   // registration while the page is open and online fires at once and made every save its own push.
   let lastEnqueueAt = 0;
   const leaveBackgroundSync = () => {
-    if (useSw && (unsentSnapshot > 0 || Date.now() - lastEnqueueAt < 5_000)) requestBackgroundSync(BACKGROUND_SYNC_TAG);
+    if (useSw && (unsentState.rows > 0 || Date.now() - lastEnqueueAt < 5_000)) requestBackgroundSync(BACKGROUND_SYNC_TAG);
   };
   const deps: outbox.OutboxDeps = {
     now: opts.now,
@@ -179,13 +195,7 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
       if (active === runtime) setActive(null);
     },
   };
-  const unsentWatch = liveQuery(() => unsentWork(db)).subscribe({
-    next: ({ rows, files }) => {
-      unsentSnapshot = rows;
-      setUnsentWork(rows + files);
-    },
-    error: () => undefined,
-  });
+  const unsentWatch = liveQuery(() => unsentWork(db)).subscribe({ next: setUnsentState, error: () => undefined });
   setActive(runtime);
   void db.meta.put({ key: META.session, value: identity }).catch(() => undefined);
   engine.start();

@@ -2,8 +2,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { META, type LocalDeferral, type SyncDatabase, type SyncErrorInfo } from '../db.ts';
-import { answersMap, EMPTY_SUMMARY, outboxSummary, unsentOverview, type OutboxSummary, type QuestionSyncView } from '../queries.ts';
-import { getSyncRuntime, subscribeSyncRuntime } from '../runtime.ts';
+import { answersMap, EMPTY_SUMMARY, outboxSummary, type OutboxSummary, type QuestionSyncView } from '../queries.ts';
+import { getSyncRuntime, getUnsentState, subscribeSyncRuntime, subscribeUnsentChanges } from '../runtime.ts';
 import { INITIAL_STATUS, readStatus, type SyncPhase } from '../status.ts';
 import { submitBlockerFor, type SubmitState } from '../submit-state.ts';
 import { onStorageProblem, storageProblem, type WriteFailureCode } from '../write-guard.ts';
@@ -43,20 +43,16 @@ export interface SyncStatusView {
   oldestPendingAt: number | null;
 }
 
-export function useSyncStatus(dbOverride?: SyncDatabase): SyncStatusView {
-  const runtimeDb = useSyncDb();
-  const db = dbOverride ?? runtimeDb;
+/** The running sync runtime's status (before startSync: the initial, empty status). */
+export function useSyncStatus(): SyncStatusView {
+  const db = useSyncDb();
   const online = useOnline();
   const problem = useSyncExternalStore(onStorageProblem, storageProblem, () => null);
   const status = useLiveQuery(async () => (db ? readStatus(db) : INITIAL_STATUS), [db], INITIAL_STATUS);
-  const unsent = useLiveQuery(
-    async () => (db ? unsentOverview(db) : { count: 0, oldest: null }),
-    [db],
-    { count: 0, oldest: null as number | null },
-  );
+  const unsent = useSyncExternalStore(subscribeUnsentChanges, getUnsentState, getUnsentState);
   return {
     phase: online ? status.phase : 'offline',
-    pendingCount: unsent.count,
+    pendingCount: unsent.rows,
     lastSyncedAt: status.lastSyncedAt,
     online: online && status.phase !== 'offline',
     lastError: status.lastError,
@@ -77,7 +73,7 @@ export function useQuestionSyncState(assessmentId: string | undefined, questionI
   return questionId ? (answers[questionId] ?? null) : null;
 }
 
-/** Counts for "Sending 3 answers and 1 file…". */
+/** Counts for "Sending 3 answers and 1 file…" (no query while `assessmentId` is undefined). */
 export function useOutboxSummary(assessmentId: string | undefined, dbOverride?: SyncDatabase): OutboxSummary {
   const runtimeDb = useSyncDb();
   const db = dbOverride ?? runtimeDb;

@@ -11,6 +11,7 @@ export interface AssessmentLive {
   answers: ReadonlyMap<string, LocalAnswer>;
   /** The open deferral of each question. */
   deferrals: ReadonlyMap<string, LocalDeferral>;
+  /** What is still to send (counted only while a submit is queued: it words the submit banner). */
   queue: OutboxSummary;
   submit: SubmitState;
 }
@@ -18,8 +19,8 @@ export interface AssessmentLive {
 export function useAssessmentLive(db: SyncDatabase, assessmentId: string, userId: string): AssessmentLive {
   const answers = useLiveQuery(() => db.answers.where('assessmentId').equals(assessmentId).toArray(), [db, assessmentId]);
   const deferrals = useDeferrals(assessmentId, db);
-  const queue = useOutboxSummary(assessmentId, db);
   const submit = useSubmitState(assessmentId, userId, db);
+  const queue = useOutboxSummary(submit.phase === 'none' ? undefined : assessmentId, db);
   // Derived maps change only when their live rows do, so a render for anything else rebuilds nothing.
   const answerMap = useMemo(() => new Map((answers ?? []).map((a) => [a.questionId, a])), [answers]);
   const deferralMap = useMemo(() => {
