@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
+import { liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerKey, SyncDatabase } from './db.ts';
 import { storageProblem } from './write-guard.ts';
@@ -101,6 +102,34 @@ describe('outbox writes', () => {
     const local = await db.answers.get([A, Q1]);
     expect(local).toMatchObject({ value: 'no', syncState: 'pending' });
     expect(local?.conflict).toBeUndefined();
+  });
+
+  it('tells live queries about the native save, and only those whose keys it touched', async () => {
+    const seen: (string | undefined)[] = [];
+    let otherRuns = 0;
+    const mine = liveQuery(() => db.answers.get([A, Q1])).subscribe({ next: (a) => void seen.push(a?.value) });
+    const other = liveQuery(() => db.answers.where('assessmentId').equals(randomUUID()).toArray()).subscribe({ next: () => void otherRuns++ });
+    await expect.poll(() => seen.length).toBe(1);
+    await expect.poll(() => otherRuns).toBe(1);
+    await answer(Q1, 'yes');
+    await expect.poll(() => seen).toEqual([undefined, 'yes']);
+    await answer(Q1, 'no');
+    await expect.poll(() => seen).toEqual([undefined, 'yes', 'no']);
+    expect(otherRuns).toBe(1);
+    mine.unsubscribe();
+    other.unsubscribe();
+  });
+
+  it('writes nothing when a read of the save fails', async () => {
+    await answer(Q1, 'yes');
+    const getAll = IDBIndex.prototype.getAll;
+    IDBIndex.prototype.getAll = function () {
+      throw new DOMException('The backing store failed.', 'UnknownError');
+    };
+    const r = await answer(Q1, 'no').finally(() => (IDBIndex.prototype.getAll = getAll));
+    expect(r).toMatchObject({ ok: false, code: 'storage_unavailable' });
+    expect(await db.answers.get([A, Q1])).toMatchObject({ value: 'yes' });
+    expect((await db.outbox.toArray()).map((row) => row.payload)).toEqual([{ questionId: Q1, value: 'yes' }]);
   });
 
   it('turns a full disk into a result and a visible state, writing nothing', async () => {

@@ -85,14 +85,12 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
   const answerWith = async (value: AnswerValue) => {
     if (!question || locked) return;
     userDrove.current = true;
-    // The write starts first; the flag re-renders only the footer (see use-saving-flag.ts).
-    const write = runtime.recordAnswer({ assessmentId, questionId: question.id, value });
-    saving.set(true);
-    const res = await write;
-    saving.set(false);
+    // The write starts in this turn; a fast save renders nothing for the flag (see use-saving-flag.ts).
+    const res = await saving.track(runtime.recordAnswer({ assessmentId, questionId: question.id, value }));
     if (!res.ok) notify(res.message, 'error');
   };
-  const onSubmit = () => {
+  const onSubmit = () => saving.afterSave(submitNow);
+  const submitNow = () => {
     const missing = data.questions.filter((q) => !live.answers.has(q.id));
     if (missing.length) {
       window.alert(`Please answer every question before submitting (${missing.length} left).`);
@@ -111,7 +109,8 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
     if (!res.ok) notify(res.message, 'error');
   };
   const answered = !!answer;
-  const next = () => answered && !saving.get() && !isLastPosition(groups, position) && go(nextPosition(groups, position));
+  // A Next pressed while the answer is being written moves once the write has finished.
+  const next = () => answered && !isLastPosition(groups, position) && saving.afterSave(() => go(nextPosition(groups, position)));
 
   useQuestionKeys(
     { onYes: () => void answerWith('yes'), onNo: () => void answerWith('no'), onPrevious: () => go(previousPosition(groups, position)), onNext: next },
