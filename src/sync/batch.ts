@@ -48,6 +48,15 @@ async function dependenciesMet(db: SyncDatabase, row: OutboxRow): Promise<boolea
   return files.every((f) => f && UPLOAD_DONE.has(f.status));
 }
 
+const isUnsentEdit = (r: OutboxRow) => r.kind === 'answer.set' && r.status === 'pending' && r.attempts === 0;
+
+/** Unsent answer edits (in seq order) with a later unsent edit of the same question by the same user. */
+export function supersededEdits(rows: OutboxRow[]): OutboxRow[] {
+  const latest = new Map<string, number>();
+  for (const r of rows) if (isUnsentEdit(r)) latest.set(`${r.userId} ${r.entityKey}`, r.seq!);
+  return rows.filter((r) => isUnsentEdit(r) && latest.get(`${r.userId} ${r.entityKey}`)! > r.seq!);
+}
+
 /**
  * In seq order, up to MAX_PUSH_BATCH (100) of this user's pending rows: one row per entity (later edits wait for
  * the earlier one's version), submits only behind their barrier, attaches only after their upload.
@@ -55,7 +64,12 @@ async function dependenciesMet(db: SyncDatabase, row: OutboxRow): Promise<boolea
  */
 export async function claimBatch(db: SyncDatabase, opts: { userId: string; now: number; force: boolean; leaseMs?: number }): Promise<OutboxRow[]> {
   return db.transaction('rw', [db.outbox, db.answers, db.evidence], async () => {
-    const all = await db.outbox.orderBy('seq').toArray();
+    const rows = await db.outbox.orderBy('seq').toArray();
+    // An answer's unsent edit followed by a later unsent edit is obsolete (the save removes it right
+    // after its commit; this covers a save whose tab closed in between): only the latest is sent.
+    const obsolete = supersededEdits(rows);
+    if (obsolete.length) await db.outbox.bulkDelete(obsolete.map((r) => r.seq!));
+    const all = obsolete.length ? rows.filter((r) => !obsolete.includes(r)) : rows;
     const candidates = all.filter((r) => r.userId === opts.userId && r.status === 'pending');
     if (!opts.force && candidates[0] && candidates[0].nextAttemptAt > opts.now) return [];
     const batch: OutboxRow[] = [];

@@ -2,10 +2,11 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answerKey, SyncDatabase } from './db.ts';
+import { answerKey, SyncDatabase, type LocalAnswer } from './db.ts';
 import { storageProblem } from './write-guard.ts';
 import { getClientId } from './client-id.ts';
-import { cancelSubmit, queueSubmit, recordAnswer, recordDeferral } from './outbox.ts';
+import { recordAnswer } from './answer-save.ts';
+import { cancelSubmit, queueSubmit, recordDeferral } from './outbox.ts';
 import { resolveConflict } from './resolve.ts';
 
 const A = randomUUID();
@@ -36,15 +37,59 @@ describe('outbox writes', () => {
     expect(enqueued).toBe(1);
   });
 
-  it('coalesces unsent edits of one question into one row, in place', async () => {
+  it('coalesces unsent edits of one question into one row: the latest edit, on the first edit\'s base version', async () => {
     await answer(Q1, 'yes');
     await answer(Q2, 'no');
+    // A pull learnt of version 4 meanwhile; the user has not seen it (the row is pending), so the
+    // edit must still be checked against the version the first edit was made on.
+    await db.answers.update([A, Q1], { serverVersion: 4 });
     t += 10;
     await answer(Q1, 'no');
     const rows = await db.outbox.orderBy('seq').toArray();
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ entityKey: answerKey(A, Q1), payload: { value: 'no' }, clientTs: 1_010 });
-    expect(rows[1]!.entityKey).toBe(answerKey(A, Q2));
+    expect(rows[0]!.entityKey).toBe(answerKey(A, Q2));
+    expect(rows[1]).toMatchObject({ entityKey: answerKey(A, Q1), payload: { value: 'no' }, clientTs: 1_010, baseVersion: 0, attempts: 0 });
+  });
+
+  describe('with the row the screen showed (writes sent with the reads)', () => {
+    const seenAnswer = (questionId: string, value: 'yes' | 'no', seen: LocalAnswer | null) => recordAnswer(db, { assessmentId: A, questionId, value, seen, ...me }, deps);
+    const stored = () => db.answers.get([A, Q1]);
+
+    it('writes the same rows as a save without the hint', async () => {
+      expect(await seenAnswer(Q1, 'yes', null)).toEqual({ ok: true, value: undefined });
+      t += 5;
+      expect(await seenAnswer(Q1, 'no', (await stored())!)).toEqual({ ok: true, value: undefined });
+      const rows = await db.outbox.toArray();
+      expect(rows).toEqual([expect.objectContaining({ payload: { questionId: Q1, value: 'no' }, baseVersion: 0, status: 'pending', attempts: 0 })]);
+      expect(await stored()).toMatchObject({ value: 'no', syncState: 'pending', serverVersion: 0 });
+      expect(enqueued).toBe(2);
+    });
+
+    it('corrects a stale hint in the same transaction: the stored version and names win', async () => {
+      await db.answers.put({ assessmentId: A, questionId: Q1, value: 'yes', serverVersion: 3, serverValue: 'yes', updatedBy: 'bob', updatedByName: 'Bob B', updatedAt: null, syncState: 'synced' });
+      const stale: LocalAnswer = { assessmentId: A, questionId: Q1, value: 'no', serverVersion: 1, serverValue: 'no', updatedBy: me.userId, updatedByName: null, updatedAt: null, syncState: 'synced' };
+      expect((await seenAnswer(Q1, 'no', stale)).ok).toBe(true);
+      expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ baseVersion: 3, payload: { questionId: Q1, value: 'no' } })]);
+      expect(await stored()).toMatchObject({ value: 'no', serverVersion: 3, serverValue: 'yes', updatedByName: 'Bob B', syncState: 'pending' });
+    });
+
+    it('undoes the sent writes when the stored state refuses the save or makes it a no-op', async () => {
+      await seenAnswer(Q1, 'yes', null);
+      await queueSubmit(db, { assessmentId: A, ...me }, deps);
+      const before = await db.outbox.toArray();
+      expect(await seenAnswer(Q1, 'no', (await stored())!)).toMatchObject({ ok: false, code: 'submit_queued' });
+      expect(await db.outbox.toArray()).toEqual(before);
+      expect(await stored()).toMatchObject({ value: 'yes' });
+
+      await cancelSubmit(db, { assessmentId: A, userId: me.userId });
+      await db.outbox.clear();
+      await db.answers.update([A, Q1], { syncState: 'synced', serverVersion: 2 });
+      const synced = (await stored())!;
+      // The screen still showed "no" (stale), the device holds a synced "yes": answering "yes" is nothing to send.
+      expect(await seenAnswer(Q1, 'yes', { ...synced, value: 'no' })).toEqual({ ok: true, value: undefined });
+      expect(await db.outbox.count()).toBe(0);
+      expect(await stored()).toEqual(synced);
+    });
   });
 
   it('never changes a row that was already sent: a new edit appends a row', async () => {

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncDatabase } from './db.ts';
-import { queueSubmit, recordAnswer, recordDeferral } from './outbox.ts';
+import { recordAnswer } from './answer-save.ts';
+import { queueSubmit, recordDeferral } from './outbox.ts';
 import { answersMap, outboxSummary } from './queries.ts';
 
 describe('read models', () => {

@@ -1,6 +1,7 @@
 // Resolving what the server pushed back: conflicts ("keep mine" / "use theirs") and rejected changes.
 import { answerKey, type SyncDatabase } from './db.ts';
-import { recordAnswer, type Identity, type OutboxDeps } from './outbox.ts';
+import { recordAnswer } from './answer-save.ts';
+import type { Identity, OutboxDeps } from './outbox.ts';
 import { deriveSyncState } from './reconcile.ts';
 import { guardedWrite, type WriteResult } from './write-guard.ts';
 

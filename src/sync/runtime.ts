@@ -2,10 +2,11 @@
 import { liveQuery } from 'dexie';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 import { createBrowserOnlineSignal, onPageHidden, onServiceWorkerDrainRequest, requestBackgroundSync } from './browser-signals.ts';
-import { BACKGROUND_SYNC_TAG, META, SyncDatabase, SYNC_DB_NAME } from './db.ts';
+import { BACKGROUND_SYNC_TAG, META, SyncDatabase, SYNC_DB_NAME, type LocalAnswer } from './db.ts';
 import { createSyncEngine, type OnlineSignal, type SyncEngine } from './engine.ts';
 import { startEvidenceUploads, type EvidenceUploads } from './evidence/upload-scheduler.ts';
 import * as outbox from './outbox.ts';
+import { recordAnswer } from './answer-save.ts';
 import { dismissRejected, resolveConflict } from './resolve.ts';
 import { unsentWork } from './queries.ts';
 import type { DrainLock } from './lock.ts';
@@ -43,7 +44,8 @@ export interface SyncRuntime {
   identity(): SyncIdentity | null;
   setIdentity(identity: SyncIdentity | null): Promise<void>;
   /** userId/orgId default to the signed-in identity. */
-  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue } & Partial<SyncIdentity>): Promise<WriteResult>;
+  /** `seen`: the local row the screen showed (null: none), so the save can write without waiting for its reads. */
+  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue; seen?: LocalAnswer | null } & Partial<SyncIdentity>): Promise<WriteResult>;
   recordDeferral(input: { assessmentId: string; questionId: string; deferToUserId: string; deferToName?: string | null }): Promise<WriteResult>;
   queueSubmit(assessmentId: string): Promise<WriteResult>;
   cancelSubmit(assessmentId: string): Promise<WriteResult<boolean>>;
@@ -178,7 +180,7 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
     },
     recordAnswer: async ({ userId, orgId, ...input }) => {
       const id = userId && orgId ? { userId, orgId } : who();
-      return id ? outbox.recordAnswer(db, { ...input, ...id }, deps) : signedOut();
+      return id ? recordAnswer(db, { ...input, ...id }, deps) : signedOut();
     },
     recordDeferral: async (input) => (who() ? outbox.recordDeferral(db, { ...input, ...who()! }, deps) : signedOut()),
     queueSubmit: async (assessmentId) => (who() ? outbox.queueSubmit(db, { assessmentId, ...who()! }, deps) : signedOut()),

@@ -6,7 +6,8 @@ import { seedOrg, type OrgFixture } from '#server/features/assessments/sync.test
 import { SyncDatabase } from '#sync/db.ts';
 import { createSyncEngine, type OnlineSignal, type Scheduler, type SyncEngine, type SyncSignal } from '#sync/engine.ts';
 import { createInProcessLock } from '#sync/lock.ts';
-import * as outbox from '#sync/outbox.ts';
+import type * as outbox from '#sync/outbox.ts';
+import { recordAnswer, type RecordAnswerInput } from '#sync/answer-save.ts';
 import { createFetchTransport, type FetchLike } from '#sync/transport.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
@@ -111,7 +112,7 @@ export interface Client {
   scheduler: ReturnType<typeof manualScheduler>;
   tokens: Tokens;
   user: TestUser;
-  record(questionId: string, value: 'yes' | 'no'): Promise<outbox.RecordAnswerInput>;
+  record(questionId: string, value: 'yes' | 'no'): Promise<RecordAnswerInput>;
   deps: outbox.OutboxDeps;
 }
 
@@ -150,7 +151,7 @@ export function createClient(world: World, user: TestUser, opts: { clock?: Clock
     deps,
     async record(questionId, value) {
       const input = { assessmentId: world.org.assessmentId, questionId, value, userId: user.userId, orgId: world.org.orgId };
-      const r = await outbox.recordAnswer(db, input, deps);
+      const r = await recordAnswer(db, input, deps);
       if (!r.ok) throw new Error(`recordAnswer failed: ${r.code}`);
       return input;
     },

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { responses } from '#server/db/schema/index.ts';
 import { META, SyncDatabase } from '#sync/db.ts';
 import { createInProcessLock } from '#sync/lock.ts';
-import { recordAnswer } from '#sync/outbox.ts';
+import { recordAnswer } from '#sync/answer-save.ts';
 import { tokenExpiry } from '#sync/runtime.ts';
 import { drainFromServiceWorker } from '#sync/sw-drain.ts';
 import { createWorld, faultyServerFetch, type World } from './harness.ts';
