@@ -7,6 +7,7 @@ import { getClientId, knownClientId } from './client-id.ts';
 import { uuidv7 } from './ids.ts';
 import { announceChanges, committed, nativeConnection, request, type StoreChanges } from './native-tx.ts';
 import { isQueuedSubmit, SUBMIT_QUEUED_MESSAGE, validateMutation, type Identity, type OutboxDeps } from './outbox.ts';
+import { isTerminal, isUnsent } from './reconcile.ts';
 import { guardedWrite, type WriteResult } from './write-guard.ts';
 
 export interface RecordAnswerInput extends Identity {
@@ -57,10 +58,7 @@ function decide(input: RecordAnswerInput, local: LocalAnswer | undefined, held: 
  */
 function supersededBy(held: OutboxRow[], userId: string) {
   const mine = held.filter((r) => r.userId === userId);
-  return {
-    terminal: mine.filter((r) => r.status === 'conflict' || r.status === 'rejected'),
-    unsent: mine.filter((r) => r.status === 'pending' && r.attempts === 0),
-  };
+  return { terminal: mine.filter(isTerminal), unsent: mine.filter(isUnsent) };
 }
 
 const sameAnswer = (a: LocalAnswer, b: LocalAnswer) => JSON.stringify(a) === JSON.stringify(b);
@@ -124,17 +122,14 @@ export async function recordAnswer(db: SyncDatabase, input: RecordAnswerInput, d
       const { terminal, unsent } = supersededBy(held, input.userId);
       const base = unsent[0]?.baseVersion ?? decision.base;
       for (const r of terminal) outbox.delete(r.seq!);
+      if (!written || !sameAnswer(written, decision.answer)) answers.put(decision.answer);
       if (!added) {
         row.baseVersion = base;
         added = request(outbox.add(row));
-        added.catch(() => undefined);
-      } else if (row.baseVersion !== base) {
-        row.baseVersion = base;
-        row.seq = (await added) as number;
-        outbox.put(row);
       }
-      if (!written || !sameAnswer(written, decision.answer)) answers.put(decision.answer);
       row.seq = (await added) as number;
+      if (row.baseVersion !== base) outbox.put({ ...row, baseVersion: base });
+      row.baseVersion = base;
       await done;
       saved = {
         row,

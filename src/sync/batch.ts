@@ -1,7 +1,7 @@
 // Choosing and leasing what to send next (ordering, barrier, dependencies, leases).
 import { MAX_PUSH_BATCH } from '#domain/contracts/sync-limits.ts';
 import { answerKey, type OutboxRow, type SyncDatabase } from './db.ts';
-import { deriveSyncState, submitBlocker } from './reconcile.ts';
+import { deriveSyncState, isUnsent, submitBlocker } from './reconcile.ts';
 
 export const LEASE_MS = 60_000;
 const UPLOAD_DONE = new Set(['uploaded', 'attached']);
@@ -48,7 +48,7 @@ async function dependenciesMet(db: SyncDatabase, row: OutboxRow): Promise<boolea
   return files.every((f) => f && UPLOAD_DONE.has(f.status));
 }
 
-const isUnsentEdit = (r: OutboxRow) => r.kind === 'answer.set' && r.status === 'pending' && r.attempts === 0;
+const isUnsentEdit = (r: OutboxRow) => r.kind === 'answer.set' && isUnsent(r);
 
 /** Unsent answer edits (in seq order) with a later unsent edit of the same question by the same user. */
 export function supersededEdits(rows: OutboxRow[]): OutboxRow[] {

@@ -10,6 +10,7 @@ import {
 } from './db.ts';
 import { getClientId } from './client-id.ts';
 import { uuidv7, type RandomBytes } from './ids.ts';
+import { isTerminal, isUnsent } from './reconcile.ts';
 import { guardedWrite, type WriteResult } from './write-guard.ts';
 
 export interface Identity {
@@ -32,29 +33,24 @@ async function queuedSubmit(db: SyncDatabase, assessmentId: string, userId: stri
   return isQueuedSubmit(await db.outbox.where('entityKey').equals(submitKey(assessmentId)).toArray(), userId);
 }
 
-type NewRow = Omit<OutboxRow, 'id' | 'status' | 'attempts' | 'nextAttemptAt'>;
-
 /**
- * What appending `row` does to the entity's rows (`held`): this user's terminal (conflict/rejected)
- * rows are superseded by the new intent, and an unsent one (attempts === 0) takes the new payload
- * in place; otherwise a new row is added.
+ * Adds a row in the caller's Dexie transaction, or gives the new payload to this user's unsent row
+ * for the same entity; the new intent supersedes this user's conflict/rejected rows for it.
  */
-function planEnqueue(held: OutboxRow[], row: NewRow, deps: OutboxDeps): { deletes: number[]; row: OutboxRow } {
+async function enqueue(db: SyncDatabase, row: Omit<OutboxRow, 'id' | 'status' | 'attempts' | 'nextAttemptAt'>, deps: OutboxDeps): Promise<OutboxRow> {
   const now = (deps.now ?? Date.now)();
-  const mine = held.filter((r) => r.userId === row.userId);
-  const deletes = mine.filter((r) => r.status === 'conflict' || r.status === 'rejected').map((r) => r.seq!);
-  const unsent = mine.find((r) => r.status === 'pending' && r.attempts === 0);
-  if (unsent) return { deletes, row: { ...unsent, payload: row.payload, clientTs: row.clientTs } };
-  return { deletes, row: { ...row, id: uuidv7(now, deps.randomBytes), status: 'pending', attempts: 0, nextAttemptAt: now } };
-}
-
-/** Adds a row, or replaces the payload of an unsent one, in the caller's Dexie transaction. */
-async function enqueue(db: SyncDatabase, row: NewRow, deps: OutboxDeps): Promise<OutboxRow> {
-  const plan = planEnqueue(await db.outbox.where('entityKey').equals(row.entityKey).toArray(), row, deps);
-  if (plan.deletes.length) await db.outbox.bulkDelete(plan.deletes);
-  if (plan.row.seq === undefined) plan.row.seq = await db.outbox.add(plan.row);
-  else await db.outbox.put(plan.row);
-  return plan.row;
+  const mine = (await db.outbox.where('entityKey').equals(row.entityKey).toArray()).filter((r) => r.userId === row.userId);
+  const terminal = mine.filter(isTerminal);
+  if (terminal.length) await db.outbox.bulkDelete(terminal.map((r) => r.seq!));
+  const unsent = mine.find(isUnsent);
+  if (unsent) {
+    const merged = { ...unsent, payload: row.payload, clientTs: row.clientTs };
+    await db.outbox.put(merged);
+    return merged;
+  }
+  const full: OutboxRow = { ...row, id: uuidv7(now, deps.randomBytes), status: 'pending', attempts: 0, nextAttemptAt: now };
+  full.seq = await db.outbox.add(full);
+  return full;
 }
 
 export function validateMutation(kind: OutboxKind, row: { id?: string; assessmentId: string; payload: unknown; baseVersion: number | null; clientTs: number }) {

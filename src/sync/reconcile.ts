@@ -43,6 +43,11 @@ export function mergePulledAnswer(local: LocalAnswer | undefined, view: AnswerVi
 }
 
 /** The question's state from the outbox rows still held for it. */
+/** A row the server has refused (conflict or rejected): a new edit of its entity supersedes it. */
+export const isTerminal = (r: Pick<OutboxRow, 'status'>) => r.status === 'conflict' || r.status === 'rejected';
+/** A row never put on the wire (attempts === 0): it may be replaced or dropped, the server never saw it. */
+export const isUnsent = (r: Pick<OutboxRow, 'status' | 'attempts'>) => r.status === 'pending' && r.attempts === 0;
+
 export function deriveSyncState(rows: Pick<OutboxRow, 'status'>[]): AnswerSyncState {
   const has = (s: OutboxStatus) => rows.some((r) => r.status === s);
   if (has('inflight')) return 'sending';

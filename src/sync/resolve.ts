@@ -2,7 +2,7 @@
 import { answerKey, type SyncDatabase } from './db.ts';
 import { recordAnswer } from './answer-save.ts';
 import type { Identity, OutboxDeps } from './outbox.ts';
-import { deriveSyncState } from './reconcile.ts';
+import { deriveSyncState, isTerminal } from './reconcile.ts';
 import { guardedWrite, type WriteResult } from './write-guard.ts';
 
 /** "Keep mine" re-queues the local value on top of the server's version; "Use theirs" adopts the server value. */
@@ -21,7 +21,7 @@ export async function resolveConflict(
     db.transaction('rw', db.answers, db.outbox, async (): Promise<WriteResult> => {
       const key = answerKey(input.assessmentId, input.questionId);
       const rows = await db.outbox.where('entityKey').equals(key).toArray();
-      const terminal = rows.filter((r) => r.status === 'conflict' || r.status === 'rejected');
+      const terminal = rows.filter(isTerminal);
       await db.outbox.bulkDelete(terminal.map((r) => r.seq!));
       const remaining = rows.filter((r) => !terminal.includes(r));
       await db.answers.put({

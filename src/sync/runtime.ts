@@ -43,8 +43,10 @@ export interface SyncRuntime {
   /** The signed-in identity whose rows may be sent (null while signed out). */
   identity(): SyncIdentity | null;
   setIdentity(identity: SyncIdentity | null): Promise<void>;
-  /** userId/orgId default to the signed-in identity. */
-  /** `seen`: the local row the screen showed (null: none), so the save can write without waiting for its reads. */
+  /**
+   * userId/orgId default to the signed-in identity. `seen`: the local row the screen showed (null:
+   * none), so the save can send its writes without waiting for its reads.
+   */
   recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue; seen?: LocalAnswer | null } & Partial<SyncIdentity>): Promise<WriteResult>;
   recordDeferral(input: { assessmentId: string; questionId: string; deferToUserId: string; deferToName?: string | null }): Promise<WriteResult>;
   queueSubmit(assessmentId: string): Promise<WriteResult>;
