@@ -1,31 +1,21 @@
 // Invitation e-mail over real SMTP (nodemailer -> smtp-server), end to end: invite, read the
 // delivered message, validate and accept its link.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
-import type { TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { decodedBody, header, startAppWithSmtp, type SmtpCapture } from './smtp-capture.ts';
+import { decodedBody, header, useAppWithSmtp } from './smtp-capture.ts';
 
 describe.each(DB_DRIVERS)('invitation e-mail over SMTP (%s)', (driver) => {
-  let smtp: SmtpCapture;
-  let server: TestServer;
-  let close: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    ({ smtp, server, close } = await startAppWithSmtp(driver));
-  });
-  afterAll(async () => {
-    await close?.();
-  });
+  const app = useAppWithSmtp(driver);
 
   it('delivers the invitation to the invitee, and its link validates and can be accepted', async () => {
-    const admin = await createOrgAdmin(server, { organizationName: 'Lovelace Analytical', firstName: 'Ada', lastName: 'Lovelace' });
-    const res = await server.json('POST', '/api/auth/invite', { email: 'Babbage@Example.org', organizationId: admin.organizationId }, admin.accessToken);
+    const admin = await createOrgAdmin(app.server, { organizationName: 'Lovelace Analytical', firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await app.server.json('POST', '/api/auth/invite', { email: 'Babbage@Example.org', organizationId: admin.organizationId }, admin.accessToken);
     expect(res.status).toBe(201);
 
-    expect(smtp.messages).toHaveLength(1);
-    const message = smtp.messages[0]!;
+    expect(app.smtp.messages).toHaveLength(1);
+    const message = app.smtp.messages[0]!;
     expect(message.to).toEqual(['babbage@example.org']);
     expect(message.from).toBe('no-reply@mvrsp.test');
     expect(header(message.raw, 'subject')).toBe('Ada Lovelace invited you to join Lovelace Analytical on MVRSP Assess');
@@ -38,17 +28,17 @@ describe.each(DB_DRIVERS)('invitation e-mail over SMTP (%s)', (driver) => {
     expect(link).not.toBeNull();
     const token = link![1]!;
 
-    const valid = await server.json('GET', `/api/auth/validate-invite?token=${token}`);
+    const valid = await app.server.json('GET', `/api/auth/validate-invite?token=${token}`);
     expect(valid).toMatchObject({
       status: 200,
       body: { organizationName: 'Lovelace Analytical', email: 'babbage@example.org', organizationId: admin.organizationId },
     });
 
-    const accepted = await server.json('POST', '/api/auth/accept-invite', { token, firstName: 'Charles', lastName: 'Babbage', password: 'Difference-engine-2' });
+    const accepted = await app.server.json('POST', '/api/auth/accept-invite', { token, firstName: 'Charles', lastName: 'Babbage', password: 'Difference-engine-2' });
     expect(accepted.status).toBe(201);
-    const session = await signInUser(server, 'babbage@example.org', 'Difference-engine-2');
-    const profile = await server.json('GET', '/api/auth/profile', undefined, session.accessToken);
+    const session = await signInUser(app.server, 'babbage@example.org', 'Difference-engine-2');
+    const profile = await app.server.json('GET', '/api/auth/profile', undefined, session.accessToken);
     expect(profile.body).toMatchObject({ first_name: 'Charles', role: 'team_member', organization: { name: 'Lovelace Analytical' } });
-    expect((await server.json('GET', `/api/auth/validate-invite?token=${token}`)).status).toBe(404);
+    expect((await app.server.json('GET', `/api/auth/validate-invite?token=${token}`)).status).toBe(404);
   });
 });

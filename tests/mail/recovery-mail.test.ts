@@ -1,37 +1,27 @@
 // Password-recovery e-mail over real SMTP (nodemailer -> smtp-server), end to end: request a
 // reset, read the delivered message, follow its link to a recovery session, set a new password.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '#tests/setup/app.ts';
+import { describe, expect, it } from 'vitest';
 import { signInUser, signUpUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { decodedBody, header, startAppWithSmtp, type SmtpCapture } from './smtp-capture.ts';
+import { decodedBody, header, useAppWithSmtp } from './smtp-capture.ts';
 
 describe.each(DB_DRIVERS)('password recovery e-mail over SMTP (%s)', (driver) => {
-  let smtp: SmtpCapture;
-  let server: TestServer;
-  let close: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    ({ smtp, server, close } = await startAppWithSmtp(driver));
-  });
-  afterAll(async () => {
-    await close?.();
-  });
+  const app = useAppWithSmtp(driver);
 
   /** Follows a mailed link on the app (it lives on APP_URL, which nothing listens on). */
-  const follow = (link: string) => server.app.request(link.replace(/^https?:\/\/[^/]+/, ''), { redirect: 'manual' });
+  const follow = (link: string) => app.server.app.request(link.replace(/^https?:\/\/[^/]+/, ''), { redirect: 'manual' });
 
   it('delivers the reset link to the account, and the link opens a recovery session', async () => {
-    const user = await signUpUser(server, { email: 'grace.hopper@example.org' });
-    const appUrl = server.deps.env.APP_URL;
+    const user = await signUpUser(app.server, { email: 'grace.hopper@example.org' });
+    const appUrl = app.server.deps.env.APP_URL;
     const redirectTo = `${appUrl}/reset-password`;
-    const before = smtp.messages.length;
+    const before = app.smtp.messages.length;
 
-    const res = await server.json('POST', `/auth/v1/recover?redirect_to=${encodeURIComponent(redirectTo)}`, { email: 'Grace.Hopper@Example.org' });
+    const res = await app.server.json('POST', `/auth/v1/recover?redirect_to=${encodeURIComponent(redirectTo)}`, { email: 'Grace.Hopper@Example.org' });
     expect(res.status).toBe(200);
 
-    expect(smtp.messages).toHaveLength(before + 1);
-    const message = smtp.messages.at(-1)!;
+    expect(app.smtp.messages).toHaveLength(before + 1);
+    const message = app.smtp.messages.at(-1)!;
     expect(message.to).toEqual(['grace.hopper@example.org']);
     expect(message.from).toBe('no-reply@mvrsp.test');
     expect(header(message.raw, 'subject')).toBe('Reset your MVRSP Assess password');
@@ -59,11 +49,11 @@ describe.each(DB_DRIVERS)('password recovery e-mail over SMTP (%s)', (driver) =>
     expect(hash.get('refresh_token')).toBeTruthy();
 
     // That session belongs to the account and may set a new password, which then signs in.
-    const me = await server.json('GET', '/auth/v1/user', undefined, accessToken);
+    const me = await app.server.json('GET', '/auth/v1/user', undefined, accessToken);
     expect(me).toMatchObject({ status: 200, body: { id: user.userId, email: 'grace.hopper@example.org' } });
-    expect((await server.json('PUT', '/auth/v1/user', { password: 'Compiler-pioneer-1952' }, accessToken)).status).toBe(200);
-    await expect(signInUser(server, user.email, 'Compiler-pioneer-1952')).resolves.toMatchObject({ userId: user.userId });
-    await expect(signInUser(server, user.email, user.password)).rejects.toThrow(/400/);
+    expect((await app.server.json('PUT', '/auth/v1/user', { password: 'Compiler-pioneer-1952' }, accessToken)).status).toBe(200);
+    await expect(signInUser(app.server, user.email, 'Compiler-pioneer-1952')).resolves.toMatchObject({ userId: user.userId });
+    await expect(signInUser(app.server, user.email, user.password)).rejects.toThrow(/400/);
 
     // The link works once.
     const again = await follow(link);
@@ -73,9 +63,9 @@ describe.each(DB_DRIVERS)('password recovery e-mail over SMTP (%s)', (driver) =>
   });
 
   it('answers an unknown address the same way and sends nothing', async () => {
-    const before = smtp.messages.length;
-    const res = await server.json('POST', '/auth/v1/recover', { email: 'nobody@example.org' });
+    const before = app.smtp.messages.length;
+    const res = await app.server.json('POST', '/auth/v1/recover', { email: 'nobody@example.org' });
     expect(res.status).toBe(200);
-    expect(smtp.messages).toHaveLength(before);
+    expect(app.smtp.messages).toHaveLength(before);
   });
 });

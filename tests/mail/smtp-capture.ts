@@ -1,6 +1,7 @@
 // A real SMTP server on 127.0.0.1 (random port) that keeps every message it receives.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import type { DriverName } from '#tests/setup/test-env.ts';
 
@@ -55,7 +56,7 @@ export function decodedBody(raw: string): string {
 }
 
 /** The real app with its SMTP mailer pointed at a fresh capture server; `close` stops both. */
-export async function startAppWithSmtp(driver: DriverName): Promise<{ smtp: SmtpCapture; server: TestServer; close: () => Promise<void> }> {
+async function startAppWithSmtp(driver: DriverName): Promise<{ smtp: SmtpCapture; server: TestServer; close: () => Promise<void> }> {
   const smtp = await startSmtpCapture();
   const server = await createTestServer(driver, { SMTP_URL: smtp.url, MAIL_FROM: 'MVRSP Assess <no-reply@mvrsp.test>' });
   if (server.deps.mailer.kind !== 'smtp') throw new Error(`expected the SMTP mailer, got ${server.deps.mailer.kind}`);
@@ -65,6 +66,32 @@ export async function startAppWithSmtp(driver: DriverName): Promise<{ smtp: Smtp
     close: async () => {
       await server.close();
       await smtp.close();
+    },
+  };
+}
+
+/**
+ * For a describe block: starts the app and its capture server before the tests and stops both
+ * after. Read `smtp` and `server` inside tests (they exist once beforeAll has run).
+ */
+export function useAppWithSmtp(driver: DriverName): { readonly smtp: SmtpCapture; readonly server: TestServer } {
+  let started: Awaited<ReturnType<typeof startAppWithSmtp>> | undefined;
+  beforeAll(async () => {
+    started = await startAppWithSmtp(driver);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const get = () => {
+    if (!started) throw new Error('the SMTP test app is not started yet (use it inside a test)');
+    return started;
+  };
+  return {
+    get smtp() {
+      return get().smtp;
+    },
+    get server() {
+      return get().server;
     },
   };
 }
