@@ -45,6 +45,14 @@ class NoRealtime {
   }
 }
 
+/** The real supabase-js client, as a Node script uses it (no stored session, no realtime). */
+export function nodeSupabaseClient(baseUrl: string) {
+  return createClient(baseUrl, EMBEDDED_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as never },
+  });
+}
+
 export function testClock(): TestClock {
   let offset = 0;
   return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
@@ -66,11 +74,7 @@ export async function startContractServer(driver: DriverName): Promise<ContractS
     built,
     clock,
     mail: mailer.sent,
-    client: () =>
-      createClient(baseUrl, EMBEDDED_ANON_KEY, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        realtime: { transport: NoRealtime as never },
-      }),
+    client: () => nodeSupabaseClient(baseUrl),
     fetch: (path, init = {}) =>
       fetch(`${baseUrl}${path}`, { ...init, headers: { apikey: EMBEDDED_ANON_KEY, ...(init.headers as Record<string, string>) } }),
     close: async () => {

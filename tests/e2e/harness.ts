@@ -43,7 +43,7 @@ export function ensureBuilt(): void {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
@@ -66,7 +66,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** Extra server environment (e.g. SUPABASE_URL for hosted auth). */
+  env?: Record<string, string>;
+}
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   ensureBuilt();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -75,7 +80,7 @@ export async function startHarness(): Promise<Harness> {
   const staticDir = path.join(dataDir, 'dist');
   cpSync(DIST, staticDir, { recursive: true });
   const mailer = memoryMailer();
-  const env = testEnv({ DATA_DIR: dataDir, PORT: String(port), APP_URL: baseUrl, LOG_LEVEL: 'warn' });
+  const env = testEnv({ DATA_DIR: dataDir, PORT: String(port), APP_URL: baseUrl, LOG_LEVEL: 'warn', ...opts.env });
   const server = await buildServer(env, { mailer, staticDir });
   let http: ServerType | undefined;
   await new Promise<void>((resolve) => {

@@ -16,6 +16,7 @@ import { readStoredSessionUser } from '../../lib/auth-storage.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
 import { acceptInvite, acceptInviteSignedIn, acceptInviteWithNewProviderAccount, validateInvite } from './api/invitations.ts';
 import { RegisterError } from './api/register-account.ts';
+import { forgetInviteNames, recallInviteNames, rememberInviteNames, type InviteNames } from './invite-names.ts';
 import type { LoginState } from './login-page.tsx';
 import { fieldError, NO_ERRORS, validate, type FormErrors } from './validation.ts';
 
@@ -132,6 +133,11 @@ function AcceptInviteForm({ token, invite, onNeedsSignIn }: { token: string; inv
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
+  // The names survive the detour through the login page.
+  const needsSignIn = (reason: SignInReason, names: InviteNames) => {
+    rememberInviteNames(token, names);
+    onNeedsSignIn(reason);
+  };
 
   useEffect(() => () => setAuthFlowActive(false), [setAuthFlowActive]);
 
@@ -141,7 +147,7 @@ function AcceptInviteForm({ token, invite, onNeedsSignIn }: { token: string; inv
     try {
       const result = await acceptInviteWithNewProviderAccount({ token, email: invite.email, password: values.password, ...names });
       if (result === 'accepted') navigate(paths.dashboard.href(), { replace: true });
-      else onNeedsSignIn(result);
+      else needsSignIn(result, names);
     } finally {
       // A session created here but not accepted yet: the page then offers the signed-in variant.
       setAuthFlowActive(false);
@@ -161,7 +167,7 @@ function AcceptInviteForm({ token, invite, onNeedsSignIn }: { token: string; inv
       navigate(`${paths.login.href()}?registered=1`, { replace: true, state: { message: MSG.accountCreatedSignIn } });
     } catch (error) {
       // The invited address already has an account: accepting needs its session.
-      if (error instanceof ApiError && error.status === 409) return onNeedsSignIn('exists');
+      if (error instanceof ApiError && error.status === 409) return needsSignIn('exists', names);
       setErrors({ summary: error instanceof RegisterError ? error.message : messageOf(error, MSG.acceptInviteFailed), fields: {} });
     } finally {
       setBusy(false);
@@ -221,10 +227,14 @@ function SignInToAccept({ token, invite, reason }: { token: string; invite: Vali
 function SignedInAccept({ token, invite, user }: { token: string; invite: ValidateInviteResponse; user: SessionUser }) {
   const navigate = useNavigate();
   const { profile, refreshProfile } = useSession();
-  const [values, setValues] = useState(() => ({
-    firstName: profile?.first_name ?? str(user.userMetadata.firstName),
-    lastName: profile?.last_name ?? str(user.userMetadata.lastName),
-  }));
+  // What was typed on this invitation first, else the existing profile, else the account's sign-up data.
+  const [values, setValues] = useState(
+    () =>
+      recallInviteNames(token) ?? {
+        firstName: profile?.first_name ?? str(user.userMetadata.firstName),
+        lastName: profile?.last_name ?? str(user.userMetadata.lastName),
+      },
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
@@ -238,6 +248,7 @@ function SignedInAccept({ token, invite, user }: { token: string; invite: Valida
     setBusy(true);
     try {
       await acceptInviteSignedIn({ token, supabaseUserId: user.id, firstName, lastName });
+      forgetInviteNames(token);
       await refreshProfile();
       navigate(paths.dashboard.href(), { replace: true });
     } catch (err) {
