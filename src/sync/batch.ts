@@ -18,21 +18,28 @@ export async function recoverLeases(db: SyncDatabase, now: number): Promise<numb
   });
 }
 
-/** Re-derives the sync mark of each answer these rows belong to (one pass per question, all at once). */
-export async function refreshAnswerStates(db: SyncDatabase, rows: OutboxRow[]): Promise<void> {
-  const questions = new Map<string, { assessmentId: string; questionId: string }>();
+/**
+ * Re-derives the sync mark of each answer these rows belong to. `outbox`, when the caller already
+ * holds every outbox row as it now is, saves the per-question reads.
+ */
+export async function refreshAnswerStates(db: SyncDatabase, rows: OutboxRow[], outbox?: OutboxRow[]): Promise<void> {
+  const questions = new Map<string, [string, string]>();
   for (const row of rows) {
     const q = row.kind === 'answer.set' ? questionOf(row) : undefined;
-    if (q) questions.set(answerKey(row.assessmentId, q), { assessmentId: row.assessmentId, questionId: q });
+    if (q) questions.set(answerKey(row.assessmentId, q), [row.assessmentId, q]);
   }
-  await Promise.all(
-    [...questions].map(async ([key, { assessmentId, questionId }]) => {
-      const [local, held] = await Promise.all([db.answers.get([assessmentId, questionId]), db.outbox.where('entityKey').equals(key).toArray()]);
-      if (!local) return;
-      const syncState = deriveSyncState(held);
-      if (syncState !== local.syncState) await db.answers.put({ ...local, syncState });
-    }),
-  );
+  if (!questions.size) return;
+  const keys = [...questions.keys()];
+  const [locals, held] = await Promise.all([
+    db.answers.bulkGet([...questions.values()]),
+    outbox ? outbox.filter((r) => questions.has(r.entityKey)) : db.outbox.where('entityKey').anyOf(keys).toArray(),
+  ]);
+  const changed = locals.flatMap((local, i) => {
+    if (!local) return [];
+    const syncState = deriveSyncState(held.filter((r) => r.entityKey === keys[i]));
+    return syncState === local.syncState ? [] : [{ ...local, syncState }];
+  });
+  if (changed.length) await db.answers.bulkPut(changed);
 }
 
 async function submitReady(db: SyncDatabase, submit: OutboxRow, all: OutboxRow[]): Promise<boolean> {
@@ -84,8 +91,8 @@ export async function claimBatch(db: SyncDatabase, opts: { userId: string; now: 
     }
     const leaseUntil = opts.now + (opts.leaseMs ?? LEASE_MS);
     const leased = batch.map((r) => ({ ...r, status: 'inflight' as const, attempts: r.attempts + 1, leaseUntil }));
-    await db.outbox.bulkPut(leased);
-    await refreshAnswerStates(db, leased);
+    const leasedBySeq = new Map(leased.map((r) => [r.seq!, r]));
+    await Promise.all([db.outbox.bulkPut(leased), refreshAnswerStates(db, leased, all.map((r) => leasedBySeq.get(r.seq!) ?? r))]);
     return leased;
   });
 }
