@@ -2,13 +2,11 @@
 // spends its time. Same page and offline saves, plus an init script in the bench page (not in the
 // product) that timestamps the `online` event, Web Lock grants, fetches and every read-write
 // IndexedDB transaction. Prints each round's timeline, in ms after going back online.
-import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
-import { asTestServer } from '#tests/e2e/assessment-helpers.ts';
-import { signIn, startHarness } from '#tests/e2e/harness.ts';
+import { startHarness } from '#tests/e2e/harness.ts';
+import { openBenchQuestionnaire } from './bench-setup.ts';
 import { timeDrainInPage, timeSavesInPage } from './questionnaire-page.ts';
 
 const INIT = `
-globalThis.__name = globalThis.__name || ((fn) => fn);
 window.__ev = [];
 const log = (s) => window.__ev.push([performance.now(), s]);
 addEventListener('online', () => log('online event'));
@@ -40,22 +38,14 @@ if (navigator.locks) {
 
 const h = await startHarness();
 try {
-  const server = asTestServer(h);
-  const admin = await createOrgAdmin(server, { organizationName: 'Trace College', email: `trace-${Date.now()}@college.test` });
-  const created = await server.json('POST', '/api/assessments/create', { organizationId: admin.organizationId }, admin.accessToken);
-  const assessmentId = created.body.assessmentId as string;
-  const questions = await server.json('GET', `/api/questions?assessmentId=${assessmentId}`, undefined, admin.accessToken);
-  const idByCode = Object.fromEntries((questions.body as { id: string; code: string }[]).map((q) => [q.code, q.id]));
-  const ctx = await h.newContext();
-  await ctx.addInitScript(INIT);
-  const page = await ctx.newPage();
-  await signIn(page, admin.email, admin.password);
-  await page.goto(`/assessment/${assessmentId}`);
-  await page.getByTestId('question-code').waitFor();
+  const { assessmentId, idByCode, ctx, page } = await openBenchQuestionnaire(h, INIT);
   for (let round = 0; round < Number(process.env.ROUNDS ?? 3); round++) {
     await ctx.setOffline(true);
     await page.evaluate(timeSavesInPage, { assessmentId, idByCode, saves: 140 });
-    const t0 = await page.evaluate(() => ((window as unknown as { __ev: unknown[] }).__ev = []) && performance.now());
+    const t0 = await page.evaluate(() => {
+      (window as unknown as { __ev: unknown[] }).__ev = [];
+      return performance.now();
+    });
     await ctx.setOffline(false);
     const ms = await page.evaluate(timeDrainInPage, t0);
     const events = await page.evaluate(() => (window as unknown as { __ev: [number, string][] }).__ev);

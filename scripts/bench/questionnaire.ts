@@ -5,9 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
-import { asTestServer } from '#tests/e2e/assessment-helpers.ts';
-import { HAS_CHROMIUM, signIn, startHarness } from '#tests/e2e/harness.ts';
+import { HAS_CHROMIUM, startHarness } from '#tests/e2e/harness.ts';
+import { openBenchQuestionnaire } from './bench-setup.ts';
 import { outboxCountInPage, timeBareIdbPutsInPage, timeDrainInPage, timeSavesInPage } from './questionnaire-page.ts';
 
 const { values: args } = parseArgs({
@@ -27,21 +26,7 @@ async function main() {
   if (!HAS_CHROMIUM) throw new Error('Chromium is required (/usr/bin/chromium or CHROMIUM_PATH)');
   const h = await startHarness();
   try {
-    const server = asTestServer(h);
-    const admin = await createOrgAdmin(server, { organizationName: 'Bench College', email: `bench-${Date.now()}@college.test` });
-    const created = await server.json('POST', '/api/assessments/create', { organizationId: admin.organizationId }, admin.accessToken);
-    if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
-    const assessmentId = created.body.assessmentId as string;
-    const questions = await server.json('GET', `/api/questions?assessmentId=${assessmentId}`, undefined, admin.accessToken);
-    const idByCode = Object.fromEntries((questions.body as { id: string; code: string }[]).map((q) => [q.code, q.id]));
-
-    const ctx = await h.newContext();
-    // tsx compiles with keepNames: functions sent to the page call esbuild's __name helper.
-    await ctx.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
-    const page = await ctx.newPage();
-    await signIn(page, admin.email, admin.password);
-    await page.goto(`/assessment/${assessmentId}`);
-    await page.getByTestId('question-code').waitFor();
+    const { server, admin, assessmentId, idByCode, ctx, page } = await openBenchQuestionnaire(h);
 
     // 0. Calibration: what one bare IndexedDB write costs in this browser on this machine.
     const bare = (await page.evaluate(timeBareIdbPutsInPage, 100)).sort((a, b) => a - b);

@@ -3,13 +3,11 @@
 // (not in the product) that timestamps every IndexedDB transaction. Prints, p50 / p95 in ms:
 // click -> the save's read-write transaction is created; created -> committed; committed -> the
 // bench's own IndexedDB read sees the value (main-thread work after the commit: live queries, React).
-import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
-import { asTestServer } from '#tests/e2e/assessment-helpers.ts';
-import { signIn, startHarness } from '#tests/e2e/harness.ts';
+import { startHarness } from '#tests/e2e/harness.ts';
+import { openBenchQuestionnaire } from './bench-setup.ts';
 import { timeSavesInPage } from './questionnaire-page.ts';
 
 const INIT = `
-globalThis.__name = globalThis.__name || ((fn) => fn);
 window.__txlog = []; window.__clicks = [];
 const orig = IDBDatabase.prototype.transaction;
 IDBDatabase.prototype.transaction = function(stores, mode, opts) {
@@ -24,18 +22,7 @@ const oc = HTMLElement.prototype.click;
 HTMLElement.prototype.click = function() { if ((this.dataset.testid||'').startsWith('answer-')) window.__clicks.push(performance.now()); return oc.call(this); };
 `;
 const h = await startHarness();
-const server = asTestServer(h);
-const admin = await createOrgAdmin(server, { organizationName: 'Trace College', email: `trace-${Date.now()}@college.test` });
-const created = await server.json('POST', '/api/assessments/create', { organizationId: admin.organizationId }, admin.accessToken);
-const assessmentId = created.body.assessmentId as string;
-const questions = await server.json('GET', `/api/questions?assessmentId=${assessmentId}`, undefined, admin.accessToken);
-const idByCode = Object.fromEntries((questions.body as { id: string; code: string }[]).map((q) => [q.code, q.id]));
-const ctx = await h.newContext();
-await ctx.addInitScript(INIT);
-const page = await ctx.newPage();
-await signIn(page, admin.email, admin.password);
-await page.goto(`/assessment/${assessmentId}`);
-await page.getByTestId('question-code').waitFor();
+const { assessmentId, idByCode, ctx, page } = await openBenchQuestionnaire(h, INIT);
 await page.evaluate(timeSavesInPage, { assessmentId, idByCode, saves: 5 });
 if (process.argv.includes('--offline')) await ctx.setOffline(true);
 await page.evaluate(() => { (window as any).__txlog = []; (window as any).__clicks = []; });
