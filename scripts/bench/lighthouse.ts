@@ -1,8 +1,9 @@
-// `npm run bench:lighthouse`: Lighthouse (desktop preset) on the landing page, /login and /dashboard
-// (signed in) against the REAL server (tests/e2e/harness.ts). Chromium at /usr/bin/chromium via
+// `npm run bench:lighthouse`: Lighthouse (desktop preset) on the landing page, /login, and signed
+// in on /dashboard, a submitted assessment's results and an open questionnaire against the REAL server (tests/e2e/harness.ts). Chromium at /usr/bin/chromium via
 // chrome-launcher; the sign-in runs in the same browser (puppeteer-core over CDP) and the dashboard
 // audit keeps that storage (disableStorageReset). Options: --json FILE (scores and findings),
 // --reports DIR (each page's full Lighthouse result, for the network chain and main-thread tasks).
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -59,6 +60,23 @@ async function audit(name: string, url: string, port: number, page?: unknown, ke
   return { name, url, finalUrl: lhr.finalDisplayedUrl, scores, metrics, findings };
 }
 
+/** A submitted assessment (every answer pushed through the sync API, two of them No) and a new open one. */
+async function assessmentsToAudit(server: ReturnType<typeof asTestServer>, admin: Awaited<ReturnType<typeof createOrgAdmin>>) {
+  const create = async () => {
+    const res = await server.json('POST', '/api/assessments/create', { organizationId: admin.organizationId }, admin.accessToken);
+    if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.assessmentId as string;
+  };
+  const submitted = await create();
+  const questions = (await server.json('GET', `/api/questions?assessmentId=${submitted}`, undefined, admin.accessToken)).body as { id: string }[];
+  const mutations = questions.map((q, i) => ({ id: randomUUID(), kind: 'answer.set', assessmentId: submitted, payload: { questionId: q.id, value: i < 2 ? 'no' : 'yes' }, baseVersion: 0, clientTs: Date.now() }));
+  const pushed = await server.json('POST', '/api/sync/push', { clientId: 'lighthouse', mutations }, admin.accessToken);
+  if (pushed.status !== 200) throw new Error(`push failed: ${pushed.status} ${JSON.stringify(pushed.body)}`);
+  const done = await server.json('POST', `/api/assessments/${submitted}/submit`, undefined, admin.accessToken);
+  if (done.status !== 200) throw new Error(`submit failed: ${done.status} ${JSON.stringify(done.body)}`);
+  return { submitted, open: await create() };
+}
+
 async function main() {
   const h = await startHarness();
   const chrome = await chromeLauncher.launch({
@@ -86,6 +104,9 @@ async function main() {
     await page.close();
     await browser.disconnect();
     results.push(await audit('Dashboard (signed in)', `${h.baseUrl}/dashboard`, chrome.port, undefined, true));
+    const { submitted, open } = await assessmentsToAudit(server, admin);
+    results.push(await audit('Results (signed in)', `${h.baseUrl}/assessment/${submitted}`, chrome.port, undefined, true));
+    results.push(await audit('Questionnaire (signed in)', `${h.baseUrl}/assessment/${open}`, chrome.port, undefined, true));
 
     const lines = ['| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | SI | Final URL |', '|---|---|---|---|---|---|---|---|---|---|'];
     for (const r of results) {

@@ -30,6 +30,8 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     const errors = collectErrors(page);
+    const reportRequests: string[] = [];
+    page.on('request', (r) => /\/api\/assessments\/[^/]+\/report$/.test(new URL(r.url()).pathname) && reportRequests.push(r.url()));
     const email = `assessor-${Date.now()}@college.test`;
 
     // Sign up through the wizard, then sign in.
@@ -129,8 +131,9 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     expect(await page.getByTestId('domain-score').count()).toBe(5);
     for (const reason of expected.failReasons) await page.getByText(reason, { exact: false }).first().waitFor();
 
-    // Report gated until payment is verified.
+    // Report gated until payment is verified (never paid: not even requested, so no 403 is logged).
     await page.getByTestId('report-gate').waitFor();
+    expect(reportRequests).toEqual([]);
     const pay = page.getByRole('link', { name: /Pay for the subscription/ });
     expect(await pay.getAttribute('target')).toBe('_blank');
     expect(await pay.getAttribute('rel')).toBe('noopener noreferrer');
@@ -144,6 +147,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     expect(paid.status).toBe(200);
     await page.reload();
     await page.getByTestId('report-released').waitFor();
+    expect(reportRequests.length).toBeGreaterThan(0);
     expect(await page.getByTestId('gap-item').count()).toBe(NO_CODES.size);
     expect(await page.getByTestId('action-item').count()).toBe(NO_CODES.size);
 

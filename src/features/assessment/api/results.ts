@@ -13,6 +13,9 @@ export type ReportState =
   /** 403 payment_required: the report is held until payment is verified. */
   | { kind: 'payment_required'; checkoutUrl: string | null; message: string };
 
+/** The gate, known without asking: the organization has never paid, so the server would answer 403. */
+export const REPORT_NEVER_PAID: ReportState = { kind: 'payment_required', checkoutUrl: null, message: '' };
+
 export async function getReport(assessmentId: string, signal?: AbortSignal): Promise<ReportState> {
   try {
     return { kind: 'released', report: await api.get<ReportView>(`${base(assessmentId)}/report`, { signal }) };

@@ -11,7 +11,8 @@ import { paths } from '../../../../config/paths.ts';
 import { useCachedResource } from '../../../../hooks/use-cached-resource.ts';
 import { messageOf } from '../../../../lib/api-client.ts';
 import { formatDate } from '../../../../utils/format.ts';
-import { getReport, getResults } from '../../api/results.ts';
+import { useSession } from '../../../../hooks/use-session.ts';
+import { getReport, getResults, REPORT_NEVER_PAID } from '../../api/results.ts';
 import { DomainBars } from './domain-bars.tsx';
 import { GapSummary } from './gap-summary.tsx';
 import { ReportSection } from './report-section.tsx';
@@ -21,9 +22,13 @@ const ICONS: Record<string, string> = Object.fromEntries(DOMAINS.map((d) => [d.i
 
 export function ResultsView({ assessmentId, members }: { assessmentId: string; members: readonly TeamMemberDto[] }) {
   const loadResults = useCallback((signal: AbortSignal) => getResults(assessmentId, signal), [assessmentId]);
-  const loadReport = useCallback((signal: AbortSignal) => getReport(assessmentId, signal), [assessmentId]);
+  // Never paid: show the gate without requesting a report the server refuses (a 403 in the console).
+  // Once the profile shows a payment the key changes and the report is requested.
+  const { profile } = useSession();
+  const neverPaid = profile?.organization?.paid_until === null;
+  const loadReport = useCallback((signal: AbortSignal) => (neverPaid ? Promise.resolve(REPORT_NEVER_PAID) : getReport(assessmentId, signal)), [assessmentId, neverPaid]);
   const results = useCachedResource(`results.${assessmentId}`, loadResults);
-  const report = useCachedResource(`report.${assessmentId}`, loadReport);
+  const report = useCachedResource(`report.${assessmentId}${neverPaid ? '.never-paid' : ''}`, loadReport);
 
   if (results.status === 'loading') return <PageSpinner label="Loading the results…" />;
   if (results.status === 'error' || !results.data)
