@@ -205,6 +205,7 @@ describe.skipIf(!HAS_CHROMIUM)('hosted Supabase Auth (Chromium, separate auth pr
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByTestId('header-identity').getByText(orgName).waitFor();
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
     await shot(page, 'hosted-invite-existing-accepted', false);
     const [profile] = await h.server.deps.db.select().from(profiles).where(eq(profiles.email, email));
     expect(profile).toMatchObject({ id: (await providerAccount(email))?.id, firstName: 'Erin', lastName: 'Existing', role: 'team_member' });
