@@ -2,7 +2,7 @@
 // conflicts and rejections stay visible with their reason, missing results go back to pending.
 import type { AnswerView, DeferralView, PushResultItem } from '#domain/contracts/sync.ts';
 import { answerKey, META, type LocalAnswer, type LocalDeferral, type OutboxRow, type SyncDatabase } from './db.ts';
-import { conflictFromView, deriveSyncState, outcomeOf, rebase } from './reconcile.ts';
+import { answeredQuestion, conflictFromView, deriveSyncState, outcomeOf, rebase } from './reconcile.ts';
 
 export const toLocalDeferral = (assessmentId: string, d: DeferralView): LocalDeferral => ({
   id: d.id,
@@ -16,11 +16,6 @@ export const toLocalDeferral = (assessmentId: string, d: DeferralView): LocalDef
   syncState: 'synced',
   updatedAt: d.updated_at,
 });
-
-function questionIdOf(row: OutboxRow): string | null {
-  const p = row.payload as { questionId?: unknown } | null;
-  return typeof p?.questionId === 'string' ? p.questionId : null;
-}
 
 /**
  * The batch's rows and answers as stored, changed in memory, then written together: one read
@@ -78,7 +73,7 @@ class BatchState {
 
 /** Recomputes the answer row of a question from the rows still held, applying server facts when given. */
 function refreshAnswer(state: BatchState, row: OutboxRow, ack?: AnswerView, conflict?: AnswerView, error?: { code: string; message: string }) {
-  const questionId = questionIdOf(row);
+  const questionId = answeredQuestion(row);
   if (!questionId) return;
   const local = state.answer(row.assessmentId, questionId);
   if (!local) return;
@@ -138,7 +133,7 @@ export async function applyPushResults(db: SyncDatabase, sent: OutboxRow[], resu
   const touched = new Set<string>();
   const settled = await db.transaction('rw', db.outbox, db.answers, db.deferrals, db.meta, async () => {
     const answerKeys = sent.flatMap((r) => {
-      const questionId = r.kind === 'answer.set' ? questionIdOf(r) : null;
+      const questionId = answeredQuestion(r);
       return questionId ? [[r.assessmentId, questionId] as [string, string]] : [];
     });
     const [stored, answers] = await Promise.all([

@@ -1,12 +1,10 @@
 // Choosing and leasing what to send next (ordering, barrier, dependencies, leases).
 import { MAX_PUSH_BATCH } from '#domain/contracts/sync-limits.ts';
 import { answerKey, type OutboxRow, type SyncDatabase } from './db.ts';
-import { deriveSyncState, isUnsent, submitBlocker } from './reconcile.ts';
+import { answeredQuestion, deriveSyncState, isUnsent, submitBlocker } from './reconcile.ts';
 
 export const LEASE_MS = 60_000;
 const UPLOAD_DONE = new Set(['uploaded', 'attached']);
-
-const questionOf = (row: OutboxRow) => (row.payload as { questionId?: string } | null)?.questionId;
 
 /** Rows left inflight by a drain that died (tab closed, worker killed) go back to pending once their lease ends. */
 export async function recoverLeases(db: SyncDatabase, now: number): Promise<number> {
@@ -25,7 +23,7 @@ export async function recoverLeases(db: SyncDatabase, now: number): Promise<numb
 export async function refreshAnswerStates(db: SyncDatabase, rows: OutboxRow[], outbox?: OutboxRow[]): Promise<void> {
   const questions = new Map<string, [string, string]>();
   for (const row of rows) {
-    const q = row.kind === 'answer.set' ? questionOf(row) : undefined;
+    const q = answeredQuestion(row);
     if (q) questions.set(answerKey(row.assessmentId, q), [row.assessmentId, q]);
   }
   if (!questions.size) return;

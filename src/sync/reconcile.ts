@@ -2,6 +2,12 @@
 import type { AnswerView, PushResultItem } from '#domain/contracts/sync.ts';
 import type { AnswerSyncState, ConflictInfo, LocalAnswer, OutboxRow, OutboxStatus } from './db.ts';
 
+/** The question an answer.set row writes (null for any other kind, or a malformed payload). */
+export function answeredQuestion(row: OutboxRow): string | null {
+  const questionId = row.kind === 'answer.set' ? (row.payload as { questionId?: unknown } | null)?.questionId : undefined;
+  return typeof questionId === 'string' ? questionId : null;
+}
+
 export const conflictFromView = (v: AnswerView): ConflictInfo => ({
   value: v.answer,
   version: v.version,
