@@ -58,6 +58,20 @@ export const MSG = {
   inviteAccountExistsTitle: 'You already have an account',
   inviteAccountExists: (email: string) => `An account with ${email} already exists. Sign in with it to accept this invitation.`,
   inviteSignInToAccept: 'Sign in to accept',
+
+  // join by link (ADR 003): a request an org_admin decides, unless the address is on an allowed domain
+  joinLinkInvalid: 'This join link is no longer valid. Ask your organization admin for a new link.',
+  joinRequestSent: (orgName: string) =>
+    `Your request to join ${orgName} was sent to its organization admins. You will be told by e-mail when it is approved.`,
+  joinRequestPending: (orgName: string) =>
+    `Your request to join ${orgName} is waiting for approval by its organization admins. You will be told by e-mail when it is approved.`,
+  joinRequestDeclined: 'Your request to join this organization was declined. Ask your organization admin for an invitation.',
+  joinRequestOtherPending: 'You already asked to join another organization. Wait for its decision first.',
+  joinRemovedMember: 'Your access to this organization has been removed. Ask your organization admin for an invitation.',
+  joinRequestApproved: (name: string) => `${name} is now a team member`,
+  joinRequestDeclinedDone: (name: string) => `The request of ${name} was declined`,
+  joinLinkRotated: 'A new join link was created. Older links no longer work.',
+  joinDomainInvalid: (d: string) => `"${d}" is not a domain name (example: university.edu)`,
   inviteSignInNotice: (email: string, orgName: string) => `Sign in as ${email} to accept your invitation to ${orgName}.`,
   inviteConfirmEmail: (email: string) => `We sent a confirmation link to ${email}. Confirm your address, then sign in to accept the invitation.`,
   inviteSignedInAs: (email: string) => `You are signed in as ${email}.`,

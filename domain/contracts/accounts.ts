@@ -58,13 +58,21 @@ export const signupSchema = z.object({
 });
 export type SignupInput = z.input<typeof signupSchema>;
 
-/** POST /api/auth/join-organization: join by link as a team member. */
+/** The secret of a join link (/signup?org=<id>&key=<joinKey>); the server refuses a missing or old one. */
+export const joinKeySchema = z.string({ error: MSG.joinLinkInvalid }).trim().min(16, MSG.joinLinkInvalid).max(100, MSG.joinLinkInvalid);
+
+/**
+ * POST /api/auth/join-organization: join by link. A join request for the org_admins to decide,
+ * or a team member at once when the verified address is on one of the organization's allowed
+ * domains (ADR 003). `joinKey` is optional in the type (spec payload) but the server requires it.
+ */
 export const joinOrganizationSchema = z.object({
   supabaseUserId: uuid('Invalid user id').optional(),
   email: emailAddress.optional(),
   firstName: requiredText(),
   lastName: requiredText(),
   organizationId: uuid('Invalid organization id'),
+  joinKey: z.string().max(100, MSG.joinLinkInvalid).optional(),
 });
 export type JoinOrganizationInput = z.input<typeof joinOrganizationSchema>;
 
@@ -108,17 +116,41 @@ export const inviteSchema = z.object({
 });
 export type InviteInput = z.input<typeof inviteSchema>;
 
+export const MAX_ALLOWED_DOMAINS = 20;
+const DOMAIN_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** One allowed e-mail domain: a domain name only (no @, scheme or path), lower-cased. */
+export const emailDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((d) => d.replace(/^@/, ''))
+  .superRefine((d, ctx) => {
+    if (!DOMAIN_NAME.test(d)) ctx.addIssue({ code: 'custom', message: MSG.joinDomainInvalid(d.slice(0, 60)) });
+  });
+
+export const allowedEmailDomainsSchema = z
+  .array(emailDomainSchema)
+  .max(MAX_ALLOWED_DOMAINS, `At most ${MAX_ALLOWED_DOMAINS} domains`)
+  .transform((list) => [...new Set(list)]);
+
 /** PUT /api/organization/update */
 export const updateOrganizationSchema = z
   .object({
     name: z.string().trim().min(1, MSG.orgNameEmpty).max(200, 'Organization name must be at most 200 characters').optional(),
     joinByLinkEnabled: z.boolean().optional(),
+    allowedEmailDomains: allowedEmailDomainsSchema.optional(),
   })
-  .refine((v) => v.name !== undefined || v.joinByLinkEnabled !== undefined, { message: 'Nothing to update', path: ['name'] });
+  .refine((v) => v.name !== undefined || v.joinByLinkEnabled !== undefined || v.allowedEmailDomains !== undefined, {
+    message: 'Nothing to update',
+    path: ['name'],
+  });
 export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
 
 export const idParamSchema = z.object({ id: uuid('Invalid id') });
 export const orgIdParamSchema = z.object({ orgId: uuid('Invalid organization id') });
+/** GET /api/organization/public/:orgId?key= */
+export const publicOrganizationQuerySchema = z.object({ key: joinKeySchema });
 
 // ---------- client-side form rules (spec §5) ----------
 
@@ -204,6 +236,33 @@ export interface ValidateInviteResponse {
 
 export interface PublicOrganizationResponse {
   name: string;
+}
+
+/** GET /api/organization/join-link (org_admins): the link's secret and rules. */
+export interface JoinLinkDto {
+  joinByLinkEnabled: boolean;
+  joinKey: string;
+  allowedEmailDomains: string[];
+}
+
+/** GET /api/organization/join-requests: pending requests, oldest first. */
+export interface JoinRequestDto {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  status: 'pending' | 'approved' | 'declined';
+  created_at: string;
+}
+
+/**
+ * POST /api/auth/join-organization answers 201 { message, profile } when the caller became a
+ * team member, or 202 { message, joinRequest } when an org_admin has to approve first.
+ */
+export interface JoinOrganizationResponse {
+  message: string;
+  profile?: ProfileDto;
+  joinRequest?: { status: 'pending'; organizationName: string };
 }
 
 /** Mutations answer { message } (spec §8 success strings) plus the changed entity. */

@@ -10,6 +10,8 @@ export interface AuthUser {
   email: string;
   sessionId: string | null;
   userMetadata: Record<string, unknown>;
+  /** The provider confirmed the address (join by link on an allowed domain needs it; ADR 003). */
+  emailConfirmed: boolean;
 }
 
 /** Verifies an access token; throws AppError(401) when it is not valid. */

@@ -39,6 +39,9 @@ export function createHostedVerifier(
         email: typeof payload.email === 'string' ? payload.email.toLowerCase() : '',
         sessionId: typeof payload.session_id === 'string' ? payload.session_id : null,
         userMetadata: isRecord(payload.user_metadata) ? payload.user_metadata : {},
+        // The access token does not say whether the address was confirmed (user_metadata is
+        // writable by the user), so hosted mode never takes the allowed-domain shortcut.
+        emailConfirmed: false,
       };
     },
   };

@@ -2,7 +2,9 @@
 //   .put('/x', requireUser, requireProfile, requireWritable, requireRole('org_admin'), handler)
 import { ROLE_LABEL, type Role } from '#domain/roles.ts';
 import { findProfile } from '../features/accounts/membership.service.ts';
+import { pendingJoinRequest } from '../features/accounts/join-request.service.ts';
 import { provisionFromMetadata } from '../features/accounts/provisioning.service.ts';
+import { MSG } from '#domain/messages.ts';
 import { AppError, forbidden, unauthorized } from './app-error.ts';
 import { factory, type CurrentProfile } from './factory.ts';
 
@@ -27,7 +29,12 @@ export const requireProfile = factory.createMiddleware(async (c, next) => {
   if (!user) throw unauthorized();
   const { deps } = c.var;
   const profile = (await findProfile(deps.db, user.id)) ?? (await provisionFromMetadata(deps, user));
-  if (!profile) throw new AppError(403, 'profile_missing', NO_PROFILE_MESSAGE);
+  if (!profile) {
+    // A join request waiting for an org_admin: the SPA shows that instead of "finish sign-up".
+    const pending = await pendingJoinRequest(deps.db, user.id);
+    if (pending) throw new AppError(403, 'profile_missing', MSG.joinRequestPending(pending.organizationName), { joinRequest: { status: 'pending', ...pending } });
+    throw new AppError(403, 'profile_missing', NO_PROFILE_MESSAGE);
+  }
   assertActive(profile);
   c.set('profile', profile);
   await next();

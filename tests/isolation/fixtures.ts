@@ -1,5 +1,9 @@
 // Test fixtures: organizations and members created through the real endpoints (embedded auth
 // provider + /api/auth/*). Used by the accounts API tests, the isolation matrix and the mail test.
+import { and, eq } from 'drizzle-orm';
+import { joinRequests, organizations, profiles } from '#server/db/schema/index.ts';
+import { decideJoinRequest } from '#server/features/accounts/join-request.service.ts';
+import { findProfile } from '#server/features/accounts/membership.service.ts';
 import { signInUser, signUpUser, type TestUser } from '#tests/setup/auth.ts';
 import type { TestServer } from '#tests/setup/app.ts';
 import { TEST_ADMIN } from '#tests/setup/test-env.ts';
@@ -37,7 +41,31 @@ export async function createOrgAdmin(
   return { ...user, firstName, lastName, organizationId: body.profile.organization.id as string };
 }
 
-/** A fresh user who joins the organization by link (team member). */
+/** The organization's current join-link key (what an org_admin's copied link carries). */
+export async function joinKeyOf(server: TestServer, organizationId: string): Promise<string> {
+  const [org] = await server.deps.db.select({ key: organizations.joinKey }).from(organizations).where(eq(organizations.id, organizationId));
+  if (!org) throw new Error(`no organization ${organizationId}`);
+  return org.key;
+}
+
+/** Approves the user's pending join request as the organization's first active org_admin (the real service). */
+export async function approveJoinRequest(server: TestServer, organizationId: string, userId: string): Promise<void> {
+  const [admin] = await server.deps.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, organizationId), eq(profiles.role, 'org_admin'), eq(profiles.status, 'active')));
+  const [request] = await server.deps.db
+    .select({ id: joinRequests.id })
+    .from(joinRequests)
+    .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, 'pending')));
+  if (!admin || !request) throw new Error('no org_admin or no pending join request to approve');
+  await decideJoinRequest(server.deps, (await findProfile(server.deps.db, admin.id))!, organizationId, request.id, 'approved');
+}
+
+/**
+ * A fresh user who joins the organization by link with its current key, and whose join request an
+ * org_admin approves (team member).
+ */
 export async function joinOrganization(
   server: TestServer,
   organizationId: string,
@@ -45,12 +73,12 @@ export async function joinOrganization(
 ): Promise<Member> {
   const firstName = opts.firstName ?? 'Tess';
   const lastName = opts.lastName ?? 'Member';
-  const user = await signUpUser(server, { ...(opts.email ? { email: opts.email } : {}), data: { firstName, lastName, organizationId } });
-  must(
-    await server.json('POST', '/api/auth/join-organization', { supabaseUserId: user.userId, email: user.email, firstName, lastName, organizationId }, user.accessToken),
-    [201],
-    'join-organization',
-  );
+  const joinKey = await joinKeyOf(server, organizationId);
+  const user = await signUpUser(server, { ...(opts.email ? { email: opts.email } : {}), data: { firstName, lastName, organizationId, joinKey } });
+  const body = { supabaseUserId: user.userId, email: user.email, firstName, lastName, organizationId, joinKey };
+  const res = await server.json('POST', '/api/auth/join-organization', body, user.accessToken);
+  must(res, [201, 202], 'join-organization');
+  if (res.status === 202) await approveJoinRequest(server, organizationId, user.userId);
   return { ...user, firstName, lastName, organizationId };
 }
 

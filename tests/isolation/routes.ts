@@ -2,8 +2,8 @@
 // Every /api route that needs a signed-in user must have a row here, or sit in PUBLIC_ROUTES;
 // the matrix fails when a registered route has neither. Add a row with your new route.
 import { randomUUID } from 'node:crypto';
-import { invitations } from '#server/db/schema/index.ts';
-import { joinOrganization } from './fixtures.ts';
+import { invitations, joinRequests } from '#server/db/schema/index.ts';
+import { joinKeyOf, joinOrganization } from './fixtures.ts';
 import type { World } from './world.ts';
 import { evidenceRows } from './evidence-routes.ts';
 import { assessmentRows } from './assessment-routes.ts';
@@ -81,7 +81,10 @@ const accountRows: RouteRow[] = [
     route: '/api/auth/join-organization',
     access: 'user',
     crossOrg: 'own-data',
-    request: (w) => ({ path: '/api/auth/join-organization', body: { firstName: 'New', lastName: 'Joiner', organizationId: w.orgA.id } }),
+    request: async (w) => ({
+      path: '/api/auth/join-organization',
+      body: { firstName: 'New', lastName: 'Joiner', organizationId: w.orgA.id, joinKey: await joinKeyOf(w.server, w.orgA.id) },
+    }),
   },
   {
     method: 'POST',
@@ -92,7 +95,45 @@ const accountRows: RouteRow[] = [
   },
 ];
 
+/** A pending join request of A, written straight to the table (a fresh requester id each time). */
+async function pendingJoinRequestOfA(w: World): Promise<string> {
+  const [row] = await w.server.deps.db
+    .insert(joinRequests)
+    .values({ organizationId: w.orgA.id, userId: randomUUID(), email: uniqueEmail('req'), firstName: 'Req', lastName: 'Uester' })
+    .returning({ id: joinRequests.id });
+  return row!.id;
+}
+
 const organizationRows: RouteRow[] = [
+  { method: 'GET', route: '/api/organization/join-link', access: 'org_admin', crossOrg: 'own-data', request: () => ({ path: '/api/organization/join-link' }) },
+  {
+    method: 'POST',
+    route: '/api/organization/join-link/rotate',
+    access: 'org_admin',
+    crossOrg: 'own-data',
+    request: () => ({ path: '/api/organization/join-link/rotate' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/organization/join-requests',
+    access: 'org_admin',
+    crossOrg: 'own-data',
+    request: () => ({ path: '/api/organization/join-requests' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/organization/join-requests/:id/approve',
+    access: 'org_admin',
+    crossOrg: 'denied',
+    request: async (w) => ({ path: `/api/organization/join-requests/${await pendingJoinRequestOfA(w)}/approve` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/organization/join-requests/:id/decline',
+    access: 'org_admin',
+    crossOrg: 'denied',
+    request: async (w) => ({ path: `/api/organization/join-requests/${await pendingJoinRequestOfA(w)}/decline` }),
+  },
   { method: 'GET', route: '/api/organization/members', access: 'member', crossOrg: 'own-data', request: () => ({ path: '/api/organization/members' }) },
   {
     method: 'GET',

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 
 export const organizations = pgTable('organizations', {
@@ -11,6 +12,15 @@ export const organizations = pgTable('organizations', {
   status: text().notNull().default('active'),
   suspendedReason: text(),
   joinByLinkEnabled: boolean().notNull().default(true),
+  /**
+   * The secret of the join link (/signup?org=<id>&key=<joinKey>): random and opaque, shown to the
+   * org_admins only; rotating replaces it so every older link stops working (ADR 003).
+   */
+  joinKey: text()
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
+  /** Lower-cased domains whose verified addresses join by link at once (else a join request). */
+  allowedEmailDomains: jsonb().$type<string[]>().notNull().default([]),
   /** Payment verification releases the detailed report. */
   paidUntil: timestamp({ withTimezone: true }),
   paymentVerifiedBy: uuid(),
@@ -70,4 +80,32 @@ export const auditLog = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_org_idx').on(t.organizationId)],
+);
+
+/**
+ * A join by link waiting for an org_admin (ADR 003): who asked (auth user id, verified e-mail,
+ * name), and the decision. At most one pending request per user.
+ */
+export const joinRequests = pgTable(
+  'join_requests',
+  {
+    id: id(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The auth user (no profile exists yet). */
+    userId: uuid().notNull(),
+    email: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    /** 'pending' | 'approved' | 'declined' */
+    status: text().notNull().default('pending'),
+    decidedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('join_requests_org_idx').on(t.organizationId, t.status),
+    uniqueIndex('join_requests_one_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
+  ],
 );

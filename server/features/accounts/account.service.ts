@@ -16,7 +16,7 @@ import {
   type NewOrganization,
   type Person,
 } from './membership.service.ts';
-import { findJoinableOrganization, NOT_ACCEPTING_BY_LINK } from './organization.service.ts';
+import { requestToJoin, type JoinOutcome } from './join-request.service.ts';
 
 interface Identity {
   supabaseUserId?: string | undefined;
@@ -55,17 +55,20 @@ export async function signup(deps: AppDeps, user: AuthUser, input: Identity & Ne
   return { profile: await createOrganizationWithAdmin(deps.db, person, input), created: true };
 }
 
+/**
+ * Join by link: a team member at once (verified address on an allowed domain) or a pending join
+ * request for the org_admins (join-request.service.ts, ADR 003).
+ */
 export async function joinOrganization(
   deps: AppDeps,
   user: AuthUser,
-  input: Identity & { organizationId: string },
-): Promise<{ profile: CurrentProfile; created: boolean }> {
+  input: Identity & { organizationId: string; joinKey?: string | undefined },
+): Promise<JoinOutcome> {
+  // Provisioning checks first (e-mail confirmation: assertEmailConfirmed(user)) go here.
   const person = personOf(user, input);
   const existing = await findProfile(deps.db, user.id);
-  if (existing) return { profile: existingProfile(existing, (p) => p.organizationId === input.organizationId), created: false };
-  const org = await findJoinableOrganization(deps.db, input.organizationId);
-  if (!org) throw notFound(NOT_ACCEPTING_BY_LINK);
-  return { profile: await addMember(deps.db, person, org.id, 'team_member'), created: true };
+  if (existing) return { kind: 'member', profile: existingProfile(existing, (p) => p.organizationId === input.organizationId), created: false };
+  return requestToJoin(deps, user, person, input.organizationId, input.joinKey);
 }
 
 export interface AcceptInviteRequest {

@@ -5,6 +5,7 @@ import {
   inviteSchema,
   joinOrganizationSchema,
   signupSchema,
+  type JoinOrganizationResponse,
   validateInviteQuerySchema,
   type ValidateInviteResponse,
 } from '#domain/contracts/accounts.ts';
@@ -43,8 +44,17 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ message: 'Organization created', profile: toProfileDto(profile) }, created ? 201 : 200);
   })
   .post('/join-organization', requireUser, validate('json', joinOrganizationSchema), async (c) => {
-    const { profile, created } = await joinOrganization(c.var.deps, c.var.user, c.req.valid('json'));
-    return c.json({ message: `You joined ${profile.organization?.name ?? 'the organization'}`, profile: toProfileDto(profile) }, created ? 201 : 200);
+    const outcome = await joinOrganization(c.var.deps, c.var.user, c.req.valid('json'));
+    if (outcome.kind === 'requested') {
+      const body: JoinOrganizationResponse = {
+        message: MSG.joinRequestSent(outcome.organizationName),
+        joinRequest: { status: 'pending', organizationName: outcome.organizationName },
+      };
+      return c.json(body, 202);
+    }
+    const { profile, created } = outcome;
+    const body: JoinOrganizationResponse = { message: `You joined ${profile.organization?.name ?? 'the organization'}`, profile: toProfileDto(profile) };
+    return c.json(body, created ? 201 : 200);
   })
   .post('/accept-invite', rateLimit(RATE_LIMITS.publicLookup), optionalUser, validate('json', acceptInviteSchema), async (c) => {
     const profile = await acceptInvite(c.var.deps, c.req.valid('json'), c.get('user'));

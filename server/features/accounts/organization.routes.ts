@@ -1,6 +1,6 @@
 // /api/organization/* (the caller's own organization) and /api/organizations/:orgId/users.
 import { Hono } from 'hono';
-import { idParamSchema, orgIdParamSchema, updateOrganizationSchema } from '#domain/contracts/accounts.ts';
+import { idParamSchema, orgIdParamSchema, publicOrganizationQuerySchema, updateOrganizationSchema } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
@@ -8,12 +8,15 @@ import { requireProfile, requireRole, requireWritable } from '../../lib/profile.
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validator.ts';
 import { cancelInvitation, listPendingInvitations } from './invitation.service.ts';
+import { decideJoinRequest, invalidJoinLink, listJoinRequests, publicOrganization } from './join-request.service.ts';
 import {
+  joinLinkSettings,
   listMembers,
   organizationUsers,
   ownOrganizationId,
-  publicOrganization,
   removeMember,
+  rotateJoinKey,
+  toJoinLinkDto,
   toOrganizationDto,
   updateOrganization,
 } from './organization.service.ts';
@@ -21,9 +24,12 @@ import {
 const orgAdmin = requireRole('org_admin');
 
 export const organizationRoutes = new Hono<AppEnv>()
-  .get('/organization/public/:orgId', rateLimit(RATE_LIMITS.publicLookup), validate('param', orgIdParamSchema), async (c) =>
-    c.json(await publicOrganization(c.var.deps.db, c.req.valid('param').orgId)),
-  )
+  .get('/organization/public/:orgId', rateLimit(RATE_LIMITS.publicLookup), validate('param', orgIdParamSchema), async (c) => {
+    // The id alone reveals nothing: without the link's current key the answer is the same 404.
+    const query = publicOrganizationQuerySchema.safeParse({ key: c.req.query('key') ?? '' });
+    if (!query.success) throw invalidJoinLink();
+    return c.json(await publicOrganization(c.var.deps.db, c.req.valid('param').orgId, query.data.key));
+  })
   .get('/organization/members', requireUser, requireProfile, async (c) =>
     c.json(await listMembers(c.var.deps.db, ownOrganizationId(c.var.profile))),
   )
@@ -34,7 +40,26 @@ export const organizationRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const organization = await updateOrganization(c.var.deps, c.var.profile, input);
     const message = input.name !== undefined ? MSG.orgNameUpdated : 'Organization settings updated';
-    return c.json({ message, organization: toOrganizationDto(organization) });
+    return c.json({ message, organization: toOrganizationDto(organization), joinLink: toJoinLinkDto(organization) });
+  })
+  .get('/organization/join-link', requireUser, requireProfile, orgAdmin, async (c) =>
+    c.json(await joinLinkSettings(c.var.deps.db, ownOrganizationId(c.var.profile))),
+  )
+  .post('/organization/join-link/rotate', requireUser, requireProfile, orgAdmin, requireWritable, async (c) =>
+    c.json({ message: MSG.joinLinkRotated, joinLink: await rotateJoinKey(c.var.deps, c.var.profile) }),
+  )
+  .get('/organization/join-requests', requireUser, requireProfile, orgAdmin, async (c) =>
+    c.json(await listJoinRequests(c.var.deps.db, ownOrganizationId(c.var.profile))),
+  )
+  .post('/organization/join-requests/:id/approve', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', idParamSchema), async (c) => {
+    const { profile, deps } = c.var;
+    const { request } = await decideJoinRequest(deps, profile, ownOrganizationId(profile), c.req.valid('param').id, 'approved');
+    return c.json({ message: MSG.joinRequestApproved(`${request.first_name} ${request.last_name}`), request });
+  })
+  .post('/organization/join-requests/:id/decline', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', idParamSchema), async (c) => {
+    const { profile, deps } = c.var;
+    const { request } = await decideJoinRequest(deps, profile, ownOrganizationId(profile), c.req.valid('param').id, 'declined');
+    return c.json({ message: MSG.joinRequestDeclinedDone(`${request.first_name} ${request.last_name}`), request });
   })
   .delete('/organization/invitations/:id', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', idParamSchema), async (c) => {
     const { profile, deps } = c.var;

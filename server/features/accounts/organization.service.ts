@@ -1,32 +1,18 @@
-// Organization settings: public view, members, rename / join-by-link, member removal.
+// Organization settings: members, rename / join link (on-off, key, allowed domains), member removal.
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { OrganizationDto, TeamMemberDto, UpdateOrganizationInput } from '#domain/contracts/accounts.ts';
+import type { JoinLinkDto, OrganizationDto, TeamMemberDto, UpdateOrganizationInput } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, deferrals, organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AppDeps, CurrentProfile } from '../../lib/factory.ts';
 
-export const NOT_ACCEPTING_BY_LINK = 'This organization is not accepting new members by link';
-
 type OrganizationRow = typeof organizations.$inferSelect;
 
 export async function findOrganization(db: Db, id: string): Promise<OrganizationRow | null> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
   return row ?? null;
-}
-
-/** An active organization that accepts members by link, else null. */
-export async function findJoinableOrganization(db: Db, id: string): Promise<OrganizationRow | null> {
-  const org = await findOrganization(db, id);
-  return org && org.status === 'active' && org.joinByLinkEnabled ? org : null;
-}
-
-/** GET /api/organization/public/:orgId: the name only, and only when joining by link is open. */
-export async function publicOrganization(db: Db, id: string): Promise<{ name: string }> {
-  const org = await findJoinableOrganization(db, id);
-  if (!org) throw notFound(NOT_ACCEPTING_BY_LINK);
-  return { name: org.name };
 }
 
 export function toOrganizationDto(o: OrganizationRow): OrganizationDto {
@@ -71,6 +57,7 @@ export async function updateOrganization(
     set.name = name;
   }
   if (input.joinByLinkEnabled !== undefined) set.joinByLinkEnabled = input.joinByLinkEnabled;
+  if (input.allowedEmailDomains !== undefined) set.allowedEmailDomains = input.allowedEmailDomains;
   const before = await findOrganization(deps.db, orgId);
   const [updated] = await deps.db.update(organizations).set(set).where(eq(organizations.id, orgId)).returning();
   if (!updated || !before) throw notFound('Organization not found');
@@ -80,10 +67,42 @@ export async function updateOrganization(
     action: 'organization.update',
     targetType: 'organization',
     targetId: orgId,
-    before: JSON.stringify({ name: before.name, joinByLinkEnabled: before.joinByLinkEnabled }),
-    after: JSON.stringify({ name: updated.name, joinByLinkEnabled: updated.joinByLinkEnabled }),
+    before: JSON.stringify({ name: before.name, joinByLinkEnabled: before.joinByLinkEnabled, allowedEmailDomains: before.allowedEmailDomains }),
+    after: JSON.stringify({ name: updated.name, joinByLinkEnabled: updated.joinByLinkEnabled, allowedEmailDomains: updated.allowedEmailDomains }),
   });
   return updated;
+}
+
+export const toJoinLinkDto = (o: OrganizationRow): JoinLinkDto => ({
+  joinByLinkEnabled: o.joinByLinkEnabled,
+  joinKey: o.joinKey,
+  allowedEmailDomains: o.allowedEmailDomains,
+});
+
+/** GET /api/organization/join-link (org_admins): the current key and rules of the join link. */
+export async function joinLinkSettings(db: Db, organizationId: string): Promise<JoinLinkDto> {
+  const org = await findOrganization(db, organizationId);
+  if (!org) throw notFound('Organization not found');
+  return toJoinLinkDto(org);
+}
+
+/** A new random key: every link with an older key stops working (ADR 003). Audit-logged without the key. */
+export async function rotateJoinKey(deps: AppDeps, actor: CurrentProfile): Promise<JoinLinkDto> {
+  const orgId = ownOrganizationId(actor);
+  const [updated] = await deps.db
+    .update(organizations)
+    .set({ joinKey: randomBytes(24).toString('base64url') })
+    .where(eq(organizations.id, orgId))
+    .returning();
+  if (!updated) throw notFound('Organization not found');
+  await deps.db.insert(auditLog).values({
+    actorId: actor.id,
+    organizationId: orgId,
+    action: 'organization.join_link_rotate',
+    targetType: 'organization',
+    targetId: orgId,
+  });
+  return toJoinLinkDto(updated);
 }
 
 /**

@@ -5,7 +5,7 @@
 import { joinOrganizationSchema, signupSchema } from '#domain/contracts/accounts.ts';
 import type { AppDeps, AuthUser, CurrentProfile } from '../../lib/factory.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findJoinableOrganization } from './organization.service.ts';
+import { requestToJoin } from './join-request.service.ts';
 import { addMember, createOrganizationWithAdmin, findProfile, type Person } from './membership.service.ts';
 
 function personFrom(user: AuthUser, meta: { firstName: string; lastName: string }): Person {
@@ -45,13 +45,16 @@ export async function provisionFromMetadata(deps: AppDeps, user: AuthUser): Prom
     }
     const join = joinOrganizationSchema.safeParse(meta);
     if (join.success) {
-      const org = await findJoinableOrganization(deps.db, join.data.organizationId);
-      if (!org) return null;
-      return await addMember(deps.db, personFrom(user, join.data), org.id, 'team_member');
+      // The same rules as POST /api/auth/join-organization: the key from the link, and a join
+      // request unless the verified address is on an allowed domain (ADR 003).
+      const outcome = await requestToJoin(deps, user, personFrom(user, join.data), join.data.organizationId, join.data.joinKey);
+      return outcome.kind === 'member' ? outcome.profile : null;
     }
   } catch (err) {
     // A concurrent first request created it: use that one.
     if (err instanceof AppError && err.status === 409) return findProfile(deps.db, user.id);
+    // An invalid link, a removed member or a declined request: no profile (requireProfile says why).
+    if (err instanceof AppError && (err.status === 403 || err.status === 404)) return null;
     throw err;
   }
   return null;

@@ -1,0 +1,227 @@
+// Join by link (ADR 003): /signup?org=<id>&key=<joinKey>. Knowing the organization id is not
+// enough: the key must be the organization's current one and joining by link must be on. Then the
+// caller becomes a team member at once only when the provider confirmed their address and its
+// domain is on the organization's allowed list; otherwise a join request waits for an org_admin.
+// A member removed from the organization (by user id or by address) is refused either way until
+// an invitation brings them back (account.service.ts acceptInvite).
+import { timingSafeEqual } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { JoinRequestDto } from '#domain/contracts/accounts.ts';
+import { MSG } from '#domain/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { joinRequests, organizations, profiles } from '../../db/schema/index.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { AppDeps, AuthUser, CurrentProfile } from '../../lib/factory.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
+import { assertWritable } from '../../lib/profile.ts';
+import { writeAudit } from '../admin/audit.service.ts';
+import { PRODUCT_NAME } from './invite-mail.ts';
+import { addMember, findProfile, type Person } from './membership.service.ts';
+import { findOrganization } from './organization.service.ts';
+
+type OrganizationRow = typeof organizations.$inferSelect;
+type JoinRequestRow = typeof joinRequests.$inferSelect;
+
+const sameSecret = (a: string, b: string) => {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * The active organization whose join link is on and whose current key is `key`; else null.
+ * Unknown id, wrong or old key and a switched-off link look the same to the caller.
+ */
+export async function findJoinableOrganization(db: Db, id: string, key: string | undefined): Promise<OrganizationRow | null> {
+  if (!key) return null;
+  const org = await findOrganization(db, id);
+  if (!org || org.status !== 'active' || !org.joinByLinkEnabled) return null;
+  return sameSecret(org.joinKey, key.trim()) ? org : null;
+}
+
+export const invalidJoinLink = () => notFound(MSG.joinLinkInvalid);
+
+/** GET /api/organization/public/:orgId?key=: the name only, and only for a valid link. */
+export async function publicOrganization(db: Db, id: string, key: string): Promise<{ name: string }> {
+  const org = await findJoinableOrganization(db, id, key);
+  if (!org) throw invalidJoinLink();
+  return { name: org.name };
+}
+
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/** True when the organization removed this user or this address and no invitation brought them back. */
+async function wasRemoved(db: Db, organizationId: string, person: Person): Promise<boolean> {
+  const rows = await db
+    .select({ id: profiles.id, email: profiles.email })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, organizationId), eq(profiles.status, 'removed')));
+  return rows.some((r) => r.id === person.userId || r.email.toLowerCase() === person.email.toLowerCase());
+}
+
+export type JoinOutcome =
+  | { kind: 'member'; profile: CurrentProfile; created: boolean }
+  | { kind: 'requested'; organizationName: string; created: boolean };
+
+/**
+ * The caller (who has no profile yet) asks to join by link. Returns the new team member profile
+ * (verified address on an allowed domain) or the pending join request. Throws 404 for an invalid
+ * link and 403 for a removed member or a declined request.
+ */
+export async function requestToJoin(deps: AppDeps, user: AuthUser, person: Person, organizationId: string, key: string | undefined): Promise<JoinOutcome> {
+  const org = await findJoinableOrganization(deps.db, organizationId, key);
+  if (!org) throw invalidJoinLink();
+  if (await wasRemoved(deps.db, org.id, person)) throw forbidden(MSG.joinRemovedMember);
+
+  const allowed = org.allowedEmailDomains.includes(domainOf(person.email));
+  if (allowed && user.emailConfirmed) {
+    return { kind: 'member', profile: await addMember(deps.db, person, org.id, 'team_member'), created: true };
+  }
+
+  const mine = await deps.db.select().from(joinRequests).where(eq(joinRequests.userId, person.userId));
+  const pending = mine.find((r) => r.status === 'pending');
+  if (pending && pending.organizationId === org.id) return { kind: 'requested', organizationName: org.name, created: false };
+  if (pending) throw conflict(MSG.joinRequestOtherPending);
+  if (mine.some((r) => r.organizationId === org.id && r.status === 'declined')) throw forbidden(MSG.joinRequestDeclined);
+
+  const inserted = await deps.db
+    .insert(joinRequests)
+    .values({ organizationId: org.id, userId: person.userId, email: person.email.toLowerCase(), firstName: person.firstName, lastName: person.lastName, createdAt: deps.now() })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted.length === 0) return requestToJoin(deps, user, person, organizationId, key); // a concurrent call made it
+  await notifyAdmins(deps, org, inserted[0]!);
+  return { kind: 'requested', organizationName: org.name, created: true };
+}
+
+/** The pending request of a user without a profile, for the SPA's "waiting for approval" state. */
+export async function pendingJoinRequest(db: Db, userId: string): Promise<{ organizationName: string } | null> {
+  const [row] = await db
+    .select({ organizationName: organizations.name })
+    .from(joinRequests)
+    .innerJoin(organizations, eq(organizations.id, joinRequests.organizationId))
+    .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, 'pending')))
+    .limit(1);
+  return row ?? null;
+}
+
+export function toJoinRequestDto(r: JoinRequestRow): JoinRequestDto {
+  return {
+    id: r.id,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    email: r.email,
+    status: r.status as JoinRequestDto['status'],
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/organization/join-requests: the organization's pending requests, oldest first. */
+export async function listJoinRequests(db: Db, organizationId: string): Promise<JoinRequestDto[]> {
+  const rows = await db
+    .select()
+    .from(joinRequests)
+    .where(and(eq(joinRequests.organizationId, organizationId), eq(joinRequests.status, 'pending')))
+    .orderBy(asc(joinRequests.createdAt));
+  return rows.map(toJoinRequestDto);
+}
+
+/**
+ * Approve (the requester becomes a team member) or decline a pending request of the actor's own
+ * organization; 404 for any other. Audit-logged; the requester is told by e-mail on approval.
+ */
+export async function decideJoinRequest(
+  deps: AppDeps,
+  actor: CurrentProfile,
+  organizationId: string,
+  requestId: string,
+  decision: 'approved' | 'declined',
+): Promise<{ request: JoinRequestDto; profile?: CurrentProfile }> {
+  const org = await findOrganization(deps.db, organizationId);
+  if (!org) throw notFound('Organization not found');
+  assertWritable(org);
+  const decided = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(joinRequests)
+      .set({ status: decision, decidedBy: actor.id, decidedAt: deps.now() })
+      .where(and(eq(joinRequests.id, requestId), eq(joinRequests.organizationId, organizationId), eq(joinRequests.status, 'pending')))
+      .returning();
+    if (!row) throw notFound('Join request not found');
+    if (decision === 'approved') {
+      const person = { userId: row.userId, email: row.email, firstName: row.firstName, lastName: row.lastName };
+      // Removed since asking (or the address was): only an invitation brings them back.
+      if (await wasRemoved(tx as unknown as Db, organizationId, person)) throw forbidden(MSG.joinRemovedMember);
+      await addMember(tx as unknown as Db, person, organizationId, 'team_member').catch((err: unknown) => {
+        if (err instanceof AppError && err.status === 409) throw conflict(`${row.email} already belongs to an organization`);
+        throw err;
+      });
+    }
+    await writeAudit(tx, {
+      actorId: actor.id,
+      organizationId,
+      action: decision === 'approved' ? 'join_request.approve' : 'join_request.decline',
+      targetType: 'user',
+      targetId: row.userId,
+      before: { email: row.email, status: 'pending' },
+      after: { status: decision },
+    });
+    return row;
+  });
+  if (decision === 'declined') return { request: toJoinRequestDto(decided) };
+  await sendMail(deps, approvedMail(deps, org.name, decided), { joinRequestId: decided.id });
+  return { request: toJoinRequestDto(decided), profile: (await findProfile(deps.db, decided.userId))! };
+}
+
+// ---------- mail ----------
+
+const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
+const appLink = (deps: AppDeps, path: string) => `${deps.env.APP_URL.replace(/\/+$/, '')}${path}`;
+
+async function sendMail(deps: AppDeps, mail: MailMessage, context: Record<string, string>): Promise<void> {
+  try {
+    await deps.mailer.send(mail);
+  } catch (err) {
+    // The request or decision stands; the organization page shows it either way.
+    deps.logger.warn('join request e-mail failed', { ...context, error: String(err) });
+  }
+}
+
+async function notifyAdmins(deps: AppDeps, org: OrganizationRow, request: JoinRequestRow): Promise<void> {
+  const admins = await deps.db
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, org.id), eq(profiles.role, 'org_admin'), eq(profiles.status, 'active')));
+  const name = oneLine(`${request.firstName} ${request.lastName}`);
+  const link = appLink(deps, '/organization');
+  for (const admin of admins) {
+    await sendMail(
+      deps,
+      {
+        to: admin.email,
+        subject: oneLine(`${name} asks to join ${org.name} on ${PRODUCT_NAME}`),
+        text: [
+          `Hello,`,
+          ``,
+          `${name} (${request.email}) used your organization's join link and asks to join ${org.name} on ${PRODUCT_NAME}.`,
+          ``,
+          `Approve or decline the request on your Organization page:`,
+          link,
+          ``,
+          `If you do not know this person, decline the request and rotate the join link there.`,
+        ].join('\n'),
+        links: [link],
+      },
+      { joinRequestId: request.id },
+    );
+  }
+}
+
+function approvedMail(deps: AppDeps, orgName: string, request: JoinRequestRow): MailMessage {
+  const link = appLink(deps, '/login');
+  return {
+    to: request.email,
+    subject: oneLine(`Your request to join ${orgName} on ${PRODUCT_NAME} was approved`),
+    text: [`Hello ${oneLine(request.firstName)},`, ``, `You are now a team member of ${orgName} on ${PRODUCT_NAME}. Sign in here:`, link].join('\n'),
+    links: [link],
+  };
+}
