@@ -7,7 +7,8 @@ import { SignJWT } from 'jose';
 import { organizations, profiles } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS, TEST_ADMIN } from '#tests/setup/test-env.ts';
-import { inviteTokenFor } from '#tests/isolation/fixtures.ts';
+import { MSG } from '#domain/messages.ts';
+import { approveJoinRequest, inviteTokenFor, joinKeyOf } from '#tests/isolation/fixtures.ts';
 
 const HOSTED = {
   SUPABASE_URL: 'https://project-ref.supabase.co',
@@ -66,14 +67,23 @@ describe.each(DB_DRIVERS)('profile provisioning with hosted auth (%s)', (driver)
     expect(await server.deps.db.select().from(organizations)).toHaveLength(1);
   });
 
-  it('joins by link from metadata, unless join-by-link is off', async () => {
+  it('asks to join by link from metadata (with the link key), unless join-by-link is off', async () => {
     const founder = await hostedUser(founderMeta);
     const orgId = (await profileOf(founder)).body.organization.id;
-    const joiner = await hostedUser({ firstName: 'Jo', lastName: 'Iner', organizationId: orgId });
+    const joinKey = await joinKeyOf(server, orgId);
+    const idOnly = await hostedUser({ firstName: 'Id', lastName: 'Only', organizationId: orgId });
+    expect((await profileOf(idOnly)).body.error).toMatch(/not part of an organization/);
+
+    const joiner = await hostedUser({ firstName: 'Jo', lastName: 'Iner', organizationId: orgId, joinKey });
+    // A pending join request, not a membership (even on an allowed domain: hosted tokens do not prove a confirmed address).
+    await server.json('PUT', '/api/organization/update', { allowedEmailDomains: ['hosted.example'] }, founder.token);
+    expect(await profileOf(joiner)).toMatchObject({ status: 403, body: { code: 'profile_missing', error: MSG.joinRequestPending('Lamarr Labs') } });
+    expect((await server.json('GET', '/api/organization/join-requests', undefined, founder.token)).body).toHaveLength(1);
+    await approveJoinRequest(server, orgId, joiner.id);
     expect((await profileOf(joiner)).body).toMatchObject({ role: 'team_member', organization: { id: orgId } });
 
     await server.json('PUT', '/api/organization/update', { joinByLinkEnabled: false }, founder.token);
-    const late = await hostedUser({ firstName: 'La', lastName: 'Te', organizationId: orgId });
+    const late = await hostedUser({ firstName: 'La', lastName: 'Te', organizationId: orgId, joinKey });
     const refused = await profileOf(late);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatch(/not part of an organization/);
@@ -86,7 +96,9 @@ describe.each(DB_DRIVERS)('profile provisioning with hosted auth (%s)', (driver)
 
     const founder = await hostedUser(founderMeta);
     const orgId = (await profileOf(founder)).body.organization.id;
-    const member = await hostedUser({ firstName: 'Re', lastName: 'Moved', organizationId: orgId });
+    const member = await hostedUser({ firstName: 'Re', lastName: 'Moved', organizationId: orgId, joinKey: await joinKeyOf(server, orgId) });
+    expect((await profileOf(member)).status).toBe(403);
+    await approveJoinRequest(server, orgId, member.id);
     expect((await profileOf(member)).status).toBe(200);
     expect((await server.json('DELETE', `/api/organization/members/${member.id}`, undefined, founder.token)).status).toBe(200);
     const after = await profileOf(member);

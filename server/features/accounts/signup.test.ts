@@ -5,7 +5,7 @@ import { organizations } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signUpUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization } from '#tests/isolation/fixtures.ts';
+import { createOrgAdmin, joinKeyOf, joinOrganization } from '#tests/isolation/fixtures.ts';
 
 const signupBody = (user: { userId: string; email: string }, extra: Record<string, unknown> = {}) => ({
   supabaseUserId: user.userId,
@@ -92,9 +92,10 @@ describe.each(DB_DRIVERS)('POST /api/auth/signup and join-organization (%s)', (d
     expect(await server.deps.db.select().from(organizations)).toHaveLength(1);
   });
 
-  it('joins by link as a team member', async () => {
+  it('joins by link as a team member (once an org_admin approved the request)', async () => {
     const admin = await createOrgAdmin(server, { organizationName: 'Joinable Lab' });
-    const pub = await server.json('GET', `/api/organization/public/${admin.organizationId}`);
+    const key = await joinKeyOf(server, admin.organizationId!);
+    const pub = await server.json('GET', `/api/organization/public/${admin.organizationId}?key=${key}`);
     expect(pub).toMatchObject({ status: 200, body: { name: 'Joinable Lab' } });
     expect(Object.keys(pub.body)).toEqual(['name']);
 
@@ -113,17 +114,18 @@ describe.each(DB_DRIVERS)('POST /api/auth/signup and join-organization (%s)', (d
   it('refuses to join an unknown organization or one with join-by-link switched off', async () => {
     const admin = await createOrgAdmin(server);
     const user = await signUpUser(server);
-    const body = { supabaseUserId: user.userId, email: user.email, firstName: 'A', lastName: 'B', organizationId: crypto.randomUUID() };
+    const joinKey = await joinKeyOf(server, admin.organizationId!);
+    const body = { supabaseUserId: user.userId, email: user.email, firstName: 'A', lastName: 'B', organizationId: crypto.randomUUID(), joinKey };
     const unknown = await server.json('POST', '/api/auth/join-organization', body, user.accessToken);
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toBe('This organization is not accepting new members by link');
+    expect(unknown.body.error).toBe(MSG.joinLinkInvalid);
 
     const off = await server.json('PUT', '/api/organization/update', { joinByLinkEnabled: false }, admin.accessToken);
     expect(off.status).toBe(200);
     const closed = await server.json('POST', '/api/auth/join-organization', { ...body, organizationId: admin.organizationId }, user.accessToken);
     expect(closed.status).toBe(404);
-    expect(closed.body.error).toMatch(/not accepting new members by link/);
-    expect((await server.json('GET', `/api/organization/public/${admin.organizationId}`)).status).toBe(404);
+    expect(closed.body.error).toBe(MSG.joinLinkInvalid);
+    expect((await server.json('GET', `/api/organization/public/${admin.organizationId}?key=${joinKey}`)).status).toBe(404);
 
     const badId = await server.json('POST', '/api/auth/join-organization', { ...body, organizationId: 'nope' }, user.accessToken);
     expect(badId.status).toBe(400);
