@@ -20,6 +20,11 @@ function isMissingProfile(error: unknown): boolean {
   return error.code === 'profile_missing';
 }
 
+function joinRequestPending(error: unknown): boolean {
+  const details = error instanceof ApiError ? (error.details as { joinRequest?: unknown } | undefined) : undefined;
+  return !!details?.joinRequest;
+}
+
 /** Restores the session, loads the profile and keeps both current (spec §4 Session). */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
@@ -52,6 +57,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (isMissingProfile(error)) {
         setProfile(null);
         setProfileStatus('missing');
+        // A join request waiting for approval (ADR 003): the server's message says so.
+        setProfileError(joinRequestPending(error) ? (error as ApiError).message : null);
         writeCachedProfile(null);
       } else if (error instanceof ApiError && error.isNetworkError && cached) {
         setProfileStatus('ready'); // offline: keep the cached copy

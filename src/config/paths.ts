@@ -4,7 +4,9 @@ export const paths = {
   login: { path: '/login', href: () => '/login' },
   signup: {
     path: '/signup',
-    href: (orgId?: string) => (orgId ? `/signup?org=${encodeURIComponent(orgId)}` : '/signup'),
+    /** The join link carries the organization's current key (ADR 003). */
+    href: (orgId?: string, joinKey?: string) =>
+      orgId ? `/signup?org=${encodeURIComponent(orgId)}${joinKey ? `&key=${encodeURIComponent(joinKey)}` : ''}` : '/signup',
   },
   invite: { path: '/invite/:token', href: (token: string) => `/invite/${encodeURIComponent(token)}` },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },

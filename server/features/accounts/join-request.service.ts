@@ -13,7 +13,6 @@ import { joinRequests, organizations, profiles } from '../../db/schema/index.ts'
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AppDeps, AuthUser, CurrentProfile } from '../../lib/factory.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import { assertWritable } from '../../lib/profile.ts';
 import { writeAudit } from '../admin/audit.service.ts';
 import { PRODUCT_NAME } from './invite-mail.ts';
 import { addMember, findProfile, type Person } from './membership.service.ts';
@@ -138,8 +137,7 @@ export async function decideJoinRequest(
   decision: 'approved' | 'declined',
 ): Promise<{ request: JoinRequestDto; profile?: CurrentProfile }> {
   const org = await findOrganization(deps.db, organizationId);
-  if (!org) throw notFound('Organization not found');
-  assertWritable(org);
+  if (!org) throw notFound('Organization not found'); // a suspended one: the routes' requireWritable refuses first
   const decided = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(joinRequests)

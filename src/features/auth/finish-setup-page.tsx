@@ -2,7 +2,7 @@
 // instead of crashing. Prefilled from the sign-up metadata the provider kept.
 import { useState, type FormEvent } from 'react';
 import { UserCog } from 'lucide-react';
-import { signupSchema } from '#domain/contracts/accounts.ts';
+import { signupSchema, type JoinOrganizationResponse } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,9 +15,12 @@ import { fieldError, NO_ERRORS, validate, type FormErrors } from './validation.t
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export function FinishSetupPage() {
-  const { user, refreshProfile, signOut } = useSession();
+  const { user, refreshProfile, signOut, profileError } = useSession();
   const meta = user?.userMetadata ?? {};
   const joinOrgId = str(meta.organizationId);
+  /** The server's "waiting for approval" text when a join request is pending (ADR 003). */
+  const [pending, setPending] = useState<string | null>(null);
+  const pendingMessage = pending ?? profileError;
   const [values, setValues] = useState({
     firstName: str(meta.firstName),
     lastName: str(meta.lastName),
@@ -42,8 +45,10 @@ export function FinishSetupPage() {
     setErrors(NO_ERRORS);
     setBusy(true);
     try {
-      if (joinOrgId) await api.post('/api/auth/join-organization', { ...base, organizationId: joinOrgId });
-      else
+      if (joinOrgId) {
+        const res = await api.post<JoinOrganizationResponse>('/api/auth/join-organization', { ...base, organizationId: joinOrgId, joinKey: str(meta.joinKey) });
+        if (res.joinRequest) return setPending(res.message);
+      } else
         await api.post('/api/auth/signup', {
           ...base,
           organizationName: values.organizationName.trim(),
@@ -58,6 +63,26 @@ export function FinishSetupPage() {
       setBusy(false);
     }
   }
+
+  if (pendingMessage)
+    return (
+      <div className="mx-auto max-w-xl">
+        <Card>
+          <CardHeader icon={<UserCog className="size-5" />} title="Waiting for approval" description={`You are signed in as ${user?.email ?? ''}.`} />
+          <CardBody className="space-y-5">
+            <Alert tone="info">{pendingMessage}</Alert>
+            <div className="flex flex-wrap justify-between gap-3">
+              <Button variant="ghost" onClick={() => void signOut()}>
+                Sign out
+              </Button>
+              <Button variant="secondary" onClick={() => void refreshProfile()}>
+                Check again
+              </Button>
+            </div>
+          </CardBody>
+        </Card>
+      </div>
+    );
 
   return (
     <div className="mx-auto max-w-xl">

@@ -23,7 +23,8 @@ const EMPTY_ORG: OrganizationDetails = { organizationName: '', contactName: '', 
 export function SignupPage() {
   const [params] = useSearchParams();
   const orgId = params.get('org');
-  const join = useJoinOrganization(orgId);
+  const joinKey = params.get('key');
+  const join = useJoinOrganization(orgId, joinKey);
   const { setAuthFlowActive } = useSession();
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [person, setPerson] = useState(EMPTY_PERSON);
@@ -31,6 +32,8 @@ export function SignupPage() {
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
   const [needsVerification, setNeedsVerification] = useState(false);
+  /** Set when the join became a request for the organization's admins (ADR 003). */
+  const [requestedOrg, setRequestedOrg] = useState<string | null>(null);
   // The provider account survives a failed server call, so a retry does not sign up twice.
   const created = useRef<{ email: string; userId: string; session: Session | null } | null>(null);
 
@@ -44,7 +47,7 @@ export function SignupPage() {
   };
 
   const target = (): RegisterTarget | FormErrors => {
-    if (orgId) return { kind: 'join', organizationId: orgId };
+    if (orgId) return { kind: 'join', organizationId: orgId, joinKey: joinKey ?? '' };
     const fullName = `${person.firstName.trim()} ${person.lastName.trim()}`;
     const filled = { ...org, contactName: org.contactName.trim() || fullName, contactEmail: org.contactEmail.trim() || person.email.trim() };
     const result = validate(signupSchema, { firstName: person.firstName, lastName: person.lastName, ...filled });
@@ -64,8 +67,11 @@ export function SignupPage() {
       const { userId, session } = created.current;
       // Without a session the provider wants e-mail confirmation; the server creates the profile on first sign-in.
       if (session) {
-        await createServerProfile(details, t, userId, session.access_token);
+        const outcome = await createServerProfile(details, t, userId, session.access_token);
+        setRequestedOrg(outcome.kind === 'join-requested' ? outcome.organizationName : null);
         await (await loadSupabase()).auth.signOut({ scope: 'local' });
+      } else if (t.kind === 'join' && join.status === 'ready') {
+        setRequestedOrg(join.name);
       }
       setNeedsVerification(!session);
       setStep(3);
@@ -95,18 +101,31 @@ export function SignupPage() {
       }
     >
       <Stepper current={step === 3 ? 4 : step} steps={['Your details', orgId ? 'Organization' : 'Organization details', 'Done']} />
-      {join.status === 'error' && step !== 3 && (
-        <Alert tone="error" className="mb-5" title="This organization link cannot be used">
-          {join.message} <Link to={paths.signup.href()} className="font-medium underline">Create a new organization instead</Link>.
+      {join.status === 'error' && step !== 3 ? (
+        <Alert tone="error" className="mb-5" title="This join link cannot be used">
+          <p>{join.message}</p>
+          <p className="mt-2">
+            <Link to={paths.login.href()} className="font-medium underline">
+              Sign in
+            </Link>{' '}
+            if you already have an account, or{' '}
+            <Link to={paths.signup.href()} className="font-medium underline">
+              create a new organization
+            </Link>
+            .
+          </p>
         </Alert>
+      ) : (
+        <>
+          {step === 1 && <SignupPersonalStep values={person} errors={errors} onChange={(p) => setPerson((v) => ({ ...v, ...p }))} onNext={next} />}
+          {step === 2 && !orgId && (
+            <SignupOrganizationStep values={org} errors={errors} busy={busy} onChange={(p) => setOrg((v) => ({ ...v, ...p }))} onBack={() => setStep(1)} onSubmit={() => void submit()} />
+          )}
+          {step === 2 && orgId && join.status === 'loading' && <Spinner label="Loading organization…" />}
+          {step === 2 && orgId && join.status === 'ready' && <SignupJoinStep orgName={join.name} errors={errors} busy={busy} onBack={() => setStep(1)} onSubmit={() => void submit()} />}
+          {step === 3 && <SignupSuccess email={person.email.trim()} needsVerification={needsVerification} requestedOrg={requestedOrg} />}
+        </>
       )}
-      {step === 1 && <SignupPersonalStep values={person} errors={errors} onChange={(p) => setPerson((v) => ({ ...v, ...p }))} onNext={next} />}
-      {step === 2 && !orgId && (
-        <SignupOrganizationStep values={org} errors={errors} busy={busy} onChange={(p) => setOrg((v) => ({ ...v, ...p }))} onBack={() => setStep(1)} onSubmit={() => void submit()} />
-      )}
-      {step === 2 && orgId && join.status === 'loading' && <Spinner label="Loading organization…" />}
-      {step === 2 && orgId && join.status === 'ready' && <SignupJoinStep orgName={join.name} errors={errors} busy={busy} onBack={() => setStep(1)} onSubmit={() => void submit()} />}
-      {step === 3 && <SignupSuccess email={person.email.trim()} needsVerification={needsVerification} />}
     </AuthLayout>
   );
 }

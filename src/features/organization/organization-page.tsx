@@ -6,7 +6,9 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../hooks/use-session.ts';
 import { InvitationsCard } from './components/invitations-card.tsx';
-import { InviteByEmail, InviteLinkCard } from './components/invite-card.tsx';
+import { InviteByEmail } from './components/invite-card.tsx';
+import { JoinLinkCard } from './components/join-link-card.tsx';
+import { JoinRequestsCard } from './components/join-requests-card.tsx';
 import { MembersCard } from './components/members-card.tsx';
 import { OrganizationNameCard } from './components/organization-name-card.tsx';
 import { useOrganizationData } from './use-organization-data.ts';
@@ -39,12 +41,13 @@ export function OrganizationPage() {
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-2">
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <OrganizationNameCard key={org.name} name={org.name} canEdit={isAdmin} onSaved={refreshProfile} />
           {isAdmin && <InviteByEmail organizationId={org.id} onInvited={data.reload} />}
-          {isAdmin && <InviteLinkCard organizationId={org.id} joinByLinkEnabled={org.joinByLinkEnabled} onChanged={refreshProfile} />}
+          {isAdmin && data.joinLink && <JoinLinkCard key={data.joinLink.joinKey} organizationId={org.id} joinLink={data.joinLink} onChanged={refreshProfile} />}
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
+          {isAdmin && data.joinRequests && <JoinRequestsCard requests={data.joinRequests} onChanged={refreshAll} />}
           {data.loading && !data.members ? <PageSpinner label="Loading team members…" /> : null}
           {data.members && <MembersCard members={data.members} currentUserId={profile.id} canManage={isAdmin} onChanged={refreshAll} />}
           {isAdmin && data.invitations && <InvitationsCard invitations={data.invitations} onChanged={data.reload} />}

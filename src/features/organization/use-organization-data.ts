@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { InvitationDto, TeamMemberDto } from '#domain/contracts/accounts.ts';
+import type { InvitationDto, JoinLinkDto, JoinRequestDto, TeamMemberDto } from '#domain/contracts/accounts.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { getInvitations, getMembers } from './api/organization-api.ts';
+import { getInvitations, getJoinLink, getJoinRequests, getMembers } from './api/organization-api.ts';
 
 export interface OrganizationData {
   members: TeamMemberDto[] | null;
   invitations: InvitationDto[] | null;
+  joinLink: JoinLinkDto | null;
+  joinRequests: JoinRequestDto[] | null;
   error: string | null;
   loading: boolean;
   reload: () => Promise<void>;
@@ -14,12 +16,21 @@ export interface OrganizationData {
 interface Loaded {
   members: TeamMemberDto[];
   invitations: InvitationDto[] | null;
+  joinLink: JoinLinkDto | null;
+  joinRequests: JoinRequestDto[] | null;
 }
 
-/** Members for everyone; pending invitations only for org admins. */
+const adminOnly = <T>(isAdmin: boolean, load: () => Promise<T>): Promise<T | null> => (isAdmin ? load() : Promise.resolve(null));
+
+/** Members for everyone; pending invitations, the join link and join requests only for org admins. */
 async function fetchAll(isAdmin: boolean, signal?: AbortSignal): Promise<Loaded> {
-  const [members, invitations] = await Promise.all([getMembers(signal), isAdmin ? getInvitations(signal) : Promise.resolve(null)]);
-  return { members, invitations };
+  const [members, invitations, joinLink, joinRequests] = await Promise.all([
+    getMembers(signal),
+    adminOnly(isAdmin, () => getInvitations(signal)),
+    adminOnly(isAdmin, () => getJoinLink(signal)),
+    adminOnly(isAdmin, () => getJoinRequests(signal)),
+  ]);
+  return { members, invitations, joinLink, joinRequests };
 }
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Could not load your organization');
@@ -52,5 +63,13 @@ export function useOrganizationData(isAdmin: boolean): OrganizationData {
     await fetchAll(isAdmin).then(apply, fail);
   }, [isAdmin, apply, fail]);
 
-  return { members: data?.members ?? null, invitations: data?.invitations ?? null, error, loading, reload };
+  return {
+    members: data?.members ?? null,
+    invitations: data?.invitations ?? null,
+    joinLink: data?.joinLink ?? null,
+    joinRequests: data?.joinRequests ?? null,
+    error,
+    loading,
+    reload,
+  };
 }

@@ -1,6 +1,7 @@
 // Spec §7 flows: the account is created at the provider first, then our server is called
 // with the new session's token (signup → new organization, join → team member).
 import type { Session } from '@supabase/supabase-js';
+import type { JoinOrganizationResponse } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import { api, messageOf } from '../../../lib/api-client.ts';
 import { loadSupabase } from '../../../lib/supabase.ts';
@@ -19,7 +20,10 @@ export interface OrganizationDetails {
   contactPhone: string;
 }
 
-export type RegisterTarget = { kind: 'create'; organization: OrganizationDetails } | { kind: 'join'; organizationId: string };
+export type RegisterTarget = { kind: 'create'; organization: OrganizationDetails } | { kind: 'join'; organizationId: string; joinKey: string };
+
+/** What the server made of it: a profile, or a join request waiting for the organization's admins. */
+export type RegisterOutcome = { kind: 'profile' } | { kind: 'join-requested'; organizationName: string };
 
 export class RegisterError extends Error {}
 
@@ -39,6 +43,8 @@ export async function createProviderAccount(person: PersonalDetails, target: Reg
         contactEmail: org?.contactEmail ?? '',
         contactPhone: org?.contactPhone ?? '',
         organizationId: target.kind === 'join' ? target.organizationId : null,
+        // Hosted mode builds the join request from this metadata on first sign-in (same key check).
+        joinKey: target.kind === 'join' ? target.joinKey : null,
       },
     },
   });
@@ -47,7 +53,7 @@ export async function createProviderAccount(person: PersonalDetails, target: Reg
 }
 
 /** Creates the profile (and organization) on our server with the new session's token. */
-export async function createServerProfile(person: PersonalDetails, target: RegisterTarget, userId: string, token: string): Promise<void> {
+export async function createServerProfile(person: PersonalDetails, target: RegisterTarget, userId: string, token: string): Promise<RegisterOutcome> {
   try {
     if (target.kind === 'create') {
       await api.post(
@@ -56,12 +62,21 @@ export async function createServerProfile(person: PersonalDetails, target: Regis
         { token },
       );
     } else {
-      await api.post(
+      const res = await api.post<JoinOrganizationResponse>(
         '/api/auth/join-organization',
-        { supabaseUserId: userId, email: person.email, firstName: person.firstName, lastName: person.lastName, organizationId: target.organizationId },
+        {
+          supabaseUserId: userId,
+          email: person.email,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          organizationId: target.organizationId,
+          joinKey: target.joinKey,
+        },
         { token },
       );
+      if (res.joinRequest) return { kind: 'join-requested', organizationName: res.joinRequest.organizationName };
     }
+    return { kind: 'profile' };
   } catch (error) {
     throw new RegisterError(messageOf(error, target.kind === 'create' ? MSG.profileCreateFailed : MSG.joinFailed));
   }

@@ -1,0 +1,160 @@
+// The join link (/signup?org=<id>&key=<key>) and its rules (ADR 003): on/off, copy, rotate (old
+// links stop working), and the e-mail domains whose verified addresses join without approval.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Check, Copy, Link2, RefreshCw } from 'lucide-react';
+import { allowedEmailDomainsSchema, MAX_ALLOWED_DOMAINS, type JoinLinkDto } from '#domain/contracts/accounts.ts';
+import { MSG } from '#domain/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field, Input } from '../../../components/ui/field.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { messageOf } from '../../../lib/api-client.ts';
+import { rotateJoinLink, updateJoinLink } from '../api/organization-api.ts';
+
+/** Spec §9: the copied-link notice shows for 2 s. */
+export const COPIED_NOTICE_MS = 2000;
+
+const splitDomains = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((d) => d.trim())
+    .filter(Boolean);
+
+export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organizationId: string; joinLink: JoinLinkDto; onChanged: () => Promise<void> }) {
+  const { notify } = useToast();
+  const [settings, setSettings] = useState(joinLink);
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState<'toggle' | 'rotate' | 'domains' | null>(null);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const [domains, setDomains] = useState(joinLink.allowedEmailDomains.join(', '));
+  const [domainError, setDomainError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const enabled = settings.joinByLinkEnabled;
+  const link = `${window.location.origin}${paths.signup.href(organizationId, settings.joinKey)}`;
+
+  useEffect(() => {
+    if (!copied) return;
+    const t = window.setTimeout(() => setCopied(false), COPIED_NOTICE_MS);
+    return () => window.clearTimeout(t);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      input.current?.select();
+      document.execCommand?.('copy');
+    }
+    setCopied(true);
+  }
+
+  async function run(kind: NonNullable<typeof busy>, action: () => Promise<{ message: string; joinLink: JoinLinkDto }>, success: string, failure: string) {
+    setBusy(kind);
+    try {
+      const res = await action();
+      setSettings(res.joinLink);
+      notify(success, 'success');
+      await onChanged();
+      return true;
+    } catch (err) {
+      notify(messageOf(err, failure), 'error');
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const toggle = (next: boolean) =>
+    void run('toggle', () => updateJoinLink({ joinByLinkEnabled: next }), next ? 'Joining by link is on' : 'Joining by link is off', 'Failed to update the join link setting');
+
+  async function rotate() {
+    if (await run('rotate', rotateJoinLink, MSG.joinLinkRotated, 'Failed to create a new join link')) setConfirmRotate(false);
+  }
+
+  async function saveDomains(e: FormEvent) {
+    e.preventDefault();
+    const parsed = allowedEmailDomainsSchema.safeParse(splitDomains(domains));
+    if (!parsed.success) return setDomainError(parsed.error.issues[0]?.message ?? 'Invalid domain');
+    setDomainError(null);
+    if (await run('domains', () => updateJoinLink({ allowedEmailDomains: parsed.data }), 'Allowed e-mail domains saved', 'Failed to save the allowed domains')) {
+      setDomains(parsed.data.join(', '));
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        icon={<Link2 className="size-5" />}
+        title="Join link"
+        description="People who open this link ask to join your organization as team members. You approve or decline each request below."
+      />
+      <CardBody className="space-y-5">
+        <Switch
+          checked={enabled}
+          disabled={busy !== null}
+          onChange={toggle}
+          label="Joining by link"
+          description={enabled ? 'The link below works.' : 'The link is switched off; only e-mail invitations work.'}
+        />
+        <div className="flex min-w-0 flex-col gap-3 sm:flex-row">
+          <label className="sr-only" htmlFor="invite-link">
+            Join link
+          </label>
+          <Input id="invite-link" ref={input} readOnly value={link} disabled={!enabled} className="min-w-0 flex-1 font-mono text-xs" onFocus={(e) => e.target.select()} />
+          <Button
+            variant="secondary"
+            onClick={() => void copy()}
+            disabled={!enabled}
+            icon={copied ? <Check aria-hidden="true" className="size-4 text-emerald-700" /> : <Copy aria-hidden="true" className="size-4" />}
+          >
+            {copied ? MSG.linkCopied : 'Copy link'}
+          </Button>
+        </div>
+        <p aria-live="polite" className="sr-only">
+          {copied ? MSG.linkCopied : ''}
+        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+          <p className="min-w-0 flex-1 text-sm text-slate-600">Shared the link too widely? A new link stops every older one from working.</p>
+          <Button variant="secondary" onClick={() => setConfirmRotate(true)} icon={<RefreshCw aria-hidden="true" className="size-4" />}>
+            New link
+          </Button>
+        </div>
+        <form onSubmit={(e) => void saveDomains(e)} noValidate className="space-y-3 border-t border-slate-100 pt-4">
+          <Field
+            label="Allowed e-mail domains"
+            optional
+            name="allowedDomains"
+            autoComplete="off"
+            placeholder="university.edu, lab.university.edu"
+            hint={`People with a verified address on one of these domains join at once, without a request. Up to ${MAX_ALLOWED_DOMAINS}, separated by commas.`}
+            value={domains}
+            error={domainError}
+            onChange={(e) => setDomains(e.target.value)}
+          />
+          <Button type="submit" variant="secondary" loading={busy === 'domains'}>
+            Save domains
+          </Button>
+        </form>
+      </CardBody>
+      <Dialog
+        open={confirmRotate}
+        onClose={() => setConfirmRotate(false)}
+        title="Create a new join link?"
+        description="The current link stops working at once. People who have it but have not asked to join yet need the new link."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmRotate(false)}>
+              Cancel
+            </Button>
+            <Button data-autofocus loading={busy === 'rotate'} onClick={() => void rotate()}>
+              Create new link
+            </Button>
+          </>
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+// Pending join requests (ADR 003): who asked through the join link, with their verified e-mail and
+// date; an org_admin approves (team member) or declines each. A list of cards: fits any phone.
+import { useState } from 'react';
+import { UserCheck } from 'lucide-react';
+import type { JoinRequestDto } from '#domain/contracts/accounts.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { decideJoinRequest } from '../api/organization-api.ts';
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+export function JoinRequestsCard({ requests, onChanged }: { requests: JoinRequestDto[]; onChanged: () => Promise<void> }) {
+  const { notify } = useToast();
+  const [busy, setBusy] = useState<{ id: string; decision: 'approve' | 'decline' } | null>(null);
+
+  async function decide(r: JoinRequestDto, decision: 'approve' | 'decline') {
+    setBusy({ id: r.id, decision });
+    try {
+      const res = await decideJoinRequest(r.id, decision);
+      notify(res.message, 'success');
+      await onChanged();
+    } catch (err) {
+      notify(messageOf(err, decision === 'approve' ? 'Failed to approve the request' : 'Failed to decline the request'), 'error');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        icon={<UserCheck className="size-5" />}
+        title="Join requests"
+        description={requests.length === 0 ? 'No one is waiting. Requests from the join link appear here.' : `${requests.length} waiting for your decision`}
+      />
+      {requests.length > 0 && (
+        <CardBody className="py-0 sm:py-0">
+          <ul className="divide-y divide-slate-100">
+            {requests.map((r) => {
+              const name = `${r.first_name} ${r.last_name}`.trim();
+              return (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-4">
+                  <div className="min-w-0">
+                    <p className="font-medium break-words text-slate-900">{name}</p>
+                    <p className="text-sm break-all text-slate-600">{r.email}</p>
+                    <p className="text-xs text-slate-500">
+                      Asked on <time dateTime={r.created_at}>{dateOf(r.created_at)}</time>
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 gap-2">
+                    <Button size="sm" loading={busy?.id === r.id && busy.decision === 'approve'} disabled={busy !== null} onClick={() => void decide(r, 'approve')} aria-label={`Approve ${name}`}>
+                      Approve
+                    </Button>
+                    <Button size="sm" variant="secondary" loading={busy?.id === r.id && busy.decision === 'decline'} disabled={busy !== null} onClick={() => void decide(r, 'decline')} aria-label={`Decline ${name}`}>
+                      Decline
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </CardBody>
+      )}
+    </Card>
+  );
+}
