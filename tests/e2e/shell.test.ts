@@ -175,7 +175,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByRole('button', { name: MSG.linkCopied }).waitFor();
     const joinLink = await page.evaluate(() => navigator.clipboard.readText());
-    expect(joinLink).toMatch(/\/signup\?org=[0-9a-f-]{36}$/);
+    expect(joinLink).toMatch(/\/signup\?org=[0-9a-f-]{36}&key=[A-Za-z0-9_-]{32,}$/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'organization');
     await page.getByRole('button', { name: 'Cancel invitation for colleague@university.test' }).click();

@@ -1,10 +1,14 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '../../utils/cn.ts';
 
-/** A table that scrolls sideways on narrow screens instead of breaking the layout. */
+/**
+ * A table that scrolls sideways on narrow screens instead of breaking the layout. The box is
+ * `relative` so absolutely positioned content (sr-only labels) scrolls with it instead of
+ * widening the page.
+ */
 export function Table({ className, caption, children, ...rest }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className={cn('min-w-full divide-y divide-slate-200 text-left text-sm', className)} {...rest}>
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}

@@ -36,30 +36,48 @@ export function InvitationsCard({ invitations, onChanged }: { invitations: Invit
           <EmptyState title="No pending invitations" description="Invite a colleague by email above." />
         </CardBody>
       ) : (
-        <Table caption="Pending invitations">
-          <THead>
-            <Tr>
-              <Th>Email</Th>
-              <Th>Sent</Th>
-              <Th className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
-            </Tr>
-          </THead>
-          <TBody>
+        <>
+          {/* Phones: one card per invitation; wider screens: the table. */}
+          <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Pending invitations">
             {invitations.map((inv) => (
-              <Tr key={inv.id}>
-                <Td className="font-medium text-slate-900">{inv.email}</Td>
-                <Td>{formatDate(inv.created_at)}</Td>
-                <Td className="text-right">
-                  <Button variant="ghost" size="sm" loading={busyId === inv.id} onClick={() => void cancel(inv)} aria-label={`Cancel invitation for ${inv.email}`}>
-                    Cancel
-                  </Button>
-                </Td>
-              </Tr>
+              <li key={inv.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+                <div className="min-w-0">
+                  <p className="font-medium break-all text-slate-900">{inv.email}</p>
+                  <p className="text-xs text-slate-500">Sent {formatDate(inv.created_at)}</p>
+                </div>
+                <Button variant="ghost" size="sm" loading={busyId === inv.id} onClick={() => void cancel(inv)} aria-label={`Cancel invitation for ${inv.email}`}>
+                  Cancel
+                </Button>
+              </li>
             ))}
-          </TBody>
-        </Table>
+          </ul>
+          <div className="hidden sm:block">
+            <Table caption="Pending invitations">
+              <THead>
+                <Tr>
+                  <Th>Email</Th>
+                  <Th>Sent</Th>
+                  <Th className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {invitations.map((inv) => (
+                  <Tr key={inv.id}>
+                    <Td className="font-medium text-slate-900">{inv.email}</Td>
+                    <Td>{formatDate(inv.created_at)}</Td>
+                    <Td className="text-right">
+                      <Button variant="ghost" size="sm" loading={busyId === inv.id} onClick={() => void cancel(inv)} aria-label={`Cancel invitation for ${inv.email}`}>
+                        Cancel
+                      </Button>
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          </div>
+        </>
       )}
     </Card>
   );

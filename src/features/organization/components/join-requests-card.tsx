@@ -7,9 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../utils/format.ts';
 import { decideJoinRequest } from '../api/organization-api.ts';
-
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 export function JoinRequestsCard({ requests, onChanged }: { requests: JoinRequestDto[]; onChanged: () => Promise<void> }) {
   const { notify } = useToast();
@@ -46,7 +45,7 @@ export function JoinRequestsCard({ requests, onChanged }: { requests: JoinReques
                     <p className="font-medium break-words text-slate-900">{name}</p>
                     <p className="text-sm break-all text-slate-600">{r.email}</p>
                     <p className="text-xs text-slate-500">
-                      Asked on <time dateTime={r.created_at}>{dateOf(r.created_at)}</time>
+                      Asked on <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
                     </p>
                   </div>
                   <div className="flex shrink-0 gap-2">

@@ -32,47 +32,75 @@ export function MembersCard({ members, currentUserId, canManage, onChanged }: { 
   return (
     <Card>
       <CardHeader icon={<Users className="size-5" />} title="Team members" description={`${members.length} ${members.length === 1 ? 'member' : 'members'}`} />
-      <Table caption="Team members">
-        <THead>
-          <Tr>
-            <Th>Name</Th>
-            <Th>Email</Th>
-            <Th>Role</Th>
-            {canManage && (
-              <Th className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
-            )}
-          </Tr>
-        </THead>
-        <TBody>
-          {members.map((m) => {
-            const self = m.id === currentUserId;
-            const name = `${m.first_name} ${m.last_name}`.trim();
-            return (
-              <Tr key={m.id}>
-                <Td className="font-medium whitespace-nowrap text-slate-900">
+      {/* Phones: one card per member (no sideways scrolling); wider screens: the table. */}
+      <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Team members">
+        {members.map((m) => {
+          const self = m.id === currentUserId;
+          const name = `${m.first_name} ${m.last_name}`.trim();
+          return (
+            <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+              <div className="min-w-0">
+                <p className="font-medium break-words text-slate-900">
                   {name}
                   {self && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
-                </Td>
-                <Td>{m.email}</Td>
-                <Td>
-                  <Badge tone={m.role === 'org_admin' ? 'brand' : 'neutral'}>{memberRoleLabel(m.role)}</Badge>
-                </Td>
-                {canManage && (
-                  <Td className="text-right">
-                    {!self && (
-                      <Button variant="danger" size="sm" loading={busyId === m.id} onClick={() => void remove(m)} aria-label={`Remove ${name}`}>
-                        Remove
-                      </Button>
-                    )}
+                </p>
+                <p className="text-sm break-all text-slate-600">{m.email}</p>
+                <Badge tone={m.role === 'org_admin' ? 'brand' : 'neutral'} className="mt-1">
+                  {memberRoleLabel(m.role)}
+                </Badge>
+              </div>
+              {canManage && !self && (
+                <Button variant="danger" size="sm" loading={busyId === m.id} onClick={() => void remove(m)} aria-label={`Remove ${name}`}>
+                  Remove
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="hidden sm:block">
+        <Table caption="Team members">
+          <THead>
+            <Tr>
+              <Th>Name</Th>
+              <Th>Email</Th>
+              <Th>Role</Th>
+              {canManage && (
+                <Th className="text-right">
+                  <span className="sr-only">Actions</span>
+                </Th>
+              )}
+            </Tr>
+          </THead>
+          <TBody>
+            {members.map((m) => {
+              const self = m.id === currentUserId;
+              const name = `${m.first_name} ${m.last_name}`.trim();
+              return (
+                <Tr key={m.id}>
+                  <Td className="font-medium whitespace-nowrap text-slate-900">
+                    {name}
+                    {self && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
                   </Td>
-                )}
-              </Tr>
-            );
-          })}
-        </TBody>
-      </Table>
+                  <Td>{m.email}</Td>
+                  <Td>
+                    <Badge tone={m.role === 'org_admin' ? 'brand' : 'neutral'}>{memberRoleLabel(m.role)}</Badge>
+                  </Td>
+                  {canManage && (
+                    <Td className="text-right">
+                      {!self && (
+                        <Button variant="danger" size="sm" loading={busyId === m.id} onClick={() => void remove(m)} aria-label={`Remove ${name}`}>
+                          Remove
+                        </Button>
+                      )}
+                    </Td>
+                  )}
+                </Tr>
+              );
+            })}
+          </TBody>
+        </Table>
+      </div>
     </Card>
   );
 }

@@ -1,0 +1,123 @@
+// Join by link in a real browser (ADR 003): the org_admin copies the keyed join link, a newcomer
+// signs up with it and is told the request went to the admins, the admin approves it on the
+// Organization page; a new link makes the old one show "no longer valid" with a way back.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MSG } from '#domain/messages.ts';
+import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import { asTestServer } from './assessment-helpers.ts';
+import { collectErrors, HAS_CHROMIUM, SHOTS_DIR, shot, signIn, startHarness, type Harness } from './harness.ts';
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe.skipIf(!HAS_CHROMIUM)('join by link with approval (Chromium)', () => {
+  let h: Harness;
+  let admin: Member;
+  const orgName = 'Meitner Physics Lab';
+
+  beforeAll(async () => {
+    mkdirSync(`${SHOTS_DIR}/join`, { recursive: true });
+    h = await startHarness();
+    admin = await createOrgAdmin(asTestServer(h), { organizationName: orgName, firstName: 'Lise', lastName: 'Meitner', email: `lise-${Date.now()}@meitner.test` });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('copies the keyed link, the newcomer asks to join, the admin approves; a new link retires the old one', async () => {
+    const adminCtx = await h.newContext();
+    await adminCtx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseUrl });
+    const ap = await adminCtx.newPage();
+    const adminErrors = collectErrors(ap);
+    await signIn(ap, admin.email, admin.password);
+    await ap.goto('/organization');
+    await ap.getByRole('heading', { name: 'Join link' }).waitFor();
+    await ap.getByRole('heading', { name: 'Join requests' }).waitFor();
+    await ap.getByRole('button', { name: 'Copy link' }).click();
+    await ap.getByRole('button', { name: MSG.linkCopied }).waitFor();
+    const link = await ap.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`/signup\\?org=${admin.organizationId}&key=[A-Za-z0-9_-]{32,}$`));
+
+    // Allowed domains: a non-domain is refused with a message, a valid list is saved lower-cased.
+    const domains = ap.getByLabel('Allowed e-mail domains');
+    await domains.fill('meitner.test, not a domain');
+    await ap.getByRole('button', { name: 'Save domains' }).click();
+    await ap.getByText(MSG.joinDomainInvalid('not')).waitFor();
+    await domains.fill('Physics.Example');
+    await ap.getByRole('button', { name: 'Save domains' }).click();
+    await ap.getByText('Allowed e-mail domains saved').waitFor();
+    expect(await domains.inputValue()).toBe('physics.example');
+
+    // The newcomer (phone width) signs up with the link: a request, not a membership.
+    const guestCtx = await h.newContext({ width: 390, height: 844 });
+    const gp = await guestCtx.newPage();
+    const guestErrors = collectErrors(gp);
+    await gp.goto(new URL(link).pathname + new URL(link).search);
+    await gp.getByRole('heading', { name: MSG.joinOrgTitle(orgName) }).waitFor();
+    await gp.getByLabel('First name').fill('Otto');
+    await gp.getByLabel('Last name').fill('Frisch');
+    await gp.getByLabel('Work email').fill('otto@elsewhere.test');
+    await gp.getByLabel('Password', { exact: true }).fill('Frisch-pass-1');
+    await gp.getByLabel('Confirm password').fill('Frisch-pass-1');
+    await gp.getByRole('button', { name: 'Continue' }).click();
+    await gp.getByText(MSG.joinAsTeamMember).waitFor();
+    await shot(gp, 'join/signup-join-step-390');
+    await gp.getByRole('button', { name: 'Create Account' }).click();
+    await gp.getByText(MSG.joinRequestSent(orgName)).waitFor();
+    expect(await pageWidth(gp)).toBeLessThanOrEqual(390);
+    await shot(gp, 'join/signup-request-sent-390');
+
+    // Signing in before approval shows the waiting state, not the dashboard.
+    await gp.goto('/login');
+    await gp.getByLabel('Email').fill('otto@elsewhere.test');
+    await gp.getByLabel('Password', { exact: true }).fill('Frisch-pass-1');
+    await gp.getByRole('button', { name: 'Sign In' }).click();
+    await gp.getByText(MSG.joinRequestPending(orgName)).waitFor();
+    await shot(gp, 'join/waiting-for-approval-390');
+
+    // The admin sees the request (name, verified e-mail, date) and approves it.
+    expect(h.mail.some((m) => m.to === admin.email && m.subject.includes('Otto Frisch asks to join'))).toBe(true);
+    await ap.reload();
+    await ap.getByText('otto@elsewhere.test').waitFor();
+    await ap.getByText('Otto Frisch').first().waitFor();
+    await ap.evaluate(() => window.scrollTo(0, 0));
+    await shot(ap, 'join/organization-1280');
+    for (const width of [390, 320]) {
+      await ap.setViewportSize({ width, height: 844 });
+      expect(await pageWidth(ap), `organization page at ${width} px`).toBeLessThanOrEqual(width);
+    }
+    await shot(ap, 'join/organization-320');
+    await ap.setViewportSize({ width: 390, height: 844 });
+    await shot(ap, 'join/organization-390');
+    await ap.setViewportSize({ width: 1280, height: 800 });
+    await ap.getByRole('button', { name: 'Approve Otto Frisch' }).click();
+    await ap.getByText(MSG.joinRequestApproved('Otto Frisch')).waitFor();
+    await ap.getByRole('cell', { name: 'Otto Frisch', exact: true }).waitFor();
+    await gp.getByRole('button', { name: 'Check again' }).click();
+    await gp.waitForURL('**/dashboard');
+
+    // A new link: confirmed in the app's dialog; the old link now says so and offers a way back.
+    await ap.getByRole('button', { name: 'New link' }).click();
+    const dialog = ap.getByRole('dialog', { name: 'Create a new join link?' });
+    await dialog.waitFor();
+    await shot(ap, 'join/rotate-dialog-1280', false);
+    await dialog.getByRole('button', { name: 'Create new link' }).click();
+    await ap.getByText(MSG.joinLinkRotated).waitFor();
+    expect(await ap.getByLabel('Join link').inputValue()).not.toBe(link);
+
+    const lateCtx = await h.newContext({ width: 390, height: 844 });
+    const lp = await lateCtx.newPage();
+    await lp.goto(new URL(link).pathname + new URL(link).search);
+    await lp.getByText(MSG.joinLinkInvalid).waitFor();
+    await lp.getByRole('link', { name: 'create a new organization' }).waitFor();
+    expect(await lp.getByRole('link', { name: 'Sign in' }).count()).toBeGreaterThan(0);
+    expect(await lp.getByLabel('Work email').count()).toBe(0);
+    await shot(lp, 'join/signup-link-invalid-390');
+    await lp.goto(`/signup?org=${admin.organizationId}`);
+    await lp.getByText(MSG.joinLinkInvalid).waitFor();
+
+    expect(adminErrors).toEqual([]);
+    expect(guestErrors.filter((e) => !e.includes('403'))).toEqual([]);
+  });
+});
