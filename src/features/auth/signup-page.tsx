@@ -88,7 +88,7 @@ export function SignupPage() {
     <AuthLayout
       title={title}
       wide
-      subtitle={step === 1 ? 'Start with your details. Your organization comes next.' : undefined}
+      subtitle={step === 1 && join.status !== 'error' ? 'Start with your details. Your organization comes next.' : undefined}
       footer={
         step !== 3 && (
           <>
@@ -100,7 +100,7 @@ export function SignupPage() {
         )
       }
     >
-      <Stepper current={step === 3 ? 4 : step} steps={['Your details', orgId ? 'Organization' : 'Organization details', 'Done']} />
+      {join.status !== 'error' && <Stepper current={step === 3 ? 4 : step} steps={['Your details', orgId ? 'Organization' : 'Organization details', 'Done']} />}
       {join.status === 'error' && step !== 3 ? (
         <Alert tone="error" className="mb-5" title="This join link cannot be used">
           <p>{join.message}</p>
