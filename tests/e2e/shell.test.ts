@@ -232,7 +232,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await page.getByRole('button', { name: 'Remove Mia Member' }).click();
     await page.getByText(MSG.memberRemoved).waitFor();
 
-    // Joining by link: the wizard names the organization and makes a team member.
+    // Joining by link: the wizard names the organization; the join is a request the admin approves (ADR 003).
     const joiner = await h.newContext();
     const jp = await joiner.newPage();
     await jp.goto(new URL(joinLink).pathname + new URL(joinLink).search);
@@ -247,6 +247,10 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await shot(jp, 'signup-join');
     await jp.getByRole('button', { name: 'Create Account' }).click();
     await jp.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
+    await jp.getByText(MSG.joinRequestSent('Northfield University Research Office')).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Approve Jo Joiner' }).click();
+    await page.getByText(MSG.joinRequestApproved('Jo Joiner')).waitFor();
     await signIn(jp, 'jo@university.test', 'Joiner-pass-1');
     await jp.getByTestId('header-identity').getByText('Northfield University Research Office').waitFor();
     await joiner.close();
@@ -260,7 +264,8 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     const late = await h.newContext();
     const lp = await late.newPage();
     await lp.goto(new URL(joinLink).pathname + new URL(joinLink).search);
-    await lp.getByText('This organization link cannot be used').waitFor();
+    await lp.getByText('This join link cannot be used').waitFor();
+    await lp.getByText(MSG.joinLinkInvalid).waitFor();
     await late.close();
     await ctx.close();
   });

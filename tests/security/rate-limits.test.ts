@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS, rateLimitMessage } from '#server/lib/rate-limit.ts';
-import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import { createOrgAdmin, joinKeyOf, type Member } from '#tests/isolation/fixtures.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 
@@ -42,8 +42,9 @@ describe('rate limits (pglite)', () => {
   });
 
   it('caps session-less lookups per client address, reading X-Forwarded-For only behind a loopback proxy', async () => {
+    const key = await joinKeyOf(server, admin.organizationId!);
     const from = (address: string, headers: Record<string, string> = {}) =>
-      server.app.request(`/api/organization/public/${admin.organizationId}`, { headers }, { incoming: { socket: { remoteAddress: address } } });
+      server.app.request(`/api/organization/public/${admin.organizationId}?key=${key}`, { headers }, { incoming: { socket: { remoteAddress: address } } });
     for (let i = 0; i < RATE_LIMITS.publicLookup.max; i++) expect((await from('203.0.113.7')).status).toBe(200);
     const limited = await from('203.0.113.7');
     expectLimited({ status: limited.status, body: await limited.json(), headers: limited.headers });

@@ -5,7 +5,7 @@ import { auditLog, organizations, profiles } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, inviteAndAccept, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import { createOrgAdmin, inviteAndAccept, joinKeyOf, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 
 describe.each(DB_DRIVERS)('organization settings (%s)', (driver) => {
   let server: TestServer;
@@ -171,6 +171,7 @@ describe.each(DB_DRIVERS)('organization settings (%s)', (driver) => {
     expect(inv.body.code).toBe('organization_suspended');
     const remove = await server.json('DELETE', `/api/organization/members/${member.userId}`, undefined, admin.accessToken);
     expect(remove.body.code).toBe('organization_suspended');
-    expect((await server.json('GET', `/api/organization/public/${admin.organizationId}`)).status).toBe(404);
+    const key = await joinKeyOf(server, admin.organizationId!);
+    expect((await server.json('GET', `/api/organization/public/${admin.organizationId}?key=${key}`)).status).toBe(404);
   });
 });
