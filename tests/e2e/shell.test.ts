@@ -155,10 +155,10 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     // Rename: empty is refused, a new name is saved.
     const name = page.getByLabel('Organization name');
     await name.fill('   ');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(MSG.orgNameEmpty).waitFor();
     await name.fill('Northfield University Research Office');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(MSG.orgNameUpdated).waitFor();
 
     // Invite by e-mail, then cancel it.
