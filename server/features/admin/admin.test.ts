@@ -170,7 +170,7 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     const only = await server.json('PUT', `/api/admin/users/${member.userId}/role`, { role: 'team_member' }, sys.accessToken);
     expect(only.status).toBe(409);
     expect(only.body.error).toContain('only Organization Admin');
-    const audit = await server.json('GET', '/api/admin/audit-log', undefined, sys.accessToken);
+    const audit = await server.json('GET', '/api/admin/audit-log?q=user.', undefined, sys.accessToken);
     expect(audit.body.items.map((e: any) => e.action)).toEqual(['user.role_changed', 'user.role_changed']);
     expect(audit.body.items[1]).toMatchObject({
       action: 'user.role_changed',
