@@ -67,6 +67,9 @@ describe.skipIf(!HAS_CHROMIUM)('join by link with approval (Chromium)', () => {
     await gp.getByText(MSG.joinRequestSent(orgName)).waitFor();
     expect(await pageWidth(gp)).toBeLessThanOrEqual(390);
     await shot(gp, 'join/signup-request-sent-390');
+    await gp.setViewportSize({ width: 1280, height: 800 });
+    await shot(gp, 'join/signup-request-sent-1280');
+    await gp.setViewportSize({ width: 390, height: 844 });
 
     // Signing in before approval shows the waiting state, not the dashboard.
     await gp.goto('/login');
@@ -114,6 +117,10 @@ describe.skipIf(!HAS_CHROMIUM)('join by link with approval (Chromium)', () => {
     expect(await lp.getByRole('link', { name: 'Sign in' }).count()).toBeGreaterThan(0);
     expect(await lp.getByLabel('Work email').count()).toBe(0);
     await shot(lp, 'join/signup-link-invalid-390');
+    await lp.setViewportSize({ width: 320, height: 700 });
+    expect(await pageWidth(lp)).toBeLessThanOrEqual(320);
+    await lp.setViewportSize({ width: 1280, height: 800 });
+    await shot(lp, 'join/signup-link-invalid-1280');
     await lp.goto(`/signup?org=${admin.organizationId}`);
     await lp.getByText(MSG.joinLinkInvalid).waitFor();
 

@@ -57,6 +57,7 @@ export function SignupJoinStep({ orgName, ...props }: StepProps & { orgName: str
           <p className="text-xs font-medium tracking-wide text-brand-800 uppercase">Organization</p>
           <p className="mt-0.5 text-lg font-semibold text-slate-900">{orgName}</p>
           <p className="mt-2 text-sm text-slate-700">{MSG.joinAsTeamMember}</p>
+          <p className="mt-1 text-sm text-slate-600">Unless your e-mail domain is pre-approved, an organization admin confirms your request first.</p>
         </div>
       </div>
     </StepForm>
