@@ -142,6 +142,10 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     expect(await pay.getAttribute('target')).toBe('_blank');
     expect(await pay.getAttribute('rel')).toBe('noopener noreferrer');
     await shot(page, 'results-report-gated');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'results-report-gated-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // A system admin verifies the payment; the report is released.
     const api = asTestServer(h);

@@ -169,6 +169,10 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     expect(await row.getByTestId('evidence-meta').textContent()).toContain('Ada Admin');
     await row.getByText('Uploaded').waitFor();
     await row.screenshot({ path: `${SHOTS_DIR}/evidence-teammate-file.png` });
+    await b.setViewportSize({ width: 390, height: 844 });
+    expect(await b.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await row.scrollIntoViewIfNeeded();
+    await shot(b, 'evidence-teammate-phone', false);
     const [download] = await Promise.all([b.waitForEvent('download'), row.getByRole('button', { name: 'Download training-roster.pdf' }).click()]);
     expect(download.suggestedFilename()).toBe('training-roster.pdf');
     const saved = await download.path();

@@ -34,7 +34,7 @@ export function VerdictCard({ result }: { result: ResultView }) {
           </p>
         </div>
         <div className={cn('rounded-lg border p-4', pass ? 'border-emerald-200 bg-emerald-50' : 'border-red-200 bg-red-50')}>
-          <p className={cn('flex items-center gap-2 text-2xl font-semibold', pass ? 'text-emerald-800' : 'text-red-800')} data-testid="result-pass-fail">
+          <p className={cn('flex items-center gap-2 text-xl font-semibold sm:text-2xl', pass ? 'text-emerald-800' : 'text-red-800')} data-testid="result-pass-fail">
             <Icon aria-hidden="true" className="size-7 shrink-0" />
             {failSummary(result) ?? result.passFail}
           </p>
