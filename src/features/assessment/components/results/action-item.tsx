@@ -160,6 +160,7 @@ function ConflictNotice({
       <p className="mt-1">
         Now: owner {action.owner_name ?? 'Unassigned'}, status {STATUS_LABEL[action.status]}. {message}
       </p>
+      {patch.notes !== undefined && <p className="mt-1 whitespace-pre-line">Their notes: {action.notes || '(none)'}</p>}
       <p className="mt-1">Your change: {describePatch(patch, members)}.</p>
       <Button size="sm" variant="secondary" className="mt-2" onClick={onReapply}>
         Apply my change again
