@@ -206,6 +206,9 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     expect(await row.textContent()).toContain(failSummary(expected) ?? expected.passFail);
     expect(await page.getByTestId('compliance-score').textContent()).toBe(`${expected.passFail === 'Pass' ? 1 : 0} / 1`);
     await shot(page, 'dashboard-history');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'dashboard-history-phone', false);
     expect(errors).toEqual([]);
     await ctx.close();
 
