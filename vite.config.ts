@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bankSummary } from './scripts/vite-bank-summary.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -26,6 +27,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    bankSummary(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'worker',

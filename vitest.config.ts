@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { bankSummary } from './scripts/vite-bank-summary.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [bankSummary()],
         test: {
           name: 'unit',
           environment: 'node',

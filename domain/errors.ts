@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'hash_mismatch',
+  'edit_conflict',
   'internal_error',
 ] as const;
 

@@ -35,6 +35,8 @@ export const updateActionSchema = z
     ownerId: uuid('Invalid owner id').nullable().optional(),
     status: z.enum(ACTION_STATUSES, { error: 'Status must be open, in_progress or done' }).optional(),
     notes: z.string().max(5000, 'Notes must be at most 5000 characters').optional(),
+    /** The item's version the editor saw; a newer saved version answers 409 action_conflict with the current item. */
+    baseVersion: z.number({ error: 'baseVersion must be a whole number' }).int('baseVersion must be a whole number').min(1).optional(),
   })
   .refine((v) => v.ownerId !== undefined || v.status !== undefined || v.notes !== undefined, 'Nothing to update');
 
@@ -76,6 +78,8 @@ export interface AssessmentListItem {
   total_score: number | null;
   grade: Grade | null;
   pass_fail: PassFail | null;
+  /** "Fail: 2 critical requirements not met" (domain/scoring/scoring.ts failSummary); null unless failed. */
+  fail_summary: string | null;
 }
 
 export interface AssessmentDetail extends AssessmentListItem {
@@ -114,6 +118,11 @@ export interface CorrectiveActionView {
   owner_name: string | null;
   status: ActionStatus;
   notes: string;
+  /** Incremented by every saved edit; PATCH sends it back as baseVersion. */
+  version: number;
+  updated_at: string;
+  /** Who saved the last edit (null before the first edit). */
+  updated_by_name: string | null;
 }
 
 export interface GapView {
@@ -126,6 +135,27 @@ export interface GapView {
   guidance: string;
   sources: string[];
   corrective_action: { action: string; priority: ActionPriority; target_days: number };
+}
+
+/** One gap as every organization sees it, paid or not: the question answered No and what to do. */
+export interface ResultGap {
+  question_id: string;
+  code: string;
+  question_text: string;
+  points: number;
+  critical: boolean;
+  action: string;
+  priority: ActionPriority;
+}
+
+/**
+ * GET /api/assessments/:id/results: the result, its Fail explained, and the gap analysis with the
+ * corrective action for each gap (docs/decisions/012-results-line-and-public-content.md). The paid
+ * report adds guidance, citations, target dates, owners and status tracking, and the downloads.
+ */
+export interface ResultsView extends ResultView {
+  failSummary: string | null;
+  gaps: { domain_id: string; domain_name: string; points_lost: number; gaps: ResultGap[] }[];
 }
 
 export interface ReportView {

@@ -2,6 +2,7 @@
 // The SPA checks a mutation with `syncMutationSchema` before it enters the outbox; the
 // server checks the envelope with `pushRequestSchema` and each item again with `syncMutationSchema`.
 import { z } from 'zod';
+import type { EvidenceView } from './evidence.ts';
 import { MSG } from '../messages.ts';
 
 import { MAX_PUSH_BATCH } from './sync-limits.ts';
@@ -110,6 +111,8 @@ export interface PullResponse {
   answers: AnswerView[];
   deferrals: DeferralView[];
   assessment: AssessmentSyncView;
+  /** Every evidence file of the assessment (not only those changed since the cursor), whoever uploaded it. */
+  evidence: EvidenceView[];
   /** Pass back as `since` on the next pull. */
   cursor: string | null;
 }

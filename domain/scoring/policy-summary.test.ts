@@ -1,20 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { QUESTION_BANK } from '../questions/bank.ts';
-import { scoringPolicySummary } from './policy-summary.ts';
+import { DOMAINS } from '../questions/domains.ts';
+import { publicBankSummary } from './policy-summary.ts';
 
-describe('scoringPolicySummary', () => {
-  it('states the thresholds, grade edges, domain weights and gates of the bank', () => {
-    const s = scoringPolicySummary(QUESTION_BANK);
-    expect(s).toMatchObject({ maxScore: 140, passPercentage: 80, passThresholdPoints: 112 });
-    expect(s.grades.map((g) => [g.grade, g.minPoints])).toEqual([
-      ['A', 126],
-      ['B', 112],
-      ['C', 98],
-      ['D', 84],
-      ['F', 0],
-    ]);
+describe('publicBankSummary', () => {
+  it('states the domain weights and critical counts of the bank', () => {
+    const s = publicBankSummary(
+      DOMAINS.map((d) => d.id),
+      QUESTION_BANK,
+    );
     expect(s.domains.map((d) => d.points)).toEqual([28, 34, 29, 27, 22]);
     expect(s.domains.reduce((n, d) => n + d.questionCount, 0)).toBe(QUESTION_BANK.length);
-    expect(s.criticalQuestions.map((q) => q.code)).toEqual(['CI-01', 'CI-03', 'PP-02', 'PP-04', 'TP-01', 'AU-01']);
+    expect(s.questionCount).toBe(QUESTION_BANK.length);
+    expect(s.domains.reduce((n, d) => n + d.criticalCount, 0)).toBe(QUESTION_BANK.filter((q) => q.critical).length);
+  });
+
+  it('carries no text of the bank', () => {
+    const json = JSON.stringify(
+      publicBankSummary(
+        DOMAINS.map((d) => d.id),
+        QUESTION_BANK,
+      ),
+    );
+    for (const q of QUESTION_BANK) {
+      expect(json).not.toContain(q.questionText);
+      expect(json).not.toContain(q.code);
+    }
   });
 });

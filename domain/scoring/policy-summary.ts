@@ -1,29 +1,30 @@
-// What the "How scoring works" page renders: every number comes from policy.ts and the bank.
-import { DOMAINS } from '../questions/domains.ts';
+// The figures public pages may show about the question bank: counts and point totals per domain,
+// never a question's text, guidance or corrective action (those reach signed-in users only, through
+// GET /api/questions; see docs/decisions/012-results-line-and-public-content.md). The build computes
+// this once (scripts/vite-bank-summary.ts) so the bank itself is in no JavaScript chunk.
 import type { QuestionDef } from '../questions/question-types.ts';
-import { GRADE_SCALE, MAX_SCORE, minimumPointsFor, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS, type Grade } from './policy.ts';
 
-export interface ScoringPolicySummary {
-  maxScore: number;
-  passPercentage: number;
-  passThresholdPoints: number;
-  grades: { grade: Grade; minPercentage: number; minPoints: number }[];
-  domains: { id: string; name: string; points: number; questionCount: number }[];
-  criticalQuestions: { code: string; domainId: string; questionText: string; sources: string[] }[];
+export interface PublicBankSummary {
+  questionCount: number;
+  domains: { id: string; questionCount: number; points: number; criticalCount: number; criticalPoints: number }[];
 }
 
-export function scoringPolicySummary(bank: readonly Pick<QuestionDef, 'code' | 'domainId' | 'questionText' | 'points' | 'critical' | 'sources'>[]): ScoringPolicySummary {
+export function publicBankSummary(
+  domainIds: readonly string[],
+  bank: readonly Pick<QuestionDef, 'domainId' | 'points' | 'critical'>[],
+): PublicBankSummary {
   return {
-    maxScore: MAX_SCORE,
-    passPercentage: PASS_PERCENTAGE,
-    passThresholdPoints: PASS_THRESHOLD_POINTS,
-    grades: GRADE_SCALE.map((g) => ({ ...g, minPoints: minimumPointsFor(g.grade) })),
-    domains: DOMAINS.map((d) => {
-      const qs = bank.filter((q) => q.domainId === d.id);
-      return { id: d.id, name: d.name, points: qs.reduce((s, q) => s + q.points, 0), questionCount: qs.length };
+    questionCount: bank.length,
+    domains: domainIds.map((id) => {
+      const qs = bank.filter((q) => q.domainId === id);
+      const critical = qs.filter((q) => q.critical);
+      return {
+        id,
+        questionCount: qs.length,
+        points: qs.reduce((s, q) => s + q.points, 0),
+        criticalCount: critical.length,
+        criticalPoints: critical.reduce((s, q) => s + q.points, 0),
+      };
     }),
-    criticalQuestions: bank
-      .filter((q) => q.critical)
-      .map((q) => ({ code: q.code, domainId: q.domainId, questionText: q.questionText, sources: [...q.sources] })),
   };
 }

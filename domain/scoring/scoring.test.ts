@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { QUESTION_BANK } from '../questions/bank.ts';
 import { DOMAINS } from '../questions/domains.ts';
 import { GRADE_SCALE, gradeFor, MAX_SCORE, PASS_THRESHOLD_POINTS } from './policy.ts';
-import { scoreAssessment } from './scoring.ts';
+import { failSummary, scoreAssessment } from './scoring.ts';
 import type { AnswerMap, AnswerValue, ScoringQuestion } from './types.ts';
 
 const QUESTIONS: ScoringQuestion[] = QUESTION_BANK.map((q) => ({ ...q, id: `q-${q.code}` }));
@@ -146,5 +146,23 @@ describe('scoreAssessment (boundaries)', () => {
     expect(r.domainScores.map((d) => d.id)).toEqual(DOMAINS.map((d) => d.id));
     for (const d of r.domainScores) expect(d).toMatchObject({ earned_points: d.total_points, weighted_percentage: 100, gap_count: 0 });
     expect(r.percentage).toBe(100);
+  });
+});
+
+describe('failSummary', () => {
+  const crit = (code: string) => `Critical requirement ${code} answered No: text`;
+  it('explains a Fail by its critical requirements and/or the threshold', () => {
+    expect(failSummary({ passFail: 'Pass', totalScore: 130, failReasons: [] })).toBeNull();
+    expect(failSummary({ passFail: 'Fail', totalScore: 130, failReasons: [crit('CI-01'), crit('AU-01')] })).toBe('Fail: 2 critical requirements not met');
+    expect(failSummary({ passFail: 'Fail', totalScore: 130, failReasons: [crit('CI-01')] })).toBe('Fail: 1 critical requirement not met');
+    expect(failSummary({ passFail: 'Fail', totalScore: 90, failReasons: ['Score of 90 is 22 points below'] })).toBe(
+      `Fail: score below the pass threshold of ${PASS_THRESHOLD_POINTS}`,
+    );
+  });
+  it('counts the critical reasons scoreAssessment writes', () => {
+    const qs = QUESTION_BANK.map((q, i) => ({ ...q, id: `q${i}` }));
+    const answers = Object.fromEntries(qs.map((q) => [q.id, q.code === 'CI-01' || q.code === 'AU-01' ? 'no' : 'yes'])) as AnswerMap;
+    const r = scoreAssessment(qs as unknown as ScoringQuestion[], answers, DOMAINS);
+    expect(failSummary(r)).toBe('Fail: 2 critical requirements not met');
   });
 });

@@ -36,6 +36,9 @@ export function criticalFailures(questions: readonly ScoringQuestion[], answers:
     .map((q) => ({ questionId: q.id, code: q.code, questionText: q.questionText, answer: answers[q.id] ?? null }));
 }
 
+/** Every fail reason about a critical question starts with this (failSummary counts them). */
+const CRITICAL_REASON = 'Critical requirement ';
+
 function failReasonsFor(totalScore: number, failures: readonly CriticalFailure[]): string[] {
   const reasons: string[] = [];
   if (totalScore < PASS_THRESHOLD_POINTS) {
@@ -46,9 +49,22 @@ function failReasonsFor(totalScore: number, failures: readonly CriticalFailure[]
   }
   for (const f of failures) {
     const what = f.answer === 'no' ? 'answered No' : 'not answered';
-    reasons.push(`Critical requirement ${f.code} ${what}: ${f.questionText}`);
+    reasons.push(`${CRITICAL_REASON}${f.code} ${what}: ${f.questionText}`);
   }
   return reasons;
+}
+
+/**
+ * "Fail" that explains itself, e.g. "Fail: 2 critical requirements not met"; null for a Pass.
+ * Reads a stored result (score and fail reasons), so results saved before this existed read the same.
+ */
+export function failSummary(r: { passFail: PassFail; totalScore: number; failReasons: readonly string[] }): string | null {
+  if (r.passFail === 'Pass') return null;
+  const critical = r.failReasons.filter((x) => x.startsWith(CRITICAL_REASON)).length;
+  const parts: string[] = [];
+  if (critical > 0) parts.push(`${critical} critical requirement${critical === 1 ? '' : 's'} not met`);
+  if (r.totalScore < PASS_THRESHOLD_POINTS) parts.push(`score below the pass threshold of ${PASS_THRESHOLD_POINTS}`);
+  return `Fail: ${parts.join('; ') || 'pass conditions not met'}`;
 }
 
 /**

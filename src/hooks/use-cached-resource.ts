@@ -14,6 +14,8 @@ export interface CachedResource<T> {
   /** The last failure was a network error (offline), not a server answer. */
   offline: boolean;
   reload: () => void;
+  /** Replaces the data with what the server just saved (and the snapshot with it), e.g. after a PATCH. */
+  update: (change: (data: T) => T) => void;
 }
 
 interface State<T> {
@@ -66,5 +68,15 @@ export function useCachedResource<T>(resourceKey: string | null, load: (signal: 
   }, [key, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { data: state.data, status: state.status, error: state.error, staleSince: state.staleSince, offline: state.offline, reload };
+  const update = useCallback(
+    (change: (data: T) => T) =>
+      setState((s) => {
+        if (s.data === null || !s.key) return s;
+        const data = change(s.data);
+        writeCache(s.key, data);
+        return { ...s, data };
+      }),
+    [],
+  );
+  return { data: state.data, status: state.status, error: state.error, staleSince: state.staleSince, offline: state.offline, reload, update };
 }

@@ -29,11 +29,15 @@ export async function downloadReport(url: string, fallbackName: string): Promise
     const body: unknown = await res.json().catch(() => null);
     throw new ApiError(errorMessageFrom(body, res.status), res.status, body);
   }
-  const blob = await res.blob();
+  saveBlob(await res.blob(), fileNameFrom(res.headers.get('content-disposition'), fallbackName));
+}
+
+/** Hands a downloaded file to the browser's save flow. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
-  a.download = fileNameFrom(res.headers.get('content-disposition'), fallbackName);
+  a.download = fileName;
   document.body.append(a);
   a.click();
   a.remove();

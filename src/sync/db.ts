@@ -80,6 +80,9 @@ export interface LocalEvidence {
   status: EvidenceStatus;
   progress: number;
   userId?: string;
+  /** From the server's list (pull): who uploaded the file and when. */
+  uploadedByName?: string | null;
+  uploadedAt?: string;
   error?: SyncErrorInfo;
 }
 export interface UploadJob {

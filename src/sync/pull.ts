@@ -1,14 +1,15 @@
-// Pull: server answers, deferrals and lock state for one assessment, merged without ever
-// overwriting a question that still has a pending or sending outbox row.
+// Pull: server answers, deferrals, lock state and evidence list for one assessment, merged without
+// ever overwriting a question that still has a pending or sending outbox row (or a local pending file).
 import type { PullResponse } from '#domain/contracts/sync.ts';
 import { answerKey, getMeta, META, type SyncDatabase } from './db.ts';
 import { toLocalDeferral } from './apply-results.ts';
+import { mergeServerEvidence } from './evidence/evidence-files.ts';
 import { mergePulledAnswer } from './reconcile.ts';
 import { unsentRowsOf } from './queries.ts';
 import type { SyncTransport, TransportFailure } from './transport.ts';
 
 export async function mergePull(db: SyncDatabase, assessmentId: string, state: PullResponse): Promise<void> {
-  await db.transaction('rw', db.answers, db.outbox, db.deferrals, db.meta, async () => {
+  await db.transaction('rw', db.answers, db.outbox, db.deferrals, db.meta, db.evidence, async () => {
     const unsent = new Set((await unsentRowsOf(db, assessmentId)).map((r) => r.entityKey));
     for (const view of state.answers) {
       const local = await db.answers.get([assessmentId, view.question_id]);
@@ -21,6 +22,8 @@ export async function mergePull(db: SyncDatabase, assessmentId: string, state: P
       if (local?.syncState === 'conflict' && next.syncState === 'synced') await db.outbox.where('entityKey').equals(key).filter((r) => r.status === 'conflict').delete();
     }
     for (const d of state.deferrals) await db.deferrals.put(toLocalDeferral(assessmentId, d));
+    // Teammates' files (and this user's from other devices) as metadata rows; local pending uploads win.
+    if (state.evidence) await mergeServerEvidence(db, assessmentId, state.evidence);
     await db.meta.put({ key: META.assessment(assessmentId), value: state.assessment });
     if (state.cursor) await db.meta.put({ key: META.pullCursor(assessmentId), value: state.cursor });
   });

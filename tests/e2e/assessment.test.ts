@@ -3,6 +3,7 @@
 // and the detailed report (gated, then released after payment verification).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
+import { failSummary } from '#domain/scoring/scoring.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { signInSystemAdmin } from '#tests/isolation/fixtures.ts';
 import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signIn, startHarness, type Harness } from './harness.ts';
@@ -127,17 +128,24 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     await page.getByTestId('result-score').waitFor({ timeout: 30_000 });
     expect((await page.getByTestId('result-score').textContent())?.replace(/\s/g, '')).toBe(`${expected.totalScore}/140`);
     expect(await page.getByTestId('result-grade').textContent()).toBe(expected.grade);
-    expect(await page.getByTestId('result-pass-fail').textContent()).toContain(expected.passFail);
+    expect(await page.getByTestId('result-pass-fail').textContent()).toContain(failSummary(expected) ?? expected.passFail);
     expect(await page.getByTestId('domain-score').count()).toBe(5);
     for (const reason of expected.failReasons) await page.getByText(reason, { exact: false }).first().waitFor();
 
     // Report gated until payment is verified (never paid: not even requested, so no 403 is logged).
     await page.getByTestId('report-gate').waitFor();
     expect(reportRequests).toEqual([]);
+    // Before payment every gap shows with its corrective action and priority (ADR 012).
+    expect(await page.getByTestId('free-gap-item').count()).toBe(NO_CODES.size);
+    expect(await page.getByTestId('free-gap-item').first().textContent()).toMatch(/priority/);
     const pay = page.getByRole('link', { name: /Pay for the subscription/ });
     expect(await pay.getAttribute('target')).toBe('_blank');
     expect(await pay.getAttribute('rel')).toBe('noopener noreferrer');
     await shot(page, 'results-report-gated');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'results-report-gated-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // A system admin verifies the payment; the report is released.
     const api = asTestServer(h);
@@ -166,6 +174,27 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     const report = await api.json('GET', `/api/assessments/${assessmentId}/report`, undefined, token);
     const first = report.body.correctiveActions[0];
     expect(first).toMatchObject({ status: 'in_progress', notes: 'Draft policy with the provost by Friday.', owner_name: 'Avery Assessor' });
+    expect(await page.getByTestId('free-gap-item').count()).toBe(0);
+
+    // After a reload the item shows what the server saved at once (no stale snapshot).
+    await page.reload();
+    await page.getByTestId('report-released').waitFor();
+    const reloaded = page.getByTestId('action-item').first();
+    expect(await reloaded.getByLabel('Status').inputValue()).toBe('in_progress');
+    expect(await reloaded.getByLabel('Owner').locator('option:checked').textContent()).toBe('Avery Assessor');
+
+    // A colleague's change in between is not overwritten: the conflict is shown and can be re-applied.
+    const colleague = await api.json('PATCH', `/api/assessments/${assessmentId}/actions/${first.id}`, { status: 'done', baseVersion: first.version }, token);
+    expect(colleague.status).toBe(200);
+    await reloaded.getByLabel('Status').selectOption('open');
+    const conflict = reloaded.getByTestId('action-conflict');
+    await conflict.waitFor();
+    expect(await conflict.textContent()).toMatch(/Changed by Avery Assessor at .*status Done.*Your change: status Open/);
+    expect(await reloaded.getByLabel('Status').inputValue()).toBe('done');
+    await reloaded.screenshot({ path: `${SHOTS_DIR}/report-action-conflict.png` });
+    await conflict.getByRole('button', { name: 'Apply my change again' }).click();
+    await reloaded.getByText('Saved').waitFor();
+    expect(await reloaded.getByLabel('Status').inputValue()).toBe('open');
 
     // Dashboard history.
     await page.goto('/dashboard');
@@ -174,9 +203,12 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     expect(await row.textContent()).toContain(assessmentId.slice(0, 8));
     expect(await row.textContent()).toContain('Submitted');
     expect(await row.textContent()).toContain(`${expected.totalScore}/140`);
-    expect(await row.textContent()).toContain(expected.passFail);
+    expect(await row.textContent()).toContain(failSummary(expected) ?? expected.passFail);
     expect(await page.getByTestId('compliance-score').textContent()).toBe(`${expected.passFail === 'Pass' ? 1 : 0} / 1`);
     await shot(page, 'dashboard-history');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'dashboard-history-phone', false);
     expect(errors).toEqual([]);
     await ctx.close();
 
@@ -199,6 +231,8 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     await page.getByRole('heading', { name: 'How scoring works', level: 1 }).waitFor();
     expect(await page.getByTestId('pass-threshold').textContent()).toContain('112 of 140');
     expect(await page.getByTestId('points-total').textContent()).toBe('140');
+    // Critical requirements are summarised per domain (counts and points), not listed by text.
+    expect(await page.getByTestId('critical-summary').textContent()).toMatch(/Communications \+ Integration2 critical/);
     await shot(page, 'how-scoring-works');
     await ctx.close();
   });

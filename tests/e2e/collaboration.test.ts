@@ -146,6 +146,42 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     await ctx.close();
   });
 
+  it("a teammate's evidence shows in the panel on another browser and downloads", async () => {
+    const q = questions[2]!;
+    const ctxA = await h.newContext();
+    const a = await ctxA.newPage();
+    await signIn(a, admin.email, admin.password);
+    await a.goto(`/assessment/${assessmentId}?q=${q.id}`);
+    await a.getByTestId('question-code').getByText(q.code).waitFor();
+    const body = '%PDF-1.4\n% training roster\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
+    await a.locator('input[type="file"][multiple]').setInputFiles({ name: 'training-roster.pdf', mimeType: 'application/pdf', buffer: Buffer.from(body) });
+    await a.getByTestId('evidence-file').filter({ hasText: 'training-roster.pdf' }).getByText('Uploaded').waitFor({ timeout: 20_000 });
+    await ctxA.close();
+
+    const ctxB = await h.newContext();
+    const b = await ctxB.newPage();
+    const errors = collectErrors(b);
+    await signIn(b, teammate.email, teammate.password);
+    await b.goto(`/assessment/${assessmentId}?q=${q.id}`);
+    await b.getByTestId('question-code').getByText(q.code).waitFor();
+    const row = b.getByTestId('evidence-file').filter({ hasText: 'training-roster.pdf' });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.getByTestId('evidence-meta').textContent()).toContain('Ada Admin');
+    await row.getByText('Uploaded').waitFor();
+    await row.screenshot({ path: `${SHOTS_DIR}/evidence-teammate-file.png` });
+    await b.setViewportSize({ width: 390, height: 844 });
+    expect(await b.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await row.scrollIntoViewIfNeeded();
+    await shot(b, 'evidence-teammate-phone', false);
+    const [download] = await Promise.all([b.waitForEvent('download'), row.getByRole('button', { name: 'Download training-roster.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('training-roster.pdf');
+    const saved = await download.path();
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(saved).toString()).toBe(body);
+    expect(errors).toEqual([]);
+    await ctxB.close();
+  });
+
   it('two teammates answer one question offline; the later one sees the conflict and takes theirs', async () => {
     const q = questions[10]!;
     const open = async (who: Member) => {

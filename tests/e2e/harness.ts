@@ -11,12 +11,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { buildServer, type BuiltServer } from '#server/compose.ts';
 import type { MailMessage } from '#server/lib/mailer.ts';
 import { memoryMailer } from '../setup/app.ts';
-import { CHROMIUM_PATH, IS_CI, TEST_ADMIN, testEnv } from '../setup/test-env.ts';
+import { CHROMIUM_PATH, IS_CI, SHOTS_DIR, TEST_ADMIN, testEnv } from '../setup/test-env.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
-const SOURCES = ['src', 'domain', 'worker', 'public', 'index.html', 'vite.config.ts'];
-export const SHOTS_DIR = '/tmp/shots';
+const SOURCES = ['src', 'domain', 'worker', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-bank-summary.ts'];
+export { SHOTS_DIR };
 
 /** True when Chromium is available; without it the suite is skipped locally and fails in CI. */
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);

@@ -4,6 +4,8 @@ import { loadEnv, type Env } from '#server/env.ts';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const IS_CI = process.env.CI === 'true' || process.env.CI === '1';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Where browser tests save screenshots (one folder per run when several run in parallel). */
+export const SHOTS_DIR = process.env.SHOTS_DIR || '/tmp/shots';
 export const WORKER_ID = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
 
 export type DriverName = 'pglite' | 'postgres';

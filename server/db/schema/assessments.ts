@@ -141,6 +141,10 @@ export const correctiveActions = pgTable(
     status: text().notNull().default('open'),
     notes: text().notNull().default(''),
     targetDate: timestamp({ withTimezone: true }),
+    /** Optimistic concurrency: each saved edit increments it; an edit based on an older one is refused (409). */
+    version: integer().notNull().default(1),
+    /** Who saved the last edit ("Changed by X at Y"). */
+    updatedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [uniqueIndex('corrective_actions_uq').on(t.assessmentId, t.questionId)],

@@ -89,6 +89,61 @@ describe.each(DB_DRIVERS)('detailed report and payment gate (%s)', (driver) => {
     expect((await server.json('PATCH', `/api/assessments/${assessmentId}/actions/${crypto.randomUUID()}`, { status: 'done' }, admin.accessToken)).status).toBe(404);
     expect((await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, outsider.accessToken)).status).toBe(404);
   });
+
+  it('shows every organization its gaps and their corrective actions before payment, but not the report depth', async () => {
+    await submitWithGaps();
+    const res = await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, member.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body.failSummary).toBe('Fail: 1 critical requirement not met');
+    expect(res.body.gaps.map((g: any) => [g.domain_id, g.gaps.map((x: any) => x.code)])).toEqual([
+      ['communications-integration', ['CI-01', 'CI-08', 'CI-12']],
+      ['training-program', ['TP-05']],
+      ['audit', ['AU-02']],
+    ]);
+    const ci01 = QUESTION_BANK.find((q) => q.code === 'CI-01')!;
+    expect(res.body.gaps[0].gaps[0]).toEqual({
+      question_id: expect.any(String),
+      code: 'CI-01',
+      question_text: ci01.questionText,
+      points: ci01.points,
+      critical: true,
+      action: ci01.correctiveAction.action,
+      priority: 'critical',
+    });
+    // The paid depth stays out: guidance, citations, target dates, owners, status.
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain(ci01.guidance);
+    for (const key of ['guidance', 'sources', 'target_days', 'target_date', 'owner_id', 'status', 'notes']) expect(text).not.toContain(`"${key}"`);
+    expect((await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, member.accessToken)).status).toBe(403);
+    expect((await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, outsider.accessToken)).status).toBe(404);
+    const list = await server.json('GET', '/api/assessments', undefined, member.accessToken);
+    expect(list.body[0]).toMatchObject({ pass_fail: 'Fail', fail_summary: 'Fail: 1 critical requirement not met' });
+  });
+
+  it('refuses an action edit based on a version a colleague already changed (409 with the current item)', async () => {
+    await submitWithGaps();
+    const sys = await signInSystemAdmin(server);
+    expect((await verify(sys.accessToken, admin.organizationId, inAYear())).status).toBe(200);
+    const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
+    const item = report.body.correctiveActions[0];
+    expect(item).toMatchObject({ version: 1, updated_by_name: null });
+    const path = `/api/assessments/${assessmentId}/actions/${item.id}`;
+    const first = await server.json('PATCH', path, { ownerId: member.userId, status: 'in_progress', baseVersion: 1 }, member.accessToken);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ version: 2, owner_id: member.userId, status: 'in_progress', updated_by_name: 'Olive Owner' });
+    const stale = await server.json('PATCH', path, { status: 'done', baseVersion: 1 }, admin.accessToken);
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('edit_conflict');
+    expect(stale.body.error).toContain('Someone else changed this action');
+    expect(stale.body.details.current).toMatchObject({ id: item.id, version: 2, status: 'in_progress', owner_name: 'Olive Owner', updated_by_name: 'Olive Owner' });
+    // Nothing was overwritten; re-applied on the current version it saves.
+    const after = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
+    expect(after.body.correctiveActions[0]).toMatchObject({ status: 'in_progress', version: 2 });
+    const reapplied = await server.json('PATCH', path, { status: 'done', baseVersion: 2 }, admin.accessToken);
+    expect(reapplied.status).toBe(200);
+    expect(reapplied.body).toMatchObject({ status: 'done', version: 3, owner_id: member.userId });
+    expect((await server.json('PATCH', path, { status: 'done', baseVersion: 'x' }, admin.accessToken)).status).toBe(400);
+  });
 });
 
 describe.each(DB_DRIVERS)('questionnaire version pinning (%s)', (driver) => {

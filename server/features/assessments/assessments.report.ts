@@ -1,6 +1,9 @@
-// The detailed report (gap analysis + corrective action plan), released once payment is verified.
-import { and, eq } from 'drizzle-orm';
-import type { ActionStatus, CorrectiveActionView, ReportView, ResultView } from '#domain/contracts/assessments.ts';
+// Results for every organization (score, Fail explained, gaps with their corrective action) and the
+// detailed report released once payment is verified (docs/decisions/012-results-line-and-public-content.md).
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ActionStatus, CorrectiveActionView, ReportView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
+import { failSummary } from '#domain/scoring/scoring.ts';
 import type { ActionPriority } from '#domain/questions/question-types.ts';
 import { buildGapAnalysis } from '#domain/scoring/gaps.ts';
 import type { DomainGaps } from '#domain/scoring/types.ts';
@@ -14,6 +17,7 @@ import { loadAnswerMap } from './assessments.submit.ts';
 export const PAYMENT_REQUIRED_MESSAGE =
   'The detailed report with the corrective action plan is released once your subscription payment has been verified.';
 export const NOT_SUBMITTED_MESSAGE = 'This assessment has not been submitted yet';
+export const ACTION_CONFLICT_MESSAGE = 'Someone else changed this action since you opened it. Review their change and apply yours again.';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,16 +43,27 @@ export async function getSubmittedAssessment(db: Db, assessmentId: string, organ
   return a;
 }
 
-async function listActionViews(db: Db, assessmentId: string, gaps: DomainGaps[]): Promise<CorrectiveActionView[]> {
+const editors = alias(profiles, 'editors');
+const fullName = (first: string | null, last: string | null) => (first == null ? null : `${first} ${last ?? ''}`.trim());
+
+async function listActionViews(db: Db, assessmentId: string, gaps: DomainGaps[], actionId?: string): Promise<CorrectiveActionView[]> {
   const rows = await db
-    .select({ ca: correctiveActions, q: questions, ownerFirst: profiles.firstName, ownerLast: profiles.lastName })
+    .select({
+      ca: correctiveActions,
+      q: questions,
+      ownerFirst: profiles.firstName,
+      ownerLast: profiles.lastName,
+      editorFirst: editors.firstName,
+      editorLast: editors.lastName,
+    })
     .from(correctiveActions)
     .innerJoin(questions, eq(questions.id, correctiveActions.questionId))
     .leftJoin(profiles, eq(profiles.id, correctiveActions.ownerId))
-    .where(eq(correctiveActions.assessmentId, assessmentId));
+    .leftJoin(editors, eq(editors.id, correctiveActions.updatedBy))
+    .where(and(eq(correctiveActions.assessmentId, assessmentId), actionId ? eq(correctiveActions.id, actionId) : undefined));
   const order = new Map(gaps.flatMap((g) => g.gaps).map((g, i) => [g.questionId, i]));
   return rows
-    .map(({ ca, q, ownerFirst, ownerLast }) => {
+    .map(({ ca, q, ownerFirst, ownerLast, editorFirst, editorLast }) => {
       const s = toScoringQuestion(q);
       return {
         id: ca.id,
@@ -60,9 +75,12 @@ async function listActionViews(db: Db, assessmentId: string, gaps: DomainGaps[])
         priority: (s.correctiveAction?.priority ?? 'medium') as ActionPriority,
         target_date: ca.targetDate ? ca.targetDate.toISOString() : null,
         owner_id: ca.ownerId,
-        owner_name: ownerFirst == null ? null : `${ownerFirst} ${ownerLast ?? ''}`.trim(),
+        owner_name: fullName(ownerFirst, ownerLast),
         status: ca.status as ActionStatus,
         notes: ca.notes,
+        version: ca.version,
+        updated_at: ca.updatedAt.toISOString(),
+        updated_by_name: ca.updatedBy ? fullName(editorFirst, editorLast) : null,
       };
     })
     .sort((x, y) => (order.get(x.question_id) ?? 1e9) - (order.get(y.question_id) ?? 1e9));
@@ -87,13 +105,47 @@ function toGapAnalysisView(gaps: DomainGaps[]): ReportView['gapAnalysis'] {
   }));
 }
 
-/** Gap analysis recomputed from the locked answers and the pinned version, plus the action plan rows. */
+/** The gap analysis recomputed from the locked answers and the version the assessment is pinned to. */
+async function gapsOf(db: Db, a: AssessmentRow): Promise<DomainGaps[]> {
+  const versionQuestions = await loadVersionQuestions(db, a.versionId);
+  const answers = await loadAnswerMap(db, a.id);
+  return buildGapAnalysis(versionQuestions.map(toScoringQuestion), answers, await listDomainViews(db));
+}
+
+/**
+ * What every organization sees, paid or not: the result, why it failed, and each gap (the question
+ * answered No) with its corrective action's title and priority. No guidance, citations, target
+ * dates, owners or downloads: those are the detailed report.
+ */
+export async function getResults(db: Db, assessmentId: string, organizationId: string | null): Promise<ResultsView> {
+  const a = await getSubmittedAssessment(db, assessmentId, organizationId);
+  const result = a.result as ResultView;
+  const gaps = await gapsOf(db, a);
+  return {
+    ...result,
+    failSummary: failSummary(result),
+    gaps: gaps.map((g) => ({
+      domain_id: g.domainId,
+      domain_name: g.domainName,
+      points_lost: g.pointsLost,
+      gaps: g.gaps.map((x) => ({
+        question_id: x.questionId,
+        code: x.code,
+        question_text: x.questionText,
+        points: x.points,
+        critical: x.critical,
+        action: x.correctiveAction.action,
+        priority: x.correctiveAction.priority,
+      })),
+    })),
+  };
+}
+
+/** The detailed report: the full gap analysis plus the action plan rows (owners, status, notes). */
 export async function getReport(db: Db, scope: Scope): Promise<ReportView> {
   const a = await getSubmittedAssessment(db, scope.assessmentId, scope.organizationId);
   await assertReportReleased(db, a.organizationId, scope.now, scope.checkoutUrl);
-  const versionQuestions = await loadVersionQuestions(db, a.versionId);
-  const answers = await loadAnswerMap(db, a.id);
-  const gaps = buildGapAnalysis(versionQuestions.map(toScoringQuestion), answers, await listDomainViews(db));
+  const gaps = await gapsOf(db, a);
   return {
     assessmentId: a.id,
     result: a.result as ResultView,
@@ -106,6 +158,7 @@ export interface ActionUpdate {
   ownerId?: string | null;
   status?: ActionStatus;
   notes?: string;
+  baseVersion?: number;
 }
 
 async function assertMember(db: Db, userId: string, organizationId: string) {
@@ -116,8 +169,12 @@ async function assertMember(db: Db, userId: string, organizationId: string) {
   if (!p) throw badRequest('The owner must be an active member of your organization');
 }
 
-/** Assigns an owner, moves the status or edits notes of one corrective action. */
-export async function updateAction(db: Db, scope: Scope & { actionId: string }, patch: ActionUpdate): Promise<CorrectiveActionView> {
+/**
+ * Assigns an owner, moves the status or edits notes of one corrective action. With `baseVersion`
+ * (the SPA always sends it) the write happens only if nobody saved since: otherwise 409
+ * edit_conflict with the current item in `details.current`, so no colleague's change is overwritten.
+ */
+export async function updateAction(db: Db, scope: Scope & { actionId: string; userId: string }, patch: ActionUpdate): Promise<CorrectiveActionView> {
   const a = await getSubmittedAssessment(db, scope.assessmentId, scope.organizationId);
   await assertReportReleased(db, a.organizationId, scope.now, scope.checkoutUrl);
   if (!UUID_RE.test(scope.actionId)) throw notFound('Corrective action not found');
@@ -128,12 +185,24 @@ export async function updateAction(db: Db, scope: Scope & { actionId: string }, 
       ...(patch.ownerId !== undefined ? { ownerId: patch.ownerId } : {}),
       ...(patch.status !== undefined ? { status: patch.status } : {}),
       ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
+      version: sql`${correctiveActions.version} + 1`,
+      updatedBy: scope.userId,
       updatedAt: new Date(),
     })
-    .where(and(eq(correctiveActions.id, scope.actionId), eq(correctiveActions.assessmentId, a.id)))
+    .where(
+      and(
+        eq(correctiveActions.id, scope.actionId),
+        eq(correctiveActions.assessmentId, a.id),
+        patch.baseVersion !== undefined ? eq(correctiveActions.version, patch.baseVersion) : undefined,
+      ),
+    )
     .returning({ id: correctiveActions.id });
-  if (!updated) throw notFound('Corrective action not found');
-  const view = (await listActionViews(db, a.id, [])).find((x) => x.id === updated.id);
+  if (!updated) {
+    const [current] = await listActionViews(db, a.id, [], scope.actionId);
+    if (!current) throw notFound('Corrective action not found');
+    throw new AppError(409, 'edit_conflict', ACTION_CONFLICT_MESSAGE, { current });
+  }
+  const [view] = await listActionViews(db, a.id, [], updated.id);
   if (!view) throw notFound('Corrective action not found');
   return view;
 }

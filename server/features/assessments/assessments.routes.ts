@@ -7,7 +7,7 @@ import { factory, type AppEnv } from '../../lib/factory.ts';
 import { requireProfile, requireWritable } from '../../lib/profile.ts';
 import { validate } from '../../lib/validator.ts';
 import { applyAnswer, listAnswerViews } from './answers.service.ts';
-import { getReport, getSubmittedAssessment, updateAction } from './assessments.report.ts';
+import { getReport, getResults, updateAction } from './assessments.report.ts';
 import { createAssessment, getAssessmentDetail, getOwnedAssessment, listAssessments, type AssessmentRow } from './assessments.service.ts';
 import { mutationIdFromKey, submitAssessment, submitAssessmentIdempotent } from './assessments.submit.ts';
 import { responsesBodyLimit, storeFormEvidence } from '../evidence/evidence.multipart.ts';
@@ -91,8 +91,7 @@ export const assessmentsRoutes = new Hono<AppEnv>()
     return c.json(view, 200);
   })
   .get('/:id/results', async (c) => {
-    const a = await getSubmittedAssessment(c.var.deps.db, c.req.param('id'), c.var.profile.organizationId);
-    return c.json(a.result as object, 200);
+    return c.json(await getResults(c.var.deps.db, c.req.param('id'), c.var.profile.organizationId), 200);
   })
   .get('/:id/report', async (c) => {
     const { deps, profile } = c.var;
@@ -101,6 +100,13 @@ export const assessmentsRoutes = new Hono<AppEnv>()
   })
   .patch('/:id/actions/:actionId', requireWritable, validate('json', updateActionSchema), async (c) => {
     const { deps, profile } = c.var;
-    const scope = { assessmentId: c.req.param('id'), actionId: c.req.param('actionId'), organizationId: profile.organizationId, now: deps.now(), checkoutUrl: deps.env.CHECKOUT_URL };
+    const scope = {
+      assessmentId: c.req.param('id'),
+      actionId: c.req.param('actionId'),
+      userId: profile.id,
+      organizationId: profile.organizationId,
+      now: deps.now(),
+      checkoutUrl: deps.env.CHECKOUT_URL,
+    };
     return c.json(await updateAction(deps.db, scope, c.req.valid('json')), 200);
   });

@@ -1,6 +1,7 @@
 // Assessment lifecycle: create (one in progress per organization), list, read, responses.
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { AssessmentDetail, AssessmentListItem, AssessmentStatus } from '#domain/contracts/assessments.ts';
+import type { AssessmentDetail, AssessmentListItem, AssessmentStatus, ResultView } from '#domain/contracts/assessments.ts';
+import { failSummary } from '#domain/scoring/scoring.ts';
 import type { Grade, PassFail } from '#domain/scoring/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, questions, responses } from '../../db/schema/index.ts';
@@ -64,6 +65,7 @@ export function toListItem(a: AssessmentRow): AssessmentListItem {
     total_score: a.totalScore,
     grade: (a.grade as Grade | null) ?? null,
     pass_fail: (a.passFail as PassFail | null) ?? null,
+    fail_summary: a.result ? failSummary(a.result as ResultView) : null,
   };
 }
 

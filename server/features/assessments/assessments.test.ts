@@ -135,7 +135,10 @@ describe.each(DB_DRIVERS)('assessment lifecycle API (%s)', (driver) => {
       failReasons: expected.failReasons,
     });
     expect(res.body.failReasons.some((r: string) => r.includes('PP-04'))).toBe(true);
-    expect((await server.json('GET', `/api/assessments/${id}/results`, undefined, admin.accessToken)).body).toEqual(res.body);
+    // The results are the submit response plus the explained Fail and the gaps (ADR 012).
+    const results = (await server.json('GET', `/api/assessments/${id}/results`, undefined, admin.accessToken)).body;
+    expect(results).toEqual({ ...res.body, failSummary: expect.stringMatching(/^Fail: /), gaps: expect.any(Array) });
+    expect(results.gaps.reduce((n: number, g: any) => n + g.gaps.length, 0)).toBe(res.body.gapCount);
     const detail = await server.json('GET', `/api/assessments/${id}`, undefined, admin.accessToken);
     expect(detail.body).toMatchObject({ status: 'submitted', total_score: expected.totalScore, grade: expected.grade, pass_fail: 'Fail', answered_count: 62 });
     const actions = await server.deps.db.select().from(correctiveActions).where(eq(correctiveActions.assessmentId, id));

@@ -4,7 +4,7 @@ import { MAX_PUSH_BATCH, type PushResponse } from '#domain/contracts/sync.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { clientMutations, profiles, responseHistory, responses } from '../../db/schema/index.ts';
+import { clientMutations, evidenceFiles, profiles, responseHistory, responses } from '../../db/schema/index.ts';
 import { markSubmitted, seedOrg, type OrgFixture } from './sync.test-fixtures.ts';
 
 let seq = 0;
@@ -193,6 +193,33 @@ describe.each(DB_DRIVERS)('GET /api/sync/pull (%s)', (driver) => {
     const next = await pull(`assessmentId=${org.assessmentId}&since=${encodeURIComponent(first.body.cursor)}`);
     expect(next.body.answers).toEqual([]);
     expect(next.body.cursor).toBe(first.body.cursor);
+  });
+
+  it("brings every evidence file of the assessment, a teammate's too, on each pull (detached ones gone)", async () => {
+    const file = (over: { id?: string; orgId?: string; assessmentId?: string; status?: string; fileName?: string; uploadedBy?: string }) => ({
+      id: over.id ?? crypto.randomUUID(),
+      organizationId: over.orgId ?? org.orgId,
+      assessmentId: over.assessmentId ?? org.assessmentId,
+      questionId: org.questionIds[1]!,
+      fileName: over.fileName ?? 'roster.pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: 120,
+      sha256: 'a'.repeat(64),
+      storageKey: 'k',
+      status: over.status ?? 'attached',
+      uploadedBy: over.uploadedBy ?? org.otherUserId,
+    });
+    const other = await seedOrg(server.deps.db, 'Other');
+    await server.deps.db
+      .insert(evidenceFiles)
+      .values([file({ fileName: 'roster.pdf' }), file({ fileName: 'removed.pdf', status: 'detached' }), file({ fileName: 'theirs.pdf', orgId: other.orgId, assessmentId: other.assessmentId, uploadedBy: other.userId })]);
+    const first = await pull(`assessmentId=${org.assessmentId}`);
+    expect(first.body.evidence).toEqual([
+      expect.objectContaining({ file_name: 'roster.pdf', question_id: org.questionIds[1], size_bytes: 120, status: 'attached', uploaded_by: org.otherUserId, uploaded_by_name: expect.stringContaining('AcmeBob') }),
+    ]);
+    // Not only what changed since the cursor: the whole list, so a removal reaches every device.
+    const next = await pull(`assessmentId=${org.assessmentId}&since=${encodeURIComponent(new Date().toISOString())}`);
+    expect(next.body.evidence.map((e: { file_name: string }) => e.file_name)).toEqual(['roster.pdf']);
   });
 
   it('reports a submitted assessment', async () => {

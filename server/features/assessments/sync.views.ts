@@ -5,6 +5,7 @@ import type { AssessmentSyncView, DeferralView, PullResponse } from '#domain/con
 import type { Db } from '../../db/client.ts';
 import { assessments, deferrals, profiles } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { listEvidenceViews } from '../evidence/evidence.service.ts';
 import { listAnswerViews } from './answers.service.ts';
 
 /**
@@ -60,15 +61,20 @@ export async function assessmentSyncView(db: Db, assessmentId: string, organizat
 const latest = (values: string[], fallback: string | null) =>
   values.reduce<string | null>((max, v) => (max === null || v > max ? v : max), fallback);
 
-/** Answers and deferrals changed since the cursor (all of them without one), plus the lock state. */
+/**
+ * Answers and deferrals changed since the cursor (all of them without one), the lock state, and the
+ * assessment's evidence files (always the whole list: a file a teammate removed must disappear).
+ */
 export async function pullState(db: Db, input: { assessmentId: string; organizationId: string | null; since?: string }): Promise<PullResponse> {
   const assessment = await assessmentSyncView(db, input.assessmentId, input.organizationId);
   const sinceIso = input.since ? new Date(input.since).toISOString() : null;
   const since = sinceIso ? new Date(new Date(sinceIso).getTime() - PULL_OVERLAP_MS) : undefined;
-  const [answers, deferralViews] = await Promise.all([
+  const [answers, deferralViews, evidence] = await Promise.all([
     listAnswerViews(db, input.assessmentId, since),
     listDeferralViews(db, input.assessmentId, { since }),
+    // assessmentSyncView has checked the organization, so it is not null here.
+    listEvidenceViews(db, input.assessmentId, input.organizationId!),
   ]);
   const cursor = latest([...answers.map((a) => a.updated_at), ...deferralViews.map((d) => d.updated_at)], sinceIso);
-  return { answers, deferrals: deferralViews, assessment, cursor };
+  return { answers, deferrals: deferralViews, assessment, evidence, cursor };
 }

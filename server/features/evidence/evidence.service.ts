@@ -4,6 +4,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG } from '#domain/evidence.ts';
+import type { Db } from '../../db/client.ts';
 import { evidenceFiles, profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -48,22 +49,21 @@ export async function detachEvidence(actor: EvidenceActor, evidenceId: string): 
   return toView(updated ?? row);
 }
 
-/** Every file of an assessment except detached ones, oldest first. */
-export async function listEvidence(actor: EvidenceActor, assessmentId: string): Promise<EvidenceView[]> {
-  await findAssessment(actor, assessmentId);
-  const rows = await actor.db
+/** Every file of an assessment except detached ones, oldest first (the assessment's organization already checked). */
+export async function listEvidenceViews(db: Db, assessmentId: string, organizationId: string): Promise<EvidenceView[]> {
+  const rows = await db
     .select({ e: evidenceFiles, firstName: profiles.firstName, lastName: profiles.lastName })
     .from(evidenceFiles)
     .leftJoin(profiles, eq(profiles.id, evidenceFiles.uploadedBy))
-    .where(
-      and(
-        eq(evidenceFiles.assessmentId, assessmentId),
-        eq(evidenceFiles.organizationId, actor.orgId),
-        ne(evidenceFiles.status, 'detached'),
-      ),
-    )
+    .where(and(eq(evidenceFiles.assessmentId, assessmentId), eq(evidenceFiles.organizationId, organizationId), ne(evidenceFiles.status, 'detached')))
     .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
   return rows.map(({ e, firstName, lastName }) => toView(e, firstName == null ? null : `${firstName} ${lastName ?? ''}`.trim()));
+}
+
+/** Every file of an assessment of the caller's organization except detached ones, oldest first. */
+export async function listEvidence(actor: EvidenceActor, assessmentId: string): Promise<EvidenceView[]> {
+  await findAssessment(actor, assessmentId);
+  return listEvidenceViews(actor.db, assessmentId, actor.orgId);
 }
 
 export interface Download {

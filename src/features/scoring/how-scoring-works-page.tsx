@@ -13,7 +13,7 @@ const RESULT_PARTS = [
   { title: 'Score and grade', text: `The points of every question answered Yes, out of ${MAX_SCORE}, and the letter grade for that share.` },
   { title: 'Pass or Fail', text: `Pass needs ${PASS_THRESHOLD_POINTS} points or more and a Yes on every critical question. Each reason for a Fail is listed.` },
   { title: 'Gap analysis', text: 'Every question answered No, grouped by domain: critical requirements first, then by points lost.' },
-  { title: 'Corrective action plan', text: 'One action per gap with a priority and a target date; assign owners and track status to closure.' },
+  { title: 'Corrective action plan', text: 'One action per gap with its priority. The detailed report, sold separately, adds guidance, sources, target dates, owners and status tracking, and PDF, Word and spreadsheet downloads.' },
 ];
 
 export function HowScoringWorksPage() {

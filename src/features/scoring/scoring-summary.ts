@@ -1,7 +1,9 @@
-// What the "How scoring works" page shows, derived from the policy and the authored question bank.
-// Nothing here restates a number: every figure comes from domain/scoring/policy.ts or the bank.
+// What the "How scoring works" page shows, derived from the policy and the question bank's public
+// summary. Nothing here restates a number: every figure comes from domain/scoring/policy.ts or from
+// `virtual:bank-summary`, which the build computes from the bank (scripts/vite-bank-summary.ts) so
+// that no question text, guidance or corrective action is in a public chunk.
+import summary from 'virtual:bank-summary';
 import { DOMAINS } from '#domain/questions/domains.ts';
-import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { GRADE_SCALE, MAX_SCORE, minimumPointsFor, type Grade } from '#domain/scoring/policy.ts';
 
 export interface DomainPoints {
@@ -12,6 +14,7 @@ export interface DomainPoints {
   questionCount: number;
   points: number;
   criticalCount: number;
+  criticalPoints: number;
 }
 
 export interface GradeBand {
@@ -22,24 +25,18 @@ export interface GradeBand {
   maxPoints: number;
 }
 
-export interface CriticalQuestion {
-  code: string;
-  domainName: string;
-  questionText: string;
-  points: number;
-}
-
 export function domainPoints(): DomainPoints[] {
   return DOMAINS.map((d) => {
-    const qs = QUESTION_BANK.filter((q) => q.domainId === d.id);
+    const s = summary.domains.find((x) => x.id === d.id);
     return {
       id: d.id,
       name: d.name,
       icon: d.icon,
       description: d.description,
-      questionCount: qs.length,
-      points: qs.reduce((s, q) => s + q.points, 0),
-      criticalCount: qs.filter((q) => q.critical).length,
+      questionCount: s?.questionCount ?? 0,
+      points: s?.points ?? 0,
+      criticalCount: s?.criticalCount ?? 0,
+      criticalPoints: s?.criticalPoints ?? 0,
     };
   });
 }
@@ -56,13 +53,4 @@ export function gradeBands(): GradeBand[] {
   });
 }
 
-export function criticalQuestions(): CriticalQuestion[] {
-  return QUESTION_BANK.filter((q) => q.critical).map((q) => ({
-    code: q.code,
-    domainName: DOMAINS.find((d) => d.id === q.domainId)?.name ?? q.domainId,
-    questionText: q.questionText,
-    points: q.points,
-  }));
-}
-
-export const questionCount = () => QUESTION_BANK.length;
+export const questionCount = () => summary.questionCount;

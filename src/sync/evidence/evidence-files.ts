@@ -67,6 +67,8 @@ function toLocal(v: EvidenceView, mine: LocalEvidence | undefined): LocalEvidenc
     status: 'attached',
     progress: 1,
     ...(v.uploaded_by ? { userId: v.uploaded_by } : {}),
+    uploadedByName: v.uploaded_by_name,
+    uploadedAt: v.created_at,
   };
 }
 

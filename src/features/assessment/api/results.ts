@@ -1,11 +1,11 @@
 // Results, the detailed report and corrective action updates (server-authoritative, online only).
-import type { ActionStatus, CorrectiveActionView, ReportView, ResultView } from '#domain/contracts/assessments.ts';
+import type { ActionStatus, CorrectiveActionView, ReportView, ResultsView } from '#domain/contracts/assessments.ts';
 import { ApiError, api, apiRequest } from '../../../lib/api-client.ts';
 
 const base = (id: string) => `/api/assessments/${encodeURIComponent(id)}`;
 
-export function getResults(assessmentId: string, signal?: AbortSignal): Promise<ResultView> {
-  return api.get<ResultView>(`${base(assessmentId)}/results`, { signal });
+export function getResults(assessmentId: string, signal?: AbortSignal): Promise<ResultsView> {
+  return api.get<ResultsView>(`${base(assessmentId)}/results`, { signal });
 }
 
 export type ReportState =
@@ -38,6 +38,21 @@ export interface ActionUpdate {
   notes?: string;
 }
 
-export function updateAction(assessmentId: string, actionId: string, patch: ActionUpdate): Promise<CorrectiveActionView> {
-  return apiRequest<CorrectiveActionView>(`${base(assessmentId)}/actions/${encodeURIComponent(actionId)}`, { method: 'PATCH', body: patch });
+export type ActionSave = { kind: 'saved'; action: CorrectiveActionView } | { kind: 'conflict'; current: CorrectiveActionView; message: string };
+
+/** Saves an edit made on `baseVersion`; a colleague's newer save comes back as a conflict with their values. */
+export async function updateAction(assessmentId: string, actionId: string, baseVersion: number, patch: ActionUpdate): Promise<ActionSave> {
+  try {
+    const action = await apiRequest<CorrectiveActionView>(`${base(assessmentId)}/actions/${encodeURIComponent(actionId)}`, {
+      method: 'PATCH',
+      body: { ...patch, baseVersion },
+    });
+    return { kind: 'saved', action };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409 && error.code === 'edit_conflict') {
+      const current = (error.details as { current?: CorrectiveActionView } | undefined)?.current;
+      if (current) return { kind: 'conflict', current, message: error.message };
+    }
+    throw error;
+  }
 }

@@ -1,9 +1,10 @@
 // Evidence actions for the attach control, bound to the evidence core's upload scheduler
 // (one per sync database; it also runs on start, on reconnect and on a poll while files wait).
 import { createBrowserOnlineSignal } from '../../../sync/browser-signals.ts';
-import { removeEvidence } from '../../../sync/evidence/evidence-files.ts';
+import { getEvidenceFile, removeEvidence } from '../../../sync/evidence/evidence-files.ts';
 import { startEvidenceUploads, type EvidenceUploads } from '../../../sync/evidence/upload-scheduler.ts';
 import type { SyncRuntime } from '../../../sync/index.ts';
+import { saveBlob } from '../../../lib/download-report.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
 let bound: { db: SyncRuntime['db']; uploads: EvidenceUploads; userId: string } | null = null;
@@ -49,4 +50,15 @@ export function evidenceActions(runtime: SyncRuntime, userId: string, onError: (
       if (!res.ok) onError(res.message);
     },
   };
+}
+
+/**
+ * Opens a file of the question for a member: the local bytes while they wait to upload, otherwise
+ * the organization-scoped download route (teammates' files and this user's from other devices).
+ */
+export async function downloadEvidence(runtime: SyncRuntime, userId: string, evidenceId: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  const res = await getEvidenceFile(runtime.db, bind(runtime, userId).transport, evidenceId);
+  if (!res.ok) return res;
+  saveBlob(res.blob, res.fileName);
+  return { ok: true };
 }

@@ -10,6 +10,7 @@ const item = (pass_fail: AssessmentListItem['pass_fail'], status: AssessmentList
   total_score: null,
   grade: null,
   pass_fail,
+  fail_summary: null,
 });
 
 describe('dashboard figures', () => {

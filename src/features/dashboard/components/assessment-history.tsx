@@ -28,7 +28,7 @@ function Row({ a }: { a: AssessmentListItem }) {
         {a.grade ? (
           <span className="inline-flex items-center gap-2">
             <span className="font-semibold text-slate-900">{a.grade}</span>
-            {a.pass_fail && <Badge tone={a.pass_fail === 'Pass' ? 'success' : 'danger'}>{a.pass_fail}</Badge>}
+            {a.pass_fail && <Badge tone={a.pass_fail === 'Pass' ? 'success' : 'danger'} className="whitespace-normal">{a.fail_summary ?? a.pass_fail}</Badge>}
           </span>
         ) : (
           '—'
@@ -60,7 +60,7 @@ function MobileItem({ a }: { a: AssessmentListItem }) {
               {a.total_score}/{MAX_SCORE}
             </span>
             {a.grade && <span className="font-semibold">{a.grade}</span>}
-            {a.pass_fail && <Badge tone={a.pass_fail === 'Pass' ? 'success' : 'danger'}>{a.pass_fail}</Badge>}
+            {a.pass_fail && <Badge tone={a.pass_fail === 'Pass' ? 'success' : 'danger'} className="whitespace-normal">{a.fail_summary ?? a.pass_fail}</Badge>}
           </p>
         )}
       </div>

@@ -4,7 +4,7 @@ import { DomainIcon } from '../../../components/domain-icon.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.tsx';
-import { criticalQuestions, domainPoints, gradeBands, questionCount } from '../scoring-summary.ts';
+import { domainPoints, gradeBands, questionCount } from '../scoring-summary.ts';
 
 export function PassRule() {
   return (
@@ -109,26 +109,24 @@ export function GradeScale() {
 }
 
 export function CriticalQuestionList() {
-  const items = criticalQuestions();
+  const rows = domainPoints().filter((d) => d.criticalCount > 0);
+  const total = rows.reduce((s, r) => s + r.criticalCount, 0);
   return (
     <Card>
       <CardHeader
         icon={<AlertOctagon className="size-5" />}
         title="Critical questions"
-        description="Hard statutory or certification requirements. Each must be answered Yes to pass."
+        description={`${total} questions are hard statutory or certification requirements. Each must be answered Yes to pass; the questionnaire marks them.`}
       />
       <CardBody>
-        <ul className="divide-y divide-slate-100">
-          {items.map((q) => (
-            <li key={q.code} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:gap-4">
-              <div className="flex shrink-0 items-center gap-2 sm:w-40">
-                <Badge tone="danger">{q.code}</Badge>
-                <span className="text-xs text-slate-500">{q.points} pts</span>
-              </div>
-              <div>
-                <p className="text-sm text-slate-900">{q.questionText}</p>
-                <p className="mt-0.5 text-xs text-slate-500">{q.domainName}</p>
-              </div>
+        <ul className="divide-y divide-slate-100" data-testid="critical-summary">
+          {rows.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-3 first:pt-0 last:pb-0">
+              <span className="text-sm text-slate-900">{d.name}</span>
+              <span className="flex items-center gap-2">
+                <Badge tone="danger">{d.criticalCount === 1 ? '1 critical' : `${d.criticalCount} critical`}</Badge>
+                <span className="text-xs text-slate-500 tabular-nums">{d.criticalPoints} pts</span>
+              </span>
             </li>
           ))}
         </ul>

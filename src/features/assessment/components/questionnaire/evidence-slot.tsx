@@ -2,15 +2,15 @@
 // (queued / x % / uploaded / failed / too large). Files are queued in Dexie and uploaded by the evidence core.
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Camera, CheckCircle2, CircleDashed, FileWarning, Loader2, Paperclip, RotateCcw, Trash2, XCircle } from 'lucide-react';
+import { Camera, CheckCircle2, CircleDashed, Download, FileWarning, Loader2, Paperclip, RotateCcw, Trash2, XCircle } from 'lucide-react';
 import { EVIDENCE_ACCEPT } from '#domain/evidence.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { getAppConfig } from '../../../../config/app-config.ts';
 import type { LocalEvidence, SyncRuntime } from '../../../../sync/index.ts';
 import { queueEvidence } from '../../../../sync/evidence/queue-evidence.ts';
 import { cn } from '../../../../utils/cn.ts';
-import { formatBytes } from '../../../../utils/format-time.ts';
-import { evidenceActions } from '../../hooks/evidence-actions.ts';
+import { formatBytes, formatDateTime } from '../../../../utils/format-time.ts';
+import { downloadEvidence, evidenceActions } from '../../hooks/evidence-actions.ts';
 
 interface Refused {
   key: string;
@@ -53,6 +53,8 @@ export function EvidenceSlot({ runtime, assessmentId, questionId, userId, locked
   const files = useLiveQuery(() => runtime.db.evidence.where('[assessmentId+questionId]').equals([assessmentId, questionId]).toArray(), [runtime, assessmentId, questionId]) ?? [];
   const [refused, setRefused] = useState<Refused[]>([]);
   const [busy, setBusy] = useState(false);
+  /** A download that failed, by file id (e.g. offline for a file whose bytes are on the server only). */
+  const [downloadError, setDownloadError] = useState<{ id: string; message: string } | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
   const actions = evidenceActions(runtime, userId);
@@ -70,6 +72,12 @@ export function EvidenceSlot({ runtime, assessmentId, questionId, userId, locked
     setBusy(false);
   };
 
+  const onDownload = async (id: string) => {
+    setDownloadError(null);
+    const res = await downloadEvidence(runtime, userId, id);
+    if (!res.ok) setDownloadError({ id, message: res.message });
+  };
+
   return (
     <div className="space-y-3">
       {(files.length > 0 || refused.length > 0) && (
@@ -83,9 +91,18 @@ export function EvidenceSlot({ runtime, assessmentId, questionId, userId, locked
                 </span>
                 <FileState file={f} />
               </div>
-              <div className="mt-1 flex items-center justify-between gap-2 text-slate-500">
-                <span>{formatBytes(f.size)}</span>
+              <div className="mt-1 flex flex-wrap items-center justify-between gap-2 text-slate-500">
+                <span data-testid="evidence-meta">
+                  {formatBytes(f.size)}
+                  {f.uploadedByName && f.userId !== userId && ` · ${f.uploadedByName}`}
+                  {f.uploadedAt && ` · ${formatDateTime(f.uploadedAt)}`}
+                </span>
                 <span className="flex gap-1">
+                  {(f.status === 'attached' || f.status === 'uploaded' || f.bytes) && (
+                    <button type="button" className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-slate-100" onClick={() => void onDownload(f.id)} aria-label={`Download ${f.name}`}>
+                      <Download aria-hidden="true" className="size-3" /> Download
+                    </button>
+                  )}
                   {f.status === 'failed' && (
                     <button type="button" className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-slate-100" onClick={() => void actions.retry(f.id)}>
                       <RotateCcw aria-hidden="true" className="size-3" /> Retry
@@ -99,6 +116,11 @@ export function EvidenceSlot({ runtime, assessmentId, questionId, userId, locked
                 </span>
               </div>
               {f.status === 'failed' && f.error && <p className="mt-1 text-red-700">{f.error.message}</p>}
+              {downloadError?.id === f.id && (
+                <p role="alert" className="mt-1 text-red-700">
+                  {downloadError.message}
+                </p>
+              )}
             </li>
           ))}
           {refused.map((r) => (

@@ -7,27 +7,55 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { inputClasses } from '../../../../components/ui/field.tsx';
 import { messageOf } from '../../../../lib/api-client.ts';
 import { formatDate } from '../../../../utils/format.ts';
+import { formatDateTime } from '../../../../utils/format-time.ts';
 import { updateAction, type ActionUpdate } from '../../api/results.ts';
 
 export const STATUS_LABEL: Record<ActionStatus, string> = { open: 'Open', in_progress: 'In progress', done: 'Done' };
-const PRIORITY_TONE: Record<ActionPriority, BadgeTone> = { critical: 'danger', high: 'warning', medium: 'brand', low: 'neutral' };
-const PRIORITY_LABEL: Record<ActionPriority, string> = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' };
+export const PRIORITY_TONE: Record<ActionPriority, BadgeTone> = { critical: 'danger', high: 'warning', medium: 'brand', low: 'neutral' };
+export const PRIORITY_LABEL: Record<ActionPriority, string> = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' };
 
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
+type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'error'; message: string }
+  /** A colleague saved first: their values are shown; `patch` is the user's change, ready to re-apply. */
+  | { kind: 'conflict'; message: string; patch: ActionUpdate };
 
-export function ActionItem({ assessmentId, action, members }: { assessmentId: string; action: CorrectiveActionView; members: readonly TeamMemberDto[] }) {
+/**
+ * One corrective action. Shows what the server saved (a newer server copy of `action`, e.g. the fresh
+ * load after a cached snapshot, replaces what is shown) and saves edits on the version the user saw: a colleague's
+ * newer save is never overwritten but shown, with a way to apply the user's change on top of it.
+ */
+export function ActionItem({
+  assessmentId,
+  action,
+  members,
+  onSaved,
+}: {
+  assessmentId: string;
+  action: CorrectiveActionView;
+  members: readonly TeamMemberDto[];
+  onSaved?: (action: CorrectiveActionView) => void;
+}) {
   const [current, setCurrent] = useState(action);
   const [notes, setNotes] = useState(action.notes);
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const id = useId();
+  if (action.version > current.version) {
+    setCurrent(action);
+    setNotes(action.notes);
+  }
 
   const apply = async (patch: ActionUpdate) => {
     setSave({ kind: 'saving' });
     try {
-      const next = await updateAction(assessmentId, current.id, patch);
+      const res = await updateAction(assessmentId, current.id, current.version, patch);
+      const next = res.kind === 'saved' ? res.action : res.current;
       setCurrent(next);
-      setNotes(next.notes);
-      setSave({ kind: 'saved' });
+      setNotes(res.kind === 'saved' || patch.notes === undefined ? next.notes : notes);
+      onSaved?.(next);
+      setSave(res.kind === 'saved' ? { kind: 'saved' } : { kind: 'conflict', message: res.message, patch });
     } catch (error) {
       setSave({ kind: 'error', message: messageOf(error, 'Could not save the change. Check your connection and try again.') });
     }
@@ -43,6 +71,7 @@ export function ActionItem({ assessmentId, action, members }: { assessmentId: st
       </div>
       <p className="mt-2 text-sm font-medium text-slate-900">{current.action}</p>
       <p className="mt-1 text-xs text-slate-500">{current.question_text}</p>
+      {save.kind === 'conflict' && <ConflictNotice action={current} members={members} message={save.message} patch={save.patch} onReapply={() => void apply(save.patch)} />}
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-[12rem_10rem_1fr]">
         <div>
           <label htmlFor={`${id}-owner`} className="mb-1.5 block text-xs font-medium text-slate-700">
@@ -95,6 +124,48 @@ export function ActionItem({ assessmentId, action, members }: { assessmentId: st
         </div>
       </div>
     </li>
+  );
+}
+
+function describePatch(patch: ActionUpdate, members: readonly TeamMemberDto[]): string {
+  const parts: string[] = [];
+  if (patch.ownerId !== undefined) {
+    const m = members.find((x) => x.id === patch.ownerId);
+    parts.push(`owner ${patch.ownerId === null ? 'Unassigned' : m ? `${m.first_name} ${m.last_name}`.trim() || m.email : 'another member'}`);
+  }
+  if (patch.status !== undefined) parts.push(`status ${STATUS_LABEL[patch.status]}`);
+  if (patch.notes !== undefined) parts.push('your notes');
+  return parts.join(', ');
+}
+
+function ConflictNotice({
+  action,
+  members,
+  message,
+  patch,
+  onReapply,
+}: {
+  action: CorrectiveActionView;
+  members: readonly TeamMemberDto[];
+  message: string;
+  patch: ActionUpdate;
+  onReapply: () => void;
+}) {
+  const by = action.updated_by_name ?? 'A colleague';
+  return (
+    <div role="alert" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="action-conflict">
+      <p className="font-medium">
+        Changed by {by} at {formatDateTime(action.updated_at)}
+      </p>
+      <p className="mt-1">
+        Now: owner {action.owner_name ?? 'Unassigned'}, status {STATUS_LABEL[action.status]}. {message}
+      </p>
+      {patch.notes !== undefined && <p className="mt-1 whitespace-pre-line">Their notes: {action.notes || '(none)'}</p>}
+      <p className="mt-1">Your change: {describePatch(patch, members)}.</p>
+      <Button size="sm" variant="secondary" className="mt-2" onClick={onReapply}>
+        Apply my change again
+      </Button>
+    </div>
   );
 }
 

@@ -5,7 +5,17 @@ import { plural } from '../../../../utils/format-time.ts';
 import { ActionItem } from './action-item.tsx';
 
 /** The corrective action plan: one editable item per gap (owner, status, notes saved via PATCH). */
-export function ActionPlan({ assessmentId, actions, members }: { assessmentId: string; actions: readonly CorrectiveActionView[]; members: readonly TeamMemberDto[] }) {
+export function ActionPlan({
+  assessmentId,
+  actions,
+  members,
+  onSaved,
+}: {
+  assessmentId: string;
+  actions: readonly CorrectiveActionView[];
+  members: readonly TeamMemberDto[];
+  onSaved?: (action: CorrectiveActionView) => void;
+}) {
   const done = actions.filter((a) => a.status === 'done').length;
   return (
     <Card>
@@ -15,7 +25,7 @@ export function ActionPlan({ assessmentId, actions, members }: { assessmentId: s
       />
       <ol className="divide-y divide-slate-100">
         {actions.map((a) => (
-          <ActionItem key={a.id} assessmentId={assessmentId} action={a} members={members} />
+          <ActionItem key={a.id} assessmentId={assessmentId} action={a} members={members} onSaved={onSaved} />
         ))}
       </ol>
     </Card>

@@ -3,10 +3,11 @@ import { ANNUAL_PRICE_LABEL } from '#domain/pricing.ts';
 import { buttonClasses } from '../../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 
+// What payment adds to the gaps and corrective actions every organization sees (ADR 012).
 const CONTENTS = [
-  'The full gap analysis: every No, grouped by domain, critical requirements first, with guidance and sources',
-  'A corrective action plan with priorities and target dates for each gap',
-  'Owners, status and notes for each action, shared with your team',
+  'What a Yes requires for each gap, with the regulation or guidance it comes from',
+  'Target dates for each corrective action, owners, status and notes shared with your team',
+  'PDF and Word reports with the evidence on file, and the action plan as a spreadsheet',
 ];
 
 /** 403 payment_required: what the detailed report holds and how to get it. */
@@ -29,7 +30,6 @@ export function ReportGate({ checkoutUrl, contactEmail }: { checkoutUrl: string 
               </li>
             ))}
           </ul>
-          <p className="mt-4 text-xs text-slate-500">Includes PDF and Word reports and the action plan as a spreadsheet.</p>
         </div>
         <div className="rounded-lg border border-slate-200 bg-slate-50 p-5 md:w-72" data-no-print>
           <p className="text-sm text-slate-600">Annual subscription</p>

@@ -27,7 +27,16 @@ export function ReportSection({ assessmentId, report, members }: { assessmentId:
     <div className="space-y-6" data-testid="report-released">
       <ReportDownloads assessmentId={assessmentId} size="md" />
       <GapAnalysis groups={r.gapAnalysis} />
-      <ActionPlan assessmentId={assessmentId} actions={r.correctiveActions} members={members} />
+      <ActionPlan
+        assessmentId={assessmentId}
+        actions={r.correctiveActions}
+        members={members}
+        onSaved={(saved) =>
+          report.update((state) =>
+            state.kind === 'released' ? { ...state, report: { ...state.report, correctiveActions: state.report.correctiveActions.map((a) => (a.id === saved.id ? saved : a)) } } : state,
+          )
+        }
+      />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { formatDate } from '../../../../utils/format.ts';
 import { useSession } from '../../../../hooks/use-session.ts';
 import { getReport, getResults, REPORT_NEVER_PAID } from '../../api/results.ts';
 import { DomainBars } from './domain-bars.tsx';
+import { GapList } from './gap-list.tsx';
 import { GapSummary } from './gap-summary.tsx';
 import { ReportSection } from './report-section.tsx';
 import { VerdictCard } from './verdict-card.tsx';
@@ -60,6 +61,8 @@ export function ResultsView({ assessmentId, members }: { assessmentId: string; m
         <DomainBars scores={r.domainScores} icons={ICONS} />
         <GapSummary scores={r.domainScores} totalGaps={r.gapCount} />
       </div>
+      {/* Released, the detailed report shows the same gaps with more depth (gap analysis + action plan). */}
+      {report.data?.kind !== 'released' && r.gaps && <GapList groups={r.gaps} />}
       <section aria-labelledby="detailed-report" className="space-y-4 pt-4">
         <h2 id="detailed-report" className="text-xl font-semibold text-slate-900">
           Detailed report

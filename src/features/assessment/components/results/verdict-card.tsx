@@ -1,6 +1,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { ResultView } from '#domain/contracts/assessments.ts';
 import { PASS_THRESHOLD_POINTS } from '#domain/scoring/policy.ts';
+import { failSummary } from '#domain/scoring/scoring.ts';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../../components/ui/card.tsx';
 import { paths } from '../../../../config/paths.ts';
@@ -33,9 +34,9 @@ export function VerdictCard({ result }: { result: ResultView }) {
           </p>
         </div>
         <div className={cn('rounded-lg border p-4', pass ? 'border-emerald-200 bg-emerald-50' : 'border-red-200 bg-red-50')}>
-          <p className={cn('flex items-center gap-2 text-2xl font-semibold', pass ? 'text-emerald-800' : 'text-red-800')} data-testid="result-pass-fail">
-            <Icon aria-hidden="true" className="size-7" />
-            {result.passFail}
+          <p className={cn('flex items-center gap-2 text-xl font-semibold sm:text-2xl', pass ? 'text-emerald-800' : 'text-red-800')} data-testid="result-pass-fail">
+            <Icon aria-hidden="true" className="size-7 shrink-0" />
+            {failSummary(result) ?? result.passFail}
           </p>
           {pass ? (
             <p className="mt-2 text-sm text-emerald-900">
