@@ -5,7 +5,7 @@ import { ApiError, api, onAuthFailure } from '../lib/api-client.ts';
 import { readStoredSessionUser } from '../lib/auth-storage.ts';
 import { loadSupabase, onSupabaseLoaded } from '../lib/supabase.ts';
 import { urlCarriesAuth } from '../lib/initial-url.ts';
-import { paths } from '../config/paths.ts';
+import { PageSpinner } from '../components/ui/spinner.tsx';
 import { SessionContext, type ProfileStatus, type SessionState, type SessionUser } from '../hooks/use-session.ts';
 import { readCachedProfile, writeCachedProfile } from './profile-cache.ts';
 import { clearLocalData, endLocalSession, reloadToLogin, SESSION_END_MESSAGE, sendUnsentNow, unsentWorkOf, type SessionEnd, type UnsentWork } from './sign-out.ts';
@@ -41,6 +41,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const currentUserId = useRef<string | null>(null);
   const [unsentPrompt, setUnsentPrompt] = useState<UnsentWork | null>(null);
   const [signOutBusy, setSignOutBusy] = useState(false);
+  /** Set once a sign-out has started: the app is unmounted so no route redirects before the reload into /login. */
+  const [ending, setEnding] = useState(false);
 
   const loadProfile = useCallback(async (userId: string) => {
     loadedFor.current = userId;
@@ -152,6 +154,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Clears the device (src/app/sign-out.ts), ends the local session and reloads into /login. */
   const finishSignOut = useCallback(async (keepUnsent: boolean, notice?: string) => {
     signingOut.current = true;
+    setEnding(true);
     await clearLocalData({ userId: currentUserId.current, keepUnsent });
     await endLocalSession();
     reloadToLogin(notice);
@@ -214,7 +217,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   return (
     <SessionContext.Provider value={value}>
-      {children}
+      {ending ? <PageSpinner label="Signing out…" /> : children}
       <SignOutDialog work={unsentPrompt} offline={typeof navigator !== 'undefined' && navigator.onLine === false} busy={signOutBusy} onChoose={chooseSignOut} />
     </SessionContext.Provider>
   );

@@ -2,7 +2,8 @@
 // IndexedDB), except unsent changes the user chose to keep: those only their own next sign-in sends.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrgAdmin, inviteAndAccept, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import { MSG } from '#domain/messages.ts';
+import { createOrgAdmin, inviteAndAccept, removeMember, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import type { TestServer } from '#tests/setup/app.ts';
 import { answerWithKeyboard, asTestServer } from './assessment-helpers.ts';
 import { collectErrors, HAS_CHROMIUM, logOut, signIn, startHarness, type Harness } from './harness.ts';
@@ -151,6 +152,29 @@ describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
     await signIn(page, owner.email, owner.password);
     await expect.poll(answers, { timeout: 20_000 }).toBe(4);
     await expect.poll(async () => (await outboxRows(page)).length, { timeout: 20_000 }).toBe(0);
+    await ctx.close();
+  });
+
+  it('a removed member who is still signed in is signed out and told why, on any page', async () => {
+    const leaver = await inviteAndAccept(api, owner, `lee-${Date.now()}@zephyr.test`, { firstName: 'Lee', lastName: 'Leaver' });
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await signIn(page, leaver.email, leaver.password);
+    await page.getByTestId('header-identity').getByText(ORG).waitFor();
+    await removeMember(api, owner, leaver.userId);
+    const reloaded = page.waitForEvent('load');
+    await page.goto(`/assessment/${submitted}`);
+    await reloaded;
+    await page.waitForURL('**/login');
+    const notice = page.getByText(new RegExp(`${MSG.sessionEnded}|${MSG.accessRemoved}`));
+    await notice.waitFor();
+    await page.screenshot({ path: '/tmp/shots/spa/removed-member-login.png' });
+    expect(await page.getByText('Failed to load dashboard data').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('mvrsp-auth-token'))).toBeNull();
+    const dump = await deviceDump(page);
+    for (const s of [ORG, leaver.email, owner.email]) expect(dump).not.toContain(s);
+    expect(errors).toEqual([]);
     await ctx.close();
   });
 });
