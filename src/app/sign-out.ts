@@ -2,6 +2,8 @@
 // - localStorage: every read snapshot (utils/local-cache.ts) and the cached profile go; the
 //   supabase-js session is removed by auth.signOut; the public /api/config copy stays.
 // - sessionStorage: cleared (invitation names, scroll positions).
+// - Cache Storage: the service worker's reference cache (worker/sw.ts) drops assessment-scoped
+//   entries (/api/questions?assessmentId=…); the public config, questions and domains stay.
 // - IndexedDB (the sync database): emptied by clearForSignOut (src/sync/sign-out.ts), keeping only
 //   the signing-out user's unsent rows when they chose to keep them.
 // The sync core loads on demand, so a sign-out from a page that never started it stays light.
@@ -11,6 +13,9 @@ import { AUTH_STORAGE_KEY, authStorage } from '../lib/auth-storage.ts';
 import { loadSupabase } from '../lib/supabase.ts';
 import { clearCaches } from '../utils/local-cache.ts';
 import { writeCachedProfile } from './profile-cache.ts';
+
+/** The service worker's runtime cache of reference data (worker/sw.ts). */
+const REFERENCE_CACHE = 'mvrsp-reference';
 
 export interface UnsentWork {
   rows: number;
@@ -43,6 +48,7 @@ export async function clearLocalData(opts: { userId: string | null; keepUnsent: 
   } catch {
     /* storage disabled */
   }
+  await dropScopedReferenceEntries();
   try {
     const sync = await import('../sync/index.ts');
     const runtime = sync.getSyncRuntime();
@@ -67,6 +73,16 @@ export async function endLocalSession(): Promise<void> {
     console.warn('Sign-out request failed; the local session is removed anyway', error);
   }
   authStorage.removeItem(AUTH_STORAGE_KEY);
+}
+
+async function dropScopedReferenceEntries(): Promise<void> {
+  try {
+    if (typeof caches === 'undefined' || !(await caches.has(REFERENCE_CACHE))) return;
+    const cache = await caches.open(REFERENCE_CACHE);
+    for (const request of await cache.keys()) if (new URL(request.url).search) await cache.delete(request);
+  } catch {
+    /* Cache Storage unavailable */
+  }
 }
 
 /** Why the session ended without the user asking: shown on the sign-in page. */

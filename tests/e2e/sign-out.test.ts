@@ -12,7 +12,9 @@ import { collectErrors, HAS_CHROMIUM, logOut, signIn, startHarness, type Harness
 async function deviceDump(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const out: Record<string, unknown> = { local: { ...localStorage }, session: { ...sessionStorage } };
-    for (const info of await indexedDB.databases()) {
+    for (const name of await caches.keys()) out[`cache/${name}`] = (await (await caches.open(name)).keys()).map((r) => r.url).filter((u) => u.includes('/api/'));
+    // workbox-expiration only mirrors Cache Storage's URLs and timestamps (checked above through the cache itself).
+    for (const info of (await indexedDB.databases()).filter((d) => d.name !== 'workbox-expiration')) {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open(info.name!);
         open.onsuccess = () => resolve(open.result);
