@@ -39,12 +39,12 @@ export function OrganizationPage() {
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-2">
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <OrganizationNameCard key={org.name} name={org.name} canEdit={isAdmin} onSaved={refreshProfile} />
           {isAdmin && <InviteByEmail organizationId={org.id} onInvited={data.reload} />}
           {isAdmin && <InviteLinkCard organizationId={org.id} joinByLinkEnabled={org.joinByLinkEnabled} onChanged={refreshProfile} />}
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           {data.loading && !data.members ? <PageSpinner label="Loading team members…" /> : null}
           {data.members && <MembersCard members={data.members} currentUserId={profile.id} canManage={isAdmin} onChanged={refreshAll} />}
           {isAdmin && data.invitations && <InvitationsCard invitations={data.invitations} onChanged={data.reload} />}
