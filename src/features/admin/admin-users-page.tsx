@@ -55,7 +55,7 @@ export function AdminUsersPage() {
     <Card>
       <CardHeader title="Users" description="Every user with their organization and role." />
       <div className="border-b border-slate-100 px-5 py-3">
-        <SearchBox value={search} onChange={setSearch} label="Search users" placeholder="Search name, email or organization" />
+        <SearchBox value={search} onChange={setSearch} label="Search users" placeholder="Search users" />
       </div>
       <LoadState resource={list} label="users">
         {(all) => {
