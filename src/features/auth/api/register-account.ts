@@ -21,7 +21,17 @@ export interface OrganizationDetails {
 
 export type RegisterTarget = { kind: 'create'; organization: OrganizationDetails } | { kind: 'join'; organizationId: string };
 
-export class RegisterError extends Error {}
+export class RegisterError extends Error {
+  /** The form field the error belongs to (the e-mail is already registered: step 1's field). */
+  readonly field: 'email' | null;
+  constructor(message: string, field: 'email' | null = null) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** GoTrue's codes for a sign-up with an e-mail that already has an account. */
+const EMAIL_TAKEN = new Set(['user_already_exists', 'email_exists']);
 
 /** Creates the provider account; returns its session (null when the provider requires e-mail confirmation). */
 export async function createProviderAccount(person: PersonalDetails, target: RegisterTarget): Promise<{ userId: string; session: Session | null }> {
@@ -42,7 +52,7 @@ export async function createProviderAccount(person: PersonalDetails, target: Reg
       },
     },
   });
-  if (error || !data.user) throw new RegisterError(error?.message || MSG.signupFailed);
+  if (error || !data.user) throw new RegisterError(error?.message || MSG.signupFailed, error?.code && EMAIL_TAKEN.has(error.code) ? 'email' : null);
   return { userId: data.user.id, session: data.session };
 }
 
