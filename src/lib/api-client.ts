@@ -74,7 +74,7 @@ export function onAuthFailure(fn: (failure: AuthFailure) => void): () => void {
   return () => authFailureListeners.delete(fn);
 }
 
-function authFailureOf(status: number, body: unknown, sentToken: boolean, refreshUnreachable: boolean): AuthFailure | null {
+export function authFailureOf(status: number, body: unknown, sentToken: boolean, refreshUnreachable: boolean): AuthFailure | null {
   if (!sentToken) return null;
   if (status === 401) return refreshUnreachable ? null : 'ended';
   if (status !== 403) return null;

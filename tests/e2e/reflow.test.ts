@@ -26,23 +26,22 @@ async function checkAt320(page: Page, v: Visit, signedIn: boolean) {
   await v.ready(page);
   await page.waitForTimeout(150);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (process.env.REFLOW_DEBUG && width > 320) {
-    const culprits = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('body *'))
-        .map((el) => ({ el, r: el.getBoundingClientRect() }))
-        .filter(({ r }) => r.right > 321)
-        .filter(({ el }) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= 321)
-        .slice(0, 8)
-        .map(({ el, r }) => {
-          const chain: string[] = [];
-          for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) chain.push(`${a.tagName}[${getComputedStyle(a).display} ${Math.round(a.getBoundingClientRect().width)}] ${(a.getAttribute('class') ?? '').slice(0, 60)}`);
-          return `${el.tagName}.${(el.getAttribute('class') ?? '').slice(0, 90)} right=${Math.round(r.right)} w=${Math.round(r.width)} "${(el.textContent ?? '').slice(0, 30)}"\n     ` + chain.join('\n     ');
-        }),
-    );
-    console.log('REFLOW', v.path, width, '\n  ' + culprits.join('\n  '));
-    return;
-  }
-  expect(width, `${v.path} is ${width} px wide at 320 px`).toBeLessThanOrEqual(320);
+  // On failure, name the outermost elements that stick out (and their ancestors), to find the cause.
+  const culprits =
+    width <= 320
+      ? ''
+      : await page.evaluate(() =>
+          Array.from(document.querySelectorAll('body *'))
+            .filter((el) => el.getBoundingClientRect().right > 321 && (!el.parentElement || el.parentElement.getBoundingClientRect().right <= 321))
+            .slice(0, 5)
+            .map((el) => {
+              const chain: string[] = [];
+              for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) chain.push(`${a.tagName}.${(a.getAttribute('class') ?? '').slice(0, 50)} [${Math.round(a.getBoundingClientRect().width)}]`);
+              return chain.join(' < ');
+            })
+            .join('\n'),
+        );
+  expect(width, `${v.path} is ${width} px wide at 320 px\n${culprits}`).toBeLessThanOrEqual(320);
   expect(await page.title(), v.path).toBe(`${v.title} · MVRSP Assess`);
   if (signedIn && !v.noShell) {
     const menu = page.getByRole('button', { name: 'Open menu' });
