@@ -39,6 +39,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Set while this page signs out on purpose, so the SIGNED_OUT event does not clear a second time. */
   const signingOut = useRef(false);
   const currentUserId = useRef<string | null>(null);
+  /** The signed-in user had a usable profile (fresh or cached) in this page: a later refusal means access ended. */
+  const hadProfile = useRef(false);
   const [unsentPrompt, setUnsentPrompt] = useState<UnsentWork | null>(null);
   const [signOutBusy, setSignOutBusy] = useState(false);
   /** Set once a sign-out has started: the app is unmounted so no route redirects before the reload into /login. */
@@ -47,12 +49,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const loadProfile = useCallback(async (userId: string) => {
     loadedFor.current = userId;
     const cached = readCachedProfile(userId);
-    if (cached) setProfile(cached);
+    if (cached) {
+      setProfile(cached);
+      hadProfile.current = true;
+    }
     setProfileStatus(cached ? 'ready' : 'loading');
     try {
       const fresh = await api.get<ProfileDto>('/api/auth/profile');
       if (loadedFor.current !== userId) return;
       setProfile(fresh);
+      hadProfile.current = true;
       setProfileStatus('ready');
       setProfileError(null);
       writeCachedProfile(fresh);
@@ -188,6 +194,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let ending = false;
     return onAuthFailure((failure: SessionEnd) => {
       if (ending || signingOut.current) return;
+      // A removed member may still sign in, e.g. to accept an invitation back (invite page): only a
+      // member whose access ended during this visit is signed out. A session that ended always is.
+      if (failure !== 'ended' && !hadProfile.current) return;
       ending = true;
       // A removed member's rows can never be sent; a merely ended session keeps them for the next sign-in.
       void finishSignOut(failure !== 'removed', SESSION_END_MESSAGE[failure]);
