@@ -85,6 +85,16 @@ export default tseslint.config(
   {
     files: ['src/**/*.tsx', 'src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // ADR 013: the app's own dialogs (src/lib/app-dialogs.ts), never the browser's.
+      'no-restricted-globals': ['error', { name: 'alert', message: 'Use appAlert (src/lib/app-dialogs.ts).' }, { name: 'confirm', message: 'Use appConfirm (src/lib/app-dialogs.ts).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'alert', message: 'Use appAlert (src/lib/app-dialogs.ts).' },
+        { object: 'window', property: 'confirm', message: 'Use appConfirm (src/lib/app-dialogs.ts).' },
+        { object: 'window', property: 'prompt', message: 'Use a form in a Dialog.' },
+      ],
+    },
   },
 );

@@ -12,6 +12,10 @@ export const MSG = {
   answerYesNo: 'Answer must be yes or no',
   removeMemberConfirm: 'Are you sure you want to remove this team member?',
   invalidInvitation: 'Invalid or expired invitation',
+  // access ended while signed in (the API refuses a removed or disabled member; the SPA signs out with it)
+  accessRemoved: 'Your access to this organization has been removed. Contact your organization admin.',
+  accountDisabled: 'Your account has been disabled. Contact your organization admin.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
 
   // errors (spec §8)
   loginFailed: 'Invalid email or password',

@@ -88,6 +88,16 @@ export interface AdminOrganizationView {
   subscription: SubscriptionState;
 }
 
+/** GET /api/admin/overview: the system admin's dashboard figures across the platform. */
+export interface AdminOverview {
+  organizations: { active: number; suspended: number };
+  /** Profiles that may sign in (removed members are not counted). */
+  users: { active: number; disabled: number };
+  assessments: { in_progress: number; submitted: number };
+  /** Organizations with a submitted assessment and no active subscription: their report waits for payment verification. */
+  awaiting_payment: number;
+}
+
 export interface AdminAssessmentView {
   id: string;
   organization_id: string;

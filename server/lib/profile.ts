@@ -1,17 +1,17 @@
 // The caller's profile and what it may do. Use after requireUser:
 //   .put('/x', requireUser, requireProfile, requireWritable, requireRole('org_admin'), handler)
+import { MSG } from '#domain/messages.ts';
 import { ROLE_LABEL, type Role } from '#domain/roles.ts';
 import { findProfile } from '../features/accounts/membership.service.ts';
 import { pendingJoinRequest } from '../features/accounts/join-request.service.ts';
 import { provisionFromMetadata } from '../features/accounts/provisioning.service.ts';
-import { MSG } from '#domain/messages.ts';
 import { AppError, forbidden, unauthorized } from './app-error.ts';
 import { factory, type CurrentProfile } from './factory.ts';
 
 export const NO_PROFILE_MESSAGE =
   'Your account is not part of an organization yet. Finish sign-up or accept an invitation first.';
-export const REMOVED_MESSAGE = 'Your access to this organization has been removed. Contact your organization admin.';
-export const DISABLED_MESSAGE = 'Your account has been disabled. Contact your organization admin.';
+export const REMOVED_MESSAGE = MSG.accessRemoved;
+export const DISABLED_MESSAGE = MSG.accountDisabled;
 
 /** Throws unless the profile may use the API (removed and disabled users are refused). */
 export function assertActive(profile: CurrentProfile): void {

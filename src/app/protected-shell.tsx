@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
 import { Alert } from '../components/ui/alert.tsx';
@@ -7,12 +7,28 @@ import { PageSpinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../hooks/use-session.ts';
 import { SyncStatusSlot } from './sync-status-slot.tsx';
 import { SuspendedBanner } from '../features/admin/suspended-banner.tsx';
+import { SESSION_WAIT_MS } from './guards.tsx';
 
 const FinishSetupPage = lazy(() => import('../features/auth/finish-setup-page.tsx').then((m) => ({ default: m.FinishSetupPage })));
+
+/** True once `waiting` has lasted SESSION_WAIT_MS (spec §9: a loading wait is at most 2.5 s). */
+function useGaveUp(waiting: boolean): boolean {
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const t = window.setTimeout(() => setGaveUp(true), SESSION_WAIT_MS);
+    return () => {
+      window.clearTimeout(t);
+      setGaveUp(false);
+    };
+  }, [waiting]);
+  return waiting && gaveUp;
+}
 
 /** The signed-in shell: header plus the page, or the profile's own state when it is not usable. */
 export function ProtectedShell() {
   const { profileStatus, profileError, profile, refreshProfile, signOut } = useSession();
+  const slow = useGaveUp(!profile && profileStatus !== 'missing' && profileStatus !== 'error');
   let body;
   if (profileStatus === 'missing') body = <FinishSetupPage />;
   else if (profileStatus === 'error' && !profile)
@@ -32,6 +48,21 @@ export function ProtectedShell() {
         }
       >
         {profileError}
+      </Alert>
+    );
+  else if (!profile && slow)
+    // Still loading after 2.5 s: say so and offer a retry; the page appears as soon as the profile arrives.
+    body = (
+      <Alert
+        tone="info"
+        title="Your account is taking longer than usual to load"
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void refreshProfile()}>
+            Retry
+          </Button>
+        }
+      >
+        Still trying. This page opens by itself as soon as your account has loaded.
       </Alert>
     );
   else if (!profile) body = <PageSpinner label="Loading your profile…" />;

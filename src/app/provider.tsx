@@ -1,4 +1,5 @@
 import { StrictMode, type ReactNode } from 'react';
+import { AppDialogHost } from '../components/ui/app-dialog-host.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { SessionProvider } from './session-provider.tsx';
 
@@ -6,7 +7,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
       <SessionProvider>
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          {children}
+          <AppDialogHost />
+        </ToastProvider>
       </SessionProvider>
     </StrictMode>
   );

@@ -24,9 +24,25 @@ function AfterLoad({ children }: { children: ReactNode }) {
   return loaded ? children : null;
 }
 
+interface RouteHandle {
+  preload?: () => Promise<unknown>;
+  /** The page's own document title (WCAG 2.4.2), before " · MVRSP Assess". */
+  title?: string;
+}
+
 /** A route whose component is a lazy page; `handle.preload` starts its chunk when the route matches. */
-function lazyRoute(Page: LazyPage, route: Omit<RouteObject, 'element' | 'handle' | 'index'> = {}): RouteObject {
-  return { ...route, element: <Page />, handle: { preload: Page.preload } };
+function lazyRoute(Page: LazyPage, route: Omit<RouteObject, 'element' | 'handle' | 'index'> & { title?: string } = {}): RouteObject {
+  const { title, ...rest } = route;
+  return { ...rest, element: <Page />, handle: { preload: Page.preload, title } satisfies RouteHandle };
+}
+
+export const APP_NAME = 'MVRSP Assess';
+
+/** The document title for a path: the deepest matched route's title, e.g. "Dashboard · MVRSP Assess". */
+export function titleFor(pathname: string): string {
+  const titled = (matchRoutes(routes, pathname) ?? []).map((m) => (m.route.handle as RouteHandle | undefined)?.title).filter(Boolean);
+  const title = titled.at(-1);
+  return title ? `${title} · ${APP_NAME}` : `${APP_NAME} — Research Security Program Self-Assessment`;
 }
 
 const adminPages = () => import('../features/admin/admin-placeholder-page.tsx');
@@ -36,24 +52,24 @@ export const routes: RouteObject[] = [
     element: <PublicOnlyRoute />,
     children: [
       lazyRoute(lazyPage(() => import('../features/landing/landing-page.tsx'), (m) => m.LandingPage), { path: paths.landing.path }),
-      lazyRoute(lazyPage(() => import('../features/auth/login-page.tsx'), (m) => m.LoginPage), { path: paths.login.path }),
-      lazyRoute(lazyPage(() => import('../features/auth/signup-page.tsx'), (m) => m.SignupPage), { path: paths.signup.path }),
-      lazyRoute(lazyPage(() => import('../features/auth/forgot-password-page.tsx'), (m) => m.ForgotPasswordPage), { path: paths.forgotPassword.path }),
+      lazyRoute(lazyPage(() => import('../features/auth/login-page.tsx'), (m) => m.LoginPage), { path: paths.login.path, title: 'Sign in' }),
+      lazyRoute(lazyPage(() => import('../features/auth/signup-page.tsx'), (m) => m.SignupPage), { path: paths.signup.path, title: 'Create account' }),
+      lazyRoute(lazyPage(() => import('../features/auth/forgot-password-page.tsx'), (m) => m.ForgotPasswordPage), { path: paths.forgotPassword.path, title: 'Forgot password' }),
     ],
   },
-  lazyRoute(lazyPage(() => import('../features/auth/invite-page.tsx'), (m) => m.InvitePage), { path: paths.invite.path }),
-  lazyRoute(lazyPage(() => import('../features/auth/reset-password-page.tsx'), (m) => m.ResetPasswordPage), { path: paths.resetPassword.path }),
-  lazyRoute(lazyPage(() => import('../features/scoring/how-scoring-works-page.tsx'), (m) => m.HowScoringWorksPage), { path: paths.howScoringWorks.path }),
+  lazyRoute(lazyPage(() => import('../features/auth/invite-page.tsx'), (m) => m.InvitePage), { path: paths.invite.path, title: 'Invitation' }),
+  lazyRoute(lazyPage(() => import('../features/auth/reset-password-page.tsx'), (m) => m.ResetPasswordPage), { path: paths.resetPassword.path, title: 'Reset password' }),
+  lazyRoute(lazyPage(() => import('../features/scoring/how-scoring-works-page.tsx'), (m) => m.HowScoringWorksPage), { path: paths.howScoringWorks.path, title: 'How scoring works' }),
   {
     element: <ProtectedRoute />,
     children: [
       // The signed-in shell (header, sync status) is its own chunk, kept off the public pages.
       lazyRoute(lazyPage(() => import('./protected-shell.tsx'), (m) => m.ProtectedShell), {
         children: [
-          lazyRoute(lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage), { path: paths.dashboard.path }),
-          lazyRoute(lazyPage(() => import('../features/assessment/new-assessment-page.tsx'), (m) => m.NewAssessmentPage), { path: paths.assessmentNew.path }),
-          lazyRoute(lazyPage(() => import('../features/assessment/assessment-page.tsx'), (m) => m.AssessmentPage), { path: paths.assessment.path }),
-          lazyRoute(lazyPage(() => import('../features/organization/organization-page.tsx'), (m) => m.OrganizationPage), { path: paths.organization.path }),
+          lazyRoute(lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage), { path: paths.dashboard.path, title: 'Dashboard' }),
+          lazyRoute(lazyPage(() => import('../features/assessment/new-assessment-page.tsx'), (m) => m.NewAssessmentPage), { path: paths.assessmentNew.path, title: 'New assessment' }),
+          lazyRoute(lazyPage(() => import('../features/assessment/assessment-page.tsx'), (m) => m.AssessmentPage), { path: paths.assessment.path, title: 'Assessment' }),
+          lazyRoute(lazyPage(() => import('../features/organization/organization-page.tsx'), (m) => m.OrganizationPage), { path: paths.organization.path, title: 'Organization' }),
           {
             path: paths.admin.root.path,
             element: <RequireRole roles={['system_admin']} />,
@@ -61,11 +77,11 @@ export const routes: RouteObject[] = [
               lazyRoute(lazyPage(() => import('../features/admin/admin-layout.tsx'), (m) => m.AdminLayout), {
                 children: [
                   { index: true, element: <Navigate to={paths.admin.questions.href()} replace /> },
-                  lazyRoute(lazyPage(adminPages, (m) => m.AdminQuestionsPage), { path: paths.admin.questions.path }),
-                  lazyRoute(lazyPage(adminPages, (m) => m.AdminOrganizationsPage), { path: paths.admin.organizations.path }),
-                  lazyRoute(lazyPage(adminPages, (m) => m.AdminAssessmentsPage), { path: paths.admin.assessments.path }),
-                  lazyRoute(lazyPage(adminPages, (m) => m.AdminUsersPage), { path: paths.admin.users.path }),
-                  lazyRoute(lazyPage(adminPages, (m) => m.AdminAuditPage), { path: paths.admin.auditLog.path }),
+                  lazyRoute(lazyPage(adminPages, (m) => m.AdminQuestionsPage), { path: paths.admin.questions.path, title: 'Admin: Questions' }),
+                  lazyRoute(lazyPage(adminPages, (m) => m.AdminOrganizationsPage), { path: paths.admin.organizations.path, title: 'Admin: Organizations' }),
+                  lazyRoute(lazyPage(adminPages, (m) => m.AdminAssessmentsPage), { path: paths.admin.assessments.path, title: 'Admin: Assessments' }),
+                  lazyRoute(lazyPage(adminPages, (m) => m.AdminUsersPage), { path: paths.admin.users.path, title: 'Admin: Users' }),
+                  lazyRoute(lazyPage(adminPages, (m) => m.AdminAuditPage), { path: paths.admin.auditLog.path, title: 'Admin: Audit log' }),
                   { path: '*', element: <Navigate to={paths.admin.questions.href()} replace /> },
                 ],
               }),
@@ -90,6 +106,9 @@ function AppRoutes() {
   // During render on purpose: a navigation renders the new location in a transition, and the
   // chunks of a nested layout and its page must start together, before either suspends.
   preloadRoutes(pathname);
+  useEffect(() => {
+    document.title = titleFor(pathname);
+  }, [pathname]);
   return useRoutes(routes);
 }
 

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
-import { ApiError, api } from '../lib/api-client.ts';
+import { ApiError, api, onAuthFailure } from '../lib/api-client.ts';
 import { readStoredSessionUser } from '../lib/auth-storage.ts';
 import { loadSupabase, onSupabaseLoaded } from '../lib/supabase.ts';
 import { urlCarriesAuth } from '../lib/initial-url.ts';
-import { paths } from '../config/paths.ts';
+import { PageSpinner } from '../components/ui/spinner.tsx';
 import { SessionContext, type ProfileStatus, type SessionState, type SessionUser } from '../hooks/use-session.ts';
 import { readCachedProfile, writeCachedProfile } from './profile-cache.ts';
+import { clearLocalData, endLocalSession, reloadToLogin, SESSION_END_MESSAGE, sendUnsentNow, unsentWorkOf, type SessionEnd, type UnsentWork } from './sign-out.ts';
+import { SignOutDialog, type SignOutChoice } from './sign-out-dialog.tsx';
 
 function userOf(session: Session | null): SessionUser | null {
   if (!session) return null;
@@ -39,16 +41,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [profileError, setProfileError] = useState<string | null>(null);
   const [authFlowActive, setAuthFlowActive] = useState(false);
   const loadedFor = useRef<string | null>(null);
+  /** Set while this page signs out on purpose, so the SIGNED_OUT event does not clear a second time. */
+  const signingOut = useRef(false);
+  const currentUserId = useRef<string | null>(null);
+  /** The signed-in user had a usable profile (fresh or cached) in this page: a later refusal means access ended. */
+  const hadProfile = useRef(false);
+  const [unsentPrompt, setUnsentPrompt] = useState<UnsentWork | null>(null);
+  const [signOutBusy, setSignOutBusy] = useState(false);
+  /** Set once a sign-out has started: the app is unmounted so no route redirects before the reload into /login. */
+  const [ending, setEnding] = useState(false);
 
   const loadProfile = useCallback(async (userId: string) => {
     loadedFor.current = userId;
     const cached = readCachedProfile(userId);
-    if (cached) setProfile(cached);
+    if (cached) {
+      setProfile(cached);
+      hadProfile.current = true;
+    }
     setProfileStatus(cached ? 'ready' : 'loading');
     try {
       const fresh = await api.get<ProfileDto>('/api/auth/profile');
       if (loadedFor.current !== userId) return;
       setProfile(fresh);
+      hadProfile.current = true;
       setProfileStatus('ready');
       setProfileError(null);
       writeCachedProfile(fresh);
@@ -92,6 +107,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (event === 'SIGNED_OUT') {
           clearProfile();
           writeCachedProfile(null);
+          // Signed out elsewhere (another tab, a revoked session): nothing of the organization
+          // stays; the user's unsent rows are held for their next sign-in.
+          if (!signingOut.current) void clearLocalData({ userId: currentUserId.current, keepUnsent: true });
         }
       });
       unsubscribe = () => sub.subscription.unsubscribe();
@@ -132,6 +150,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [clearProfile, needsClientAtStart]);
 
   const userId = session?.user.id ?? null;
+  const anyUserId = userId ?? offlineUser?.id ?? null;
+  useEffect(() => {
+    if (anyUserId) currentUserId.current = anyUserId;
+  }, [anyUserId]);
   useEffect(() => {
     // During signup the page itself creates the profile; loading it here would race that call.
     if (!userId || authFlowActive) return;
@@ -142,15 +164,51 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.clearTimeout(t);
   }, [userId, authFlowActive, loadProfile]);
 
-  const signOut = useCallback(async () => {
-    writeCachedProfile(null);
-    try {
-      await (await loadSupabase()).auth.signOut({ scope: 'local' });
-    } catch (error) {
-      console.warn('Sign-out request failed; the local session was cleared anyway', error);
-    }
-    window.location.assign(paths.login.href());
+  /** Clears the device (src/app/sign-out.ts), ends the local session and reloads into /login. */
+  const finishSignOut = useCallback(async (keepUnsent: boolean, notice?: string) => {
+    signingOut.current = true;
+    setEnding(true);
+    await clearLocalData({ userId: currentUserId.current, keepUnsent });
+    await endLocalSession();
+    reloadToLogin(notice);
   }, []);
+
+  const signOut = useCallback(async () => {
+    const id = currentUserId.current;
+    const work = id ? await unsentWorkOf(id) : { rows: 0, files: 0 };
+    if (work.rows + work.files > 0) {
+      setUnsentPrompt(work);
+      return;
+    }
+    await finishSignOut(false);
+  }, [finishSignOut]);
+
+  const chooseSignOut = useCallback(
+    (choice: SignOutChoice) => {
+      if (choice === 'stay') {
+        setUnsentPrompt(null);
+        void sendUnsentNow().catch(() => undefined);
+        return;
+      }
+      setSignOutBusy(true);
+      void finishSignOut(choice === 'keep');
+    },
+    [finishSignOut],
+  );
+
+  // One handler for every API call the server refused because access ended (api-client.ts).
+  useEffect(() => {
+    let ending = false;
+    return onAuthFailure((failure: SessionEnd) => {
+      if (ending || signingOut.current) return;
+      // A removed member may still sign in, e.g. to accept an invitation back (invite page): only a
+      // member whose access ended during this visit is signed out. A session that ended always is.
+      if (failure !== 'ended' && !hadProfile.current) return;
+      ending = true;
+      // A removed member's rows can never be sent; a merely ended session keeps them for the next sign-in.
+      void finishSignOut(failure !== 'removed', SESSION_END_MESSAGE[failure]);
+    });
+  }, [finishSignOut]);
 
   const refreshProfile = useCallback(async () => {
     const id = session?.user.id;
@@ -173,5 +231,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }),
     [session, offlineUser, profile, profileStatus, profileError, loading, clientReady, authFlowActive, signOut, refreshProfile],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {ending ? <PageSpinner label="Signing out…" /> : children}
+      <SignOutDialog work={unsentPrompt} offline={typeof navigator !== 'undefined' && navigator.onLine === false} busy={signOutBusy} onChoose={chooseSignOut} />
+    </SessionContext.Provider>
+  );
 }

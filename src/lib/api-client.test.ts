@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
-import { ApiError, errorMessageFrom, messageOf } from './api-client.ts';
+import { ApiError, authFailureOf, errorMessageFrom, messageOf } from './api-client.ts';
 
 describe('api-client error messages (spec §7)', () => {
   it("uses the response's error field first", () => {
@@ -21,5 +21,20 @@ describe('api-client error messages (spec §7)', () => {
     expect(messageOf(new ApiError('HTTP 500', 500, null), MSG.sendInviteFailed)).toBe(MSG.sendInviteFailed);
     expect(messageOf(new TypeError('boom'), MSG.removeMemberFailed)).toBe(MSG.removeMemberFailed);
     expect(new ApiError(MSG.requestFailed, 0).isNetworkError).toBe(true);
+  });
+});
+
+describe('api-client: access that ended while signed in', () => {
+  it('403 with the removed or disabled message, or 401 after a failed refresh, ends the session', () => {
+    expect(authFailureOf(403, { error: MSG.accessRemoved, code: 'forbidden' }, true, false)).toBe('removed');
+    expect(authFailureOf(403, { error: MSG.accountDisabled, code: 'forbidden' }, true, false)).toBe('disabled');
+    expect(authFailureOf(401, { error: 'Unauthorized' }, true, false)).toBe('ended');
+  });
+  it('other refusals, anonymous calls and an unreachable auth server do not', () => {
+    expect(authFailureOf(403, { error: 'Only organization admins can do this', code: 'forbidden' }, true, false)).toBeNull();
+    expect(authFailureOf(403, { error: MSG.accessRemoved }, false, false)).toBeNull();
+    expect(authFailureOf(401, null, false, false)).toBeNull();
+    expect(authFailureOf(401, null, true, true)).toBeNull();
+    expect(authFailureOf(404, { error: 'Not found' }, true, false)).toBeNull();
   });
 });

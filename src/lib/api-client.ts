@@ -53,9 +53,35 @@ async function currentToken(): Promise<string | null> {
   return data.session?.access_token ?? null;
 }
 
-async function refreshedToken(): Promise<string | null> {
+/** A fresh token; `unreachable` when the auth server could not be asked (offline is not signed out). */
+async function refreshedToken(): Promise<{ token: string | null; unreachable: boolean }> {
   const { data, error } = await (await loadSupabase()).auth.refreshSession();
-  return error ? null : (data.session?.access_token ?? null);
+  if (error) return { token: null, unreachable: error.name === 'AuthRetryableFetchError' };
+  return { token: data.session?.access_token ?? null, unreachable: false };
+}
+
+/**
+ * Why the API stopped accepting the signed-in user: removed from the organization or disabled
+ * (403 with the server's message, hosted auth), or the session itself ended (401 after a failed
+ * refresh, e.g. the embedded provider revoked it on removal). The session provider is the one
+ * listener: it clears the device and returns to the sign-in page, so no page handles this itself.
+ */
+export type AuthFailure = 'removed' | 'disabled' | 'ended';
+const authFailureListeners = new Set<(failure: AuthFailure) => void>();
+
+export function onAuthFailure(fn: (failure: AuthFailure) => void): () => void {
+  authFailureListeners.add(fn);
+  return () => authFailureListeners.delete(fn);
+}
+
+export function authFailureOf(status: number, body: unknown, sentToken: boolean, refreshUnreachable: boolean): AuthFailure | null {
+  if (!sentToken) return null;
+  if (status === 401) return refreshUnreachable ? null : 'ended';
+  if (status !== 403) return null;
+  const message = errorMessageFrom(body, status);
+  if (message === MSG.accessRemoved) return 'removed';
+  if (message === MSG.accountDisabled) return 'disabled';
+  return null;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -89,13 +115,21 @@ async function send(path: string, opts: RequestOptions, token: string | null): P
 export async function apiRequest<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const useAuth = opts.auth !== false;
   let token = opts.token ?? (useAuth ? await currentToken() : null);
+  const sentToken = useAuth && !opts.token && !!token;
   let res = await send(path, opts, token);
+  let refreshUnreachable = false;
   if (res.status === 401 && useAuth && !opts.token) {
-    token = await refreshedToken();
+    const refreshed = await refreshedToken();
+    token = refreshed.token;
+    refreshUnreachable = refreshed.unreachable;
     if (token) res = await send(path, opts, token);
   }
   const body = await readBody(res);
-  if (!res.ok) throw new ApiError(errorMessageFrom(body, res.status), res.status, body);
+  if (!res.ok) {
+    const failure = authFailureOf(res.status, body, sentToken, refreshUnreachable);
+    if (failure) for (const fn of authFailureListeners) fn(failure);
+    throw new ApiError(errorMessageFrom(body, res.status), res.status, body);
+  }
   return body as T;
 }
 

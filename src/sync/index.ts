@@ -38,3 +38,4 @@ export {
   syncNow,
 } from './api.ts';
 export { type SubmitState } from './submit-state.ts';
+export { clearForSignOut, unsentOf, type UnsentOfUser } from './sign-out.ts';

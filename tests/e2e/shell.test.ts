@@ -225,11 +225,12 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     // The admin sees the new member and can remove them after confirming.
     await page.reload();
     await page.getByRole('cell', { name: 'Mia Member', exact: true }).waitFor();
-    page.once('dialog', (d) => {
-      expect(d.message()).toBe(MSG.removeMemberConfirm);
-      void d.accept();
-    });
+    // The app's confirm dialog (ADR 010), not window.confirm: focus moves to its confirm button.
     await page.getByRole('button', { name: 'Remove Mia Member' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove team member' });
+    expect(await confirm.getByTestId('app-dialog-message').textContent()).toBe(MSG.removeMemberConfirm);
+    expect(await confirm.getByRole('button', { name: 'Remove' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await confirm.getByRole('button', { name: 'Remove' }).click();
     await page.getByText(MSG.memberRemoved).waitFor();
 
     // Joining by link: the wizard names the organization; the join is a request the admin approves (ADR 003).

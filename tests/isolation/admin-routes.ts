@@ -34,6 +34,7 @@ async function deleteQuestionRequest(w: World) {
 const freshOrgId = async (w: World) => (await createOrgAdmin(w.server, { organizationName: 'Matrix Throwaway Org' })).organizationId!;
 
 const adminRows: RouteRow[] = [
+  { method: 'GET', route: '/api/admin/overview', access: 'system_admin', crossOrg: 'denied', request: () => ({ path: '/api/admin/overview' }) },
   { method: 'GET', route: '/api/admin/questions', access: 'system_admin', crossOrg: 'denied', request: () => ({ path: '/api/admin/questions?page=2&q=a' }) },
   { method: 'POST', route: '/api/admin/questions', access: 'system_admin', crossOrg: 'denied', okStatus: 201, request: createQuestionRequest },
   {

@@ -1,7 +1,7 @@
 // Organizations across the platform: listing with members, assessments and subscription state;
 // suspending (read-only for members, who see the reason) and reactivating. Audited.
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { AdminAssessmentView, AdminOrganizationView, SubscriptionState } from '#domain/contracts/admin.ts';
+import type { AdminAssessmentView, AdminOrganizationView, AdminOverview, SubscriptionState } from '#domain/contracts/admin.ts';
 import type { Grade, PassFail } from '#domain/scoring/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, organizations, profiles } from '../../db/schema/index.ts';
@@ -13,6 +13,27 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export function subscriptionState(paidUntil: Date | null, now: Date): SubscriptionState {
   if (!paidUntil) return 'none';
   return paidUntil.getTime() >= now.getTime() ? 'active' : 'expired';
+}
+
+/** Platform figures for the system admin's dashboard: three grouped counts, no rows. */
+export async function adminOverview(db: Db, now: Date): Promise<AdminOverview> {
+  const [orgRows, userRows, runRows, waiting] = await Promise.all([
+    db.select({ status: organizations.status, n: count() }).from(organizations).groupBy(organizations.status),
+    db.select({ status: profiles.status, n: count() }).from(profiles).groupBy(profiles.status),
+    db.select({ status: assessments.status, n: count() }).from(assessments).groupBy(assessments.status),
+    db
+      .selectDistinct({ id: organizations.id, paidUntil: organizations.paidUntil })
+      .from(organizations)
+      .innerJoin(assessments, eq(assessments.organizationId, organizations.id))
+      .where(eq(assessments.status, 'submitted')),
+  ]);
+  const of = (rows: { status: string; n: number }[], status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return {
+    organizations: { active: of(orgRows, 'active'), suspended: of(orgRows, 'suspended') },
+    users: { active: of(userRows, 'active'), disabled: of(userRows, 'disabled') },
+    assessments: { in_progress: of(runRows, 'in_progress'), submitted: of(runRows, 'submitted') },
+    awaiting_payment: waiting.filter((o) => subscriptionState(o.paidUntil, now) !== 'active').length,
+  };
 }
 
 export async function listOrganizations(db: Db, now: Date): Promise<AdminOrganizationView[]> {

@@ -14,7 +14,7 @@ import type { AppEnv } from '../../lib/factory.ts';
 import { requireProfile, requireRole } from '../../lib/profile.ts';
 import { validate } from '../../lib/validator.ts';
 import { createQuestion, deleteQuestion, listAdminQuestions, updateQuestion } from './admin-questions.service.ts';
-import { listAllAssessments, listOrganizations, reactivateOrganization, suspendOrganization } from './admin-organizations.service.ts';
+import { adminOverview, listAllAssessments, listOrganizations, reactivateOrganization, suspendOrganization } from './admin-organizations.service.ts';
 import { changeRole, disableUser, enableUser, listUsers } from './admin-users.service.ts';
 import { listAudit } from './audit.service.ts';
 
@@ -33,6 +33,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .delete('/questions/:id', validate('query', adminDeleteQuestionSchema), async (c) =>
     c.json(await deleteQuestion(c.var.deps.db, c.var.profile.id, c.req.param('id'), c.req.valid('query').balanceWith), 200),
   )
+  .get('/overview', async (c) => c.json(await adminOverview(c.var.deps.db, c.var.deps.now()), 200))
   .get('/organizations', async (c) => c.json(await listOrganizations(c.var.deps.db, c.var.deps.now()), 200))
   .post('/organizations/:id/suspend', validate('json', suspendOrganizationSchema), async (c) =>
     c.json(await suspendOrganization(c.var.deps.db, c.var.profile.id, c.req.param('id'), c.req.valid('json').reason), 200),

@@ -24,6 +24,7 @@ const ENDPOINTS: [string, (orgId: string, userId: string) => string, unknown?][]
   ['POST', () => '/api/admin/questions', NEW_QUESTION],
   ['PUT', () => `/api/admin/questions/${crypto.randomUUID()}`, NEW_QUESTION],
   ['DELETE', () => `/api/admin/questions/${crypto.randomUUID()}`],
+  ['GET', () => '/api/admin/overview'],
   ['GET', () => '/api/admin/organizations'],
   ['POST', (o) => `/api/admin/organizations/${o}/suspend`, { reason: 'Unpaid invoice' }],
   ['POST', (o) => `/api/admin/organizations/${o}/reactivate`],
@@ -137,6 +138,21 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     expect((await bad({ questionText: 'short' })).body.error).toBe('Question text must be at least 10 characters');
     expect((await bad({ points: 9 })).status).toBe(400);
     expect((await server.json('DELETE', '/api/admin/questions/not-a-uuid', undefined, sys.accessToken)).status).toBe(404);
+  });
+
+  it('overview: organizations, users, assessments and reports waiting for payment across the platform', async () => {
+    const other = await createOrgAdmin(server, { organizationName: 'Beta Lab' });
+    await createAssessment(server, orgAdmin.accessToken, orgAdmin.organizationId);
+    await server.json('POST', `/api/admin/organizations/${other.organizationId}/suspend`, { reason: 'Unpaid invoice' }, sys.accessToken);
+    await server.json('POST', `/api/admin/users/${member.userId}/disable`, undefined, sys.accessToken);
+    const res = await server.json('GET', '/api/admin/overview', undefined, sys.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      organizations: { active: 1, suspended: 1 },
+      users: { active: 3, disabled: 1 },
+      assessments: { in_progress: 1, submitted: 0 },
+      awaiting_payment: 0,
+    });
   });
 
   it('lists organizations, assessments and users across organizations', async () => {

@@ -38,7 +38,7 @@ export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
   return (
     <header data-app-header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Logo to="/dashboard" />
+        <Logo to="/dashboard" compact />
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
           {items.map((i) => (
             <NavLink key={i.to} to={i.to} className={linkClass}>

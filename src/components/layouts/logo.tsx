@@ -12,11 +12,12 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ to = '/', inverse = false }: { to?: string; inverse?: boolean }) {
+/** `compact`: below 360 px only the mark shows (the link keeps its accessible name). */
+export function Logo({ to = '/', inverse = false, compact = false }: { to?: string; inverse?: boolean; compact?: boolean }) {
   return (
     <Link to={to} className="inline-flex items-center gap-2 rounded-md sm:gap-2.5" aria-label="MVRSP Assess home">
       <LogoMark />
-      <span className={cn('text-base font-semibold tracking-tight whitespace-nowrap sm:text-lg', inverse ? 'text-white' : 'text-slate-900')}>
+      <span className={cn('text-base font-semibold tracking-tight whitespace-nowrap sm:text-lg', compact && 'max-[359px]:sr-only', inverse ? 'text-white' : 'text-slate-900')}>
         MVRSP <span className={inverse ? 'text-brand-200' : 'text-brand-700'}>Assess</span>
       </span>
     </Link>

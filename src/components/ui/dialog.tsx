@@ -13,7 +13,7 @@ export interface DialogProps {
   footer?: ReactNode;
 }
 
-/** Modal dialog: focus moves in and is trapped, Escape and the backdrop close it, focus returns on close. */
+/** Modal dialog: focus moves in and is trapped, an error that appears takes the focus, Escape and the backdrop close it, focus returns on close. */
 export function Dialog({ open, onClose, title, description, children, footer }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -36,9 +36,24 @@ export function Dialog({ open, onClose, title, description, children, footer }: 
       } else if (e.key === 'Tab' && node) trapTab(e, node);
     };
     document.addEventListener('keydown', onKey);
+    // An error that appears in the dialog (an Alert with role="alert") takes the focus, so keyboard
+    // and screen-reader users land on it instead of staying on the button that caused it.
+    const errors = new MutationObserver((records) => {
+      for (const r of records)
+        for (const added of Array.from(r.addedNodes)) {
+          if (!(added instanceof HTMLElement)) continue;
+          const alert = added.matches('[role="alert"]') ? added : added.querySelector<HTMLElement>('[role="alert"]');
+          if (!alert) continue;
+          if (!alert.hasAttribute('tabindex')) alert.tabIndex = -1;
+          alert.focus();
+          return;
+        }
+    });
+    if (node) errors.observe(node, { childList: true, subtree: true });
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
+      errors.disconnect();
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
       previous?.focus?.();

@@ -2,13 +2,13 @@ import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '../../utils/cn.ts';
 
 /**
- * A table that scrolls sideways on narrow screens instead of breaking the layout. The box is
- * `relative` so absolutely positioned content (sr-only labels) scrolls with it instead of
- * widening the page.
+ * A table that scrolls sideways inside its own box on narrow screens instead of widening the page
+ * (WCAG 1.4.10). `relative` makes the box the containing block of visually hidden (sr-only, i.e.
+ * absolutely positioned) cell text, which would otherwise overflow the page itself.
  */
 export function Table({ className, caption, children, ...rest }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
   return (
-    <div className="relative overflow-x-auto">
+    <div className="relative max-w-full overflow-x-auto">
       <table className={cn('min-w-full divide-y divide-slate-200 text-left text-sm', className)} {...rest}>
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}

@@ -10,12 +10,12 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { ReportDownloads } from '../../components/report-downloads.tsx';
 import { adminApi } from './api/admin-api.ts';
-import { useAdminResource } from './api/use-admin-resource.ts';
+import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
 import { LoadState, SearchBox, formatDate } from './components/admin-shared.tsx';
 
 export function AdminAssessmentsPage() {
-  const list = useAdminResource('assessments', (s) => adminApi.assessments(s));
-  const orgs = useAdminResource('assessments-orgs', (s) => adminApi.organizations(s));
+  const list = useFreshResource('assessments', (s) => adminApi.assessments(s));
+  const orgs = useFreshResource('assessments-orgs', (s) => adminApi.organizations(s));
   const [search, setSearch] = useState('');
   const paid = new Map((orgs.data ?? []).map((o: AdminOrganizationView) => [o.id, o.subscription === 'active']));
   const needle = search.trim().toLowerCase();

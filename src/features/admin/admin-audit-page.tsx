@@ -5,7 +5,7 @@ import { Card, CardHeader } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { adminApi } from './api/admin-api.ts';
-import { useAdminResource } from './api/use-admin-resource.ts';
+import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
 import { LoadState, Pager, SearchBox, formatDateTime } from './components/admin-shared.tsx';
 
 const ACTION_LABEL: Record<string, string> = {
@@ -34,7 +34,7 @@ export function AdminAuditPage() {
     const t = window.setTimeout(() => (setQ(search.trim()), setPage(1)), 250);
     return () => window.clearTimeout(t);
   }, [search]);
-  const list = useAdminResource(`audit:${page}:${q}`, (s) => adminApi.audit(page, q, s));
+  const list = useFreshResource(`audit:${page}:${q}`, (s) => adminApi.audit(page, q, s));
   const target = (e: AuditEntryView) => (e.target_type === 'organization' ? (e.organization_name ?? e.target_id) : e.target_type === 'user' ? `user ${e.target_id?.slice(0, 8)}` : e.target_id);
   return (
     <Card>

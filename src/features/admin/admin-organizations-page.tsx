@@ -15,7 +15,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { messageOf } from '../../lib/api-client.ts';
 import { adminApi } from './api/admin-api.ts';
-import { useAdminResource } from './api/use-admin-resource.ts';
+import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
 import { LoadState, SearchBox, formatDate, textareaClasses } from './components/admin-shared.tsx';
 
 type Action = { kind: 'verify' | 'suspend' | 'reactivate'; org: AdminOrganizationView } | null;
@@ -34,7 +34,7 @@ function SubscriptionBadge({ org }: { org: AdminOrganizationView }) {
 
 export function AdminOrganizationsPage() {
   const [version, setVersion] = useState(0);
-  const list = useAdminResource(`orgs:${version}`, (s) => adminApi.organizations(s));
+  const list = useFreshResource(`orgs:${version}`, (s) => adminApi.organizations(s));
   const [search, setSearch] = useState('');
   const [action, setAction] = useState<Action>(null);
   const [paidUntil, setPaidUntil] = useState(inAYear);

@@ -15,7 +15,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { api, messageOf } from '../../lib/api-client.ts';
 import { adminApi } from './api/admin-api.ts';
-import { useAdminResource } from './api/use-admin-resource.ts';
+import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
 import { LoadState, Pager, SearchBox, selectClasses } from './components/admin-shared.tsx';
 import { QuestionForm } from './components/question-form.tsx';
 
@@ -35,8 +35,8 @@ export function AdminQuestionsPage() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const [version, setVersion] = useState(0);
-  const list = useAdminResource(`questions:${page}:${q}:${version}`, (s) => adminApi.questions(page, q, s));
-  const bank = useAdminResource(`bank:${version}`, (s) => api.get<QuestionView[]>('/api/questions', { signal: s }));
+  const list = useFreshResource(`questions:${page}:${q}:${version}`, (s) => adminApi.questions(page, q, s));
+  const bank = useFreshResource(`bank:${version}`, (s) => api.get<QuestionView[]>('/api/questions', { signal: s }));
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);

@@ -13,7 +13,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { useSession } from '../../hooks/use-session.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { adminApi } from './api/admin-api.ts';
-import { useAdminResource } from './api/use-admin-resource.ts';
+import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
 import { LoadState, SearchBox, selectClasses } from './components/admin-shared.tsx';
 
 type Pending = { kind: 'role'; user: AdminUserView; role: Role } | { kind: 'disable' | 'enable'; user: AdminUserView } | null;
@@ -23,7 +23,7 @@ const STATUS_LABEL = { active: 'Active', disabled: 'Disabled', removed: 'Removed
 
 export function AdminUsersPage() {
   const [version, setVersion] = useState(0);
-  const list = useAdminResource(`users:${version}`, (s) => adminApi.users(s));
+  const list = useFreshResource(`users:${version}`, (s) => adminApi.users(s));
   const [search, setSearch] = useState('');
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
@@ -55,7 +55,7 @@ export function AdminUsersPage() {
     <Card>
       <CardHeader title="Users" description="Every user with their organization and role." />
       <div className="border-b border-slate-100 px-5 py-3">
-        <SearchBox value={search} onChange={setSearch} label="Search users" placeholder="Search name, email or organization" />
+        <SearchBox value={search} onChange={setSearch} label="Search users" placeholder="Search users" />
       </div>
       <LoadState resource={list} label="users">
         {(all) => {

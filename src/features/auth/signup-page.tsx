@@ -76,7 +76,11 @@ export function SignupPage() {
       setNeedsVerification(!session);
       setStep(3);
     } catch (error) {
-      setErrors({ summary: error instanceof RegisterError ? error.message : MSG.signupFailed, fields: {} });
+      if (error instanceof RegisterError && error.field === 'email') {
+        // Reported where the e-mail can be changed: back on step 1, on the e-mail field.
+        setStep(1);
+        setErrors({ summary: error.message, fields: { email: error.message } });
+      } else setErrors({ summary: error instanceof RegisterError ? error.message : MSG.signupFailed, fields: {} });
       if (!created.current) setAuthFlowActive(false);
     } finally {
       setBusy(false);

@@ -5,7 +5,8 @@ import { useLocation } from 'react-router-dom';
 import { MSG } from '#domain/messages.ts';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { paths } from '../../config/paths.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useCachedResource } from '../../hooks/use-cached-resource.ts';
 import { useSession } from '../../hooks/use-session.ts';
@@ -13,9 +14,29 @@ import { formatRelative } from '../../utils/format-time.ts';
 import { canSeeTeam, complianceCounts, getDashboardData } from './api/get-dashboard-data.ts';
 import { AssessmentHistory } from './components/assessment-history.tsx';
 import { AssignedToMe } from './components/assigned-to-me.tsx';
+import { PlatformOverview } from './components/platform-overview.tsx';
 import { ComplianceCard, NewAssessmentCard, TeamMembersCard } from './components/summary-cards.tsx';
 
 export function DashboardPage() {
+  const { profile } = useSession();
+  if (profile?.role === 'system_admin') return <SystemAdminDashboard firstName={profile.first_name} />;
+  return <OrganizationDashboard />;
+}
+
+function SystemAdminDashboard({ firstName }: { firstName: string }) {
+  return (
+    <>
+      <PageHeader
+        title={`Welcome, ${firstName}`}
+        description="The platform at a glance: organizations, users, assessments and payments to verify."
+        actions={<ButtonLink to={paths.admin.root.href()}>Open the admin area</ButtonLink>}
+      />
+      <PlatformOverview />
+    </>
+  );
+}
+
+function OrganizationDashboard() {
   const { profile } = useSession();
   const location = useLocation();
   const createError = (location.state as { createError?: string } | null)?.createError ?? null;

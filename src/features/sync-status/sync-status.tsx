@@ -16,7 +16,9 @@ function useTick(ms: number) {
   }, [ms]);
 }
 
-const pill = 'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium whitespace-nowrap';
+/** Below 480 px the pill shows its icon only (the header must keep its menu on screen); the words stay for screen readers. */
+const label = 'max-[479px]:sr-only';
+const pill = 'relative inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium whitespace-nowrap';
 
 export function SyncStatus() {
   const s = useSyncStatus();
@@ -27,31 +29,31 @@ export function SyncStatus() {
   if (s.storageProblem === 'storage_full')
     body = (
       <span className={cn(pill, 'bg-red-50 text-red-800')}>
-        <AlertTriangle aria-hidden="true" className="size-3.5" /> Storage full: free some space
+        <AlertTriangle aria-hidden="true" className="size-3.5" /> <span className={label}>Storage full: free some space</span>
       </span>
     );
   else if (s.phase === 'auth_required')
     body = (
       <button type="button" onClick={() => void signOut()} className={cn(pill, 'bg-amber-50 text-amber-900 hover:bg-amber-100')}>
-        <KeyRound aria-hidden="true" className="size-3.5" /> Sign in to sync
+        <KeyRound aria-hidden="true" className="size-3.5" /> <span className={label}>Sign in to sync</span>
       </button>
     );
   else if (!s.online)
     body = (
       <span className={cn(pill, 'bg-amber-50 text-amber-900')} data-testid="sync-offline">
-        <CloudOff aria-hidden="true" className="size-3.5" /> Offline{unsent ? ` · ${unsent}` : ''}
+        <CloudOff aria-hidden="true" className="size-3.5" /> <span className={label}>Offline{unsent ? ` · ${unsent}` : ''}</span>
       </span>
     );
   else if (s.phase === 'error')
     body = (
       <button type="button" onClick={() => void syncNow()} className={cn(pill, 'bg-red-50 text-red-800 hover:bg-red-100')} title={s.lastError?.message}>
-        <RefreshCw aria-hidden="true" className="size-3.5" /> Sync failed · Retry
+        <RefreshCw aria-hidden="true" className="size-3.5" /> <span className={label}>Sync failed · Retry</span>
       </button>
     );
   else if (s.phase === 'pushing' || s.phase === 'pulling' || unsent)
     body = (
       <span className={cn(pill, 'bg-slate-100 text-slate-700')}>
-        <Loader2 aria-hidden="true" className="size-3.5 animate-spin" /> {unsent ?? 'Syncing…'}
+        <Loader2 aria-hidden="true" className="size-3.5 animate-spin" /> <span className={label}>{unsent ?? 'Syncing…'}</span>
       </span>
     );
   else

@@ -6,6 +6,7 @@ import { startEvidenceUploads, type EvidenceUploads } from '../../../sync/eviden
 import type { SyncRuntime } from '../../../sync/index.ts';
 import { saveBlob } from '../../../lib/download-report.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
+import { appAlert } from '../../../lib/app-dialogs.ts';
 
 let bound: { db: SyncRuntime['db']; uploads: EvidenceUploads; userId: string } | null = null;
 
@@ -37,7 +38,7 @@ export interface EvidenceActions {
   remove: (evidenceId: string) => Promise<void>;
 }
 
-export function evidenceActions(runtime: SyncRuntime, userId: string, onError: (message: string) => void = (m) => window.alert(m)): EvidenceActions {
+export function evidenceActions(runtime: SyncRuntime, userId: string, onError: (message: string) => void = (m) => void appAlert(m, 'Evidence')): EvidenceActions {
   const uploads = bind(runtime, userId);
   return {
     kick: () => void uploads.kick(),

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { SyncRuntime } from '../../../sync/index.ts';
 import { submitBlockerFor } from '../../../sync/index.ts';
+import { appAlert } from '../../../lib/app-dialogs.ts';
 
 export interface SubmitApi {
   /** True while this tab drains the queue and sends the submit. */
@@ -11,8 +12,8 @@ export interface SubmitApi {
   cancel: () => Promise<void>;
 }
 
-/** Spec §8: a submit failure is shown in a browser alert with the message. */
-const alertFailure = (message: string) => window.alert(message);
+/** Spec §8: a submit failure is shown in an alert with the message (the app's alert dialog, ADR 010). */
+const alertFailure = (message: string) => void appAlert(message, 'Submission failed');
 
 export function useSubmit(runtime: SyncRuntime, assessmentId: string, userId: string, online: boolean): SubmitApi {
   const [sending, setSending] = useState(false);

@@ -25,7 +25,17 @@ export type RegisterTarget = { kind: 'create'; organization: OrganizationDetails
 /** What the server made of it: a profile, or a join request waiting for the organization's admins. */
 export type RegisterOutcome = { kind: 'profile' } | { kind: 'join-requested'; organizationName: string };
 
-export class RegisterError extends Error {}
+export class RegisterError extends Error {
+  /** The form field the error belongs to (the e-mail is already registered: step 1's field). */
+  readonly field: 'email' | null;
+  constructor(message: string, field: 'email' | null = null) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** GoTrue's codes for a sign-up with an e-mail that already has an account. */
+const EMAIL_TAKEN = new Set(['user_already_exists', 'email_exists']);
 
 /** Creates the provider account; returns its session (null when the provider requires e-mail confirmation). */
 export async function createProviderAccount(person: PersonalDetails, target: RegisterTarget): Promise<{ userId: string; session: Session | null }> {
@@ -48,7 +58,7 @@ export async function createProviderAccount(person: PersonalDetails, target: Reg
       },
     },
   });
-  if (error || !data.user) throw new RegisterError(error?.message || MSG.signupFailed);
+  if (error || !data.user) throw new RegisterError(error?.message || MSG.signupFailed, error?.code && EMAIL_TAKEN.has(error.code) ? 'email' : null);
   return { userId: data.user.id, session: data.session };
 }
 

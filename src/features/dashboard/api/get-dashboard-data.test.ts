@@ -14,9 +14,10 @@ const item = (pass_fail: AssessmentListItem['pass_fail'], status: AssessmentList
 });
 
 describe('dashboard figures', () => {
-  it('compliance score is passed count / total count', () => {
+  it('compliance score is passed count / total count of submitted assessments (one in progress does not count)', () => {
     expect(complianceCounts([])).toEqual({ passed: 0, total: 0 });
-    expect(complianceCounts([item('Pass'), item('Fail'), item(null, 'in_progress'), item('Pass')])).toEqual({ passed: 2, total: 4 });
+    expect(complianceCounts([item('Pass'), item('Fail'), item(null, 'in_progress'), item('Pass')])).toEqual({ passed: 2, total: 3 });
+    expect(complianceCounts([item(null, 'in_progress')])).toEqual({ passed: 0, total: 0 });
   });
   it('only organization and system admins see the team size', () => {
     expect(canSeeTeam({ role: 'org_admin' })).toBe(true);

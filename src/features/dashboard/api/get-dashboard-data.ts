@@ -20,7 +20,11 @@ export async function getDashboardData(profile: ProfileDto, signal: AbortSignal)
   return { assessments, memberCount: members ? members.length : null };
 }
 
-/** Spec §2: the Compliance Score card shows passed count / total count. */
+/**
+ * Spec §2: the Compliance Score card shows passed count / total count. Only submitted assessments
+ * have a result, so only they count: one in progress is neither passed nor failed yet.
+ */
 export function complianceCounts(assessments: readonly AssessmentListItem[]): { passed: number; total: number } {
-  return { passed: assessments.filter((a) => a.pass_fail === 'Pass').length, total: assessments.length };
+  const submitted = assessments.filter((a) => a.status === 'submitted');
+  return { passed: submitted.filter((a) => a.pass_fail === 'Pass').length, total: submitted.length };
 }

@@ -68,7 +68,7 @@ export function ComplianceCard({ passed, total }: { passed: number; total: numbe
       <p className="text-3xl font-semibold text-slate-900 tabular-nums" data-testid="compliance-score">
         {passed} / {total}
       </p>
-      <p className="mt-1 text-sm text-slate-600">{total === 0 ? 'Passed assessments appear here once submitted' : `${plural(passed, 'assessment')} passed of ${total}`}</p>
+      <p className="mt-1 text-sm text-slate-600">{total === 0 ? 'Passed assessments appear here once submitted' : `${plural(passed, 'assessment')} passed of ${total} submitted`}</p>
     </SummaryCard>
   );
 }

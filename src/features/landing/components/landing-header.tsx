@@ -14,7 +14,7 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6 lg:px-8">
-        <Logo />
+        <Logo compact />
         <nav aria-label="Sections" className="hidden items-center gap-7 text-sm font-medium text-slate-600 md:flex">
           {SECTIONS.map((s) => (
             <a key={s.href} href={s.href} className="hover:text-slate-900">

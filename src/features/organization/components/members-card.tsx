@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.tsx';
+import { appConfirm } from '../../../lib/app-dialogs.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { removeMember } from '../api/organization-api.ts';
@@ -16,7 +17,7 @@ export function MembersCard({ members, currentUserId, canManage, onChanged }: { 
   const [busyId, setBusyId] = useState<string | null>(null);
 
   async function remove(m: TeamMemberDto) {
-    if (!window.confirm(MSG.removeMemberConfirm)) return;
+    if (!(await appConfirm(MSG.removeMemberConfirm, { title: 'Remove team member', confirmLabel: 'Remove', danger: true }))) return;
     setBusyId(m.id);
     try {
       await removeMember(m.id);

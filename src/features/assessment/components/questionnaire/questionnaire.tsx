@@ -23,6 +23,7 @@ import { QuestionGuidance } from './question-guidance.tsx';
 import { QuestionnaireFooter } from './questionnaire-footer.tsx';
 import { SubmitBanner } from './submit-banner.tsx';
 import { QuestionnaireHeader } from './questionnaire-header.tsx';
+import { appAlert } from '../../../../lib/app-dialogs.ts';
 
 export interface QuestionnaireProps {
   assessmentId: string;
@@ -93,11 +94,11 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
   const submitNow = () => {
     const missing = data.questions.filter((q) => !live.answers.has(q.id));
     if (missing.length) {
-      window.alert(`Please answer every question before submitting (${missing.length} left).`);
+      void appAlert(`Please answer every question before submitting (${missing.length} left).`, 'Not ready to submit');
       return;
     }
     if (conflicts.length) {
-      window.alert('Resolve the conflicting answers before submitting.');
+      void appAlert('Resolve the conflicting answers before submitting.', 'Not ready to submit');
       return;
     }
     void submitApi.submit();

@@ -1,7 +1,7 @@
-// Loads an admin resource (never cached offline: admin data must be current), with reload.
+// Loads a resource that is never cached offline (admin data must be current), with reload.
 import { useCallback, useEffect, useState } from 'react';
 
-export interface AdminResource<T> {
+export interface FreshResource<T> {
   data: T | null;
   error: unknown;
   loading: boolean;
@@ -16,7 +16,7 @@ interface Settled<T> {
 }
 
 /** `key` names what is loaded; a new key loads again (the previous data stays visible meanwhile). */
-export function useAdminResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>): AdminResource<T> {
+export function useFreshResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>): FreshResource<T> {
   const [attempt, setAttempt] = useState(0);
   const current = `${key}#${attempt}`;
   const [state, setState] = useState<Settled<T>>({ for: '', data: null, error: null });

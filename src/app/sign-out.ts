@@ -1,0 +1,107 @@
+// The one place that decides what a sign-out leaves on the device (ADR 007, "Sign-out"):
+// - localStorage: every read snapshot (utils/local-cache.ts) and the cached profile go; the
+//   supabase-js session is removed by auth.signOut; the public /api/config copy stays.
+// - sessionStorage: cleared (invitation names, scroll positions).
+// - Cache Storage: the service worker's reference cache (worker/sw.ts) drops assessment-scoped
+//   entries (/api/questions?assessmentId=…); the public config, questions and domains stay.
+// - IndexedDB (the sync database): emptied by clearForSignOut (src/sync/sign-out.ts), keeping only
+//   the signing-out user's unsent rows when they chose to keep them.
+// The sync core loads on demand, so a sign-out from a page that never started it stays light.
+import { MSG } from '#domain/messages.ts';
+import { paths } from '../config/paths.ts';
+import { AUTH_STORAGE_KEY, authStorage } from '../lib/auth-storage.ts';
+import { loadSupabase } from '../lib/supabase.ts';
+import { clearCaches } from '../utils/local-cache.ts';
+import { writeCachedProfile } from './profile-cache.ts';
+
+/** The service worker's runtime cache of reference data (worker/sw.ts). */
+const REFERENCE_CACHE = 'mvrsp-reference';
+
+export interface UnsentWork {
+  rows: number;
+  files: number;
+}
+
+/** The signed-in user's changes and files not yet on the server (zero when the sync database cannot be read). */
+export async function unsentWorkOf(userId: string): Promise<UnsentWork> {
+  try {
+    const sync = await import('../sync/index.ts');
+    const db = sync.getSyncRuntime()?.db ?? new sync.SyncDatabase();
+    return await sync.unsentOf(db, userId);
+  } catch {
+    return { rows: 0, files: 0 };
+  }
+}
+
+/** Sends what waits now (the warning's "Stay signed in and send"). */
+export async function sendUnsentNow(): Promise<void> {
+  const sync = await import('../sync/index.ts');
+  await sync.syncNow();
+}
+
+/** Removes everything of the organization from this device; `keepUnsent` keeps this user's unsent rows for their next sign-in. */
+export async function clearLocalData(opts: { userId: string | null; keepUnsent: boolean }): Promise<void> {
+  clearCaches();
+  writeCachedProfile(null);
+  try {
+    sessionStorage.clear();
+  } catch {
+    /* storage disabled */
+  }
+  await dropScopedReferenceEntries();
+  try {
+    const sync = await import('../sync/index.ts');
+    const runtime = sync.getSyncRuntime();
+    runtime?.stop();
+    const db = runtime?.db ?? new sync.SyncDatabase();
+    await sync.clearForSignOut(db, opts);
+  } catch (error) {
+    console.warn('Could not clear the local sync database', error);
+  }
+}
+
+/**
+ * Ends the session on this device. supabase-js also revokes the refresh token on the server and,
+ * when that call fails (offline), returns an error and keeps the stored session: remove it then.
+ */
+export async function endLocalSession(): Promise<void> {
+  try {
+    const { error } = await (await loadSupabase()).auth.signOut({ scope: 'local' });
+    if (!error) return;
+    console.warn('Sign-out request failed; the local session is removed anyway', error.name);
+  } catch (error) {
+    console.warn('Sign-out request failed; the local session is removed anyway', error);
+  }
+  authStorage.removeItem(AUTH_STORAGE_KEY);
+}
+
+async function dropScopedReferenceEntries(): Promise<void> {
+  try {
+    if (typeof caches === 'undefined' || !(await caches.has(REFERENCE_CACHE))) return;
+    const cache = await caches.open(REFERENCE_CACHE);
+    for (const request of await cache.keys()) if (new URL(request.url).search) await cache.delete(request);
+  } catch {
+    /* Cache Storage unavailable */
+  }
+}
+
+/** Why the session ended without the user asking: shown on the sign-in page. */
+export type SessionEnd = 'removed' | 'disabled' | 'ended';
+
+export const SESSION_END_MESSAGE: Record<SessionEnd, string> = {
+  removed: MSG.accessRemoved,
+  disabled: MSG.accountDisabled,
+  ended: MSG.sessionEnded,
+};
+
+/**
+ * A full page load of /login (nothing of the signed-in app stays in memory). A notice travels as
+ * the history entry's router state, which the login page reads as `location.state.message`.
+ */
+export function reloadToLogin(notice?: string): void {
+  const href = paths.login.href();
+  if (notice) {
+    window.history.replaceState({ usr: { message: notice, tone: 'info' }, key: 'signout', idx: 0 }, '', href);
+    window.location.reload();
+  } else window.location.assign(href);
+}

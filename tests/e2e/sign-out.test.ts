@@ -1,0 +1,182 @@
+// Sign-out leaves nothing of the organization on the device (localStorage, sessionStorage,
+// IndexedDB), except unsent changes the user chose to keep: those only their own next sign-in sends.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '#domain/messages.ts';
+import { createOrgAdmin, inviteAndAccept, removeMember, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import type { TestServer } from '#tests/setup/app.ts';
+import { answerWithKeyboard, asTestServer } from './assessment-helpers.ts';
+import { collectErrors, HAS_CHROMIUM, logOut, signIn, startHarness, type Harness } from './harness.ts';
+
+/** Everything the page's origin keeps in storage, as one string (IndexedDB: every store of every database). */
+async function deviceDump(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const out: Record<string, unknown> = { local: { ...localStorage }, session: { ...sessionStorage } };
+    for (const name of await caches.keys()) out[`cache/${name}`] = (await (await caches.open(name)).keys()).map((r) => r.url).filter((u) => u.includes('/api/'));
+    // workbox-expiration only mirrors Cache Storage's URLs and timestamps (checked above through the cache itself).
+    for (const info of (await indexedDB.databases()).filter((d) => d.name !== 'workbox-expiration')) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        out[`${info.name}/${store}`] = await new Promise((resolve, reject) => {
+          const req = db.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+      }
+      db.close();
+    }
+    return JSON.stringify(out, (_k, v: unknown) => (v instanceof ArrayBuffer ? `<${v.byteLength} bytes>` : v));
+  });
+}
+
+async function outboxRows(page: Page): Promise<{ userId: string; kind: string; status: string }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('mvrsp-sync');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('outbox').objectStore('outbox').getAll();
+          req.onsuccess = () => {
+            resolve(req.result);
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
+  let h: Harness;
+  let api: TestServer;
+  let owner: Member;
+  let teammate: Member;
+  let submitted: string;
+  let inProgress: string;
+  let questionIds: string[];
+  const ORG = 'Zephyr Polar Institute';
+
+  beforeAll(async () => {
+    h = await startHarness();
+    api = asTestServer(h);
+    owner = await createOrgAdmin(api, { organizationName: ORG, firstName: 'Orla', lastName: 'Quenby', email: `orla-${Date.now()}@zephyr.test` });
+    teammate = await inviteAndAccept(api, owner, `tomas-${Date.now()}@zephyr.test`, { firstName: 'Tomas', lastName: 'Wexley' });
+    questionIds = ((await api.json('GET', '/api/questions', undefined, owner.accessToken)).body as { id: string }[]).map((q) => q.id);
+    const create = async () => (await api.json('POST', '/api/assessments/create', { organizationId: owner.organizationId }, owner.accessToken)).body.assessmentId as string;
+    submitted = await create();
+    for (const questionId of questionIds) await api.json('POST', `/api/assessments/${submitted}/responses`, { questionId, answer: 'yes' }, owner.accessToken);
+    expect((await api.json('POST', `/api/assessments/${submitted}/submit`, {}, owner.accessToken)).status).toBe(200);
+    const admin = await signInSystemAdmin(api);
+    await api.json('POST', `/api/admin/organizations/${owner.organizationId}/subscription`, { paidUntil: '2099-12-31' }, admin.accessToken);
+    inProgress = await create();
+    for (const questionId of questionIds.slice(0, 3)) await api.json('POST', `/api/assessments/${inProgress}/responses`, { questionId, answer: 'no' }, owner.accessToken);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const secrets = () => [ORG, owner.email, teammate.email, 'Quenby', 'Wexley', submitted, inProgress];
+
+  it('Logout leaves no names, e-mails, answers, results or report of the organization', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await signIn(page, owner.email, owner.password);
+    await page.getByTestId('header-identity').getByText(ORG).waitFor();
+    await page.goto('/organization');
+    await page.getByText(teammate.email).first().waitFor();
+    await page.goto(`/assessment/${submitted}`);
+    await page.getByText(/Corrective action plan|Gap analysis/i).first().waitFor();
+    await page.goto(`/assessment/${inProgress}`);
+    await page.getByTestId('question-code').waitFor();
+    await page.goto('/dashboard');
+    await page.getByTestId('compliance-score').waitFor();
+
+    const before = await deviceDump(page);
+    for (const s of [ORG, teammate.email, inProgress]) expect(before).toContain(s); // the caches were there
+
+    await logOut(page);
+    const after = await deviceDump(page);
+    for (const s of secrets()) expect(after, `left on the device: ${s}`).not.toContain(s);
+    expect(await outboxRows(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('unsent changes: the warning, then kept only for the same user, never sent by another', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    await signIn(page, owner.email, owner.password);
+    await page.goto(`/assessment/${inProgress}`);
+    await page.getByTestId('question-code').waitFor();
+    await ctx.setOffline(true);
+    await answerWithKeyboard(page, 'yes');
+    await page.locator('[data-sync-state="pending"]').waitFor();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out with unsent changes?' });
+    await dialog.getByText('1 change has not been sent yet.').waitFor();
+    await dialog.getByText(/You are offline/).waitFor();
+    await page.screenshot({ path: '/tmp/shots/spa/sign-out-warning.png' });
+    // Stay: nothing is lost, the page is still signed in.
+    await dialog.getByRole('button', { name: 'Stay signed in and send' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/assessment/${inProgress}`);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: 'Sign out and keep them' }).click();
+    await reloaded;
+    await page.waitForURL('**/login');
+    const kept = await outboxRows(page);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ userId: owner.userId, kind: 'answer.set', status: 'pending' });
+    const dump = await deviceDump(page);
+    for (const s of [ORG, owner.email, teammate.email, 'Quenby', 'Wexley']) expect(dump).not.toContain(s);
+    const answers = async () => ((await api.json('GET', `/api/assessments/${inProgress}/responses`, undefined, owner.accessToken)).body as unknown[]).length;
+
+    // Another user signs in online on the same device: the row is neither shown nor sent.
+    await ctx.setOffline(false);
+    await signIn(page, teammate.email, teammate.password);
+    await page.goto(`/assessment/${inProgress}`);
+    await page.getByTestId('question-code').waitFor();
+    await page.waitForTimeout(1500);
+    expect(await answers()).toBe(3);
+    expect(await page.locator('[data-sync-state="pending"]').count()).toBe(0);
+    await logOut(page); // nothing of theirs is unsent: no warning
+    expect(await outboxRows(page)).toHaveLength(1);
+
+    // The same user signs in again: the kept change is sent.
+    await signIn(page, owner.email, owner.password);
+    await expect.poll(answers, { timeout: 20_000 }).toBe(4);
+    await expect.poll(async () => (await outboxRows(page)).length, { timeout: 20_000 }).toBe(0);
+    await ctx.close();
+  });
+
+  it('a removed member who is still signed in is signed out and told why, on any page', async () => {
+    const leaver = await inviteAndAccept(api, owner, `lee-${Date.now()}@zephyr.test`, { firstName: 'Lee', lastName: 'Leaver' });
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await signIn(page, leaver.email, leaver.password);
+    await page.getByTestId('header-identity').getByText(ORG).waitFor();
+    await removeMember(api, owner, leaver.userId);
+    const reloaded = page.waitForEvent('load');
+    await page.goto(`/assessment/${submitted}`);
+    await reloaded;
+    await page.waitForURL('**/login');
+    const notice = page.getByText(new RegExp(`${MSG.sessionEnded}|${MSG.accessRemoved}`));
+    await notice.waitFor();
+    await page.screenshot({ path: '/tmp/shots/spa/removed-member-login.png' });
+    expect(await page.getByText('Failed to load dashboard data').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('mvrsp-auth-token'))).toBeNull();
+    const dump = await deviceDump(page);
+    for (const s of [ORG, leaver.email, owner.email]) expect(dump).not.toContain(s);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
