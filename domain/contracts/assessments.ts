@@ -35,8 +35,11 @@ export const updateActionSchema = z
     ownerId: uuid('Invalid owner id').nullable().optional(),
     status: z.enum(ACTION_STATUSES, { error: 'Status must be open, in_progress or done' }).optional(),
     notes: z.string().max(5000, 'Notes must be at most 5000 characters').optional(),
-    /** The item's version the editor saw; a newer saved version answers 409 action_conflict with the current item. */
-    baseVersion: z.number({ error: 'baseVersion must be a whole number' }).int('baseVersion must be a whole number').min(1).optional(),
+    /** The item's version the editor saw; a newer saved version answers 409 edit_conflict with the current item. */
+    baseVersion: z
+      .number({ error: 'baseVersion is required: reload the corrective action and try again' })
+      .int('baseVersion must be a whole number')
+      .min(1, 'baseVersion must be a whole number'),
   })
   .refine((v) => v.ownerId !== undefined || v.status !== undefined || v.notes !== undefined, 'Nothing to update');
 

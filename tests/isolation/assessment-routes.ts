@@ -152,7 +152,7 @@ export const assessmentRows: RouteRow[] = [
     crossOrg: 'denied',
     request: async (w) => {
       const { assessmentId, actionId } = await paidReportOfA(w);
-      return { path: `/api/assessments/${assessmentId}/actions/${actionId}`, body: { status: 'in_progress', notes: 'matrix' } };
+      return { path: `/api/assessments/${assessmentId}/actions/${actionId}`, body: { status: 'in_progress', notes: 'matrix', baseVersion: 1 } };
     },
   },
   {

@@ -80,13 +80,14 @@ describe.each(DB_DRIVERS)('detailed report and payment gate (%s)', (driver) => {
       expect(a).toMatchObject({ status: 'open', owner_id: null, owner_name: null, notes: '', action: bank.get(a.code)!.correctiveAction.action });
     }
     const path = `/api/assessments/${assessmentId}/actions/${actions[0].id}`;
-    const patched = await server.json('PATCH', path, { ownerId: member.userId, status: 'in_progress', notes: 'Drafting the letter' }, member.accessToken);
+    const patched = await server.json('PATCH', path, { ownerId: member.userId, status: 'in_progress', notes: 'Drafting the letter', baseVersion: 1 }, member.accessToken);
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id: actions[0].id, owner_id: member.userId, owner_name: 'Olive Owner', status: 'in_progress', notes: 'Drafting the letter' });
-    expect((await server.json('PATCH', path, { ownerId: outsider.userId }, admin.accessToken)).status).toBe(400);
-    expect((await server.json('PATCH', path, { status: 'closed' }, admin.accessToken)).status).toBe(400);
-    expect((await server.json('PATCH', path, { status: 'done' }, outsider.accessToken)).status).toBe(404);
-    expect((await server.json('PATCH', `/api/assessments/${assessmentId}/actions/${crypto.randomUUID()}`, { status: 'done' }, admin.accessToken)).status).toBe(404);
+    expect((await server.json('PATCH', path, { ownerId: outsider.userId, baseVersion: 2 }, admin.accessToken)).status).toBe(400);
+    expect((await server.json('PATCH', path, { status: 'done' }, admin.accessToken)).status).toBe(400);
+    expect((await server.json('PATCH', path, { status: 'closed', baseVersion: 2 }, admin.accessToken)).status).toBe(400);
+    expect((await server.json('PATCH', path, { status: 'done', baseVersion: 2 }, outsider.accessToken)).status).toBe(404);
+    expect((await server.json('PATCH', `/api/assessments/${assessmentId}/actions/${crypto.randomUUID()}`, { status: 'done', baseVersion: 1 }, admin.accessToken)).status).toBe(404);
     expect((await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, outsider.accessToken)).status).toBe(404);
   });
 

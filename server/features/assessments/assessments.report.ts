@@ -158,7 +158,7 @@ export interface ActionUpdate {
   ownerId?: string | null;
   status?: ActionStatus;
   notes?: string;
-  baseVersion?: number;
+  baseVersion: number;
 }
 
 async function assertMember(db: Db, userId: string, organizationId: string) {
@@ -170,8 +170,8 @@ async function assertMember(db: Db, userId: string, organizationId: string) {
 }
 
 /**
- * Assigns an owner, moves the status or edits notes of one corrective action. With `baseVersion`
- * (the SPA always sends it) the write happens only if nobody saved since: otherwise 409
+ * Assigns an owner, moves the status or edits notes of one corrective action. The write happens
+ * only if nobody saved since `baseVersion` (the version the editor saw): otherwise 409
  * edit_conflict with the current item in `details.current`, so no colleague's change is overwritten.
  */
 export async function updateAction(db: Db, scope: Scope & { actionId: string; userId: string }, patch: ActionUpdate): Promise<CorrectiveActionView> {
@@ -193,7 +193,7 @@ export async function updateAction(db: Db, scope: Scope & { actionId: string; us
       and(
         eq(correctiveActions.id, scope.actionId),
         eq(correctiveActions.assessmentId, a.id),
-        patch.baseVersion !== undefined ? eq(correctiveActions.version, patch.baseVersion) : undefined,
+        eq(correctiveActions.version, patch.baseVersion),
       ),
     )
     .returning({ id: correctiveActions.id });
