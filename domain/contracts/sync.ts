@@ -2,6 +2,7 @@
 // The SPA checks a mutation with `syncMutationSchema` before it enters the outbox; the
 // server checks the envelope with `pushRequestSchema` and each item again with `syncMutationSchema`.
 import { z } from 'zod';
+import { isoInstant } from './fields.ts';
 import { MSG } from '../messages.ts';
 
 import { MAX_PUSH_BATCH } from './sync-limits.ts';
@@ -60,7 +61,7 @@ export type PushRequest = z.input<typeof pushRequestSchema>;
 
 export const pullQuerySchema = z.object({
   assessmentId: id('Invalid assessment id'),
-  since: z.iso.datetime({ offset: true }).optional(),
+  since: isoInstant('since').optional(),
 });
 
 // ---------- responses ----------
