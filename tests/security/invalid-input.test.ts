@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authUsers } from '#server/db/schema/index.ts';
-import { createOrgAdmin, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import { NAME_CONTROL_MESSAGE } from '#domain/text.ts';
+import { createOrgAdmin, inviteTokenFor, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signUpUser } from '#tests/setup/auth.ts';
 
@@ -92,5 +93,26 @@ describe('hostile input', () => {
     const res = await server.json('POST', `/api/admin/organizations/${admin.organizationId}/subscription`, { paidUntil: '9999-12-31' }, systemAdmin.accessToken);
     expect(res.status, JSON.stringify(res.body).slice(0, 200)).toBe(400);
     expect(res.body.error).toBe('paidUntil must be a date between 2000 and 2199');
+  });
+
+  it('refuses names with line breaks or control characters at sign-up, invitation acceptance and rename', async () => {
+    const user = await signUpUser(server);
+    const base = { supabaseUserId: user.userId, email: user.email, firstName: 'Ada', lastName: 'Lovelace', organizationName: 'Analytical' };
+    for (const bad of [{ firstName: 'Ada\r\nBcc: x@example.org' }, { lastName: 'Love\u0007lace' }, { organizationName: 'Evil\nOrg' }, { contactName: 'Con\u2028tact' }]) {
+      const res = await server.json('POST', '/api/auth/signup', { ...base, ...bad }, user.accessToken);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.error).toBe(NAME_CONTROL_MESSAGE);
+    }
+    const rename = await server.json('PUT', '/api/organization/update', { name: 'Acme\r\nResearch' }, admin.accessToken);
+    expect(rename.status).toBe(400);
+    expect(rename.body.error).toBe(NAME_CONTROL_MESSAGE);
+    expect((await server.json('PUT', '/api/organization/update', { name: '  Acme Research  ' }, admin.accessToken)).status).toBe(200);
+
+    const invite = await server.json('POST', '/api/auth/invite', { email: 'names@example.org', organizationId: admin.organizationId }, admin.accessToken);
+    expect(invite.status).toBe(201);
+    const token = inviteTokenFor(server, 'names@example.org');
+    const accept = await server.json('POST', '/api/auth/accept-invite', { token, firstName: 'Mal\nlory', lastName: 'M', password: 'Long-enough-password-1' });
+    expect(accept.status).toBe(400);
+    expect(accept.body.error).toBe(NAME_CONTROL_MESSAGE);
   });
 });
