@@ -21,6 +21,8 @@ describe('sanitizeFileName', () => {
     ['', 'file'],
     ['../', 'file'],
     ['Prüfbericht 2026.pdf', 'Prüfbericht 2026.pdf'],
+    ['a\ud800b\udc00.pdf', 'a_b_.pdf'],
+    ['a' + '😀'.repeat(100) + '.pdf', 'a' + '😀'.repeat(87) + '.pdf'], // cut between code points
   ])('%j → %j', (input, expected) => {
     expect(sanitizeFileName(input)).toBe(expected);
   });
@@ -33,6 +35,7 @@ describe('sanitizeFileName', () => {
         expect(clean.startsWith('.')).toBe(false);
         expect(clean.length).toBeLessThanOrEqual(MAX_FILE_NAME_LENGTH);
         expect(clean.length).toBeGreaterThan(0);
+        expect(clean).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
       }),
     );
   });

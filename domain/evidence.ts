@@ -113,22 +113,24 @@ export const canonicalMime = (kind: EvidenceKind) => kind.mimeTypes[0]!;
 
 // eslint-disable-next-line no-control-regex
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 
 /**
  * A display-safe file name: no folders (../../etc/passwd.pdf → passwd.pdf), no control or
- * bidi characters, no leading dots, at most MAX_FILE_NAME_LENGTH characters with the extension kept.
+ * bidi characters, no unpaired surrogates, no leading dots, at most MAX_FILE_NAME_LENGTH characters with the extension kept.
  * It is only ever shown and sent in Content-Disposition; storage keys never derive from it.
  */
 export function sanitizeFileName(name: string): string {
-  const base = (name.normalize('NFC').split(/[\\/]/).pop() ?? '').replace(UNSAFE_CHARS, '_');
+  const base = (name.normalize('NFC').split(/[\\/]/).pop() ?? '').replace(UNSAFE_CHARS, '_').replace(LONE_SURROGATE, '_');
   let clean = base.replace(/\s+/g, ' ').trim().replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
   if (WINDOWS_RESERVED.test(clean)) clean = `_${clean}`;
   if (!clean) clean = 'file';
   if (clean.length <= MAX_FILE_NAME_LENGTH) return clean;
   const ext = fileExtension(clean);
   const keep = ext && ext.length < 12 ? `.${ext}` : '';
-  return clean.slice(0, MAX_FILE_NAME_LENGTH - keep.length) + keep;
+  // Cut between code points: half an emoji would be a lone surrogate, which PostgreSQL cannot store.
+  return clean.slice(0, MAX_FILE_NAME_LENGTH - keep.length).replace(/[\ud800-\udbff]$/, '') + keep;
 }
 
 export type EvidenceCheck =
