@@ -1,6 +1,7 @@
 // Evidence files: which kinds are allowed, size limits and safe file names.
 // Pure and shared by the SPA (checks before queuing) and the server (checks on upload).
 // Content sniffing (magic bytes) lives in ./evidence-sniff.ts.
+import { replaceLoneSurrogates } from './text.ts';
 
 export const DEFAULT_EVIDENCE_MAX_MB = 25;
 /** Client chunk size for resumable uploads. */
@@ -113,7 +114,6 @@ export const canonicalMime = (kind: EvidenceKind) => kind.mimeTypes[0]!;
 
 // eslint-disable-next-line no-control-regex
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 
 /**
@@ -122,7 +122,8 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
  * It is only ever shown and sent in Content-Disposition; storage keys never derive from it.
  */
 export function sanitizeFileName(name: string): string {
-  const base = (name.normalize('NFC').split(/[\\/]/).pop() ?? '').replace(UNSAFE_CHARS, '_').replace(LONE_SURROGATE, '_');
+  const raw = (name.normalize('NFC').split(/[\\/]/).pop() ?? '').replace(UNSAFE_CHARS, '_');
+  const base = replaceLoneSurrogates(raw, '_');
   let clean = base.replace(/\s+/g, ' ').trim().replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
   if (WINDOWS_RESERVED.test(clean)) clean = `_${clean}`;
   if (!clean) clean = 'file';

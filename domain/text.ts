@@ -11,10 +11,24 @@ export const TOO_DEEP_MESSAGE = 'The request is nested too deeply';
 /** How deep validated input may nest before it is refused (no contract comes close). */
 export const MAX_INPUT_DEPTH = 64;
 
-// eslint-disable-next-line no-control-regex -- matching NUL is the point
-const INVALID_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Replaces every unpaired UTF-16 surrogate (a loop, not a lookbehind regex, which older Safari cannot parse). */
+export function replaceLoneSurrogates(s: string, replacement: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      out += s[i]! + s[i + 1]!;
+      i++;
+    } else out += c >= 0xd800 && c <= 0xdfff ? replacement : s[i]!;
+  }
+  return out;
+}
 
-export const isInvalidText = (s: string) => INVALID_TEXT.test(s);
+const SURROGATE = /[\ud800-\udfff]/;
+
+export const hasLoneSurrogate = (s: string) => SURROGATE.test(s) && replaceLoneSurrogates(s, '\u0000') !== s;
+
+export const isInvalidText = (s: string) => s.includes('\u0000') || hasLoneSurrogate(s);
 
 /** The reason `value` (strings, keys and values at any depth) cannot be stored, or null when it can. */
 export function invalidTextProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH, depth = 0): string | null {
