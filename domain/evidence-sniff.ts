@@ -24,7 +24,12 @@ const EXECUTABLE_SIGNATURES: readonly (readonly number[])[] = [
 ];
 
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
-const SCRIPT_STARTS = ['<!doctype html', '<html', '<script', '<svg', '<?php', '<%', '@echo off', '#!'];
+/** What a browser, an SVG viewer or a server would run or render as a page, once the prolog is skipped. */
+const SCRIPT_STARTS = [
+  '<!doctype html', '<html', '<head', '<body', '<script', '<svg', '<iframe', '<object', '<embed', '<meta', '<?php', '<%', '@echo off', '#!',
+];
+/** How much of the head the markup check reads; prologs longer than this are refused as markup. */
+const MARKUP_SCAN_CHARS = 4096;
 
 /** Binary formats recognised from the first bytes; null when the head matches none (maybe text). */
 export function sniffHead(head: Uint8Array): SniffResult | null {
@@ -47,9 +52,23 @@ function latin1(bytes: Uint8Array): string {
   return s;
 }
 
-function looksLikeScript(head: Uint8Array): boolean {
-  const start = latin1(head.subarray(0, 512)).replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '').trimStart().toLowerCase();
-  return SCRIPT_STARTS.some((s) => start.startsWith(s));
+/**
+ * Whether the file opens as markup or a script. Browsers and XML parsers skip a byte-order mark,
+ * whitespace, comments (`<!-- … -->`), XML declarations and processing instructions (`<?xml …?>`)
+ * and non-HTML doctypes (`<!DOCTYPE svg …>`) before the first element, so this does too: `<!-- x --><svg`
+ * is SVG. The scan is bounded: a prolog that does not end within MARKUP_SCAN_CHARS counts as markup.
+ */
+export function looksLikeScript(head: Uint8Array): boolean {
+  let rest = latin1(head.subarray(0, MARKUP_SCAN_CHARS)).toLowerCase();
+  for (;;) {
+    rest = rest.replace(/^(?:\u00ef\u00bb\u00bf|\ufeff)/, '').trimStart();
+    if (SCRIPT_STARTS.some((s) => rest.startsWith(s))) return true;
+    const close = rest.startsWith('<!--') ? '-->' : rest.startsWith('<?') ? '?>' : rest.startsWith('<!doctype') ? '>' : null;
+    if (close === null) return false;
+    const end = rest.indexOf(close, 2);
+    if (end === -1) return true;
+    rest = rest.slice(end + close.length);
+  }
 }
 
 /** Feeds a file through in chunks; finish() tells what the content is. */
@@ -89,12 +108,14 @@ export class ContentInspector {
         this.isText = false;
       }
     }
+    // Markup first: PDF readers find "%PDF-" anywhere in the first KB, so `<html>…%PDF-` would pass as PDF.
+    if (looksLikeScript(this.head)) return { format: 'script', zipText: '' };
     let binary = sniffHead(this.head);
     // "MZ…" that is valid text throughout is a text file starting with MZ, not a PE image (which has NUL bytes).
     if (binary === 'executable' && this.isText && startsWith(this.head, ascii('MZ'))) binary = null;
     if (binary === 'ooxml') return { format: binary, zipText: latin1(this.head) + latin1(this.tail) };
     if (binary) return { format: binary, zipText: '' };
-    if (this.bytes > 0 && this.isText) return { format: looksLikeScript(this.head) ? 'script' : 'text', zipText: '' };
+    if (this.bytes > 0 && this.isText) return { format: 'text', zipText: '' };
     return { format: 'unknown', zipText: '' };
   }
 }

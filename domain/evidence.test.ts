@@ -21,6 +21,8 @@ describe('sanitizeFileName', () => {
     ['', 'file'],
     ['../', 'file'],
     ['Prüfbericht 2026.pdf', 'Prüfbericht 2026.pdf'],
+    ['a\ud800b\udc00.pdf', 'a_b_.pdf'],
+    ['a' + '😀'.repeat(100) + '.pdf', 'a' + '😀'.repeat(87) + '.pdf'], // cut between code points
   ])('%j → %j', (input, expected) => {
     expect(sanitizeFileName(input)).toBe(expected);
   });
@@ -33,6 +35,7 @@ describe('sanitizeFileName', () => {
         expect(clean.startsWith('.')).toBe(false);
         expect(clean.length).toBeLessThanOrEqual(MAX_FILE_NAME_LENGTH);
         expect(clean.length).toBeGreaterThan(0);
+        expect(clean).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
       }),
     );
   });
@@ -91,6 +94,26 @@ describe('content sniffing', () => {
     ['png', enc('%PDF-1.4')], // wrong kind
   ])('refuses %s with disguised or wrong content', (id, bytes) => {
     expect(matchContent(kind(id), inspectBytes(bytes))).not.toBeNull();
+  });
+
+  it.each([
+    ['pdf', '<!-- x --><html><script>alert(1)</script></html>\n%PDF-1.4\n'],
+    ['pdf', '<!-- a --><!-- b -->\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>%PDF-1.7'],
+    ['txt', '<!-- x --><svg onload="alert(1)"/>'],
+    ['txt', '\uFEFF  \n\t<!-- leading comment -->\n<html><body>hi</body></html>'],
+    ['txt', '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+    ['csv', '<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x"><!-- c --><svg/>'],
+    ['csv', '<!-- never closed' + ' x'.repeat(5_000)],
+    ['pdf', '<!--' + '-'.repeat(100) + '-->' + '<iframe src="javascript:alert(1)">%PDF-1.4'],
+  ])('refuses markup behind comments, BOM, whitespace or an XML declaration disguised as %s', (id, text) => {
+    expect(inspectBytes(enc(text)).format).toBe('script');
+    expect(matchContent(kind(id), inspectBytes(enc(text)))).not.toBeNull();
+  });
+
+  it('still accepts text that merely mentions markup, and PDFs with leading whitespace', () => {
+    expect(inspectBytes(enc('notes: <!-- not markup --> and <svg> later')).format).toBe('text');
+    expect(inspectBytes(enc('<!-- comment --> plain text after it')).format).toBe('text');
+    expect(inspectBytes(enc('\n\n%PDF-1.4\n')).format).toBe('pdf');
   });
 
   it('treats a text file that merely starts with "MZ" as text', () => {

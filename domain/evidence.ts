@@ -1,6 +1,7 @@
 // Evidence files: which kinds are allowed, size limits and safe file names.
 // Pure and shared by the SPA (checks before queuing) and the server (checks on upload).
 // Content sniffing (magic bytes) lives in ./evidence-sniff.ts.
+import { replaceLoneSurrogates } from './text.ts';
 
 export const DEFAULT_EVIDENCE_MAX_MB = 25;
 /** Client chunk size for resumable uploads. */
@@ -117,18 +118,20 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 
 /**
  * A display-safe file name: no folders (../../etc/passwd.pdf → passwd.pdf), no control or
- * bidi characters, no leading dots, at most MAX_FILE_NAME_LENGTH characters with the extension kept.
+ * bidi characters, no unpaired surrogates, no leading dots, at most MAX_FILE_NAME_LENGTH characters with the extension kept.
  * It is only ever shown and sent in Content-Disposition; storage keys never derive from it.
  */
 export function sanitizeFileName(name: string): string {
-  const base = (name.normalize('NFC').split(/[\\/]/).pop() ?? '').replace(UNSAFE_CHARS, '_');
+  const raw = (name.normalize('NFC').split(/[\\/]/).pop() ?? '').replace(UNSAFE_CHARS, '_');
+  const base = replaceLoneSurrogates(raw, '_');
   let clean = base.replace(/\s+/g, ' ').trim().replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
   if (WINDOWS_RESERVED.test(clean)) clean = `_${clean}`;
   if (!clean) clean = 'file';
   if (clean.length <= MAX_FILE_NAME_LENGTH) return clean;
   const ext = fileExtension(clean);
   const keep = ext && ext.length < 12 ? `.${ext}` : '';
-  return clean.slice(0, MAX_FILE_NAME_LENGTH - keep.length) + keep;
+  // Cut between code points: half an emoji would be a lone surrogate, which PostgreSQL cannot store.
+  return clean.slice(0, MAX_FILE_NAME_LENGTH - keep.length).replace(/[\ud800-\udbff]$/, '') + keep;
 }
 
 export type EvidenceCheck =

@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { buildServer } from './compose.ts';
 import { purgeOldMutations } from './features/assessments/sync.retention.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { errorForLog } from './lib/logger.ts';
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -32,7 +33,7 @@ async function main() {
   const purge = () =>
     purgeOldMutations(built.deps.db, built.deps.now()).then(
       (n) => n > 0 && built.deps.logger.info('purged old sync ledger entries', { count: n }),
-      (err: unknown) => built.deps.logger.warn('sync ledger purge failed', { error: String(err) }),
+      (err: unknown) => built.deps.logger.warn('sync ledger purge failed', { error: errorForLog(err) }),
     );
   void purge();
   setInterval(() => void purge(), 6 * 60 * 60 * 1000).unref();
@@ -47,6 +48,6 @@ async function main() {
 }
 
 void main().catch((err: unknown) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(`Failed to start: ${errorForLog(err)}\n`);
   process.exit(1);
 });

@@ -2,19 +2,23 @@
 // Shared by the API (validate()) and the SPA (form validation, typed fetchers).
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { withoutControlChars } from './fields.ts';
 
+/** A first or last name. */
 const requiredText = (max = 100) =>
-  z.string({ error: MSG.requiredFields }).trim().min(1, MSG.requiredFields).max(max, `Must be at most ${max} characters`);
+  withoutControlChars(z.string({ error: MSG.requiredFields }).trim().min(1, MSG.requiredFields).max(max, `Must be at most ${max} characters`));
 
 /** Blank or missing becomes undefined (the server fills defaults). */
-const optionalText = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
+const optionalText = (max = 200, controlMessage?: string) =>
+  withoutControlChars(z.string().trim().max(max, `Must be at most ${max} characters`), controlMessage)
     .optional()
     .nullable()
     .transform((v) => (v ? v : undefined));
+
+const organizationName = (emptyMessage: string) =>
+  withoutControlChars(
+    z.string({ error: emptyMessage }).trim().min(1, emptyMessage).max(200, 'Organization name must be at most 200 characters'),
+  );
 
 const emailAddress = z
   .string({ error: MSG.requiredFields })
@@ -47,14 +51,10 @@ export const signupSchema = z.object({
   email: emailAddress.optional(),
   firstName: requiredText(),
   lastName: requiredText(),
-  organizationName: z
-    .string({ error: MSG.orgNameRequired })
-    .trim()
-    .min(1, MSG.orgNameRequired)
-    .max(200, 'Organization name must be at most 200 characters'),
+  organizationName: organizationName(MSG.orgNameRequired),
   contactName: optionalText(),
   contactEmail: optionalEmail,
-  contactPhone: optionalText(50),
+  contactPhone: optionalText(50, 'Phone numbers cannot contain line breaks or control characters'),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 
@@ -137,7 +137,7 @@ export const allowedEmailDomainsSchema = z
 /** PUT /api/organization/update */
 export const updateOrganizationSchema = z
   .object({
-    name: z.string().trim().min(1, MSG.orgNameEmpty).max(200, 'Organization name must be at most 200 characters').optional(),
+    name: organizationName(MSG.orgNameEmpty).optional(),
     joinByLinkEnabled: z.boolean().optional(),
     allowedEmailDomains: allowedEmailDomainsSchema.optional(),
   })

@@ -1,6 +1,7 @@
 // Assessments, questions, results and the detailed report: request schemas and response shapes
 // (spec field names). Shared by the API (validate()) and the SPA.
 import { z } from 'zod';
+import { isoInstant } from './fields.ts';
 import { MSG } from '../messages.ts';
 import type { ActionPriority } from '../questions/question-types.ts';
 import type { Grade, PassFail } from '../scoring/policy.ts';
@@ -44,7 +45,7 @@ export const updateActionSchema = z
   .refine((v) => v.ownerId !== undefined || v.status !== undefined || v.notes !== undefined, 'Nothing to update');
 
 export const subscriptionSchema = z.object({
-  paidUntil: z.iso.datetime({ offset: true, error: 'paidUntil must be an ISO date' }).or(z.iso.date({ error: 'paidUntil must be an ISO date' })),
+  paidUntil: isoInstant('paidUntil', { dateOnly: true }),
 });
 
 // ---------- responses ----------

@@ -3,6 +3,7 @@
 // server checks the envelope with `pushRequestSchema` and each item again with `syncMutationSchema`.
 import { z } from 'zod';
 import type { EvidenceView } from './evidence.ts';
+import { isoInstant } from './fields.ts';
 import { MSG } from '../messages.ts';
 
 import { MAX_PUSH_BATCH } from './sync-limits.ts';
@@ -61,7 +62,7 @@ export type PushRequest = z.input<typeof pushRequestSchema>;
 
 export const pullQuerySchema = z.object({
   assessmentId: id('Invalid assessment id'),
-  since: z.iso.datetime({ offset: true }).optional(),
+  since: isoInstant('since').optional(),
 });
 
 // ---------- responses ----------

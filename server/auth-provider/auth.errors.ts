@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../lib/factory.ts';
-import type { Logger } from '../lib/logger.ts';
+import { errorForLog, type Logger } from '../lib/logger.ts';
 
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
 export const API_VERSION = '2024-01-01';
@@ -50,7 +50,7 @@ export function createAuthErrorHandler(logger: Logger) {
       );
       return c.json(authErrorBody(mapped), mapped.status);
     }
-    logger.error('auth provider error', { method: c.req.method, path: c.req.path, error: err.stack ?? String(err) });
+    logger.error('auth provider error', { method: c.req.method, path: c.req.path, error: errorForLog(err) });
     const failure = new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
     return c.json(authErrorBody(failure), 500);
   };

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
+import { invalidTextProblem } from '#domain/text.ts';
 import type { AppEnv } from '../lib/factory.ts';
 import { publicAnonKey } from '../features/config/config.routes.ts';
 import type { Env } from '../env.ts';
@@ -20,10 +21,15 @@ export async function readJsonBody(c: Context<AppEnv>): Promise<Record<string, u
   return parsed as Record<string, unknown>;
 }
 
-/** Parses with zod; the first issue becomes a 400 validation_failed. */
+/**
+ * Parses with zod; the first issue becomes a 400 validation_failed. Like the API's validate(), text
+ * PostgreSQL cannot store (NUL, lone surrogates, in any field or key) is refused here, once.
+ */
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw validationFailed(result.error.issues[0]?.message ?? 'Invalid request');
+  const problem = invalidTextProblem(result.data);
+  if (problem) throw validationFailed(problem);
   return result.data;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { containsNul } from '../lib/validator.ts';
+import { containsInvalidText, jsonDepth } from '#domain/text.ts';
 
 const INVALID_EMAIL = 'Unable to validate email address: invalid format';
 
@@ -10,11 +10,43 @@ export const emailField = z
   .pipe(z.email({ error: INVALID_EMAIL }))
   .transform((e) => e.toLowerCase());
 
-/** user_metadata: a plain JSON object of modest size. */
+/** user_metadata limits: it is copied into every access token and user JSON (auth.sessions.ts, auth.users.ts). */
+export const MAX_METADATA_CHARS = 16_384;
+/** Levels of nesting, `data` itself included ({ "a": { "b": 1 } } is 2). */
+export const MAX_METADATA_DEPTH = 8;
+export const METADATA_TOO_LARGE = `data is too large (at most ${MAX_METADATA_CHARS} characters of JSON)`;
+export const METADATA_TOO_DEEP = `data is nested too deeply (at most ${MAX_METADATA_DEPTH} levels)`;
+const METADATA_BAD_TEXT = 'data must not contain NUL (\\u0000) characters or unpaired surrogates';
+
+/** Why a user_metadata object (as it would be stored) is refused, or null when it is acceptable. */
+export function metadataProblem(d: Record<string, unknown>): string | null {
+  if (jsonDepth(d, MAX_METADATA_DEPTH + 1) > MAX_METADATA_DEPTH) return METADATA_TOO_DEEP;
+  if (containsInvalidText(d, MAX_METADATA_DEPTH + 2)) return METADATA_BAD_TEXT;
+  if (JSON.stringify(d).length > MAX_METADATA_CHARS) return METADATA_TOO_LARGE;
+  return null;
+}
+
+/**
+ * user_metadata as it is served (access-token claims, user JSON): stored metadata that breaks the
+ * limits (written before they existed, or by hand) is dropped key by key, and wholesale when still
+ * too large, so no sign-in, refresh or recovery of that user can fail on it (jose overflows its stack
+ * on deep claims).
+ */
+export function servedMetadata(stored: unknown): Record<string, unknown> {
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  const record = stored as Record<string, unknown>;
+  if (metadataProblem(record) === null) return record;
+  const kept = Object.fromEntries(Object.entries(record).filter(([k, v]) => metadataProblem({ [k]: v }) === null));
+  return metadataProblem(kept) === null ? kept : {};
+}
+
+/** user_metadata: a plain JSON object of modest size and depth. */
 export const metadataField = z
   .record(z.string(), z.unknown(), { error: 'data must be a JSON object' })
-  .refine((d) => JSON.stringify(d).length <= 16_384, 'data is too large')
-  .refine((d) => !containsNul(d), 'data must not contain NUL (\\u0000) characters');
+  .superRefine((d, ctx) => {
+    const problem = metadataProblem(d);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const signupBody = z.object({
   email: emailField,
@@ -23,6 +55,7 @@ export const signupBody = z.object({
 });
 
 export const passwordGrantBody = z.object({
+  // NUL and lone surrogates: refused by parseWith (auth.http.ts) before any lookup.
   email: z.string({ error: 'missing email or phone' }).trim().min(1, 'missing email or phone').max(255, 'Invalid login credentials'),
   password: z.string().max(1024).optional(),
 });

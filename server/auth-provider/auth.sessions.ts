@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { authRefreshTokens, authSessions } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from './auth.keys.ts';
+import { servedMetadata } from './auth.schemas.ts';
 import { randomToken, sha256Hex } from './auth.secrets.ts';
 import { APP_METADATA, toUserJson, type AuthUserRow } from './auth.users.ts';
 
@@ -19,7 +20,7 @@ async function signAccessToken(ctx: AuthContext, user: AuthUserRow, session: Ses
       email: user.email,
       phone: '',
       app_metadata: { ...APP_METADATA, ...user.appMetadata },
-      user_metadata: user.userMetadata,
+      user_metadata: servedMetadata(user.userMetadata),
       role: 'authenticated',
       aal: session.aal,
       amr: [{ method: session.amr, timestamp: unix(session.createdAt) }],

@@ -4,6 +4,7 @@ import type { AuthContext } from './auth.context.ts';
 import { AuthError, validationFailed } from './auth.errors.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './auth.passwords.ts';
 import { endSessions } from './auth.sessions.ts';
+import { metadataProblem } from './auth.schemas.ts';
 import type { AuthUserRow } from './auth.users.ts';
 import type { VerifiedAccess } from './auth.verifier.ts';
 
@@ -38,7 +39,12 @@ export async function updateUser(
     }
     Object.assign(changes, { passwordHash: await hashPassword(password), failedSignIns: 0, lockedUntil: null });
   }
-  if (body.data) changes.userMetadata = mergeMetadata(user.userMetadata, body.data);
+  if (body.data) {
+    // The limits hold for what is stored: the merge of the patch into the current metadata.
+    changes.userMetadata = mergeMetadata(user.userMetadata, body.data);
+    const problem = metadataProblem(changes.userMetadata);
+    if (problem) throw validationFailed(problem);
+  }
   const [updated] = await ctx.db.update(authUsers).set(changes).where(eq(authUsers.id, user.id)).returning();
   if (!updated) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   if (changes.passwordHash) {

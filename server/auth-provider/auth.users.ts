@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { authUsers } from '../db/schema/index.ts';
 import { AuthError } from './auth.errors.ts';
 import { hashPassword } from './auth.passwords.ts';
+import { servedMetadata } from './auth.schemas.ts';
 
 export type AuthUserRow = typeof authUsers.$inferSelect;
 
@@ -56,7 +57,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** GoTrue's models.User as supabase-js expects it (bare, not wrapped). */
 export function toUserJson(user: AuthUserRow) {
-  const identityData = { ...user.userMetadata, sub: user.id, email: user.email, email_verified: true, phone_verified: false };
+  const userMetadata = servedMetadata(user.userMetadata);
+  const identityData = { ...userMetadata, sub: user.id, email: user.email, email_verified: true, phone_verified: false };
   return {
     id: user.id,
     aud: 'authenticated',
@@ -72,7 +74,7 @@ export function toUserJson(user: AuthUserRow) {
     new_email: null,
     ...(user.bannedUntil ? { banned_until: iso(user.bannedUntil) } : {}),
     app_metadata: { ...APP_METADATA, ...user.appMetadata },
-    user_metadata: user.userMetadata,
+    user_metadata: userMetadata,
     identities: [
       {
         identity_id: user.id,

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody, ErrorCode } from '#domain/errors.ts';
 import { AppError } from './app-error.ts';
+import { errorForLog } from './logger.ts';
 import type { AppEnv } from './factory.ts';
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -33,7 +34,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     requestId: c.var.requestId,
     method: c.req.method,
     path: c.req.path,
-    error: err.stack ?? String(err),
+    error: errorForLog(err),
   });
   return c.json({ error: 'Something went wrong on our side. Please try again.', code: 'internal_error' } satisfies ApiErrorBody, 500);
 }

@@ -1,4 +1,4 @@
-// Minimal structured logger. Never pass tokens or passwords to it.
+// Minimal structured logger. Never pass tokens or passwords to it; log errors through errorForLog.
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
@@ -9,13 +9,19 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-export function createLogger(level: LogLevel = 'info'): Logger {
+/** Where formatted lines go: stdout for debug/info, stderr for warn/error (tests pass their own). */
+export type LogSink = (level: Exclude<LogLevel, 'silent'>, line: string) => void;
+
+const processSink: LogSink = (lvl, line) => {
+  if (lvl === 'error' || lvl === 'warn') process.stderr.write(line + '\n');
+  else process.stdout.write(line + '\n');
+};
+
+export function createLogger(level: LogLevel = 'info', sink: LogSink = processSink): Logger {
   const emit = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < ORDER[level]) return;
     const line = fields && Object.keys(fields).length ? `${msg} ${JSON.stringify(fields)}` : msg;
-    const out = `[${new Date().toISOString()}] ${lvl.toUpperCase()} ${line}`;
-    if (lvl === 'error' || lvl === 'warn') process.stderr.write(out + '\n');
-    else process.stdout.write(out + '\n');
+    sink(lvl, `[${new Date().toISOString()}] ${lvl.toUpperCase()} ${line}`);
   };
   return {
     debug: (m, f) => emit('debug', m, f),
@@ -23,4 +29,26 @@ export function createLogger(level: LogLevel = 'info'): Logger {
     warn: (m, f) => emit('warn', m, f),
     error: (m, f) => emit('error', m, f),
   };
+}
+
+const MAX_CAUSES = 4;
+const MAX_MESSAGE = 2_000;
+
+/**
+ * An error as it may be logged: name, message, SQLSTATE code, stack frames and causes, without
+ * the values of a failed statement. drizzle's DrizzleQueryError puts them in its message
+ * ("Failed query: …\nparams: …", and so in its stack) and in .params; PGlite and postgres.js errors
+ * carry .params / .parameters and .detail ("Key (email)=(…)"). Only the message (params cut off)
+ * and the "at …" frames of the stack are kept, so a password hash or token bound to a statement
+ * never reaches the log.
+ */
+export function errorForLog(err: unknown, depth = 0): string {
+  if (!(err instanceof Error)) return String(err).slice(0, MAX_MESSAGE);
+  const message = err.message.replace(/\n?params: [\s\S]*$/, '').slice(0, MAX_MESSAGE);
+  const code = (err as { code?: unknown }).code;
+  const head = `${err.name}: ${message}${typeof code === 'string' ? ` [${code}]` : ''}`;
+  const frames = (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
+  const lines = [head, ...frames];
+  if (err.cause !== undefined && depth < MAX_CAUSES) lines.push(`Caused by: ${errorForLog(err.cause, depth + 1)}`);
+  return lines.join('\n');
 }

@@ -8,7 +8,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** Links in the message, logged in outbox mode so a local user can click them. */
+  /** Links in the message (they carry live tokens: never logged; tests read them from here). */
   links?: string[];
 }
 
@@ -17,7 +17,10 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** nodemailer over SMTP_URL when set; otherwise .eml files in DATA_DIR/outbox and links in the log. */
+/**
+ * nodemailer over SMTP_URL when set; otherwise .eml files in DATA_DIR/outbox. The log names the file,
+ * recipient and subject, never the body or its links (invitation and recovery tokens).
+ */
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
@@ -38,7 +41,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       writeFileSync(file, info.message as Buffer);
-      opts.logger.info(`mail to ${m.to}: ${m.subject}`, { file, links: m.links ?? [] });
+      opts.logger.info(`mail to ${m.to}: ${m.subject}`, { file });
     },
   };
 }

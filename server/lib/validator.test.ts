@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { handleError } from './error-handler.ts';
-import { containsNul, NUL_MESSAGE, validate } from './validator.ts';
+import { containsInvalidText, INVALID_TEXT_MESSAGE, validate } from './validator.ts';
 
 describe('validate', () => {
   const app = new Hono()
@@ -28,14 +28,27 @@ describe('validate', () => {
   it('refuses NUL characters, which PostgreSQL cannot store, in bodies and queries', async () => {
     const body = await app.request('/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'ok', tags: ['a\u0000b'] }) });
     expect(body.status).toBe(400);
-    expect(((await body.json()) as { error: string }).error).toBe(NUL_MESSAGE);
+    expect(((await body.json()) as { error: string }).error).toBe(INVALID_TEXT_MESSAGE);
     const query = await app.request('/search?q=%00');
     expect(query.status).toBe(400);
   });
 
+  it('refuses unpaired surrogates (invalid UTF-16, which PostgreSQL cannot store) and absurd nesting', async () => {
+    const lone = await app.request('/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"ok","tags":["a\\ud800"]}' });
+    expect(lone.status).toBe(400);
+    expect(((await lone.json()) as { error: string }).error).toBe(INVALID_TEXT_MESSAGE);
+    const paired = await app.request('/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '😀 ok' }) });
+    expect(paired.status).toBe(200);
+    expect(containsInvalidText({ ['k\udc00']: 1 })).toBe(true);
+    expect(containsInvalidText(['\udbff\udfff'])).toBe(false);
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100; i++) deep = [deep];
+    expect(containsInvalidText(deep)).toBe(true);
+  });
+
   it('finds NUL in nested values and keys', () => {
-    expect(containsNul({ a: [{ b: 'x\u0000' }] })).toBe(true);
-    expect(containsNul({ ['k\u0000']: 1 })).toBe(true);
-    expect(containsNul({ a: [1, 'plain', null] })).toBe(false);
+    expect(containsInvalidText({ a: [{ b: 'x\u0000' }] })).toBe(true);
+    expect(containsInvalidText({ ['k\u0000']: 1 })).toBe(true);
+    expect(containsInvalidText({ a: [1, 'plain', null] })).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 // Invitation e-mail over real SMTP (nodemailer -> smtp-server), end to end: invite, read the
 // delivered message, validate and accept its link.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { organizations } from '#server/db/schema/index.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
@@ -40,5 +42,18 @@ describe.each(DB_DRIVERS)('invitation e-mail over SMTP (%s)', (driver) => {
     const profile = await app.server.json('GET', '/api/auth/profile', undefined, session.accessToken);
     expect(profile.body).toMatchObject({ first_name: 'Charles', role: 'team_member', organization: { name: 'Lovelace Analytical' } });
     expect((await app.server.json('GET', `/api/auth/validate-invite?token=${token}`)).status).toBe(404);
+  });
+
+  it('keeps names stored with line breaks (before the contracts refused them) out of headers and off extra lines', async () => {
+    const admin = await createOrgAdmin(app.server, { organizationName: 'Plain Org', firstName: 'Eve', lastName: 'Sender' });
+    await app.server.deps.db.update(organizations).set({ name: 'Evil Org\r\nBcc: victim@example.org\r\n\r\nFake body' }).where(eq(organizations.id, admin.organizationId!));
+    const res = await app.server.json('POST', '/api/auth/invite', { email: 'target@example.org', organizationId: admin.organizationId }, admin.accessToken);
+    expect(res.status).toBe(201);
+    const message = app.smtp.messages.at(-1)!;
+    expect(message.to).toEqual(['target@example.org']);
+    expect(header(message.raw, 'bcc')).toBeUndefined();
+    expect(header(message.raw, 'subject')).toBe('Eve Sender invited you to join Evil Org Bcc: victim@example.org Fake body on MVRSP Assess');
+    expect(decodedBody(message.raw)).not.toMatch(/^Bcc:/m);
+    expect(decodedBody(message.raw)).not.toMatch(/^Fake body/m);
   });
 });

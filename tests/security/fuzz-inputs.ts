@@ -1,6 +1,8 @@
 // Cheap fast-check arbitraries for the security fuzz suites: hostile path params, query strings,
 // bodies (JSON of the wrong shape, prototype-pollution keys, invalid JSON, huge or deeply nested
-// values, octet-stream and multipart) and content types.
+// values, octet-stream and multipart) and content types. Text PostgreSQL cannot store (NUL, lone
+// surrogates, also in keys and e-mails), deep nesting inside accepted fields (`data`) and extreme
+// ISO dates in query parameters each have their own generator: they found 5xx the generic ones missed.
 import fc from 'fast-check';
 import { FUZZ_SEED } from '#tests/setup/test-env.ts';
 
@@ -21,7 +23,17 @@ const NASTY_STRINGS = [
   '', ' ', '\u0000', '..', '../../etc/passwd', '%00', "' OR 1=1 --", '"; DROP TABLE users; --', '<script>alert(1)</script>',
   'null', 'undefined', 'NaN', '-1', '0', '1e309', '9'.repeat(400), '\u202e\ufeff', '😀'.repeat(50), '__proto__', 'constructor',
   '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', 'x'.repeat(5_000),
+  '\ud800', 'a\udc00b', '\udbff', 'a\u0000@example.org', 'x\ud800@example.org',
 ];
+
+/** Lone surrogates: invalid UTF-16 that PostgreSQL refuses in text and jsonb. */
+export const LONE_SURROGATES = ['\ud800', 'k\udfff', 'a\udc00b', '\udbffz', 'x\ud800@example.org'];
+
+/** ISO instants JavaScript parses but PostgreSQL cannot store or compare (year 0, far past and future). */
+export const EXTREME_DATES = [
+  '0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '-000001-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '9999-12-31T23:59:59Z',
+  '1000-01-01T00:00:00.000+14:00', '2020-02-30T00:00:00Z', '1e309',
+]
 
 export const nastyString = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 24 }) },
@@ -43,8 +55,22 @@ const scalar = fc.oneof(
 export const jsonish: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('array'), tie('object')),
   array: fc.array(tie('value'), { maxLength: 4 }),
-  object: fc.dictionary(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 8 })), tie('value'), { maxKeys: 5 }),
+  object: fc.dictionary(
+    fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 4, arbitrary: fc.string({ maxLength: 8 }) }, { weight: 1, arbitrary: fc.constantFrom(...LONE_SURROGATES) }),
+    tie('value'),
+    { maxKeys: 5 },
+  ),
 })).value;
+
+/** `depth` nested objects ({ a: { a: … } }) or arrays around a leaf. */
+export function nested(depth: number, arrays = false, leaf: unknown = 1): unknown {
+  let v = leaf;
+  for (let i = 0; i < depth; i++) v = arrays ? [v] : { a: v };
+  return v;
+}
+
+/** Fields that accept a whole object or array: deep nesting and bad text hide inside them. */
+const OBJECT_FIELDS = ['data', 'answers', 'mutations', 'payload', 'answer', 'correctiveAction', 'sources'] as const;
 
 /** An object using the real field names with wrong-typed values. */
 const fieldObject = fc.dictionary(fc.constantFrom(...FIELD_NAMES), jsonish, { minKeys: 1, maxKeys: 8 });
@@ -101,6 +127,30 @@ export const fuzzBody: fc.Arbitrary<FuzzBody> = fc.oneof(
   { weight: 1, arbitrary: fc.oneof(fc.constantFrom(...INVALID_JSON), fc.string({ maxLength: 40 })).map((b) => ({ body: b, contentType: 'application/json', label: `invalid json ${JSON.stringify(b)}` })) },
   { weight: 1, arbitrary: fc.constantFrom(DEEP, DEEP_OBJECT).map((b) => ({ body: b, contentType: 'application/json', label: 'deeply nested' })) },
   {
+    // Deep nesting inside a field that accepts an object (PUT /auth/v1/user { data } was stored, then broke every token).
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.oneof({ weight: 3, arbitrary: fc.constant('data') }, { weight: 2, arbitrary: fc.constantFrom(...OBJECT_FIELDS) }),
+        // Just past a sane limit, or deep enough to overflow a recursive serializer (jose's, ~2,000) while
+        // the JSON still fits a 16 KB limit (7 characters per object level, 3 per array level).
+        fc.oneof({ weight: 1, arbitrary: fc.integer({ min: 7, max: 12 }) }, { weight: 3, arbitrary: fc.integer({ min: 2_000, max: 2_300 }) }),
+        fc.boolean(),
+      )
+      .map(([k, n, arrays]) => ({ body: JSON.stringify({ [k]: { x: nested(n, arrays) } }), contentType: 'application/json', label: `${k} nested ${n} deep` })),
+  },
+  {
+    // NUL and lone surrogates in keys and values of real fields, e-mails included.
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...LONE_SURROGATES, 'a\u0000@example.org', 'x\u0000y'), fc.boolean())
+      .map(([k, bad, inKey]) => {
+        // With a password, so a password grant gets as far as looking the e-mail up.
+        const o = inKey ? { data: { [bad]: 'v' }, [k]: 'v' } : { [k]: bad, email: bad, password: 'Any-password-123', data: { v: bad } };
+        return { body: JSON.stringify(o), contentType: 'application/json', label: `bad text ${JSON.stringify(o).slice(0, 120)}` };
+      }),
+  },
+  {
     weight: 1,
     arbitrary: fc.constantFrom(...FIELD_NAMES.slice(0, 12)).map((k) => ({ body: JSON.stringify({ [k]: 'x'.repeat(100_000) }), contentType: 'application/json', label: `huge ${k}` })),
   },
@@ -114,17 +164,47 @@ export const pathParam = (realIds: string[]) =>
     { weight: 2, arbitrary: fc.constantFrom(...realIds) },
     { weight: 2, arbitrary: fc.uuid() },
     { weight: 1, arbitrary: fc.uuid().map((u) => u.toUpperCase()) },
-    { weight: 2, arbitrary: nastyString.filter((s) => s.length > 0).map((s) => encodeURIComponent(s)) },
+    { weight: 2, arbitrary: nastyString.filter((s) => s.length > 0).map(encodeLoosely) },
     { weight: 1, arbitrary: fc.constantFrom('%E0%A4%A', '%zz', '%2e%2e', '%2F', 'a%00b', '1;DROP', '-', '~') },
   );
 
-/** A query string of random keys (and the real ones) with hostile values. */
-export const queryString = fc
-  .dictionary(fc.oneof(fc.constantFrom(...FIELD_NAMES, 'since', 'page', 'pageSize', 'q', 'limit', 'format'), fc.string({ maxLength: 6 })), nastyString, { maxKeys: 4 })
-  .map((d) => {
-    const s = new URLSearchParams(d).toString();
-    return s ? `?${s}` : '';
-  });
+/** encodeURIComponent, but a lone surrogate (which it throws on) becomes its raw %ED%A0%80 bytes. */
+export function encodeLoosely(s: string): string {
+  return [...s]
+    .map((ch) => {
+      const c = ch.charCodeAt(0);
+      if (ch.length === 1 && c >= 0xd800 && c <= 0xdfff) return `%${(0xe0 | (c >> 12)).toString(16)}%${(0x80 | ((c >> 6) & 0x3f)).toString(16)}%${(0x80 | (c & 0x3f)).toString(16)}`.toUpperCase();
+      return encodeURIComponent(ch);
+    })
+    .join('');
+}
+
+const QUERY_KEYS = ['since', 'page', 'pageSize', 'q', 'limit', 'format', 'paidUntil', 'before', 'after'] as const;
+
+/**
+ * A query string of random keys (and the real ones) with hostile values, or one of the date and
+ * number parameters with an extreme value. Starts with "?"; see appendQuery for paths that have one.
+ */
+export const queryString = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .dictionary(fc.oneof(fc.constantFrom(...FIELD_NAMES, ...QUERY_KEYS), fc.string({ maxLength: 6 })), nastyString, { maxKeys: 4 })
+      .map((d) => {
+        const s = Object.entries(d).map(([k, v]) => `${encodeLoosely(k)}=${encodeLoosely(v)}`).join('&');
+        return s ? `?${s}` : '';
+      }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.constantFrom('since', 'since', 'since', 'paidUntil', 'page'), fc.constantFrom(...EXTREME_DATES))
+      .map(([k, v]) => `?${k}=${encodeURIComponent(v)}`),
+  },
+);
+
+/** path + a queryString value, joined with "&" when the path already has a query. */
+export const appendQuery = (path: string, query: string) => (query && path.includes('?') ? `${path}&${query.slice(1)}` : path + query);
 
 /** Optional extra headers the upload routes read. */
 export const extraHeaders = fc.record(

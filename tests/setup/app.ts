@@ -1,5 +1,6 @@
 // Builds the real app (real Hono, real database, embedded auth) for API tests via app.request.
 import { buildServer, type BuiltServer } from '#server/compose.ts';
+import type { Logger } from '#server/lib/logger.ts';
 import type { Mailer, MailMessage } from '#server/lib/mailer.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import { getTestDatabase, truncateAll } from './db.ts';
@@ -19,17 +20,18 @@ export interface TestServer extends BuiltServer {
 
 /**
  * A fresh app on the worker's shared database, emptied and re-seeded. Mail is collected in memory
- * unless `envOverrides.SMTP_URL` is set: then the app's own SMTP mailer delivers it.
+ * unless `envOverrides.SMTP_URL` is set (the app's own SMTP mailer delivers it) or `opts.mailer` is given.
  */
 export async function createTestServer(
   driver: DriverName = 'pglite',
   envOverrides: Record<string, string> = {},
-  opts: { now?: () => Date } = {},
+  opts: { now?: () => Date; logger?: Logger; mailer?: Mailer } = {},
 ): Promise<TestServer> {
   const database = await getTestDatabase(driver);
   await truncateAll(database);
-  const mailer = envOverrides.SMTP_URL ? undefined : memoryMailer();
-  const built = await buildServer(testEnv(envOverrides), { database, mailer, now: opts.now });
+  const memory = envOverrides.SMTP_URL || opts.mailer ? undefined : memoryMailer();
+  const mailer = opts.mailer ?? memory;
+  const built = await buildServer(testEnv(envOverrides), { database, mailer, now: opts.now, logger: opts.logger });
   const json: TestServer['json'] = async (method, path, body, token) => {
     const headers: Record<string, string> = { apikey: EMBEDDED_ANON_KEY };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -44,5 +46,5 @@ export async function createTestServer(
     }
     return { status: res.status, body: parsed, headers: res.headers };
   };
-  return { ...built, mail: mailer?.sent ?? [], json };
+  return { ...built, mail: memory?.sent ?? [], json };
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, invitations, organizations, profiles } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AppDeps, CurrentProfile } from '../../lib/factory.ts';
+import { errorForLog } from '../../lib/logger.ts';
 import { assertWritable } from '../../lib/profile.ts';
 import { inviteMail } from './invite-mail.ts';
 import { findOrganization } from './organization.service.ts';
@@ -102,7 +103,7 @@ export async function inviteMember(deps: AppDeps, actor: CurrentProfile, input: 
   try {
     await deps.mailer.send(mail);
   } catch (err) {
-    deps.logger.error('invitation e-mail failed', { invitationId: row.id, error: String(err) });
+    deps.logger.error('invitation e-mail failed', { invitationId: row.id, error: errorForLog(err) });
     throw new AppError(502, 'internal_error', `${MSG.sendInviteFailed}: the e-mail could not be delivered. Please try again.`);
   }
   return toInvitationDto(row);

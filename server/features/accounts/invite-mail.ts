@@ -1,4 +1,5 @@
 // The invitation e-mail (plain text + HTML). The link carries the only copy of the token.
+import { stripControlChars } from '#domain/text.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 export interface InviteMailInput {
@@ -18,10 +19,14 @@ export const inviteLink = (appUrl: string, token: string) => `${appUrl.replace(/
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-/** Header-safe: no line breaks in a subject. */
-const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
+/**
+ * Header-safe and body-safe: no line breaks or other control characters. The contracts refuse them in
+ * names (domain/contracts/fields.ts); this also covers names stored before that rule.
+ */
+const oneLine = (s: string) => stripControlChars(s).replace(/\s+/g, ' ').trim();
 
-export function inviteMail(input: InviteMailInput): MailMessage {
+export function inviteMail(raw: InviteMailInput): MailMessage {
+  const input = { ...raw, inviterName: oneLine(raw.inviterName), inviterEmail: oneLine(raw.inviterEmail), organizationName: oneLine(raw.organizationName) };
   const link = inviteLink(input.appUrl, input.token);
   const expires = input.expiresAt.toUTCString();
   const subject = oneLine(`${input.inviterName} invited you to join ${input.organizationName} on ${PRODUCT_NAME}`);

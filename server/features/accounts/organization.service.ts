@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, deferrals, organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AppDeps, CurrentProfile } from '../../lib/factory.ts';
+import { errorForLog } from '../../lib/logger.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -154,7 +155,7 @@ async function endSessions(deps: AppDeps, userId: string): Promise<void> {
   try {
     await deps.authAdmin.signOutUser(userId);
   } catch (err) {
-    deps.logger.warn('could not end the sessions of a removed member', { userId, error: String(err) });
+    deps.logger.warn('could not end the sessions of a removed member', { userId, error: errorForLog(err) });
   }
 }
 

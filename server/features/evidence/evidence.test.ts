@@ -126,6 +126,20 @@ describe.each(DB_DRIVERS)('evidence uploads (%s)', (driver) => {
     expect(await listFiles(path.join(dataDir, 'evidence'))).toEqual([]);
   });
 
+  it('refuses HTML behind a leading comment disguised as a PDF (and SVG behind an XML declaration as .txt) with 415', async () => {
+    const disguised = [
+      { fileName: 'report.pdf', text: '<!-- x --><html><script>alert(document.cookie)</script></html>\n%PDF-1.4\n' },
+      { fileName: 'notes.txt', text: '<?xml version="1.0"?>\n<!-- x -->\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' },
+    ];
+    for (const { fileName, text } of disguised) {
+      const bytes = new TextEncoder().encode(text);
+      const { evidenceId, done } = await uploadAll(acme, bytes, { fileName, mimeType: fileName.endsWith('.pdf') ? 'application/pdf' : 'text/plain' });
+      expect(done.status, fileName).toBe(415);
+      expect(await done.json()).toMatchObject({ code: 'unsupported_media_type' });
+      expect(await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId))).toHaveLength(0);
+    }
+  });
+
   it('stores a path-traversal file name safely, only under the organization folder', async () => {
     const bytes = pdfBytes(2048);
     const { evidenceId, done } = await uploadAll(acme, bytes, { fileName: '../../etc/passwd.pdf' });

@@ -1,0 +1,66 @@
+// Text rules shared by the API's validator (server/lib/validator.ts), the embedded auth provider
+// (server/auth-provider/auth.http.ts, auth.schemas.ts) and the contracts (names). Pure.
+
+/**
+ * PostgreSQL stores neither U+0000 (text and jsonb refuse it) nor an unpaired UTF-16 surrogate
+ * (it cannot be encoded as UTF-8), so either would surface as a database error: refuse them up front.
+ */
+export const INVALID_TEXT_MESSAGE = 'Text must not contain NUL (\\u0000) characters or unpaired surrogates (\\ud800-\\udfff)';
+export const TOO_DEEP_MESSAGE = 'The request is nested too deeply';
+
+/** How deep validated input may nest before it is refused (no contract comes close). */
+export const MAX_INPUT_DEPTH = 64;
+
+/** Replaces every unpaired UTF-16 surrogate (a loop, not a lookbehind regex, which older Safari cannot parse). */
+export function replaceLoneSurrogates(s: string, replacement: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      out += s[i]! + s[i + 1]!;
+      i++;
+    } else out += c >= 0xd800 && c <= 0xdfff ? replacement : s[i]!;
+  }
+  return out;
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+export const hasLoneSurrogate = (s: string) => SURROGATE.test(s) && replaceLoneSurrogates(s, '\u0000') !== s;
+
+export const isInvalidText = (s: string) => s.includes('\u0000') || hasLoneSurrogate(s);
+
+/** The reason `value` (strings, keys and values at any depth) cannot be stored, or null when it can. */
+export function invalidTextProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH, depth = 0): string | null {
+  if (typeof value === 'string') return isInvalidText(value) ? INVALID_TEXT_MESSAGE : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (depth >= maxDepth) return TOO_DEEP_MESSAGE;
+  const entries: [string | null, unknown][] = Array.isArray(value) ? value.map((v) => [null, v]) : Object.entries(value);
+  for (const [k, v] of entries) {
+    if (k !== null && isInvalidText(k)) return INVALID_TEXT_MESSAGE;
+    const problem = invalidTextProblem(v, maxDepth, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** Whether `value` holds a NUL or a lone surrogate anywhere, or nests deeper than `maxDepth`. */
+export const containsInvalidText = (value: unknown, maxDepth = MAX_INPUT_DEPTH) => invalidTextProblem(value, maxDepth) !== null;
+
+/** How deep a JSON value nests (a scalar is 0, `{}` is 1); stops counting at `limit`. */
+export function jsonDepth(value: unknown, limit = MAX_INPUT_DEPTH): number {
+  if (value === null || typeof value !== 'object') return 0;
+  if (limit <= 0) return 1;
+  let deepest = 0;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) deepest = Math.max(deepest, jsonDepth(v, limit - 1));
+  return 1 + deepest;
+}
+
+/** C0/C1 controls, DEL and the Unicode line/paragraph separators: never part of a name. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_RUN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+export const hasControlChars = (s: string) => s.search(CONTROL_RUN) !== -1;
+export const NAME_CONTROL_MESSAGE = 'Names cannot contain line breaks or control characters';
+
+/** Replaces runs of control characters with one space (defence for text put into mail headers and bodies). */
+export const stripControlChars = (s: string) => s.replace(CONTROL_RUN, ' ');
