@@ -75,3 +75,15 @@ export const authSigningKeys = pgTable('auth_signing_keys', {
   active: boolean().notNull().default(true),
   createdAt: createdAt(),
 });
+
+/**
+ * Sign-in failure counters for e-mail addresses that have no account, in the database (not memory)
+ * so every instance counts the same guesses and an unknown address locks exactly like a real one.
+ */
+export const authUnknownSignIns = pgTable('auth_unknown_sign_ins', {
+  /** Lower-cased. */
+  email: text().primaryKey(),
+  failedSignIns: integer().notNull().default(0),
+  lockedUntil: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
