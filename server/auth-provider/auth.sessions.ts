@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authRefreshTokens, authSessions } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
@@ -72,17 +72,6 @@ export async function startSession(ctx: AuthContext, user: AuthUserRow, method: 
 
 export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
   const [row] = await db.select().from(authSessions).where(eq(authSessions.id, id)).limit(1);
-  return row;
-}
-
-/** The newest unrevoked refresh token of a session (GoTrue's "currently active" token). */
-export async function activeRefreshToken(db: Db, sessionId: string) {
-  const [row] = await db
-    .select()
-    .from(authRefreshTokens)
-    .where(and(eq(authRefreshTokens.sessionId, sessionId), eq(authRefreshTokens.revoked, false)))
-    .orderBy(desc(authRefreshTokens.id))
-    .limit(1);
   return row;
 }
 
