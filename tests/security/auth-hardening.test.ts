@@ -2,7 +2,9 @@
 // itself; the password rules hold on every path that sets a password; recovery tokens are
 // single-use across both verify paths and expire; recover's redirect allow-list end to end;
 // a revoked refresh family also locks the /api out.
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flipS, isLowS } from '#server/auth-provider/auth.keys.ts';
 import type { EmbeddedAuthAdmin } from '#server/auth-provider/index.ts';
 import { createOrgAdmin, inviteTokenFor, joinOrganization, removeMember, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
@@ -43,6 +45,32 @@ describe.each(DB_DRIVERS)('auth hardening (%s)', (driver) => {
   };
   const provider = () => server.deps.authAdmin as EmbeddedAuthAdmin;
   const authPost = (path: string, body: unknown, token?: string) => server.json('POST', `/auth/v1${path}`, body, token);
+
+  describe('access token signatures', () => {
+    it('a high-S twin of a valid ES256 signature (s -> n - s) is refused by /auth/v1/user and by /api', async () => {
+      expect(isLowS(admin.accessToken)).toBe(true);
+      const twin = flipS(admin.accessToken);
+      expect(twin).not.toBe(admin.accessToken);
+      // The twin is still a valid ECDSA signature for WebCrypto/jose: only our own check refuses it.
+      const jwks = createLocalJWKSet((await server.json('GET', '/auth/v1/.well-known/jwks.json')).body);
+      await expect(jwtVerify(twin, jwks, { algorithms: ['ES256'] })).resolves.toBeTruthy();
+      const user = await server.json('GET', '/auth/v1/user', undefined, twin);
+      expect(user.status).toBe(403);
+      expect(user.body.code).toBe('bad_jwt');
+      await expectRefused(twin, 'high-S twin');
+      await expectAllowed(admin.accessToken, 'original');
+    });
+
+    it('every token the provider signs is low-S', async () => {
+      let refresh = admin.refreshToken;
+      for (let i = 0; i < 24; i++) {
+        const res = await authPost('/token?grant_type=refresh_token', { refresh_token: refresh });
+        expect(res.status).toBe(200);
+        expect(isLowS(res.body.access_token)).toBe(true);
+        refresh = res.body.refresh_token;
+      }
+    });
+  });
 
   describe('identities that stop being valid are refused by /api', () => {
     it('a disabled user: existing token, refresh and sign-in all refused until re-enabled', async () => {
