@@ -32,6 +32,9 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
 
     const res = await follow(link);
     expect(res.status).toBe(303);
+    // The link's URL carries the one-time token: the served redirect must not leak it as a referrer
+    // (the app-wide secure headers default to strict-origin-when-cross-origin; the route's own header wins).
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     const location = res.headers.get('location')!;
     expect(location.startsWith(`${redirectTo}#`)).toBe(true);
     const hash = fragmentOf(location);
