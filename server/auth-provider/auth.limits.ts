@@ -18,7 +18,10 @@ export interface AuthLimits {
   perIp: WindowLimiter;
   /** Refresh is generous (GoTrue: 150 / 5 min) because a 429 there can sign users out. */
   refreshPerIp: WindowLimiter;
-  /** Recovery mails to addresses without an account (same 60 s spacing as real ones). */
+  /**
+   * Recovery and confirmation mails to addresses that get none (no account, or already confirmed),
+   * keyed `${type}:${email}`: the same 60 s spacing as real ones.
+   */
   unknownRecoveries: WindowLimiter;
 }
 

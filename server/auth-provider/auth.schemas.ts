@@ -33,6 +33,11 @@ export const refreshGrantBody = z.object({
 
 export const recoverBody = z.object({ email: emailField });
 
+export const resendBody = z.object({
+  type: z.literal('signup', { error: 'Only signup confirmations can be resent' }),
+  email: emailField,
+});
+
 export const verifyBody = z.object({
   type: z.string({ error: 'Verify requires a verification type' }),
   token_hash: z.string().max(512).optional(),

@@ -7,7 +7,8 @@ import { randomToken, sha256Hex } from './auth.secrets.ts';
 import { APP_METADATA, toUserJson, type AuthUserRow } from './auth.users.ts';
 
 export type SessionRow = typeof authSessions.$inferSelect;
-export type AuthMethod = 'password' | 'recovery';
+/** GoTrue's amr methods: password grant, recovery link, sign-up confirmation link (otp). */
+export type AuthMethod = 'password' | 'recovery' | 'otp';
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 

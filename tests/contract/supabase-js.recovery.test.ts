@@ -1,7 +1,7 @@
 // Password reset end to end: resetPasswordForEmail → mailed link → 303 with tokens in the hash → setSession → updateUser.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { fragmentOf, lastLinkTo, PASSWORD, signedUpClient, uniqueEmail, verifyWithPublishedJwks } from './contract-helpers.ts';
+import { fragmentOf, mailLinkTo, mailSettled, PASSWORD, signedUpClient, uniqueEmail, verifyWithPublishedJwks } from './contract-helpers.ts';
 import { startContractServer, type ContractServer } from './contract-server.ts';
 
 describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
@@ -21,9 +21,10 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
     const sent = await server.client().auth.resetPasswordForEmail(email, { redirectTo });
     expect(sent).toEqual({ data: {}, error: null });
 
+    await mailSettled(server);
     const mail = server.mail.at(-1)!;
     expect(mail).toMatchObject({ to: email, subject: 'Reset your MVRSP Assess password' });
-    const link = lastLinkTo(server, email);
+    const link = await mailLinkTo(server, email);
     expect(mail.text).toContain(link);
     const url = new URL(link);
     expect(`${url.origin}${url.pathname}`).toBe(`${server.baseUrl}/auth/v1/verify`);
@@ -78,13 +79,14 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
     expect(second.error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
     server.clock.advance(61_000);
     expect((await server.client().auth.resetPasswordForEmail(email)).error).toBeNull();
-    expect(server.mail.filter((m) => m.to === email)).toHaveLength(2);
+    await mailSettled(server);
+    expect(server.mail.filter((m) => m.to === email && m.subject === 'Reset your MVRSP Assess password')).toHaveLength(2);
   });
 
   it('only redirects to the app origin', async () => {
     const { email } = await signedUpClient(server);
     await server.client().auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example/steal' });
-    const link = lastLinkTo(server, email);
+    const link = await mailLinkTo(server, email);
     expect(new URL(link).searchParams.get('redirect_to')).toBe(server.baseUrl);
     const tampered = new URL(link);
     tampered.searchParams.set('redirect_to', 'https://evil.example/steal');
@@ -96,10 +98,10 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
   it('rejects expired links and links of a superseded request', async () => {
     const { email } = await signedUpClient(server);
     await server.client().auth.resetPasswordForEmail(email);
-    const first = lastLinkTo(server, email);
+    const first = await mailLinkTo(server, email);
     server.clock.advance(61_000);
     await server.client().auth.resetPasswordForEmail(email);
-    const second = lastLinkTo(server, email);
+    const second = await mailLinkTo(server, email);
     expect(fragmentOf((await follow(first)).headers.get('location')!).get('error_code')).toBe('otp_expired');
 
     server.clock.advance(61 * 60_000);
@@ -113,7 +115,7 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
   it('verifyOtp with the token_hash (POST /verify) returns a session, once', async () => {
     const { email } = await signedUpClient(server);
     await server.client().auth.resetPasswordForEmail(email);
-    const token = new URL(lastLinkTo(server, email)).searchParams.get('token')!;
+    const token = new URL(await mailLinkTo(server, email)).searchParams.get('token')!;
     const client = server.client();
     const first = await client.auth.verifyOtp({ type: 'recovery', token_hash: token });
     expect(first.error).toBeNull();
@@ -125,7 +127,7 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
   it('a password change through recovery ends the other sessions', async () => {
     const { client: original, email } = await signedUpClient(server, uniqueEmail(), PASSWORD);
     await server.client().auth.resetPasswordForEmail(email);
-    const token = new URL(lastLinkTo(server, email)).searchParams.get('token')!;
+    const token = new URL(await mailLinkTo(server, email)).searchParams.get('token')!;
     const recovered = server.client();
     await recovered.auth.verifyOtp({ type: 'recovery', token_hash: token });
     expect((await recovered.auth.updateUser({ password: 'Another-new-password-8' })).error).toBeNull();

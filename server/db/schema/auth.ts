@@ -13,6 +13,8 @@ export const authUsers = pgTable('auth_users', {
   bannedUntil: timestamp({ withTimezone: true }),
   lastSignInAt: timestamp({ withTimezone: true }),
   recoverySentAt: timestamp({ withTimezone: true }),
+  /** Last sign-up confirmation mail (GoTrue's confirmation_sent_at; spaces resends 60 s apart). */
+  confirmationSentAt: timestamp({ withTimezone: true }),
   failedSignIns: integer().notNull().default(0),
   lockedUntil: timestamp({ withTimezone: true }),
   ...timestamps,
