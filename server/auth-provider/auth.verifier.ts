@@ -59,6 +59,7 @@ export function createEmbeddedVerifier(ctx: AuthContext): TokenVerifier {
         email: access.user.email,
         sessionId: access.session.id,
         userMetadata: access.user.userMetadata,
+        emailConfirmed: access.user.emailConfirmedAt !== null,
       };
     },
   };

@@ -10,6 +10,11 @@ export interface AuthUser {
   email: string;
   sessionId: string | null;
   userMetadata: Record<string, unknown>;
+  /**
+   * The e-mail address is confirmed (embedded: auth_users.email_confirmed_at; hosted: see
+   * hosted-verifier.ts and ADR 002). Accounts are only created or joined for confirmed addresses.
+   */
+  emailConfirmed: boolean;
 }
 
 /** Verifies an access token; throws AppError(401) when it is not valid. */

@@ -36,6 +36,11 @@ function personOf(user: AuthUser, input: Identity): Person {
   return { userId: user.id, email: user.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName };
 }
 
+/** Organizations are only created, joined or entered for a confirmed e-mail address. */
+export function assertEmailConfirmed(user: AuthUser): void {
+  if (!user.emailConfirmed) throw new AppError(403, 'email_not_confirmed', MSG.emailNotConfirmed);
+}
+
 /** An existing profile: the same request again is answered with it, anything else is refused. */
 function existingProfile(profile: CurrentProfile, isSameRequest: (p: CurrentProfile) => boolean): CurrentProfile {
   if (profile.status === 'removed') throw forbidden(REMOVED_MESSAGE);
@@ -45,6 +50,7 @@ function existingProfile(profile: CurrentProfile, isSameRequest: (p: CurrentProf
 }
 
 export async function signup(deps: AppDeps, user: AuthUser, input: Identity & NewOrganization): Promise<{ profile: CurrentProfile; created: boolean }> {
+  assertEmailConfirmed(user);
   const person = personOf(user, input);
   const existing = await findProfile(deps.db, user.id);
   if (existing) {
@@ -60,6 +66,7 @@ export async function joinOrganization(
   user: AuthUser,
   input: Identity & { organizationId: string },
 ): Promise<{ profile: CurrentProfile; created: boolean }> {
+  assertEmailConfirmed(user);
   const person = personOf(user, input);
   const existing = await findProfile(deps.db, user.id);
   if (existing) return { profile: existingProfile(existing, (p) => p.organizationId === input.organizationId), created: false };
@@ -120,6 +127,7 @@ async function createInvitedAccount(deps: AppDeps, found: ValidInvitation, input
 /** Session variant: the caller signed in (or up) with the invited e-mail. */
 async function sessionPerson(found: ValidInvitation, input: AcceptInviteRequest, user: AuthUser | undefined): Promise<Person> {
   if (!user) throw unauthorized('Sign in with the invited e-mail address to accept this invitation');
+  assertEmailConfirmed(user);
   if (input.supabaseUserId !== user.id) throw forbidden('The user id does not match your session');
   if (user.email.toLowerCase() !== found.invitation.email) throw forbidden('This invitation was sent to a different e-mail address');
   return { userId: user.id, email: found.invitation.email, firstName: input.firstName, lastName: input.lastName };
