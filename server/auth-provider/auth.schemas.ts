@@ -48,6 +48,7 @@ export const updateUserBody = z.object({
   password: z.unknown().optional(),
   data: metadataField.nullish(),
   email: z.string().max(255).optional(),
+  current_password: z.string({ error: 'current_password must be a string' }).max(1024).optional(),
 });
 
 export const logoutScope = z.enum(['global', 'local', 'others'], { error: 'Unsupported logout scope' });

@@ -6,7 +6,7 @@ import { AuthError, invalidCredentials, overRequestRateLimit, userBanned } from 
 import { LOCKOUT_BASE_MS, LOCKOUT_MAX_MS, LOCKOUT_THRESHOLD } from './auth.limits.ts';
 import { verifyAgainstDummy, verifyPassword } from './auth.passwords.ts';
 import { startSession, type SessionJson } from './auth.sessions.ts';
-import { findUserByEmail, isBanned, normalizeEmail } from './auth.users.ts';
+import { findUserByEmail, findUserById, isBanned, normalizeEmail, type AuthUserRow } from './auth.users.ts';
 
 const locked = (seconds: number) =>
   overRequestRateLimit(`Too many failed sign-in attempts. Please try again in ${Math.max(1, seconds)} seconds.`);
@@ -74,18 +74,36 @@ export async function signInWithPassword(ctx: AuthContext, rawEmail: string, pas
     await verifyAgainstDummy(password);
     throw invalidCredentials();
   }
+  const fresh = await checkPasswordWithLockout(ctx, user, password, { lastSignInAt: now });
+  if (!fresh) throw invalidCredentials();
+  if (isBanned(user, now)) throw userBanned();
+  if (!fresh.emailConfirmedAt) throw emailNotConfirmed();
+  return startSession(ctx, fresh, 'password');
+}
+
+/**
+ * Checks a password against the account under the lockout rules (one reserved attempt, see
+ * reserveUserAttempt): the updated user row when right, null when wrong, 429 when locked. Used by
+ * the password grant and by the current-password check of a password change.
+ */
+export async function checkPasswordWithLockout(
+  ctx: AuthContext,
+  user: AuthUserRow,
+  password: string,
+  onSuccess: Partial<typeof authUsers.$inferInsert> = {},
+): Promise<AuthUserRow | null> {
+  const now = ctx.now();
   const reserved = await reserveUserAttempt(ctx.db, user.id, now);
   if (reserved === null) {
-    const fresh = await findUserByEmail(ctx.db, email);
-    throw locked(secondsUntil(fresh?.lockedUntil, now));
+    const current = await findUserById(ctx.db, user.id);
+    throw locked(secondsUntil(current?.lockedUntil, now));
   }
-  if (!(await verifyPassword(password, user.passwordHash))) throw invalidCredentials();
-  if (isBanned(user, now)) throw userBanned();
+  if (!(await verifyPassword(password, user.passwordHash))) return null;
   // Success clears the counter, unless other attempts reserved after this one and locked the account
   // meanwhile: then the lock wins (a right password never opens a locked account).
   const [fresh] = await ctx.db
     .update(authUsers)
-    .set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: now })
+    .set({ ...onSuccess, failedSignIns: 0, lockedUntil: null })
     .where(
       and(
         eq(authUsers.id, user.id),
@@ -97,9 +115,8 @@ export async function signInWithPassword(ctx: AuthContext, rawEmail: string, pas
     )
     .returning();
   if (!fresh) {
-    const current = await findUserByEmail(ctx.db, email);
+    const current = await findUserById(ctx.db, user.id);
     throw locked(secondsUntil(current?.lockedUntil, now));
   }
-  if (!fresh.emailConfirmedAt) throw emailNotConfirmed();
-  return startSession(ctx, fresh, 'password');
+  return fresh;
 }

@@ -138,6 +138,7 @@ describe.each(DB_DRIVERS)('embedded auth API (%s)', (driver) => {
       email: user.email,
       sessionId: expect.any(String),
       userMetadata: { firstName: 'Ada' },
+      emailConfirmed: true,
     });
     expect(server.deps.tokens.kind).toBe('embedded');
     await server.json('POST', '/auth/v1/logout', undefined, user.accessToken);

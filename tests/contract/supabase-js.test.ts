@@ -182,6 +182,30 @@ describe.each(DB_DRIVERS)('supabase-js contract (%s)', (driver) => {
     expect(fresh.error).toBeNull();
   });
 
+  it('updateUser changes the password only after a recent sign-in or with the current password', async () => {
+    const { client, email } = await signedUpClient(server);
+    server.clock.advance(11 * 60_000); // the session is now older than the 10-minute window (its token still valid)
+    const stale = await client.auth.updateUser({ password: 'A-brand-new-password-7' });
+    expect(stale.error).toMatchObject({ code: 'reauthentication_needed', status: 400 });
+    expect(stale.error?.message).toMatch(/current password/);
+    const wrong = await client.auth.updateUser({ password: 'A-brand-new-password-7', current_password: 'Not-the-password-1' });
+    expect(wrong.error).toMatchObject({ code: 'current_password_mismatch', status: 400 });
+    // Metadata alone needs no reauthentication.
+    expect((await client.auth.updateUser({ data: { firstName: 'Grace' } })).error).toBeNull();
+    // Wrong current passwords count towards the sign-in lockout, so they cannot be guessed here.
+    for (let i = 0; i < 4; i++) await client.auth.updateUser({ password: 'A-brand-new-password-7', current_password: `Guess-${i}-password` });
+    expect((await client.auth.updateUser({ password: 'A-brand-new-password-7', current_password: PASSWORD })).error).toMatchObject({
+      code: 'over_request_rate_limit',
+      status: 429,
+    });
+    server.clock.advance(31_000);
+    expect((await client.auth.updateUser({ password: 'A-brand-new-password-7', current_password: PASSWORD })).error).toBeNull();
+    // A fresh sign-in may change it without the current password.
+    const again = server.client();
+    expect((await again.auth.signInWithPassword({ email, password: 'A-brand-new-password-7' })).error).toBeNull();
+    expect((await again.auth.updateUser({ password: 'Another-new-password-8' })).error).toBeNull();
+  });
+
   it('signOut ends the session: the old access and refresh tokens stop working', async () => {
     const { client, session } = await signedUpClient(server);
     const events: string[] = [];
