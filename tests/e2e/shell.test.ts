@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, logOut, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, confirmFromMail, HAS_CHROMIUM, logOut, shot, signIn, startHarness, type Harness } from './harness.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
   let h: Harness;
@@ -145,9 +145,29 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
     await shot(page, 'signup-step3');
 
+    await page.getByText(/Please check your email/).waitFor();
+
+    // Not confirmed yet: signing in says so and offers a new link, which is mailed.
     await page.getByRole('link', { name: 'Go to Login' }).click();
-    await signIn(page, email, 'Owner-password-1');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Owner-password-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(MSG.loginEmailNotConfirmed).waitFor();
+    await shot(page, 'login-unconfirmed');
+    const ownerMails = () => h.mail.filter((m) => m.to === email && m.subject === 'Confirm your MVRSP Assess account').length;
+    expect(ownerMails()).toBe(1);
+    await page.getByRole('button', { name: MSG.resendConfirmation }).click();
+    // Within a minute of the sign-up mail the provider asks to wait; its message is shown.
+    await page.getByText(/For security purposes, you can only request this after \d+ seconds\./).waitFor();
+    await shot(page, 'login-unconfirmed-resend');
+    expect(ownerMails()).toBe(1);
+    expect(page.url()).toMatch(/\/login$/);
+
+    // The mailed link confirms the address and lands signed in on the dashboard; the organization
+    // is created from the sign-up details on the first API request.
+    await confirmFromMail(h, page, email);
     await page.getByTestId('header-identity').getByText('Northfield University').waitFor();
+    await shot(page, 'signup-confirmed-dashboard');
     await page.getByRole('link', { name: 'Organization' }).first().click();
     await page.waitForURL('**/organization');
     await page.getByRole('heading', { name: 'Team members' }).waitFor();

@@ -3,8 +3,9 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 
 /**
- * Step 3. When the provider requires e-mail confirmation (hosted Supabase) the user is told to
- * verify first; the embedded provider confirms at once, so the text then just says to sign in.
+ * Step 3. When the provider requires e-mail confirmation (the default, embedded or hosted) the user
+ * is told to open the mailed link, which signs them in; with AUTH_AUTOCONFIRM the account is ready
+ * at once, so the text then just says to sign in.
  */
 export function SignupSuccess({ email, needsVerification }: { email: string; needsVerification: boolean }) {
   const Icon = needsVerification ? MailCheck : CheckCircle2;
@@ -15,8 +16,8 @@ export function SignupSuccess({ email, needsVerification }: { email: string; nee
       </div>
       {needsVerification ? (
         <p className="mt-5 text-sm text-slate-700">
-          Please check your email (<span className="font-medium text-slate-900">{email}</span>) and follow the link to verify your address, then sign in to start your
-          first assessment.
+          Please check your email (<span className="font-medium text-slate-900">{email}</span>) and follow the link to verify your address. The link signs you in
+          so you can start your first assessment.
         </p>
       ) : (
         <p className="mt-5 text-sm text-slate-700">
