@@ -128,7 +128,8 @@ export async function confirmFromMail(h: Harness, page: Page, email: string): Pr
   const link = mail?.links?.[0];
   if (!link) throw new Error(`no confirmation mail to ${email}`);
   await page.goto(link);
-  await page.waitForURL('**/dashboard');
+  // supabase-js consumes the session fragment and leaves a bare "#".
+  await page.waitForURL((url) => url.pathname === '/dashboard' && !url.hash.includes('access_token'));
 }
 
 /**

@@ -154,6 +154,10 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText(MSG.loginEmailNotConfirmed).waitFor();
     await shot(page, 'login-unconfirmed');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await shot(page, 'login-unconfirmed-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const ownerMails = () => h.mail.filter((m) => m.to === email && m.subject === 'Confirm your MVRSP Assess account').length;
     expect(ownerMails()).toBe(1);
     await page.getByRole('button', { name: MSG.resendConfirmation }).click();
@@ -267,7 +271,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await shot(jp, 'signup-join');
     await jp.getByRole('button', { name: 'Create Account' }).click();
     await jp.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
-    await signIn(jp, 'jo@university.test', 'Joiner-pass-1');
+    await confirmFromMail(h, jp, 'jo@university.test');
     await jp.getByTestId('header-identity').getByText('Northfield University Research Office').waitFor();
     await joiner.close();
     // The admin's member list shows the joiner as a team member.
