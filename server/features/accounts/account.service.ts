@@ -17,6 +17,7 @@ import {
   type Person,
 } from './membership.service.ts';
 import { findJoinableOrganization, NOT_ACCEPTING_BY_LINK } from './organization.service.ts';
+import { assertEmailConfirmed } from './provisioning.service.ts';
 
 interface Identity {
   supabaseUserId?: string | undefined;
@@ -34,11 +35,6 @@ function personOf(user: AuthUser, input: Identity): Person {
     throw forbidden('The e-mail does not match your session');
   }
   return { userId: user.id, email: user.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName };
-}
-
-/** Organizations are only created, joined or entered for a confirmed e-mail address. */
-export function assertEmailConfirmed(user: AuthUser): void {
-  if (!user.emailConfirmed) throw new AppError(403, 'email_not_confirmed', MSG.emailNotConfirmed);
 }
 
 /** An existing profile: the same request again is answered with it, anything else is refused. */

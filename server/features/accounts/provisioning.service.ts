@@ -4,10 +4,15 @@
 // so a removed user is never re-created.
 import { joinOrganizationSchema, signupSchema } from '#domain/contracts/accounts.ts';
 import type { AppDeps, AuthUser, CurrentProfile } from '../../lib/factory.ts';
+import { MSG } from '#domain/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertEmailConfirmed } from './account.service.ts';
 import { findJoinableOrganization } from './organization.service.ts';
 import { addMember, createOrganizationWithAdmin, findProfile, type Person } from './membership.service.ts';
+
+/** Organizations are only created, joined or entered for a confirmed e-mail address. */
+export function assertEmailConfirmed(user: AuthUser): void {
+  if (!user.emailConfirmed) throw new AppError(403, 'email_not_confirmed', MSG.emailNotConfirmed);
+}
 
 function personFrom(user: AuthUser, meta: { firstName: string; lastName: string }): Person {
   return { userId: user.id, email: user.email.toLowerCase(), firstName: meta.firstName, lastName: meta.lastName };

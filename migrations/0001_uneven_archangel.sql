@@ -4,3 +4,5 @@ CREATE TABLE "auth_unknown_sign_ins" (
 	"locked_until" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+ALTER TABLE "auth_users" ADD COLUMN "confirmation_sent_at" timestamp with time zone;

@@ -1,1 +1,0 @@
-ALTER TABLE "auth_users" ADD COLUMN "confirmation_sent_at" timestamp with time zone;
