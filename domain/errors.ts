@@ -5,6 +5,7 @@ export const ERROR_CODES = [
   'unauthorized',
   'forbidden',
   'profile_missing',
+  'email_not_confirmed',
   'not_found',
   'conflict',
   'already_in_progress',

@@ -81,4 +81,10 @@ export const MSG = {
   inviteSignedInAs: (email: string) => `You are signed in as ${email}.`,
   inviteWrongAccountTitle: 'Signed in with a different account',
   inviteWrongAccount: (signedIn: string, invited: string) => `You are signed in as ${signedIn}, but this invitation was sent to ${invited}. Sign out to accept it with that address.`,
+
+  // e-mail confirmation (embedded auth with confirmation on, and hosted Supabase)
+  emailNotConfirmed: 'Please confirm your e-mail address first: open the link we sent you, then try again.',
+  loginEmailNotConfirmed: 'Your e-mail address is not confirmed yet. Open the link we sent you, or send a new one.',
+  resendConfirmation: 'Resend confirmation e-mail',
+  confirmationResent: (email: string) => `If ${email} still needs confirming, a new link is on its way.`,
 } as const;

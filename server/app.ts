@@ -58,6 +58,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
       xFrameOptions: 'DENY', // same as frame-ancestors 'none', for browsers that ignore CSP
+      // A header a route set itself wins (e.g. Referrer-Policy: no-referrer on the /auth/v1/verify
+      // redirect, whose URL carries a one-time token); these are the defaults for everything else.
+      overwrite: false,
     }),
   );
   app.use('/api/*', cors({ origin: deps.env.APP_URL, credentials: false, maxAge: 600 }));

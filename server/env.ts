@@ -1,5 +1,6 @@
 // The only module that reads process.env (lint-enforced). Parsed once with zod;
 // a bad value stops start-up with one message naming every bad key.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -19,6 +20,26 @@ const trimmed = z
 const optionalUrl = trimmed.pipe(z.url().optional());
 const optionalString = trimmed;
 
+/** One IP address or CIDR block (IPv4 or IPv6). */
+const isAddressOrCidr = (entry: string) => {
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+};
+
+/** Comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is believed (see lib/client-ip.ts). */
+const proxyList = trimmed
+  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+  .refine((list) => list.every(isAddressOrCidr), 'must be comma-separated IP addresses or CIDR blocks');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+
 export const envSchema = z.preprocess(
   blankToUndefined,
   z
@@ -35,10 +56,13 @@ export const envSchema = z.preprocess(
       SMTP_URL: optionalUrl,
       MAIL_FROM: z.string().trim().min(3).default('MVRSP Assess <no-reply@mvrsp.local>'),
       ADMIN_EMAIL: trimmed.pipe(z.email().optional()),
+      ADMIN_USER_ID: trimmed.pipe(z.uuid().optional()),
       ADMIN_PASSWORD: trimmed.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
       CHECKOUT_URL: z.url().default('https://checkout.example.com/mvrsp-assess-annual'),
       CONTACT_EMAIL: z.email().default('sales@mvrsp.example.com'),
       EVIDENCE_MAX_MB: z.coerce.number().positive().max(1024).default(25),
+      AUTH_AUTOCONFIRM: booleanFlag,
+      TRUSTED_PROXIES: proxyList,
       LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     })
     .superRefine((env, ctx) => {

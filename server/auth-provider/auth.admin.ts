@@ -25,6 +25,8 @@ export interface EmbeddedAuthAdmin extends AuthAdmin {
   deleteUser(id: string): Promise<void>;
   /** Ends every session (all refresh tokens stop working; access tokens are rejected by the verifier). */
   signOutUser(id: string): Promise<void>;
+  /** Resolves once the mail work started after earlier answers (recover, resend) has finished. */
+  idle(): Promise<void>;
 }
 
 export function createAuthAdmin(ctx: AuthContext): EmbeddedAuthAdmin {
@@ -66,5 +68,6 @@ export function createAuthAdmin(ctx: AuthContext): EmbeddedAuthAdmin {
     signOutUser: async (id) => {
       if (isUuid(id)) await endSessions(db, id, null, 'global');
     },
+    idle: () => ctx.background.idle(),
   };
 }

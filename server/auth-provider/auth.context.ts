@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import type { BackgroundTasks } from './auth.background.ts';
 import type { SigningKeys } from './auth.keys.ts';
 import type { AuthLimits } from './auth.limits.ts';
 
@@ -14,6 +15,8 @@ export interface AuthContext {
   now: () => Date;
   keys: SigningKeys;
   limits: AuthLimits;
+  /** Work finished after the answer (mail of recover/resend). */
+  background: BackgroundTasks;
   /** `${APP_URL}/auth/v1`, the `iss` of every access token. */
   issuer: string;
 }

@@ -16,6 +16,45 @@ import { authSigningKeys } from '../db/schema/index.ts';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const ALG = 'ES256';
 
+/** Order n of the P-256 group (SEC 2, section 2.4.2). */
+const P256_N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+const HALF_N = P256_N >> 1n;
+
+const toBigInt = (bytes: Uint8Array) => BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`);
+const toBytes32 = (n: bigint) => Buffer.from(n.toString(16).padStart(64, '0'), 'hex');
+
+/** The S half of a compact ES256 JWS signature (r || s, 32 bytes each), or null when malformed. */
+function signatureParts(jws: string): { head: string; r: Buffer; s: bigint } | null {
+  const dot = jws.lastIndexOf('.');
+  const raw = Buffer.from(jws.slice(dot + 1), 'base64url');
+  if (dot < 0 || raw.length !== 64) return null;
+  return { head: jws.slice(0, dot), r: raw.subarray(0, 32), s: toBigInt(raw.subarray(32)) };
+}
+
+/**
+ * ECDSA accepts both (r, s) and (r, n - s) for the same message, so one token has two valid
+ * encodings (malleability). We sign only low-S (s <= n/2, as Bitcoin's BIP 62/146 and RFC 6979
+ * implementations do) and refuse high-S, so every token has exactly one accepted form.
+ */
+export function isLowS(jws: string): boolean {
+  const parts = signatureParts(jws);
+  return parts !== null && parts.s > 0n && parts.s <= HALF_N;
+}
+
+/** Rewrites a high-S signature to its low-S twin (still valid: WebCrypto accepts both). */
+export function toLowS(jws: string): string {
+  const parts = signatureParts(jws);
+  if (!parts || parts.s <= HALF_N) return jws;
+  return `${parts.head}.${Buffer.concat([parts.r, toBytes32(P256_N - parts.s)]).toString('base64url')}`;
+}
+
+/** The other encoding of the same signature (n - s); for tests proving that high-S is refused. */
+export function flipS(jws: string): string {
+  const parts = signatureParts(jws);
+  if (!parts) return jws;
+  return `${parts.head}.${Buffer.concat([parts.r, toBytes32(P256_N - parts.s)]).toString('base64url')}`;
+}
+
 export interface SigningKeys {
   kid: string;
   /** Public keys (JWKS entries) of every active key, for /.well-known/jwks.json. */
@@ -54,17 +93,19 @@ export async function loadSigningKeys(db: Db, issuer: string): Promise<SigningKe
   return {
     kid: current.kid,
     publicJwks,
-    sign: (claims, issuedAt) => {
+    sign: async (claims, issuedAt) => {
       const iat = Math.floor(issuedAt.getTime() / 1000);
-      return new SignJWT(claims)
+      const jws = await new SignJWT(claims)
         .setProtectedHeader({ alg: ALG, kid: current.kid, typ: 'JWT' })
         .setIssuer(issuer)
         .setAudience('authenticated')
         .setIssuedAt(iat)
         .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
         .sign(privateKey);
+      return toLowS(jws);
     },
     verify: async (token, at) => {
+      if (!isLowS(token)) throw new Error('high-S or malformed ES256 signature');
       const { payload } = await jwtVerify(token, jwks, {
         algorithms: [ALG],
         issuer,

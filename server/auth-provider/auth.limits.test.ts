@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lockoutDelayMs, UnknownAccountLockout, WindowLimiter } from './auth.limits.ts';
+import { lockoutDelayMs, WindowLimiter } from './auth.limits.ts';
 
 describe('WindowLimiter', () => {
   it('allows max hits per window per key, then reports the wait', () => {
@@ -19,12 +19,4 @@ describe('account lockout', () => {
     expect(lockoutDelayMs(50)).toBe(15 * 60_000);
   });
 
-  it('locks unknown addresses after the same number of failures', () => {
-    const lockout = new UnknownAccountLockout();
-    for (let i = 0; i < 4; i++) lockout.fail('x@y.z', 0);
-    expect(lockout.lockedFor('x@y.z', 0)).toBe(0);
-    lockout.fail('x@y.z', 0);
-    expect(lockout.lockedFor('x@y.z', 1_000)).toBe(29);
-    expect(lockout.lockedFor('x@y.z', 30_000)).toBe(0);
-  });
 });

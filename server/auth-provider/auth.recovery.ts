@@ -1,83 +1,74 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { authOneTimeTokens, authUsers } from '../db/schema/index.ts';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { authUsers } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
-import { AuthError } from './auth.errors.ts';
-import { randomToken, sha256Hex } from './auth.secrets.ts';
-import { startSession, type SessionJson } from './auth.sessions.ts';
-import { findUserByEmail, findUserById, isBanned } from './auth.users.ts';
+import { consumeEmailLink, EMAIL_LINK_INTERVAL_MS, EMAIL_LINK_TTL_MS, issueEmailLink, tooSoon } from './auth.email-links.ts';
+import { hashPassword } from './auth.passwords.ts';
+import { randomToken } from './auth.secrets.ts';
+import { endSessions, startSession, type SessionJson } from './auth.sessions.ts';
+import { findUserByEmail } from './auth.users.ts';
 import { recoveryMail } from './recovery.mail.ts';
 
-export const RECOVERY_TTL_MS = 60 * 60_000;
-export const RECOVERY_MAIL_INTERVAL_MS = 60_000;
-
-const tooSoon = (seconds: number) =>
-  new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.max(1, seconds)} seconds.`);
-
-/** redirect_to is honoured only on APP_URL's own origin (any path); anything else falls back to APP_URL. */
-export function safeRedirect(appUrl: string, raw: string | undefined): string {
-  if (!raw) return appUrl;
-  try {
-    const url = new URL(raw);
-    if (url.origin !== new URL(appUrl).origin) return appUrl;
-    url.hash = '';
-    return url.toString();
-  } catch {
-    return appUrl;
-  }
-}
+export { safeRedirect } from './auth.email-links.ts';
+export const RECOVERY_TTL_MS = EMAIL_LINK_TTL_MS.recovery;
+export const RECOVERY_MAIL_INTERVAL_MS = EMAIL_LINK_INTERVAL_MS;
 
 /**
- * POST /recover: mails a single-use, one-hour link (only the token's SHA-256 is stored). Unknown
- * addresses get the same answer and the same 60 s spacing, and no mail.
+ * POST /recover: mails a single-use, one-hour link. Known and unknown addresses run the same two
+ * statements before the answer (the lookup, and the 60 s send-slot claim that matches no row for an
+ * unknown address); the link's writes and the mail happen after the answer (ctx.background), so
+ * the response time does not tell whether an account exists. Unknown addresses get the same
+ * answer and the same 60 s spacing, and no mail.
  */
 export async function requestRecovery(ctx: AuthContext, email: string, redirectTo: string): Promise<void> {
   const now = ctx.now();
   const user = await findUserByEmail(ctx.db, email);
+  const [claimed] = await ctx.db
+    .update(authUsers)
+    .set({ recoverySentAt: now })
+    .where(
+      and(
+        eq(authUsers.email, email),
+        or(isNull(authUsers.recoverySentAt), lte(authUsers.recoverySentAt, new Date(now.getTime() - EMAIL_LINK_INTERVAL_MS))),
+      ),
+    )
+    .returning({ id: authUsers.id, email: authUsers.email });
   if (!user) {
-    const wait = ctx.limits.unknownRecoveries.hit(email, now.getTime());
+    const wait = ctx.limits.unknownRecoveries.hit(`recovery:${email}`, now.getTime());
     if (wait > 0) throw tooSoon(wait);
     return;
   }
-  const since = user.recoverySentAt ? now.getTime() - user.recoverySentAt.getTime() : Infinity;
-  if (since < RECOVERY_MAIL_INTERVAL_MS) throw tooSoon(Math.ceil((RECOVERY_MAIL_INTERVAL_MS - since) / 1000));
-
-  const token = randomToken();
-  await ctx.db.delete(authOneTimeTokens).where(and(eq(authOneTimeTokens.userId, user.id), eq(authOneTimeTokens.type, 'recovery')));
-  await ctx.db.insert(authOneTimeTokens).values({
-    userId: user.id,
-    type: 'recovery',
-    tokenHash: sha256Hex(token),
-    expiresAt: new Date(now.getTime() + RECOVERY_TTL_MS),
-    createdAt: now,
+  if (!claimed) {
+    const since = user.recoverySentAt ? now.getTime() - user.recoverySentAt.getTime() : 0;
+    throw tooSoon(Math.ceil((EMAIL_LINK_INTERVAL_MS - since) / 1000));
+  }
+  ctx.background.run('recovery mail', async () => {
+    const link = await issueEmailLink(ctx, claimed.id, 'recovery', redirectTo);
+    await ctx.mailer.send(recoveryMail(claimed.email, link));
   });
-  await ctx.db.update(authUsers).set({ recoverySentAt: now }).where(eq(authUsers.id, user.id));
-  const link = new URL(`${ctx.issuer}/verify`);
-  link.search = new URLSearchParams({ token, type: 'recovery', redirect_to: redirectTo }).toString();
-  await ctx.mailer.send(recoveryMail(user.email, link.toString()));
 }
 
-/** Consumes a recovery token (once, before expiry) and opens a recovery session; null when invalid. */
+/**
+ * Consumes a recovery token and opens a recovery session; null when invalid. The link proves control
+ * of the mailbox: it confirms the address and lifts any sign-in lock. An account that was never
+ * confirmed was set up by whoever signed up with this address, maybe not its owner: its sign-up
+ * metadata (organization intent, names) and password are discarded and its sessions ended, so the
+ * owner inherits nothing from that person (the recovery session then sets a new password).
+ */
 export async function consumeRecovery(ctx: AuthContext, token: string): Promise<SessionJson | null> {
+  const user = await consumeEmailLink(ctx, token, 'recovery');
+  if (!user) return null;
   const now = ctx.now();
-  const [used] = await ctx.db
-    .update(authOneTimeTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(authOneTimeTokens.tokenHash, sha256Hex(token)),
-        eq(authOneTimeTokens.type, 'recovery'),
-        isNull(authOneTimeTokens.usedAt),
-        gt(authOneTimeTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: authOneTimeTokens.userId });
-  if (!used) return null;
-  const user = await findUserById(ctx.db, used.userId);
-  if (!user || isBanned(user, now)) return null;
-  // The link proves control of the mailbox: confirm it and lift any sign-in lock.
+  const neverConfirmed = user.emailConfirmedAt === null;
+  if (neverConfirmed) await endSessions(ctx.db, user.id, null, 'global');
   const [fresh] = await ctx.db
     .update(authUsers)
-    .set({ emailConfirmedAt: user.emailConfirmedAt ?? now, failedSignIns: 0, lockedUntil: null, lastSignInAt: now })
+    .set({
+      emailConfirmedAt: user.emailConfirmedAt ?? now,
+      failedSignIns: 0,
+      lockedUntil: null,
+      lastSignInAt: now,
+      ...(neverConfirmed ? { userMetadata: {}, passwordHash: await hashPassword(randomToken()) } : {}),
+    })
     .where(eq(authUsers.id, user.id))
     .returning();
   return startSession(ctx, fresh ?? user, 'recovery');

@@ -3,7 +3,7 @@ import { authRefreshTokens, authSessions } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, userBanned } from './auth.errors.ts';
 import { sha256Hex } from './auth.secrets.ts';
-import { activeRefreshToken, findSession, sessionJson, storeRefreshToken, type SessionJson } from './auth.sessions.ts';
+import { findSession, sessionJson, storeRefreshToken, type SessionJson } from './auth.sessions.ts';
 import { findUserById, isBanned } from './auth.users.ts';
 
 /** A revoked token presented again within this many ms is still accepted (concurrent tabs, retries). */
@@ -16,9 +16,9 @@ const alreadyUsed = () => new AuthError(400, 'refresh_token_already_used', 'Inva
  * Rotates a refresh token (GoTrue semantics, adapted to hash-only storage):
  * - unrevoked: revoke it and issue its child;
  * - revoked less than 10 s ago: issue another child (parallel tabs, lost responses);
- * - revoked, but the parent of the session's active token (that token was never received):
- *   revoke the unreceived token and issue a replacement child;
- * - otherwise: reuse of a stolen or stale token, so the whole session (token family) is revoked.
+ * - otherwise: reuse of a stolen or stale token, so the whole session (token family) is revoked,
+ *   even when it is the parent of the session's active token (a client that lost the response
+ *   for longer than the window signs in again; the session never forks into two chains).
  */
 export async function refreshSession(ctx: AuthContext, presented: string): Promise<SessionJson> {
   const { db } = ctx;
@@ -41,21 +41,16 @@ export async function refreshSession(ctx: AuthContext, presented: string): Promi
       .returning({ id: authRefreshTokens.id });
     claimed = updated.length === 1;
   }
-  if (!claimed) await allowReuse(ctx, token.sessionId, hash, token.revokedAt ?? now, now);
+  if (!claimed) await allowReuse(ctx, token.sessionId, token.revokedAt ?? now, now);
 
   await db.update(authSessions).set({ updatedAt: now }).where(eq(authSessions.id, session.id));
   const child = await storeRefreshToken(db, session, hash, now);
   return sessionJson(ctx, user, session, child);
 }
 
-/** Decides whether an already revoked token may be swapped once more; revokes the family when not. */
-async function allowReuse(ctx: AuthContext, sessionId: string, hash: string, revokedAt: Date, now: Date) {
+/** An already revoked token may be swapped again only within the reuse window; after it, the whole session is revoked. */
+async function allowReuse(ctx: AuthContext, sessionId: string, revokedAt: Date, now: Date) {
   if (now.getTime() - revokedAt.getTime() <= REFRESH_REUSE_WINDOW_MS) return;
-  const active = await activeRefreshToken(ctx.db, sessionId);
-  if (active?.parentHash === hash) {
-    await ctx.db.update(authRefreshTokens).set({ revoked: true, revokedAt: now }).where(eq(authRefreshTokens.id, active.id));
-    return;
-  }
   await ctx.db.delete(authSessions).where(eq(authSessions.id, sessionId));
   ctx.logger.warn('refresh token reuse detected; session revoked', { sessionId });
   throw alreadyUsed();

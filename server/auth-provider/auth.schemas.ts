@@ -66,6 +66,11 @@ export const refreshGrantBody = z.object({
 
 export const recoverBody = z.object({ email: emailField });
 
+export const resendBody = z.object({
+  type: z.literal('signup', { error: 'Only signup confirmations can be resent' }),
+  email: emailField,
+});
+
 export const verifyBody = z.object({
   type: z.string({ error: 'Verify requires a verification type' }),
   token_hash: z.string().max(512).optional(),
@@ -76,6 +81,7 @@ export const updateUserBody = z.object({
   password: z.unknown().optional(),
   data: metadataField.nullish(),
   email: z.string().max(255).optional(),
+  current_password: z.string({ error: 'current_password must be a string' }).max(1024).optional(),
 });
 
 export const logoutScope = z.enum(['global', 'local', 'others'], { error: 'Unsupported logout scope' });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authRefreshTokens, authSessions } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
@@ -8,7 +8,8 @@ import { randomToken, sha256Hex } from './auth.secrets.ts';
 import { APP_METADATA, toUserJson, type AuthUserRow } from './auth.users.ts';
 
 export type SessionRow = typeof authSessions.$inferSelect;
-export type AuthMethod = 'password' | 'recovery';
+/** GoTrue's amr methods: password grant, recovery link, sign-up confirmation link (otp). */
+export type AuthMethod = 'password' | 'recovery' | 'otp';
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -73,17 +74,6 @@ export async function startSession(ctx: AuthContext, user: AuthUserRow, method: 
 
 export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
   const [row] = await db.select().from(authSessions).where(eq(authSessions.id, id)).limit(1);
-  return row;
-}
-
-/** The newest unrevoked refresh token of a session (GoTrue's "currently active" token). */
-export async function activeRefreshToken(db: Db, sessionId: string) {
-  const [row] = await db
-    .select()
-    .from(authRefreshTokens)
-    .where(and(eq(authRefreshTokens.sessionId, sessionId), eq(authRefreshTokens.revoked, false)))
-    .orderBy(desc(authRefreshTokens.id))
-    .limit(1);
   return row;
 }
 

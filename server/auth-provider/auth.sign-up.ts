@@ -1,15 +1,81 @@
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { authUsers } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
+import { consumeEmailLink, EMAIL_LINK_INTERVAL_MS, issueEmailLink, tooSoon } from './auth.email-links.ts';
 import { checkNewPassword } from './auth.passwords.ts';
 import { startSession, type SessionJson } from './auth.sessions.ts';
-import { insertUser } from './auth.users.ts';
+import { findUserByEmail, insertUser, toUserJson, type AuthUserRow, type UserJson } from './auth.users.ts';
+import { confirmationMail } from './confirmation.mail.ts';
 
-/** Auto-confirmed e-mail signup (local mode has no confirmation step): the user gets a session at once. */
+/** Issues a sign-up confirmation link and mails it. */
+async function sendConfirmation(ctx: AuthContext, user: Pick<AuthUserRow, 'id' | 'email'>, redirectTo: string) {
+  const link = await issueEmailLink(ctx, user.id, 'signup', redirectTo);
+  await ctx.mailer.send(confirmationMail(user.email, link));
+}
+
+/**
+ * POST /signup, GoTrue with "Confirm email" on: the user is created unconfirmed, a confirmation link
+ * (single use, 24 h) is mailed, and the answer is the bare user without a session (supabase-js then
+ * returns data.session === null). With AUTH_AUTOCONFIRM the address is confirmed at once and a
+ * session is returned (local trials).
+ */
 export async function signUp(
   ctx: AuthContext,
   input: { email: string; password: unknown; data: Record<string, unknown> },
-): Promise<SessionJson> {
+  redirectTo: string,
+): Promise<SessionJson | UserJson> {
   const password = checkNewPassword(input.password);
   const now = ctx.now();
-  const user = await insertUser(ctx.db, { email: input.email, password, userMetadata: input.data }, now, now);
-  return startSession(ctx, user, 'password');
+  if (ctx.env.AUTH_AUTOCONFIRM) {
+    const user = await insertUser(ctx.db, { email: input.email, password, userMetadata: input.data }, now, now);
+    return startSession(ctx, user, 'password');
+  }
+  const user = await insertUser(ctx.db, { email: input.email, password, userMetadata: input.data, confirmed: false }, now);
+  const [sent] = await ctx.db.update(authUsers).set({ confirmationSentAt: now }).where(eq(authUsers.id, user.id)).returning();
+  await sendConfirmation(ctx, user, redirectTo);
+  return toUserJson(sent ?? user);
+}
+
+/**
+ * POST /resend {type: 'signup'}: a new confirmation link for an unconfirmed account, at most one a
+ * minute. Unknown and already confirmed addresses get the same answer and spacing, and no mail; the
+ * mail is sent after the answer, as for recovery.
+ */
+export async function resendConfirmation(ctx: AuthContext, email: string, redirectTo: string): Promise<void> {
+  const now = ctx.now();
+  const user = await findUserByEmail(ctx.db, email);
+  const [claimed] = await ctx.db
+    .update(authUsers)
+    .set({ confirmationSentAt: now })
+    .where(
+      and(
+        eq(authUsers.email, email),
+        isNull(authUsers.emailConfirmedAt),
+        or(isNull(authUsers.confirmationSentAt), lte(authUsers.confirmationSentAt, new Date(now.getTime() - EMAIL_LINK_INTERVAL_MS))),
+      ),
+    )
+    .returning({ id: authUsers.id, email: authUsers.email });
+  if (!user || user.emailConfirmedAt) {
+    const wait = ctx.limits.unknownRecoveries.hit(`signup:${email}`, now.getTime());
+    if (wait > 0) throw tooSoon(wait);
+    return;
+  }
+  if (!claimed) {
+    const since = user.confirmationSentAt ? now.getTime() - user.confirmationSentAt.getTime() : 0;
+    throw tooSoon(Math.ceil((EMAIL_LINK_INTERVAL_MS - since) / 1000));
+  }
+  ctx.background.run('confirmation mail', () => sendConfirmation(ctx, claimed, redirectTo));
+}
+
+/** Uses a confirmation link: confirms the address and opens a session; null when the link is invalid. */
+export async function consumeConfirmation(ctx: AuthContext, token: string): Promise<SessionJson | null> {
+  const user = await consumeEmailLink(ctx, token, 'signup');
+  if (!user) return null;
+  const now = ctx.now();
+  const [fresh] = await ctx.db
+    .update(authUsers)
+    .set({ emailConfirmedAt: user.emailConfirmedAt ?? now, lastSignInAt: now })
+    .where(eq(authUsers.id, user.id))
+    .returning();
+  return startSession(ctx, fresh ?? user, 'otp');
 }

@@ -3,8 +3,10 @@ import { authOneTimeTokens, authUsers } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, validationFailed } from './auth.errors.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './auth.passwords.ts';
+import { RECOVERY_TTL_MS } from './auth.recovery.ts';
 import { endSessions } from './auth.sessions.ts';
 import { metadataProblem } from './auth.schemas.ts';
+import { checkPasswordWithLockout } from './auth.sign-in.ts';
 import type { AuthUserRow } from './auth.users.ts';
 import type { VerifiedAccess } from './auth.verifier.ts';
 
@@ -18,6 +20,33 @@ export function mergeMetadata(current: Record<string, unknown>, patch: Record<st
   return next;
 }
 
+/** A password change needs a sign-in this recent (or the current password). */
+export const REAUTHENTICATION_WINDOW_MS = 10 * 60_000;
+
+/**
+ * A password change must come from someone who just proved they know the account, not merely from
+ * whoever holds an access token (a stolen or long-lived session): the session was created by a sign-in
+ * in the last 10 minutes, or is a recovery session from the last hour (the mailed link proved the
+ * mailbox), or the request carries the right `current_password` (checked under the sign-in lockout,
+ * so it cannot be guessed through this route). Otherwise 400 reauthentication_needed /
+ * current_password_mismatch.
+ */
+async function assertMayChangePassword(ctx: AuthContext, access: VerifiedAccess, currentPassword: string | undefined) {
+  const age = ctx.now().getTime() - access.session.createdAt.getTime();
+  if (access.session.amr === 'recovery' && age <= RECOVERY_TTL_MS) return;
+  if (currentPassword === undefined && age <= REAUTHENTICATION_WINDOW_MS) return;
+  if (currentPassword === undefined) {
+    throw new AuthError(
+      400,
+      'reauthentication_needed',
+      'To change your password, enter your current password (or sign out and sign in again, then change it within 10 minutes).',
+    );
+  }
+  if (!(await checkPasswordWithLockout(ctx, access.user, currentPassword))) {
+    throw new AuthError(400, 'current_password_mismatch', 'Your current password is not correct.');
+  }
+}
+
 /**
  * PUT /user: new password and/or metadata. A password change ends every other session of the user
  * and voids pending recovery links; the calling session stays signed in.
@@ -25,7 +54,7 @@ export function mergeMetadata(current: Record<string, unknown>, patch: Record<st
 export async function updateUser(
   ctx: AuthContext,
   access: VerifiedAccess,
-  body: { password?: unknown; data?: Record<string, unknown> | null; email?: string },
+  body: { password?: unknown; data?: Record<string, unknown> | null; email?: string; current_password?: string | undefined },
 ): Promise<AuthUserRow> {
   const { user } = access;
   if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
@@ -34,6 +63,7 @@ export async function updateUser(
   const changes: Partial<typeof authUsers.$inferInsert> = { updatedAt: ctx.now() };
   if (body.password !== undefined) {
     const password = checkNewPassword(body.password);
+    await assertMayChangePassword(ctx, access, body.current_password);
     if (await verifyPassword(password, user.passwordHash)) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
     }

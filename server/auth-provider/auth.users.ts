@@ -27,10 +27,13 @@ export async function findUserById(db: Db, id: string): Promise<AuthUserRow | un
 export const isBanned = (user: Pick<AuthUserRow, 'bannedUntil'>, now: Date) =>
   user.bannedUntil !== null && user.bannedUntil.getTime() > now.getTime();
 
-/** Inserts a confirmed e-mail user; 422 user_already_exists when the address is taken. */
+/**
+ * Inserts an e-mail user, confirmed unless `confirmed: false` (sign-up awaiting its confirmation link);
+ * 422 user_already_exists when the address is taken.
+ */
 export async function insertUser(
   db: Db,
-  input: { email: string; password: string; userMetadata: Record<string, unknown> },
+  input: { email: string; password: string; userMetadata: Record<string, unknown>; confirmed?: boolean },
   now: Date,
   lastSignInAt: Date | null = null,
 ): Promise<AuthUserRow> {
@@ -40,7 +43,7 @@ export async function insertUser(
     .values({
       email: normalizeEmail(input.email),
       passwordHash,
-      emailConfirmedAt: now,
+      emailConfirmedAt: input.confirmed === false ? null : now,
       userMetadata: input.userMetadata,
       appMetadata: APP_METADATA,
       lastSignInAt,
@@ -58,7 +61,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** GoTrue's models.User as supabase-js expects it (bare, not wrapped). */
 export function toUserJson(user: AuthUserRow) {
   const userMetadata = servedMetadata(user.userMetadata);
-  const identityData = { ...userMetadata, sub: user.id, email: user.email, email_verified: true, phone_verified: false };
+  const identityData = { ...userMetadata, sub: user.id, email: user.email, email_verified: user.emailConfirmedAt !== null, phone_verified: false };
   return {
     id: user.id,
     aud: 'authenticated',
@@ -67,7 +70,7 @@ export function toUserJson(user: AuthUserRow) {
     email_confirmed_at: iso(user.emailConfirmedAt),
     phone: '',
     confirmed_at: iso(user.emailConfirmedAt),
-    confirmation_sent_at: null,
+    confirmation_sent_at: iso(user.confirmationSentAt),
     recovery_sent_at: iso(user.recoverySentAt),
     last_sign_in_at: iso(user.lastSignInAt),
     invited_at: null,

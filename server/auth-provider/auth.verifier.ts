@@ -58,8 +58,8 @@ export function createEmbeddedVerifier(ctx: AuthContext): TokenVerifier {
         id: access.user.id,
         email: access.user.email,
         sessionId: access.session.id,
-        emailConfirmed: access.user.emailConfirmedAt !== null,
         userMetadata: access.user.userMetadata,
+        emailConfirmed: access.user.emailConfirmedAt !== null,
       };
     },
   };

@@ -4,6 +4,7 @@ import type { Env } from '../env.ts';
 import type { AppEnv, TokenVerifier } from '../lib/factory.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { createBackgroundTasks } from './auth.background.ts';
 import { createAuthAdmin, type EmbeddedAuthAdmin } from './auth.admin.ts';
 import type { AuthContext } from './auth.context.ts';
 import { loadSigningKeys } from './auth.keys.ts';
@@ -37,6 +38,7 @@ export async function createEmbeddedAuth(opts: EmbeddedAuthOptions): Promise<Emb
     issuer,
     keys: await loadSigningKeys(opts.db, issuer),
     limits: createAuthLimits(),
+    background: createBackgroundTasks(opts.logger),
   };
   return { routes: createAuthRoutes(ctx), verifier: createEmbeddedVerifier(ctx), admin: createAuthAdmin(ctx) };
 }

@@ -14,7 +14,7 @@ export const metaRoutes = (ctx: AuthContext) =>
         {
           external: { email: true, phone: false, anonymous_users: false },
           disable_signup: false,
-          mailer_autoconfirm: true,
+          mailer_autoconfirm: ctx.env.AUTH_AUTOCONFIRM,
           phone_autoconfirm: false,
           sms_provider: '',
           saml_enabled: false,

@@ -2,9 +2,12 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, validationFailed } from './auth.errors.ts';
+import { safeRedirect } from './auth.email-links.ts';
 import { parseWith, readJsonBody } from './auth.http.ts';
-import { consumeRecovery, requestRecovery, safeRedirect } from './auth.recovery.ts';
-import { recoverBody, verifyBody } from './auth.schemas.ts';
+import { consumeRecovery, requestRecovery } from './auth.recovery.ts';
+import { recoverBody, resendBody, verifyBody } from './auth.schemas.ts';
+import type { SessionJson } from './auth.sessions.ts';
+import { consumeConfirmation, resendConfirmation } from './auth.sign-up.ts';
 import { throttleIp } from './auth.throttle.ts';
 
 const LINK_ERROR = {
@@ -13,7 +16,18 @@ const LINK_ERROR = {
   error_description: 'Email link is invalid or has expired',
 };
 
-/** POST /recover, and the link it mails: GET /verify (browser redirect) or POST /verify (token_hash). */
+/** The mailed links: recovery (password reset) and signup (address confirmation). */
+function consumeLink(ctx: AuthContext, type: string | undefined, token: string): Promise<SessionJson | null> {
+  if (token.length === 0 || token.length > 512) return Promise.resolve(null);
+  if (type === 'recovery') return consumeRecovery(ctx, token);
+  if (type === 'signup') return consumeConfirmation(ctx, token);
+  return Promise.resolve(null);
+}
+
+/**
+ * POST /recover and /resend, and the links they mail: GET /verify (browser redirect with the
+ * session in the fragment) or POST /verify (token_hash, supabase-js verifyOtp).
+ */
 export const recoveryRoutes = (ctx: AuthContext) =>
   new Hono<AppEnv>()
     .post('/recover', async (c) => {
@@ -22,10 +36,16 @@ export const recoveryRoutes = (ctx: AuthContext) =>
       await requestRecovery(ctx, email, safeRedirect(ctx.env.APP_URL, c.req.query('redirect_to')));
       return c.json({}, 200);
     })
+    .post('/resend', async (c) => {
+      throttleIp(ctx, c, ctx.limits.perIp);
+      const { email } = parseWith(resendBody, await readJsonBody(c));
+      await resendConfirmation(ctx, email, safeRedirect(ctx.env.APP_URL, c.req.query('redirect_to')));
+      return c.json({}, 200);
+    })
     .get('/verify', async (c) => {
       const redirectTo = safeRedirect(ctx.env.APP_URL, c.req.query('redirect_to'));
-      const token = c.req.query('token') ?? '';
-      const session = c.req.query('type') === 'recovery' && token.length <= 512 ? await consumeRecovery(ctx, token) : null;
+      const type = c.req.query('type');
+      const session = await consumeLink(ctx, type, c.req.query('token') ?? '');
       const fragment = session
         ? {
             access_token: session.access_token,
@@ -33,18 +53,21 @@ export const recoveryRoutes = (ctx: AuthContext) =>
             expires_in: String(session.expires_in),
             refresh_token: session.refresh_token,
             token_type: 'bearer',
-            type: 'recovery',
+            type: type ?? '',
           }
         : LINK_ERROR;
+      // The request URL carried the one-time token: never send it on as a referrer.
       c.header('Referrer-Policy', 'no-referrer');
       return c.redirect(`${redirectTo}#${new URLSearchParams(fragment).toString()}`, 303);
     })
     .post('/verify', async (c) => {
       const body = parseWith(verifyBody, await readJsonBody(c));
-      if (body.type !== 'recovery') throw validationFailed('Unsupported verification type');
+      if (body.type !== 'recovery' && body.type !== 'signup' && body.type !== 'email') {
+        throw validationFailed('Unsupported verification type');
+      }
       const token = body.token_hash ?? body.token;
       if (!token) throw validationFailed('Verify requires a token_hash');
-      const session = await consumeRecovery(ctx, token);
+      const session = await consumeLink(ctx, body.type === 'email' ? 'signup' : body.type, token);
       if (!session) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
       return c.json(session, 200);
     });

@@ -7,6 +7,7 @@ import { refreshSession } from './auth.refresh.ts';
 import { passwordGrantBody, refreshGrantBody, signupBody } from './auth.schemas.ts';
 import { signInWithPassword } from './auth.sign-in.ts';
 import { signUp } from './auth.sign-up.ts';
+import { safeRedirect } from './auth.email-links.ts';
 import { throttleIp } from './auth.throttle.ts';
 
 /** POST /signup and POST /token (password and refresh_token grants). */
@@ -15,7 +16,7 @@ export const tokenRoutes = (ctx: AuthContext) =>
     .post('/signup', async (c) => {
       throttleIp(ctx, c, ctx.limits.perIp);
       const body = parseWith(signupBody, await readJsonBody(c));
-      return c.json(await signUp(ctx, body), 200);
+      return c.json(await signUp(ctx, body, safeRedirect(ctx.env.APP_URL, c.req.query('redirect_to'))), 200);
     })
     .post('/token', async (c) => {
       const grant = c.req.query('grant_type');

@@ -1,17 +1,51 @@
+import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { AppEnv } from './factory.ts';
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+/** IPv4-mapped IPv6 (::ffff:1.2.3.4) is the IPv4 address. */
+const plain = (address: string) => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address);
+
+const lists = new Map<string, BlockList>();
+
+/** The BlockList of TRUSTED_PROXIES entries (validated by env.ts), built once per distinct setting. */
+function trustedList(entries: readonly string[]): BlockList {
+  const key = entries.join(',');
+  let list = lists.get(key);
+  if (!list) {
+    list = new BlockList();
+    for (const entry of entries) {
+      const [address = '', bits] = entry.split('/');
+      const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+      if (bits === undefined) list.addAddress(plain(address), type);
+      else list.addSubnet(address, Number(bits), type);
+    }
+    lists.set(key, list);
+  }
+  return list;
+}
+
+function isTrusted(list: BlockList, address: string): boolean {
+  const a = plain(address);
+  const family = isIP(a);
+  return family !== 0 && list.check(a, family === 6 ? 'ipv6' : 'ipv4');
+}
 
 /**
- * The client address for rate limiting: the socket peer, or the last X-Forwarded-For hop when the
- * peer is a reverse proxy on loopback. Undefined in-process (app.request), where no limit applies.
+ * The client address for rate limiting. Starting from the socket peer, every hop that is a trusted
+ * proxy (env TRUSTED_PROXIES, none by default) is replaced by the address it forwarded for
+ * (X-Forwarded-For, read right to left); the first untrusted hop is the client. So without configured
+ * proxies the header is ignored, and a client cannot choose its address by sending one.
+ * Undefined in-process (app.request without a socket), where no per-IP limit applies.
  */
 export function clientIp(c: Context<AppEnv>): string | undefined {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   const peer = incoming?.socket?.remoteAddress;
   if (!peer) return undefined;
-  if (!LOOPBACK.test(peer)) return peer;
-  const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
-  return forwarded?.at(-1) ?? peer;
+  const trusted = c.var.deps?.env.TRUSTED_PROXIES ?? [];
+  if (trusted.length === 0) return plain(peer);
+  const list = trustedList(trusted);
+  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  let client = peer;
+  while (isTrusted(list, client) && hops.length > 0) client = hops.pop()!;
+  return plain(client);
 }

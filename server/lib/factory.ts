@@ -10,7 +10,10 @@ export interface AuthUser {
   email: string;
   sessionId: string | null;
   userMetadata: Record<string, unknown>;
-  /** The provider confirmed the address (join by link on an allowed domain needs it; ADR 003). */
+  /**
+   * The e-mail address is confirmed (embedded: auth_users.email_confirmed_at; hosted: see
+   * hosted-verifier.ts and ADR 002). Accounts are only created or joined for confirmed addresses.
+   */
   emailConfirmed: boolean;
 }
 

@@ -39,6 +39,7 @@ describe('hosted verifier, legacy HS256 secret', () => {
       email: 'ada@example.com',
       sessionId: 'a9a7c1de-7c5e-4c89-9f62-16d1c8f0f0aa',
       userMetadata: { firstName: 'Ada' },
+      emailConfirmed: true,
     });
   });
 

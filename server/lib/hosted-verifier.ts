@@ -34,14 +34,17 @@ export function createHostedVerifier(
         throw unauthorized('Your session is invalid or has expired. Please sign in again.');
       }
       if (!payload.sub || payload.role !== 'authenticated') throw unauthorized('This token does not belong to a signed-in user');
+      const userMetadata = isRecord(payload.user_metadata) ? payload.user_metadata : {};
       return {
         id: payload.sub,
         email: typeof payload.email === 'string' ? payload.email.toLowerCase() : '',
         sessionId: typeof payload.session_id === 'string' ? payload.session_id : null,
-        userMetadata: isRecord(payload.user_metadata) ? payload.user_metadata : {},
-        // The access token does not say whether the address was confirmed (user_metadata is
-        // writable by the user), so hosted mode never takes the allowed-domain shortcut.
-        emailConfirmed: false,
+        userMetadata,
+        // Supabase access tokens carry no confirmation claim. With "Confirm email" on, hosted Supabase
+        // issues no session before the address is confirmed, so a token implies a confirmed address;
+        // GoTrue copies the identity's email_verified into user_metadata, and an explicit false is
+        // believed (ADR 002).
+        emailConfirmed: userMetadata.email_verified !== false,
       };
     },
   };

@@ -46,7 +46,8 @@ function asTestServer(built: BuiltServer): TestServer {
   return { ...built, mail: [], json };
 }
 
-const boot = (dataDir: string) => buildServer(testEnv({ DATA_DIR: dataDir }), { mailer: memoryMailer() });
+// About sync under faults, not e-mail confirmation: sign-up returns a session at once.
+const boot = (dataDir: string) => buildServer(testEnv({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' }), { mailer: memoryMailer() });
 
 export async function createChaosWorld(seed: number, clientCount: number): Promise<ChaosWorld> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mvrsp-chaos-'));

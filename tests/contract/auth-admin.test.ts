@@ -110,6 +110,7 @@ describe.each(DB_DRIVERS)('embedded auth admin (%s)', (driver) => {
     const refreshed = await post('/token?grant_type=refresh_token', { refresh_token: session.refresh_token });
     await post('/token?grant_type=refresh_token', { refresh_token: 'bogus-token-value' });
     await post('/recover', { email: 'quiet@example.com' });
+    await (built.deps.authAdmin as EmbeddedAuth['admin']).idle(); // the mail is sent after the answer
     const link = mailer.sent.at(-1)!.links![0]!;
     const token = new URL(link).searchParams.get('token')!;
     await built.app.request(link.replace(/^https?:\/\/[^/]+/, ''));

@@ -27,7 +27,7 @@ describe.each(DB_DRIVERS)('embedded auth API (%s)', (driver) => {
     expectAuthError(await asJson(await raw('/settings', { headers: { apikey: 'wrong' } })), 401, 'invalid_api_key');
     const ok = await raw('/settings', { headers: { apikey: EMBEDDED_ANON_KEY } });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ external: { email: true }, disable_signup: false, mailer_autoconfirm: true });
+    expect(await ok.json()).toMatchObject({ external: { email: true }, disable_signup: false, mailer_autoconfirm: false });
     expect((await raw('/health', { headers: { apikey: EMBEDDED_ANON_KEY } })).status).toBe(200);
   });
 
@@ -62,7 +62,9 @@ describe.each(DB_DRIVERS)('embedded auth API (%s)', (driver) => {
     ['POST', '/token?grant_type=refresh_token', '{"refresh_token":42}', 400, 'validation_failed'],
     ['POST', '/recover', '{}', 400, 'validation_failed'],
     ['POST', '/recover', 'null', 400, 'bad_json'],
-    ['POST', '/verify', '{"type":"signup","token_hash":"x"}', 400, 'validation_failed'],
+    ['POST', '/verify', '{"type":"magiclink","token_hash":"x"}', 400, 'validation_failed'],
+    ['POST', '/verify', '{"type":"signup","token_hash":"x"}', 403, 'otp_expired'],
+    ['POST', '/resend', '{"type":"sms","email":"a@b.co"}', 400, 'validation_failed'],
     ['POST', '/verify', '{"type":"recovery"}', 400, 'validation_failed'],
     ['GET', '/user', undefined, 401, 'no_authorization'],
     ['PUT', '/user', '{}', 401, 'no_authorization'],
@@ -136,6 +138,7 @@ describe.each(DB_DRIVERS)('embedded auth API (%s)', (driver) => {
       email: user.email,
       sessionId: expect.any(String),
       userMetadata: { firstName: 'Ada' },
+      emailConfirmed: true,
     });
     expect(server.deps.tokens.kind).toBe('embedded');
     await server.json('POST', '/auth/v1/logout', undefined, user.accessToken);

@@ -7,12 +7,20 @@ export const PASSWORD = 'Correct-horse-battery-9';
 let counter = 0;
 export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${++counter}@contract.test`;
 
-/** Signs up through supabase-js and returns the client holding the new session. */
+/**
+ * Signs up through supabase-js (no session yet: the address must be confirmed), follows the mailed
+ * confirmation link like a browser, and returns a client holding the session the link opened.
+ */
 export async function signedUpClient(server: ContractServer, email = uniqueEmail(), password = PASSWORD) {
   const client = server.client();
   const { data, error } = await client.auth.signUp({ email, password, options: { data: { firstName: 'Ada', lastName: 'Lovelace' } } });
-  if (error || !data.session) throw new Error(`signUp failed: ${error?.message ?? 'no session'}`);
-  return { client, session: data.session, email, password };
+  if (error || !data.user) throw new Error(`signUp failed: ${error?.message ?? 'no user'}`);
+  if (data.session) throw new Error('signUp returned a session although the address is not confirmed');
+  const res = await fetch(await mailLinkTo(server, email), { redirect: 'manual' });
+  const hash = fragmentOf(res.headers.get('location') ?? '');
+  const set = await client.auth.setSession({ access_token: hash.get('access_token') ?? '', refresh_token: hash.get('refresh_token') ?? '' });
+  if (set.error || !set.data.session) throw new Error(`confirmation link did not open a session: ${set.error?.message ?? hash.get('error_description')}`);
+  return { client, session: set.data.session, email, password };
 }
 
 /** Verifies an access token the way a third party would: against the server's published JWKS. */
@@ -32,7 +40,18 @@ export function fragmentOf(location: string): URLSearchParams {
   return new URLSearchParams(new URL(location).hash.slice(1));
 }
 
-/** The recovery link of the newest mail to `to`. */
+/** The link of the newest mail to `to`, once the provider's after-answer mail work is done. */
+export async function mailLinkTo(server: ContractServer, to: string): Promise<string> {
+  await mailSettled(server);
+  return lastLinkTo(server, to);
+}
+
+/** Waits for the mail the provider sends after answering (recover, resend). */
+export async function mailSettled(server: ContractServer): Promise<void> {
+  await (server.built.deps.authAdmin as { idle?: () => Promise<void> } | undefined)?.idle?.();
+}
+
+/** The link of the newest mail to `to` (already sent; see mailLinkTo for recover/resend). */
 export function lastLinkTo(server: ContractServer, to: string): string {
   const mail = server.mail.filter((m) => m.to === to).at(-1);
   const link = mail?.links?.[0];

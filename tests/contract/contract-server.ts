@@ -58,14 +58,14 @@ export function testClock(): TestClock {
   return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
 }
 
-export async function startContractServer(driver: DriverName): Promise<ContractServer> {
+export async function startContractServer(driver: DriverName, envOverrides: Record<string, string> = {}): Promise<ContractServer> {
   const database = await getTestDatabase(driver);
   await truncateAll(database);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const clock = testClock();
   const mailer = memoryMailer();
-  const built = await buildServer(testEnv({ APP_URL: baseUrl, PORT: String(port) }), { database, mailer, now: clock.now });
+  const built = await buildServer(testEnv({ APP_URL: baseUrl, PORT: String(port), ...envOverrides }), { database, mailer, now: clock.now });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: built.app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
   });

@@ -1,5 +1,6 @@
 // Sign-in throttling as supabase-js sees it: per-account lockout with backoff, and a per-IP budget.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOCKOUT_THRESHOLD } from '#server/auth-provider/auth.limits.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { PASSWORD, signedUpClient, uniqueEmail } from './contract-helpers.ts';
 import { startContractServer, type ContractServer } from './contract-server.ts';
@@ -56,4 +57,34 @@ describe.each(DB_DRIVERS)('supabase-js sign-in throttling (%s)', (driver) => {
     server.clock.advance(5 * 60_000 + 1_000);
     expect((await server.client().auth.signUp({ email: uniqueEmail(), password: PASSWORD })).error).toBeNull();
   });
+
+  it('holds under 101 parallel password grants from 101 addresses: at most 5 guesses are checked', async () => {
+    await server.close();
+    // A proxy on loopback forwards for many clients, so the per-IP budget does not hide the account lock.
+    server = await startContractServer(driver, { TRUSTED_PROXIES: '127.0.0.1' });
+    const { email } = await signedUpClient(server);
+    const grant = (password: string, i: number) =>
+      server.fetch('/auth/v1/token?grant_type=password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.${Math.floor(i / 250)}.${i % 250}` },
+        body: JSON.stringify({ email, password }),
+      }).then(async (res) => ({ status: res.status, code: ((await res.json()) as { code?: string }).code }));
+    const wrong = Array.from({ length: 100 }, (_, i) => grant(`Wrong-password-${i}`, i));
+    const answers = await Promise.all([...wrong, grant(PASSWORD, 100)]);
+    const checked = answers.filter((a) => a.code === 'invalid_credentials').length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(LOCKOUT_THRESHOLD);
+    expect(answers.filter((a) => a.status === 429 && a.code === 'over_request_rate_limit')).toHaveLength(101 - checked);
+    expect(answers.at(-1)).toEqual({ status: 429, code: 'over_request_rate_limit' });
+    // The same holds for an address without an account (the counter is in the database, not per instance).
+    const ghost = uniqueEmail('ghost');
+    const ghostGrant = (i: number) =>
+      server.fetch('/auth/v1/token?grant_type=password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.${Math.floor(i / 250)}.${i % 250}` },
+        body: JSON.stringify({ email: ghost, password: PASSWORD }),
+      }).then(async (res) => ((await res.json()) as { code?: string }).code);
+    const ghostAnswers = await Promise.all(Array.from({ length: 50 }, (_, i) => ghostGrant(i)));
+    expect(ghostAnswers.filter((c) => c === 'invalid_credentials').length).toBeLessThanOrEqual(LOCKOUT_THRESHOLD);
+  }, 120_000);
 });

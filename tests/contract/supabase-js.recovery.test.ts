@@ -1,7 +1,7 @@
 // Password reset end to end: resetPasswordForEmail → mailed link → 303 with tokens in the hash → setSession → updateUser.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { fragmentOf, lastLinkTo, PASSWORD, signedUpClient, uniqueEmail, verifyWithPublishedJwks } from './contract-helpers.ts';
+import { fragmentOf, mailLinkTo, mailSettled, PASSWORD, signedUpClient, uniqueEmail, verifyWithPublishedJwks } from './contract-helpers.ts';
 import { startContractServer, type ContractServer } from './contract-server.ts';
 
 describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
@@ -21,9 +21,10 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
     const sent = await server.client().auth.resetPasswordForEmail(email, { redirectTo });
     expect(sent).toEqual({ data: {}, error: null });
 
+    await mailSettled(server);
     const mail = server.mail.at(-1)!;
     expect(mail).toMatchObject({ to: email, subject: 'Reset your MVRSP Assess password' });
-    const link = lastLinkTo(server, email);
+    const link = await mailLinkTo(server, email);
     expect(mail.text).toContain(link);
     const url = new URL(link);
     expect(`${url.origin}${url.pathname}`).toBe(`${server.baseUrl}/auth/v1/verify`);
@@ -32,6 +33,9 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
 
     const res = await follow(link);
     expect(res.status).toBe(303);
+    // The link's URL carries the one-time token: the served redirect must not leak it as a referrer
+    // (the app-wide secure headers default to strict-origin-when-cross-origin; the route's own header wins).
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     const location = res.headers.get('location')!;
     expect(location.startsWith(`${redirectTo}#`)).toBe(true);
     const hash = fragmentOf(location);
@@ -47,6 +51,8 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
     expect(set.error).toBeNull();
     expect(set.data.user?.email).toBe(email);
     expect((await client.auth.getUser()).data.user?.email).toBe(email);
+    // A recovery session may set the password without the current one, for an hour (the link proved the mailbox).
+    server.clock.advance(20 * 60_000);
     const updated = await client.auth.updateUser({ password: 'Recovered-password-42' });
     expect(updated.error).toBeNull();
     expect((await server.client().auth.signInWithPassword({ email, password: 'Recovered-password-42' })).error).toBeNull();
@@ -75,13 +81,14 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
     expect(second.error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
     server.clock.advance(61_000);
     expect((await server.client().auth.resetPasswordForEmail(email)).error).toBeNull();
-    expect(server.mail.filter((m) => m.to === email)).toHaveLength(2);
+    await mailSettled(server);
+    expect(server.mail.filter((m) => m.to === email && m.subject === 'Reset your MVRSP Assess password')).toHaveLength(2);
   });
 
   it('only redirects to the app origin', async () => {
     const { email } = await signedUpClient(server);
     await server.client().auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example/steal' });
-    const link = lastLinkTo(server, email);
+    const link = await mailLinkTo(server, email);
     expect(new URL(link).searchParams.get('redirect_to')).toBe(server.baseUrl);
     const tampered = new URL(link);
     tampered.searchParams.set('redirect_to', 'https://evil.example/steal');
@@ -93,10 +100,10 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
   it('rejects expired links and links of a superseded request', async () => {
     const { email } = await signedUpClient(server);
     await server.client().auth.resetPasswordForEmail(email);
-    const first = lastLinkTo(server, email);
+    const first = await mailLinkTo(server, email);
     server.clock.advance(61_000);
     await server.client().auth.resetPasswordForEmail(email);
-    const second = lastLinkTo(server, email);
+    const second = await mailLinkTo(server, email);
     expect(fragmentOf((await follow(first)).headers.get('location')!).get('error_code')).toBe('otp_expired');
 
     server.clock.advance(61 * 60_000);
@@ -110,7 +117,7 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
   it('verifyOtp with the token_hash (POST /verify) returns a session, once', async () => {
     const { email } = await signedUpClient(server);
     await server.client().auth.resetPasswordForEmail(email);
-    const token = new URL(lastLinkTo(server, email)).searchParams.get('token')!;
+    const token = new URL(await mailLinkTo(server, email)).searchParams.get('token')!;
     const client = server.client();
     const first = await client.auth.verifyOtp({ type: 'recovery', token_hash: token });
     expect(first.error).toBeNull();
@@ -122,7 +129,7 @@ describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
   it('a password change through recovery ends the other sessions', async () => {
     const { client: original, email } = await signedUpClient(server, uniqueEmail(), PASSWORD);
     await server.client().auth.resetPasswordForEmail(email);
-    const token = new URL(lastLinkTo(server, email)).searchParams.get('token')!;
+    const token = new URL(await mailLinkTo(server, email)).searchParams.get('token')!;
     const recovered = server.client();
     await recovered.auth.verifyOtp({ type: 'recovery', token_hash: token });
     expect((await recovered.auth.updateUser({ password: 'Another-new-password-8' })).error).toBeNull();

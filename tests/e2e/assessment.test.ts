@@ -6,7 +6,7 @@ import { MSG } from '#domain/messages.ts';
 import { failSummary } from '#domain/scoring/scoring.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { signInSystemAdmin } from '#tests/isolation/fixtures.ts';
-import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, confirmFromMail, HAS_CHROMIUM, shot, SHOTS_DIR, signIn, startHarness, type Harness } from './harness.ts';
 import { answerWithKeyboard, asTestServer, currentCode, expectedResult, nextWithKeyboard, pageToken, unsyncedCount } from './assessment-helpers.ts';
 
 const PASSWORD = 'Assessor-password-1';
@@ -46,7 +46,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     await page.getByLabel('Organization name').fill('Westbrook College');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
-    await signIn(page, email, PASSWORD);
+    await confirmFromMail(h, page, email); // the mailed link confirms the address and signs in
 
     // Empty dashboard.
     await page.getByText(MSG.noAssessmentsYet).waitFor();

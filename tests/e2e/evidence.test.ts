@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
-import { collectErrors, HAS_CHROMIUM, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, confirmFromMail, HAS_CHROMIUM, shot, startHarness, type Harness } from './harness.ts';
 import { pageToken } from './assessment-helpers.ts';
 
 const PASSWORD = 'Evidence-password-1';
@@ -40,7 +40,7 @@ describe.skipIf(!HAS_CHROMIUM)('evidence uploads (Chromium)', () => {
     await page.getByLabel('Organization name').fill('Evidence Institute');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
-    await signIn(page, email, PASSWORD);
+    await confirmFromMail(h, page, email); // the mailed link confirms the address and signs in
     await page.getByRole('link', { name: 'Start Assessment' }).first().click();
     await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
     const assessmentId = page.url().split('/').pop()!;

@@ -120,6 +120,19 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /**
+ * Opens the newest confirmation link mailed to `email` in the page, as the user would from their
+ * inbox: the link confirms the address and lands signed in on the dashboard.
+ */
+export async function confirmFromMail(h: Harness, page: Page, email: string): Promise<void> {
+  const mail = h.mail.filter((m) => m.to === email.toLowerCase() && m.subject === 'Confirm your MVRSP Assess account').at(-1);
+  const link = mail?.links?.[0];
+  if (!link) throw new Error(`no confirmation mail to ${email}`);
+  await page.goto(link);
+  // supabase-js consumes the session fragment and leaves a bare "#".
+  await page.waitForURL((url) => url.pathname === '/dashboard' && !url.hash.includes('access_token'));
+}
+
+/**
  * Clicks the header's Logout and waits for its hard redirect to finish. The router may reach
  * /login first (the session is gone), so waiting for the URL alone races the full reload.
  */

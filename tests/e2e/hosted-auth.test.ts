@@ -34,7 +34,7 @@ async function startProvider(): Promise<Provider> {
   const url = `http://127.0.0.1:${gatewayPort}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mvrsp-hosted-'));
   // Its issuer is the gateway's address, as a hosted project's is its public URL.
-  const server = await buildServer(testEnv({ DATA_DIR: dataDir, APP_URL: url, PORT: String(providerPort) }), { mailer: memoryMailer() });
+  const server = await buildServer(testEnv({ DATA_DIR: dataDir, APP_URL: url, PORT: String(providerPort), AUTH_AUTOCONFIRM: 'true' }), { mailer: memoryMailer() });
   let http: ServerType | undefined;
   await new Promise<void>((resolve) => {
     http = serve({ fetch: server.app.fetch, port: providerPort, hostname: '127.0.0.1' }, () => resolve());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, logOut, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, confirmFromMail, HAS_CHROMIUM, logOut, shot, signIn, startHarness, type Harness } from './harness.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
   let h: Harness;
@@ -145,9 +145,33 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
     await shot(page, 'signup-step3');
 
+    await page.getByText(/Please check your email/).waitFor();
+
+    // Not confirmed yet: signing in says so and offers a new link, which is mailed.
     await page.getByRole('link', { name: 'Go to Login' }).click();
-    await signIn(page, email, 'Owner-password-1');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Owner-password-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(MSG.loginEmailNotConfirmed).waitFor();
+    await shot(page, 'login-unconfirmed');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await shot(page, 'login-unconfirmed-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const ownerMails = () => h.mail.filter((m) => m.to === email && m.subject === 'Confirm your MVRSP Assess account').length;
+    expect(ownerMails()).toBe(1);
+    await page.getByRole('button', { name: MSG.resendConfirmation }).click();
+    // Within a minute of the sign-up mail the provider asks to wait; its message is shown.
+    await page.getByText(/For security purposes, you can only request this after \d+ seconds\./).waitFor();
+    await shot(page, 'login-unconfirmed-resend');
+    expect(ownerMails()).toBe(1);
+    expect(page.url()).toMatch(/\/login$/);
+
+    // The mailed link confirms the address and lands signed in on the dashboard; the organization
+    // is created from the sign-up details on the first API request.
+    await confirmFromMail(h, page, email);
     await page.getByTestId('header-identity').getByText('Northfield University').waitFor();
+    await shot(page, 'signup-confirmed-dashboard');
     await page.getByRole('link', { name: 'Organization' }).first().click();
     await page.waitForURL('**/organization');
     await page.getByRole('heading', { name: 'Team members' }).waitFor();
@@ -249,10 +273,13 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await jp.getByRole('button', { name: 'Create Account' }).click();
     await jp.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
     await jp.getByText(MSG.joinRequestSent('Northfield University Research Office')).waitFor();
+    // The confirmation link signs the joiner in; the first request files the join request from the sign-up details.
+    await confirmFromMail(h, jp, 'jo@university.test');
+    await jp.getByText(MSG.joinRequestPending('Northfield University Research Office')).waitFor();
     await page.reload();
     await page.getByRole('button', { name: 'Approve Jo Joiner' }).click();
     await page.getByText(MSG.joinRequestApproved('Jo Joiner')).waitFor();
-    await signIn(jp, 'jo@university.test', 'Joiner-pass-1');
+    await jp.reload();
     await jp.getByTestId('header-identity').getByText('Northfield University Research Office').waitFor();
     await joiner.close();
     // The admin's member list shows the joiner as a team member.

@@ -1,6 +1,7 @@
 // Password-recovery e-mail over real SMTP (nodemailer -> smtp-server), end to end: request a
 // reset, read the delivered message, follow its link to a recovery session, set a new password.
 import { describe, expect, it } from 'vitest';
+import type { EmbeddedAuthAdmin } from '#server/auth-provider/index.ts';
 import { signInUser, signUpUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { decodedBody, header, useAppWithSmtp } from './smtp-capture.ts';
@@ -19,6 +20,7 @@ describe.each(DB_DRIVERS)('password recovery e-mail over SMTP (%s)', (driver) =>
 
     const res = await app.server.json('POST', `/auth/v1/recover?redirect_to=${encodeURIComponent(redirectTo)}`, { email: 'Grace.Hopper@Example.org' });
     expect(res.status).toBe(200);
+    await (app.server.deps.authAdmin as EmbeddedAuthAdmin).idle(); // the mail goes out after the answer
 
     expect(app.smtp.messages).toHaveLength(before + 1);
     const message = app.smtp.messages.at(-1)!;

@@ -58,7 +58,12 @@ export function decodedBody(raw: string): string {
 /** The real app with its SMTP mailer pointed at a fresh capture server; `close` stops both. */
 async function startAppWithSmtp(driver: DriverName): Promise<{ smtp: SmtpCapture; server: TestServer; close: () => Promise<void> }> {
   const smtp = await startSmtpCapture();
-  const server = await createTestServer(driver, { SMTP_URL: smtp.url, MAIL_FROM: 'MVRSP Assess <no-reply@mvrsp.test>' });
+  const server = await createTestServer(driver, {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'MVRSP Assess <no-reply@mvrsp.test>',
+    // Sign-up confirmation is covered with the in-memory mailer; these tests need signed-up users at once.
+    AUTH_AUTOCONFIRM: 'true',
+  });
   if (server.deps.mailer.kind !== 'smtp') throw new Error(`expected the SMTP mailer, got ${server.deps.mailer.kind}`);
   return {
     smtp,

@@ -2,11 +2,15 @@
 // itself; the password rules hold on every path that sets a password; recovery tokens are
 // single-use across both verify paths and expire; recover's redirect allow-list end to end;
 // a revoked refresh family also locks the /api out.
+import { eq } from 'drizzle-orm';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { authOneTimeTokens } from '#server/db/schema/index.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flipS, isLowS } from '#server/auth-provider/auth.keys.ts';
 import type { EmbeddedAuthAdmin } from '#server/auth-provider/index.ts';
 import { createOrgAdmin, inviteTokenFor, joinOrganization, removeMember, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { signInUser, signUpUser } from '#tests/setup/auth.ts';
+import { lastMailLink, signInUser, signUpUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS, type DriverName } from '#tests/setup/test-env.ts';
 
 type ClockedServer = TestServer & { advance(ms: number): void };
@@ -43,6 +47,32 @@ describe.each(DB_DRIVERS)('auth hardening (%s)', (driver) => {
   };
   const provider = () => server.deps.authAdmin as EmbeddedAuthAdmin;
   const authPost = (path: string, body: unknown, token?: string) => server.json('POST', `/auth/v1${path}`, body, token);
+
+  describe('access token signatures', () => {
+    it('a high-S twin of a valid ES256 signature (s -> n - s) is refused by /auth/v1/user and by /api', async () => {
+      expect(isLowS(admin.accessToken)).toBe(true);
+      const twin = flipS(admin.accessToken);
+      expect(twin).not.toBe(admin.accessToken);
+      // The twin is still a valid ECDSA signature for WebCrypto/jose: only our own check refuses it.
+      const jwks = createLocalJWKSet((await server.json('GET', '/auth/v1/.well-known/jwks.json')).body);
+      await expect(jwtVerify(twin, jwks, { algorithms: ['ES256'] })).resolves.toBeTruthy();
+      const user = await server.json('GET', '/auth/v1/user', undefined, twin);
+      expect(user.status).toBe(403);
+      expect(user.body.code).toBe('bad_jwt');
+      await expectRefused(twin, 'high-S twin');
+      await expectAllowed(admin.accessToken, 'original');
+    });
+
+    it('every token the provider signs is low-S', async () => {
+      let refresh = admin.refreshToken;
+      for (let i = 0; i < 24; i++) {
+        const res = await authPost('/token?grant_type=refresh_token', { refresh_token: refresh });
+        expect(res.status).toBe(200);
+        expect(isLowS(res.body.access_token)).toBe(true);
+        refresh = res.body.refresh_token;
+      }
+    });
+  });
 
   describe('identities that stop being valid are refused by /api', () => {
     it('a disabled user: existing token, refresh and sign-in all refused until re-enabled', async () => {
@@ -127,7 +157,7 @@ describe.each(DB_DRIVERS)('auth hardening (%s)', (driver) => {
     it('PUT /auth/v1/user (signed in, and in a recovery session) refuses every bad password and keeps the old one', async () => {
       const user = await signUpUser(server);
       await authPost('/recover', { email: user.email });
-      const token = new URL(server.mail.at(-1)!.links![0]!).searchParams.get('token')!;
+      const token = new URL(await lastMailLink(server, user.email)).searchParams.get('token')!;
       const recovery = await authPost('/verify', { type: 'recovery', token_hash: token });
       expect(recovery.status).toBe(200);
       for (const [who, access] of [
@@ -165,9 +195,26 @@ describe.each(DB_DRIVERS)('auth hardening (%s)', (driver) => {
     const requestLink = async (email: string, redirectTo?: string) => {
       const q = redirectTo === undefined ? '' : `?redirect_to=${encodeURIComponent(redirectTo)}`;
       expect((await authPost(`/recover${q}`, { email })).status).toBe(200);
-      return server.mail.filter((m) => m.to === email).at(-1)!.links![0]!;
+      return lastMailLink(server, email);
     };
     const follow = (link: string) => server.app.request(link.replace(/^https?:\/\/[^/]+/, ''), { redirect: 'manual' });
+
+    it('recover answers before any link is written or mailed, so known and unknown addresses answer alike', async () => {
+      const user = await signUpUser(server);
+      const mailsBefore = server.mail.length;
+      const known = await authPost('/recover', { email: user.email });
+      // Answered: but no recovery token row and no mail yet; both happen after the answer.
+      const tokensAtAnswer = await server.deps.db.select().from(authOneTimeTokens).where(eq(authOneTimeTokens.type, 'recovery'));
+      const mailsAtAnswer = server.mail.length;
+      const unknown = await authPost('/recover', { email: 'nobody-here@example.org' });
+      expect(known).toMatchObject({ status: 200, body: {} });
+      expect(unknown).toMatchObject({ status: 200, body: {} });
+      expect(tokensAtAnswer).toHaveLength(0);
+      expect(mailsAtAnswer).toBe(mailsBefore);
+      await provider().idle();
+      expect(await server.deps.db.select().from(authOneTimeTokens).where(eq(authOneTimeTokens.type, 'recovery'))).toHaveLength(1);
+      expect(server.mail.slice(mailsBefore).map((m) => m.to)).toEqual([user.email]);
+    });
 
     it('are single-use across both verify paths (POST token_hash, then the GET link)', async () => {
       const user = await signUpUser(server);

@@ -41,7 +41,7 @@ describe('rate limits (pglite)', () => {
     expect((await file('report.docx', other)).status).toBe(404); // another user (and organization) keeps its budget
   });
 
-  it('caps session-less lookups per client address, reading X-Forwarded-For only behind a loopback proxy', async () => {
+  it('caps session-less lookups per client address, ignoring X-Forwarded-For unless the peer is a trusted proxy', async () => {
     const key = await joinKeyOf(server, admin.organizationId!);
     const from = (address: string, headers: Record<string, string> = {}) =>
       server.app.request(`/api/organization/public/${admin.organizationId}?key=${key}`, { headers }, { incoming: { socket: { remoteAddress: address } } });
@@ -51,9 +51,13 @@ describe('rate limits (pglite)', () => {
     // Same budget for the invitation lookups; a different address has its own.
     expect((await server.app.request('/api/auth/validate-invite?token=x', {}, { incoming: { socket: { remoteAddress: '203.0.113.7' } } })).status).toBe(429);
     expect((await from('198.51.100.4')).status).toBe(200);
-    // A client cannot pick its address with X-Forwarded-For; a proxy on loopback can.
+    // A client cannot pick its address with X-Forwarded-For, not even from loopback: without
+    // TRUSTED_PROXIES (none here) the header is ignored and every request counts for the peer.
     expect((await from('203.0.113.7', { 'x-forwarded-for': '192.0.2.1' })).status).toBe(429);
-    expect((await from('127.0.0.1', { 'x-forwarded-for': '192.0.2.1' })).status).toBe(200);
+    for (let i = 0; i < RATE_LIMITS.publicLookup.max; i++) {
+      expect((await from('127.0.0.1', { 'x-forwarded-for': `192.0.2.${i}` })).status).toBe(200);
+    }
+    expect((await from('127.0.0.1', { 'x-forwarded-for': '192.0.2.250' })).status).toBe(429);
   });
 
   // Last: it moves the clock past the window, which also expires the sessions above.

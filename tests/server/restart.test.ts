@@ -12,7 +12,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'mvrsp-restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function start() {
-  return buildServer(testEnv({ DATA_DIR: dataDir }), { mailer: memoryMailer() });
+  // About persistence, not e-mail confirmation: sign-up returns a session at once.
+  return buildServer(testEnv({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' }), { mailer: memoryMailer() });
 }
 
 async function call(app: Awaited<ReturnType<typeof start>>['app'], method: string, url: string, body?: unknown, token?: string) {

@@ -32,15 +32,41 @@ const toTestUser = (session: Record<string, any>, email: string, password: strin
   password,
 });
 
-/** Signs up a new, confirmed user (unique e-mail unless given) and returns its first session. */
+/**
+ * The session a mailed /verify link opens (sign-up confirmation or recovery): follows the link on
+ * the app and reads the tokens from the redirect's fragment.
+ */
+export async function followEmailLink(server: TestServer, link: string): Promise<{ accessToken: string; refreshToken: string; location: string }> {
+  const res = await server.app.request(link.replace(/^https?:\/\/[^/]+/, ''), { redirect: 'manual' });
+  const location = res.headers.get('location') ?? '';
+  const hash = new URLSearchParams(new URL(location).hash.slice(1));
+  const accessToken = hash.get('access_token');
+  if (res.status !== 303 || !accessToken) throw new Error(`email link did not open a session: ${res.status} ${hash.get('error_description')}`);
+  return { accessToken, refreshToken: hash.get('refresh_token') ?? '', location };
+}
+
+/** The link of the newest captured mail to `email` (after the provider's after-answer mail work). */
+export async function lastMailLink(server: TestServer, email: string): Promise<string> {
+  await (server.deps.authAdmin as { idle?: () => Promise<void> } | undefined)?.idle?.();
+  const link = server.mail.filter((m) => m.to === email.toLowerCase()).at(-1)?.links?.[0];
+  if (!link) throw new Error(`no mail with a link to ${email}`);
+  return link;
+}
+
+/**
+ * Signs up a new user (unique e-mail unless given) and returns its first session: the one the
+ * confirmation link opens (the provider's default), or the sign-up's own with AUTH_AUTOCONFIRM.
+ */
 export async function signUpUser(
   server: TestServer,
   input: { email?: string; password?: string; data?: Record<string, unknown> } = {},
 ): Promise<TestUser> {
   const email = (input.email ?? `user-${randomUUID().slice(0, 8)}@test.local`).toLowerCase();
   const password = input.password ?? DEFAULT_TEST_PASSWORD;
-  const session = await authPost(server, '/signup', { email, password, data: input.data ?? {} });
-  return toTestUser(session, email, password);
+  const signedUp = await authPost(server, '/signup', { email, password, data: input.data ?? {} });
+  if (signedUp.access_token) return toTestUser(signedUp, email, password);
+  const confirmed = await followEmailLink(server, await lastMailLink(server, email));
+  return { userId: signedUp.id as string, accessToken: confirmed.accessToken, refreshToken: confirmed.refreshToken, email, password };
 }
 
 /** Password sign-in: a new session for an existing user. */

@@ -13,6 +13,8 @@ export const authUsers = pgTable('auth_users', {
   bannedUntil: timestamp({ withTimezone: true }),
   lastSignInAt: timestamp({ withTimezone: true }),
   recoverySentAt: timestamp({ withTimezone: true }),
+  /** Last sign-up confirmation mail (GoTrue's confirmation_sent_at; spaces resends 60 s apart). */
+  confirmationSentAt: timestamp({ withTimezone: true }),
   failedSignIns: integer().notNull().default(0),
   lockedUntil: timestamp({ withTimezone: true }),
   ...timestamps,
@@ -74,4 +76,16 @@ export const authSigningKeys = pgTable('auth_signing_keys', {
   publicJwk: jsonb().$type<Record<string, unknown>>().notNull(),
   active: boolean().notNull().default(true),
   createdAt: createdAt(),
+});
+
+/**
+ * Sign-in failure counters for e-mail addresses that have no account, in the database (not memory)
+ * so every instance counts the same guesses and an unknown address locks exactly like a real one.
+ */
+export const authUnknownSignIns = pgTable('auth_unknown_sign_ins', {
+  /** Lower-cased. */
+  email: text().primaryKey(),
+  failedSignIns: integer().notNull().default(0),
+  lockedUntil: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

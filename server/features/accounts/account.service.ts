@@ -17,6 +17,7 @@ import {
   type Person,
 } from './membership.service.ts';
 import { requestToJoin, type JoinOutcome } from './join-request.service.ts';
+import { assertEmailConfirmed } from './provisioning.service.ts';
 
 interface Identity {
   supabaseUserId?: string | undefined;
@@ -45,6 +46,7 @@ function existingProfile(profile: CurrentProfile, isSameRequest: (p: CurrentProf
 }
 
 export async function signup(deps: AppDeps, user: AuthUser, input: Identity & NewOrganization): Promise<{ profile: CurrentProfile; created: boolean }> {
+  assertEmailConfirmed(user);
   const person = personOf(user, input);
   const existing = await findProfile(deps.db, user.id);
   if (existing) {
@@ -64,7 +66,7 @@ export async function joinOrganization(
   user: AuthUser,
   input: Identity & { organizationId: string; joinKey?: string | undefined },
 ): Promise<JoinOutcome> {
-  // Provisioning checks first (e-mail confirmation: assertEmailConfirmed(user)) go here.
+  assertEmailConfirmed(user);
   const person = personOf(user, input);
   const existing = await findProfile(deps.db, user.id);
   if (existing) return { kind: 'member', profile: existingProfile(existing, (p) => p.organizationId === input.organizationId), created: false };
@@ -123,6 +125,7 @@ async function createInvitedAccount(deps: AppDeps, found: ValidInvitation, input
 /** Session variant: the caller signed in (or up) with the invited e-mail. */
 async function sessionPerson(found: ValidInvitation, input: AcceptInviteRequest, user: AuthUser | undefined): Promise<Person> {
   if (!user) throw unauthorized('Sign in with the invited e-mail address to accept this invitation');
+  assertEmailConfirmed(user);
   if (input.supabaseUserId !== user.id) throw forbidden('The user id does not match your session');
   if (user.email.toLowerCase() !== found.invitation.email) throw forbidden('This invitation was sent to a different e-mail address');
   return { userId: user.id, email: found.invitation.email, firstName: input.firstName, lastName: input.lastName };

@@ -72,8 +72,10 @@ export async function requestToJoin(deps: AppDeps, user: AuthUser, person: Perso
   if (!org) throw invalidJoinLink();
   if (await wasRemoved(deps.db, org.id, person)) throw forbidden(MSG.joinRemovedMember);
 
+  // Only the embedded provider proves the address (auth_users.email_confirmed_at): a hosted token's
+  // confirmation rests on user-writable metadata (hosted-verifier.ts), so hosted joins always ask.
   const allowed = org.allowedEmailDomains.includes(domainOf(person.email));
-  if (allowed && user.emailConfirmed) {
+  if (allowed && user.emailConfirmed && deps.tokens.kind === 'embedded') {
     return { kind: 'member', profile: await addMember(deps.db, person, org.id, 'team_member'), created: true };
   }
 

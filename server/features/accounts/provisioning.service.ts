@@ -4,18 +4,33 @@
 // so a removed user is never re-created.
 import { joinOrganizationSchema, signupSchema } from '#domain/contracts/accounts.ts';
 import type { AppDeps, AuthUser, CurrentProfile } from '../../lib/factory.ts';
+import { MSG } from '#domain/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requestToJoin } from './join-request.service.ts';
 import { addMember, createOrganizationWithAdmin, findProfile, type Person } from './membership.service.ts';
+
+/** Organizations are only created, joined or entered for a confirmed e-mail address. */
+export function assertEmailConfirmed(user: AuthUser): void {
+  if (!user.emailConfirmed) throw new AppError(403, 'email_not_confirmed', MSG.emailNotConfirmed);
+}
 
 function personFrom(user: AuthUser, meta: { firstName: string; lastName: string }): Person {
   return { userId: user.id, email: user.email.toLowerCase(), firstName: meta.firstName, lastName: meta.lastName };
 }
 
-/** With hosted auth the operator's ADMIN_EMAIL becomes the system admin on first sign-in. */
-async function provisionSystemAdmin(deps: AppDeps, user: AuthUser): Promise<CurrentProfile | null> {
+/**
+ * With hosted auth the operator's admin becomes the system admin on first sign-in: the user whose id
+ * is ADMIN_USER_ID when that is set (then the only way), else the user whose confirmed e-mail is ADMIN_EMAIL.
+ */
+function isHostedAdmin(deps: AppDeps, user: AuthUser): boolean {
+  if (deps.tokens.kind !== 'supabase') return false;
+  if (deps.env.ADMIN_USER_ID) return user.id.toLowerCase() === deps.env.ADMIN_USER_ID.toLowerCase();
   const adminEmail = deps.env.ADMIN_EMAIL?.toLowerCase();
-  if (deps.tokens.kind !== 'supabase' || !adminEmail || user.email.toLowerCase() !== adminEmail) return null;
+  return !!adminEmail && user.emailConfirmed && user.email.toLowerCase() === adminEmail;
+}
+
+async function provisionSystemAdmin(deps: AppDeps, user: AuthUser): Promise<CurrentProfile | null> {
+  if (!isHostedAdmin(deps, user)) return null;
   const meta = user.userMetadata;
   const person = personFrom(user, {
     firstName: typeof meta.firstName === 'string' && meta.firstName.trim() ? meta.firstName.trim() : 'System',
@@ -34,6 +49,7 @@ async function provisionSystemAdmin(deps: AppDeps, user: AuthUser): Promise<Curr
 /** Returns the newly created profile, or null when the metadata does not describe one. */
 export async function provisionFromMetadata(deps: AppDeps, user: AuthUser): Promise<CurrentProfile | null> {
   if (!user.email) return null;
+  assertEmailConfirmed(user);
   const admin = await provisionSystemAdmin(deps, user);
   if (admin) return admin;
 

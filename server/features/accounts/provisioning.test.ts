@@ -22,8 +22,11 @@ interface HostedUser {
   token: string;
 }
 
-async function hostedUser(metadata: Record<string, unknown>, email = `u-${randomUUID().slice(0, 8)}@hosted.example`): Promise<HostedUser> {
-  const id = randomUUID();
+async function hostedUser(
+  metadata: Record<string, unknown>,
+  email = `u-${randomUUID().slice(0, 8)}@hosted.example`,
+  id: string = randomUUID(),
+): Promise<HostedUser> {
   const token = await new SignJWT({ email, role: 'authenticated', session_id: randomUUID(), user_metadata: metadata })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(id)
@@ -114,6 +117,40 @@ describe.each(DB_DRIVERS)('profile provisioning with hosted auth (%s)', (driver)
     expect(res.body).toMatchObject({ role: 'system_admin', organization: null, email: TEST_ADMIN.email });
   });
 
+  it('refuses every account step for a token whose e-mail is not confirmed (user_metadata.email_verified false)', async () => {
+    const founder = await hostedUser(founderMeta);
+    const orgId = (await profileOf(founder)).body.organization.id;
+    expect((await server.json('POST', '/api/auth/invite', { email: 'pending@hosted.example', organizationId: orgId }, founder.token)).status).toBe(201);
+    const invite = inviteTokenFor(server, 'pending@hosted.example');
+    const orgsBefore = (await server.deps.db.select().from(organizations)).length;
+
+    const unconfirmed = await hostedUser({ ...founderMeta, organizationName: 'Squatted Lab', email_verified: false }, 'pending@hosted.example');
+    const refusals = [
+      await profileOf(unconfirmed), // provisioning from metadata
+      await server.json('POST', '/api/auth/signup', { ...founderMeta, organizationName: 'Squatted Lab' }, unconfirmed.token),
+      await server.json('POST', '/api/auth/join-organization', { firstName: 'Pe', lastName: 'Nding', organizationId: orgId }, unconfirmed.token),
+      await server.json('POST', '/api/auth/accept-invite', { token: invite, supabaseUserId: unconfirmed.id, firstName: 'Pe', lastName: 'Nding' }, unconfirmed.token),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'email_not_confirmed', error: MSG.emailNotConfirmed });
+    }
+    expect(await server.deps.db.select().from(organizations)).toHaveLength(orgsBefore);
+    expect(await server.deps.db.select().from(profiles).where(eq(profiles.id, unconfirmed.id))).toHaveLength(0);
+    // The invitation is still usable once the address is confirmed.
+    const confirmed = await hostedUser({ firstName: 'Pe', lastName: 'Nding', email_verified: true }, 'pending@hosted.example', unconfirmed.id);
+    const ok = await server.json('POST', '/api/auth/accept-invite', { token: invite, supabaseUserId: confirmed.id, firstName: 'Pe', lastName: 'Nding' }, confirmed.token);
+    expect(ok.status).toBe(201);
+  });
+
+  it('does not make an unconfirmed ADMIN_EMAIL token a system admin', async () => {
+    const squatter = await hostedUser({ email_verified: false }, TEST_ADMIN.email);
+    const res = await profileOf(squatter);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('email_not_confirmed');
+    expect(await server.deps.db.select().from(profiles).where(eq(profiles.id, squatter.id))).toHaveLength(0);
+  });
+
   it('asks an invitee to sign up first, then accepts with the session of the invited e-mail', async () => {
     const founder = await hostedUser(founderMeta);
     const orgId = (await profileOf(founder)).body.organization.id;
@@ -142,5 +179,23 @@ describe.each(DB_DRIVERS)('GET /api/auth/profile (%s)', (driver) => {
     expect((await server.json('GET', '/api/auth/profile')).status).toBe(401);
     const forged = await server.json('GET', '/api/auth/profile', undefined, 'not.a.jwt');
     expect(forged).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+  });
+});
+
+describe.each(DB_DRIVERS)('hosted system admin by ADMIN_USER_ID (%s)', (driver) => {
+  let server: TestServer;
+  const adminId = randomUUID();
+  beforeEach(async () => {
+    server = await createTestServer(driver, { ...HOSTED, ADMIN_USER_ID: adminId });
+  });
+  afterAll(async () => server?.close());
+
+  it('when set, only that user id becomes system admin; ADMIN_EMAIL alone grants nothing', async () => {
+    const byEmail = await hostedUser({}, TEST_ADMIN.email);
+    const refused = await server.json('GET', '/api/auth/profile', undefined, byEmail.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('profile_missing');
+    const byId = await hostedUser({}, 'ops@hosted.example', adminId);
+    expect((await server.json('GET', '/api/auth/profile', undefined, byId.token)).body).toMatchObject({ role: 'system_admin', id: adminId });
   });
 });

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
+import { initialAuthError } from '../../lib/initial-url.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
 
 /** What a page may hand to /login: a notice, where to return after sign-in (same-origin path), the e-mail to prefill. */
@@ -27,13 +28,19 @@ export function LoginPage() {
   const [email, setEmail] = useState(state.email ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // An expired or used confirmation link lands here (via the dashboard guard) with the error in the fragment.
+  const linkError = initialAuthError();
+  const [error, setError] = useState<string | null>(linkError ? linkError.description || MSG.loginFailed : null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [resend, setResend] = useState<{ busy: boolean; message: string | null; tone: 'success' | 'error' }>({ busy: false, message: null, tone: 'success' });
   const { setAuthFlowActive } = useSession();
   useEffect(() => () => setAuthFlowActive(false), [setAuthFlowActive]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    setUnconfirmed(false);
+    setResend((r) => ({ ...r, message: null }));
     if (!email.trim() || !password) {
       setError(MSG.requiredFields);
       return;
@@ -46,6 +53,10 @@ export function LoginPage() {
       const { error: authError } = await (await loadSupabase()).auth.signInWithPassword({ email: email.trim(), password });
       if (authError) {
         setAuthFlowActive(false);
+        if ((authError as { code?: string }).code === 'email_not_confirmed') {
+          setUnconfirmed(true);
+          return;
+        }
         setError(authError.message || MSG.loginFailed);
         return;
       }
@@ -57,6 +68,21 @@ export function LoginPage() {
       setError(err instanceof Error && err.message ? err.message : MSG.loginFailed);
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function resendConfirmation() {
+    const address = email.trim().toLowerCase();
+    setResend({ busy: true, message: null, tone: 'success' });
+    try {
+      const { error: resendError } = await (await loadSupabase()).auth.resend({
+        type: 'signup',
+        email: address,
+        options: { emailRedirectTo: `${window.location.origin}${paths.dashboard.href()}` },
+      });
+      setResend(resendError ? { busy: false, message: resendError.message, tone: 'error' } : { busy: false, message: MSG.confirmationResent(address), tone: 'success' });
+    } catch (err) {
+      setResend({ busy: false, message: err instanceof Error && err.message ? err.message : MSG.requestFailed, tone: 'error' });
     }
   }
 
@@ -81,6 +107,19 @@ export function LoginPage() {
       {error && (
         <Alert tone="error" className="mb-5">
           {error}
+        </Alert>
+      )}
+      {unconfirmed && (
+        <Alert tone="info" title="Confirm your e-mail address" className="mb-5">
+          <p>{MSG.loginEmailNotConfirmed}</p>
+          <Button variant="secondary" size="sm" className="mt-3" loading={resend.busy} onClick={() => void resendConfirmation()}>
+            {MSG.resendConfirmation}
+          </Button>
+        </Alert>
+      )}
+      {resend.message && (
+        <Alert tone={resend.tone} className="mb-5">
+          {resend.message}
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-5">

@@ -44,7 +44,8 @@ export async function createProviderAccount(person: PersonalDetails, target: Reg
     email: person.email,
     password: person.password,
     options: {
-      emailRedirectTo: `${window.location.origin}/login`,
+      // The confirmation link signs the user in (session in the URL fragment) and opens the dashboard.
+      emailRedirectTo: `${window.location.origin}/dashboard`,
       data: {
         firstName: person.firstName,
         lastName: person.lastName,

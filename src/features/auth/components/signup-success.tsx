@@ -4,9 +4,10 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 
 /**
- * Step 3. When the provider requires e-mail confirmation (hosted Supabase) the user is told to
- * verify first; the embedded provider confirms at once, so the text then just says to sign in.
- * A join by link that became a request (ADR 003) says that the organization's admins decide.
+ * Step 3. When the provider requires e-mail confirmation (the default, embedded or hosted) the user
+ * is told to open the mailed link, which signs them in; with AUTH_AUTOCONFIRM the account is ready
+ * at once, so the text then just says to sign in. A join by link that became a request (ADR 003)
+ * says that the organization's admins decide.
  */
 export function SignupSuccess({ email, needsVerification, requestedOrg }: { email: string; needsVerification: boolean; requestedOrg: string | null }) {
   const Icon = needsVerification ? MailCheck : CheckCircle2;
@@ -17,8 +18,8 @@ export function SignupSuccess({ email, needsVerification, requestedOrg }: { emai
       </div>
       {needsVerification ? (
         <p className="mt-5 text-sm text-slate-700">
-          Please check your email (<span className="font-medium break-all text-slate-900">{email}</span>) and follow the link to verify your address, then sign in
-          {requestedOrg ? '.' : ' to start your first assessment.'}
+          Please check your email (<span className="font-medium break-all text-slate-900">{email}</span>) and follow the link to verify your address. The link signs you in
+          {requestedOrg ? '.' : ' so you can start your first assessment.'}
         </p>
       ) : requestedOrg ? (
         <p className="mt-5 text-sm text-slate-700">

@@ -1,0 +1,69 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { authOneTimeTokens } from '../db/schema/index.ts';
+import type { AuthContext } from './auth.context.ts';
+import { AuthError } from './auth.errors.ts';
+import { randomToken, sha256Hex } from './auth.secrets.ts';
+import { findUserById, isBanned, type AuthUserRow } from './auth.users.ts';
+
+/** The one-time links the provider mails: password recovery and sign-up confirmation. */
+export type EmailLinkType = 'recovery' | 'signup';
+
+export const EMAIL_LINK_TTL_MS: Record<EmailLinkType, number> = { recovery: 60 * 60_000, signup: 24 * 60 * 60_000 };
+/** One mail of each type per address per minute (GoTrue's default spacing). */
+export const EMAIL_LINK_INTERVAL_MS = 60_000;
+
+export const tooSoon = (seconds: number) =>
+  new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.max(1, seconds)} seconds.`);
+
+/** redirect_to is honoured only on APP_URL's own origin (any path); anything else falls back to APP_URL. */
+export function safeRedirect(appUrl: string, raw: string | undefined): string {
+  if (!raw) return appUrl;
+  try {
+    const url = new URL(raw);
+    if (url.origin !== new URL(appUrl).origin) return appUrl;
+    url.hash = '';
+    return url.toString();
+  } catch {
+    return appUrl;
+  }
+}
+
+/**
+ * Replaces the user's pending link of this type with a new single-use one (only its SHA-256 is
+ * stored) and returns the URL to mail: `${issuer}/verify?token=..&type=..&redirect_to=..`.
+ */
+export async function issueEmailLink(ctx: AuthContext, userId: string, type: EmailLinkType, redirectTo: string): Promise<string> {
+  const now = ctx.now();
+  const token = randomToken();
+  await ctx.db.delete(authOneTimeTokens).where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.type, type)));
+  await ctx.db.insert(authOneTimeTokens).values({
+    userId,
+    type,
+    tokenHash: sha256Hex(token),
+    expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_MS[type]),
+    createdAt: now,
+  });
+  const link = new URL(`${ctx.issuer}/verify`);
+  link.search = new URLSearchParams({ token, type, redirect_to: redirectTo }).toString();
+  return link.toString();
+}
+
+/** Uses a link's token (once, before expiry, only as its own type); its user, or null when invalid. */
+export async function consumeEmailLink(ctx: AuthContext, token: string, type: EmailLinkType): Promise<AuthUserRow | null> {
+  const now = ctx.now();
+  const [used] = await ctx.db
+    .update(authOneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authOneTimeTokens.tokenHash, sha256Hex(token)),
+        eq(authOneTimeTokens.type, type),
+        isNull(authOneTimeTokens.usedAt),
+        gt(authOneTimeTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: authOneTimeTokens.userId });
+  if (!used) return null;
+  const user = await findUserById(ctx.db, used.userId);
+  return user && !isBanned(user, now) ? user : null;
+}

@@ -1,0 +1,26 @@
+import type { MailMessage } from '../lib/mailer.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The sign-up confirmation e-mail. The link is the only secret in it. */
+export function confirmationMail(to: string, link: string): MailMessage {
+  const text = [
+    'Hello,',
+    '',
+    'Someone created an MVRSP Assess account with this e-mail address.',
+    'Open this link within 24 hours to confirm the address and sign in:',
+    '',
+    link,
+    '',
+    'The link works once. If you did not sign up, ignore this e-mail: the account stays unconfirmed and cannot be used.',
+    '',
+    'MVRSP Assess',
+  ].join('\n');
+  const html = `<p>Hello,</p>
+<p>Someone created an MVRSP Assess account with this e-mail address. Open this link within 24 hours to confirm the address and sign in:</p>
+<p><a href="${escapeHtml(link)}">Confirm your e-mail address</a></p>
+<p>The link works once. If you did not sign up, ignore this e-mail: the account stays unconfirmed and cannot be used.</p>
+<p>MVRSP Assess</p>`;
+  return { to, subject: 'Confirm your MVRSP Assess account', text, html, links: [link] };
+}

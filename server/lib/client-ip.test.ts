@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../env.ts';
+import { clientIp } from './client-ip.ts';
+import type { AppDeps, AppEnv } from './factory.ts';
+
+/** A tiny app answering with clientIp, as a socket peer `peer` behind TRUSTED_PROXIES `trusted`. */
+async function ipOf(trusted: string, peer: string, forwardedFor?: string) {
+  const env = loadEnv({ TRUSTED_PROXIES: trusted });
+  const app = new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      c.set('deps', { env } as AppDeps);
+      await next();
+    })
+    .get('/', (c) => c.text(clientIp(c) ?? 'none'));
+  const headers: Record<string, string> = forwardedFor ? { 'x-forwarded-for': forwardedFor } : {};
+  const res = await app.request('/', { headers }, { incoming: { socket: { remoteAddress: peer } } });
+  return res.text();
+}
+
+describe('clientIp', () => {
+  it('ignores X-Forwarded-For from any peer, loopback included, when no proxy is trusted', async () => {
+    expect(await ipOf('', '127.0.0.1', '192.0.2.1')).toBe('127.0.0.1');
+    expect(await ipOf('', '::ffff:127.0.0.1', '192.0.2.1')).toBe('127.0.0.1');
+    expect(await ipOf('', '203.0.113.7', '192.0.2.1')).toBe('203.0.113.7');
+  });
+
+  it('behind trusted proxies takes the rightmost untrusted hop, so a client cannot prepend its own', async () => {
+    expect(await ipOf('127.0.0.1', '127.0.0.1', '192.0.2.1')).toBe('192.0.2.1');
+    // The client sent "X-Forwarded-For: 1.1.1.1"; the proxy appended the real address.
+    expect(await ipOf('127.0.0.1', '127.0.0.1', '1.1.1.1, 192.0.2.1')).toBe('192.0.2.1');
+    // Two proxies (an internal load balancer, then loopback), both trusted via CIDR.
+    expect(await ipOf('127.0.0.1,10.0.0.0/8', '127.0.0.1', '1.1.1.1, 192.0.2.1, 10.1.2.3')).toBe('192.0.2.1');
+    // An untrusted peer's header is ignored even when proxies are configured.
+    expect(await ipOf('127.0.0.1', '203.0.113.7', '192.0.2.1')).toBe('203.0.113.7');
+    // Trusted peer without a header: the peer itself.
+    expect(await ipOf('127.0.0.1', '127.0.0.1')).toBe('127.0.0.1');
+  });
+
+  it('refuses a TRUSTED_PROXIES value that is not IPs or CIDRs', () => {
+    expect(() => loadEnv({ TRUSTED_PROXIES: 'localhost' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadEnv({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES/);
+    expect(loadEnv({ TRUSTED_PROXIES: ' 127.0.0.1 , ::1, 10.0.0.0/8 ' }).TRUSTED_PROXIES).toEqual(['127.0.0.1', '::1', '10.0.0.0/8']);
+  });
+});
