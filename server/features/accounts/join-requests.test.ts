@@ -77,7 +77,7 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
     expect((await get('/api/organization/members', user)).status).toBe(403);
 
     // The org_admins are told by e-mail; the admin sees name, verified e-mail and date.
-    const notice = server.mail.find((m) => m.to === admin.email);
+    const notice = server.mail.find((m) => m.to === admin.email && m.subject.includes('asks to join'));
     expect(notice?.subject).toBe('Joan Joiner asks to join Curie Lab on MVRSP Assess');
     const list = await get('/api/organization/join-requests', admin);
     expect(list.body).toEqual([{ id: expect.any(String), first_name: 'Joan', last_name: 'Joiner', email: 'joan@elsewhere.example', status: 'pending', created_at: expect.any(String) }]);
@@ -89,7 +89,7 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
     const approved = await post(`/api/organization/join-requests/${list.body[0].id}/approve`, undefined, admin);
     expect(approved).toMatchObject({ status: 200, body: { message: MSG.joinRequestApproved('Joan Joiner'), request: { status: 'approved' } } });
     expect((await get('/api/auth/profile', user)).body).toMatchObject({ role: 'team_member', organization: { id: orgId } });
-    expect(server.mail.find((m) => m.to === 'joan@elsewhere.example')?.subject).toBe('Your request to join Curie Lab on MVRSP Assess was approved');
+    expect(server.mail.filter((m) => m.to === 'joan@elsewhere.example').at(-1)?.subject).toBe('Your request to join Curie Lab on MVRSP Assess was approved');
     expect((await post(`/api/organization/join-requests/${list.body[0].id}/approve`, undefined, admin)).status).toBe(404);
     const audit = await server.deps.db.select().from(auditLog).where(eq(auditLog.action, 'join_request.approve'));
     expect(audit.map((a) => a.targetId)).toContain(user.userId);
@@ -120,7 +120,7 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
     expect((await get('/api/auth/profile', user)).status).toBe(403);
   });
 
-  it('joins a verified address on an allowed domain at once; unverified or other domains still ask', async () => {
+  it('joins a verified address on an allowed domain at once; other domains still ask, unconfirmed addresses are refused', async () => {
     const bad = await server.json('PUT', '/api/organization/update', { allowedEmailDomains: ['curie.example', 'https://evil.example/x'] }, admin.accessToken);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain(MSG.joinDomainInvalid('https://evil.example/x'));
@@ -135,9 +135,10 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
     const immediate = await join(colleague);
     expect(immediate).toMatchObject({ status: 201, body: { profile: { role: 'team_member', organization: { id: orgId } } } });
 
+    // An unconfirmed address gets neither membership nor a request (ADR 002: confirmed addresses only).
     const unverified = await signUpUser(server, { email: 'irene@curie.example' });
     await unconfirm(unverified);
-    expect((await join(unverified)).status).toBe(202);
+    expect(await join(unverified)).toMatchObject({ status: 403, body: { code: 'email_not_confirmed' } });
     const outsider = await signUpUser(server, { email: 'someone@elsewhere.example' });
     expect((await join(outsider)).status).toBe(202);
   });
@@ -180,14 +181,19 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
       await deleteAuthUser(sameAddress.userId);
     }
 
-    // A new account with another, unverified address only gets a pending request.
+    // A new account with another address: unconfirmed, it is refused; confirmed, it only gets a
+    // pending request (the allowed-domain shortcut is off here: the admin decides).
     for (const domains of [[], ['curie.example']]) {
       await withDomains(domains);
       const other = await signUpUser(server, { email: `eve.${domains.length}@curie.example` });
       await unconfirm(other);
-      expect((await join(other)).status).toBe(202);
+      expect(await join(other)).toMatchObject({ status: 403, body: { code: 'email_not_confirmed' } });
       await noData(other);
     }
+    await withDomains([]);
+    const confirmedOther = await signUpUser(server, { email: 'eve.other@elsewhere.example' });
+    expect((await join(confirmedOther)).status).toBe(202);
+    await noData(confirmedOther);
     expect(await server.deps.db.select().from(profiles).where(eq(profiles.email, removed.email))).toHaveLength(1);
 
     // An invitation brings the removed member back.
