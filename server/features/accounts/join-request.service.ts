@@ -49,13 +49,25 @@ export async function publicOrganization(db: Db, id: string, key: string): Promi
 
 export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
-/** True when the organization removed this user or this address and no invitation brought them back. */
+/**
+ * One mailbox's canonical address: lower-cased, without a `+tag` sub-address (most mail providers
+ * deliver user+anything@host to user@host), so a removed member cannot come back as an alias.
+ */
+export const mailboxOf = (email: string) => {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at).toLowerCase();
+  const plus = local.indexOf('+');
+  return `${plus > 0 ? local.slice(0, plus) : local}@${email.slice(at + 1).toLowerCase()}`;
+};
+
+/** True when the organization removed this user or this mailbox and no invitation brought them back. */
 async function wasRemoved(db: Db, organizationId: string, person: Person): Promise<boolean> {
   const rows = await db
     .select({ id: profiles.id, email: profiles.email })
     .from(profiles)
     .where(and(eq(profiles.organizationId, organizationId), eq(profiles.status, 'removed')));
-  return rows.some((r) => r.id === person.userId || r.email.toLowerCase() === person.email.toLowerCase());
+  const mailbox = mailboxOf(person.email);
+  return rows.some((r) => r.id === person.userId || mailboxOf(r.email) === mailbox);
 }
 
 export type JoinOutcome =

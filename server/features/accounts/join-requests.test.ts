@@ -145,6 +145,7 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
 
   it('keeps a removed member out: same account, new account with the same or another address, with or without allowed domains', async () => {
     const removed = await joinOrganization(server, orgId, { email: 'eve@curie.example', firstName: 'Eve', lastName: 'Removed' });
+    const keyKnownToEve = await joinKeyOf(server, orgId);
     const created = await post('/api/assessments/create', { organizationId: orgId }, admin);
     expect(created.status).toBe(201);
     const assessmentId = created.body.assessmentId as string;
@@ -152,6 +153,11 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
     await removeMember(server, admin, removed.userId);
     // Removing ends the sessions: the old access token is refused.
     expect((await get('/api/auth/profile', removed)).status).toBe(401);
+    // ...and renews the join link: the key Eve knew opens nothing any more, even for a new account.
+    expect(await joinKeyOf(server, orgId)).not.toBe(keyKnownToEve);
+    const withOldKey = await signUpUser(server, { email: 'eve.newaddress@elsewhere.example' });
+    expect(await join(withOldKey, { joinKey: keyKnownToEve })).toMatchObject({ status: 404, body: { error: MSG.joinLinkInvalid } });
+    expect((await server.json('GET', `/api/organization/public/${orgId}?key=${keyKnownToEve}`)).status).toBe(404);
 
     const noData = async (u: TestUser) => {
       for (const path of ['/api/auth/profile', '/api/assessments', `/api/assessments/${assessmentId}`, `/api/assessments/${assessmentId}/evidence`, '/api/sync/pull']) {
@@ -194,6 +200,12 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
     const confirmedOther = await signUpUser(server, { email: 'eve.other@elsewhere.example' });
     expect((await join(confirmedOther)).status).toBe(202);
     await noData(confirmedOther);
+    // A sub-address of the removed mailbox (eve+back@) is the same mailbox: refused even on an allowed domain.
+    await withDomains(['curie.example']);
+    const alias = await signUpUser(server, { email: 'Eve+back@curie.example' });
+    expect(await join(alias)).toMatchObject({ status: 403, body: { error: MSG.joinRemovedMember } });
+    await noData(alias);
+    await withDomains([]);
     expect(await server.deps.db.select().from(profiles).where(eq(profiles.email, removed.email))).toHaveLength(1);
 
     // An invitation brings the removed member back.

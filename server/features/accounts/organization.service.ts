@@ -88,11 +88,13 @@ export async function joinLinkSettings(db: Db, organizationId: string): Promise<
 }
 
 /** A new random key: every link with an older key stops working (ADR 003). Audit-logged without the key. */
+const newJoinKey = () => randomBytes(24).toString('base64url');
+
 export async function rotateJoinKey(deps: AppDeps, actor: CurrentProfile): Promise<JoinLinkDto> {
   const orgId = ownOrganizationId(actor);
   const [updated] = await deps.db
     .update(organizations)
-    .set({ joinKey: randomBytes(24).toString('base64url') })
+    .set({ joinKey: newJoinKey() })
     .where(eq(organizations.id, orgId))
     .returning();
   if (!updated) throw notFound('Organization not found');
@@ -108,7 +110,9 @@ export async function rotateJoinKey(deps: AppDeps, actor: CurrentProfile): Promi
 
 /**
  * Removes a member: the profile row stays with status 'removed' (history keeps its author),
- * their sessions end, and the organization always keeps at least one org_admin.
+ * their sessions end, the join link is renewed (the removed member knows the old key, and could
+ * otherwise ask again from a new address; ADR 003), and the organization always keeps at least
+ * one org_admin.
  */
 export async function removeMember(deps: AppDeps, actor: CurrentProfile, memberId: string): Promise<void> {
   const orgId = ownOrganizationId(actor);
@@ -132,6 +136,7 @@ export async function removeMember(deps: AppDeps, actor: CurrentProfile, memberI
       }
     }
     await tx.update(profiles).set({ status: 'removed' }).where(eq(profiles.id, memberId));
+    await tx.update(organizations).set({ joinKey: newJoinKey() }).where(eq(organizations.id, orgId));
     // Questions handed to them go back to the team (the askers see them as no longer deferred).
     await tx
       .update(deferrals)
@@ -144,7 +149,7 @@ export async function removeMember(deps: AppDeps, actor: CurrentProfile, memberI
       targetType: 'profile',
       targetId: memberId,
       before: JSON.stringify({ email: member.email, role: member.role, status: member.status }),
-      after: JSON.stringify({ status: 'removed' }),
+      after: JSON.stringify({ status: 'removed', joinLink: 'renewed' }),
     });
   });
   await endSessions(deps, memberId);
