@@ -64,6 +64,13 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     }),
   );
   app.use('/api/*', cors({ origin: deps.env.APP_URL, credentials: false, maxAge: 600 }));
+  // API answers carry organization data (members' e-mails, answers, reports): never in the
+  // browser's HTTP cache, where sign-out could not reach them (ADR 007). The service worker's own
+  // cache of the reference routes is cleared on sign-out. A route's own Cache-Control wins.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store');
+  });
   // Small JSON bodies everywhere; upload routes set their own, larger limit (an answer only when it
   // is a multipart form carrying evidence files; a JSON answer stays small).
   app.use('/api/*', async (c, next) => {

@@ -40,7 +40,8 @@ export const updateActionSchema = z
     baseVersion: z
       .number({ error: 'baseVersion is required: reload the corrective action and try again' })
       .int('baseVersion must be a whole number')
-      .min(1, 'baseVersion must be a whole number'),
+      .min(1, 'baseVersion must be a whole number')
+      .max(2_147_483_647, 'baseVersion must be a whole number'),
   })
   .refine((v) => v.ownerId !== undefined || v.status !== undefined || v.notes !== undefined, 'Nothing to update');
 

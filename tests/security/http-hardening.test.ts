@@ -86,6 +86,14 @@ describe('HTTP hardening (pglite)', () => {
       for (const [p, init] of cases) expectSecurityHeaders(await server.app.request(p, init), `API ${p}`);
     });
 
+    it('keep /api answers out of the browser HTTP cache (organization data must not outlive sign-out)', async () => {
+      for (const p of ['/api/organization/members', '/api/assessments', `/api/assessments/${assessmentId}/responses`, '/api/questions', '/api/no-such-route']) {
+        const res = await server.app.request(p, { headers: bearer() });
+        expect(res.headers.get('cache-control'), p).toBe('private, no-store');
+      }
+      expect((await server.app.request('/api/auth/profile')).headers.get('cache-control'), 'a 401').toBe('private, no-store');
+    });
+
     it('are sent with /auth/v1 answers, including errors', async () => {
       const cases: Array<[string, RequestInit?]> = [
         ['/auth/v1/health', { headers: { apikey: EMBEDDED_ANON_KEY } }],

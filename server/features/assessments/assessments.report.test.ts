@@ -144,6 +144,8 @@ describe.each(DB_DRIVERS)('detailed report and payment gate (%s)', (driver) => {
     expect(reapplied.status).toBe(200);
     expect(reapplied.body).toMatchObject({ status: 'done', version: 3, owner_id: member.userId });
     expect((await server.json('PATCH', path, { status: 'done', baseVersion: 'x' }, admin.accessToken)).status).toBe(400);
+    // Beyond the integer column: a 400, not a database error.
+    expect((await server.json('PATCH', path, { status: 'done', baseVersion: 3_000_000_000 }, admin.accessToken)).status).toBe(400);
   });
 });
 
