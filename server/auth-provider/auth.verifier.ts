@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { JWTPayload } from 'jose';
+import { decodeJwt, type JWTPayload } from 'jose';
 import { authSessions, authUsers } from '../db/schema/index.ts';
-import { unauthorized } from '../lib/app-error.ts';
+import { SessionEndedError, unauthorized } from '../lib/app-error.ts';
 import type { AuthUser, TokenVerifier } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError } from './auth.errors.ts';
@@ -51,6 +51,9 @@ export function createEmbeddedVerifier(ctx: AuthContext): TokenVerifier {
       try {
         access = await verifyAccessToken(ctx, token);
       } catch (err) {
+        // session_not_found is only thrown after the signature and claims were verified, so the
+        // subject is the token's real user.
+        if (err instanceof AuthError && err.code === 'session_not_found') throw new SessionEndedError(String(decodeJwt(token).sub));
         if (err instanceof AuthError) throw unauthorized('Your session is invalid or has expired. Please sign in again.');
         throw err;
       }

@@ -23,3 +23,14 @@ export const forbidden = (message = 'You do not have permission to do that') =>
   new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, details?: unknown) => new AppError(409, 'conflict', message, details);
+
+/**
+ * A correctly signed access token whose session no longer exists (sign-out, removal, revocation).
+ * Still a 401 for the client; requireUser uses `userId` to say why when an admin ended the access.
+ */
+export class SessionEndedError extends AppError {
+  constructor(public readonly userId: string) {
+    super(401, 'unauthorized', 'Your session is invalid or has expired. Please sign in again.');
+    this.name = 'SessionEndedError';
+  }
+}

@@ -1,12 +1,35 @@
-import { unauthorized } from './app-error.ts';
-import { factory } from './factory.ts';
+import { eq } from 'drizzle-orm';
+import { MSG } from '#domain/messages.ts';
+import { profiles } from '../db/schema/index.ts';
+import { forbidden, SessionEndedError, unauthorized } from './app-error.ts';
+import { factory, type AppDeps, type AuthUser } from './factory.ts';
+
+/**
+ * The token's session is gone. When an admin ended the access (member removed, account disabled)
+ * the caller is told so (403 with the reason the SPA shows on sign-in), not just "session expired".
+ */
+async function sessionEnded(deps: AppDeps, err: SessionEndedError): Promise<never> {
+  const [profile] = await deps.db.select({ status: profiles.status }).from(profiles).where(eq(profiles.id, err.userId)).limit(1);
+  if (profile?.status === 'removed') throw forbidden(MSG.accessRemoved);
+  if (profile?.status === 'disabled') throw forbidden(MSG.accountDisabled);
+  throw err;
+}
+
+async function verify(deps: AppDeps, token: string): Promise<AuthUser> {
+  try {
+    return await deps.tokens.verify(token);
+  } catch (err) {
+    if (err instanceof SessionEndedError) return sessionEnded(deps, err);
+    throw err;
+  }
+}
 
 /** Verifies the bearer access token and puts the identity in c.var.user. Identity comes only from here. */
 export const requireUser = factory.createMiddleware(async (c, next) => {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
   if (!match?.[1]) throw unauthorized('Authentication required');
-  const user = await c.var.deps.tokens.verify(match[1].trim());
+  const user = await verify(c.var.deps, match[1].trim());
   c.set('user', user);
   await next();
 });
