@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, SHOTS_DIR, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, confirmFromMail, HAS_CHROMIUM, SHOTS_DIR, shot, signIn, startHarness, type Harness } from './harness.ts';
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -71,11 +71,8 @@ describe.skipIf(!HAS_CHROMIUM)('join by link with approval (Chromium)', () => {
     await shot(gp, 'join/signup-request-sent-1280');
     await gp.setViewportSize({ width: 390, height: 844 });
 
-    // Signing in before approval shows the waiting state, not the dashboard.
-    await gp.goto('/login');
-    await gp.getByLabel('Email').fill('otto@elsewhere.test');
-    await gp.getByLabel('Password', { exact: true }).fill('Frisch-pass-1');
-    await gp.getByRole('button', { name: 'Sign In' }).click();
+    // The confirmation link signs the newcomer in; before approval that shows the waiting state, not the dashboard.
+    await confirmFromMail(h, gp, 'otto@elsewhere.test');
     await gp.getByText(MSG.joinRequestPending(orgName)).waitFor();
     await shot(gp, 'join/waiting-for-approval-390');
 

@@ -93,7 +93,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     const identity = page.getByTestId('header-identity');
     await identity.getByText('System Administrator').waitFor();
     await expect(page.getByRole('link', { name: 'Admin' }).first().isVisible()).resolves.toBe(true);
-    expect(await page.getByRole('link', { name: 'Organization' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Organization', exact: true }).count()).toBe(0);
 
     await page.reload();
     await identity.getByText('System Administrator').waitFor();
@@ -172,7 +172,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await confirmFromMail(h, page, email);
     await page.getByTestId('header-identity').getByText('Northfield University').waitFor();
     await shot(page, 'signup-confirmed-dashboard');
-    await page.getByRole('link', { name: 'Organization' }).first().click();
+    await page.getByRole('link', { name: 'Organization', exact: true }).first().click();
     await page.waitForURL('**/organization');
     await page.getByRole('heading', { name: 'Team members' }).waitFor();
 
@@ -231,7 +231,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await gp.getByText(MSG.accountCreatedSignIn).waitFor();
     await signIn(gp, 'member@university.test', 'Member-pass-1');
     await gp.getByTestId('header-identity').getByText('Mia Member').waitFor();
-    expect(await gp.getByRole('link', { name: 'Organization' }).count()).toBe(0);
+    expect(await gp.getByRole('link', { name: 'Organization', exact: true }).count()).toBe(0);
     // Team members may open /organization by URL but only see a read-only view.
     await gp.goto('/organization');
     await gp.getByRole('heading', { name: 'Team members' }).waitFor();

@@ -88,7 +88,7 @@ describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
     await signIn(page, owner.email, owner.password);
     await page.getByTestId('header-identity').getByText(ORG).waitFor();
     await page.goto('/organization');
-    await page.getByText(teammate.email).first().waitFor();
+    await page.getByText(teammate.email).filter({ visible: true }).first().waitFor();
     await page.goto(`/assessment/${submitted}`);
     await page.getByText(/Corrective action plan|Gap analysis/i).first().waitFor();
     await page.goto(`/assessment/${inProgress}`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, errorForLog } from '#server/lib/logger.ts';
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { signUpUser } from '#tests/setup/auth.ts';
+import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
 
 const TRIGGERED = ['auth_users', 'organizations'] as const;
 
@@ -14,9 +14,11 @@ describe('errors in logs', () => {
   const lines: string[] = [];
   let server: TestServer;
   let admin: Member;
+  let user: TestUser;
   beforeAll(async () => {
     server = await createTestServer('pglite', {}, { logger: createLogger('debug', (_lvl, line) => lines.push(line)) });
     admin = await createOrgAdmin(server);
+    user = await signUpUser(server); // before the triggers: confirming the address updates auth_users
     // A real failing statement: PostgreSQL refuses every update of these tables until afterAll.
     await server.deps.db.execute(sql.raw(`CREATE OR REPLACE FUNCTION robust_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test trigger'; END $$`));
     for (const t of TRIGGERED) await server.deps.db.execute(sql.raw(`CREATE TRIGGER robust_refuse BEFORE UPDATE ON ${t} FOR EACH ROW EXECUTE FUNCTION robust_refuse()`));
@@ -27,7 +29,6 @@ describe('errors in logs', () => {
   });
 
   it('the auth provider logs a failed statement without its parameters', async () => {
-    const user = await signUpUser(server);
     lines.length = 0;
     const res = await server.json('PUT', '/auth/v1/user', { data: { note: 'SECRET-META-7f3a' } }, user.accessToken);
     expect(res.status).toBe(500);
