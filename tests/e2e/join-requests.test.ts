@@ -95,7 +95,8 @@ describe.skipIf(!HAS_CHROMIUM)('join by link with approval (Chromium)', () => {
     await ap.getByText(MSG.joinRequestApproved('Otto Frisch')).waitFor();
     await ap.getByRole('cell', { name: 'Otto Frisch', exact: true }).waitFor();
     await gp.getByRole('button', { name: 'Check again' }).click();
-    await gp.waitForURL('**/dashboard');
+    await gp.getByText('Waiting for approval').waitFor({ state: 'detached' });
+    await gp.getByTestId('header-identity').getByText(orgName).waitFor({ state: 'attached' });
 
     // A new link: confirmed in the app's dialog; the old link now says so and offers a way back.
     await ap.getByRole('button', { name: 'New link' }).click();

@@ -198,8 +198,8 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseUrl });
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByRole('button', { name: MSG.linkCopied }).waitFor();
-    const joinLink = await page.evaluate(() => navigator.clipboard.readText());
-    expect(joinLink).toMatch(/\/signup\?org=[0-9a-f-]{36}&key=[A-Za-z0-9_-]{32,}$/);
+    const firstJoinLink = await page.evaluate(() => navigator.clipboard.readText());
+    expect(firstJoinLink).toMatch(/\/signup\?org=[0-9a-f-]{36}&key=[A-Za-z0-9_-]{32,}$/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'organization');
     await page.getByRole('button', { name: 'Cancel invitation for colleague@university.test' }).click();
@@ -256,6 +256,12 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     expect(await confirm.getByRole('button', { name: 'Remove' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await page.getByText(MSG.memberRemoved).waitFor();
+    // Removing a member renewed the join link (the removed member knew it; ADR 003): copy the new one.
+    await page.reload();
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('button', { name: MSG.linkCopied }).waitFor();
+    const joinLink = await page.evaluate(() => navigator.clipboard.readText());
+    expect(joinLink).not.toBe(firstJoinLink);
 
     // Joining by link: the wizard names the organization; the join is a request the admin approves (ADR 003).
     const joiner = await h.newContext();
