@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import type { AppDeps } from '../lib/factory.ts';
@@ -38,9 +40,20 @@ export async function seedDatabase(deps: AppDeps, authAdmin?: AuthAdmin): Promis
     .values({ id: user.id, email, firstName: 'System', lastName: 'Administrator', role: 'system_admin', organizationId: null })
     .onConflictDoNothing();
   if (generated && user.created) {
-    // warn, not info: a one-time notice the operator must see even with LOG_LEVEL=warn
-    logger.warn('created the first system admin; this password is shown only once', { email, password });
+    // The password never goes to the log (logs are shipped and kept); it goes to a file only this
+    // OS user can read. warn, not info: a one-time notice the operator must see with LOG_LEVEL=warn.
+    const file = writeFirstAdminPassword(env.DATA_DIR, email, password);
+    logger.warn('created the first system admin; the generated password is in a file readable only by this user: delete it after the first sign-in', { email, file });
   } else {
     logger.info('system admin ready', { email });
   }
+}
+
+export const FIRST_ADMIN_PASSWORD_FILE = 'first-admin-password.txt';
+
+function writeFirstAdminPassword(dataDir: string, email: string, password: string): string {
+  const file = path.resolve(dataDir, FIRST_ADMIN_PASSWORD_FILE);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `MVRSP Assess first system admin\nE-mail: ${email}\nPassword: ${password}\n`, { mode: 0o600 });
+  return file;
 }
