@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.ts';
 import { clientIp } from './client-ip.ts';
 import type { AppDeps, AppEnv } from './factory.ts';
+import { createLogger, type Logger } from './logger.ts';
 
 /** A tiny app answering with clientIp, as a socket peer `peer` behind TRUSTED_PROXIES `trusted`. */
-async function ipOf(trusted: string, peer: string, forwardedFor?: string) {
+async function ipOf(trusted: string, peer: string, forwardedFor?: string, logger?: Logger) {
   const env = loadEnv({ TRUSTED_PROXIES: trusted });
   const app = new Hono<AppEnv>()
     .use('*', async (c, next) => {
-      c.set('deps', { env } as AppDeps);
+      c.set('deps', { env, logger } as AppDeps);
       await next();
     })
     .get('/', (c) => c.text(clientIp(c) ?? 'none'));
@@ -35,6 +36,19 @@ describe('clientIp', () => {
     expect(await ipOf('127.0.0.1', '203.0.113.7', '192.0.2.1')).toBe('203.0.113.7');
     // Trusted peer without a header: the peer itself.
     expect(await ipOf('127.0.0.1', '127.0.0.1')).toBe('127.0.0.1');
+  });
+
+  it('tells the operator once when a peer that is not a trusted proxy sends X-Forwarded-For', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('debug', (_lvl, line) => lines.push(line));
+    await ipOf('', '127.0.0.1', undefined, logger);
+    expect(lines).toEqual([]);
+    await ipOf('', '127.0.0.1', '192.0.2.1', logger);
+    await ipOf('10.0.0.0/8', '127.0.0.1', '192.0.2.9', logger);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('TRUSTED_PROXIES');
+    expect(lines[0]).toContain('127.0.0.1');
+    expect(lines[0]).not.toContain('192.0.2.1');
   });
 
   it('refuses a TRUSTED_PROXIES value that is not IPs or CIDRs', () => {

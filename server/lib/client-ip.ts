@@ -30,6 +30,23 @@ function isTrusted(list: BlockList, address: string): boolean {
   return family !== 0 && list.check(a, family === 6 ? 'ipv6' : 'ipv4');
 }
 
+/** Loggers (one per app) that already carried the warning below. */
+const warned = new WeakSet<object>();
+
+/**
+ * Behind a reverse proxy that is not in TRUSTED_PROXIES every client counts as the proxy, so one
+ * client's failed sign-ins would throttle everyone: tell the operator once per app.
+ */
+function warnUntrustedForwarding(c: Context<AppEnv>, peer: string) {
+  const logger = c.var.deps?.logger;
+  if (!logger || warned.has(logger)) return;
+  warned.add(logger);
+  logger.warn(
+    'X-Forwarded-For ignored: the peer is not in TRUSTED_PROXIES, so every client behind it shares one request budget. Set TRUSTED_PROXIES to your reverse proxy addresses.',
+    { peer: plain(peer) },
+  );
+}
+
 /**
  * The client address for rate limiting. Starting from the socket peer, every hop that is a trusted
  * proxy (env TRUSTED_PROXIES, none by default) is replaced by the address it forwarded for
@@ -42,9 +59,14 @@ export function clientIp(c: Context<AppEnv>): string | undefined {
   const peer = incoming?.socket?.remoteAddress;
   if (!peer) return undefined;
   const trusted = c.var.deps?.env.TRUSTED_PROXIES ?? [];
-  if (trusted.length === 0) return plain(peer);
+  const forwarded = c.req.header('x-forwarded-for');
+  if (trusted.length === 0) {
+    if (forwarded) warnUntrustedForwarding(c, peer);
+    return plain(peer);
+  }
   const list = trustedList(trusted);
-  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (forwarded && !isTrusted(list, peer)) warnUntrustedForwarding(c, peer);
+  const hops = (forwarded ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   let client = peer;
   while (isTrusted(list, client) && hops.length > 0) client = hops.pop()!;
   return plain(client);
