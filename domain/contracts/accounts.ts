@@ -251,7 +251,7 @@ export interface JoinRequestDto {
   first_name: string;
   last_name: string;
   email: string;
-  status: 'pending' | 'approved' | 'declined';
+  status: 'pending' | 'approved' | 'declined' | 'withdrawn';
   created_at: string;
 }
 

@@ -98,7 +98,7 @@ export const joinRequests = pgTable(
     email: text().notNull(),
     firstName: text().notNull(),
     lastName: text().notNull(),
-    /** 'pending' | 'approved' | 'declined' */
+    /** 'pending' | 'approved' | 'declined' | 'withdrawn' (the user got an organization another way) */
     status: text().notNull().default('pending'),
     decidedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     decidedAt: timestamp({ withTimezone: true }),

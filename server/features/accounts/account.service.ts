@@ -16,7 +16,7 @@ import {
   type NewOrganization,
   type Person,
 } from './membership.service.ts';
-import { requestToJoin, type JoinOutcome } from './join-request.service.ts';
+import { requestToJoin, withdrawJoinRequests, type JoinOutcome } from './join-request.service.ts';
 import { assertEmailConfirmed } from './provisioning.service.ts';
 
 interface Identity {
@@ -54,7 +54,9 @@ export async function signup(deps: AppDeps, user: AuthUser, input: Identity & Ne
     const same = (p: CurrentProfile) => p.role === 'org_admin' && p.organization?.name === input.organizationName.trim();
     return { profile: existingProfile(existing, same), created: false };
   }
-  return { profile: await createOrganizationWithAdmin(deps.db, person, input), created: true };
+  const profile = await createOrganizationWithAdmin(deps.db, person, input);
+  await withdrawJoinRequests(deps, user.id);
+  return { profile, created: true };
 }
 
 /**
@@ -150,7 +152,9 @@ export async function acceptInvite(deps: AppDeps, input: AcceptInviteRequest, us
   if (!(await claim(deps, found.invitation.id))) throw invalidInvitation();
   try {
     const member = person ?? (await createInvitedAccount(deps, found, input));
-    return await joinInvited(deps, member, found);
+    const profile = await joinInvited(deps, member, found);
+    await withdrawJoinRequests(deps, member.userId);
+    return profile;
   } catch (err) {
     await unclaim(deps, found.invitation.id);
     throw err;

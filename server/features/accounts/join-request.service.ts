@@ -118,6 +118,17 @@ export async function pendingJoinRequest(db: Db, userId: string): Promise<{ orga
   return row ?? null;
 }
 
+/**
+ * The user got an organization another way (created one, accepted an invitation): a request still
+ * pending elsewhere is withdrawn, so no admin is left with a request that can only fail.
+ */
+export async function withdrawJoinRequests(deps: AppDeps, userId: string): Promise<void> {
+  await deps.db
+    .update(joinRequests)
+    .set({ status: 'withdrawn', decidedAt: deps.now() })
+    .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, 'pending')));
+}
+
 export function toJoinRequestDto(r: JoinRequestRow): JoinRequestDto {
   return {
     id: r.id,

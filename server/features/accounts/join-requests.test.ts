@@ -7,7 +7,7 @@ import { auditLog, authUsers, joinRequests, profiles } from '#server/db/schema/i
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, inviteAndAccept, joinKeyOf, joinOrganization, removeMember, type Member } from '#tests/isolation/fixtures.ts';
+import { createOrgAdmin, inviteAndAccept, inviteTokenFor, joinKeyOf, joinOrganization, removeMember, type Member } from '#tests/isolation/fixtures.ts';
 
 describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
   let server: TestServer;
@@ -107,6 +107,19 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
     expect((await get('/api/auth/profile', user)).body.code).toBe('profile_missing');
     expect(await join(user)).toMatchObject({ status: 403, body: { error: MSG.joinRequestDeclined } });
     expect((await get('/api/organization/join-requests', admin)).body).toEqual([]);
+  });
+
+  it('withdraws a pending request when the requester joins another organization by invitation', async () => {
+    const bohr = await createOrgAdmin(server, { organizationName: 'Bohr Institute', email: 'niels@bohr.example' });
+    const user = await signUpUser(server, { email: 'joan@elsewhere.example' });
+    expect((await join(user)).status).toBe(202);
+    expect((await post('/api/auth/invite', { email: user.email, organizationId: bohr.organizationId }, bohr)).status).toBe(201);
+    const accepted = await post('/api/auth/accept-invite', { token: inviteTokenFor(server, user.email), supabaseUserId: user.userId, firstName: 'Joan', lastName: 'Joiner' }, user);
+    expect(accepted.status).toBe(201);
+    // Curie's admin is not left with a request whose approval could only fail.
+    expect((await get('/api/organization/join-requests', admin)).body).toEqual([]);
+    const [row] = await server.deps.db.select().from(joinRequests).where(eq(joinRequests.userId, user.userId));
+    expect(row).toMatchObject({ status: 'withdrawn', decidedAt: expect.any(Date) });
   });
 
   it('does not let an org_admin decide another organization’s request (404)', async () => {
