@@ -11,10 +11,12 @@ CREATE TABLE "join_requests" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "auth_unknown_sign_ins" (
+CREATE TABLE "auth_unknown_addresses" (
 	"email" text PRIMARY KEY NOT NULL,
 	"failed_sign_ins" integer DEFAULT 0 NOT NULL,
 	"locked_until" timestamp with time zone,
+	"recovery_sent_at" timestamp with time zone,
+	"confirmation_sent_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { authOneTimeTokens } from '../db/schema/index.ts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { authOneTimeTokens, authUnknownAddresses } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError } from './auth.errors.ts';
 import { randomToken, sha256Hex } from './auth.secrets.ts';
@@ -14,6 +14,31 @@ export const EMAIL_LINK_INTERVAL_MS = 60_000;
 
 export const tooSoon = (seconds: number) =>
   new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.max(1, seconds)} seconds.`);
+
+/**
+ * The one-a-minute spacing of /recover and /resend for an address with no account (or, for resend,
+ * an account already confirmed), kept in the database like a real account's `recovery_sent_at`, so
+ * the answers match on every instance and after a restart. Throws tooSoon inside the interval.
+ */
+export async function spaceUnknownAddress(ctx: AuthContext, email: string, type: EmailLinkType): Promise<void> {
+  const now = ctx.now();
+  const column = type === 'recovery' ? authUnknownAddresses.recoverySentAt : authUnknownAddresses.confirmationSentAt;
+  const field = type === 'recovery' ? 'recoverySentAt' : 'confirmationSentAt';
+  const since = new Date(now.getTime() - EMAIL_LINK_INTERVAL_MS).toISOString();
+  const claimed = await ctx.db
+    .insert(authUnknownAddresses)
+    .values({ email, [field]: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: authUnknownAddresses.email,
+      set: { [field]: now, updatedAt: now },
+      setWhere: sql`(${column} is null or ${column} <= ${since}::timestamptz)`,
+    })
+    .returning({ email: authUnknownAddresses.email });
+  if (claimed.length === 1) return;
+  const [row] = await ctx.db.select().from(authUnknownAddresses).where(eq(authUnknownAddresses.email, email)).limit(1);
+  const sent = row?.[field];
+  throw tooSoon(sent ? Math.ceil((EMAIL_LINK_INTERVAL_MS - (now.getTime() - sent.getTime())) / 1000) : 1);
+}
 
 /** redirect_to is honoured only on APP_URL's own origin (any path); anything else falls back to APP_URL. */
 export function safeRedirect(appUrl: string, raw: string | undefined): string {

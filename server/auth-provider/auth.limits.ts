@@ -18,17 +18,11 @@ export interface AuthLimits {
   perIp: WindowLimiter;
   /** Refresh is generous (GoTrue: 150 / 5 min) because a 429 there can sign users out. */
   refreshPerIp: WindowLimiter;
-  /**
-   * Recovery and confirmation mails to addresses that get none (no account, or already confirmed),
-   * keyed `${type}:${email}`: the same 60 s spacing as real ones.
-   */
-  unknownRecoveries: WindowLimiter;
 }
 
 export function createAuthLimits(): AuthLimits {
   return {
     perIp: new WindowLimiter(30, 5 * 60_000),
     refreshPerIp: new WindowLimiter(150, 5 * 60_000),
-    unknownRecoveries: new WindowLimiter(1, 60_000),
   };
 }

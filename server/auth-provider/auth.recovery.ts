@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { authUsers } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
-import { consumeEmailLink, EMAIL_LINK_INTERVAL_MS, EMAIL_LINK_TTL_MS, issueEmailLink, tooSoon } from './auth.email-links.ts';
+import { consumeEmailLink, EMAIL_LINK_INTERVAL_MS, EMAIL_LINK_TTL_MS, issueEmailLink, spaceUnknownAddress, tooSoon } from './auth.email-links.ts';
 import { hashPassword } from './auth.passwords.ts';
 import { randomToken } from './auth.secrets.ts';
 import { endSessions, startSession, type SessionJson } from './auth.sessions.ts';
@@ -32,11 +32,7 @@ export async function requestRecovery(ctx: AuthContext, email: string, redirectT
       ),
     )
     .returning({ id: authUsers.id, email: authUsers.email });
-  if (!user) {
-    const wait = ctx.limits.unknownRecoveries.hit(`recovery:${email}`, now.getTime());
-    if (wait > 0) throw tooSoon(wait);
-    return;
-  }
+  if (!user) return spaceUnknownAddress(ctx, email, 'recovery');
   if (!claimed) {
     const since = user.recoverySentAt ? now.getTime() - user.recoverySentAt.getTime() : 0;
     throw tooSoon(Math.ceil((EMAIL_LINK_INTERVAL_MS - since) / 1000));

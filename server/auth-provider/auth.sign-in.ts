@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { authUnknownSignIns, authUsers } from '../db/schema/index.ts';
+import { authUnknownAddresses, authUsers } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, invalidCredentials, overRequestRateLimit, userBanned } from './auth.errors.ts';
 import { LOCKOUT_BASE_MS, LOCKOUT_MAX_MS, LOCKOUT_THRESHOLD } from './auth.limits.ts';
@@ -43,16 +43,16 @@ async function reserveUserAttempt(db: Db, userId: string, now: Date): Promise<nu
 
 /** The same reservation for an address without an account (a row per address, shared by every instance). */
 async function reserveUnknownAttempt(db: Db, email: string, now: Date): Promise<boolean> {
-  const next = sql`${authUnknownSignIns.failedSignIns} + 1`;
+  const next = sql`${authUnknownAddresses.failedSignIns} + 1`;
   const rows = await db
-    .insert(authUnknownSignIns)
+    .insert(authUnknownAddresses)
     .values({ email, failedSignIns: 1, lockedUntil: null, updatedAt: now })
     .onConflictDoUpdate({
-      target: authUnknownSignIns.email,
+      target: authUnknownAddresses.email,
       set: { failedSignIns: next, lockedUntil: lockUntilSql(next, now), updatedAt: now },
-      setWhere: sql`(${authUnknownSignIns.lockedUntil} is null or ${authUnknownSignIns.lockedUntil} <= ${tsParam(now)})`,
+      setWhere: sql`(${authUnknownAddresses.lockedUntil} is null or ${authUnknownAddresses.lockedUntil} <= ${tsParam(now)})`,
     })
-    .returning({ email: authUnknownSignIns.email });
+    .returning({ email: authUnknownAddresses.email });
   return rows.length === 1;
 }
 
@@ -68,7 +68,7 @@ export async function signInWithPassword(ctx: AuthContext, rawEmail: string, pas
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
     if (!(await reserveUnknownAttempt(ctx.db, email, now))) {
-      const [row] = await ctx.db.select().from(authUnknownSignIns).where(eq(authUnknownSignIns.email, email)).limit(1);
+      const [row] = await ctx.db.select().from(authUnknownAddresses).where(eq(authUnknownAddresses.email, email)).limit(1);
       throw locked(secondsUntil(row?.lockedUntil, now));
     }
     await verifyAgainstDummy(password);

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { authUsers } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
-import { consumeEmailLink, EMAIL_LINK_INTERVAL_MS, issueEmailLink, tooSoon } from './auth.email-links.ts';
+import { consumeEmailLink, EMAIL_LINK_INTERVAL_MS, issueEmailLink, spaceUnknownAddress, tooSoon } from './auth.email-links.ts';
 import { checkNewPassword } from './auth.passwords.ts';
 import { startSession, type SessionJson } from './auth.sessions.ts';
 import { findUserByEmail, insertUser, toUserJson, type AuthUserRow, type UserJson } from './auth.users.ts';
@@ -55,11 +55,7 @@ export async function resendConfirmation(ctx: AuthContext, email: string, redire
       ),
     )
     .returning({ id: authUsers.id, email: authUsers.email });
-  if (!user || user.emailConfirmedAt) {
-    const wait = ctx.limits.unknownRecoveries.hit(`signup:${email}`, now.getTime());
-    if (wait > 0) throw tooSoon(wait);
-    return;
-  }
+  if (!user || user.emailConfirmedAt) return spaceUnknownAddress(ctx, user?.email ?? email, 'signup');
   if (!claimed) {
     const since = user.confirmationSentAt ? now.getTime() - user.confirmationSentAt.getTime() : 0;
     throw tooSoon(Math.ceil((EMAIL_LINK_INTERVAL_MS - since) / 1000));

@@ -9,9 +9,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flipS, isLowS } from '#server/auth-provider/auth.keys.ts';
 import type { EmbeddedAuthAdmin } from '#server/auth-provider/index.ts';
 import { createOrgAdmin, inviteTokenFor, joinOrganization, removeMember, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
-import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { buildServer } from '#server/compose.ts';
+import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
+import { createTestServer, memoryMailer, type TestServer } from '#tests/setup/app.ts';
+import { getTestDatabase } from '#tests/setup/db.ts';
 import { lastMailLink, signInUser, signUpUser } from '#tests/setup/auth.ts';
-import { DB_DRIVERS, type DriverName } from '#tests/setup/test-env.ts';
+import { DB_DRIVERS, testEnv, type DriverName } from '#tests/setup/test-env.ts';
 
 type ClockedServer = TestServer & { advance(ms: number): void };
 
@@ -214,6 +217,22 @@ describe.each(DB_DRIVERS)('auth hardening (%s)', (driver) => {
       await provider().idle();
       expect(await server.deps.db.select().from(authOneTimeTokens).where(eq(authOneTimeTokens.type, 'recovery'))).toHaveLength(1);
       expect(server.mail.slice(mailsBefore).map((m) => m.to)).toEqual([user.email]);
+    });
+
+    it('space /recover and /resend alike for known and unknown addresses, on every instance', async () => {
+      const user = await signUpUser(server);
+      const second = await buildServer(testEnv(), { database: await getTestDatabase(driver), mailer: memoryMailer() });
+      const onSecond = (path: string, body: unknown) =>
+        second.app.request(`/auth/v1${path}`, { method: 'POST', headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      for (const email of [user.email, 'nobody-spaced@example.org']) {
+        expect((await authPost('/recover', { email })).status, email).toBe(200);
+        expect((await authPost('/recover', { email })).body.code, email).toBe('over_email_send_rate_limit');
+        // Another server instance (its own memory) answers the same: the spacing lives in the database.
+        expect((await onSecond('/recover', { email })).status, `${email} on a second instance`).toBe(429);
+      }
+      expect((await authPost('/resend', { type: 'signup', email: 'nobody-spaced@example.org' })).status).toBe(200);
+      expect((await onSecond('/resend', { type: 'signup', email: 'nobody-spaced@example.org' })).status).toBe(429);
+      await provider().idle();
     });
 
     it('are single-use across both verify paths (POST token_hash, then the GET link)', async () => {

@@ -82,10 +82,13 @@ export const authSigningKeys = pgTable('auth_signing_keys', {
  * Sign-in failure counters for e-mail addresses that have no account, in the database (not memory)
  * so every instance counts the same guesses and an unknown address locks exactly like a real one.
  */
-export const authUnknownSignIns = pgTable('auth_unknown_sign_ins', {
+export const authUnknownAddresses = pgTable('auth_unknown_addresses', {
   /** Lower-cased. */
   email: text().primaryKey(),
   failedSignIns: integer().notNull().default(0),
   lockedUntil: timestamp({ withTimezone: true }),
+  /** Last /recover and /resend for this address: spaced like a real account's, on every instance. */
+  recoverySentAt: timestamp({ withTimezone: true }),
+  confirmationSentAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
