@@ -117,7 +117,7 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
           {copied ? MSG.linkCopied : ''}
         </p>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
-          <p className="min-w-0 flex-1 text-sm text-slate-600">Shared the link too widely? A new link stops every older one from working.</p>
+          <p className="min-w-0 flex-1 text-sm text-slate-600">Shared the link too widely? A new link stops every older one from working. Removing a member renews the link too.</p>
           <Button variant="secondary" onClick={() => setConfirmRotate(true)} icon={<RefreshCw aria-hidden="true" className="size-4" />}>
             New link
           </Button>
