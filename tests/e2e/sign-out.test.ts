@@ -113,6 +113,11 @@ describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
     await signIn(page, owner.email, owner.password);
     await page.goto(`/assessment/${inProgress}`);
     await page.getByTestId('question-code').waitFor();
+    // The offline sign-out loads /login from the service worker's precache: it must be installed
+    // (active) before the device goes offline, as on any device that has opened the app once.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await ctx.setOffline(true);
     await answerWithKeyboard(page, 'yes');
     await page.locator('[data-sync-state="pending"]').waitFor();
