@@ -43,7 +43,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [offlineUser, setOfflineUser] = useState<SessionUser | null>(null);
   // With no stored session and no auth link in the URL we already know: signed out.
-  const [needsClientAtStart] = useState(() => !!readStoredSessionUser() || urlCarriesAuth());
+  // A sign-out left unfinished by the previous page is finished at once (unfinishedSignOut).
+  const [needsClientAtStart] = useState(() => !!readStoredSessionUser() || urlCarriesAuth() || !!unfinishedSignOut());
   const [loading, setLoading] = useState(needsClientAtStart);
   /** The auth listener is attached and the stored session has been read. */
   const [clientReady, setClientReady] = useState(false);
@@ -113,8 +114,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const unfinished = unfinishedSignOut();
       if (unfinished && !readStoredSessionUser()) {
         // The session did end; only the clearing may not have: finish it and carry on signed out.
-        await clearLocalData({ userId: null, keepUnsent: unfinished.keepUnsent, reloading: false });
+        await clearLocalData({ userId: null, keepUnsent: unfinished.keepUnsent, reloading: !!unfinished.notice });
         markSignOut(null);
+        // Why it ended is still told on the sign-in page.
+        if (unfinished.notice) {
+          signingOut.current = true;
+          setEnding(true);
+          await reloadToLogin(unfinished.notice);
+          return;
+        }
       } else if (unfinished) {
         // A sign-out this device began and never completed (the page was left mid-way): finish it.
         signingOut.current = true;

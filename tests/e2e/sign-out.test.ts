@@ -162,6 +162,33 @@ describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
     await ctx.close();
   });
 
+  it('a sign-out that could not finish is finished by the next page the device opens', async () => {
+    // Blocked service workers: page.route sees the sign-out's call to the auth provider and holds it.
+    const ctx = await h.newContext({ serviceWorkers: 'block' });
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await signIn(page, owner.email, owner.password);
+    await page.getByTestId('header-identity').getByText(ORG).waitFor();
+    // The sign-out's call to end the session is never answered (a tab closed or left mid-way).
+    await page.route('**/auth/v1/logout**', () => undefined);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForFunction(() => localStorage.getItem('mvrsp.profile') === null);
+    expect(await page.evaluate(() => localStorage.getItem('mvrsp-auth-token'))).not.toBeNull();
+
+    // The device's next page does not start half signed in: it finishes the sign-out.
+    const next = await ctx.newPage();
+    const nextErrors = collectErrors(next);
+    await next.goto('/dashboard');
+    await next.waitForURL('**/login');
+    await next.getByRole('button', { name: /sign in/i }).first().waitFor();
+    expect(await next.evaluate(() => localStorage.getItem('mvrsp-auth-token'))).toBeNull();
+    expect(await next.getByTestId('header-identity').count()).toBe(0);
+    const dump = await deviceDump(next);
+    for (const s of secrets()) expect(dump, `left on the device: ${s}`).not.toContain(s);
+    expect([...errors, ...nextErrors]).toEqual([]);
+    await ctx.close();
+  });
+
   it('a removed member who is still signed in is signed out and told why, on any page', async () => {
     const leaver = await inviteAndAccept(api, owner, `lee-${Date.now()}@zephyr.test`, { firstName: 'Lee', lastName: 'Leaver' });
     const ctx = await h.newContext();
