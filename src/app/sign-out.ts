@@ -167,6 +167,9 @@ export const SESSION_END_MESSAGE: Record<SessionEnd, string> = {
  * the history entry's router state, which the login page reads as `location.state.message`.
  */
 export async function reloadToLogin(notice?: string): Promise<void> {
+  // Again at the last moment: the service worker may have stored a response that was still on
+  // the wire when clearLocalData ran (the worker caches independently of this page).
+  await dropScopedReferenceEntries();
   await offlineShellReady();
   const href = paths.login.href();
   if (notice) {
