@@ -1,5 +1,6 @@
 // The last loaded profile, so an offline start-up can still show who is signed in.
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
+import { snapshotWritesBlocked } from '../utils/local-cache.ts';
 
 const KEY = 'mvrsp.profile';
 
@@ -16,8 +17,9 @@ export function readCachedProfile(userId: string): ProfileDto | null {
 
 export function writeCachedProfile(profile: ProfileDto | null): void {
   try {
-    if (profile) localStorage.setItem(KEY, JSON.stringify(profile));
-    else localStorage.removeItem(KEY);
+    if (profile) {
+      if (!snapshotWritesBlocked()) localStorage.setItem(KEY, JSON.stringify(profile));
+    } else localStorage.removeItem(KEY);
   } catch {
     /* storage unavailable */
   }

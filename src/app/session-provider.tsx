@@ -8,7 +8,18 @@ import { urlCarriesAuth } from '../lib/initial-url.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { SessionContext, type ProfileStatus, type SessionState, type SessionUser } from '../hooks/use-session.ts';
 import { readCachedProfile, writeCachedProfile } from './profile-cache.ts';
-import { clearLocalData, endLocalSession, reloadToLogin, SESSION_END_MESSAGE, sendUnsentNow, unsentWorkOf, type SessionEnd, type UnsentWork } from './sign-out.ts';
+import {
+  clearLocalData,
+  endLocalSession,
+  markSignOut,
+  reloadToLogin,
+  SESSION_END_MESSAGE,
+  sendUnsentNow,
+  unfinishedSignOut,
+  unsentWorkOf,
+  type SessionEnd,
+  type UnsentWork,
+} from './sign-out.ts';
 import { SignOutDialog, type SignOutChoice } from './sign-out-dialog.tsx';
 
 function userOf(session: Session | null): SessionUser | null {
@@ -32,7 +43,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [offlineUser, setOfflineUser] = useState<SessionUser | null>(null);
   // With no stored session and no auth link in the URL we already know: signed out.
-  const [needsClientAtStart] = useState(() => !!readStoredSessionUser() || urlCarriesAuth());
+  // A sign-out left unfinished by the previous page is finished at once (unfinishedSignOut).
+  const [needsClientAtStart] = useState(() => !!readStoredSessionUser() || urlCarriesAuth() || !!unfinishedSignOut());
   const [loading, setLoading] = useState(needsClientAtStart);
   /** The auth listener is attached and the stored session has been read. */
   const [clientReady, setClientReady] = useState(false);
@@ -99,6 +111,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let active = true;
     let unsubscribe = () => {};
     const start = async () => {
+      const unfinished = unfinishedSignOut();
+      if (unfinished && !readStoredSessionUser()) {
+        // The session did end; only the clearing may not have: finish it and carry on signed out.
+        await clearLocalData({ userId: null, keepUnsent: unfinished.keepUnsent, reloading: !!unfinished.notice });
+        markSignOut(null);
+        // Why it ended is still told on the sign-in page.
+        if (unfinished.notice) {
+          signingOut.current = true;
+          setEnding(true);
+          await reloadToLogin(unfinished.notice);
+          return;
+        }
+      } else if (unfinished) {
+        // A sign-out this device began and never completed (the page was left mid-way): finish it.
+        signingOut.current = true;
+        setEnding(true);
+        await clearLocalData({ userId: readStoredSessionUser()?.id ?? null, keepUnsent: unfinished.keepUnsent });
+        await endLocalSession();
+        markSignOut(null);
+        await reloadToLogin(unfinished.notice);
+        return;
+      }
       const supabase = await loadSupabase();
       if (!active) return;
       const { data: sub } = supabase.auth.onAuthStateChange((event, next) => {
@@ -109,7 +143,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           writeCachedProfile(null);
           // Signed out elsewhere (another tab, a revoked session): nothing of the organization
           // stays; the user's unsent rows are held for their next sign-in.
-          if (!signingOut.current) void clearLocalData({ userId: currentUserId.current, keepUnsent: true });
+          if (!signingOut.current) void clearLocalData({ userId: currentUserId.current, keepUnsent: true, reloading: false });
         }
       });
       unsubscribe = () => sub.subscription.unsubscribe();
@@ -125,6 +159,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setProfileStatus(cached ? 'ready' : 'error');
         if (!cached) setProfileError('You are offline. Your profile will load when you reconnect.');
       } else {
+        // A cached profile of this user means access was usable on this device before this page
+        // load: known before the first API answer can arrive (see onAuthFailure below).
+        if (data.session && readCachedProfile(data.session.user.id)) hadProfile.current = true;
         setSession(data.session);
       }
       setLoading(false);
@@ -168,9 +205,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const finishSignOut = useCallback(async (keepUnsent: boolean, notice?: string) => {
     signingOut.current = true;
     setEnding(true);
+    markSignOut({ keepUnsent, notice });
     await clearLocalData({ userId: currentUserId.current, keepUnsent });
     await endLocalSession();
-    reloadToLogin(notice);
+    markSignOut(null);
+    await reloadToLogin(notice);
   }, []);
 
   const signOut = useCallback(async () => {

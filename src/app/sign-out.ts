@@ -11,7 +11,7 @@ import { MSG } from '#domain/messages.ts';
 import { paths } from '../config/paths.ts';
 import { AUTH_STORAGE_KEY, authStorage } from '../lib/auth-storage.ts';
 import { loadSupabase } from '../lib/supabase.ts';
-import { clearCaches } from '../utils/local-cache.ts';
+import { blockSnapshotWrites, clearCaches } from '../utils/local-cache.ts';
 import { writeCachedProfile } from './profile-cache.ts';
 
 /** The service worker's runtime cache of reference data (worker/sw.ts). */
@@ -39,8 +39,22 @@ export async function sendUnsentNow(): Promise<void> {
   await sync.syncNow();
 }
 
-/** Removes everything of the organization from this device; `keepUnsent` keeps this user's unsent rows for their next sign-in. */
-export async function clearLocalData(opts: { userId: string | null; keepUnsent: boolean }): Promise<void> {
+/**
+ * Removes everything of the organization from this device; `keepUnsent` keeps this user's unsent
+ * rows for their next sign-in. Order matters: first nothing may write again (snapshot writes are
+ * blocked, the sync runtime is stopped and its request on the wire settled or discarded), then the
+ * stores are emptied, so a response that lands late cannot put organization data back.
+ * `reloading` false (signed out elsewhere, the page stays): writes are allowed again afterwards.
+ */
+export async function clearLocalData(opts: { userId: string | null; keepUnsent: boolean; reloading?: boolean }): Promise<void> {
+  blockSnapshotWrites(true);
+  const sync = await import('../sync/index.ts').catch(() => null);
+  let db: InstanceType<NonNullable<typeof sync>['SyncDatabase']> | null = null;
+  try {
+    if (sync) db = (await sync.haltSyncForSignOut()) ?? new sync.SyncDatabase();
+  } catch (error) {
+    console.warn('Could not stop the sync runtime', error);
+  }
   clearCaches();
   writeCachedProfile(null);
   try {
@@ -50,13 +64,16 @@ export async function clearLocalData(opts: { userId: string | null; keepUnsent: 
   }
   await dropScopedReferenceEntries();
   try {
-    const sync = await import('../sync/index.ts');
-    const runtime = sync.getSyncRuntime();
-    runtime?.stop();
-    const db = runtime?.db ?? new sync.SyncDatabase();
-    await sync.clearForSignOut(db, opts);
+    if (sync && db) await sync.clearForSignOut(db, { userId: opts.userId, keepUnsent: opts.keepUnsent });
   } catch (error) {
     console.warn('Could not clear the local sync database', error);
+  }
+  if (opts.reloading === false) {
+    blockSnapshotWrites(false);
+    sync?.resumeSyncAfterSignOut();
+  } else {
+    // The page reloads next: this page's connection is closed so nothing in it writes the database again.
+    db?.close();
   }
 }
 
@@ -75,6 +92,24 @@ export async function endLocalSession(): Promise<void> {
   authStorage.removeItem(AUTH_STORAGE_KEY);
 }
 
+/**
+ * Offline, the full load of /login can only come from the service worker's precache (worker/sw.ts
+ * serves the shell for every navigation). A worker that is still installing gets a moment to
+ * become active first; online, or with no service worker at all, nothing waits.
+ */
+async function offlineShellReady(waitMs = 5_000): Promise<void> {
+  try {
+    if (navigator.onLine !== false || !('serviceWorker' in navigator)) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration || registration.active) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([navigator.serviceWorker.ready, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+  } catch {
+    /* no service worker API: the browser loads /login itself */
+  }
+}
+
 async function dropScopedReferenceEntries(): Promise<void> {
   try {
     if (typeof caches === 'undefined' || !(await caches.has(REFERENCE_CACHE))) return;
@@ -82,6 +117,39 @@ async function dropScopedReferenceEntries(): Promise<void> {
     for (const request of await cache.keys()) if (new URL(request.url).search) await cache.delete(request);
   } catch {
     /* Cache Storage unavailable */
+  }
+}
+
+const SIGN_OUT_MARK = 'mvrsp.signing-out';
+
+export interface SignOutMark {
+  keepUnsent: boolean;
+  notice?: string;
+}
+
+/**
+ * A sign-out once started always completes: the mark is written before anything is cleared and
+ * removed just before the reload into /login. A page that was left or reloaded mid-way (e.g. a
+ * navigation while the device was being cleared) finds it on its next start and finishes the job,
+ * instead of starting half signed in with the cached profile already gone.
+ */
+export function markSignOut(mark: SignOutMark | null): void {
+  try {
+    if (mark) localStorage.setItem(SIGN_OUT_MARK, JSON.stringify(mark));
+    else localStorage.removeItem(SIGN_OUT_MARK);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+export function unfinishedSignOut(): SignOutMark | null {
+  try {
+    const text = localStorage.getItem(SIGN_OUT_MARK);
+    if (!text) return null;
+    const mark = JSON.parse(text) as Partial<SignOutMark>;
+    return { keepUnsent: mark.keepUnsent !== false, notice: typeof mark.notice === 'string' ? mark.notice : undefined };
+  } catch {
+    return null;
   }
 }
 
@@ -98,7 +166,11 @@ export const SESSION_END_MESSAGE: Record<SessionEnd, string> = {
  * A full page load of /login (nothing of the signed-in app stays in memory). A notice travels as
  * the history entry's router state, which the login page reads as `location.state.message`.
  */
-export function reloadToLogin(notice?: string): void {
+export async function reloadToLogin(notice?: string): Promise<void> {
+  // Again at the last moment: the service worker may have stored a response that was still on
+  // the wire when clearLocalData ran (the worker caches independently of this page).
+  await dropScopedReferenceEntries();
+  await offlineShellReady();
   const href = paths.login.href();
   if (notice) {
     window.history.replaceState({ usr: { message: notice, tone: 'info' }, key: 'signout', idx: 0 }, '', href);

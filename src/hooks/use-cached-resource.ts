@@ -53,6 +53,8 @@ export function useCachedResource<T>(resourceKey: string | null, load: (signal: 
     loadRef
       .current(ctrl.signal)
       .then((data) => {
+        // Unmounted or superseded (e.g. the app unmounts when a sign-out starts): the answer is dropped.
+        if (ctrl.signal.aborted) return;
         writeCache(key, data);
         setState({ key, data, status: 'ready', error: null, staleSince: null, offline: false });
       })

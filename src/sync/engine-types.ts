@@ -40,7 +40,13 @@ export interface DrainReport {
 
 export interface SyncEngine {
   start(): void;
+  /**
+   * Stops for good: no new drain or pull starts, and work already on the wire writes nothing
+   * locally when it lands (a sign-out clears the database right after, ADR 007).
+   */
   stop(): void;
+  /** Resolves when the drain or pulls that were running at stop() have finished (or been discarded). */
+  settled(): Promise<void>;
   /** Drains now (ignoring backoff) and resolves when done. */
   drainNow(): Promise<DrainReport>;
   /** Schedules a drain shortly after a local write. */

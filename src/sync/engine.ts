@@ -34,6 +34,10 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let failures = 0;
   let running: Promise<DrainReport> | null = null;
   let started = false;
+  /** Set by stop(): nothing more is fetched or written by this engine. */
+  let closed = false;
+  /** Pulls started outside a drain (engine.pull), so stop() can wait for them. */
+  const pulls = new Set<Promise<unknown>>();
   const handles = new Map<string, unknown>();
   /** Assessments the UI opened (via pull): refreshed on every forced drain (online, focus, start). */
   const watched = new Set<string>();
@@ -45,7 +49,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let unsubscribe: (() => void) | null = null;
 
   const userId = async () => (opts.getUserId ? await opts.getUserId() : ((await getMeta<{ userId?: string }>(db, META.session))?.userId ?? null));
-  const setStatus = async (patch: Partial<SyncStatus>) => writeStatus(db, await userId(), patch);
+  const setStatus = async (patch: Partial<SyncStatus>) => (closed ? readStatus(db) : writeStatus(db, await userId(), patch));
 
   function schedule(name: string, ms: number, fn: () => void) {
     if (!started) return;
@@ -87,8 +91,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
 
   async function pullTouched(assessments: Iterable<string>): Promise<SyncErrorInfo | null> {
     for (const id of assessments) {
+      if (closed) return null;
       await setStatus({ phase: 'pulling' });
-      const failure = await pullAssessment(db, transport, id);
+      const failure = await pullAssessment(db, transport, id, () => closed);
       // An assessment this user can no longer see is simply forgotten.
       if (failure?.kind === 'http' && failure.status === 404) {
         watched.delete(id);
@@ -106,6 +111,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   }
 
   async function drainLocked(force: boolean): Promise<DrainReport> {
+    if (closed) return { acquired: true, sent: 0, failure: null };
     const uid = await userId();
     const status = await readStatus(db);
     if (!uid || status.paused) return { acquired: true, sent: 0, failure: null };
@@ -125,6 +131,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       if (!batch.length) break;
       await setStatus({ phase: 'pushing' });
       const res = await pushWithRefresh(batch, clientId, uid);
+      // Stopped while on the wire: leave the rows leased (a kept row goes back to pending on sign-out,
+      // and its mutation id makes the resend idempotent); write nothing more.
+      if (closed) return { acquired: true, sent, failure: null };
       if (!res.ok) return { acquired: true, sent, failure: await onFailure(res, batch) };
       const applied = await applyPushResults(db, batch, res.value.results);
       applied.touched.forEach((a) => touched.add(a));
@@ -145,6 +154,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   }
 
   async function drain(force: boolean): Promise<DrainReport> {
+    if (closed) return { acquired: false, sent: 0, failure: null };
     if (running) {
       await running.catch(() => undefined);
       if (running) return running;
@@ -176,11 +186,15 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       void drain(true);
     },
     stop() {
+      closed = true;
       started = false;
       unsubscribe?.();
       unsubscribe = null;
       for (const h of handles.values()) timers.clearTimeout(h);
       handles.clear();
+    },
+    async settled() {
+      await Promise.allSettled([running, ...pulls]);
     },
     drainNow: () => drain(true),
     notifyEnqueued() {
@@ -189,13 +203,24 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       schedule('enqueue', enqueueDelay, () => void drain(false));
     },
     async pull(assessmentId) {
+      if (closed) return null;
       watch(assessmentId);
-      const error = await pullTouched([assessmentId]);
-      if (error) await onPullFailure(error);
-      else await setStatus({ phase: (await readStatus(db)).paused ? 'auth_required' : 'in-sync', lastSyncedAt: new Date(now()).toISOString() });
-      return error;
+      const work = (async () => {
+        const error = await pullTouched([assessmentId]);
+        if (closed) return null;
+        if (error) await onPullFailure(error);
+        else await setStatus({ phase: (await readStatus(db)).paused ? 'auth_required' : 'in-sync', lastSyncedAt: new Date(now()).toISOString() });
+        return error;
+      })();
+      pulls.add(work);
+      try {
+        return await work;
+      } finally {
+        pulls.delete(work);
+      }
     },
     async resumeAfterAuth() {
+      if (closed) return { acquired: false, sent: 0, failure: null };
       await setStatus({ paused: false, phase: 'in-sync', lastError: null, retryAt: 0 });
       return drain(true);
     },

@@ -23,7 +23,7 @@ export { backoffDelay, parseRetryAfter } from './backoff.ts';
 export { INITIAL_STATUS, type SyncPhase, type SyncStatus } from './status.ts';
 export { onStorageProblem, storageProblem, type WriteFailureCode, type WriteResult } from './write-guard.ts';
 export { SUBMIT_QUEUED_MESSAGE } from './outbox.ts';
-export { ensureSync, getSyncRuntime, hasUnsentChanges, startSync, subscribeSyncRuntime, subscribeUnsentChanges, tokenExpiry, type StartSyncOptions, type SyncIdentity, type SyncRuntime } from './runtime.ts';
+export { ensureSync, getSyncRuntime, haltSyncForSignOut, resumeSyncAfterSignOut, hasUnsentChanges, startSync, subscribeSyncRuntime, subscribeUnsentChanges, tokenExpiry, type StartSyncOptions, type SyncIdentity, type SyncRuntime } from './runtime.ts';
 export { drainFromServiceWorker } from './sw-drain.ts';
 export { submitBlockerFor, type SubmitBlocker } from './submit-state.ts';
 export {

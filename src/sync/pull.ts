@@ -8,8 +8,14 @@ import { mergePulledAnswer } from './reconcile.ts';
 import { unsentRowsOf } from './queries.ts';
 import type { SyncTransport, TransportFailure } from './transport.ts';
 
-export async function mergePull(db: SyncDatabase, assessmentId: string, state: PullResponse): Promise<void> {
+/**
+ * `discarded`: checked inside the write transaction, so a pull that lands after a sign-out began
+ * writes nothing (a transaction opened before the sign-out's clear commits before it, one opened
+ * later sees the flag).
+ */
+export async function mergePull(db: SyncDatabase, assessmentId: string, state: PullResponse, discarded: () => boolean = () => false): Promise<void> {
   await db.transaction('rw', db.answers, db.outbox, db.deferrals, db.meta, db.evidence, async () => {
+    if (discarded()) return;
     const unsent = new Set((await unsentRowsOf(db, assessmentId)).map((r) => r.entityKey));
     for (const view of state.answers) {
       const local = await db.answers.get([assessmentId, view.question_id]);
@@ -30,11 +36,11 @@ export async function mergePull(db: SyncDatabase, assessmentId: string, state: P
 }
 
 /** One pull round trip; returns the transport failure, if any, for the engine to classify. */
-export async function pullAssessment(db: SyncDatabase, transport: SyncTransport, assessmentId: string): Promise<TransportFailure | null> {
+export async function pullAssessment(db: SyncDatabase, transport: SyncTransport, assessmentId: string, discarded?: () => boolean): Promise<TransportFailure | null> {
   const since = (await getMeta<string>(db, META.pullCursor(assessmentId))) ?? null;
   let res = await transport.pull(assessmentId, since);
   if (!res.ok && res.kind === 'http' && res.status === 401) res = await transport.pull(assessmentId, since, { forceRefresh: true });
   if (!res.ok) return res;
-  await mergePull(db, assessmentId, res.value);
+  await mergePull(db, assessmentId, res.value, discarded);
   return null;
 }

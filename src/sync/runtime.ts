@@ -54,9 +54,13 @@ export interface SyncRuntime {
   resolveConflict(assessmentId: string, questionId: string, choice: 'mine' | 'theirs'): Promise<WriteResult>;
   dismissRejected(assessmentId: string, questionId: string): Promise<WriteResult>;
   stop(): void;
+  /** Resolves when what was running at stop() has finished or been discarded (see SyncEngine.settled). */
+  settled(): Promise<void>;
 }
 
 let active: SyncRuntime | null = null;
+/** Set while a sign-out empties the database: no runtime may start and write it again (haltSyncForSignOut). */
+let halted = false;
 const runtimeListeners = new Set<() => void>();
 export interface UnsentState {
   /** Outbox rows still to send (every user of this device). */
@@ -124,11 +128,11 @@ export function tokenExpiry(token: string): number {
   }
 }
 
-/** Remembers the latest token for the service worker's Background Sync drain. */
-function sharingToken(db: SyncDatabase, getToken: TokenGetter): TokenGetter {
+/** Remembers the latest token for the service worker's Background Sync drain (never once `stopped`). */
+function sharingToken(db: SyncDatabase, getToken: TokenGetter, stopped: () => boolean): TokenGetter {
   return async (o) => {
     const token = await getToken(o);
-    if (token) void db.meta.put({ key: META.workerAuth, value: { token, expiresAt: tokenExpiry(token) } }).catch(() => undefined);
+    if (token && !stopped()) void db.meta.put({ key: META.workerAuth, value: { token, expiresAt: tokenExpiry(token) } }).catch(() => undefined);
     return token;
   };
 }
@@ -137,8 +141,9 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
   active?.stop();
   const db = opts.db ?? new SyncDatabase(opts.dbName ?? SYNC_DB_NAME);
   let identity = opts.identity;
+  let stopped = false;
   const useSw = opts.serviceWorker !== false;
-  const getToken = useSw ? sharingToken(db, opts.getToken) : opts.getToken;
+  const getToken = useSw ? sharingToken(db, opts.getToken, () => stopped) : opts.getToken;
   const transport = opts.transport ?? createFetchTransport({ getToken, baseUrl: opts.baseUrl, fetch: opts.fetch, now: opts.now });
   const engine = createSyncEngine({
     db,
@@ -191,6 +196,7 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
       who() ? resolveConflict(db, { assessmentId, questionId, choice, ...who()! }, deps) : signedOut(),
     dismissRejected: (assessmentId, questionId) => dismissRejected(db, { assessmentId, questionId }),
     stop() {
+      stopped = true;
       engine.stop();
       evidence.stop();
       stopSw();
@@ -198,6 +204,7 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
       unsentWatch.unsubscribe();
       if (active === runtime) setActive(null);
     },
+    settled: () => engine.settled(),
   };
   const unsentWatch = liveQuery(() => unsentWork(db)).subscribe({ next: setUnsentState, error: () => undefined });
   setActive(runtime);
@@ -214,10 +221,33 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
  * are held, never sent as the new user), and stops sending on sign-out (rows are kept).
  */
 export function ensureSync(opts: StartSyncOptions): SyncRuntime | null {
+  if (halted) return null;
   const current = active;
   if (!current) return opts.identity ? startSync(opts) : null;
   const was = current.identity();
   const next = opts.identity;
   if (was?.userId !== next?.userId || was?.orgId !== next?.orgId) void current.setIdentity(next);
   return current;
+}
+
+/**
+ * The first step of a sign-out (ADR 007): stops the running runtime, waits (at most `waitMs`) for
+ * the push or pull already on the wire, and keeps ensureSync from starting another until
+ * resumeSyncAfterSignOut. Work that lands later writes nothing (SyncEngine.stop). Returns the
+ * database to clear: the runtime's, or null when none ran.
+ */
+export async function haltSyncForSignOut(waitMs = 3_000): Promise<SyncDatabase | null> {
+  halted = true;
+  const runtime = active;
+  if (!runtime) return null;
+  runtime.stop();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([runtime.settled(), new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  clearTimeout(timer);
+  return runtime.db;
+}
+
+/** A sign-out that does not reload the page (signed out elsewhere) lets the next sign-in start sync again. */
+export function resumeSyncAfterSignOut(): void {
+  halted = false;
 }

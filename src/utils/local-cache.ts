@@ -20,7 +20,20 @@ export function readCache<T>(key: string): Cached<T> | null {
   }
 }
 
+/** Set while a sign-out clears the device: a response that lands late must not write a snapshot back. */
+let writesBlocked = false;
+
+/** Blocks (sign-out started) or allows again (a later sign-in in the same page) every snapshot write. */
+export function blockSnapshotWrites(blocked: boolean): void {
+  writesBlocked = blocked;
+}
+
+export function snapshotWritesBlocked(): boolean {
+  return writesBlocked;
+}
+
 export function writeCache<T>(key: string, value: T, now: number = Date.now()): void {
+  if (writesBlocked) return;
   try {
     localStorage.setItem(PREFIX + key, JSON.stringify({ value, savedAt: now } satisfies Cached<T>));
   } catch {

@@ -113,6 +113,11 @@ describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
     await signIn(page, owner.email, owner.password);
     await page.goto(`/assessment/${inProgress}`);
     await page.getByTestId('question-code').waitFor();
+    // The offline sign-out loads /login from the service worker's precache: it must be installed
+    // (active) before the device goes offline, as on any device that has opened the app once.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await ctx.setOffline(true);
     await answerWithKeyboard(page, 'yes');
     await page.locator('[data-sync-state="pending"]').waitFor();
@@ -154,6 +159,33 @@ describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
     await signIn(page, owner.email, owner.password);
     await expect.poll(answers, { timeout: 20_000 }).toBe(4);
     await expect.poll(async () => (await outboxRows(page)).length, { timeout: 20_000 }).toBe(0);
+    await ctx.close();
+  });
+
+  it('a sign-out that could not finish is finished by the next page the device opens', async () => {
+    // Blocked service workers: page.route sees the sign-out's call to the auth provider and holds it.
+    const ctx = await h.newContext({ serviceWorkers: 'block' });
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await signIn(page, owner.email, owner.password);
+    await page.getByTestId('header-identity').getByText(ORG).waitFor();
+    // The sign-out's call to end the session is never answered (a tab closed or left mid-way).
+    await page.route('**/auth/v1/logout**', () => undefined);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForFunction(() => localStorage.getItem('mvrsp.profile') === null);
+    expect(await page.evaluate(() => localStorage.getItem('mvrsp-auth-token'))).not.toBeNull();
+
+    // The device's next page does not start half signed in: it finishes the sign-out.
+    const next = await ctx.newPage();
+    const nextErrors = collectErrors(next);
+    await next.goto('/dashboard');
+    await next.waitForURL('**/login');
+    await next.getByRole('button', { name: /sign in/i }).first().waitFor();
+    expect(await next.evaluate(() => localStorage.getItem('mvrsp-auth-token'))).toBeNull();
+    expect(await next.getByTestId('header-identity').count()).toBe(0);
+    const dump = await deviceDump(next);
+    for (const s of secrets()) expect(dump, `left on the device: ${s}`).not.toContain(s);
+    expect([...errors, ...nextErrors]).toEqual([]);
     await ctx.close();
   });
 

@@ -6,7 +6,8 @@ import { responses } from '#server/db/schema/index.ts';
 import { queueSubmit, recordAnswer, syncNow } from '#sync/api.ts';
 import { SyncDatabase } from '#sync/db.ts';
 import { createInProcessLock } from '#sync/lock.ts';
-import { ensureSync, getSyncRuntime, hasUnsentChanges, subscribeUnsentChanges, type SyncIdentity } from '#sync/runtime.ts';
+import { ensureSync, getSyncRuntime, haltSyncForSignOut, hasUnsentChanges, resumeSyncAfterSignOut, subscribeUnsentChanges, type SyncIdentity } from '#sync/runtime.ts';
+import { clearForSignOut } from '#sync/sign-out.ts';
 import { createWorld, faultyServerFetch, fakeOnlineSignal, type World } from './harness.ts';
 
 describe('sync runtime (pglite)', () => {
@@ -20,6 +21,7 @@ describe('sync runtime (pglite)', () => {
   });
   afterEach(async () => {
     getSyncRuntime()?.stop();
+    resumeSyncAfterSignOut();
     await db.delete();
     await world.server.close();
   });
@@ -89,6 +91,29 @@ describe('sync runtime (pglite)', () => {
     expect(rows).toEqual([expect.objectContaining({ userId: world.alice.userId, status: 'pending', kind: 'assessment.submit' })]);
     // Bob's session never carried Alice's submit (the server would have answered it).
     expect(net.delivered.filter((d) => d.url === '/api/sync/push')).toEqual([]);
+  });
+
+  it('a sign-out halts sync first: a pull still on the wire writes nothing after the clear, and nothing restarts', async () => {
+    const alice = { userId: world.alice.userId, orgId: world.org.orgId };
+    const runtime = start(alice)!;
+    await recordAnswer({ assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, value: 'yes' });
+    await syncNow();
+    await waitFor(() => !hasUnsentChanges());
+    await runtime.settled();
+    // The screen opens the assessment; the pull's answer is held back until the sign-out has cleared.
+    let release!: () => void;
+    net.hold = new Promise<void>((resolve) => (release = resolve));
+    const pulling = runtime.engine.pull(world.org.assessmentId);
+    const halted = await haltSyncForSignOut(50);
+    expect(halted).toBe(db);
+    await clearForSignOut(db, { userId: alice.userId, keepUnsent: false });
+    expect(start(alice)).toBeNull(); // the header's ensureSync cannot start a new runtime meanwhile
+    net.hold = null;
+    release();
+    await pulling;
+    await runtime.settled();
+    expect(await db.answers.count()).toBe(0);
+    expect((await db.meta.toArray()).map((m) => m.key)).toEqual(['clientId']);
   });
 });
 
