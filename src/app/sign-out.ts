@@ -2,8 +2,9 @@
 // - localStorage: every read snapshot (utils/local-cache.ts) and the cached profile go; the
 //   supabase-js session is removed by auth.signOut; the public /api/config copy stays.
 // - sessionStorage: cleared (invitation names, scroll positions).
-// - Cache Storage: the service worker's reference cache (worker/sw.ts) drops assessment-scoped
-//   entries (/api/questions?assessmentId=…); the public config, questions and domains stay.
+// - Cache Storage: the service worker's reference cache (worker/sw.ts) keeps only the public
+//   /api/config; the question bank (questions, guidance, corrective actions) is for signed-in users
+//   only (ADR 012), so it goes with every other copy and is fetched again at the next sign-in.
 // - IndexedDB (the sync database): emptied by clearForSignOut (src/sync/sign-out.ts), keeping only
 //   the signing-out user's unsent rows when they chose to keep them.
 // The sync core loads on demand, so a sign-out from a page that never started it stays light.
@@ -16,6 +17,8 @@ import { writeCachedProfile } from './profile-cache.ts';
 
 /** The service worker's runtime cache of reference data (worker/sw.ts). */
 const REFERENCE_CACHE = 'mvrsp-reference';
+/** The one reference entry anyone may read: the runtime config (no organization or bank data). */
+const PUBLIC_REFERENCE = '/api/config';
 
 export interface UnsentWork {
   rows: number;
@@ -114,7 +117,7 @@ async function dropScopedReferenceEntries(): Promise<void> {
   try {
     if (typeof caches === 'undefined' || !(await caches.has(REFERENCE_CACHE))) return;
     const cache = await caches.open(REFERENCE_CACHE);
-    for (const request of await cache.keys()) if (new URL(request.url).search) await cache.delete(request);
+    for (const request of await cache.keys()) if (new URL(request.url).pathname !== PUBLIC_REFERENCE) await cache.delete(request);
   } catch {
     /* Cache Storage unavailable */
   }

@@ -102,6 +102,9 @@ describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
     await logOut(page);
     const after = await deviceDump(page);
     for (const s of secrets()) expect(after, `left on the device: ${s}`).not.toContain(s);
+    // The service worker's reference cache keeps only the public config: no question bank, no domains.
+    expect(after).not.toContain('/api/questions');
+    expect(after).not.toContain('/api/domains');
     expect(await outboxRows(page)).toEqual([]);
     expect(errors).toEqual([]);
     await ctx.close();
