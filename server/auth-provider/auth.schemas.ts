@@ -71,8 +71,12 @@ export const resendBody = z.object({
   email: emailField,
 });
 
+export const CONFIRM_NEEDS_PASSWORD = 'Enter your password to confirm your address';
+
 export const verifyBody = z.object({
   type: z.string({ error: 'Verify requires a verification type' }),
+  /** type signup: the password chosen at sign-up (consumeConfirmation). */
+  password: z.string({ error: CONFIRM_NEEDS_PASSWORD }).max(1024, 'Invalid login credentials').optional(),
   token_hash: z.string().max(512).optional(),
   token: z.string().max(512).optional(),
 });
