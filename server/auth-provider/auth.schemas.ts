@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '#domain/messages.ts';
 import { containsInvalidText, jsonDepth } from '#domain/text.ts';
 
 const INVALID_EMAIL = 'Unable to validate email address: invalid format';
@@ -71,7 +72,7 @@ export const resendBody = z.object({
   email: emailField,
 });
 
-export const CONFIRM_NEEDS_PASSWORD = 'Enter your password to confirm your address';
+export const CONFIRM_NEEDS_PASSWORD = MSG.confirmNeedsPassword;
 
 export const verifyBody = z.object({
   type: z.string({ error: 'Verify requires a verification type' }),
