@@ -194,6 +194,14 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await confirmFromMail(h, page, email, 'Owner-password-1');
     await page.getByTestId('header-identity').getByText('Northfield University').waitFor();
     await shot(page, 'signup-confirmed-dashboard');
+    // The link works once: opened again, the page says it has expired and asks for no password.
+    await page.goto(confirmationLink(h, email));
+    await page.getByRole('heading', { name: 'Confirmation link expired' }).waitFor();
+    await page.getByText(MSG.confirmLinkInvalid).waitFor();
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await shot(page, 'confirm-email-expired');
+    await page.goto('/dashboard');
+    await page.getByTestId('header-identity').getByText('Northfield University').waitFor();
     await page.getByRole('link', { name: 'Organization', exact: true }).first().click();
     await page.waitForURL('**/organization');
     await page.getByRole('heading', { name: 'Team members' }).waitFor();
