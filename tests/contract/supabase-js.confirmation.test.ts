@@ -30,6 +30,9 @@ describe.each(DB_DRIVERS)('supabase-js sign-up confirmation (%s)', (driver) => {
     expect(mail).toMatchObject({ to: email, subject: 'Confirm your MVRSP Assess account' });
     const link = lastLinkTo(server, email);
     expect(mail.text).toContain(link);
+    // The mail says what the link needs: it no longer promises to sign in by itself.
+    expect(mail.text).toContain('enter the password you chose when you signed up');
+    expect(mail.text).not.toContain('confirm the address and sign in');
     const url = new URL(link);
     expect(`${url.origin}${url.pathname}`).toBe(`${server.baseUrl}/auth/v1/verify`);
     expect(url.searchParams.get('type')).toBe('signup');
