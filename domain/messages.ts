@@ -87,4 +87,10 @@ export const MSG = {
   loginEmailNotConfirmed: 'Your e-mail address is not confirmed yet. Open the link we sent you, or send a new one.',
   resendConfirmation: 'Resend confirmation e-mail',
   confirmationResent: (email: string) => `If ${email} still needs confirming, a new link is on its way.`,
+  // The /confirm-email page (embedded provider): the sign-up password confirms the address (ADR 002 §9).
+  confirmEmailPurpose: 'Enter the password you chose when you signed up.',
+  confirmNeedsPassword: 'Enter your password to confirm your address',
+  confirmWrongPassword: 'That is not the password chosen when this account was signed up. Try again, or reset the password.',
+  confirmLinkInvalid: 'This confirmation link is invalid, has expired or was already used.',
+  confirmNotMine: 'I did not create this account / forgot the password',
 } as const;

@@ -73,6 +73,26 @@ export async function issueEmailLink(ctx: AuthContext, userId: string, type: Ema
   return link.toString();
 }
 
+/** The user of a link's token that is still usable (unused, unexpired, its own type), without using it; null when invalid. */
+export async function peekEmailLink(ctx: AuthContext, token: string, type: EmailLinkType): Promise<AuthUserRow | null> {
+  const now = ctx.now();
+  const [pending] = await ctx.db
+    .select({ userId: authOneTimeTokens.userId })
+    .from(authOneTimeTokens)
+    .where(
+      and(
+        eq(authOneTimeTokens.tokenHash, sha256Hex(token)),
+        eq(authOneTimeTokens.type, type),
+        isNull(authOneTimeTokens.usedAt),
+        gt(authOneTimeTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!pending) return null;
+  const user = await findUserById(ctx.db, pending.userId);
+  return user && !isBanned(user, now) ? user : null;
+}
+
 /** Uses a link's token (once, before expiry, only as its own type); its user, or null when invalid. */
 export async function consumeEmailLink(ctx: AuthContext, token: string, type: EmailLinkType): Promise<AuthUserRow | null> {
   const now = ctx.now();

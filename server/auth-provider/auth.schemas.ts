@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '#domain/messages.ts';
 import { containsInvalidText, jsonDepth } from '#domain/text.ts';
 
 const INVALID_EMAIL = 'Unable to validate email address: invalid format';
@@ -71,8 +72,12 @@ export const resendBody = z.object({
   email: emailField,
 });
 
+export const CONFIRM_NEEDS_PASSWORD = MSG.confirmNeedsPassword;
+
 export const verifyBody = z.object({
   type: z.string({ error: 'Verify requires a verification type' }),
+  /** type signup: the password chosen at sign-up (consumeConfirmation). */
+  password: z.string({ error: CONFIRM_NEEDS_PASSWORD }).max(1024, 'Invalid login credentials').optional(),
   token_hash: z.string().max(512).optional(),
   token: z.string().max(512).optional(),
 });

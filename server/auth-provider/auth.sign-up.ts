@@ -1,8 +1,10 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { authUsers } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
-import { consumeEmailLink, EMAIL_LINK_INTERVAL_MS, issueEmailLink, spaceUnknownAddress, tooSoon } from './auth.email-links.ts';
+import { invalidCredentials } from './auth.errors.ts';
+import { consumeEmailLink, EMAIL_LINK_INTERVAL_MS, issueEmailLink, peekEmailLink, spaceUnknownAddress, tooSoon } from './auth.email-links.ts';
 import { checkNewPassword } from './auth.passwords.ts';
+import { checkPasswordWithLockout } from './auth.sign-in.ts';
 import { startSession, type SessionJson } from './auth.sessions.ts';
 import { findUserByEmail, insertUser, toUserJson, type AuthUserRow, type UserJson } from './auth.users.ts';
 import { confirmationMail } from './confirmation.mail.ts';
@@ -63,10 +65,21 @@ export async function resendConfirmation(ctx: AuthContext, email: string, redire
   ctx.background.run('confirmation mail', () => sendConfirmation(ctx, claimed, redirectTo));
 }
 
-/** Uses a confirmation link: confirms the address and opens a session; null when the link is invalid. */
-export async function consumeConfirmation(ctx: AuthContext, token: string): Promise<SessionJson | null> {
+/**
+ * Uses a confirmation link: confirms the address and opens a session. The link alone is not enough:
+ * whoever signs up may use someone else's address, so confirming also proves knowledge of the
+ * password chosen at sign-up, checked under the account lockout (wrong guesses count toward the same
+ * lock as the password grant). A wrong password leaves the link usable and answers invalid_credentials;
+ * an invalid, used or expired link gives null. The owner of an address they never signed up with
+ * cannot confirm it and uses recovery instead, which drops what that sign-up set up (consumeRecovery).
+ */
+export async function consumeConfirmation(ctx: AuthContext, token: string, password: string): Promise<SessionJson | null> {
+  const pending = await peekEmailLink(ctx, token, 'signup');
+  if (!pending) return null;
+  const checked = await checkPasswordWithLockout(ctx, pending, password);
+  if (!checked) throw invalidCredentials();
   const user = await consumeEmailLink(ctx, token, 'signup');
-  if (!user) return null;
+  if (!user || user.id !== pending.id) return null;
   const now = ctx.now();
   const [fresh] = await ctx.db
     .update(authUsers)

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, validationFailed } from './auth.errors.ts';
-import { safeRedirect } from './auth.email-links.ts';
+import { peekEmailLink, safeRedirect } from './auth.email-links.ts';
 import { parseWith, readJsonBody } from './auth.http.ts';
 import { consumeRecovery, requestRecovery } from './auth.recovery.ts';
-import { recoverBody, resendBody, verifyBody } from './auth.schemas.ts';
+import { CONFIRM_NEEDS_PASSWORD, recoverBody, resendBody, verifyBody } from './auth.schemas.ts';
 import type { SessionJson } from './auth.sessions.ts';
 import { consumeConfirmation, resendConfirmation } from './auth.sign-up.ts';
 import { throttleIp } from './auth.throttle.ts';
@@ -16,17 +16,16 @@ const LINK_ERROR = {
   error_description: 'Email link is invalid or has expired',
 };
 
-/** The mailed links: recovery (password reset) and signup (address confirmation). */
-function consumeLink(ctx: AuthContext, type: string | undefined, token: string): Promise<SessionJson | null> {
-  if (token.length === 0 || token.length > 512) return Promise.resolve(null);
-  if (type === 'recovery') return consumeRecovery(ctx, token);
-  if (type === 'signup') return consumeConfirmation(ctx, token);
-  return Promise.resolve(null);
-}
+/** The SPA page that asks for the sign-up password before a confirmation link is used. */
+export const CONFIRM_EMAIL_PATH = '/confirm-email';
+
+const validToken = (token: string) => token.length > 0 && token.length <= 512;
 
 /**
- * POST /recover and /resend, and the links they mail: GET /verify (browser redirect with the
- * session in the fragment) or POST /verify (token_hash, supabase-js verifyOtp).
+ * POST /recover and /resend, and the links they mail. Recovery: GET /verify (browser redirect with
+ * the session in the fragment) or POST /verify (token_hash, supabase-js verifyOtp). Sign-up
+ * confirmation: GET /verify only forwards the token to the SPA's CONFIRM_EMAIL_PATH (fragment);
+ * POST /verify {type: 'signup', token_hash, password} uses it (ADR 002 §9).
  */
 export const recoveryRoutes = (ctx: AuthContext) =>
   new Hono<AppEnv>()
@@ -45,7 +44,18 @@ export const recoveryRoutes = (ctx: AuthContext) =>
     .get('/verify', async (c) => {
       const redirectTo = safeRedirect(ctx.env.APP_URL, c.req.query('redirect_to'));
       const type = c.req.query('type');
-      const session = await consumeLink(ctx, type, c.req.query('token') ?? '');
+      const token = c.req.query('token') ?? '';
+      // The request URL carried the one-time token: never send it on as a referrer.
+      c.header('Referrer-Policy', 'no-referrer');
+      if (type === 'signup') {
+        // Not used here: the SPA page asks for the sign-up password and POSTs /verify (consumeConfirmation).
+        // The token goes on in the fragment, so it never reaches a server log or a Referer.
+        const page = safeRedirect(ctx.env.APP_URL, new URL(CONFIRM_EMAIL_PATH, ctx.env.APP_URL).toString());
+        const pending = validToken(token) ? await peekEmailLink(ctx, token, 'signup') : null;
+        const fragment = pending ? { token_hash: token, type, redirect_to: redirectTo } : LINK_ERROR;
+        return c.redirect(`${page}#${new URLSearchParams(fragment).toString()}`, 303);
+      }
+      const session = type === 'recovery' && validToken(token) ? await consumeRecovery(ctx, token) : null;
       const fragment = session
         ? {
             access_token: session.access_token,
@@ -53,11 +63,9 @@ export const recoveryRoutes = (ctx: AuthContext) =>
             expires_in: String(session.expires_in),
             refresh_token: session.refresh_token,
             token_type: 'bearer',
-            type: type ?? '',
+            type: 'recovery',
           }
         : LINK_ERROR;
-      // The request URL carried the one-time token: never send it on as a referrer.
-      c.header('Referrer-Policy', 'no-referrer');
       return c.redirect(`${redirectTo}#${new URLSearchParams(fragment).toString()}`, 303);
     })
     .post('/verify', async (c) => {
@@ -67,7 +75,14 @@ export const recoveryRoutes = (ctx: AuthContext) =>
       }
       const token = body.token_hash ?? body.token;
       if (!token) throw validationFailed('Verify requires a token_hash');
-      const session = await consumeLink(ctx, body.type === 'email' ? 'signup' : body.type, token);
+      let session: SessionJson | null;
+      if (body.type === 'recovery') session = validToken(token) ? await consumeRecovery(ctx, token) : null;
+      else {
+        if (!body.password) throw validationFailed(CONFIRM_NEEDS_PASSWORD);
+        // A password check, like the password grant: the same per-IP budget (and the account lockout inside).
+        throttleIp(ctx, c, ctx.limits.perIp);
+        session = validToken(token) ? await consumeConfirmation(ctx, token, body.password) : null;
+      }
       if (!session) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
       return c.json(session, 200);
     });

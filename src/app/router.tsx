@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
   },
   lazyRoute(lazyPage(() => import('../features/auth/invite-page.tsx'), (m) => m.InvitePage), { path: paths.invite.path, title: 'Invitation' }),
   lazyRoute(lazyPage(() => import('../features/auth/reset-password-page.tsx'), (m) => m.ResetPasswordPage), { path: paths.resetPassword.path, title: 'Reset password' }),
+  lazyRoute(lazyPage(() => import('../features/auth/confirm-email-page.tsx'), (m) => m.ConfirmEmailPage), { path: paths.confirmEmail.path, title: 'Confirm your e-mail address' }),
   lazyRoute(lazyPage(() => import('../features/scoring/how-scoring-works-page.tsx'), (m) => m.HowScoringWorksPage), { path: paths.howScoringWorks.path, title: 'How scoring works' }),
   {
     element: <ProtectedRoute />,

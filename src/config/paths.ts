@@ -11,6 +11,8 @@ export const paths = {
   invite: { path: '/invite/:token', href: (token: string) => `/invite/${encodeURIComponent(token)}` },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  /** Where a sign-up confirmation link lands (token in the fragment); the embedded provider redirects here. */
+  confirmEmail: { path: '/confirm-email', href: () => '/confirm-email' },
   howScoringWorks: { path: '/how-scoring-works', href: () => '/how-scoring-works' },
 
   dashboard: { path: '/dashboard', href: () => '/dashboard' },

@@ -1,5 +1,6 @@
 // Small helpers shared by the supabase-js contract tests.
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import type { ContractServer } from './contract-server.ts';
 
 export const PASSWORD = 'Correct-horse-battery-9';
@@ -9,18 +10,40 @@ export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(3
 
 /**
  * Signs up through supabase-js (no session yet: the address must be confirmed), follows the mailed
- * confirmation link like a browser, and returns a client holding the session the link opened.
+ * confirmation link like a browser, confirms with the sign-up password as the /confirm-email page
+ * does, and returns a client holding the session that opened.
  */
 export async function signedUpClient(server: ContractServer, email = uniqueEmail(), password = PASSWORD) {
   const client = server.client();
   const { data, error } = await client.auth.signUp({ email, password, options: { data: { firstName: 'Ada', lastName: 'Lovelace' } } });
   if (error || !data.user) throw new Error(`signUp failed: ${error?.message ?? 'no user'}`);
   if (data.session) throw new Error('signUp returned a session although the address is not confirmed');
-  const res = await fetch(await mailLinkTo(server, email), { redirect: 'manual' });
-  const hash = fragmentOf(res.headers.get('location') ?? '');
-  const set = await client.auth.setSession({ access_token: hash.get('access_token') ?? '', refresh_token: hash.get('refresh_token') ?? '' });
-  if (set.error || !set.data.session) throw new Error(`confirmation link did not open a session: ${set.error?.message ?? hash.get('error_description')}`);
+  const { status, body } = await confirmWithPassword(server, await mailLinkTo(server, email), password);
+  if (status !== 200) throw new Error(`confirmation did not open a session: ${status} ${JSON.stringify(body)}`);
+  const set = await client.auth.setSession({ access_token: String(body.access_token), refresh_token: String(body.refresh_token) });
+  if (set.error || !set.data.session) throw new Error(`confirmation session refused: ${set.error?.message ?? 'no session'}`);
   return { client, session: set.data.session, email, password };
+}
+
+/** POST /auth/v1/verify as the SPA's /confirm-email page sends it (plain fetch with the apikey header). */
+export async function postVerify(server: ContractServer, body: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${server.baseUrl}/auth/v1/verify`, {
+    method: 'POST',
+    headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/**
+ * Follows a mailed confirmation link like a browser (it lands on /confirm-email with the token in
+ * the fragment) and confirms with `password`; also returns the redirect's location.
+ */
+export async function confirmWithPassword(server: ContractServer, link: string, password: string | undefined) {
+  const res = await fetch(link, { redirect: 'manual' });
+  const location = res.headers.get('location') ?? '';
+  const tokenHash = fragmentOf(location).get('token_hash') ?? '';
+  return { location, ...(await postVerify(server, { type: 'signup', token_hash: tokenHash, ...(password === undefined ? {} : { password }) })) };
 }
 
 /** Verifies an access token the way a third party would: against the server's published JWKS. */

@@ -46,7 +46,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     await page.getByLabel('Organization name').fill('Westbrook College');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
-    await confirmFromMail(h, page, email); // the mailed link confirms the address and signs in
+    await confirmFromMail(h, page, email, PASSWORD); // the mailed link and the sign-up password confirm the address and sign in
 
     // Empty dashboard.
     await page.getByText(MSG.noAssessmentsYet).waitFor();

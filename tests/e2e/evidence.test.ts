@@ -40,7 +40,7 @@ describe.skipIf(!HAS_CHROMIUM)('evidence uploads (Chromium)', () => {
     await page.getByLabel('Organization name').fill('Evidence Institute');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
-    await confirmFromMail(h, page, email); // the mailed link confirms the address and signs in
+    await confirmFromMail(h, page, email, PASSWORD); // the mailed link and the sign-up password confirm the address and sign in
     await page.getByRole('link', { name: 'Start Assessment' }).first().click();
     await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
     const assessmentId = page.url().split('/').pop()!;

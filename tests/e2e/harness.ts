@@ -119,17 +119,26 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.waitForURL('**/dashboard');
 }
 
-/**
- * Opens the newest confirmation link mailed to `email` in the page, as the user would from their
- * inbox: the link confirms the address and lands signed in on the dashboard.
- */
-export async function confirmFromMail(h: Harness, page: Page, email: string): Promise<void> {
+/** The newest confirmation link mailed to `email`. */
+export function confirmationLink(h: Harness, email: string): string {
   const mail = h.mail.filter((m) => m.to === email.toLowerCase() && m.subject === 'Confirm your MVRSP Assess account').at(-1);
   const link = mail?.links?.[0];
   if (!link) throw new Error(`no confirmation mail to ${email}`);
-  await page.goto(link);
-  // supabase-js consumes the session fragment and leaves a bare "#".
-  await page.waitForURL((url) => url.pathname === '/dashboard' && !url.hash.includes('access_token'));
+  return link;
+}
+
+/**
+ * Opens the newest confirmation link mailed to `email` in the page, as the user would from their
+ * inbox: the link opens /confirm-email, where the password chosen at sign-up confirms the address
+ * and lands signed in on the dashboard.
+ */
+export async function confirmFromMail(h: Harness, page: Page, email: string, password: string): Promise<void> {
+  await page.goto(confirmationLink(h, email));
+  await page.waitForURL((url) => url.pathname === '/confirm-email');
+  await page.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Confirm address' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
 }
 
 /**

@@ -72,7 +72,7 @@ describe.skipIf(!HAS_CHROMIUM)('join by link with approval (Chromium)', () => {
     await gp.setViewportSize({ width: 390, height: 844 });
 
     // The confirmation link signs the newcomer in; before approval that shows the waiting state, not the dashboard.
-    await confirmFromMail(h, gp, 'otto@elsewhere.test');
+    await confirmFromMail(h, gp, 'otto@elsewhere.test', 'Frisch-pass-1');
     await gp.getByText(MSG.joinRequestPending(orgName)).waitFor();
     await shot(gp, 'join/waiting-for-approval-390');
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, confirmFromMail, HAS_CHROMIUM, logOut, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, confirmationLink, confirmFromMail, HAS_CHROMIUM, logOut, shot, signIn, startHarness, type Harness } from './harness.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
   let h: Harness;
@@ -167,11 +167,41 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     expect(ownerMails()).toBe(1);
     expect(page.url()).toMatch(/\/login$/);
 
-    // The mailed link confirms the address and lands signed in on the dashboard; the organization
-    // is created from the sign-up details on the first API request.
-    await confirmFromMail(h, page, email);
+    // The mailed link opens /confirm-email, which asks for the password chosen at sign-up: the link
+    // alone confirms nothing. Empty and wrong passwords are refused and leave the link usable.
+    await page.goto(confirmationLink(h, email));
+    await page.waitForURL((url) => url.pathname === '/confirm-email');
+    await page.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
+    expect(await page.title()).toBe('Confirm your e-mail address · MVRSP Assess');
+    await page.getByText(MSG.confirmEmailPurpose).waitFor();
+    expect(await page.getByRole('link', { name: MSG.confirmNotMine }).getAttribute('href')).toBe('/forgot-password');
+    await shot(page, 'confirm-email');
+    await page.getByRole('button', { name: 'Confirm address' }).click();
+    await page.getByRole('alert').getByText(MSG.confirmNeedsPassword).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
+    await page.getByRole('button', { name: 'Confirm address' }).click();
+    await page.getByRole('alert').getByText(MSG.confirmWrongPassword).waitFor();
+    expect(page.url()).toContain('/confirm-email');
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      await shot(page, `confirm-email-wrong-${width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, 'confirm-email-wrong');
+    // With the sign-up password it lands signed in on the dashboard; the organization is created
+    // from the sign-up details on the first API request.
+    await confirmFromMail(h, page, email, 'Owner-password-1');
     await page.getByTestId('header-identity').getByText('Northfield University').waitFor();
     await shot(page, 'signup-confirmed-dashboard');
+    // The link works once: opened again, the page says it has expired and asks for no password.
+    await page.goto(confirmationLink(h, email));
+    await page.getByRole('heading', { name: 'Confirmation link expired' }).waitFor();
+    await page.getByText(MSG.confirmLinkInvalid).waitFor();
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await shot(page, 'confirm-email-expired');
+    await page.goto('/dashboard');
+    await page.getByTestId('header-identity').getByText('Northfield University').waitFor();
     await page.getByRole('link', { name: 'Organization', exact: true }).first().click();
     await page.waitForURL('**/organization');
     await page.getByRole('heading', { name: 'Team members' }).waitFor();
@@ -280,7 +310,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await jp.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
     await jp.getByText(MSG.joinRequestSent('Northfield University Research Office')).waitFor();
     // The confirmation link signs the joiner in; the first request files the join request from the sign-up details.
-    await confirmFromMail(h, jp, 'jo@university.test');
+    await confirmFromMail(h, jp, 'jo@university.test', 'Joiner-pass-1');
     await jp.getByText(MSG.joinRequestPending('Northfield University Research Office')).waitFor();
     await page.reload();
     await page.getByRole('button', { name: 'Approve Jo Joiner' }).click();

@@ -250,7 +250,7 @@ describe.each(DB_DRIVERS)('auth hardening (%s)', (driver) => {
     it('expire after an hour on the POST path too, and cannot be used as another type', async () => {
       const user = await signUpUser(server);
       const token = new URL(await requestLink(user.email)).searchParams.get('token')!;
-      const wrongType = await authPost('/verify', { type: 'signup', token_hash: token });
+      const wrongType = await authPost('/verify', { type: 'signup', token_hash: token, password: user.password });
       expect(wrongType.status).toBeGreaterThanOrEqual(400);
       expect(wrongType.status).toBeLessThan(500);
       server.advance(61 * 60_000);
@@ -284,6 +284,31 @@ describe.each(DB_DRIVERS)('auth hardening (%s)', (driver) => {
       server.advance(61_000);
       const allowed = await requestLink(user.email, `${appOrigin}/reset-password`);
       expect(new URL(allowed).searchParams.get('redirect_to')).toBe(`${appOrigin}/reset-password`);
+    });
+
+    it('a sign-up confirmation link lands only on the app origin\'s /confirm-email, the token only in the fragment, and uses nothing', async () => {
+      const appOrigin = new URL(server.deps.env.APP_URL).origin;
+      const email = 'confirm-hardening@example.org';
+      expect((await authPost('/signup', { email, password: 'Signup-password-1', data: {} })).status).toBe(200);
+      const link = await lastMailLink(server, email);
+      const token = new URL(link).searchParams.get('token')!;
+      for (const redirectTo of ['https://evil.example/steal', '//evil.example/x', `${appOrigin}/dashboard`]) {
+        const tampered = new URL(link);
+        tampered.searchParams.set('redirect_to', redirectTo);
+        const res = await follow(tampered.toString());
+        expect(res.status).toBe(303);
+        expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+        const location = new URL(res.headers.get('location')!);
+        expect(`${location.origin}${location.pathname}${location.search}`, redirectTo).toBe(`${appOrigin}/confirm-email`);
+        const hash = new URLSearchParams(location.hash.slice(1));
+        expect(hash.get('token_hash')).toBe(token);
+        expect(new URL(hash.get('redirect_to')!).origin).toBe(appOrigin);
+        expect(hash.get('access_token')).toBeNull();
+      }
+      // Following it (three times) confirmed nothing: the password grant still says so, the link still works once.
+      expect((await authPost('/token?grant_type=password', { email, password: 'Signup-password-1' })).body.code).toBe('email_not_confirmed');
+      expect((await authPost('/verify', { type: 'signup', token_hash: token, password: 'Signup-password-1' })).status).toBe(200);
+      expect((await authPost('/verify', { type: 'signup', token_hash: token, password: 'Signup-password-1' })).status).toBe(403);
     });
   });
 });

@@ -33,13 +33,23 @@ const toTestUser = (session: Record<string, any>, email: string, password: strin
 });
 
 /**
- * The session a mailed /verify link opens (sign-up confirmation or recovery): follows the link on
- * the app and reads the tokens from the redirect's fragment.
+ * The session a mailed /verify link opens: a recovery link redirects with the tokens in the
+ * fragment; a sign-up confirmation link redirects to the SPA's /confirm-email page with the token in
+ * the fragment, and the session comes from POST /verify with the sign-up `password` (as that page does).
  */
-export async function followEmailLink(server: TestServer, link: string): Promise<{ accessToken: string; refreshToken: string; location: string }> {
+export async function followEmailLink(
+  server: TestServer,
+  link: string,
+  password?: string,
+): Promise<{ accessToken: string; refreshToken: string; location: string }> {
   const res = await server.app.request(link.replace(/^https?:\/\/[^/]+/, ''), { redirect: 'manual' });
   const location = res.headers.get('location') ?? '';
   const hash = new URLSearchParams(new URL(location).hash.slice(1));
+  const tokenHash = hash.get('token_hash');
+  if (res.status === 303 && tokenHash && hash.get('type') === 'signup') {
+    const session = await authPost(server, '/verify', { type: 'signup', token_hash: tokenHash, password });
+    return { accessToken: session.access_token as string, refreshToken: session.refresh_token as string, location };
+  }
   const accessToken = hash.get('access_token');
   if (res.status !== 303 || !accessToken) throw new Error(`email link did not open a session: ${res.status} ${hash.get('error_description')}`);
   return { accessToken, refreshToken: hash.get('refresh_token') ?? '', location };
@@ -65,7 +75,7 @@ export async function signUpUser(
   const password = input.password ?? DEFAULT_TEST_PASSWORD;
   const signedUp = await authPost(server, '/signup', { email, password, data: input.data ?? {} });
   if (signedUp.access_token) return toTestUser(signedUp, email, password);
-  const confirmed = await followEmailLink(server, await lastMailLink(server, email));
+  const confirmed = await followEmailLink(server, await lastMailLink(server, email), password);
   return { userId: signedUp.id as string, accessToken: confirmed.accessToken, refreshToken: confirmed.refreshToken, email, password };
 }
 

@@ -28,7 +28,7 @@ export function LoginPage() {
   const [email, setEmail] = useState(state.email ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  // An expired or used confirmation link lands here (via the dashboard guard) with the error in the fragment.
+  // An auth error in the opening fragment (e.g. an expired link that reached a protected page via the guard) is shown here.
   const linkError = initialAuthError();
   const [error, setError] = useState<string | null>(linkError ? linkError.description || MSG.loginFailed : null);
   const [unconfirmed, setUnconfirmed] = useState(false);

@@ -44,7 +44,7 @@ export async function createProviderAccount(person: PersonalDetails, target: Reg
     email: person.email,
     password: person.password,
     options: {
-      // The confirmation link signs the user in (session in the URL fragment) and opens the dashboard.
+      // The confirmation link (after /confirm-email asks for this password, embedded provider) signs the user in and opens the dashboard.
       emailRedirectTo: `${window.location.origin}/dashboard`,
       data: {
         firstName: person.firstName,

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths.ts';
 
 /**
  * Step 3. When the provider requires e-mail confirmation (the default, embedded or hosted) the user
- * is told to open the mailed link, which signs them in; with AUTH_AUTOCONFIRM the account is ready
+ * is told to open the mailed link (the embedded provider then asks for the sign-up password), which signs them in; with AUTH_AUTOCONFIRM the account is ready
  * at once, so the text then just says to sign in. A join by link that became a request (ADR 003)
  * says that the organization's admins decide.
  */
@@ -18,8 +18,8 @@ export function SignupSuccess({ email, needsVerification, requestedOrg }: { emai
       </div>
       {needsVerification ? (
         <p className="mt-5 text-sm text-slate-700">
-          Please check your email (<span className="font-medium break-all text-slate-900">{email}</span>) and follow the link to verify your address. The link signs you in
-          {requestedOrg ? '.' : ' so you can start your first assessment.'}
+          Please check your email (<span className="font-medium break-all text-slate-900">{email}</span>) and follow the link to verify your address. Once it is verified you are signed in
+          {requestedOrg ? '.' : ' and can start your first assessment.'}
         </p>
       ) : requestedOrg ? (
         <p className="mt-5 text-sm text-slate-700">
