@@ -73,20 +73,17 @@ export async function issueEmailLink(ctx: AuthContext, userId: string, type: Ema
   return link.toString();
 }
 
+/** A link's token row that may still be used: this token, its own type, unused, unexpired. */
+const usableLink = (token: string, type: EmailLinkType, now: Date) =>
+  and(eq(authOneTimeTokens.tokenHash, sha256Hex(token)), eq(authOneTimeTokens.type, type), isNull(authOneTimeTokens.usedAt), gt(authOneTimeTokens.expiresAt, now));
+
 /** The user of a link's token that is still usable (unused, unexpired, its own type), without using it; null when invalid. */
 export async function peekEmailLink(ctx: AuthContext, token: string, type: EmailLinkType): Promise<AuthUserRow | null> {
   const now = ctx.now();
   const [pending] = await ctx.db
     .select({ userId: authOneTimeTokens.userId })
     .from(authOneTimeTokens)
-    .where(
-      and(
-        eq(authOneTimeTokens.tokenHash, sha256Hex(token)),
-        eq(authOneTimeTokens.type, type),
-        isNull(authOneTimeTokens.usedAt),
-        gt(authOneTimeTokens.expiresAt, now),
-      ),
-    )
+    .where(usableLink(token, type, now))
     .limit(1);
   if (!pending) return null;
   const user = await findUserById(ctx.db, pending.userId);
@@ -99,14 +96,7 @@ export async function consumeEmailLink(ctx: AuthContext, token: string, type: Em
   const [used] = await ctx.db
     .update(authOneTimeTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(authOneTimeTokens.tokenHash, sha256Hex(token)),
-        eq(authOneTimeTokens.type, type),
-        isNull(authOneTimeTokens.usedAt),
-        gt(authOneTimeTokens.expiresAt, now),
-      ),
-    )
+    .where(usableLink(token, type, now))
     .returning({ userId: authOneTimeTokens.userId });
   if (!used) return null;
   const user = await findUserById(ctx.db, used.userId);
