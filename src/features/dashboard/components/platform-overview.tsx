@@ -6,36 +6,28 @@ import { Link } from 'react-router-dom';
 import type { AdminOverview } from '#domain/contracts/admin.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFreshResource } from '../../../hooks/use-fresh-resource.ts';
 import { api, messageOf } from '../../../lib/api-client.ts';
+import { SummaryCard } from './summary-cards.tsx';
 
 const loadOverview = (signal: AbortSignal) => api.get<AdminOverview>('/api/admin/overview', { signal });
 
 function Figure({ icon, title, value, detail, to, linkLabel, testId }: { icon: ReactNode; title: string; value: number; detail: string; to: string; linkLabel: string; testId: string }) {
+  const footer = (
+    <Link to={to} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-900">
+      {linkLabel}
+      <ArrowRight aria-hidden="true" className="size-4" />
+    </Link>
+  );
   return (
-    <Card className="flex flex-col">
-      <div className="flex-1 px-5 py-5 sm:px-6">
-        <div className="flex items-center gap-3">
-          <span className="rounded-lg bg-brand-50 p-2 text-brand-700" aria-hidden="true">
-            {icon}
-          </span>
-          <h2 className="text-sm font-semibold text-slate-700">{title}</h2>
-        </div>
-        <p className="mt-4 text-3xl font-semibold text-slate-900 tabular-nums" data-testid={testId}>
-          {value}
-        </p>
-        <p className="mt-1 text-sm text-slate-600">{detail}</p>
-      </div>
-      <div className="border-t border-slate-100 px-5 py-3 sm:px-6">
-        <Link to={to} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-900">
-          {linkLabel}
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
-      </div>
-    </Card>
+    <SummaryCard icon={icon} title={title} footer={footer}>
+      <p className="text-3xl font-semibold text-slate-900 tabular-nums" data-testid={testId}>
+        {value}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">{detail}</p>
+    </SummaryCard>
   );
 }
 

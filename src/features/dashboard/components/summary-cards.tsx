@@ -6,7 +6,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { plural } from '../../../utils/format-time.ts';
 
-function SummaryCard({ icon, title, children, footer }: { icon: ReactNode; title: string; children: ReactNode; footer?: ReactNode }) {
+/** The dashboard's card: icon and title, its content, an optional footer (organization and platform cards alike). */
+export function SummaryCard({ icon, title, children, footer }: { icon: ReactNode; title: string; children: ReactNode; footer?: ReactNode }) {
   return (
     <Card className="flex flex-col">
       <div className="flex flex-1 flex-col px-5 py-5 sm:px-6">
