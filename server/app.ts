@@ -20,6 +20,23 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { serveSpa } from './static.ts';
 
+/** Every /api route, one chained line per feature: its type is what the SPA's typed client (`hc<ApiType>`) is built from. */
+export const api = new Hono<AppEnv>()
+  .route('/health', healthRoutes)
+  .route('/config', configRoutes)
+  .route('/sync', syncRoutes)
+  .route('/auth', authRoutes)
+  .route('/', organizationRoutes)
+  .route('/', evidenceRoutes)
+  .route('/', questionsRoutes)
+  .route('/assessments', assessmentsRoutes)
+  .route('/assessments', deferRoutes)
+  .route('/', subscriptionRoutes)
+  .route('/admin', adminRoutes)
+  .route('/', reportsRoutes);
+
+export type ApiType = typeof api;
+
 export interface AppOptions {
   /** The embedded Supabase-compatible provider, mounted at /auth/v1 when hosted Supabase is not configured. */
   authProvider?: Hono<AppEnv>;
@@ -82,20 +99,6 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
 
   if (opts.authProvider) app.route('/auth/v1', opts.authProvider);
 
-  const api = new Hono<AppEnv>()
-    .route('/health', healthRoutes)
-    .route('/config', configRoutes)
-    .route('/sync', syncRoutes)
-    .route('/auth', authRoutes)
-    .route('/', organizationRoutes)
-    .route('/', evidenceRoutes)
-    .route('/', questionsRoutes)
-    .route('/assessments', assessmentsRoutes)
-    .route('/assessments', deferRoutes)
-    .route('/', subscriptionRoutes)
-    .route('/admin', adminRoutes)
-    .route('/', reportsRoutes);
-  // Feature routers are mounted below (one line each).
 
   app.route('/api', api);
   app.all('/api/*', () => {
@@ -107,5 +110,3 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.onError(handleError);
   return app;
 }
-
-export type AppType = ReturnType<typeof createApp>;
