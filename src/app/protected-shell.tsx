@@ -5,6 +5,7 @@ import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../hooks/use-session.ts';
+import { SyncProvider } from './sync-provider.tsx';
 import { SyncStatusSlot } from './sync-status-slot.tsx';
 import { SuspendedBanner } from '../features/admin/suspended-banner.tsx';
 import { SESSION_WAIT_MS } from './guards.tsx';
@@ -74,8 +75,10 @@ export function ProtectedShell() {
       </>
     );
   return (
-    <AppLayout statusSlot={<SyncStatusSlot />}>
-      <Suspense fallback={<PageSpinner label="Loading…" />}>{body}</Suspense>
-    </AppLayout>
+    <SyncProvider>
+      <AppLayout statusSlot={<SyncStatusSlot />}>
+        <Suspense fallback={<PageSpinner label="Loading…" />}>{body}</Suspense>
+      </AppLayout>
+    </SyncProvider>
   );
 }

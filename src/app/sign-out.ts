@@ -39,7 +39,7 @@ export async function unsentWorkOf(userId: string): Promise<UnsentWork> {
 /** Sends what waits now (the warning's "Stay signed in and send"). */
 export async function sendUnsentNow(): Promise<void> {
   const sync = await import('../sync/index.ts');
-  await sync.syncNow();
+  await sync.getSyncRuntime()?.engine.drainNow();
 }
 
 /**

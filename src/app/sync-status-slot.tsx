@@ -1,19 +1,13 @@
-// Header slot for the offline sync status (offline-sync brief §3.8). Lazy, so Dexie and the sync
-// engine stay out of the first route's bundle; the chunk also starts the sync runtime.
+// Header slot for the offline sync status pill. Lazy, so Dexie's React hooks stay out of the first
+// route's bundle; the pill only displays the runtime the app started (src/app/sync-provider.tsx).
 import { lazy, Suspense } from 'react';
-import { setUpdateGate } from './update-prompt.tsx';
 
-const HeaderSync = lazy(() =>
-  import('../features/sync-status/header-sync.tsx').then((m) => {
-    setUpdateGate(m.updateGate);
-    return { default: m.HeaderSync };
-  }),
-);
+const SyncStatus = lazy(() => import('../features/sync-status/sync-status.tsx').then((m) => ({ default: m.SyncStatus })));
 
 export function SyncStatusSlot() {
   return (
     <Suspense fallback={null}>
-      <HeaderSync />
+      <SyncStatus />
     </Suspense>
   );
 }

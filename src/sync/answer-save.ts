@@ -6,11 +6,11 @@ import { answerKey, submitKey, type LocalAnswer, type OutboxRow, type SyncDataba
 import { getClientId, knownClientId } from './client-id.ts';
 import { uuidv7 } from './ids.ts';
 import { announceChanges, committed, nativeConnection, request, type StoreChanges } from './native-tx.ts';
-import { isQueuedSubmit, SUBMIT_QUEUED_MESSAGE, validateMutation, type Identity, type OutboxDeps } from './outbox.ts';
+import { isQueuedSubmit, SUBMIT_QUEUED_MESSAGE, validateMutation, type Caller, type OutboxDeps } from './outbox.ts';
 import { isTerminal, isUnsent } from './reconcile.ts';
 import { guardedWrite, type WriteResult } from './write-guard.ts';
 
-export interface RecordAnswerInput extends Identity {
+export interface RecordAnswerInput extends Caller {
   assessmentId: string;
   questionId: string;
   value: AnswerValue;

@@ -1,10 +1,9 @@
-// Choosing and leasing what to send next (ordering, barrier, dependencies, leases).
+// Choosing and leasing what to send next (ordering, the submit barrier, leases).
 import { MAX_PUSH_BATCH } from '#domain/contracts/sync-limits.ts';
-import { answerKey, type OutboxRow, type SyncDatabase } from './db.ts';
+import { answerKey, isUnsentFile, type OutboxRow, type SyncDatabase } from './db.ts';
 import { answeredQuestion, deriveSyncState, isUnsent, submitBlocker } from './reconcile.ts';
 
 export const LEASE_MS = 60_000;
-const UPLOAD_DONE = new Set(['uploaded', 'attached']);
 
 /** Rows left inflight by a drain that died (tab closed, worker killed) go back to pending once their lease ends. */
 export async function recoverLeases(db: SyncDatabase, now: number): Promise<number> {
@@ -43,14 +42,8 @@ export async function refreshAnswerStates(db: SyncDatabase, rows: OutboxRow[], o
 async function submitReady(db: SyncDatabase, submit: OutboxRow, all: OutboxRow[]): Promise<boolean> {
   const mine = all.filter((r) => r.userId === submit.userId);
   const conflicts = await db.answers.where('assessmentId').equals(submit.assessmentId).filter((a) => a.syncState === 'conflict').count();
-  const uploads = await db.evidence.where('assessmentId').equals(submit.assessmentId).filter((e) => e.status !== 'attached').count();
+  const uploads = await db.evidence.where('assessmentId').equals(submit.assessmentId).filter(isUnsentFile).count();
   return submitBlocker(submit, mine, conflicts, uploads) === null;
-}
-
-async function dependenciesMet(db: SyncDatabase, row: OutboxRow): Promise<boolean> {
-  if (!row.dependsOn?.length) return true;
-  const files = await db.evidence.bulkGet(row.dependsOn);
-  return files.every((f) => f && UPLOAD_DONE.has(f.status));
 }
 
 const isUnsentEdit = (r: OutboxRow) => r.kind === 'answer.set' && isUnsent(r);
@@ -64,7 +57,7 @@ export function supersededEdits(rows: OutboxRow[]): OutboxRow[] {
 
 /**
  * In seq order, up to MAX_PUSH_BATCH (100) of this user's pending rows: one row per entity (later edits wait for
- * the earlier one's version), submits only behind their barrier, attaches only after their upload.
+ * the earlier one's version), submits only behind their barrier.
  * The chosen rows are leased (inflight) in the same transaction.
  */
 export async function claimBatch(db: SyncDatabase, opts: { userId: string; now: number; force: boolean; leaseMs?: number }): Promise<OutboxRow[]> {
@@ -84,7 +77,6 @@ export async function claimBatch(db: SyncDatabase, opts: { userId: string; now: 
       if (entities.has(r.entityKey)) continue;
       entities.add(r.entityKey);
       if (r.kind === 'assessment.submit' && !(await submitReady(db, r, all))) continue;
-      if (!(await dependenciesMet(db, r))) continue;
       batch.push(r);
     }
     const leaseUntil = opts.now + (opts.leaseMs ?? LEASE_MS);

@@ -10,7 +10,7 @@ export const BACKGROUND_SYNC_TAG = 'outbox';
 
 export type AnswerSyncState = 'synced' | 'pending' | 'sending' | 'conflict' | 'rejected';
 export type OutboxStatus = 'pending' | 'inflight' | 'conflict' | 'rejected';
-export type OutboxKind = 'answer.set' | 'defer.set' | 'assessment.submit' | 'evidence.attach' | 'evidence.detach';
+export type OutboxKind = 'answer.set' | 'defer.set' | 'assessment.submit';
 
 export interface SyncErrorInfo {
   code: string;
@@ -55,8 +55,6 @@ export interface OutboxRow {
   entityKey: string;
   payload: unknown;
   baseVersion: number | null;
-  /** evidenceIds whose upload must finish before this row is sent. */
-  dependsOn?: string[];
   clientTs: number;
   status: OutboxStatus;
   attempts: number;
@@ -65,13 +63,29 @@ export interface OutboxRow {
   lastError?: SyncErrorInfo;
 }
 
-/** Owned by the evidence feature; kept here so every storage key lives in one schema. */
-export type EvidenceStatus = 'queued' | 'uploading' | 'uploaded' | 'attached' | 'failed';
+/**
+ * A file's life on this device: queued → uploading → complete (the server holds every byte and
+ * checked them; the server's EvidenceStatus says `complete` too, domain/contracts/evidence.ts) →
+ * attached. `failed` waits for the user's Retry. Kept here so every storage key lives in one schema.
+ */
+export type EvidenceStatus = 'queued' | 'uploading' | 'complete' | 'attached' | 'failed';
+
+/**
+ * The one definition of "a file still waiting to be sent": every status but `attached` (ADR 017).
+ * The update gate, the sign-out warning and what a sign-out keeps, the submit barrier and the
+ * uploader all use it (a failed file still waits: for the user's Retry).
+ */
+export const UNSENT_FILE_STATUSES = ['queued', 'uploading', 'complete', 'failed'] as const satisfies readonly EvidenceStatus[];
+export const isUnsentFile = (file: Pick<LocalEvidence, 'status'>): boolean => (UNSENT_FILE_STATUSES as readonly EvidenceStatus[]).includes(file.status);
+/** Unsent and not failed: what the uploader sends by itself, without waiting for a Retry. */
+export const isSendableFile = (file: Pick<LocalEvidence, 'status'>): boolean => isUnsentFile(file) && file.status !== 'failed';
+
 export interface LocalEvidence {
   id: string;
   assessmentId: string;
   questionId: string;
-  name: string;
+  /** The wire says `fileName` in requests and `file_name` in responses. */
+  fileName: string;
   mime: string;
   size: number;
   sha256: string;
@@ -161,6 +175,21 @@ export class SyncDatabase extends Dexie {
     this.version(2).stores({
       outbox: '++seq, &id, entityKey, [assessmentId+status], nextAttemptAt, status, [userId+status]',
     });
+    // v3: one name per concept (ADR 017): a finished upload is `complete` (was 'uploaded'), a file's name is `fileName` (was `name`).
+    this.version(3)
+      .stores({})
+      .upgrade((tx) =>
+        tx
+          .table('evidence')
+          .toCollection()
+          .modify((row: Record<string, unknown>) => {
+            if (row.status === 'uploaded') row.status = 'complete';
+            if ('name' in row) {
+              row.fileName = row.name;
+              delete row.name;
+            }
+          }),
+      );
   }
 }
 

@@ -1,4 +1,5 @@
-// The sync core's only barrel (style brief §7.2). React hooks live in #sync/react/hooks.ts.
+// The sync core's only barrel: with src/sync/react/*.ts, the one entry the SPA may import
+// (eslint.config.js, ADR 010 and 017). React context and hooks live in src/sync/react/.
 export type { AnswerValue, PushResultItem, PullResponse } from '#domain/contracts/sync.ts';
 export {
   SyncDatabase,
@@ -6,8 +7,10 @@ export {
   OUTBOX_LOCK_NAME,
   BACKGROUND_SYNC_TAG,
   META,
+  isUnsentFile,
   type AnswerSyncState,
   type ConflictInfo,
+  type EvidenceStatus,
   type LocalAnswer,
   type LocalDeferral,
   type LocalEvidence,
@@ -23,19 +26,25 @@ export { backoffDelay, parseRetryAfter } from './backoff.ts';
 export { INITIAL_STATUS, type SyncPhase, type SyncStatus } from './status.ts';
 export { onStorageProblem, storageProblem, type WriteFailureCode, type WriteResult } from './write-guard.ts';
 export { SUBMIT_QUEUED_MESSAGE } from './outbox.ts';
-export { ensureSync, getSyncRuntime, haltSyncForSignOut, resumeSyncAfterSignOut, hasUnsentChanges, startSync, subscribeSyncRuntime, subscribeUnsentChanges, tokenExpiry, type StartSyncOptions, type SyncIdentity, type SyncRuntime } from './runtime.ts';
+export {
+  ensureSync,
+  getSyncRuntime,
+  haltSyncForSignOut,
+  hasUnsent,
+  resumeSyncAfterSignOut,
+  startSync,
+  subscribeSyncRuntime,
+  tokenExpiry,
+  type Caller,
+  type StartSyncOptions,
+  type SyncRuntime,
+  type UnsentState,
+} from './runtime.ts';
+export { answersMap, type OutboxSummary, type QuestionSyncView } from './queries.ts';
+export type { EvidenceUploads, QueueFileInput } from './evidence/upload-scheduler.ts';
+export type { FileResult } from './evidence/evidence-files.ts';
+export type { PickedFile, QueueEvidenceResult } from './evidence/queue-evidence.ts';
 export { drainFromServiceWorker } from './sw-drain.ts';
 export { submitBlockerFor, type SubmitBlocker } from './submit-state.ts';
-export {
-  cancelSubmit,
-  dismissRejected,
-  pullAssessmentNow,
-  queueSubmit,
-  recordAnswer,
-  recordDeferral,
-  resolveConflict,
-  resumeAfterAuth,
-  syncNow,
-} from './api.ts';
 export { type SubmitState } from './submit-state.ts';
 export { clearForSignOut, unsentOf, type UnsentOfUser } from './sign-out.ts';

@@ -13,7 +13,8 @@ import { uuidv7, type RandomBytes } from './ids.ts';
 import { isTerminal, isUnsent } from './reconcile.ts';
 import { guardedWrite, type WriteResult } from './write-guard.ts';
 
-export interface Identity {
+/** Who writes: the signed-in user and their organization (the server's name for it too). */
+export interface Caller {
   userId: string;
   orgId: string;
 }
@@ -57,7 +58,7 @@ export function validateMutation(kind: OutboxKind, row: { id?: string; assessmen
   return syncMutationSchema.safeParse({ id: row.id ?? '00000000-0000-7000-8000-000000000000', kind, ...row });
 }
 
-export interface RecordDeferralInput extends Identity {
+export interface RecordDeferralInput extends Caller {
   assessmentId: string;
   questionId: string;
   deferToUserId: string;
@@ -96,7 +97,7 @@ export async function recordDeferral(db: SyncDatabase, input: RecordDeferralInpu
 }
 
 /** "Submit when online": a barrier row appended last; editing is locked for this user until it is sent or cancelled. */
-export async function queueSubmit(db: SyncDatabase, input: Identity & { assessmentId: string }, deps: OutboxDeps = {}): Promise<WriteResult> {
+export async function queueSubmit(db: SyncDatabase, input: Caller & { assessmentId: string }, deps: OutboxDeps = {}): Promise<WriteResult> {
   const now = (deps.now ?? Date.now)();
   const result = await guardedWrite(db, async () => {
     const clientId = await getClientId(db, deps);

@@ -1,5 +1,5 @@
 // Read models behind the React hooks (plain Dexie queries, usable in liveQuery and in tests).
-import type { AnswerSyncState, ConflictInfo, SyncDatabase, SyncErrorInfo } from './db.ts';
+import { isSendableFile, UNSENT_FILE_STATUSES, type AnswerSyncState, type ConflictInfo, type SyncDatabase, type SyncErrorInfo } from './db.ts';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 
 export interface QuestionSyncView {
@@ -64,19 +64,16 @@ export function unsentCount(db: SyncDatabase): Promise<number> {
   });
 }
 
-/** Evidence files still only on this device (queued, uploading, or failed and waiting for a retry). */
-export const WAITING_UPLOAD_STATUSES = ['queued', 'uploading', 'failed'] as const;
-
 /**
  * Unsent outbox rows (with the device time of the oldest: the first by seq of each status), and
- * evidence files not yet uploaded (what a reload into a new version must not strand), in one read
+ * evidence files not yet attached (isUnsentFile: what a reload into a new version must not strand), in one read
  * transaction.
  */
 export function unsentWork(db: SyncDatabase): Promise<{ rows: number; files: number; oldest: number | null }> {
   return db.transaction('r', db.outbox, db.evidence, async () => {
     const [rows, files, firsts] = await Promise.all([
       unsentCount(db),
-      db.evidence.where('status').anyOf(WAITING_UPLOAD_STATUSES).count(),
+      db.evidence.where('status').anyOf(UNSENT_FILE_STATUSES).count(),
       Promise.all(UNSENT_STATUSES.map((s) => db.outbox.where('status').equals(s).first())),
     ]);
     const times = firsts.flatMap((r) => (r ? [r.clientTs] : []));
@@ -94,7 +91,7 @@ async function readOutboxSummary(db: SyncDatabase, assessmentId: string): Promis
     unsentRowsOf(db, assessmentId),
     db.outbox.where(byAssessmentStatus).equals([assessmentId, 'conflict']).count(),
     db.outbox.where(byAssessmentStatus).equals([assessmentId, 'rejected']).count(),
-    db.evidence.where('assessmentId').equals(assessmentId).filter((e) => e.status === 'queued' || e.status === 'uploading').toArray(),
+    db.evidence.where('assessmentId').equals(assessmentId).filter(isSendableFile).toArray(),
   ]);
   return {
     answers: new Set(unsent.filter((r) => r.kind === 'answer.set').map((r) => r.entityKey)).size,

@@ -1,14 +1,14 @@
-// Resolving what the server pushed back: conflicts ("keep mine" / "use theirs") and rejected changes.
+// Resolving what the server pushed back: conflicts ("keep mine" / "use theirs").
 import { answerKey, type SyncDatabase } from './db.ts';
 import { recordAnswer } from './answer-save.ts';
-import type { Identity, OutboxDeps } from './outbox.ts';
+import type { Caller, OutboxDeps } from './outbox.ts';
 import { deriveSyncState, isTerminal } from './reconcile.ts';
 import { guardedWrite, type WriteResult } from './write-guard.ts';
 
 /** "Keep mine" re-queues the local value on top of the server's version; "Use theirs" adopts the server value. */
 export async function resolveConflict(
   db: SyncDatabase,
-  input: Identity & { assessmentId: string; questionId: string; choice: 'mine' | 'theirs' },
+  input: Caller & { assessmentId: string; questionId: string; choice: 'mine' | 'theirs' },
   deps: OutboxDeps = {},
 ): Promise<WriteResult> {
   const local = await db.answers.get([input.assessmentId, input.questionId]);
@@ -35,22 +35,6 @@ export async function resolveConflict(
         updatedAt: conflict.at,
         syncState: deriveSyncState(remaining),
       });
-      return { ok: true, value: undefined };
-    }),
-  );
-}
-
-/** Clears a rejected change from view (the server value, if any, is shown again on the next pull). */
-export async function dismissRejected(db: SyncDatabase, input: { assessmentId: string; questionId: string }): Promise<WriteResult> {
-  return guardedWrite(db, () =>
-    db.transaction('rw', db.answers, db.outbox, async (): Promise<WriteResult> => {
-      const key = answerKey(input.assessmentId, input.questionId);
-      const rows = await db.outbox.where('entityKey').equals(key).toArray();
-      await db.outbox.bulkDelete(rows.filter((r) => r.status === 'rejected').map((r) => r.seq!));
-      const local = await db.answers.get([input.assessmentId, input.questionId]);
-      if (!local) return { ok: true, value: undefined };
-      if (local.serverValue === null) await db.answers.delete([input.assessmentId, input.questionId]);
-      else await db.answers.put({ ...local, value: local.serverValue, syncState: deriveSyncState(rows.filter((r) => r.status !== 'rejected')), error: undefined });
       return { ok: true, value: undefined };
     }),
   );

@@ -1,4 +1,6 @@
-// Wiring: one database, one transport and one engine per page (or worker), plus the write API bound to them.
+// Wiring: one database, one transport, one engine and one evidence upload scheduler per page (or
+// worker), plus the write API bound to them. The app starts, switches and stops it for the signed-in
+// user (src/app/sync-provider.tsx) and hands it to the screens by React context (ADR 017).
 import { liveQuery } from 'dexie';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 import { createBrowserOnlineSignal, onPageHidden, onServiceWorkerDrainRequest, requestBackgroundSync } from './browser-signals.ts';
@@ -6,23 +8,21 @@ import { BACKGROUND_SYNC_TAG, META, SyncDatabase, SYNC_DB_NAME, type LocalAnswer
 import { createSyncEngine, type OnlineSignal, type SyncEngine } from './engine.ts';
 import { startEvidenceUploads, type EvidenceUploads } from './evidence/upload-scheduler.ts';
 import * as outbox from './outbox.ts';
+import type { Caller } from './outbox.ts';
 import { recordAnswer } from './answer-save.ts';
-import { dismissRejected, resolveConflict } from './resolve.ts';
+import { resolveConflict } from './resolve.ts';
 import { unsentWork } from './queries.ts';
 import type { DrainLock } from './lock.ts';
 import { createFetchTransport, type FetchLike, type SyncTransport, type TokenGetter } from './transport.ts';
 import type { WriteResult } from './write-guard.ts';
 import { STORAGE_UNAVAILABLE_MESSAGE } from './write-guard.ts';
 
-export interface SyncIdentity {
-  userId: string;
-  orgId: string;
-}
+export type { Caller };
 
 export interface StartSyncOptions {
   getToken: TokenGetter;
   /** The signed-in user (null while signed out: nothing is sent). */
-  identity: SyncIdentity | null;
+  caller: Caller | null;
   dbName?: string;
   db?: SyncDatabase;
   baseUrl?: string;
@@ -35,51 +35,60 @@ export interface StartSyncOptions {
   serviceWorker?: boolean;
 }
 
+export interface UnsentState {
+  /** Outbox rows still to send (every user of this device). */
+  rows: number;
+  /** Evidence files still only on this device (isUnsentFile, db.ts). */
+  files: number;
+  /** Device time of the oldest row still waiting. */
+  oldest: number | null;
+}
+
 export interface SyncRuntime {
   db: SyncDatabase;
   engine: SyncEngine;
-  /** Evidence uploads (ADR 006): queue files with evidence/queue-evidence.ts, then evidence.kick(). */
+  /** The one evidence upload scheduler (ADR 006, 017): queue, kick, retry, remove and open files through it. */
   evidence: EvidenceUploads;
-  /** The signed-in identity whose rows may be sent (null while signed out). */
-  identity(): SyncIdentity | null;
-  setIdentity(identity: SyncIdentity | null): Promise<void>;
+  /** The signed-in caller whose rows may be sent (null while signed out). */
+  caller(): Caller | null;
+  setCaller(caller: Caller | null): Promise<void>;
   /**
-   * userId/orgId default to the signed-in identity. `seen`: the local row the screen showed (null:
+   * What waits to be sent, from the runtime's one live query (the status pill and the update gate
+   * share it, so a save re-runs one count query, not one per consumer).
+   */
+  unsent(): UnsentState;
+  /** Called whenever unsent() may have changed (for useSyncExternalStore). */
+  subscribeUnsent(fn: () => void): () => void;
+  /**
+   * userId/orgId default to the signed-in caller. `seen`: the local row the screen showed (null:
    * none), so the save can send its writes without waiting for its reads.
    */
-  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue; seen?: LocalAnswer | null } & Partial<SyncIdentity>): Promise<WriteResult>;
+  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue; seen?: LocalAnswer | null } & Partial<Caller>): Promise<WriteResult>;
   recordDeferral(input: { assessmentId: string; questionId: string; deferToUserId: string; deferToName?: string | null }): Promise<WriteResult>;
   queueSubmit(assessmentId: string): Promise<WriteResult>;
+  /** Resolves { ok: true, value: false } when the submit is already on the wire and can no longer be withdrawn. */
   cancelSubmit(assessmentId: string): Promise<WriteResult<boolean>>;
   resolveConflict(assessmentId: string, questionId: string, choice: 'mine' | 'theirs'): Promise<WriteResult>;
-  dismissRejected(assessmentId: string, questionId: string): Promise<WriteResult>;
   stop(): void;
   /** Resolves when what was running at stop() has finished or been discarded (see SyncEngine.settled). */
   settled(): Promise<void>;
 }
 
+/** True while a change or a file waits to be sent (the update prompt's gate). */
+export const hasUnsent = (state: UnsentState): boolean => state.rows + state.files > 0;
+
 let active: SyncRuntime | null = null;
 /** Set while a sign-out empties the database: no runtime may start and write it again (haltSyncForSignOut). */
 let halted = false;
 const runtimeListeners = new Set<() => void>();
-export interface UnsentState {
-  /** Outbox rows still to send (every user of this device). */
-  rows: number;
-  /** Evidence files still only on this device. */
-  files: number;
-  /** Device time of the oldest row still waiting. */
-  oldest: number | null;
-}
 const NOTHING_UNSENT: UnsentState = { rows: 0, files: 0, oldest: null };
-let unsentState = NOTHING_UNSENT;
-const unsentWorkListeners = new Set<() => void>();
 
 function setActive(next: SyncRuntime | null) {
   active = next;
   for (const fn of runtimeListeners) fn();
 }
 
-/** The runtime started by startSync (hooks and the module-level helpers use it). */
+/** The runtime started by startSync (the app's SyncProvider and sign-out use it; screens get it by context). */
 export function getSyncRuntime(): SyncRuntime | null {
   return active;
 }
@@ -88,31 +97,6 @@ export function getSyncRuntime(): SyncRuntime | null {
 export function subscribeSyncRuntime(fn: () => void): () => void {
   runtimeListeners.add(fn);
   return () => runtimeListeners.delete(fn);
-}
-
-/** Synchronous answer for the update prompt's gate: does any change or file still wait to be sent? */
-export function hasUnsentChanges(): boolean {
-  return unsentState.rows + unsentState.files > 0;
-}
-
-/**
- * What waits to be sent, from the runtime's one live query (the status bar and the update gate
- * share it, so a save re-runs one count query, not one per consumer).
- */
-export function getUnsentState(): UnsentState {
-  return unsentState;
-}
-
-/** Called whenever getUnsentState()/hasUnsentChanges() may have changed (for useSyncExternalStore). */
-export function subscribeUnsentChanges(fn: () => void): () => void {
-  unsentWorkListeners.add(fn);
-  return () => unsentWorkListeners.delete(fn);
-}
-
-function setUnsentState(next: UnsentState) {
-  if (next.rows === unsentState.rows && next.files === unsentState.files && next.oldest === unsentState.oldest) return;
-  unsentState = next;
-  for (const fn of unsentWorkListeners) fn();
 }
 
 const signedOut = (): WriteResult<never> => ({ ok: false, code: 'storage_unavailable', message: STORAGE_UNAVAILABLE_MESSAGE });
@@ -140,7 +124,14 @@ function sharingToken(db: SyncDatabase, getToken: TokenGetter, stopped: () => bo
 export function startSync(opts: StartSyncOptions): SyncRuntime {
   active?.stop();
   const db = opts.db ?? new SyncDatabase(opts.dbName ?? SYNC_DB_NAME);
-  let identity = opts.identity;
+  let caller = opts.caller;
+  let unsentState = NOTHING_UNSENT;
+  const unsentListeners = new Set<() => void>();
+  const setUnsentState = (next: UnsentState) => {
+    if (next.rows === unsentState.rows && next.files === unsentState.files && next.oldest === unsentState.oldest) return;
+    unsentState = next;
+    for (const fn of unsentListeners) fn();
+  };
   let stopped = false;
   const useSw = opts.serviceWorker !== false;
   const getToken = useSw ? sharingToken(db, opts.getToken, () => stopped) : opts.getToken;
@@ -151,10 +142,10 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
     now: opts.now,
     lock: opts.lock,
     onlineSignal: opts.onlineSignal ?? createBrowserOnlineSignal(),
-    getUserId: () => identity?.userId ?? null,
+    getUserId: () => caller?.userId ?? null,
   });
   // Uploads run beside the outbox; an attached file lets a waiting submit go (engine re-checks its barrier).
-  const evidence = startEvidenceUploads({ db, getToken, baseUrl: opts.baseUrl, fetch: opts.fetch, getUserId: () => identity?.userId ?? null, onlineSignal: opts.onlineSignal ?? createBrowserOnlineSignal(), onAttached: () => engine.notifyEnqueued() });
+  const evidence = startEvidenceUploads({ db, getToken, baseUrl: opts.baseUrl, fetch: opts.fetch, getUserId: () => caller?.userId ?? null, onlineSignal: opts.onlineSignal ?? createBrowserOnlineSignal(), onAttached: () => engine.notifyEnqueued() });
   // Background Sync is the backup for a page that is gone or offline, not a second drainer: a
   // registration while the page is open and online fires at once and made every save its own push.
   let lastEnqueueAt = 0;
@@ -171,15 +162,15 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
   };
   const stopSw = useSw ? onServiceWorkerDrainRequest(() => void engine.drainNow()) : () => undefined;
   const stopHidden = useSw ? onPageHidden(leaveBackgroundSync) : () => undefined;
-  const who = () => identity;
+  const who = () => caller;
 
   const runtime: SyncRuntime = {
     db,
     engine,
     evidence,
-    identity: () => identity,
-    async setIdentity(next) {
-      identity = next;
+    caller: () => caller,
+    async setCaller(next) {
+      caller = next;
       await db.meta.put({ key: META.session, value: next });
       if (!next) await db.meta.delete(META.workerAuth);
       // A (re-)sign-in lifts an auth pause; a different user's rows stay held, never sent.
@@ -194,7 +185,11 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
     cancelSubmit: async (assessmentId) => (who() ? outbox.cancelSubmit(db, { assessmentId, userId: who()!.userId }) : signedOut()),
     resolveConflict: async (assessmentId, questionId, choice) =>
       who() ? resolveConflict(db, { assessmentId, questionId, choice, ...who()! }, deps) : signedOut(),
-    dismissRejected: (assessmentId, questionId) => dismissRejected(db, { assessmentId, questionId }),
+    unsent: () => unsentState,
+    subscribeUnsent(fn) {
+      unsentListeners.add(fn);
+      return () => void unsentListeners.delete(fn);
+    },
     stop() {
       stopped = true;
       engine.stop();
@@ -208,25 +203,25 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
   };
   const unsentWatch = liveQuery(() => unsentWork(db)).subscribe({ next: setUnsentState, error: () => undefined });
   setActive(runtime);
-  void db.meta.put({ key: META.session, value: identity }).catch(() => undefined);
+  void db.meta.put({ key: META.session, value: caller }).catch(() => undefined);
   engine.start();
   // A page with a session supersedes an auth pause left by an expired token (e.g. the worker's).
-  if (identity) void engine.resumeAfterAuth();
+  if (caller) void engine.resumeAfterAuth();
   return runtime;
 }
 
 /**
- * Idempotent wiring for the session layer: call it whenever the signed-in user changes.
- * Starts sync on first sign-in, switches identity on a user change (the previous user's rows
- * are held, never sent as the new user), and stops sending on sign-out (rows are kept).
+ * Idempotent wiring for the app (src/app/sync-provider.tsx): call it whenever the signed-in user
+ * changes. Starts sync on first sign-in, switches the caller on a user change (the previous user's
+ * rows are held, never sent as the new user), and stops sending on sign-out (rows are kept).
  */
 export function ensureSync(opts: StartSyncOptions): SyncRuntime | null {
   if (halted) return null;
   const current = active;
-  if (!current) return opts.identity ? startSync(opts) : null;
-  const was = current.identity();
-  const next = opts.identity;
-  if (was?.userId !== next?.userId || was?.orgId !== next?.orgId) void current.setIdentity(next);
+  if (!current) return opts.caller ? startSync(opts) : null;
+  const was = current.caller();
+  const next = opts.caller;
+  if (was?.userId !== next?.userId || was?.orgId !== next?.orgId) void current.setCaller(next);
   return current;
 }
 

@@ -18,8 +18,8 @@ describe('clearing the sync database on sign-out', () => {
     await recordAnswer(db, { assessmentId: A, questionId: randomUUID(), value: 'yes', ...me });
     await recordDeferral(db, { assessmentId: A, questionId: randomUUID(), deferToUserId: randomUUID(), deferToName: 'Dana Colleague', ...me });
     await db.meta.put({ key: META.assessment(A), value: { title: 'Q3 assessment' } });
-    await db.evidence.put({ id: 'f1', assessmentId: A, questionId: 'q', name: 'policy.pdf', mime: 'application/pdf', size: 3, sha256: 'x', bytes: new ArrayBuffer(3), status: 'queued', progress: 0, userId: me.userId });
-    await db.evidence.put({ id: 'f2', assessmentId: A, questionId: 'q', name: 'old.pdf', mime: 'application/pdf', size: 3, sha256: 'y', bytes: null, status: 'attached', progress: 1, userId: me.userId });
+    await db.evidence.put({ id: 'f1', assessmentId: A, questionId: 'q', fileName: 'policy.pdf', mime: 'application/pdf', size: 3, sha256: 'x', bytes: new ArrayBuffer(3), status: 'queued', progress: 0, userId: me.userId });
+    await db.evidence.put({ id: 'f2', assessmentId: A, questionId: 'q', fileName: 'old.pdf', mime: 'application/pdf', size: 3, sha256: 'y', bytes: null, status: 'attached', progress: 1, userId: me.userId });
   });
   afterEach(async () => db.delete());
 
@@ -45,6 +45,15 @@ describe('clearing the sync database on sign-out', () => {
     expect(await db.deferrals.count()).toBe(0);
     expect((await db.evidence.toArray()).map((f) => f.id)).toEqual(['f1']);
     expect(await db.meta.get(META.assessment(A))).toBeUndefined();
+  });
+
+  it('a file whose bytes reached the server but that is not attached yet still counts as unsent, and is kept', async () => {
+    // Between `complete` and `attach` (evidence/uploader.ts) the file is not on the question yet:
+    // dropping it on a keep-unsent sign-out lost it, and the warning did not count it.
+    await db.evidence.put({ id: 'f3', assessmentId: A, questionId: 'q', fileName: 'done.pdf', mime: 'application/pdf', size: 3, sha256: 'z', bytes: new ArrayBuffer(3), status: 'complete', progress: 1, userId: me.userId });
+    expect(await unsentOf(db, me.userId)).toEqual({ rows: 2, files: 2 });
+    await clearForSignOut(db, { userId: me.userId, keepUnsent: true });
+    expect((await db.evidence.toArray()).map((f) => f.id).sort()).toEqual(['f1', 'f3']);
   });
 
   it('another user\'s sign-out never discards rows a previous user kept', async () => {

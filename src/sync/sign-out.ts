@@ -3,8 +3,7 @@
 // files those rows still have to upload. The engine and the uploader send only rows whose userId
 // is the signed-in user's (batch.ts claimBatch, evidence/uploader.ts), so a different user who
 // signs in on the device neither sees them (answers and deferrals are gone) nor sends them.
-import { META, type SyncDatabase } from './db.ts';
-import { WAITING_UPLOAD_STATUSES } from './queries.ts';
+import { isUnsentFile, META, UNSENT_FILE_STATUSES, type SyncDatabase } from './db.ts';
 
 const UNSENT = new Set(['pending', 'inflight']);
 
@@ -19,7 +18,7 @@ export interface UnsentOfUser {
 export async function unsentOf(db: SyncDatabase, userId: string): Promise<UnsentOfUser> {
   return db.transaction('r', db.outbox, db.evidence, async () => {
     const rows = await db.outbox.where('[userId+status]').anyOf([userId, 'pending'], [userId, 'inflight']).count();
-    const files = await db.evidence.where('status').anyOf(WAITING_UPLOAD_STATUSES).filter((e) => e.userId === userId).count();
+    const files = await db.evidence.where('status').anyOf(UNSENT_FILE_STATUSES).filter((e) => e.userId === userId).count();
     return { rows, files };
   });
 }
@@ -40,10 +39,8 @@ export async function clearForSignOut(db: SyncDatabase, opts: { userId: string |
     await db.outbox.bulkDelete(rows.filter((r) => !keptIds.has(r.id)).map((r) => r.seq!));
     // A row leased by this page goes back to pending: the next sign-in sends it again (same mutation id, idempotent).
     for (const r of kept) if (r.status === 'inflight') await db.outbox.update(r.seq!, { status: 'pending', leaseUntil: undefined, nextAttemptAt: 0 });
-    const needed = new Set(kept.flatMap((r) => r.dependsOn ?? []));
     const files = await db.evidence.toArray();
-    const keepFile = (f: (typeof files)[number]) =>
-      needed.has(f.id) || (keepsRowsOf(f.userId) && (WAITING_UPLOAD_STATUSES as readonly string[]).includes(f.status));
+    const keepFile = (f: (typeof files)[number]) => keepsRowsOf(f.userId) && isUnsentFile(f);
     const keptFiles = new Set(files.filter(keepFile).map((f) => f.id));
     await db.evidence.bulkDelete(files.filter((f) => !keptFiles.has(f.id)).map((f) => f.id));
     await db.uploads.filter((u) => !keptFiles.has(u.evidenceId)).delete();

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { clientMutations, evidenceFiles, responseHistory, responses } from '#server/db/schema/index.ts';
 import type { ChaosWorld } from './chaos-world.ts';
+import { isUnsentFile } from '#sync/db.ts';
 
 type SentMutation = { id: string; kind: string; payload: { questionId?: string; value?: string }; baseVersion: number | null };
 
@@ -36,8 +37,8 @@ export async function expectQueuesSettled(world: ChaosWorld, why: string) {
       expect(local?.syncState, `${why}: client ${c.index} terminal ${r.status} row on ${q} must be visible: ${JSON.stringify({ row: r, local, later: rows.filter((o) => o.entityKey === r.entityKey && o.seq !== r.seq) })}`).toBe(r.status);
       if (r.status === 'conflict') expect(local?.conflict, `${why}: conflict details on ${q}`).toBeTruthy();
     }
-    const unsent = await c.db.evidence.filter((e) => e.status !== 'attached').toArray();
-    expect(unsent.map((e) => `${e.name}:${e.status}:${e.error?.code ?? ''}`), `${why}: client ${c.index} evidence`).toEqual([]);
+    const unsent = await c.db.evidence.filter(isUnsentFile).toArray();
+    expect(unsent.map((e) => `${e.fileName}:${e.status}:${e.error?.code ?? ''}`), `${why}: client ${c.index} evidence`).toEqual([]);
   }
 }
 

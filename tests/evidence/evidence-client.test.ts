@@ -8,13 +8,15 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orgWithAssessment, pdfBytes, type EvidenceOrg } from '#server/features/evidence/evidence.fixtures.ts';
 import { SyncDatabase } from '#sync/db.ts';
-import { getEvidenceFile, refreshEvidence, removeEvidence } from '#sync/evidence/evidence-files.ts';
+import { getEvidenceFile, removeEvidence } from '#sync/evidence/evidence-files.ts';
 import { createEvidenceTransport, type EvidenceTransport } from '#sync/evidence/evidence-transport.ts';
 import { queueEvidence } from '#sync/evidence/queue-evidence.ts';
 import { startEvidenceUploads } from '#sync/evidence/upload-scheduler.ts';
 import { createEvidenceUploader } from '#sync/evidence/uploader.ts';
 import type { SyncSignal } from '#sync/engine.ts';
 import { createInProcessLock } from '#sync/lock.ts';
+import { pullAssessment } from '#sync/pull.ts';
+import { createFetchTransport } from '#sync/transport.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 
@@ -133,7 +135,7 @@ describe.each(DB_DRIVERS)('evidence client against the real server (%s)', (drive
     expect(await server.json('GET', `/api/assessments/${acme.assessmentId}/evidence`, undefined, acme.user.accessToken)).toMatchObject({ body: [] });
   });
 
-  it('holds the queue on 401 and lets teammates see, open and remove attached files', async () => {
+  it('holds the queue on 401 and lets teammates see (through the sync pull), open and remove attached files', async () => {
     const id = await queue(pdfBytes(1000));
     const anonymous = await uploader(transport(() => '')).run();
     expect(anonymous.stoppedBy).toMatchObject({ http: 401 });
@@ -143,8 +145,10 @@ describe.each(DB_DRIVERS)('evidence client against the real server (%s)', (drive
 
     const other = new SyncDatabase(`evidence-teammate-${randomUUID()}`, { indexedDB, IDBKeyRange });
     try {
-      expect(await refreshEvidence(other, t, acme.assessmentId)).toBe(true);
-      expect(await other.evidence.get(id)).toMatchObject({ status: 'attached', name: 'policy.pdf', bytes: null });
+      // The teammate's device learns of the file the way the app does: the engine's pull (pull.ts).
+      const sync = createFetchTransport({ getToken: async () => acme.user.accessToken, fetch: async (url, init) => server.app.request(url, init) });
+      expect(await pullAssessment(other, sync, acme.assessmentId)).toBeNull();
+      expect(await other.evidence.get(id)).toMatchObject({ status: 'attached', fileName: 'policy.pdf', bytes: null });
       expect((await getEvidenceFile(other, t, id)).ok).toBe(true);
       expect(await removeEvidence(other, t, id)).toEqual({ ok: true });
       expect(await other.evidence.get(id)).toBeUndefined();

@@ -3,7 +3,6 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordAnswer } from '#sync/api.ts';
 import { BACKGROUND_SYNC_TAG, SyncDatabase } from '#sync/db.ts';
 import { createInProcessLock } from '#sync/lock.ts';
 import { ensureSync, getSyncRuntime } from '#sync/runtime.ts';
@@ -40,7 +39,7 @@ describe('Background Sync registration (pglite)', () => {
     });
     ensureSync({
       db,
-      identity: { userId: world.alice.userId, orgId: world.org.orgId },
+      caller: { userId: world.alice.userId, orgId: world.org.orgId },
       getToken: async () => world.alice.accessToken,
       fetch: faultyServerFetch(world.server).fetch,
       serviceWorker: true,
@@ -56,7 +55,7 @@ describe('Background Sync registration (pglite)', () => {
     Object.assign(globalThis, { document: saved.document, addEventListener: saved.addEventListener, removeEventListener: saved.removeEventListener });
   });
 
-  const answer = (i: number) => recordAnswer({ assessmentId: world.org.assessmentId, questionId: world.org.questionIds[i]!, value: 'yes' });
+  const answer = (i: number) => getSyncRuntime()!.recordAnswer({ assessmentId: world.org.assessmentId, questionId: world.org.questionIds[i]!, value: 'yes' });
   const settle = () => new Promise((r) => setTimeout(r, 20));
 
   it('registers nothing for saves on an open, online page', async () => {

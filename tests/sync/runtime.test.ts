@@ -1,12 +1,11 @@
-// startSync / ensureSync wiring and the module-level write API, against the real server.
+// startSync / ensureSync wiring and the runtime's write API, against the real server.
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { responses } from '#server/db/schema/index.ts';
-import { queueSubmit, recordAnswer, syncNow } from '#sync/api.ts';
 import { SyncDatabase } from '#sync/db.ts';
 import { createInProcessLock } from '#sync/lock.ts';
-import { ensureSync, getSyncRuntime, haltSyncForSignOut, hasUnsentChanges, resumeSyncAfterSignOut, subscribeUnsentChanges, type SyncIdentity } from '#sync/runtime.ts';
+import { ensureSync, getSyncRuntime, haltSyncForSignOut, hasUnsent, resumeSyncAfterSignOut, type Caller, type SyncRuntime } from '#sync/runtime.ts';
 import { clearForSignOut } from '#sync/sign-out.ts';
 import { createWorld, faultyServerFetch, fakeOnlineSignal, type World } from './harness.ts';
 
@@ -28,12 +27,12 @@ describe('sync runtime (pglite)', () => {
 
   let token = '';
   let net: ReturnType<typeof faultyServerFetch>;
-  const start = (identity: SyncIdentity | null, as = world.alice.accessToken) => {
+  const start = (caller: Caller | null, as = world.alice.accessToken) => {
     token = as; // the session's current token, as supabase-js would return it
     net ??= faultyServerFetch(world.server);
     return ensureSync({
       db,
-      identity,
+      caller,
       getToken: async () => token,
       fetch: net.fetch,
       serviceWorker: false,
@@ -42,19 +41,24 @@ describe('sync runtime (pglite)', () => {
     });
   };
 
-  it('does nothing while signed out, then records and sends through the module-level API', async () => {
+  const rt = () => getSyncRuntime()!;
+  const recordAnswer = (input: Parameters<SyncRuntime['recordAnswer']>[0]) => rt().recordAnswer(input);
+  const syncNow = () => rt().engine.drainNow();
+  const hasUnsentChanges = () => hasUnsent(rt().unsent());
+
+  it('does nothing while signed out, then records and sends through the runtime', async () => {
     expect(start(null)).toBeNull();
-    expect(await recordAnswer({ assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, value: 'yes' })).toMatchObject({ ok: false });
+    expect(getSyncRuntime()).toBeNull();
 
     const alice = { userId: world.alice.userId, orgId: world.org.orgId };
     const runtime = start(alice)!;
-    expect(runtime.identity()).toEqual(alice);
+    expect(runtime.caller()).toEqual(alice);
     expect(await recordAnswer({ assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, value: 'yes' })).toEqual({ ok: true, value: undefined });
     await waitFor(() => hasUnsentChanges());
     await syncNow();
     await waitFor(() => !hasUnsentChanges());
     expect((await world.server.deps.db.select().from(responses)).map((r) => r.answer)).toEqual(['yes']);
-    // Same identity again: the same runtime, untouched.
+    // Same caller again: the same runtime, untouched.
     expect(start(alice)).toBe(runtime);
   });
 
@@ -62,7 +66,7 @@ describe('sync runtime (pglite)', () => {
     const alice = { userId: world.alice.userId, orgId: world.org.orgId };
     start(alice);
     let changes = 0;
-    const unsubscribe = subscribeUnsentChanges(() => changes++);
+    const unsubscribe = rt().subscribeUnsent(() => changes++);
     await recordAnswer({ assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, value: 'yes' });
     await waitFor(() => hasUnsentChanges());
     expect(changes).toBeGreaterThan(0);
@@ -70,9 +74,14 @@ describe('sync runtime (pglite)', () => {
     await waitFor(() => !hasUnsentChanges());
     // A file stored on this device but not uploaded yet also holds the update back.
     const seen = changes;
-    await db.evidence.put({ id: randomUUID(), assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, name: 'policy.pdf', mime: 'application/pdf', size: 4, sha256: '0'.repeat(64), bytes: new ArrayBuffer(4), status: 'failed', progress: 0 });
+    await db.evidence.put({ id: randomUUID(), assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, fileName: 'policy.pdf', mime: 'application/pdf', size: 4, sha256: '0'.repeat(64), bytes: new ArrayBuffer(4), status: 'failed', progress: 0 });
     await waitFor(() => hasUnsentChanges());
     expect(changes).toBeGreaterThan(seen);
+    await db.evidence.clear();
+    await waitFor(() => !hasUnsentChanges());
+    // So does one whose bytes reached the server but that is not attached yet (it was missed).
+    await db.evidence.put({ id: randomUUID(), assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, fileName: 'policy.pdf', mime: 'application/pdf', size: 4, sha256: '0'.repeat(64), bytes: new ArrayBuffer(4), status: 'complete', progress: 1 });
+    await waitFor(() => hasUnsentChanges());
     await db.evidence.clear();
     await waitFor(() => !hasUnsentChanges());
     unsubscribe();
@@ -82,10 +91,10 @@ describe('sync runtime (pglite)', () => {
     const alice = { userId: world.alice.userId, orgId: world.org.orgId };
     start(alice);
     net.faults.push('network-before', 'network-before', 'network-before'); // Alice is offline
-    await queueSubmit(world.org.assessmentId);
+    await rt().queueSubmit(world.org.assessmentId);
     await syncNow();
     const runtime = start({ userId: world.bob.userId, orgId: world.org.orgId }, world.bob.accessToken)!;
-    await waitFor(() => runtime.identity()?.userId === world.bob.userId);
+    await waitFor(() => runtime.caller()?.userId === world.bob.userId);
     await syncNow();
     const rows = await db.outbox.toArray();
     expect(rows).toEqual([expect.objectContaining({ userId: world.alice.userId, status: 'pending', kind: 'assessment.submit' })]);

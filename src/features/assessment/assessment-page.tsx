@@ -1,4 +1,4 @@
-// /assessment/:id: the questionnaire, or the results once the assessment is submitted (spec §2).
+// /assessment/:id: the questionnaire, or the results once the assessment is submitted.
 import { useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -10,12 +10,12 @@ import { useSession } from '../../hooks/use-session.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import type { SyncRuntime } from '../../sync/index.ts';
 import { useAssessmentSyncState } from '../../sync/react/hooks.ts';
+import { useSyncRuntime } from '../../sync/react/runtime-context.ts';
 import { getAssessment, getOrganizationUsers } from './api/assessments.ts';
 import { getQuestionnaire, questionnaireCacheKey } from './api/questionnaire.ts';
 import { EvidenceSlot } from './components/questionnaire/evidence-slot.tsx';
 import { Questionnaire } from './components/questionnaire/questionnaire.tsx';
 import { ResultsView } from './components/results/results-view.tsx';
-import { useSyncRuntime } from './hooks/use-sync-runtime.ts';
 
 function LoadError({ title, error, offline, retry }: { title: string; error: unknown; offline: boolean; retry: () => void }) {
   return (

@@ -1,9 +1,9 @@
-// The one quiet place that shows sync state (ui brief, offline-sync brief §3.8): offline,
-// "N changes not synced", "Last synced …", and errors with their one action.
+// The one quiet place that shows sync state: offline, "N changes not synced", "Last synced …",
+// and errors with their one action. It only displays the runtime the app started (ADR 017).
 import { useEffect, useState } from 'react';
 import { AlertTriangle, CheckCircle2, CloudOff, KeyRound, Loader2, RefreshCw } from 'lucide-react';
-import { syncNow } from '../../sync/api.ts';
 import { useSyncStatus } from '../../sync/react/hooks.ts';
+import { useSyncRuntime } from '../../sync/react/runtime-context.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { cn } from '../../utils/cn.ts';
 import { formatRelative, plural } from '../../utils/format-time.ts';
@@ -22,6 +22,7 @@ const pill = 'relative inline-flex items-center gap-1.5 rounded-full px-2.5 py-1
 
 export function SyncStatus() {
   const s = useSyncStatus();
+  const runtime = useSyncRuntime();
   const { signOut } = useSession();
   useTick(30_000);
   const unsent = s.pendingCount > 0 ? plural(s.pendingCount, 'change') + ' not synced' : null;
@@ -46,7 +47,7 @@ export function SyncStatus() {
     );
   else if (s.phase === 'error')
     body = (
-      <button type="button" onClick={() => void syncNow()} className={cn(pill, 'bg-red-50 text-red-800 hover:bg-red-100')} title={s.lastError?.message}>
+      <button type="button" onClick={() => void runtime?.engine.drainNow()} className={cn(pill, 'bg-red-50 text-red-800 hover:bg-red-100')} title={s.lastError?.message}>
         <RefreshCw aria-hidden="true" className="size-3.5" /> <span className={label}>Sync failed · Retry</span>
       </button>
     );

@@ -10,10 +10,10 @@ export type FileResult = { ok: true; blob: Blob; fileName: string } | { ok: fals
 /** The file as a Blob (rebuilt from the stored ArrayBuffer, or downloaded for members of the organization). */
 export async function getEvidenceFile(db: SyncDatabase, transport: EvidenceTransport, evidenceId: string): Promise<FileResult> {
   const local = await db.evidence.get(evidenceId);
-  if (local?.bytes) return { ok: true, blob: new Blob([local.bytes], { type: local.mime }), fileName: local.name };
+  if (local?.bytes) return { ok: true, blob: new Blob([local.bytes], { type: local.mime }), fileName: local.fileName };
   const res = await transport.download(evidenceId);
   if (!res.ok) return { ok: false, message: res.kind === 'network' ? 'You are offline. This file can be opened once you are back online.' : res.message };
-  return { ok: true, blob: new Blob([res.value.bytes], { type: res.value.mimeType }), fileName: res.value.fileName ?? local?.name ?? 'evidence' };
+  return { ok: true, blob: new Blob([res.value.bytes], { type: res.value.mimeType }), fileName: res.value.fileName ?? local?.fileName ?? 'evidence' };
 }
 
 /**
@@ -59,7 +59,7 @@ function toLocal(v: EvidenceView, mine: LocalEvidence | undefined): LocalEvidenc
     id: v.id,
     assessmentId: v.assessment_id,
     questionId: v.question_id,
-    name: v.file_name,
+    fileName: v.file_name,
     mime: v.mime_type,
     size: v.size_bytes,
     sha256: v.sha256,
@@ -70,12 +70,4 @@ function toLocal(v: EvidenceView, mine: LocalEvidence | undefined): LocalEvidenc
     uploadedByName: v.uploaded_by_name,
     uploadedAt: v.created_at,
   };
-}
-
-/** Pulls the server's list for an assessment into Dexie (call on open and after uploads). */
-export async function refreshEvidence(db: SyncDatabase, transport: EvidenceTransport, assessmentId: string): Promise<boolean> {
-  const res = await transport.list(assessmentId);
-  if (!res.ok) return false;
-  await mergeServerEvidence(db, assessmentId, res.value);
-  return true;
 }

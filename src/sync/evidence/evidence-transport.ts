@@ -27,7 +27,6 @@ export interface EvidenceTransport {
   complete(evidenceId: string): Promise<TransportResult<UploadState>>;
   attach(evidenceId: string): Promise<TransportResult<EvidenceView>>;
   detach(evidenceId: string): Promise<TransportResult<EvidenceView>>;
-  list(assessmentId: string): Promise<TransportResult<EvidenceView[]>>;
   download(evidenceId: string): Promise<TransportResult<DownloadedFile>>;
 }
 
@@ -114,7 +113,6 @@ export function createEvidenceTransport(opts: EvidenceTransportOptions): Evidenc
     complete: (id) => json(`${uploads}/${id}/complete`, jsonBody('POST')),
     attach: (id) => json(`/api/evidence/${id}/attach`, jsonBody('POST')),
     detach: (id) => json(`/api/evidence/${id}`, { method: 'DELETE', headers: { accept: 'application/json' } }),
-    list: (assessmentId) => json(`/api/assessments/${assessmentId}/evidence`, { method: 'GET', headers: { accept: 'application/json' } }),
     async download(id) {
       const res = await send(`/api/evidence/${id}/download`, { method: 'GET' });
       if (!(res instanceof Response)) return res;

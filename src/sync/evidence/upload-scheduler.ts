@@ -1,12 +1,15 @@
-// When the uploader runs: at start, right after a file is queued, when the device comes back online or
+// The runtime's one evidence upload scheduler (ADR 017), and every evidence action of the screen.
+// The uploader runs at start, right after a file is queued, when the device comes back online or
 // the page becomes visible, after a failure with backoff, and every 30 s while files wait.
 import { liveQuery } from 'dexie';
-import type { SyncDatabase } from '../db.ts';
+import { isSendableFile, type SyncDatabase } from '../db.ts';
 import type { OnlineSignal, Scheduler } from '../engine.ts';
 import { backoffDelay } from '../backoff.ts';
 import type { FetchLike, TokenGetter } from '../transport.ts';
 import { createEvidenceTransport, type EvidenceTransport } from './evidence-transport.ts';
-import { createEvidenceUploader, type EvidenceUploader, type UploadRunReport } from './uploader.ts';
+import { getEvidenceFile, removeEvidence, type FileResult } from './evidence-files.ts';
+import { queueEvidence, type PickedFile, type QueueEvidenceResult, type StorageLike } from './queue-evidence.ts';
+import { createEvidenceUploader, type UploadRunReport } from './uploader.ts';
 
 export interface EvidenceUploadsOptions {
   db: SyncDatabase;
@@ -25,11 +28,29 @@ export interface EvidenceUploadsOptions {
   onAttached?: (evidenceIds: string[]) => void;
 }
 
+export interface QueueFileInput {
+  assessmentId: string;
+  questionId: string;
+  /** The signed-in user, who owns the file until it is attached. */
+  userId: string;
+  file: PickedFile;
+  /** EVIDENCE_MAX_MB from GET /api/config. */
+  maxMb: number;
+  /** navigator.storage by default; null skips the quota check. */
+  storage?: StorageLike | null;
+}
+
 export interface EvidenceUploads {
-  transport: EvidenceTransport;
-  uploader: EvidenceUploader;
-  /** Runs the uploader now (after a pick, or a Retry). */
+  /** Stores a picked file on this device and starts sending it (checks, then one transaction: queue-evidence.ts). */
+  queue(input: QueueFileInput): Promise<QueueEvidenceResult>;
+  /** Runs the uploader now. */
   kick(): Promise<UploadRunReport>;
+  /** Puts a failed file back in the queue and runs the uploader. */
+  retry(evidenceId: string): Promise<void>;
+  /** Removes a file from its question (detached on the server first once it left this device). */
+  remove(evidenceId: string): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** The file's bytes: local while it waits to upload, else the organization-scoped download route. */
+  file(evidenceId: string): Promise<FileResult>;
   stop(): void;
 }
 
@@ -47,7 +68,7 @@ export function startEvidenceUploads(opts: EvidenceUploadsOptions): EvidenceUplo
   let timer: unknown;
   let stopped = false;
 
-  const waiting = () => opts.db.evidence.filter((e) => e.status === 'queued' || e.status === 'uploading' || e.status === 'uploaded').count();
+  const waiting = () => opts.db.evidence.filter(isSendableFile).count();
 
   function later(ms: number) {
     if (stopped) return;
@@ -86,9 +107,16 @@ export function startEvidenceUploads(opts: EvidenceUploadsOptions): EvidenceUplo
   safeKick();
 
   return {
-    transport,
-    uploader,
+    async queue({ file, maxMb, storage, ...input }) {
+      return queueEvidence(opts.db, { ...input, file }, { maxMb, storage, onQueued: safeKick });
+    },
     kick,
+    async retry(id) {
+      await uploader.retry(id);
+      safeKick();
+    },
+    remove: (id) => removeEvidence(opts.db, transport, id),
+    file: (id) => getEvidenceFile(opts.db, transport, id),
     stop() {
       stopped = true;
       unsubscribe?.();

@@ -2,13 +2,12 @@
 // → complete (server sniffs and checks SHA-256) → attach. Progress lives in Dexie, so a reload, another
 // tab or a dropped connection resumes where the server says it is. One uploader per origin (lock).
 import { EVIDENCE_CHUNK_BYTES } from '#domain/evidence.ts';
-import type { LocalEvidence, SyncDatabase, SyncErrorInfo } from '../db.ts';
+import { isSendableFile, type LocalEvidence, type SyncDatabase, type SyncErrorInfo } from '../db.ts';
 import { createDrainLock, type DrainLock } from '../lock.ts';
 import type { TransportFailure } from '../transport.ts';
 import type { EvidenceFailure, EvidenceTransport } from './evidence-transport.ts';
 
 export const EVIDENCE_LOCK_NAME = 'mvrsp-evidence-uploads';
-const ACTIVE = new Set<LocalEvidence['status']>(['queued', 'uploading', 'uploaded']);
 /** Failures worth retrying later by themselves (offline, server trouble, expired session, rate limit). */
 const retryable = (f: TransportFailure) => f.kind === 'network' || f.status >= 500 || f.status === 401 || f.status === 408 || f.status === 429;
 
@@ -86,10 +85,10 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
       if (done.kind === 'http' && (done.status === 422 || done.status === 415)) await db.uploads.put({ evidenceId: row.id, offset: 0, uploadUrl: null });
       return fail(done);
     }
-    await patchRow(row.id, { status: 'uploaded', progress: 1 });
+    await patchRow(row.id, { status: 'complete', progress: 1 });
     const attached = await transport.attach(row.id);
     if (!attached.ok) return fail(attached);
-    // Acknowledged: keep the metadata, drop the bytes (offline-sync brief §3.6.5).
+    // Acknowledged: keep the metadata, drop the bytes (ADR 006).
     await db.transaction('rw', db.evidence, db.uploads, async () => {
       await db.evidence.update(row.id, { status: 'attached', progress: 1, bytes: null, error: undefined });
       await db.uploads.delete(row.id);
@@ -98,13 +97,13 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
   }
 
   async function uploadOne(row: LocalEvidence): Promise<Step> {
-    if (row.status !== 'uploaded') {
+    if (row.status !== 'complete') {
       if (!row.bytes) return { ok: false, retry: false, error: { code: 'missing_bytes', message: 'The file is no longer on this device. Attach it again.' } };
       const declared = await transport.declare({
         evidenceId: row.id,
         assessmentId: row.assessmentId,
         questionId: row.questionId,
-        fileName: row.name,
+        fileName: row.fileName,
         mimeType: row.mime,
         size: row.size,
         sha256: row.sha256,
@@ -134,7 +133,7 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
 
   async function runLocked(): Promise<Omit<UploadRunReport, 'acquired'>> {
     const uid = opts.getUserId ? await opts.getUserId() : null;
-    const rows = (await db.evidence.filter((e) => ACTIVE.has(e.status)).toArray()).filter((e) => !uid || !e.userId || e.userId === uid);
+    const rows = (await db.evidence.filter(isSendableFile).toArray()).filter((e) => !uid || !e.userId || e.userId === uid);
     const report: Omit<UploadRunReport, 'acquired'> = { attached: [], failed: [], stoppedBy: null };
     for (const row of rows) {
       const step = await uploadWithRetries(row);

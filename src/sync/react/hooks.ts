@@ -1,9 +1,11 @@
-// The only React-aware part of sync: live queries over Dexie, so every tab shows the same state.
+// React hooks over the sync runtime of the context (runtime-context.ts): live queries over Dexie,
+// so every tab shows the same state.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { META, type LocalDeferral, type SyncDatabase, type SyncErrorInfo } from '../db.ts';
 import { answersMap, EMPTY_SUMMARY, outboxSummary, type OutboxSummary, type QuestionSyncView } from '../queries.ts';
-import { getSyncRuntime, getUnsentState, subscribeSyncRuntime, subscribeUnsentChanges } from '../runtime.ts';
+import type { UnsentState } from '../runtime.ts';
+import { useSyncDb, useSyncRuntime } from './runtime-context.ts';
 import { INITIAL_STATUS, readStatus, type SyncPhase } from '../status.ts';
 import { submitBlockerFor, type SubmitState } from '../submit-state.ts';
 import { onStorageProblem, storageProblem, type WriteFailureCode } from '../write-guard.ts';
@@ -11,10 +13,8 @@ import type { AssessmentSyncView } from '#domain/contracts/sync.ts';
 
 export type { OutboxSummary, QuestionSyncView };
 
-/** The database of the running sync runtime (undefined before startSync). */
-export function useSyncDb(): SyncDatabase | undefined {
-  return useSyncExternalStore(subscribeSyncRuntime, () => getSyncRuntime()?.db, () => undefined);
-}
+const NOTHING_UNSENT: UnsentState = { rows: 0, files: 0, oldest: null };
+const noSubscription = () => () => undefined;
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
@@ -43,13 +43,14 @@ export interface SyncStatusView {
   oldestPendingAt: number | null;
 }
 
-/** The running sync runtime's status (before startSync: the initial, empty status). */
+/** The running sync runtime's status (before it starts: the initial, empty status). */
 export function useSyncStatus(): SyncStatusView {
-  const db = useSyncDb();
+  const runtime = useSyncRuntime();
+  const db = runtime?.db;
   const online = useOnline();
   const problem = useSyncExternalStore(onStorageProblem, storageProblem, () => null);
   const status = useLiveQuery(async () => (db ? readStatus(db) : INITIAL_STATUS), [db], INITIAL_STATUS);
-  const unsent = useSyncExternalStore(subscribeUnsentChanges, getUnsentState, getUnsentState);
+  const unsent = useSyncExternalStore(runtime?.subscribeUnsent ?? noSubscription, runtime?.unsent ?? (() => NOTHING_UNSENT), () => NOTHING_UNSENT);
   return {
     phase: online ? status.phase : 'offline',
     pendingCount: unsent.rows,
@@ -66,11 +67,6 @@ export function useAnswers(assessmentId: string | undefined, dbOverride?: SyncDa
   const runtimeDb = useSyncDb();
   const db = dbOverride ?? runtimeDb;
   return useLiveQuery(async () => (db && assessmentId ? answersMap(db, assessmentId) : {}), [db, assessmentId], {});
-}
-
-export function useQuestionSyncState(assessmentId: string | undefined, questionId: string | undefined, dbOverride?: SyncDatabase): QuestionSyncView | null {
-  const answers = useAnswers(assessmentId, dbOverride);
-  return questionId ? (answers[questionId] ?? null) : null;
 }
 
 /** Counts for "Sending 3 answers and 1 file…" (no query while `assessmentId` is undefined). */

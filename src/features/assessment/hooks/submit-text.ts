@@ -1,6 +1,6 @@
-// Words for the submit barrier (offline-sync brief §3.7): "Sending 3 answers and 1 file, 12 MB...".
+// Words for the submit barrier (ADR 005): "Sending 3 answers and 1 file, 12 MB...".
 import { formatBytes, plural } from '../../../utils/format-time.ts';
-import type { OutboxSummary } from '../../../sync/react/hooks.ts';
+import type { OutboxSummary } from '../../../sync/index.ts';
 
 function joinParts(parts: string[]): string {
   if (parts.length <= 1) return parts.join('');

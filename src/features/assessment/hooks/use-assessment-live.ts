@@ -1,9 +1,8 @@
 // Live (Dexie) state of one assessment on this device, from the sync core's hooks.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import type { LocalAnswer, LocalDeferral, SyncDatabase } from '../../../sync/index.ts';
-import { useDeferrals, useOutboxSummary, useSubmitState, type OutboxSummary } from '../../../sync/react/hooks.ts';
-import type { SubmitState } from '../../../sync/submit-state.ts';
+import type { LocalAnswer, LocalDeferral, OutboxSummary, SubmitState, SyncDatabase } from '../../../sync/index.ts';
+import { useDeferrals, useOutboxSummary, useSubmitState } from '../../../sync/react/hooks.ts';
 
 export interface AssessmentLive {
   /** False until the local answers have been read once (the resume position waits for it). */

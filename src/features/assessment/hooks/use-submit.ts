@@ -1,8 +1,7 @@
-// Submit behind the sync barrier (offline-sync brief §3.7): online it drains with progress, then submits;
+// Submit behind the sync barrier (ADR 005): online it drains with progress, then submits;
 // offline it queues ("Submit when online") and locks editing until sent or cancelled.
 import { useState } from 'react';
-import type { SyncRuntime } from '../../../sync/index.ts';
-import { submitBlockerFor } from '../../../sync/index.ts';
+import { submitBlockerFor, type SyncRuntime } from '../../../sync/index.ts';
 import { appAlert } from '../../../lib/app-dialogs.ts';
 
 export interface SubmitApi {

@@ -8,17 +8,17 @@ import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCachedResource } from '../../../hooks/use-cached-resource.ts';
 import { api } from '../../../lib/api-client.ts';
-import { pullAssessmentNow } from '../../../sync/api.ts';
-import { useAnswers, useDeferrals, useSyncDb } from '../../../sync/react/hooks.ts';
+import { useAnswers, useDeferrals } from '../../../sync/react/hooks.ts';
+import { useSyncRuntime } from '../../../sync/react/runtime-context.ts';
 
 const loadQuestions = (assessmentId: string, signal: AbortSignal) =>
   api.get<QuestionView[]>(`/api/questions?assessmentId=${encodeURIComponent(assessmentId)}`, { signal });
 
 export function AssignedToMe({ assessmentId, userId }: { assessmentId: string; userId: string }) {
-  const db = useSyncDb();
+  const runtime = useSyncRuntime();
   useEffect(() => {
-    if (db) void pullAssessmentNow(assessmentId);
-  }, [db, assessmentId]);
+    if (runtime) void runtime.engine.pull(assessmentId);
+  }, [runtime, assessmentId]);
   const deferrals = useDeferrals(assessmentId).filter((d) => d.deferredTo === userId && d.status === 'open');
   const answers = useAnswers(assessmentId);
   const load = useCallback((signal: AbortSignal) => loadQuestions(assessmentId, signal), [assessmentId]);

@@ -1,7 +1,7 @@
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
-import type { ConflictInfo } from '../../../../sync/db.ts';
+import type { ConflictInfo } from '../../../../sync/index.ts';
 import { formatDateTime } from '../../../../utils/format-time.ts';
 
 const word = (v: AnswerValue) => (v === 'yes' ? 'Yes' : 'No');

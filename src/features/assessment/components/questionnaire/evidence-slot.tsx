@@ -1,16 +1,17 @@
 // Evidence beside a question: pick files or take a photo, each file with its own state
-// (queued / x % / uploaded / failed / too large). Files are queued in Dexie and uploaded by the evidence core.
+// (queued / x % / uploaded / failed / too large). Files are queued in Dexie and sent by the sync
+// runtime's one upload scheduler (runtime.evidence, ADR 017).
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Camera, CheckCircle2, CircleDashed, Download, FileWarning, Loader2, Paperclip, RotateCcw, Trash2, XCircle } from 'lucide-react';
 import { EVIDENCE_ACCEPT } from '#domain/evidence.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { getAppConfig } from '../../../../config/app-config.ts';
+import { appAlert } from '../../../../lib/app-dialogs.ts';
+import { saveBlob } from '../../../../lib/download-report.ts';
 import type { LocalEvidence, SyncRuntime } from '../../../../sync/index.ts';
-import { queueEvidence } from '../../../../sync/evidence/queue-evidence.ts';
 import { cn } from '../../../../utils/cn.ts';
 import { formatBytes, formatDateTime } from '../../../../utils/format-time.ts';
-import { downloadEvidence, evidenceActions } from '../../hooks/evidence-actions.ts';
 
 interface Refused {
   key: string;
@@ -27,7 +28,7 @@ function FileState({ file }: { file: LocalEvidence }) {
         Failed
       </span>
     );
-  if (file.status === 'attached' || file.status === 'uploaded')
+  if (file.status === 'attached' || file.status === 'complete')
     return (
       <span className="inline-flex items-center gap-1 text-emerald-700">
         <CheckCircle2 aria-hidden="true" className="size-3.5" />
@@ -57,7 +58,7 @@ export function EvidenceSlot({ runtime, assessmentId, questionId, userId, locked
   const [downloadError, setDownloadError] = useState<{ id: string; message: string } | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
-  const actions = evidenceActions(runtime, userId);
+  const uploads = runtime.evidence;
 
   const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(e.target.files ?? []);
@@ -65,7 +66,7 @@ export function EvidenceSlot({ runtime, assessmentId, questionId, userId, locked
     setBusy(true);
     const refusedNow: Refused[] = [];
     for (const file of picked) {
-      const res = await queueEvidence(runtime.db, { assessmentId, questionId, userId, file }, { maxMb: getAppConfig().evidenceMaxMb, onQueued: actions.kick });
+      const res = await uploads.queue({ assessmentId, questionId, userId, file, maxMb: getAppConfig().evidenceMaxMb });
       if (!res.ok) refusedNow.push({ key: `${file.name}-${Date.now()}`, name: file.name, message: res.message, tooLarge: res.code === 'payload_too_large' });
     }
     setRefused((r) => [...refusedNow, ...r].slice(0, 5));
@@ -74,8 +75,16 @@ export function EvidenceSlot({ runtime, assessmentId, questionId, userId, locked
 
   const onDownload = async (id: string) => {
     setDownloadError(null);
-    const res = await downloadEvidence(runtime, userId, id);
-    if (!res.ok) setDownloadError({ id, message: res.message });
+    // The local bytes while the file waits to upload, otherwise the organization-scoped download
+    // route (teammates' files and this user's from other devices).
+    const res = await uploads.file(id);
+    if (res.ok) saveBlob(res.blob, res.fileName);
+    else setDownloadError({ id, message: res.message });
+  };
+
+  const onRemove = async (id: string) => {
+    const res = await uploads.remove(id);
+    if (!res.ok) void appAlert(res.message, 'Evidence');
   };
 
   return (
@@ -86,8 +95,8 @@ export function EvidenceSlot({ runtime, assessmentId, questionId, userId, locked
             <li key={f.id} className="rounded-lg border border-slate-200 px-3 py-2 text-xs" data-testid="evidence-file">
               <div className="flex items-center gap-2">
                 <Paperclip aria-hidden="true" className="size-3.5 shrink-0 text-slate-500" />
-                <span className="min-w-0 flex-1 truncate font-medium text-slate-900" title={f.name}>
-                  {f.name}
+                <span className="min-w-0 flex-1 truncate font-medium text-slate-900" title={f.fileName}>
+                  {f.fileName}
                 </span>
                 <FileState file={f} />
               </div>
@@ -98,18 +107,18 @@ export function EvidenceSlot({ runtime, assessmentId, questionId, userId, locked
                   {f.uploadedAt && ` · ${formatDateTime(f.uploadedAt)}`}
                 </span>
                 <span className="flex gap-1">
-                  {(f.status === 'attached' || f.status === 'uploaded' || f.bytes) && (
-                    <button type="button" className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-slate-100" onClick={() => void onDownload(f.id)} aria-label={`Download ${f.name}`}>
+                  {(f.status === 'attached' || f.status === 'complete' || f.bytes) && (
+                    <button type="button" className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-slate-100" onClick={() => void onDownload(f.id)} aria-label={`Download ${f.fileName}`}>
                       <Download aria-hidden="true" className="size-3" /> Download
                     </button>
                   )}
                   {f.status === 'failed' && (
-                    <button type="button" className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-slate-100" onClick={() => void actions.retry(f.id)}>
+                    <button type="button" className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-slate-100" onClick={() => void uploads.retry(f.id)}>
                       <RotateCcw aria-hidden="true" className="size-3" /> Retry
                     </button>
                   )}
                   {!locked && (
-                    <button type="button" className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-slate-100" onClick={() => void actions.remove(f.id)} aria-label={`Remove ${f.name}`}>
+                    <button type="button" className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-slate-100" onClick={() => void onRemove(f.id)} aria-label={`Remove ${f.fileName}`}>
                       <Trash2 aria-hidden="true" className="size-3" /> Remove
                     </button>
                   )}

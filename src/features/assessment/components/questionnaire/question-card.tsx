@@ -4,7 +4,7 @@ import type { QuestionView } from '#domain/contracts/assessments.ts';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
-import type { LocalAnswer, LocalDeferral } from '../../../../sync/db.ts';
+import type { LocalAnswer, LocalDeferral } from '../../../../sync/index.ts';
 import { formatDateTime, plural } from '../../../../utils/format-time.ts';
 import { AnswerButtons } from './answer-buttons.tsx';
 import { SyncMark } from './sync-mark.tsx';

@@ -3,8 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
-import { answersMap } from '../../../../sync/queries.ts';
-import type { SyncRuntime } from '../../../../sync/runtime.ts';
+import { answersMap, type SyncRuntime } from '../../../../sync/index.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { useToast } from '../../../../components/ui/toast.tsx';
 import type { Questionnaire as QuestionnaireData } from '../../api/questionnaire.ts';

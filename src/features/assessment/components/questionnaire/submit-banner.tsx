@@ -1,7 +1,7 @@
 import { CloudOff, Loader2 } from 'lucide-react';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
-import type { SubmitState } from '../../../../sync/submit-state.ts';
+import type { SubmitState } from '../../../../sync/index.ts';
 
 const WAITING_FOR: Record<NonNullable<SubmitState['blocker']>, string> = {
   earlier_rows: 'It will be sent automatically once your answers reach the server.',

@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, CircleDashed, Loader2, XCircle } from 'lucide-react';
-import type { AnswerSyncState } from '../../../../sync/db.ts';
+import type { AnswerSyncState } from '../../../../sync/index.ts';
 import { cn } from '../../../../utils/cn.ts';
 
 const MARKS: Record<AnswerSyncState, { label: string; Icon: typeof CheckCircle2; tone: string; spin?: boolean }> = {
@@ -10,7 +10,7 @@ const MARKS: Record<AnswerSyncState, { label: string; Icon: typeof CheckCircle2;
   rejected: { label: 'Not accepted', Icon: XCircle, tone: 'text-red-700' },
 };
 
-/** The small per-question sync mark (offline-sync brief §3.8): icon plus words, never colour alone. */
+/** The small per-question sync mark: icon plus words, never colour alone. */
 export function SyncMark({ state, detail, onClick, compact }: { state: AnswerSyncState; detail?: string; onClick?: () => void; compact?: boolean }) {
   const { label, Icon, tone, spin } = MARKS[state];
   const content = (

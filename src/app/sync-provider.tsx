@@ -1,0 +1,52 @@
+// The app owns the sync runtime (ADR 017): started for the signed-in user, switched when the user
+// changes, told when nobody is signed in, and handed to every screen by React context. The core
+// (Dexie, the engine) is loaded on demand, so public pages never download it.
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useSession } from '../hooks/use-session.ts';
+import { getSupabase } from '../lib/supabase.ts';
+import { SyncRuntimeContext } from '../sync/react/runtime-context.ts';
+import { setUpdateGate } from './update-prompt.tsx';
+
+type SyncCore = typeof import('../sync/index.ts');
+
+/** The access token for the sync and upload requests; `forceRefresh` after a 401. */
+async function token({ forceRefresh }: { forceRefresh: boolean }): Promise<string | null> {
+  const auth = getSupabase().auth;
+  const { data } = forceRefresh ? await auth.refreshSession() : await auth.getSession();
+  return data.session?.access_token ?? null;
+}
+
+const noSubscription = () => () => undefined;
+const noRuntime = () => null;
+
+export function SyncProvider({ children }: { children: ReactNode }) {
+  const { profile } = useSession();
+  const userId = profile?.id;
+  const orgId = profile?.organization?.id;
+  const [core, setCore] = useState<SyncCore | null>(null);
+
+  useEffect(() => {
+    if (core || !userId || !orgId) return;
+    let active = true;
+    void import('../sync/index.ts').then((m) => active && setCore(m));
+    return () => {
+      active = false;
+    };
+  }, [core, userId, orgId]);
+
+  // Idempotent: starts on sign-in, switches on a user change (the previous user's rows are held,
+  // never sent as the new user), stops sending on sign-out (rows are kept); nothing after a sign-out began.
+  useEffect(() => {
+    core?.ensureSync({ getToken: token, caller: userId && orgId ? { userId, orgId } : null });
+  }, [core, userId, orgId]);
+
+  const runtime = useSyncExternalStore(core?.subscribeSyncRuntime ?? noSubscription, core?.getSyncRuntime ?? noRuntime, noRuntime);
+
+  // The update prompt's gate: never reload into a new version while a change or a file waits to be sent.
+  useEffect(() => {
+    if (!runtime || !core) return;
+    setUpdateGate({ allowed: () => !core.hasUnsent(runtime.unsent()), subscribe: runtime.subscribeUnsent });
+  }, [core, runtime]);
+
+  return <SyncRuntimeContext.Provider value={runtime}>{children}</SyncRuntimeContext.Provider>;
+}
