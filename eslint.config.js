@@ -43,6 +43,15 @@ const zones = [
   })),
 ];
 
+// The SPA reaches the sync core only through its entries (ADR 017): src/sync/index.ts (the core,
+// no React) and src/sync/react/ (context and hooks). Its own block, appended to the zones above.
+zones.push({
+  target: ['./src/features', './src/app', './src/components', './src/hooks', './src/lib', './src/utils', './src/config'],
+  from: ['./src/sync'],
+  except: ['./index.ts', './react'],
+  message: 'Import the sync core through src/sync/index.ts or src/sync/react/ only (ADR 017).',
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', 'migrations/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,

@@ -4,10 +4,11 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useSession } from '../hooks/use-session.ts';
 import { getSupabase } from '../lib/supabase.ts';
+import type * as SyncCoreModule from '../sync/index.ts';
 import { SyncRuntimeContext } from '../sync/react/runtime-context.ts';
 import { setUpdateGate } from './update-prompt.tsx';
 
-type SyncCore = typeof import('../sync/index.ts');
+type SyncCore = typeof SyncCoreModule;
 
 /** The access token for the sync and upload requests; `forceRefresh` after a 401. */
 async function token({ forceRefresh }: { forceRefresh: boolean }): Promise<string | null> {
