@@ -13,7 +13,7 @@ const features = readdirSync(new URL('./src/features/', import.meta.url), { with
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
-// Import boundaries (style brief §6, §7.2): the arrows are lint errors. The resolver follows the
+// Import boundaries (ADR 010): the arrows are lint errors. The resolver follows the
 // package.json "imports" aliases (#domain/*, #sync/*, #src/*, ...), so they are checked like relative paths.
 const zones = [
   // domain/ is pure: it imports nothing of ours but itself

@@ -12,7 +12,7 @@ import { SESSION_WAIT_MS } from './guards.tsx';
 
 const FinishSetupPage = lazy(() => import('../features/auth/finish-setup-page.tsx').then((m) => ({ default: m.FinishSetupPage })));
 
-/** True once `waiting` has lasted SESSION_WAIT_MS (spec §9: a loading wait is at most 2.5 s). */
+/** True once `waiting` has lasted SESSION_WAIT_MS (a loading wait lasts at most 2.5 s). */
 function useGaveUp(waiting: boolean): boolean {
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {

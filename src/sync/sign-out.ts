@@ -1,6 +1,6 @@
 // What the sync database keeps when a user signs out (ADR 007): nothing of the organization,
-// except, when the user chose to keep them, that user's own unsent outbox rows and the evidence
-// files those rows still have to upload. The engine and the uploader send only rows whose userId
+// except, when the user chose to keep them, that user's own unsent outbox rows and evidence files
+// not yet attached (isUnsentFile, db.ts). The engine and the uploader send only rows whose userId
 // is the signed-in user's (batch.ts claimBatch, evidence/uploader.ts), so a different user who
 // signs in on the device neither sees them (answers and deferrals are gone) nor sends them.
 import { isUnsentFile, META, UNSENT_FILE_STATUSES, type SyncDatabase } from './db.ts';
@@ -25,7 +25,7 @@ export async function unsentOf(db: SyncDatabase, userId: string): Promise<Unsent
 
 /**
  * Empties the sync database for a sign-out of `userId`. `keepUnsent`: that user's unsent rows (and
- * the evidence files they still have to upload) stay for the next sign-in; false discards them.
+ * evidence files not yet attached) stay for the next sign-in; false discards them.
  * Unsent rows another user kept earlier stay either way: they are that user's to send or discard.
  */
 export async function clearForSignOut(db: SyncDatabase, opts: { userId: string | null; keepUnsent: boolean }): Promise<void> {
