@@ -1,15 +1,11 @@
 // Loaded lazily by the header slot: starts the sync runtime for the signed-in user and shows its status.
 import { useEffect } from 'react';
 import { useSession } from '../../hooks/use-session.ts';
-import { getSupabase } from '../../lib/supabase.ts';
+import { getAccessToken } from '../../lib/access-token.ts';
 import { ensureSync, hasUnsentChanges, subscribeUnsentChanges } from '../../sync/index.ts';
 import { SyncStatus } from './sync-status.tsx';
 
-const token = async ({ forceRefresh }: { forceRefresh: boolean }) => {
-  const auth = getSupabase().auth;
-  const { data } = forceRefresh ? await auth.refreshSession() : await auth.getSession();
-  return data.session?.access_token ?? null;
-};
+const token = getAccessToken;
 
 /** One engine per page, bound to the signed-in user (rows of another user are held, never sent). */
 function useSyncRuntimeFor(userId: string | undefined, orgId: string | undefined) {

@@ -5,16 +5,12 @@ import { getEvidenceFile, removeEvidence } from '../../../sync/evidence/evidence
 import { startEvidenceUploads, type EvidenceUploads } from '../../../sync/evidence/upload-scheduler.ts';
 import type { SyncRuntime } from '../../../sync/index.ts';
 import { saveBlob } from '../../../lib/download-report.ts';
-import { getSupabase } from '../../../lib/supabase.ts';
+import { getAccessToken } from '../../../lib/access-token.ts';
 import { appAlert } from '../../../lib/app-dialogs.ts';
 
 let bound: { db: SyncRuntime['db']; uploads: EvidenceUploads; userId: string } | null = null;
 
-async function token({ forceRefresh }: { forceRefresh: boolean }): Promise<string | null> {
-  const auth = getSupabase().auth;
-  const { data } = forceRefresh ? await auth.refreshSession() : await auth.getSession();
-  return data.session?.access_token ?? null;
-}
+const token = getAccessToken;
 
 function bind(runtime: SyncRuntime, userId: string): EvidenceUploads {
   if (bound?.db === runtime.db && bound.userId === userId) return bound.uploads;
