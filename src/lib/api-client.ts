@@ -5,7 +5,7 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { ApiType } from '../../server/app.ts';
 import { MSG } from '#domain/messages.ts';
 import { getAccessToken } from './access-token.ts';
-import { errorMessageFrom, exchange, failureFrom, fileNameFromDisposition, readBody, type HttpCore, type HttpFailure } from './http.ts';
+import { errorMessageFrom, exchange, failureFrom, fileNameFromDisposition, readBody, type FetchLike, type HttpCore, type HttpFailure } from './http.ts';
 
 export { errorMessageFrom } from './http.ts';
 
@@ -69,6 +69,8 @@ export interface CallOptions {
   auth?: boolean;
   /** Use this access token instead of the stored session (sign-up flows); not refreshed. */
   token?: string;
+  /** Another transport for the request (tests route it to the real app's `app.request`). */
+  fetch?: FetchLike;
 }
 
 /**
@@ -78,7 +80,8 @@ export interface CallOptions {
  */
 export async function apiFetch(path: string, init: RequestInit = {}, opts: CallOptions = {}): Promise<Response> {
   const token = opts.token;
-  const core: HttpCore = token !== undefined ? { getToken: async () => token } : opts.auth === false ? {} : { getToken: getAccessToken };
+  const getToken = token !== undefined ? async () => token : opts.auth === false ? undefined : getAccessToken;
+  const core: HttpCore = { getToken, fetch: opts.fetch };
   const got = await exchange(core, path, init, { retryOn401: token === undefined });
   if (!got.ok) throw new ApiError(got);
   if (got.res.ok) return got.res;
