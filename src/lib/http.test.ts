@@ -2,7 +2,6 @@
 // the token refresh after a 401, and the typed client's ApiError.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
-import { seedOrg } from '#server/features/assessments/sync.test-fixtures.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
 import { ApiError, apiClient, call } from './api-client.ts';
@@ -14,9 +13,10 @@ let toServer: FetchLike;
 
 beforeAll(async () => {
   server = await createTestServer('pglite');
-  user = await signUpUser(server);
-  await seedOrg(server.deps.db, 'Acme', { userId: user.userId });
   toServer = async (url, init) => server.app.request(url, init);
+  user = await signUpUser(server);
+  // The profile and organization, made through the typed client itself (a typed POST).
+  await call(apiClient({ token: user.accessToken, fetch: toServer }).auth.signup.$post({ json: { firstName: 'Ada', lastName: 'Lovelace', organizationName: 'Acme' } }));
 });
 afterAll(async () => {
   await server.close();
