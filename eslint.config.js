@@ -18,8 +18,9 @@ const features = readdirSync(new URL('./src/features/', import.meta.url), { with
 const zones = [
   // domain/ is pure: it imports nothing of ours but itself
   { target: './domain', from: ['./src', './server', './worker', './scripts', './tests'], message: 'domain/ must stay pure and I/O-free.' },
-  // the SPA never imports the server (types only via `import type`, allowed below)
-  { target: './src', from: ['./server', './worker', './tests'], message: 'src/ may not import server/, worker/ or tests/.' },
+  // the SPA never imports the server, except the /api route type from server/app.ts (type-only, checked below; ADR 015)
+  { target: './src', from: ['./server'], except: ['./app.ts'], message: 'src/ may not import server/, worker/ or tests/.' },
+  { target: './src', from: ['./worker', './tests'], message: 'src/ may not import server/, worker/ or tests/.' },
   // the server never imports the SPA or the worker
   { target: './server', from: ['./src', './worker', './tests'], message: 'server/ may not import src/, worker/ or tests/.' },
   // the sync core knows nothing of React or the app
@@ -96,6 +97,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // ADR 015: the typed API client needs server/app.ts's ApiType, and only as a type.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/app.ts', '#server/app.ts'], allowTypeImports: true, message: 'Import only the ApiType (import type) from server/app.ts.' }] },
+      ],
       // ADR 013: the app's own dialogs (src/lib/app-dialogs.ts), never the browser's.
       'no-restricted-globals': ['error', { name: 'alert', message: 'Use appAlert (src/lib/app-dialogs.ts).' }, { name: 'confirm', message: 'Use appConfirm (src/lib/app-dialogs.ts).' }],
       'no-restricted-properties': [

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
-import { ApiError, api, onAuthFailure } from '../lib/api-client.ts';
+import { ApiError, call, client, onAuthFailure } from '../lib/api-client.ts';
 import { readStoredSessionUser } from '../lib/auth-storage.ts';
 import { loadSupabase, onSupabaseLoaded } from '../lib/supabase.ts';
 import { urlCarriesAuth } from '../lib/initial-url.ts';
@@ -72,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     setProfileStatus(cached ? 'ready' : 'loading');
     try {
-      const fresh = await api.get<ProfileDto>('/api/auth/profile');
+      const fresh = await call(client.auth.profile.$get());
       if (loadedFor.current !== userId) return;
       setProfile(fresh);
       hadProfile.current = true;

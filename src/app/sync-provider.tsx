@@ -3,19 +3,12 @@
 // (Dexie, the engine) is loaded on demand, so public pages never download it.
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useSession } from '../hooks/use-session.ts';
-import { getSupabase } from '../lib/supabase.ts';
+import { getAccessToken } from '../lib/access-token.ts';
 import type * as SyncCoreModule from '../sync/index.ts';
 import { SyncRuntimeContext } from '../sync/react/runtime-context.ts';
 import { setUpdateGate } from './update-prompt.tsx';
 
 type SyncCore = typeof SyncCoreModule;
-
-/** The access token for the sync and upload requests; `forceRefresh` after a 401. */
-async function token({ forceRefresh }: { forceRefresh: boolean }): Promise<string | null> {
-  const auth = getSupabase().auth;
-  const { data } = forceRefresh ? await auth.refreshSession() : await auth.getSession();
-  return data.session?.access_token ?? null;
-}
 
 const noSubscription = () => () => undefined;
 const noRuntime = () => null;
@@ -38,7 +31,7 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   // Idempotent: starts on sign-in, switches on a user change (the previous user's rows are held,
   // never sent as the new user), stops sending on sign-out (rows are kept); nothing after a sign-out began.
   useEffect(() => {
-    core?.ensureSync({ getToken: token, caller: userId && orgId ? { userId, orgId } : null });
+    core?.ensureSync({ getToken: getAccessToken, caller: userId && orgId ? { userId, orgId } : null });
   }, [core, userId, orgId]);
 
   const runtime = useSyncExternalStore(core?.subscribeSyncRuntime ?? noSubscription, core?.getSyncRuntime ?? noRuntime, noRuntime);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { ApiError, authFailureOf, errorMessageFrom, messageOf } from './api-client.ts';
+import { failureFrom, networkFailure } from './http.ts';
 
-describe('api-client error messages (spec §7)', () => {
+const apiError = (status: number, body: unknown) => new ApiError(failureFrom(new Response(null, { status }), body), body);
+
+describe('api-client error messages', () => {
   it("uses the response's error field first", () => {
     expect(errorMessageFrom({ error: 'Organization not found', code: 'not_found' }, 404)).toBe('Organization not found');
   });
@@ -15,12 +18,12 @@ describe('api-client error messages (spec §7)', () => {
     expect(errorMessageFrom(null, 0)).toBe(MSG.requestFailed);
   });
   it('messageOf prefers the server text, else the screen-specific message', () => {
-    const withText = new ApiError('x', 409, { error: 'colleague@x.org is already a member', code: 'conflict' });
+    const withText = apiError(409, { error: 'colleague@x.org is already a member', code: 'conflict' });
     expect(messageOf(withText, MSG.sendInviteFailed)).toBe('colleague@x.org is already a member');
     expect(withText.code).toBe('conflict');
-    expect(messageOf(new ApiError('HTTP 500', 500, null), MSG.sendInviteFailed)).toBe(MSG.sendInviteFailed);
+    expect(messageOf(apiError(500, null), MSG.sendInviteFailed)).toBe(MSG.sendInviteFailed);
     expect(messageOf(new TypeError('boom'), MSG.removeMemberFailed)).toBe(MSG.removeMemberFailed);
-    expect(new ApiError(MSG.requestFailed, 0).isNetworkError).toBe(true);
+    expect(new ApiError(networkFailure()).isNetworkError).toBe(true);
   });
 });
 

@@ -1,63 +1,43 @@
-// The one client for our API: attaches a fresh bearer token before every call,
-// refreshes once on 401, and turns every non-ok answer into an ApiError (spec §7).
+// The pages' client for our API (ADR 015): Hono's typed client `hc<ApiType>` over the one HTTP
+// core (./http.ts). The token comes from ./access-token.ts and is refreshed once on a 401; every
+// failure is thrown as one ApiError carrying the core's HttpFailure.
+import { hc, type ClientResponse } from 'hono/client';
+import type { ApiType } from '../../server/app.ts';
 import { MSG } from '#domain/messages.ts';
-import { loadSupabase } from './supabase.ts';
+import { getAccessToken } from './access-token.ts';
+import { errorMessageFrom, exchange, failureFrom, fileNameFromDisposition, readBody, type FetchLike, type HttpCore, type HttpFailure } from './http.ts';
 
+export { errorMessageFrom } from './http.ts';
+
+/** A failed API call: the core's failure value, plus the parsed error body for routes that send extra fields. */
 export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  readonly details: unknown;
+  readonly failure: HttpFailure;
+  /** The parsed response body (null without one), e.g. `{ assessmentId }` on an already-started assessment. */
   readonly body: unknown;
-  /** The server's own `error` text, when it sent one. */
-  readonly serverMessage: string | undefined;
-  constructor(message: string, status: number, body: unknown = null) {
-    super(message);
+  constructor(failure: HttpFailure, body: unknown = null) {
+    super(failure.message);
     this.name = 'ApiError';
-    this.status = status;
+    this.failure = failure;
     this.body = body;
-    const b = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; details?: unknown };
-    this.code = typeof b.code === 'string' ? b.code : undefined;
-    this.details = b.details;
-    const err = (b as { error?: unknown }).error;
-    this.serverMessage = typeof err === 'string' && err.trim() ? err : undefined;
+  }
+  get status(): number {
+    return this.failure.status;
+  }
+  get code(): string | undefined {
+    return this.failure.code;
+  }
+  get details(): unknown {
+    return this.failure.details;
+  }
+  /** The server's own `error` text, when it sent one. */
+  get serverMessage(): string | undefined {
+    const err = (typeof this.body === 'object' && this.body !== null ? this.body : {}) as { error?: unknown };
+    return typeof err.error === 'string' && err.error.trim() ? err.error : undefined;
   }
   /** True when the request never reached the server (offline, DNS, CORS). */
   get isNetworkError(): boolean {
-    return this.status === 0;
+    return this.failure.kind === 'network';
   }
-}
-
-/** Spec §7: the response's message, else "HTTP {status}", else "Request failed". */
-export function errorMessageFrom(body: unknown, status: number): string {
-  if (typeof body === 'object' && body !== null) {
-    const err = (body as { error?: unknown; message?: unknown }).error ?? (body as { message?: unknown }).message;
-    if (typeof err === 'string' && err.trim()) return err;
-  }
-  return status > 0 ? MSG.httpStatus(status) : MSG.requestFailed;
-}
-
-export interface RequestOptions {
-  method?: string;
-  /** JSON-serialisable value or FormData (multipart). */
-  body?: unknown;
-  /** false for the public endpoints (no token attached). */
-  auth?: boolean;
-  /** Use this access token instead of the stored session (signup flows). */
-  token?: string;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-}
-
-async function currentToken(): Promise<string | null> {
-  const { data } = await (await loadSupabase()).auth.getSession();
-  return data.session?.access_token ?? null;
-}
-
-/** A fresh token; `unreachable` when the auth server could not be asked (offline is not signed out). */
-async function refreshedToken(): Promise<{ token: string | null; unreachable: boolean }> {
-  const { data, error } = await (await loadSupabase()).auth.refreshSession();
-  if (error) return { token: null, unreachable: error.name === 'AuthRetryableFetchError' };
-  return { token: data.session?.access_token ?? null, unreachable: false };
 }
 
 /**
@@ -84,66 +64,70 @@ export function authFailureOf(status: number, body: unknown, sentToken: boolean,
   return null;
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  if (res.status === 204) return null;
-  const text = await res.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+export interface CallOptions {
+  /** false for the public endpoints (no token attached). */
+  auth?: boolean;
+  /** Use this access token instead of the stored session (sign-up flows); not refreshed. */
+  token?: string;
+  /** Another transport for the request (tests route it to the real app's `app.request`). */
+  fetch?: FetchLike;
 }
 
-async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-  let body: BodyInit | undefined;
-  if (opts.body instanceof FormData) body = opts.body;
-  else if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
-  if (token) headers.authorization = `Bearer ${token}`;
-  try {
-    return await fetch(path, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(MSG.requestFailed, 0);
-  }
+/**
+ * The fetch the typed client runs on: the core's exchange with the session's token, a 2xx
+ * response returned as is, anything else thrown as ApiError (after telling the session provider
+ * when it means the user's access ended).
+ */
+export async function apiFetch(path: string, init: RequestInit = {}, opts: CallOptions = {}): Promise<Response> {
+  const token = opts.token;
+  const getToken = token !== undefined ? async () => token : opts.auth === false ? undefined : getAccessToken;
+  const core: HttpCore = { getToken, fetch: opts.fetch };
+  const got = await exchange(core, path, init, { retryOn401: token === undefined });
+  if (!got.ok) throw new ApiError(got);
+  if (got.res.ok) return got.res;
+  const body = await readBody(got.res).catch(() => null);
+  const failure = failureFrom(got.res, body);
+  const ended = authFailureOf(failure.status, body, got.sentToken && token === undefined, got.refreshUnreachable);
+  if (ended) for (const fn of authFailureListeners) fn(ended);
+  throw new ApiError(failure, body);
 }
 
-export async function apiRequest<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const useAuth = opts.auth !== false;
-  let token = opts.token ?? (useAuth ? await currentToken() : null);
-  const sentToken = useAuth && !opts.token && !!token;
-  let res = await send(path, opts, token);
-  let refreshUnreachable = false;
-  if (res.status === 401 && useAuth && !opts.token) {
-    const refreshed = await refreshedToken();
-    token = refreshed.token;
-    refreshUnreachable = refreshed.unreachable;
-    if (token) res = await send(path, opts, token);
-  }
-  const body = await readBody(res);
-  if (!res.ok) {
-    const failure = authFailureOf(res.status, body, sentToken, refreshUnreachable);
-    if (failure) for (const fn of authFailureListeners) fn(failure);
-    throw new ApiError(errorMessageFrom(body, res.status), res.status, body);
-  }
-  return body as T;
+/** The typed client for /api (server/app.ts `ApiType`), with these call options. */
+export function apiClient(opts: CallOptions = {}) {
+  return hc<ApiType>('/api', { fetch: ((input: RequestInfo | URL, init?: RequestInit) => apiFetch(String(input), init, opts)) as typeof fetch });
 }
 
-export const api = {
-  get: <T = unknown>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...opts, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...opts, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...opts, method: 'PUT', body }),
-  delete: <T = unknown>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...opts, method: 'DELETE' }),
-};
+/** The signed-in user's typed client: `await call(client.assessments[':id'].$get({ param: { id } }))`. */
+export const client = apiClient();
+/** The typed client for the public endpoints (no token attached). */
+export const publicClient = apiClient({ auth: false });
 
-/** A user-facing message: the server's `error` text when it sent one, else the screen's own (spec §8) string. */
+/** The parsed body of a typed call (null for an empty 2xx); failures were already thrown as ApiError. */
+export async function call<T>(request: Promise<ClientResponse<T, number, 'json'>>): Promise<T> {
+  return (await readBody((await request) as unknown as Response)) as T;
+}
+
+/**
+ * A JSON call outside the typed /api routes (the embedded auth provider's /auth/v1/verify):
+ * the same core and ApiError, with the answer's type declared by the caller.
+ */
+export async function requestJson<T>(url: string, init: { method: string; json?: unknown; headers?: Record<string, string> }, opts: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  const body = init.json === undefined ? undefined : JSON.stringify(init.json);
+  return (await readBody(await apiFetch(url, { method: init.method, headers, body }, opts))) as T;
+}
+
+/** `{ init: { signal } }`: the per-call options that make a typed call abortable. */
+export const abortable = (signal?: AbortSignal) => ({ init: { signal } });
+
+/** Downloads a file with the session's token: its bytes, type and the server's file name (Content-Disposition). */
+export async function downloadFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const res = await apiFetch(path, { headers: { accept: '*/*' } });
+  return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get('content-disposition')) };
+}
+
+/** A user-facing message: the server's `error` text when it sent one, else the screen's own string. */
 export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return fallback;

@@ -1,6 +1,7 @@
-// How the engine reaches the server. The token is fetched at send time (never frozen into a queue).
+// How the engine reaches the server, through the one HTTP core (src/lib/http.ts, ADR 015).
+// The token is fetched at send time (never frozen into a queue).
 import type { PullResponse, PushResponse } from '#domain/contracts/sync.ts';
-import { parseRetryAfter } from './backoff.ts';
+import { exchange, resultOf, type FetchLike, type HttpFailure, type HttpResult, type TokenGetter } from '../lib/http.ts';
 
 export interface PushBody {
   clientId: string;
@@ -15,11 +16,9 @@ export interface PushBody {
   }>;
 }
 
-export type TransportFailure =
-  | { ok: false; kind: 'network'; message: string }
-  | { ok: false; kind: 'http'; status: number; code?: string; message: string; retryAfterMs?: number };
-
-export type TransportResult<T> = { ok: true; value: T } | TransportFailure;
+/** The one failure type of the HTTP core (src/lib/http.ts). */
+export type TransportFailure = HttpFailure;
+export type TransportResult<T> = HttpResult<T>;
 
 export interface CallOptions {
   /** Ask the token getter for a fresh token (after a 401). */
@@ -31,9 +30,7 @@ export interface SyncTransport {
   pull(assessmentId: string, since: string | null, opts?: CallOptions): Promise<TransportResult<PullResponse>>;
 }
 
-/** Returns the current access token, or null when nobody is signed in. */
-export type TokenGetter = (opts: { forceRefresh: boolean }) => Promise<string | null>;
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike, TokenGetter };
 
 export interface FetchTransportOptions {
   getToken: TokenGetter;
@@ -43,55 +40,19 @@ export interface FetchTransportOptions {
   now?: () => number;
 }
 
-async function readJson(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-function httpFailure(res: Response, body: unknown, nowMs: number): TransportFailure {
-  const b = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; code?: unknown };
-  return {
-    ok: false,
-    kind: 'http',
-    status: res.status,
-    code: typeof b.code === 'string' ? b.code : undefined,
-    message: typeof b.error === 'string' ? b.error : `HTTP ${res.status}`,
-    retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), nowMs),
-  };
-}
-
 export function createFetchTransport(opts: FetchTransportOptions): SyncTransport {
-  const doFetch: FetchLike = opts.fetch ?? ((input, init) => fetch(input, init));
+  const core = { getToken: opts.getToken, fetch: opts.fetch, baseUrl: opts.baseUrl, noTokenMessage: 'Sign in to sync' };
   const now = opts.now ?? Date.now;
-  const base = opts.baseUrl ?? '';
 
+  // The engine refreshes the token itself after a 401 (src/sync/engine.ts, src/sync/pull.ts).
   async function call<T>(path: string, init: RequestInit, callOpts: CallOptions = {}): Promise<TransportResult<T>> {
-    const token = await opts.getToken({ forceRefresh: callOpts.forceRefresh ?? false });
-    if (!token) return { ok: false, kind: 'http', status: 401, code: 'unauthorized', message: 'Sign in to sync' };
-    const headers = new Headers(init.headers);
-    headers.set('authorization', `Bearer ${token}`);
-    headers.set('accept', 'application/json');
-    let res: Response;
-    try {
-      res = await doFetch(`${base}${path}`, { ...init, headers });
-    } catch (err) {
-      return { ok: false, kind: 'network', message: err instanceof Error ? err.message : 'Network error' };
+    const got = await exchange(core, path, init, { forceRefresh: callOpts.forceRefresh ?? false, retryOn401: false });
+    if (!got.ok) return got;
+    const result = await resultOf<T>(got.res, now());
+    if (result.ok && (typeof result.value !== 'object' || result.value === null)) {
+      return { ok: false, kind: 'http', status: got.res.status, message: 'Unexpected response from the server' };
     }
-    let body: unknown;
-    try {
-      body = await readJson(res);
-    } catch (err) {
-      // The connection dropped while the body was read: as good as no answer.
-      return { ok: false, kind: 'network', message: err instanceof Error ? err.message : 'Network error' };
-    }
-    if (!res.ok) return httpFailure(res, body, now());
-    if (typeof body !== 'object' || body === null) return { ok: false, kind: 'http', status: res.status, message: 'Unexpected response from the server' };
-    return { ok: true, value: body as T };
+    return result;
   }
 
   return {

@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { AdminQuestionInput, AdminQuestionView } from '#domain/contracts/admin.ts';
-import type { QuestionView } from '#domain/contracts/assessments.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -13,7 +12,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { api, messageOf } from '../../lib/api-client.ts';
+import { abortable, call, client, messageOf } from '../../lib/api-client.ts';
 import { adminApi } from './api/admin-api.ts';
 import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
 import { LoadState, Pager, SearchBox, selectClasses } from './components/admin-shared.tsx';
@@ -36,7 +35,7 @@ export function AdminQuestionsPage() {
   const q = useDebounced(search.trim());
   const [version, setVersion] = useState(0);
   const list = useFreshResource(`questions:${page}:${q}:${version}`, (s) => adminApi.questions(page, q, s));
-  const bank = useFreshResource(`bank:${version}`, (s) => api.get<QuestionView[]>('/api/questions', { signal: s }));
+  const bank = useFreshResource(`bank:${version}`, (s) => call(client.questions.$get({ query: {} }, abortable(s))));
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);

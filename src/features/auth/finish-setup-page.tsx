@@ -2,14 +2,14 @@
 // instead of crashing. Prefilled from the sign-up metadata the provider kept.
 import { useState, type FormEvent } from 'react';
 import { UserCog } from 'lucide-react';
-import { signupSchema, type JoinOrganizationResponse } from '#domain/contracts/accounts.ts';
+import { signupSchema } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { useSession } from '../../hooks/use-session.ts';
-import { api, messageOf } from '../../lib/api-client.ts';
+import { call, client, messageOf } from '../../lib/api-client.ts';
 import { fieldError, NO_ERRORS, validate, type FormErrors } from './validation.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -46,16 +46,20 @@ export function FinishSetupPage() {
     setBusy(true);
     try {
       if (joinOrgId) {
-        const res = await api.post<JoinOrganizationResponse>('/api/auth/join-organization', { ...base, organizationId: joinOrgId, joinKey: str(meta.joinKey) });
+        const res = await call(client.auth['join-organization'].$post({ json: { ...base, organizationId: joinOrgId, joinKey: str(meta.joinKey) } }));
         if (res.joinRequest) return setPending(res.message);
       } else
-        await api.post('/api/auth/signup', {
-          ...base,
-          organizationName: values.organizationName.trim(),
-          contactName: values.contactName.trim() || `${base.firstName} ${base.lastName}`,
-          contactEmail: values.contactEmail.trim() || user.email,
-          contactPhone: values.contactPhone.trim(),
-        });
+        await call(
+          client.auth.signup.$post({
+            json: {
+              ...base,
+              organizationName: values.organizationName.trim(),
+              contactName: values.contactName.trim() || `${base.firstName} ${base.lastName}`,
+              contactEmail: values.contactEmail.trim() || user.email,
+              contactPhone: values.contactPhone.trim(),
+            },
+          }),
+        );
       await refreshProfile();
     } catch (error) {
       setErrors({ summary: messageOf(error, joinOrgId ? MSG.joinFailed : MSG.profileCreateFailed), fields: {} });

@@ -1,7 +1,8 @@
 // How the evidence uploader reaches the server (ADR 006): declare, offset, PATCH chunks, complete,
-// attach, detach, download. The token is fetched per request and refreshed once after a 401.
+// attach, detach, download, through the one HTTP core (src/lib/http.ts, ADR 015). The token is
+// fetched per request and refreshed once after a 401.
 import type { EvidenceView, UploadState } from '#domain/contracts/evidence.ts';
-import type { FetchLike, TokenGetter, TransportFailure, TransportResult } from '../transport.ts';
+import { exchange, resultOf, fileNameFromDisposition, type FetchLike, type HttpCore, type HttpFailure, type HttpResult, type TokenGetter } from '../../lib/http.ts';
 
 export interface DeclareBody {
   evidenceId: string;
@@ -20,18 +21,18 @@ export interface DownloadedFile {
 }
 
 export interface EvidenceTransport {
-  declare(body: DeclareBody): Promise<TransportResult<UploadState>>;
-  state(evidenceId: string): Promise<TransportResult<UploadState>>;
+  declare(body: DeclareBody): Promise<HttpResult<UploadState>>;
+  state(evidenceId: string): Promise<HttpResult<UploadState>>;
   /** A 409 failure carries the server's offset in `offset`. */
-  patch(evidenceId: string, offset: number, chunk: Uint8Array): Promise<TransportResult<UploadState>>;
-  complete(evidenceId: string): Promise<TransportResult<UploadState>>;
-  attach(evidenceId: string): Promise<TransportResult<EvidenceView>>;
-  detach(evidenceId: string): Promise<TransportResult<EvidenceView>>;
-  download(evidenceId: string): Promise<TransportResult<DownloadedFile>>;
+  patch(evidenceId: string, offset: number, chunk: Uint8Array): Promise<HttpResult<UploadState>>;
+  complete(evidenceId: string): Promise<HttpResult<UploadState>>;
+  attach(evidenceId: string): Promise<HttpResult<EvidenceView>>;
+  detach(evidenceId: string): Promise<HttpResult<EvidenceView>>;
+  download(evidenceId: string): Promise<HttpResult<DownloadedFile>>;
 }
 
 /** A failure with the server's offset (409 offset mismatch) when it sent one. */
-export type EvidenceFailure = TransportFailure & { offset?: number };
+export type EvidenceFailure = HttpFailure & { offset?: number };
 
 export interface EvidenceTransportOptions {
   getToken: TokenGetter;
@@ -39,59 +40,23 @@ export interface EvidenceTransportOptions {
   fetch?: FetchLike;
 }
 
-async function failureOf(res: Response): Promise<EvidenceFailure> {
-  const body = (await res.json().catch(() => null)) as { error?: unknown; code?: unknown; details?: { offset?: unknown } } | null;
-  const offset = body?.details?.offset;
-  return {
-    ok: false,
-    kind: 'http',
-    status: res.status,
-    code: typeof body?.code === 'string' ? body.code : undefined,
-    message: typeof body?.error === 'string' ? body.error : `HTTP ${res.status}`,
-    ...(typeof offset === 'number' ? { offset } : {}),
-  };
+/** The core's result, with the server's upload offset lifted out of a failure's details. */
+function withOffset<T>(result: HttpResult<T>): HttpResult<T> {
+  if (result.ok) return result;
+  const offset = (result.details as { offset?: unknown } | undefined)?.offset;
+  if (typeof offset !== 'number') return result;
+  const failure: EvidenceFailure = { ...result, offset };
+  return failure;
 }
 
-/** "attachment; filename*=UTF-8''…" → the decoded name. */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1]);
-    } catch {
-      /* fall back to the plain form */
-    }
-  }
-  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
-}
+export { fileNameFromDisposition };
 
 export function createEvidenceTransport(opts: EvidenceTransportOptions): EvidenceTransport {
-  const doFetch: FetchLike = opts.fetch ?? ((input, init) => fetch(input, init));
-  const base = opts.baseUrl ?? '';
+  const core: HttpCore = { getToken: opts.getToken, fetch: opts.fetch, baseUrl: opts.baseUrl, noTokenMessage: 'Sign in to upload files' };
 
-  async function send(path: string, init: RequestInit): Promise<Response | TransportFailure> {
-    for (const forceRefresh of [false, true]) {
-      const token = await opts.getToken({ forceRefresh });
-      if (!token) return { ok: false, kind: 'http', status: 401, code: 'unauthorized', message: 'Sign in to upload files' };
-      const headers = new Headers(init.headers);
-      headers.set('authorization', `Bearer ${token}`);
-      let res: Response;
-      try {
-        res = await doFetch(`${base}${path}`, { ...init, headers });
-      } catch (err) {
-        return { ok: false, kind: 'network', message: err instanceof Error ? err.message : 'Network error' };
-      }
-      if (res.status !== 401 || forceRefresh) return res;
-    }
-    throw new Error('unreachable');
-  }
-
-  async function json<T>(path: string, init: RequestInit): Promise<TransportResult<T>> {
-    const res = await send(path, init);
-    if (!(res instanceof Response)) return res;
-    if (!res.ok) return failureOf(res);
-    return { ok: true, value: (await res.json()) as T };
+  async function json<T>(path: string, init: RequestInit): Promise<HttpResult<T>> {
+    const got = await exchange(core, path, init);
+    return got.ok ? withOffset(await resultOf<T>(got.res)) : got;
   }
 
   const jsonBody = (method: string, body?: unknown): RequestInit => ({
@@ -114,9 +79,10 @@ export function createEvidenceTransport(opts: EvidenceTransportOptions): Evidenc
     attach: (id) => json(`/api/evidence/${id}/attach`, jsonBody('POST')),
     detach: (id) => json(`/api/evidence/${id}`, { method: 'DELETE', headers: { accept: 'application/json' } }),
     async download(id) {
-      const res = await send(`/api/evidence/${id}/download`, { method: 'GET' });
-      if (!(res instanceof Response)) return res;
-      if (!res.ok) return failureOf(res);
+      const got = await exchange(core, `/api/evidence/${id}/download`, { method: 'GET', headers: { accept: '*/*' } });
+      if (!got.ok) return got;
+      const res = got.res;
+      if (!res.ok) return resultOf<never>(res);
       const mimeType = (res.headers.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim();
       return { ok: true, value: { bytes: await res.arrayBuffer(), mimeType, fileName: fileNameFromDisposition(res.headers.get('content-disposition')) } };
     },

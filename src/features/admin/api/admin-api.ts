@@ -1,32 +1,24 @@
-// Calls of the admin area (/api/admin/*), typed with the shared contracts.
-import type {
-  AdminAssessmentView,
-  AdminOrganizationView,
-  AdminQuestionChange,
-  AdminQuestionInput,
-  AdminQuestionsPage,
-  AdminUserView,
-  AuditEntryView,
-  Paged,
-} from '#domain/contracts/admin.ts';
-import { api } from '../../../lib/api-client.ts';
+// Calls of the admin area (/api/admin/*), typed from the server's routes (ADR 015).
+import type { AdminQuestionInput, AdminUserView } from '#domain/contracts/admin.ts';
+import { abortable, call, client } from '../../../lib/api-client.ts';
 
-const query = (page: number, q: string) => `page=${page}&q=${encodeURIComponent(q)}`;
+const admin = client.admin;
+const listQuery = (page: number, q: string) => ({ query: { page: String(page), q } });
 
 export const adminApi = {
-  questions: (page: number, q: string, signal?: AbortSignal) => api.get<AdminQuestionsPage>(`/api/admin/questions?${query(page, q)}`, { signal }),
-  createQuestion: (input: AdminQuestionInput) => api.post<AdminQuestionChange>('/api/admin/questions', input),
-  updateQuestion: (id: string, input: AdminQuestionInput) => api.put<AdminQuestionChange>(`/api/admin/questions/${id}`, input),
+  questions: (page: number, q: string, signal?: AbortSignal) => call(admin.questions.$get(listQuery(page, q), abortable(signal))),
+  createQuestion: (input: AdminQuestionInput) => call(admin.questions.$post({ json: input })),
+  updateQuestion: (id: string, input: AdminQuestionInput) => call(admin.questions[':id'].$put({ param: { id }, json: input })),
   deleteQuestion: (id: string, balanceWith: string | null) =>
-    api.delete<AdminQuestionChange>(`/api/admin/questions/${id}${balanceWith ? `?balanceWith=${balanceWith}` : ''}`),
-  organizations: (signal?: AbortSignal) => api.get<AdminOrganizationView[]>('/api/admin/organizations', { signal }),
-  suspend: (id: string, reason: string) => api.post(`/api/admin/organizations/${id}/suspend`, { reason }),
-  reactivate: (id: string) => api.post(`/api/admin/organizations/${id}/reactivate`),
-  verifyPayment: (id: string, paidUntil: string) => api.post(`/api/admin/organizations/${id}/subscription`, { paidUntil }),
-  assessments: (signal?: AbortSignal) => api.get<AdminAssessmentView[]>('/api/admin/assessments', { signal }),
-  users: (signal?: AbortSignal) => api.get<AdminUserView[]>('/api/admin/users', { signal }),
-  changeRole: (id: string, role: AdminUserView['role']) => api.put<AdminUserView>(`/api/admin/users/${id}/role`, { role }),
-  disableUser: (id: string) => api.post<AdminUserView>(`/api/admin/users/${id}/disable`),
-  enableUser: (id: string) => api.post<AdminUserView>(`/api/admin/users/${id}/enable`),
-  audit: (page: number, q: string, signal?: AbortSignal) => api.get<Paged<AuditEntryView>>(`/api/admin/audit-log?${query(page, q)}`, { signal }),
+    call(admin.questions[':id'].$delete({ param: { id }, query: balanceWith ? { balanceWith } : {} })),
+  organizations: (signal?: AbortSignal) => call(admin.organizations.$get({}, abortable(signal))),
+  suspend: (id: string, reason: string) => call(admin.organizations[':id'].suspend.$post({ param: { id }, json: { reason } })),
+  reactivate: (id: string) => call(admin.organizations[':id'].reactivate.$post({ param: { id } })),
+  verifyPayment: (id: string, paidUntil: string) => call(admin.organizations[':id'].subscription.$post({ param: { id }, json: { paidUntil } })),
+  assessments: (signal?: AbortSignal) => call(admin.assessments.$get({}, abortable(signal))),
+  users: (signal?: AbortSignal) => call(admin.users.$get({}, abortable(signal))),
+  changeRole: (id: string, role: AdminUserView['role']) => call(admin.users[':id'].role.$put({ param: { id }, json: { role } })),
+  disableUser: (id: string) => call(admin.users[':id'].disable.$post({ param: { id } })),
+  enableUser: (id: string) => call(admin.users[':id'].enable.$post({ param: { id } })),
+  audit: (page: number, q: string, signal?: AbortSignal) => call(admin['audit-log'].$get(listQuery(page, q), abortable(signal))),
 };

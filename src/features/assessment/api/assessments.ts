@@ -1,12 +1,12 @@
 // Assessment lifecycle calls: create (one in progress per organization) and read one.
 import type { AssessmentDetail } from '#domain/contracts/assessments.ts';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError, abortable, call, client } from '../../../lib/api-client.ts';
 
 /** POST /api/assessments/create; an "already in progress" answer yields the existing id (spec §4). */
 export async function createOrOpenAssessment(organizationId: string): Promise<string> {
   try {
-    const { assessmentId } = await api.post<{ assessmentId: string }>('/api/assessments/create', { organizationId });
+    const { assessmentId } = await call(client.assessments.create.$post({ json: { organizationId } }));
     return assessmentId;
   } catch (error) {
     const existing = error instanceof ApiError ? (error.body as { assessmentId?: unknown } | null)?.assessmentId : undefined;
@@ -16,9 +16,9 @@ export async function createOrOpenAssessment(organizationId: string): Promise<st
 }
 
 export function getAssessment(id: string, signal?: AbortSignal): Promise<AssessmentDetail> {
-  return api.get<AssessmentDetail>(`/api/assessments/${encodeURIComponent(id)}`, { signal });
+  return call(client.assessments[':id'].$get({ param: { id } }, abortable(signal)));
 }
 
 export function getOrganizationUsers(orgId: string, signal?: AbortSignal): Promise<TeamMemberDto[]> {
-  return api.get<TeamMemberDto[]>(`/api/organizations/${encodeURIComponent(orgId)}/users`, { signal });
+  return call(client.organizations[':orgId'].users.$get({ param: { orgId } }, abortable(signal)));
 }

@@ -1,6 +1,6 @@
 // The questions and domains of one assessment (its pinned questionnaire version).
 import type { DomainView, QuestionView } from '#domain/contracts/assessments.ts';
-import { api } from '../../../lib/api-client.ts';
+import { abortable, call, client } from '../../../lib/api-client.ts';
 
 export interface Questionnaire {
   questions: QuestionView[];
@@ -9,8 +9,8 @@ export interface Questionnaire {
 
 export async function getQuestionnaire(assessmentId: string, signal?: AbortSignal): Promise<Questionnaire> {
   const [questions, domains] = await Promise.all([
-    api.get<QuestionView[]>(`/api/questions?assessmentId=${encodeURIComponent(assessmentId)}`, { signal }),
-    api.get<DomainView[]>('/api/domains', { signal }),
+    call(client.questions.$get({ query: { assessmentId } }, abortable(signal))),
+    call(client.domains.$get({}, abortable(signal))),
   ]);
   return { questions, domains };
 }

@@ -1,11 +1,11 @@
 // Results, the detailed report and corrective action updates (server-authoritative, online only).
 import type { ActionStatus, CorrectiveActionView, ReportView, ResultsView } from '#domain/contracts/assessments.ts';
-import { ApiError, api, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, abortable, call, client } from '../../../lib/api-client.ts';
 
-const base = (id: string) => `/api/assessments/${encodeURIComponent(id)}`;
+const one = client.assessments[':id'];
 
 export function getResults(assessmentId: string, signal?: AbortSignal): Promise<ResultsView> {
-  return api.get<ResultsView>(`${base(assessmentId)}/results`, { signal });
+  return call(one.results.$get({ param: { id: assessmentId } }, abortable(signal)));
 }
 
 export type ReportState =
@@ -18,7 +18,7 @@ export const REPORT_NEVER_PAID: ReportState = { kind: 'payment_required', checko
 
 export async function getReport(assessmentId: string, signal?: AbortSignal): Promise<ReportState> {
   try {
-    return { kind: 'released', report: await api.get<ReportView>(`${base(assessmentId)}/report`, { signal }) };
+    return { kind: 'released', report: await call(one.report.$get({ param: { id: assessmentId } }, abortable(signal))) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 403 && error.code === 'payment_required') {
       const details = (error.details ?? {}) as { checkoutUrl?: unknown };
@@ -43,10 +43,7 @@ export type ActionSave = { kind: 'saved'; action: CorrectiveActionView } | { kin
 /** Saves an edit made on `baseVersion`; a colleague's newer save comes back as a conflict with their values. */
 export async function updateAction(assessmentId: string, actionId: string, baseVersion: number, patch: ActionUpdate): Promise<ActionSave> {
   try {
-    const action = await apiRequest<CorrectiveActionView>(`${base(assessmentId)}/actions/${encodeURIComponent(actionId)}`, {
-      method: 'PATCH',
-      body: { ...patch, baseVersion },
-    });
+    const action = await call(one.actions[':actionId'].$patch({ param: { id: assessmentId, actionId }, json: { ...patch, baseVersion } }));
     return { kind: 'saved', action };
   } catch (error) {
     if (error instanceof ApiError && error.status === 409 && error.code === 'edit_conflict') {

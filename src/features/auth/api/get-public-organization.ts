@@ -1,7 +1,10 @@
 import type { PublicOrganizationResponse } from '#domain/contracts/accounts.ts';
-import { api } from '../../../lib/api-client.ts';
+import { abortable, call, publicClient } from '../../../lib/api-client.ts';
 
 /** GET /api/organization/public/{orgId}?key= (no auth): the name of the organization to join; the link's key is required. */
 export function getPublicOrganization(orgId: string, key: string, signal?: AbortSignal): Promise<PublicOrganizationResponse> {
-  return api.get<PublicOrganizationResponse>(`/api/organization/public/${encodeURIComponent(orgId)}?key=${encodeURIComponent(key)}`, { auth: false, signal });
+  // The id comes from a link: encoded here, since the typed client puts path params in as given.
+  // The route reads `key` itself (no query validator), so its input type lacks it; the client still sends it.
+  const args = { param: { orgId: encodeURIComponent(orgId) }, query: { key } };
+  return call(publicClient.organization.public[':orgId'].$get(args, abortable(signal)));
 }

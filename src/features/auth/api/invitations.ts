@@ -1,18 +1,18 @@
 import type { ValidateInviteResponse } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import { paths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import { apiClient, abortable, call, client, publicClient } from '../../../lib/api-client.ts';
 import { loadSupabase } from '../../../lib/supabase.ts';
 import { RegisterError } from './register-account.ts';
 
 /** GET /api/auth/validate-invite?token= (no auth). */
 export function validateInvite(token: string, signal?: AbortSignal): Promise<ValidateInviteResponse> {
-  return api.get<ValidateInviteResponse>(`/api/auth/validate-invite?token=${encodeURIComponent(token)}`, { auth: false, signal });
+  return call(publicClient.auth['validate-invite'].$get({ query: { token } }, abortable(signal)));
 }
 
 /** POST /api/auth/accept-invite: the server creates the account for the invited e-mail. */
-export function acceptInvite(input: { token: string; firstName: string; lastName: string; password: string }): Promise<unknown> {
-  return api.post('/api/auth/accept-invite', input, { auth: false });
+export function acceptInvite(input: { token: string; firstName: string; lastName: string; password: string }) {
+  return call(publicClient.auth['accept-invite'].$post({ json: input }));
 }
 
 /**
@@ -20,8 +20,8 @@ export function acceptInvite(input: { token: string; firstName: string; lastName
  * (an existing account, e.g. a removed member invited back). Sends the stored session's token,
  * or `accessToken` when given (a session that was just created).
  */
-export function acceptInviteSignedIn(input: { token: string; supabaseUserId: string; firstName: string; lastName: string }, accessToken?: string): Promise<unknown> {
-  return api.post('/api/auth/accept-invite', input, accessToken ? { token: accessToken } : {});
+export function acceptInviteSignedIn(input: { token: string; supabaseUserId: string; firstName: string; lastName: string }, accessToken?: string) {
+  return call((accessToken ? apiClient({ token: accessToken }) : client).auth['accept-invite'].$post({ json: input }));
 }
 
 export type ProviderAcceptResult = 'accepted' | 'confirm-email' | 'exists';

@@ -1,9 +1,8 @@
 // Spec §7 flows: the account is created at the provider first, then our server is called
 // with the new session's token (signup → new organization, join → team member).
 import type { Session } from '@supabase/supabase-js';
-import type { JoinOrganizationResponse } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
-import { api, messageOf } from '../../../lib/api-client.ts';
+import { apiClient, call, messageOf } from '../../../lib/api-client.ts';
 import { loadSupabase } from '../../../lib/supabase.ts';
 
 export interface PersonalDetails {
@@ -67,23 +66,23 @@ export async function createProviderAccount(person: PersonalDetails, target: Reg
 export async function createServerProfile(person: PersonalDetails, target: RegisterTarget, userId: string, token: string): Promise<RegisterOutcome> {
   try {
     if (target.kind === 'create') {
-      await api.post(
-        '/api/auth/signup',
-        { supabaseUserId: userId, email: person.email, firstName: person.firstName, lastName: person.lastName, ...target.organization },
-        { token },
+      await call(
+        apiClient({ token }).auth.signup.$post({
+          json: { supabaseUserId: userId, email: person.email, firstName: person.firstName, lastName: person.lastName, ...target.organization },
+        }),
       );
     } else {
-      const res = await api.post<JoinOrganizationResponse>(
-        '/api/auth/join-organization',
-        {
-          supabaseUserId: userId,
-          email: person.email,
-          firstName: person.firstName,
-          lastName: person.lastName,
-          organizationId: target.organizationId,
-          joinKey: target.joinKey,
-        },
-        { token },
+      const res = await call(
+        apiClient({ token }).auth['join-organization'].$post({
+          json: {
+            supabaseUserId: userId,
+            email: person.email,
+            firstName: person.firstName,
+            lastName: person.lastName,
+            organizationId: target.organizationId,
+            joinKey: target.joinKey,
+          },
+        }),
       );
       if (res.joinRequest) return { kind: 'join-requested', organizationName: res.joinRequest.organizationName };
     }

@@ -1,7 +1,7 @@
 // The dashboard's data: the organization's assessments and, for admins, the team size.
 import type { AssessmentListItem } from '#domain/contracts/assessments.ts';
-import type { ProfileDto, TeamMemberDto } from '#domain/contracts/accounts.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { ProfileDto } from '#domain/contracts/accounts.ts';
+import { abortable, call, client } from '../../../lib/api-client.ts';
 
 export interface DashboardData {
   assessments: AssessmentListItem[];
@@ -14,8 +14,8 @@ export const canSeeTeam = (profile: Pick<ProfileDto, 'role'> | null) => profile?
 export async function getDashboardData(profile: ProfileDto, signal: AbortSignal): Promise<DashboardData> {
   const orgId = profile.organization?.id;
   const [assessments, members] = await Promise.all([
-    api.get<AssessmentListItem[]>('/api/assessments', { signal }),
-    canSeeTeam(profile) && orgId ? api.get<TeamMemberDto[]>(`/api/organizations/${encodeURIComponent(orgId)}/users`, { signal }) : null,
+    call(client.assessments.$get({}, abortable(signal))),
+    canSeeTeam(profile) && orgId ? call(client.organizations[':orgId'].users.$get({ param: { orgId } }, abortable(signal))) : null,
   ]);
   return { assessments, memberCount: members ? members.length : null };
 }

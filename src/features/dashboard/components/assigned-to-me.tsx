@@ -2,17 +2,16 @@
 import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, UserRoundCheck } from 'lucide-react';
-import type { QuestionView } from '#domain/contracts/assessments.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCachedResource } from '../../../hooks/use-cached-resource.ts';
-import { api } from '../../../lib/api-client.ts';
+import { abortable, call, client } from '../../../lib/api-client.ts';
 import { useAnswers, useDeferrals } from '../../../sync/react/hooks.ts';
 import { useSyncRuntime } from '../../../sync/react/runtime-context.ts';
 
 const loadQuestions = (assessmentId: string, signal: AbortSignal) =>
-  api.get<QuestionView[]>(`/api/questions?assessmentId=${encodeURIComponent(assessmentId)}`, { signal });
+  call(client.questions.$get({ query: { assessmentId } }, abortable(signal)));
 
 export function AssignedToMe({ assessmentId, userId }: { assessmentId: string; userId: string }) {
   const runtime = useSyncRuntime();

@@ -9,10 +9,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFreshResource } from '../../../hooks/use-fresh-resource.ts';
-import { api, messageOf } from '../../../lib/api-client.ts';
+import { abortable, call, client, messageOf } from '../../../lib/api-client.ts';
 import { SummaryCard } from './summary-cards.tsx';
 
-const loadOverview = (signal: AbortSignal) => api.get<AdminOverview>('/api/admin/overview', { signal });
+const loadOverview = (signal: AbortSignal): Promise<AdminOverview> => call(client.admin.overview.$get({}, abortable(signal)));
 
 function Figure({ icon, title, value, detail, to, linkLabel, testId }: { icon: ReactNode; title: string; value: number; detail: string; to: string; linkLabel: string; testId: string }) {
   const footer = (

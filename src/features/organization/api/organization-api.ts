@@ -1,19 +1,20 @@
-// Organization settings calls (spec §7). Every call sends the bearer token.
-import type { InvitationDto, JoinLinkDto, JoinRequestDto, TeamMemberDto, UpdateOrganizationInput } from '#domain/contracts/accounts.ts';
-import { api } from '../../../lib/api-client.ts';
+// Organization settings calls (spec §7), typed from the server's routes (ADR 015). Every call sends the bearer token.
+import type { UpdateOrganizationInput } from '#domain/contracts/accounts.ts';
+import { abortable, call, client } from '../../../lib/api-client.ts';
 
-export const getMembers = (signal?: AbortSignal) => api.get<TeamMemberDto[]>('/api/organization/members', { signal });
-export const getInvitations = (signal?: AbortSignal) => api.get<InvitationDto[]>('/api/organization/invitations', { signal });
-export const updateOrganization = (input: UpdateOrganizationInput) => api.put('/api/organization/update', input);
-export const sendInvitation = (email: string, organizationId: string) => api.post('/api/auth/invite', { email, organizationId });
-export const cancelInvitation = (id: string) => api.delete(`/api/organization/invitations/${encodeURIComponent(id)}`);
-export const removeMember = (id: string) => api.delete(`/api/organization/members/${encodeURIComponent(id)}`);
+const org = client.organization;
+
+export const getMembers = (signal?: AbortSignal) => call(org.members.$get({}, abortable(signal)));
+export const getInvitations = (signal?: AbortSignal) => call(org.invitations.$get({}, abortable(signal)));
+export const updateOrganization = (input: UpdateOrganizationInput) => call(org.update.$put({ json: input }));
+export const sendInvitation = (email: string, organizationId: string) => call(client.auth.invite.$post({ json: { email, organizationId } }));
+export const cancelInvitation = (id: string) => call(org.invitations[':id'].$delete({ param: { id } }));
+export const removeMember = (id: string) => call(org.members[':id'].$delete({ param: { id } }));
 
 // Join link and join requests (org_admins; ADR 003).
-export const getJoinLink = (signal?: AbortSignal) => api.get<JoinLinkDto>('/api/organization/join-link', { signal });
-export const updateJoinLink = (input: Pick<UpdateOrganizationInput, 'joinByLinkEnabled' | 'allowedEmailDomains'>) =>
-  api.put<{ message: string; joinLink: JoinLinkDto }>('/api/organization/update', input);
-export const rotateJoinLink = () => api.post<{ message: string; joinLink: JoinLinkDto }>('/api/organization/join-link/rotate');
-export const getJoinRequests = (signal?: AbortSignal) => api.get<JoinRequestDto[]>('/api/organization/join-requests', { signal });
+export const getJoinLink = (signal?: AbortSignal) => call(org['join-link'].$get({}, abortable(signal)));
+export const updateJoinLink = (input: Pick<UpdateOrganizationInput, 'joinByLinkEnabled' | 'allowedEmailDomains'>) => call(org.update.$put({ json: input }));
+export const rotateJoinLink = () => call(org['join-link'].rotate.$post());
+export const getJoinRequests = (signal?: AbortSignal) => call(org['join-requests'].$get({}, abortable(signal)));
 export const decideJoinRequest = (id: string, decision: 'approve' | 'decline') =>
-  api.post<{ message: string }>(`/api/organization/join-requests/${encodeURIComponent(id)}/${decision}`);
+  call(decision === 'approve' ? org['join-requests'][':id'].approve.$post({ param: { id } }) : org['join-requests'][':id'].decline.$post({ param: { id } }));

@@ -1,0 +1,127 @@
+// The one HTTP core (ADR 015) against the real Hono app (app.request on PGlite): error parsing,
+// the token refresh after a 401, and the typed client's ApiError.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '#domain/messages.ts';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
+import { ApiError, apiClient, call } from './api-client.ts';
+import { exchange, failureFrom, fileNameFromDisposition, resultOf, TokenRefreshUnreachable, type FetchLike, type TokenGetter } from './http.ts';
+
+let server: TestServer;
+let user: TestUser;
+let toServer: FetchLike;
+
+beforeAll(async () => {
+  server = await createTestServer('pglite');
+  toServer = async (url, init) => server.app.request(url, init);
+  user = await signUpUser(server);
+  // The profile and organization, made through the typed client itself (a typed POST).
+  await call(apiClient({ token: user.accessToken, fetch: toServer }).auth.signup.$post({ json: { firstName: 'Ada', lastName: 'Lovelace', organizationName: 'Acme' } }));
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** A token getter that hands out `stale` first and the real token on a refresh, recording the calls. */
+function staleThenFresh(fresh: () => Promise<string | null>) {
+  const calls: boolean[] = [];
+  const getToken: TokenGetter = async ({ forceRefresh }) => {
+    calls.push(forceRefresh);
+    return forceRefresh ? fresh() : 'stale-token';
+  };
+  return { calls, getToken };
+}
+
+describe('http core: one failure type', () => {
+  it("reports the server's message and code for a non-2xx answer", async () => {
+    const got = await exchange({ fetch: toServer }, '/api/no-such-route');
+    if (!got.ok) throw new Error('expected an answer');
+    expect(await resultOf(got.res)).toEqual({ ok: false, kind: 'http', status: 404, message: 'No such API endpoint', code: 'not_found' });
+  });
+
+  it('says "HTTP {status}" for an answer without a message, with Retry-After in ms', () => {
+    const res = new Response('<html>bad gateway</html>', { status: 502, headers: { 'retry-after': '3' } });
+    expect(failureFrom(res, '<html>bad gateway</html>', 0)).toEqual({ ok: false, kind: 'http', status: 502, message: 'HTTP 502', retryAfterMs: 3_000 });
+    expect(failureFrom(new Response(null, { status: 500 }), { error: '   ' })).toMatchObject({ message: 'HTTP 500' });
+  });
+
+  it('says "Request failed" (status 0) when there was no answer at all', async () => {
+    const got = await exchange({ fetch: async () => Promise.reject(new TypeError('Failed to fetch')) }, '/api/health');
+    expect(got).toEqual({ ok: false, kind: 'network', status: 0, message: MSG.requestFailed });
+  });
+
+  it('keeps the server details (the evidence offset travels in them)', () => {
+    const res = new Response(null, { status: 409 });
+    expect(failureFrom(res, { error: 'Offset mismatch', code: 'conflict', details: { offset: 42 } })).toMatchObject({ status: 409, code: 'conflict', details: { offset: 42 } });
+  });
+});
+
+describe('http core: the token', () => {
+  it('refreshes once after a 401 and sends again with the fresh token', async () => {
+    const token = staleThenFresh(async () => user.accessToken);
+    const got = await exchange({ getToken: token.getToken, fetch: toServer }, '/api/auth/profile');
+    if (!got.ok) throw new Error('expected an answer');
+    expect(got.res.status).toBe(200);
+    expect(token.calls).toEqual([false, true]);
+  });
+
+  it('does not refresh when the caller refreshes itself (the sync engine)', async () => {
+    const token = staleThenFresh(async () => user.accessToken);
+    const got = await exchange({ getToken: token.getToken, fetch: toServer }, '/api/auth/profile', {}, { retryOn401: false });
+    if (!got.ok) throw new Error('expected an answer');
+    expect(got.res.status).toBe(401);
+    expect(token.calls).toEqual([false]);
+  });
+
+  it('keeps the 401 when the refresh cannot reach the auth server: offline is not signed out', async () => {
+    const token = staleThenFresh(async () => {
+      throw new TokenRefreshUnreachable();
+    });
+    const got = await exchange({ getToken: token.getToken, fetch: toServer }, '/api/auth/profile');
+    if (!got.ok) throw new Error('expected an answer');
+    expect(got).toMatchObject({ sentToken: true, refreshUnreachable: true });
+    expect(got.res.status).toBe(401);
+  });
+
+  it('sends nothing without a token when the caller requires one', async () => {
+    let sent = false;
+    const got = await exchange({ getToken: async () => null, fetch: async () => ((sent = true), new Response('{}')), noTokenMessage: 'Sign in to sync' }, '/api/sync/push');
+    expect(got).toEqual({ ok: false, kind: 'http', status: 401, code: 'unauthorized', message: 'Sign in to sync' });
+    expect(sent).toBe(false);
+  });
+});
+
+describe('typed client over the core', () => {
+  it("returns the server's typed answer", async () => {
+    const profile = await call(apiClient({ token: user.accessToken, fetch: toServer }).auth.profile.$get());
+    expect(profile.organization?.name).toBe('Acme');
+  });
+
+  it('throws one ApiError carrying the failure value', async () => {
+    const error = await call(apiClient({ token: user.accessToken, fetch: toServer }).assessments[':id'].$get({ param: { id: crypto.randomUUID() } })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const failure = (error as ApiError).failure;
+    expect(failure).toMatchObject({ ok: false, kind: 'http', status: (error as ApiError).status });
+    expect([403, 404]).toContain(failure.status);
+    expect((error as ApiError).message).toBe(failure.message);
+    expect((error as ApiError).serverMessage).toBe(failure.message);
+  });
+
+  it('a network failure is an ApiError with isNetworkError', async () => {
+    const offline: FetchLike = async () => Promise.reject(new TypeError('Failed to fetch'));
+    const error = await call(apiClient({ auth: false, fetch: offline }).health.$get()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).isNetworkError).toBe(true);
+    expect((error as ApiError).message).toBe(MSG.requestFailed);
+  });
+});
+
+describe('Content-Disposition (one parser for reports and evidence)', () => {
+  it('prefers the UTF-8 form, falls back to the quoted one, else null', () => {
+    expect(fileNameFromDisposition(`attachment; filename="a.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9.pdf`)).toBe('Résumé.pdf');
+    expect(fileNameFromDisposition('attachment; filename="plain.xlsx"')).toBe('plain.xlsx');
+    expect(fileNameFromDisposition(`attachment; filename*=UTF-8''%E0%A4%A; filename="fallback.docx"`)).toBe('fallback.docx');
+    expect(fileNameFromDisposition('attachment')).toBeNull();
+    expect(fileNameFromDisposition(null)).toBeNull();
+  });
+});

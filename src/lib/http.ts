@@ -1,0 +1,172 @@
+// The one HTTP core of the client (ADR 015): every request to our API, from a page, the sync
+// engine, the evidence uploader or a download, goes through `exchange` here, and every non-2xx
+// answer or network failure becomes one `HttpFailure`. DOM-free and supabase-free: the service
+// worker's Background Sync drain (src/sync/sw-drain.ts) uses it too, with a token it was handed.
+import { MSG } from '#domain/messages.ts';
+import { parseRetryAfter } from '../sync/backoff.ts';
+
+/** Returns the current access token (a fresh one with `forceRefresh`), or null when nobody is signed in. */
+export type TokenGetter = (opts: { forceRefresh: boolean }) => Promise<string | null>;
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Why a request failed: no answer at all (`network`, status 0) or a non-2xx answer (`http`). */
+export interface HttpFailure {
+  ok: false;
+  kind: 'network' | 'http';
+  /** 0 when the request never got an answer. */
+  status: number;
+  /** What the UI can show: the response's message, else "HTTP {status}", else "Request failed". */
+  message: string;
+  /** The server's machine-readable `code` (server/lib/app-error.ts), when it sent one. */
+  code?: string;
+  /** The server's `details` (e.g. the upload offset on a 409), when it sent some. */
+  details?: unknown;
+  /** The Retry-After header in ms, when the server sent one. */
+  retryAfterMs?: number;
+}
+
+export type HttpResult<T> = { ok: true; value: T } | HttpFailure;
+
+/** The response's message (`error`, else `message`), else "HTTP {status}", else "Request failed". */
+export function errorMessageFrom(body: unknown, status: number): string {
+  if (typeof body === 'object' && body !== null) {
+    const err = (body as { error?: unknown; message?: unknown }).error ?? (body as { message?: unknown }).message;
+    if (typeof err === 'string' && err.trim()) return err;
+  }
+  return status > 0 ? MSG.httpStatus(status) : MSG.requestFailed;
+}
+
+/** A request that never got an answer (offline, DNS, CORS, a dropped connection). */
+export function networkFailure(): HttpFailure {
+  return { ok: false, kind: 'network', status: 0, message: MSG.requestFailed };
+}
+
+/** The failure a non-2xx response stands for, from its already-read body. */
+export function failureFrom(res: Response, body: unknown, nowMs: number = Date.now()): HttpFailure {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; details?: unknown };
+  const failure: HttpFailure = { ok: false, kind: 'http', status: res.status, message: errorMessageFrom(body, res.status) };
+  if (typeof b.code === 'string') failure.code = b.code;
+  if (b.details !== undefined) failure.details = b.details;
+  const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), nowMs);
+  if (retryAfterMs !== undefined) failure.retryAfterMs = retryAfterMs;
+  return failure;
+}
+
+/** The body as JSON, as text when it is not JSON, null when empty. Throws when the connection drops mid-body. */
+export async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Reads a response into a value or the one failure type; a body cut off mid-read is a network failure. */
+export async function resultOf<T>(res: Response, nowMs: number = Date.now()): Promise<HttpResult<T>> {
+  let body: unknown;
+  try {
+    body = await readBody(res);
+  } catch {
+    return networkFailure();
+  }
+  return res.ok ? { ok: true, value: body as T } : failureFrom(res, body, nowMs);
+}
+
+/** "attachment; filename*=UTF-8''…" or `filename="…"` → the decoded name; null without one. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      /* fall back to the plain form */
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] || null;
+}
+
+export interface HttpCore {
+  /** Where the token comes from; omit for the public endpoints (no token attached). */
+  getToken?: TokenGetter;
+  fetch?: FetchLike;
+  /** Origin prefix for the API ('' = same origin). */
+  baseUrl?: string;
+  /** When set, a missing token fails with this message (401) and nothing is sent; otherwise the request goes without one. */
+  noTokenMessage?: string;
+}
+
+export interface ExchangeOptions {
+  /** Ask for a fresh token for the first attempt (the sync engine's own retry after a 401). */
+  forceRefresh?: boolean;
+  /** After a 401, refresh the token once and send again (default true). */
+  retryOn401?: boolean;
+}
+
+/** What `exchange` got: the response, whether the first attempt carried a token, and whether the 401 refresh could not reach the auth server. */
+export interface Exchanged {
+  ok: true;
+  res: Response;
+  sentToken: boolean;
+  refreshUnreachable: boolean;
+}
+
+/** Thrown by a token getter whose refresh could not reach the auth server (offline is not signed out). */
+export class TokenRefreshUnreachable extends Error {
+  constructor() {
+    super('The auth server could not be reached to refresh the session');
+    this.name = 'TokenRefreshUnreachable';
+  }
+}
+
+/**
+ * Sends one request with the bearer token (fetched at send time, never frozen into a queue),
+ * refreshing it once after a 401. A failure to get any answer is a `network` failure; an abort
+ * is re-thrown so callers can ignore it. Non-2xx responses come back as responses (see `resultOf`).
+ */
+export async function exchange(core: HttpCore, path: string, init: RequestInit = {}, opts: ExchangeOptions = {}): Promise<Exchanged | HttpFailure> {
+  const doFetch: FetchLike = core.fetch ?? ((input, i) => fetch(input, i));
+  const url = `${core.baseUrl ?? ''}${path}`;
+  const send = async (token: string | null): Promise<Response | HttpFailure> => {
+    const headers = new Headers(init.headers);
+    if (!headers.has('accept')) headers.set('accept', 'application/json');
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    try {
+      return await doFetch(url, { ...init, headers });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      return networkFailure();
+    }
+  };
+  const tokenFor = async (forceRefresh: boolean): Promise<string | null | TokenRefreshUnreachable> => {
+    try {
+      return core.getToken ? await core.getToken({ forceRefresh }) : null;
+    } catch (err) {
+      if (err instanceof TokenRefreshUnreachable) return err;
+      throw err;
+    }
+  };
+
+  // A forced first token the auth server could not give counts as no token, as it always has:
+  // the sync engine (src/sync/engine.ts) then asks the user to sign in again.
+  const first = await tokenFor(opts.forceRefresh ?? false);
+  let token = first instanceof TokenRefreshUnreachable ? null : first;
+  if (!token && core.noTokenMessage !== undefined) return { ok: false, kind: 'http', status: 401, code: 'unauthorized', message: core.noTokenMessage ?? MSG.httpStatus(401) };
+  let res = await send(token);
+  if (!(res instanceof Response)) return res;
+  const sentToken = !!token;
+  let refreshUnreachable = false;
+  if (res.status === 401 && core.getToken && (opts.retryOn401 ?? true)) {
+    const fresh = await tokenFor(true);
+    refreshUnreachable = fresh instanceof TokenRefreshUnreachable;
+    if (typeof fresh === 'string') {
+      token = fresh;
+      res = await send(token);
+      if (!(res instanceof Response)) return res;
+    }
+  }
+  return { ok: true, res, sentToken, refreshUnreachable };
+}
