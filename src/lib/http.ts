@@ -3,7 +3,19 @@
 // answer or network failure becomes one `HttpFailure`. DOM-free and supabase-free: the service
 // worker's Background Sync drain (src/sync/sw-drain.ts) uses it too, with a token it was handed.
 import { MSG } from '#domain/messages.ts';
-import { parseRetryAfter } from '../sync/backoff.ts';
+
+/** The longest a server's Retry-After is honoured (the sync backoff's own ceiling, ADR 005). */
+export const RETRY_AFTER_MAX_MS = 5 * 60_000;
+
+/** Retry-After as delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Math.min(RETRY_AFTER_MAX_MS, Number(trimmed) * 1000);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.min(RETRY_AFTER_MAX_MS, Math.max(0, at - nowMs));
+}
 
 /** Returns the current access token (a fresh one with `forceRefresh`), or null when nobody is signed in. */
 export type TokenGetter = (opts: { forceRefresh: boolean }) => Promise<string | null>;

@@ -22,7 +22,7 @@ export { createSyncEngine, type DrainReport, type OnlineSignal, type SyncEngine,
 export { createFetchTransport, type SyncTransport, type TokenGetter, type TransportFailure, type TransportResult } from './transport.ts';
 export { createDrainLock, createInProcessLock, type DrainLock } from './lock.ts';
 export { uuidv7 } from './ids.ts';
-export { backoffDelay, parseRetryAfter } from './backoff.ts';
+export { backoffDelay } from './backoff.ts';
 export { INITIAL_STATUS, type SyncPhase, type SyncStatus } from './status.ts';
 export { onStorageProblem, storageProblem, type WriteFailureCode, type WriteResult } from './write-guard.ts';
 export { SUBMIT_QUEUED_MESSAGE } from './outbox.ts';

@@ -1,6 +1,7 @@
 // ids, backoff, lock and transport: the small pieces the engine is built from.
 import { describe, expect, it } from 'vitest';
-import { BACKOFF_MAX_MS, backoffDelay, parseRetryAfter } from './backoff.ts';
+import { BACKOFF_MAX_MS, backoffDelay } from './backoff.ts';
+import { parseRetryAfter } from '../lib/http.ts';
 import { uuidv7, uuidv7Time } from './ids.ts';
 import { createInProcessLock, createWebLock } from './lock.ts';
 import { createFetchTransport } from './transport.ts';
