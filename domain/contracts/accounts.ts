@@ -2,6 +2,8 @@
 // Shared by the API (validate()) and the SPA (form validation, typed fetchers).
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import type { Role } from '../roles.ts';
+import { INVITABLE_ROLES, type InvitableRole, type JoinRequestStatus, type OrganizationStatus, type ProfileStatus } from './enums.ts';
 import { withoutControlChars } from './fields.ts';
 
 /** A first or last name. */
@@ -41,7 +43,6 @@ const uuid = (message = 'Invalid id') => z.uuid(message);
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 72;
 export const INVITATION_TTL_DAYS = 7;
-export const INVITABLE_ROLES = ['team_member', 'org_admin'] as const;
 
 // ---------- requests ----------
 
@@ -179,7 +180,16 @@ export const acceptInviteFormSchema = z
 
 // ---------- responses ----------
 
-export type OrganizationStatus = 'active' | 'suspended';
+export {
+  INVITABLE_ROLES,
+  JOIN_REQUEST_STATUSES,
+  ORGANIZATION_STATUSES,
+  PROFILE_STATUSES,
+  type InvitableRole,
+  type JoinRequestStatus,
+  type OrganizationStatus,
+  type ProfileStatus,
+} from './enums.ts';
 
 export interface ProfileOrganization {
   id: string;
@@ -196,8 +206,8 @@ export interface ProfileDto {
   first_name: string;
   last_name: string;
   email: string;
-  role: 'org_admin' | 'team_member' | 'system_admin';
-  status: 'active' | 'disabled' | 'removed';
+  role: Role;
+  status: ProfileStatus;
   organization: ProfileOrganization | null;
 }
 
@@ -206,13 +216,13 @@ export interface TeamMemberDto {
   first_name: string;
   last_name: string;
   email: string;
-  role: string;
+  role: Role;
 }
 
 export interface InvitationDto {
   id: string;
   email: string;
-  role: string;
+  role: InvitableRole;
   created_at: string;
   expires_at: string;
 }
@@ -251,7 +261,7 @@ export interface JoinRequestDto {
   first_name: string;
   last_name: string;
   email: string;
-  status: 'pending' | 'approved' | 'declined' | 'withdrawn';
+  status: JoinRequestStatus;
   created_at: string;
 }
 
