@@ -76,6 +76,14 @@ export interface AdminQuestionChange {
 
 export type SubscriptionState = 'active' | 'expired' | 'none';
 
+/** POST /api/admin/organizations/:id/subscription: the payment verification recorded. */
+export interface SubscriptionView {
+  organization_id: string;
+  paid_until: string;
+  payment_verified_by: string;
+  payment_verified_at: string;
+}
+
 export interface AdminOrganizationView {
   id: string;
   name: string;

@@ -124,6 +124,7 @@ describe('responses are snake_case; the camelCase keys are the listed exceptions
     expectTypeOf<CamelKeys<admin.AdminQuestionChange>>().toBeNever();
     expectTypeOf<CamelKeys<admin.AdminOrganizationView>>().toBeNever();
     expectTypeOf<CamelKeys<admin.AdminOverview>>().toBeNever();
+    expectTypeOf<CamelKeys<admin.SubscriptionView>>().toBeNever();
     expectTypeOf<CamelKeys<admin.AdminAssessmentView>>().toBeNever();
     expectTypeOf<CamelKeys<admin.AdminUserView>>().toBeNever();
     expectTypeOf<CamelKeys<admin.AuditEntryView>>().toBeNever();
