@@ -65,7 +65,7 @@ export const joinKeySchema = z.string({ error: MSG.joinLinkInvalid }).trim().min
 /**
  * POST /api/auth/join-organization: join by link. A join request for the org_admins to decide,
  * or a team member at once when the verified address is on one of the organization's allowed
- * domains (ADR 003). `joinKey` is optional in the type (spec payload) but the server requires it.
+ * domains (ADR 003). `joinKey` is optional in the type (the published payload) but the server requires it.
  */
 export const joinOrganizationSchema = z.object({
   supabaseUserId: uuid('Invalid user id').optional(),
@@ -153,7 +153,7 @@ export const orgIdParamSchema = z.object({ orgId: uuid('Invalid organization id'
 /** GET /api/organization/public/:orgId?key= */
 export const publicOrganizationQuerySchema = z.object({ key: joinKeySchema });
 
-// ---------- client-side form rules (spec §5) ----------
+// ---------- client-side form rules ----------
 
 const passwordPair = <T extends { password: string; confirmPassword: string }>(v: T) => v.password === v.confirmPassword;
 
@@ -200,7 +200,7 @@ export interface ProfileOrganization {
   paid_until: string | null;
 }
 
-/** GET /api/auth/profile (spec §3 Profile, plus status fields). */
+/** GET /api/auth/profile: the published Profile, plus status fields. */
 export interface ProfileDto {
   id: string;
   first_name: string;
@@ -275,7 +275,7 @@ export interface JoinOrganizationResponse {
   joinRequest?: { status: 'pending'; organizationName: string };
 }
 
-/** Mutations answer { message } (spec §8 success strings) plus the changed entity. */
+/** Mutations answer { message } (a success string of domain/messages.ts) plus the changed entity. */
 export interface MessageResponse {
   message: string;
 }

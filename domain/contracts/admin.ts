@@ -6,7 +6,7 @@ import type { Grade, PassFail } from '../scoring/policy.ts';
 import type { QuestionView } from './assessments.ts';
 import type { AssessmentStatus, OrganizationStatus, ProfileStatus } from './enums.ts';
 
-/** Spec §9: the admin questions table shows 10 rows at a time. */
+/** The admin questions table shows 10 rows at a time. */
 export const ADMIN_PAGE_SIZE = 10;
 
 export const adminListQuerySchema = z.object({

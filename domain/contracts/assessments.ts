@@ -1,5 +1,5 @@
 // Assessments, questions, results and the detailed report: request schemas and response shapes
-// (spec field names). Shared by the API (validate()) and the SPA.
+// (the published field names, docs/decisions/016-names-and-casing.md). Shared by the API (validate()) and the SPA.
 import { z } from 'zod';
 import { ACTION_STATUSES, ANSWER_VALUES, type ActionStatus, type AssessmentStatus } from './enums.ts';
 import { isoInstant } from './fields.ts';
@@ -91,7 +91,7 @@ export interface AssessmentDetail extends AssessmentListItem {
   question_count: number;
 }
 
-/** The result view: both spellings, as the spec shows them. */
+/** The result view: both spellings, as published (docs/decisions/016-names-and-casing.md). */
 export interface ResultView {
   assessmentId: string;
   totalScore: number;

@@ -1,6 +1,6 @@
 // Type tests of the shared contracts (run by `vitest run`, project unit, typecheck; and by tsc -b):
-// the zod schemas' types equal the declared types, the request schemas take the spec's payload
-// names (product spec §3 and §7), and response keys follow docs/decisions/016-names-and-casing.md.
+// the zod schemas' types equal the declared types, the request schemas take the published payload
+// names, and response keys follow docs/decisions/016-names-and-casing.md.
 import { describe, expectTypeOf, test } from 'vitest';
 import type { z } from 'zod';
 import type { ActionPriority, CorrectiveActionTemplate, QuestionDef, correctiveActionSchema, questionDefSchema } from '../questions/question-types.ts';
@@ -67,12 +67,12 @@ describe('zod schemas and the declared types are one type', () => {
   });
 });
 
-describe('request schemas take the spec payload names (product spec §7)', () => {
+describe('request schemas take the published payload names', () => {
   test('sign-up, join and invitations', () => {
     expectTypeOf<keyof z.input<typeof accounts.signupSchema>>().toEqualTypeOf<
       'supabaseUserId' | 'email' | 'firstName' | 'lastName' | 'organizationName' | 'contactName' | 'contactEmail' | 'contactPhone'
     >();
-    // joinKey: the join link's secret (ADR 003), beyond the spec's payload.
+    // joinKey: the join link's secret (ADR 003), beyond the published payload.
     expectTypeOf<keyof z.input<typeof accounts.joinOrganizationSchema>>().toEqualTypeOf<
       'supabaseUserId' | 'email' | 'firstName' | 'lastName' | 'organizationId' | 'joinKey'
     >();
@@ -145,7 +145,7 @@ describe('responses are snake_case; the camelCase keys are the listed exceptions
     expectTypeOf<CamelKeys<sync.PullResponse>>().toBeNever();
   });
 
-  test('spec spellings (product spec §3, §7)', () => {
+  test('published spellings', () => {
     expectTypeOf<CamelKeys<accounts.ValidateInviteResponse>>().toEqualTypeOf<'organizationName' | 'organizationId'>();
     type SpecResult = 'totalScore' | 'passFail' | 'domainScores';
     expectTypeOf<CamelKeys<assessments.ResultView>>().toEqualTypeOf<SpecResult | 'assessmentId' | 'maxScore' | 'failReasons' | 'gapCount' | 'submittedAt'>();

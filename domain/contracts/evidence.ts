@@ -22,7 +22,7 @@ export const createUploadSchema = z.object({
 });
 export type CreateUploadInput = z.input<typeof createUploadSchema>;
 
-/** POST /api/evidence/upload-url (spec §7): a URL the file is then PUT to. */
+/** POST /api/evidence/upload-url: a URL the file is then PUT to. */
 export const uploadUrlSchema = z.object({
   responseId: z.uuid('Invalid response id'),
   fileName: z.string().min(1, 'fileName is required').max(1000),
