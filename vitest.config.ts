@@ -13,6 +13,8 @@ export default defineConfig({
           exclude: ['tests/e2e/**', 'node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Type tests (*.test-d.ts): tsc checks them and vitest reports each failed expectTypeOf.
+          typecheck: { enabled: true, include: ['domain/**/*.test-d.ts', 'server/**/*.test-d.ts'], tsconfig: './tsconfig.typetest.json' },
         },
       },
       {

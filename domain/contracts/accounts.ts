@@ -2,6 +2,8 @@
 // Shared by the API (validate()) and the SPA (form validation, typed fetchers).
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import type { Role } from '../roles.ts';
+import { INVITABLE_ROLES, type InvitableRole, type JoinRequestStatus, type OrganizationStatus, type ProfileStatus } from './enums.ts';
 import { withoutControlChars } from './fields.ts';
 
 /** A first or last name. */
@@ -41,7 +43,6 @@ const uuid = (message = 'Invalid id') => z.uuid(message);
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 72;
 export const INVITATION_TTL_DAYS = 7;
-export const INVITABLE_ROLES = ['team_member', 'org_admin'] as const;
 
 // ---------- requests ----------
 
@@ -64,7 +65,7 @@ export const joinKeySchema = z.string({ error: MSG.joinLinkInvalid }).trim().min
 /**
  * POST /api/auth/join-organization: join by link. A join request for the org_admins to decide,
  * or a team member at once when the verified address is on one of the organization's allowed
- * domains (ADR 003). `joinKey` is optional in the type (spec payload) but the server requires it.
+ * domains (ADR 003). `joinKey` is optional in the type (the published payload) but the server requires it.
  */
 export const joinOrganizationSchema = z.object({
   supabaseUserId: uuid('Invalid user id').optional(),
@@ -152,7 +153,7 @@ export const orgIdParamSchema = z.object({ orgId: uuid('Invalid organization id'
 /** GET /api/organization/public/:orgId?key= */
 export const publicOrganizationQuerySchema = z.object({ key: joinKeySchema });
 
-// ---------- client-side form rules (spec §5) ----------
+// ---------- client-side form rules ----------
 
 const passwordPair = <T extends { password: string; confirmPassword: string }>(v: T) => v.password === v.confirmPassword;
 
@@ -179,7 +180,16 @@ export const acceptInviteFormSchema = z
 
 // ---------- responses ----------
 
-export type OrganizationStatus = 'active' | 'suspended';
+export {
+  INVITABLE_ROLES,
+  JOIN_REQUEST_STATUSES,
+  ORGANIZATION_STATUSES,
+  PROFILE_STATUSES,
+  type InvitableRole,
+  type JoinRequestStatus,
+  type OrganizationStatus,
+  type ProfileStatus,
+} from './enums.ts';
 
 export interface ProfileOrganization {
   id: string;
@@ -190,14 +200,14 @@ export interface ProfileOrganization {
   paid_until: string | null;
 }
 
-/** GET /api/auth/profile (spec §3 Profile, plus status fields). */
+/** GET /api/auth/profile: the published Profile, plus status fields. */
 export interface ProfileDto {
   id: string;
   first_name: string;
   last_name: string;
   email: string;
-  role: 'org_admin' | 'team_member' | 'system_admin';
-  status: 'active' | 'disabled' | 'removed';
+  role: Role;
+  status: ProfileStatus;
   organization: ProfileOrganization | null;
 }
 
@@ -206,13 +216,13 @@ export interface TeamMemberDto {
   first_name: string;
   last_name: string;
   email: string;
-  role: string;
+  role: Role;
 }
 
 export interface InvitationDto {
   id: string;
   email: string;
-  role: string;
+  role: InvitableRole;
   created_at: string;
   expires_at: string;
 }
@@ -251,7 +261,7 @@ export interface JoinRequestDto {
   first_name: string;
   last_name: string;
   email: string;
-  status: 'pending' | 'approved' | 'declined' | 'withdrawn';
+  status: JoinRequestStatus;
   created_at: string;
 }
 
@@ -265,7 +275,7 @@ export interface JoinOrganizationResponse {
   joinRequest?: { status: 'pending'; organizationName: string };
 }
 
-/** Mutations answer { message } (spec §8 success strings) plus the changed entity. */
+/** Mutations answer { message } (a success string of domain/messages.ts) plus the changed entity. */
 export interface MessageResponse {
   message: string;
 }

@@ -1,10 +1,12 @@
 // The admin area (system_admin only): request schemas and response shapes. Shared by the API and the SPA.
 import { z } from 'zod';
 import { ACTION_PRIORITIES, questionDefSchema, type ActionPriority } from '../questions/question-types.ts';
+import { ROLES, type Role } from '../roles.ts';
 import type { Grade, PassFail } from '../scoring/policy.ts';
 import type { QuestionView } from './assessments.ts';
+import type { AssessmentStatus, OrganizationStatus, ProfileStatus } from './enums.ts';
 
-/** Spec §9: the admin questions table shows 10 rows at a time. */
+/** The admin questions table shows 10 rows at a time. */
 export const ADMIN_PAGE_SIZE = 10;
 
 export const adminListQuerySchema = z.object({
@@ -43,7 +45,7 @@ export const suspendOrganizationSchema = z.object({
 });
 
 export const changeRoleSchema = z.object({
-  role: z.enum(['org_admin', 'team_member', 'system_admin'], { error: 'Role must be org_admin, team_member or system_admin' }),
+  role: z.enum(ROLES, { error: 'Role must be org_admin, team_member or system_admin' }),
 });
 
 // ---------- responses ----------
@@ -74,12 +76,20 @@ export interface AdminQuestionChange {
 
 export type SubscriptionState = 'active' | 'expired' | 'none';
 
+/** POST /api/admin/organizations/:id/subscription: the payment verification recorded. */
+export interface SubscriptionView {
+  organization_id: string;
+  paid_until: string;
+  payment_verified_by: string;
+  payment_verified_at: string;
+}
+
 export interface AdminOrganizationView {
   id: string;
   name: string;
   contact_name: string | null;
   contact_email: string | null;
-  status: 'active' | 'suspended';
+  status: OrganizationStatus;
   suspended_reason: string | null;
   created_at: string;
   member_count: number;
@@ -102,7 +112,7 @@ export interface AdminAssessmentView {
   id: string;
   organization_id: string;
   organization_name: string;
-  status: 'in_progress' | 'submitted';
+  status: AssessmentStatus;
   started_at: string;
   submitted_at: string | null;
   total_score: number | null;
@@ -115,8 +125,8 @@ export interface AdminUserView {
   email: string;
   first_name: string;
   last_name: string;
-  role: 'org_admin' | 'team_member' | 'system_admin';
-  status: 'active' | 'disabled' | 'removed';
+  role: Role;
+  status: ProfileStatus;
   organization: { id: string; name: string } | null;
   created_at: string;
 }

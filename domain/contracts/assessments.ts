@@ -1,6 +1,7 @@
 // Assessments, questions, results and the detailed report: request schemas and response shapes
-// (spec field names). Shared by the API (validate()) and the SPA.
+// (the published field names, docs/decisions/016-names-and-casing.md). Shared by the API (validate()) and the SPA.
 import { z } from 'zod';
+import { ACTION_STATUSES, ANSWER_VALUES, type ActionStatus, type AssessmentStatus } from './enums.ts';
 import { isoInstant } from './fields.ts';
 import { MSG } from '../messages.ts';
 import type { ActionPriority } from '../questions/question-types.ts';
@@ -16,7 +17,7 @@ export const createAssessmentSchema = z.object({ organizationId: uuid('Invalid o
 /** POST /api/assessments/{id}/responses (multipart form fields; evidence_N file parts are ignored here). */
 export const answerFormSchema = z.object({
   questionId: uuid('Invalid question id'),
-  answer: z.enum(['yes', 'no'], { error: MSG.answerYesNo }),
+  answer: z.enum(ANSWER_VALUES, { error: MSG.answerYesNo }),
   baseVersion: z
     .union([z.literal(''), z.coerce.number().int().nonnegative('Invalid base version')])
     .optional()
@@ -28,8 +29,7 @@ export const submitAssessmentSchema = z.object({ mutationId: uuid('Invalid mutat
 
 export const questionsQuerySchema = z.object({ assessmentId: uuid('Invalid assessment id').optional() });
 
-export const ACTION_STATUSES = ['open', 'in_progress', 'done'] as const;
-export type ActionStatus = (typeof ACTION_STATUSES)[number];
+export { ACTION_STATUSES, ASSESSMENT_STATUSES, type ActionStatus, type AssessmentStatus } from './enums.ts';
 
 export const updateActionSchema = z
   .object({
@@ -73,8 +73,6 @@ export interface QuestionView {
   sources: string[];
 }
 
-export type AssessmentStatus = 'in_progress' | 'submitted';
-
 export interface AssessmentListItem {
   id: string;
   status: AssessmentStatus;
@@ -93,7 +91,7 @@ export interface AssessmentDetail extends AssessmentListItem {
   question_count: number;
 }
 
-/** The result view: both spellings, as the spec shows them. */
+/** The result view: both spellings, as published (docs/decisions/016-names-and-casing.md). */
 export interface ResultView {
   assessmentId: string;
   totalScore: number;

@@ -1,5 +1,8 @@
 // Request schemas and response shapes of the evidence API (resumable uploads, list, attach).
 import { z } from 'zod';
+import type { EvidenceStatus } from './enums.ts';
+
+export { EVIDENCE_STATUSES, type EvidenceStatus } from './enums.ts';
 
 export const sha256Hex = z
   .string()
@@ -19,7 +22,7 @@ export const createUploadSchema = z.object({
 });
 export type CreateUploadInput = z.input<typeof createUploadSchema>;
 
-/** POST /api/evidence/upload-url (spec §7): a URL the file is then PUT to. */
+/** POST /api/evidence/upload-url: a URL the file is then PUT to. */
 export const uploadUrlSchema = z.object({
   responseId: z.uuid('Invalid response id'),
   fileName: z.string().min(1, 'fileName is required').max(1000),
@@ -28,8 +31,6 @@ export const uploadUrlSchema = z.object({
 
 export const evidenceIdParam = z.object({ evidenceId: z.uuid('Evidence file not found') });
 export const assessmentIdParam = z.object({ id: z.uuid('Assessment not found') });
-
-export type EvidenceStatus = 'uploading' | 'complete' | 'attached' | 'detached';
 
 export interface UploadState {
   evidenceId: string;

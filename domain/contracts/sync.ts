@@ -3,6 +3,7 @@
 // server checks the envelope with `pushRequestSchema` and each item again with `syncMutationSchema`.
 import { z } from 'zod';
 import type { EvidenceView } from './evidence.ts';
+import { ANSWER_VALUES, type AnswerValue, type AssessmentStatus, type DeferralStatus } from './enums.ts';
 import { isoInstant } from './fields.ts';
 import { MSG } from '../messages.ts';
 
@@ -10,8 +11,8 @@ import { MAX_PUSH_BATCH } from './sync-limits.ts';
 
 export { MAX_PUSH_BATCH, MUTATION_KINDS, type MutationKind } from './sync-limits.ts';
 
-export const answerValueSchema = z.enum(['yes', 'no'], { error: MSG.answerYesNo });
-export type AnswerValue = z.infer<typeof answerValueSchema>;
+export { ANSWER_VALUES, DEFERRAL_STATUSES, type AnswerValue, type DeferralStatus } from './enums.ts';
+export const answerValueSchema = z.enum(ANSWER_VALUES, { error: MSG.answerYesNo });
 
 const id = (message: string) => z.uuid(message);
 
@@ -83,13 +84,12 @@ export interface DeferralView {
   deferred_by_name: string | null;
   deferred_to: string;
   deferred_to_name: string | null;
-  /** 'open' | 'answered' | 'cancelled' */
-  status: string;
+  status: DeferralStatus;
   updated_at: string;
 }
 
 export interface AssessmentSyncView {
-  status: string;
+  status: AssessmentStatus;
   submitted_at: string | null;
 }
 

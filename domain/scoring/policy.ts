@@ -11,8 +11,10 @@ export const PASS_THRESHOLD_POINTS = (MAX_SCORE * PASS_PERCENTAGE) / 100;
 /** ...AND a Yes on every critical ("gate") question. */
 export const CRITICAL_QUESTIONS_MUST_ALL_BE_YES = true;
 
-export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
-export type PassFail = 'Pass' | 'Fail';
+export const GRADES = ['A', 'B', 'C', 'D', 'F'] as const;
+export type Grade = (typeof GRADES)[number];
+export const PASS_FAIL = ['Pass', 'Fail'] as const;
+export type PassFail = (typeof PASS_FAIL)[number];
 
 /** Highest grade first; a grade applies when percentage >= minPercentage. */
 export const GRADE_SCALE: readonly { grade: Grade; minPercentage: number }[] = [

@@ -43,7 +43,7 @@ async function completeAssessmentOfA(w: World): Promise<string> {
   const qs = await db.select({ id: questions.id }).from(questions).where(eq(questions.versionId, a!.versionId)).orderBy(asc(questions.sortOrder));
   await db
     .insert(responses)
-    .values(qs.map((q, i) => ({ assessmentId: id, organizationId: w.orgA.id, questionId: q.id, answer: i < 2 ? 'no' : 'yes' })))
+    .values(qs.map((q, i): typeof responses.$inferInsert => ({ assessmentId: id, organizationId: w.orgA.id, questionId: q.id, answer: i < 2 ? 'no' : 'yes' })))
     .onConflictDoNothing();
   return id;
 }

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ACTION_STATUSES, ANSWER_VALUES, ASSESSMENT_STATUSES, DEFERRAL_STATUSES, EVIDENCE_STATUSES } from '../../../domain/contracts/enums.ts';
+import type { ResultView } from '../../../domain/contracts/assessments.ts';
+import { GRADES, PASS_FAIL } from '../../../domain/scoring/policy.ts';
 import { createdAt, id, timestamps } from './columns.ts';
 import { organizations, profiles } from './organizations.ts';
 import { questionnaireVersions, questions } from './questions.ts';
@@ -14,18 +17,16 @@ export const assessments = pgTable(
     versionId: integer()
       .notNull()
       .references(() => questionnaireVersions.id),
-    /** 'in_progress' | 'submitted' */
-    status: text().notNull().default('in_progress'),
+    status: text({ enum: ASSESSMENT_STATUSES }).notNull().default('in_progress'),
     startedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     submittedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     submittedAt: timestamp({ withTimezone: true }),
     totalScore: integer(),
-    grade: text(),
-    /** 'Pass' | 'Fail' */
-    passFail: text(),
+    grade: text({ enum: GRADES }),
+    passFail: text({ enum: PASS_FAIL }),
     /** Stored result view (domain scores, fail reasons) computed on the server at submit. */
-    result: jsonb(),
+    result: jsonb().$type<ResultView>(),
     ...timestamps,
   },
   (t) => [
@@ -47,8 +48,7 @@ export const responses = pgTable(
     questionId: uuid()
       .notNull()
       .references(() => questions.id),
-    /** 'yes' | 'no' */
-    answer: text().notNull(),
+    answer: text({ enum: ANSWER_VALUES }).notNull(),
     /** Server version for compare-and-set; starts at 1. */
     version: integer().notNull().default(1),
     updatedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
@@ -65,7 +65,7 @@ export const responseHistory = pgTable(
       .notNull()
       .references(() => assessments.id, { onDelete: 'cascade' }),
     questionId: uuid().notNull(),
-    answer: text().notNull(),
+    answer: text({ enum: ANSWER_VALUES }).notNull(),
     version: integer().notNull(),
     changedBy: uuid(),
     mutationId: uuid(),
@@ -92,8 +92,7 @@ export const evidenceFiles = pgTable(
     sha256: text().notNull(),
     bytesReceived: bigint({ mode: 'number' }).notNull().default(0),
     storageKey: text().notNull(),
-    /** 'uploading' | 'complete' | 'attached' | 'detached' */
-    status: text().notNull().default('uploading'),
+    status: text({ enum: EVIDENCE_STATUSES }).notNull().default('uploading'),
     uploadedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -115,8 +114,7 @@ export const deferrals = pgTable(
     deferredTo: uuid()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    /** 'open' | 'answered' | 'cancelled' */
-    status: text().notNull().default('open'),
+    status: text({ enum: DEFERRAL_STATUSES }).notNull().default('open'),
     ...timestamps,
   },
   (t) => [
@@ -137,8 +135,7 @@ export const correctiveActions = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     questionId: uuid().notNull(),
     ownerId: uuid().references(() => profiles.id, { onDelete: 'set null' }),
-    /** 'open' | 'in_progress' | 'done' */
-    status: text().notNull().default('open'),
+    status: text({ enum: ACTION_STATUSES }).notNull().default('open'),
     notes: text().notNull().default(''),
     targetDate: timestamp({ withTimezone: true }),
     /** Optimistic concurrency: each saved edit increments it; an edit based on an older one is refused (409). */
@@ -158,6 +155,7 @@ export const clientMutations = pgTable(
     clientId: text().notNull(),
     userId: uuid().notNull(),
     organizationId: uuid().references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The kind the client sent, as sent (an unknown kind is recorded and rejected), so not an enum column. */
     kind: text().notNull(),
     result: jsonb(),
     createdAt: createdAt(),

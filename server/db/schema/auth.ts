@@ -28,7 +28,8 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     aal: text().notNull().default('aal1'),
-    amr: text().notNull().default('password'),
+    /** GoTrue's amr method of the session (server/auth-provider/auth.sessions.ts AuthMethod). */
+    amr: text({ enum: ['password', 'recovery', 'otp'] }).notNull().default('password'),
     ...timestamps,
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
@@ -59,8 +60,8 @@ export const authOneTimeTokens = pgTable(
     userId: uuid()
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
-    /** 'recovery' | 'signup' */
-    type: text().notNull(),
+    /** server/auth-provider/auth.email-links.ts EmailLinkType. */
+    type: text({ enum: ['recovery', 'signup'] }).notNull(),
     tokenHash: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { INVITABLE_ROLES, JOIN_REQUEST_STATUSES, ORGANIZATION_STATUSES, PROFILE_STATUSES } from '../../../domain/contracts/enums.ts';
+import { ROLES } from '../../../domain/roles.ts';
 import { id, timestamps } from './columns.ts';
 
 export const organizations = pgTable('organizations', {
@@ -8,8 +10,7 @@ export const organizations = pgTable('organizations', {
   contactName: text(),
   contactEmail: text(),
   contactPhone: text(),
-  /** 'active' | 'suspended' */
-  status: text().notNull().default('active'),
+  status: text({ enum: ORGANIZATION_STATUSES }).notNull().default('active'),
   suspendedReason: text(),
   joinByLinkEnabled: boolean().notNull().default(true),
   /**
@@ -37,10 +38,9 @@ export const profiles = pgTable(
     email: text().notNull(),
     firstName: text().notNull(),
     lastName: text().notNull(),
-    /** 'org_admin' | 'team_member' | 'system_admin' */
-    role: text().notNull().default('team_member'),
-    /** 'active' | 'disabled' | 'removed'. Removed and disabled users are refused by the API. */
-    status: text().notNull().default('active'),
+    role: text({ enum: ROLES }).notNull().default('team_member'),
+    /** Removed and disabled users are refused by the API. */
+    status: text({ enum: PROFILE_STATUSES }).notNull().default('active'),
     ...timestamps,
   },
   (t) => [index('profiles_org_idx').on(t.organizationId), index('profiles_email_idx').on(t.email)],
@@ -54,7 +54,7 @@ export const invitations = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     email: text().notNull(),
-    role: text().notNull().default('team_member'),
+    role: text({ enum: INVITABLE_ROLES }).notNull().default('team_member'),
     /** SHA-256 of the token; the token itself is only ever in the e-mail. */
     tokenHash: text().notNull().unique(),
     invitedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
@@ -98,8 +98,7 @@ export const joinRequests = pgTable(
     email: text().notNull(),
     firstName: text().notNull(),
     lastName: text().notNull(),
-    /** 'pending' | 'approved' | 'declined' | 'withdrawn' (the user got an organization another way) */
-    status: text().notNull().default('pending'),
+    status: text({ enum: JOIN_REQUEST_STATUSES }).notNull().default('pending'),
     decidedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: timestamps.createdAt,

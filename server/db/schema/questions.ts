@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ACTION_PRIORITIES } from '../../../domain/questions/question-types.ts';
 import { createdAt, id, timestamps } from './columns.ts';
 
 export const domains = pgTable('domains', {
@@ -41,7 +42,7 @@ export const questions = pgTable(
     guidance: text(),
     sources: jsonb().$type<string[]>().notNull().default([]),
     correctiveAction: text(),
-    actionPriority: text(),
+    actionPriority: text({ enum: ACTION_PRIORITIES }),
     targetDays: integer(),
     sortOrder: integer().notNull().default(0),
     ...timestamps,

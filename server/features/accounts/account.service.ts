@@ -12,7 +12,6 @@ import {
   createOrganizationWithAdmin,
   findProfile,
   reinstateMember,
-  type MemberRole,
   type NewOrganization,
   type Person,
 } from './membership.service.ts';
@@ -134,7 +133,7 @@ async function sessionPerson(found: ValidInvitation, input: AcceptInviteRequest,
 }
 
 async function joinInvited(deps: AppDeps, person: Person, found: ValidInvitation): Promise<CurrentProfile> {
-  const role = found.invitation.role as MemberRole;
+  const role = found.invitation.role;
   const existing = await findProfile(deps.db, person.userId);
   if (!existing) return addMember(deps.db, person, found.organization.id, role);
   if (existing.status === 'removed') return reinstateMember(deps.db, person, found.organization.id, role);

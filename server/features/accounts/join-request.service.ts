@@ -135,7 +135,7 @@ export function toJoinRequestDto(r: JoinRequestRow): JoinRequestDto {
     first_name: r.firstName,
     last_name: r.lastName,
     email: r.email,
-    status: r.status as JoinRequestDto['status'],
+    status: r.status,
     created_at: r.createdAt.toISOString(),
   };
 }

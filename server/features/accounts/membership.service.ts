@@ -25,8 +25,8 @@ export async function findProfile(db: Db, userId: string): Promise<CurrentProfil
     email: p.email,
     firstName: p.firstName,
     lastName: p.lastName,
-    role: p.role as MemberRole,
-    status: p.status as CurrentProfile['status'],
+    role: p.role,
+    status: p.status,
     organizationId: p.organizationId,
     organization: o
       ? {

@@ -2,7 +2,7 @@
 // suspending (read-only for members, who see the reason) and reactivating. Audited.
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { AdminAssessmentView, AdminOrganizationView, AdminOverview, SubscriptionState } from '#domain/contracts/admin.ts';
-import type { Grade, PassFail } from '#domain/scoring/policy.ts';
+import type { OrganizationStatus } from '#domain/contracts/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, organizations, profiles } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -79,16 +79,16 @@ export async function listAllAssessments(db: Db): Promise<AdminAssessmentView[]>
     id: a.id,
     organization_id: a.organizationId,
     organization_name: orgName,
-    status: a.status as AdminAssessmentView['status'],
+    status: a.status,
     started_at: a.startedAt.toISOString(),
     submitted_at: a.submittedAt ? a.submittedAt.toISOString() : null,
     total_score: a.totalScore,
-    grade: a.grade as Grade | null,
-    pass_fail: a.passFail as PassFail | null,
+    grade: a.grade,
+    pass_fail: a.passFail,
   }));
 }
 
-type OrgState = { status: string; suspendedReason: string | null };
+type OrgState = { status: OrganizationStatus; suspendedReason: string | null };
 
 async function setOrganizationStatus(db: Db, actorId: string, id: string, next: OrgState, action: string): Promise<OrgState> {
   if (!UUID_RE.test(id)) throw notFound('Organization not found');

@@ -31,8 +31,8 @@ function toView(p: ProfileRow, org: { id: string; name: string } | null): AdminU
     email: p.email,
     first_name: p.firstName,
     last_name: p.lastName,
-    role: p.role as AdminUserView['role'],
-    status: p.status as AdminUserView['status'],
+    role: p.role,
+    status: p.status,
     organization: org,
     created_at: p.createdAt.toISOString(),
   };

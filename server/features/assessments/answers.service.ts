@@ -100,7 +100,7 @@ export async function listAnswerViews(db: Db, assessmentId: string, since?: Date
     .orderBy(responses.updatedAt);
   return rows.map(({ r, firstName, lastName }) => ({
     question_id: r.questionId,
-    answer: r.answer as AnswerValue,
+    answer: r.answer,
     version: r.version,
     updated_by: r.updatedBy,
     updated_by_name: firstName == null ? null : `${firstName} ${lastName ?? ''}`.trim(),

@@ -37,10 +37,10 @@ export async function assertReportReleased(db: Db, organizationId: string, now: 
 }
 
 /** A submitted assessment of the organization (404 for others, 409 while in progress). */
-export async function getSubmittedAssessment(db: Db, assessmentId: string, organizationId: string | null): Promise<AssessmentRow> {
+export async function getSubmittedAssessment(db: Db, assessmentId: string, organizationId: string | null): Promise<AssessmentRow & { result: ResultView }> {
   const a = await getOwnedAssessment(db, assessmentId, organizationId);
   if (a.status !== 'submitted' || !a.result) throw conflict(NOT_SUBMITTED_MESSAGE);
-  return a;
+  return { ...a, result: a.result };
 }
 
 const editors = alias(profiles, 'editors');
@@ -76,7 +76,7 @@ async function listActionViews(db: Db, assessmentId: string, gaps: DomainGaps[],
         target_date: ca.targetDate ? ca.targetDate.toISOString() : null,
         owner_id: ca.ownerId,
         owner_name: fullName(ownerFirst, ownerLast),
-        status: ca.status as ActionStatus,
+        status: ca.status,
         notes: ca.notes,
         version: ca.version,
         updated_at: ca.updatedAt.toISOString(),
@@ -119,7 +119,7 @@ async function gapsOf(db: Db, a: AssessmentRow): Promise<DomainGaps[]> {
  */
 export async function getResults(db: Db, assessmentId: string, organizationId: string | null): Promise<ResultsView> {
   const a = await getSubmittedAssessment(db, assessmentId, organizationId);
-  const result = a.result as ResultView;
+  const result = a.result;
   const gaps = await gapsOf(db, a);
   return {
     ...result,
@@ -148,7 +148,7 @@ export async function getReport(db: Db, scope: Scope): Promise<ReportView> {
   const gaps = await gapsOf(db, a);
   return {
     assessmentId: a.id,
-    result: a.result as ResultView,
+    result: a.result,
     gapAnalysis: toGapAnalysisView(gaps),
     correctiveActions: await listActionViews(db, a.id, gaps),
   };

@@ -1,8 +1,7 @@
 // Assessment lifecycle: create (one in progress per organization), list, read, responses.
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { AssessmentDetail, AssessmentListItem, AssessmentStatus, ResultView } from '#domain/contracts/assessments.ts';
+import type { AssessmentDetail, AssessmentListItem } from '#domain/contracts/assessments.ts';
 import { failSummary } from '#domain/scoring/scoring.ts';
-import type { Grade, PassFail } from '#domain/scoring/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, questions, responses } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -59,13 +58,13 @@ export async function createAssessment(
 export function toListItem(a: AssessmentRow): AssessmentListItem {
   return {
     id: a.id,
-    status: a.status as AssessmentStatus,
+    status: a.status,
     started_at: a.startedAt.toISOString(),
     submitted_at: a.submittedAt ? a.submittedAt.toISOString() : null,
     total_score: a.totalScore,
-    grade: (a.grade as Grade | null) ?? null,
-    pass_fail: (a.passFail as PassFail | null) ?? null,
-    fail_summary: a.result ? failSummary(a.result as ResultView) : null,
+    grade: a.grade,
+    pass_fail: a.passFail,
+    fail_summary: a.result ? failSummary(a.result) : null,
   };
 }
 

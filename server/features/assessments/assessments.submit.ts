@@ -87,7 +87,7 @@ export async function submitAssessment(db: Db, input: SubmitInput): Promise<Resu
     if (plan.length) {
       await tx
         .insert(correctiveActions)
-        .values(plan.map((p) => ({ assessmentId: a.id, organizationId: a.organizationId, questionId: p.questionId, status: 'open', targetDate: new Date(p.targetDate) })))
+        .values(plan.map((p) => ({ assessmentId: a.id, organizationId: a.organizationId, questionId: p.questionId, targetDate: new Date(p.targetDate) })))
         .onConflictDoNothing();
     }
     return view;

@@ -1,15 +1,9 @@
 // Manual payment verification by a system admin: records paid_until, which releases detailed reports.
 import { eq } from 'drizzle-orm';
+import type { SubscriptionView } from '#domain/contracts/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, organizations } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
-
-export interface SubscriptionView {
-  organization_id: string;
-  paid_until: string;
-  payment_verified_by: string;
-  payment_verified_at: string;
-}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

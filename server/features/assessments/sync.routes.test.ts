@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EvidenceStatus } from '#domain/contracts/enums.ts';
 import { MAX_PUSH_BATCH, type PushResponse } from '#domain/contracts/sync.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
@@ -196,7 +197,7 @@ describe.each(DB_DRIVERS)('GET /api/sync/pull (%s)', (driver) => {
   });
 
   it("brings every evidence file of the assessment, a teammate's too, on each pull (detached ones gone)", async () => {
-    const file = (over: { id?: string; orgId?: string; assessmentId?: string; status?: string; fileName?: string; uploadedBy?: string }) => ({
+    const file = (over: { id?: string; orgId?: string; assessmentId?: string; status?: EvidenceStatus; fileName?: string; uploadedBy?: string }) => ({
       id: over.id ?? crypto.randomUUID(),
       organizationId: over.orgId ?? org.orgId,
       assessmentId: over.assessmentId ?? org.assessmentId,

@@ -1,6 +1,7 @@
 // Test-only fixtures for the answers/sync tests: rows written straight into the database.
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
+import type { ProfileStatus } from '#domain/contracts/enums.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import type { Db } from '../../db/client.ts';
 import { seedQuestionBank } from '../questions/questions.seed.ts';
@@ -22,7 +23,7 @@ export async function seedCatalog(db: Db): Promise<void> {
   await seedQuestionBank(db);
 }
 
-export async function addMember(db: Db, orgId: string, firstName: string, status = 'active', id: string = randomUUID()): Promise<string> {
+export async function addMember(db: Db, orgId: string, firstName: string, status: ProfileStatus = 'active', id: string = randomUUID()): Promise<string> {
   await db.insert(profiles).values({
     id,
     organizationId: orgId,

@@ -1,7 +1,7 @@
 // Loading evidence and assessments inside the caller's organization, and the checks every write runs.
 // Rows of another organization are reported as 404, exactly like rows that do not exist.
 import { and, eq } from 'drizzle-orm';
-import type { EvidenceStatus, EvidenceView } from '#domain/contracts/evidence.ts';
+import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG } from '#domain/evidence.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, evidenceFiles, profiles, questions } from '../../db/schema/index.ts';
@@ -112,7 +112,7 @@ export function toView(row: EvidenceRow, uploaderName: string | null = null): Ev
     mime_type: row.mimeType,
     size_bytes: row.sizeBytes,
     sha256: row.sha256,
-    status: row.status as EvidenceStatus,
+    status: row.status,
     uploaded_by: row.uploadedBy,
     uploaded_by_name: uploaderName,
     created_at: row.createdAt.toISOString(),

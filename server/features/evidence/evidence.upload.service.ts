@@ -25,7 +25,7 @@ export const stateOf = (row: EvidenceRow): UploadState => ({
   offset: row.status === 'uploading' ? row.bytesReceived : row.sizeBytes,
   size: row.sizeBytes,
   chunkSize: EVIDENCE_CHUNK_BYTES,
-  status: row.status as UploadState['status'],
+  status: row.status,
 });
 
 /** Throws the 413 / 415 / 400 a refused declaration deserves. */

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { checkQuestionBank } from '#domain/questions/bank-rules.ts';
-import { questionDefSchema, type ActionPriority, type QuestionDef } from '#domain/questions/question-types.ts';
+import { questionDefSchema, type QuestionDef } from '#domain/questions/question-types.ts';
 import type { ScoringQuestion } from '#domain/scoring/types.ts';
 import type { QuestionView, DomainView } from '#domain/contracts/assessments.ts';
 import type { Db } from '../../db/client.ts';
@@ -72,7 +72,7 @@ export function toDef(q: QuestionRow): QuestionDef {
     sources: q.sources,
     correctiveAction: {
       action: q.correctiveAction ?? `Put in place: ${q.questionText}`,
-      priority: (q.actionPriority ?? (q.critical ? 'critical' : 'medium')) as ActionPriority,
+      priority: q.actionPriority ?? (q.critical ? 'critical' : 'medium'),
       targetDays: q.targetDays ?? (q.critical ? 30 : 90),
     },
   };
