@@ -1,5 +1,13 @@
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { bankSummary } from './scripts/vite-bank-summary.ts';
+import { CHROMIUM_PATH } from './tests/setup/test-env.ts';
+
+/**
+ * The property-based fuzzers of the whole HTTP surface: about a minute each on a 2-vCPU machine,
+ * so they are their own project (`npx vitest run --project fuzz`); `npm test` still runs them.
+ */
+const FUZZ = ['tests/security/fuzz-api.test.ts', 'tests/security/fuzz-api-mutations.test.ts', 'tests/security/fuzz-auth.test.ts'];
 
 export default defineConfig({
   test: {
@@ -9,12 +17,41 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**'],
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**', 'node_modules/**', ...FUZZ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Type tests (*.test-d.ts): tsc checks them and vitest reports each failed expectTypeOf.
           typecheck: { enabled: true, include: ['domain/**/*.test-d.ts', 'server/**/*.test-d.ts'], tsconfig: './tsconfig.typetest.json' },
+        },
+      },
+      {
+        test: {
+          name: 'fuzz',
+          environment: 'node',
+          include: FUZZ,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // React components rendered in real Chromium (vitest browser mode): `src/**/*.test.tsx`.
+        // The system Chromium is used; no browser is downloaded.
+        plugins: [bankSummary()],
+        test: {
+          name: 'component',
+          include: ['src/**/*.test.tsx'],
+          // A failing test's screenshot goes to test-results/ (git-ignored), not into the source tree.
+          attachmentsDir: 'test-results/component/attachments',
+          browser: {
+            screenshotDirectory: 'test-results/component/screenshots',
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-background-networking'] },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
         },
       },
       {
