@@ -5,7 +5,7 @@ import { EVIDENCE_CHUNK_BYTES } from '#domain/evidence.ts';
 import { isSendableFile, type LocalEvidence, type SyncDatabase, type SyncErrorInfo } from '../db.ts';
 import { createDrainLock, type DrainLock } from '../lock.ts';
 import type { TransportFailure } from '../transport.ts';
-import type { EvidenceFailure, EvidenceTransport } from './evidence-transport.ts';
+import type { EvidenceTransport } from './evidence-transport.ts';
 
 export const EVIDENCE_LOCK_NAME = 'mvrsp-evidence-uploads';
 /** Failures worth retrying later by themselves (offline, server trouble, expired session, rate limit). */
@@ -70,7 +70,7 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
     for (let stalls = 0; offset < row.sizeBytes && stalls < 3; ) {
       if (!(await db.evidence.get(row.id))) return { ok: false, retry: false, error: { code: 'removed', message: 'Removed' } };
       const res = await transport.patch(row.id, offset, bytes.subarray(offset, Math.min(row.sizeBytes, offset + chunkBytes)));
-      const next = res.ok ? res.value.offset : (res as EvidenceFailure).offset;
+      const next = res.ok ? res.value.offset : res.offset;
       if (!res.ok && (res.kind !== 'http' || res.status !== 409 || next === undefined)) return fail(res);
       stalls = next! > offset ? 0 : stalls + 1;
       offset = next!;
