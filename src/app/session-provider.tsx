@@ -33,9 +33,9 @@ function isMissingProfile(error: unknown): boolean {
   return error.code === 'profile_missing';
 }
 
-function joinRequestPending(error: unknown): boolean {
-  const details = error instanceof ApiError ? (error.details as { joinRequest?: unknown } | undefined) : undefined;
-  return !!details?.joinRequest;
+function joinRequestPending(error: ApiError): boolean {
+  const details = error.details;
+  return typeof details === 'object' && details !== null && 'joinRequest' in details && !!details.joinRequest;
 }
 
 /** Restores the session, loads the profile and keeps both current (spec §4 Session). */
@@ -85,7 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setProfile(null);
         setProfileStatus('missing');
         // A join request waiting for approval (ADR 003): the server's message says so.
-        setProfileError(joinRequestPending(error) ? (error as ApiError).message : null);
+        setProfileError(error instanceof ApiError && joinRequestPending(error) ? error.message : null);
         writeCachedProfile(null);
       } else if (error instanceof ApiError && error.isNetworkError && cached) {
         setProfileStatus('ready'); // offline: keep the cached copy

@@ -1,4 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// The runtime config (GET /api/config) loaded through the one HTTP core (src/lib/http.ts) from the
+// real Hono app, cached for offline start-ups.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import type { FetchLike } from '../lib/http.ts';
 
 const CONFIG = { supabaseUrl: null, supabaseAnonKey: 'anon', checkoutUrl: 'https://pay.example/x', contactEmail: 'sales@x.org', evidenceMaxMb: 25 };
 
@@ -15,6 +19,16 @@ async function freshModule() {
   return import('./app-config.ts');
 }
 
+const offline: FetchLike = async () => Promise.reject(new TypeError('Failed to fetch'));
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer('pglite', { CHECKOUT_URL: CONFIG.checkoutUrl, CONTACT_EMAIL: CONFIG.contactEmail });
+});
+afterAll(async () => {
+  await server.close();
+});
+
 describe('runtime config (GET /api/config, cached for offline start-ups)', () => {
   beforeEach(() => {
     Object.assign(globalThis, { localStorage: new MemoryStorage(), window: { location: { origin: 'http://127.0.0.1:3000' } } });
@@ -24,27 +38,40 @@ describe('runtime config (GET /api/config, cached for offline start-ups)', () =>
     delete (globalThis as Record<string, unknown>).window;
   });
 
-  it('loads from the server, caches it, and points auth at this origin when supabaseUrl is null', async () => {
+  it('loads from the server through the core, caches it, and points auth at this origin when supabaseUrl is null', async () => {
     const { loadAppConfig, CONFIG_CACHE_KEY } = await freshModule();
-    const fetcher = vi.fn(async () => new Response(JSON.stringify(CONFIG), { status: 200 }));
-    const config = await loadAppConfig(fetcher as unknown as typeof fetch);
-    expect(config).toMatchObject({ ...CONFIG, authUrl: 'http://127.0.0.1:3000' });
-    expect(JSON.parse(localStorage.getItem(CONFIG_CACHE_KEY)!)).toEqual(CONFIG);
+    const seen: Array<{ url: string; accept: string | null; authorization: string | null }> = [];
+    const toServer: FetchLike = async (url, init) => {
+      const headers = new Headers(init.headers);
+      seen.push({ url, accept: headers.get('accept'), authorization: headers.get('authorization') });
+      return server.app.request(url, init);
+    };
+    const config = await loadAppConfig(toServer);
+    expect(seen).toEqual([{ url: '/api/config', accept: 'application/json', authorization: null }]);
+    expect(config).toMatchObject({ supabaseUrl: null, checkoutUrl: CONFIG.checkoutUrl, contactEmail: CONFIG.contactEmail, authUrl: 'http://127.0.0.1:3000' });
+    const cached = JSON.parse(localStorage.getItem(CONFIG_CACHE_KEY)!) as Record<string, unknown>;
+    expect(cached).toEqual({ supabaseUrl: null, supabaseAnonKey: config.supabaseAnonKey, checkoutUrl: CONFIG.checkoutUrl, contactEmail: CONFIG.contactEmail, evidenceMaxMb: config.evidenceMaxMb });
   });
 
   it('falls back to the cached copy when offline', async () => {
     localStorage.setItem('mvrsp.config', JSON.stringify({ ...CONFIG, supabaseUrl: 'https://abc.supabase.co/' }));
     const { loadAppConfig } = await freshModule();
-    const config = await loadAppConfig((async () => {
-      throw new TypeError('Failed to fetch');
-    }) as unknown as typeof fetch);
+    const config = await loadAppConfig(offline);
     expect(config.authUrl).toBe('https://abc.supabase.co');
     expect(config.checkoutUrl).toBe(CONFIG.checkoutUrl);
   });
 
-  it('ignores a malformed answer and uses embedded defaults without a cache', async () => {
+  it('falls back to the cached copy when the answer is not a 2xx (a proxy in front of the server)', async () => {
+    localStorage.setItem('mvrsp.config', JSON.stringify(CONFIG));
+    const { loadAppConfig } = await freshModule();
+    const config = await loadAppConfig(async () => new Response('<html>bad gateway</html>', { status: 502 }));
+    expect(config).toMatchObject({ ...CONFIG, authUrl: 'http://127.0.0.1:3000' });
+  });
+
+  it('ignores a malformed answer (a captive portal page) and uses embedded defaults without a cache', async () => {
     const { loadAppConfig, getAppConfig } = await freshModule();
-    await loadAppConfig((async () => new Response('{"nope":1}', { status: 200 })) as unknown as typeof fetch);
+    await loadAppConfig(async () => new Response('<html>Sign in to the Wi-Fi</html>', { status: 200 }));
     expect(getAppConfig()).toMatchObject({ supabaseUrl: null, authUrl: 'http://127.0.0.1:3000', evidenceMaxMb: 25 });
+    expect(localStorage.getItem('mvrsp.config')).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
-// Runtime configuration from GET /api/config, cached for offline start-ups.
-// (Checked by hand rather than with zod to keep zod out of the first-route bundle.)
+// Runtime configuration from GET /api/config, cached for offline start-ups. Fetched through the
+// one HTTP core (src/lib/http.ts, ADR 015) without a token: the config is public and is loaded
+// before supabase-js exists. (Checked by hand rather than with zod to keep zod out of the
+// first-route bundle.)
+import { exchange, resultOf, type FetchLike } from '../lib/http.ts';
 
 interface RawConfig {
   supabaseUrl: string | null;
@@ -11,22 +14,15 @@ interface RawConfig {
 
 function parseConfig(value: unknown): RawConfig | null {
   if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
+  const { supabaseUrl, supabaseAnonKey, checkoutUrl, contactEmail, evidenceMaxMb } = value as Record<string, unknown>;
   const ok =
-    (v.supabaseUrl === null || typeof v.supabaseUrl === 'string') &&
-    typeof v.supabaseAnonKey === 'string' &&
-    v.supabaseAnonKey.length > 0 &&
-    typeof v.checkoutUrl === 'string' &&
-    typeof v.contactEmail === 'string' &&
-    typeof v.evidenceMaxMb === 'number';
-  if (!ok) return null;
-  return {
-    supabaseUrl: v.supabaseUrl as string | null,
-    supabaseAnonKey: v.supabaseAnonKey as string,
-    checkoutUrl: v.checkoutUrl as string,
-    contactEmail: v.contactEmail as string,
-    evidenceMaxMb: v.evidenceMaxMb as number,
-  };
+    (supabaseUrl === null || typeof supabaseUrl === 'string') &&
+    typeof supabaseAnonKey === 'string' &&
+    supabaseAnonKey.length > 0 &&
+    typeof checkoutUrl === 'string' &&
+    typeof contactEmail === 'string' &&
+    typeof evidenceMaxMb === 'number';
+  return ok ? { supabaseUrl, supabaseAnonKey, checkoutUrl, contactEmail, evidenceMaxMb } : null;
 }
 
 export type AppConfig = RawConfig & {
@@ -62,25 +58,21 @@ function readCache(): RawConfig | null {
   }
 }
 
-/** Loads the config once: network first, then the local cache, then embedded defaults. */
-export async function loadAppConfig(fetcher: typeof fetch = fetch): Promise<AppConfig> {
+/** Loads the config once: network first, then the local cache, then embedded defaults. `fetch` replaces the transport (tests). */
+export async function loadAppConfig(fetch?: FetchLike): Promise<AppConfig> {
   if (current) return current;
   let raw: RawConfig | null = null;
-  try {
-    const res = await fetcher('/api/config', { headers: { accept: 'application/json' } });
-    if (res.ok) {
-      raw = parseConfig(await res.json());
-      if (raw) {
-        try {
-          localStorage.setItem(CONFIG_CACHE_KEY, JSON.stringify(raw));
-        } catch {
-          /* storage full or disabled: the network copy still works */
-        }
-      }
+  const got = await exchange({ fetch }, '/api/config');
+  const result = got.ok ? await resultOf(got.res) : got;
+  if (result.ok) raw = parseConfig(result.value);
+  if (raw) {
+    try {
+      localStorage.setItem(CONFIG_CACHE_KEY, JSON.stringify(raw));
+    } catch {
+      /* storage full or disabled: the network copy still works */
     }
-  } catch {
-    /* offline: fall back to the cache */
   }
+  // Offline or a refused answer: the cached copy, else the embedded defaults.
   current = withAuthUrl(raw ?? readCache() ?? OFFLINE_DEFAULT);
   return current;
 }

@@ -26,7 +26,7 @@ describe('sync database upgrade to version 3', () => {
     await new Dexie(name, { indexedDB, IDBKeyRange }).delete();
   });
 
-  it("rewrites a stored 'uploaded' file to 'complete' and its `name` to `fileName`", async () => {
+  it("rewrites a stored 'uploaded' file to 'complete' and its `name`, `mime`, `size` to `fileName`, `mimeType`, `sizeBytes`", async () => {
     const old = openVersion2(name);
     const base = { assessmentId: 'a', questionId: 'q', mime: 'application/pdf', size: 3, sha256: 'x', progress: 1, userId: 'u' };
     await old.table('evidence').bulkPut([
@@ -37,9 +37,12 @@ describe('sync database upgrade to version 3', () => {
 
     const db = new SyncDatabase(name, { indexedDB, IDBKeyRange });
     try {
-      expect(await db.evidence.get('done')).toMatchObject({ status: 'complete', fileName: 'policy.pdf' });
-      expect(await db.evidence.get('on-server')).toMatchObject({ status: 'attached', fileName: 'roster.pdf' });
-      expect(await db.evidence.get('done')).not.toHaveProperty('name');
+      expect(await db.evidence.get('done')).toMatchObject({ status: 'complete', fileName: 'policy.pdf', mimeType: 'application/pdf', sizeBytes: 3 });
+      expect(await db.evidence.get('on-server')).toMatchObject({ status: 'attached', fileName: 'roster.pdf', mimeType: 'application/pdf', sizeBytes: 3 });
+      for (const id of ['done', 'on-server']) {
+        const row = await db.evidence.get(id);
+        for (const old of ['name', 'mime', 'size']) expect(row, `${id}.${old}`).not.toHaveProperty(old);
+      }
       // The status index follows the rewrite: the upload still counts as waiting to be sent.
       expect(await db.evidence.where('status').equals('complete').primaryKeys()).toEqual(['done']);
       expect(await db.evidence.where('status').equals('uploaded').count()).toBe(0);

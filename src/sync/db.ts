@@ -1,5 +1,6 @@
 // The local record of truth (ADR 005): Dexie schema, versions, row types and every storage key.
 import { Dexie, type Table } from 'dexie';
+import type { DeferralStatus } from '#domain/contracts/enums.ts';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 
 export const SYNC_DB_NAME = 'mvrsp-sync';
@@ -65,18 +66,20 @@ export interface OutboxRow {
 
 /**
  * A file's life on this device: queued → uploading → complete (the server holds every byte and
- * checked them; the server's EvidenceStatus says `complete` too, domain/contracts/evidence.ts) →
- * attached. `failed` waits for the user's Retry. Kept here so every storage key lives in one schema.
+ * checked them; the server's `EvidenceStatus` says `complete` too, domain/contracts/enums.ts) →
+ * attached. `failed` waits for the user's Retry. Its own name, not `EvidenceStatus`: that is the
+ * server's evidence_files.status, with other values (ADR 016). Kept here so every storage key
+ * lives in one schema.
  */
-export type EvidenceStatus = 'queued' | 'uploading' | 'complete' | 'attached' | 'failed';
+export type LocalEvidenceStatus = 'queued' | 'uploading' | 'complete' | 'attached' | 'failed';
 
 /**
  * The one definition of "a file still waiting to be sent": every status but `attached` (ADR 017).
  * The update gate, the sign-out warning and what a sign-out keeps, the submit barrier and the
  * uploader all use it (a failed file still waits: for the user's Retry).
  */
-export const UNSENT_FILE_STATUSES = ['queued', 'uploading', 'complete', 'failed'] as const satisfies readonly EvidenceStatus[];
-export const isUnsentFile = (file: Pick<LocalEvidence, 'status'>): boolean => (UNSENT_FILE_STATUSES as readonly EvidenceStatus[]).includes(file.status);
+export const UNSENT_FILE_STATUSES = ['queued', 'uploading', 'complete', 'failed'] as const satisfies readonly LocalEvidenceStatus[];
+export const isUnsentFile = (file: Pick<LocalEvidence, 'status'>): boolean => (UNSENT_FILE_STATUSES as readonly LocalEvidenceStatus[]).includes(file.status);
 /** Unsent and not failed: what the uploader sends by itself, without waiting for a Retry. */
 export const isSendableFile = (file: Pick<LocalEvidence, 'status'>): boolean => isUnsentFile(file) && file.status !== 'failed';
 
@@ -86,12 +89,14 @@ export interface LocalEvidence {
   questionId: string;
   /** The wire says `fileName` in requests and `file_name` in responses. */
   fileName: string;
-  mime: string;
-  size: number;
+  /** `mimeType` / `mime_type` on the wire, as everywhere (ADR 016). */
+  mimeType: string;
+  /** The file's size in bytes (`size_bytes` in responses; the upload request's `size`). */
+  sizeBytes: number;
   sha256: string;
   /** ArrayBuffer, never Blob (Safari). Dropped after the server acknowledges the file. */
   bytes: ArrayBuffer | null;
-  status: EvidenceStatus;
+  status: LocalEvidenceStatus;
   progress: number;
   userId?: string;
   /** From the server's list (pull): who uploaded the file and when. */
@@ -114,7 +119,7 @@ export interface LocalDeferral {
   deferredByName: string | null;
   deferredTo: string;
   deferredToName: string | null;
-  status: 'open' | 'answered' | 'cancelled';
+  status: DeferralStatus;
   syncState: 'synced' | 'pending' | 'rejected';
   updatedAt: string;
   error?: SyncErrorInfo;
@@ -148,6 +153,13 @@ export interface SyncDbOptions {
   IDBKeyRange?: typeof IDBKeyRange;
 }
 
+/** The evidence fields version 3 renamed: [stored name, today's name]. */
+const RENAMED_IN_V3 = [
+  ['name', 'fileName'],
+  ['mime', 'mimeType'],
+  ['size', 'sizeBytes'],
+] as const;
+
 export class SyncDatabase extends Dexie {
   answers!: Table<LocalAnswer, [string, string]>;
   outbox!: Table<OutboxRow, number>;
@@ -175,7 +187,8 @@ export class SyncDatabase extends Dexie {
     this.version(2).stores({
       outbox: '++seq, &id, entityKey, [assessmentId+status], nextAttemptAt, status, [userId+status]',
     });
-    // v3: one name per concept (ADR 017): a finished upload is `complete` (was 'uploaded'), a file's name is `fileName` (was `name`).
+    // v3: one name per concept (ADR 016, ADR 017): a finished upload is `complete` (was 'uploaded'), a
+    // file's name, type and size are `fileName`, `mimeType`, `sizeBytes` (were `name`, `mime`, `size`).
     this.version(3)
       .stores({})
       .upgrade((tx) =>
@@ -184,9 +197,10 @@ export class SyncDatabase extends Dexie {
           .toCollection()
           .modify((row: Record<string, unknown>) => {
             if (row.status === 'uploaded') row.status = 'complete';
-            if ('name' in row) {
-              row.fileName = row.name;
-              delete row.name;
+            for (const [was, is] of RENAMED_IN_V3) {
+              if (!(was in row)) continue;
+              row[is] = row[was];
+              delete row[was];
             }
           }),
       );

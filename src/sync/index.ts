@@ -10,7 +10,7 @@ export {
   isUnsentFile,
   type AnswerSyncState,
   type ConflictInfo,
-  type EvidenceStatus,
+  type LocalEvidenceStatus,
   type LocalAnswer,
   type LocalDeferral,
   type LocalEvidence,

@@ -25,8 +25,8 @@ describe('read models', () => {
     await recordAnswer(db, { assessmentId: A, questionId: Q1, value: 'no', ...me }); // second row, same question
     await recordDeferral(db, { assessmentId: A, questionId: Q3, deferToUserId: randomUUID(), ...me });
     await db.evidence.bulkPut([
-      { id: randomUUID(), assessmentId: A, questionId: Q1, fileName: 'a.pdf', mime: 'application/pdf', size: 1000, sha256: 'x', bytes: null, status: 'uploading', progress: 0.25 },
-      { id: randomUUID(), assessmentId: A, questionId: Q2, fileName: 'b.pdf', mime: 'application/pdf', size: 500, sha256: 'y', bytes: null, status: 'attached', progress: 1 },
+      { id: randomUUID(), assessmentId: A, questionId: Q1, fileName: 'a.pdf', mimeType: 'application/pdf', sizeBytes: 1000, sha256: 'x', bytes: null, status: 'uploading', progress: 0.25 },
+      { id: randomUUID(), assessmentId: A, questionId: Q2, fileName: 'b.pdf', mimeType: 'application/pdf', sizeBytes: 500, sha256: 'y', bytes: null, status: 'attached', progress: 1 },
     ]);
     await queueSubmit(db, { assessmentId: A, ...me });
     expect(await outboxSummary(db, A)).toEqual({ answers: 2, files: 1, fileBytes: 750, deferrals: 1, submitQueued: true, conflicts: 0, rejected: 0 });

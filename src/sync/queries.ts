@@ -96,7 +96,7 @@ async function readOutboxSummary(db: SyncDatabase, assessmentId: string): Promis
   return {
     answers: new Set(unsent.filter((r) => r.kind === 'answer.set').map((r) => r.entityKey)).size,
     files: files.length,
-    fileBytes: Math.round(files.reduce((n, f) => n + f.size * (1 - (f.progress ?? 0)), 0)),
+    fileBytes: Math.round(files.reduce((n, f) => n + f.sizeBytes * (1 - (f.progress ?? 0)), 0)),
     deferrals: unsent.filter((r) => r.kind === 'defer.set').length,
     submitQueued: unsent.some((r) => r.kind === 'assessment.submit'),
     conflicts,

@@ -18,8 +18,8 @@ describe('clearing the sync database on sign-out', () => {
     await recordAnswer(db, { assessmentId: A, questionId: randomUUID(), value: 'yes', ...me });
     await recordDeferral(db, { assessmentId: A, questionId: randomUUID(), deferToUserId: randomUUID(), deferToName: 'Dana Colleague', ...me });
     await db.meta.put({ key: META.assessment(A), value: { title: 'Q3 assessment' } });
-    await db.evidence.put({ id: 'f1', assessmentId: A, questionId: 'q', fileName: 'policy.pdf', mime: 'application/pdf', size: 3, sha256: 'x', bytes: new ArrayBuffer(3), status: 'queued', progress: 0, userId: me.userId });
-    await db.evidence.put({ id: 'f2', assessmentId: A, questionId: 'q', fileName: 'old.pdf', mime: 'application/pdf', size: 3, sha256: 'y', bytes: null, status: 'attached', progress: 1, userId: me.userId });
+    await db.evidence.put({ id: 'f1', assessmentId: A, questionId: 'q', fileName: 'policy.pdf', mimeType: 'application/pdf', sizeBytes: 3, sha256: 'x', bytes: new ArrayBuffer(3), status: 'queued', progress: 0, userId: me.userId });
+    await db.evidence.put({ id: 'f2', assessmentId: A, questionId: 'q', fileName: 'old.pdf', mimeType: 'application/pdf', sizeBytes: 3, sha256: 'y', bytes: null, status: 'attached', progress: 1, userId: me.userId });
   });
   afterEach(async () => db.delete());
 
@@ -50,7 +50,7 @@ describe('clearing the sync database on sign-out', () => {
   it('a file whose bytes reached the server but that is not attached yet still counts as unsent, and is kept', async () => {
     // Between `complete` and `attach` (evidence/uploader.ts) the file is not on the question yet:
     // dropping it on a keep-unsent sign-out lost it, and the warning did not count it.
-    await db.evidence.put({ id: 'f3', assessmentId: A, questionId: 'q', fileName: 'done.pdf', mime: 'application/pdf', size: 3, sha256: 'z', bytes: new ArrayBuffer(3), status: 'complete', progress: 1, userId: me.userId });
+    await db.evidence.put({ id: 'f3', assessmentId: A, questionId: 'q', fileName: 'done.pdf', mimeType: 'application/pdf', sizeBytes: 3, sha256: 'z', bytes: new ArrayBuffer(3), status: 'complete', progress: 1, userId: me.userId });
     expect(await unsentOf(db, me.userId)).toEqual({ rows: 2, files: 2 });
     await clearForSignOut(db, { userId: me.userId, keepUnsent: true });
     expect((await db.evidence.toArray()).map((f) => f.id).sort()).toEqual(['f1', 'f3']);

@@ -74,13 +74,13 @@ describe('sync runtime (pglite)', () => {
     await waitFor(() => !hasUnsentChanges());
     // A file stored on this device but not uploaded yet also holds the update back.
     const seen = changes;
-    await db.evidence.put({ id: randomUUID(), assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, fileName: 'policy.pdf', mime: 'application/pdf', size: 4, sha256: '0'.repeat(64), bytes: new ArrayBuffer(4), status: 'failed', progress: 0 });
+    await db.evidence.put({ id: randomUUID(), assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, fileName: 'policy.pdf', mimeType: 'application/pdf', sizeBytes: 4, sha256: '0'.repeat(64), bytes: new ArrayBuffer(4), status: 'failed', progress: 0 });
     await waitFor(() => hasUnsentChanges());
     expect(changes).toBeGreaterThan(seen);
     await db.evidence.clear();
     await waitFor(() => !hasUnsentChanges());
     // So does one whose bytes reached the server but that is not attached yet (it was missed).
-    await db.evidence.put({ id: randomUUID(), assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, fileName: 'policy.pdf', mime: 'application/pdf', size: 4, sha256: '0'.repeat(64), bytes: new ArrayBuffer(4), status: 'complete', progress: 1 });
+    await db.evidence.put({ id: randomUUID(), assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, fileName: 'policy.pdf', mimeType: 'application/pdf', sizeBytes: 4, sha256: '0'.repeat(64), bytes: new ArrayBuffer(4), status: 'complete', progress: 1 });
     await waitFor(() => hasUnsentChanges());
     await db.evidence.clear();
     await waitFor(() => !hasUnsentChanges());

@@ -14,6 +14,7 @@ import { useSession } from '../../hooks/use-session.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { adminApi } from './api/admin-api.ts';
 import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
+import { isOneOf } from '../../utils/one-of.ts';
 import { LoadState, SearchBox, selectClasses } from './components/admin-shared.tsx';
 
 type Pending = { kind: 'role'; user: AdminUserView; role: Role } | { kind: 'disable' | 'enable'; user: AdminUserView } | null;
@@ -101,8 +102,10 @@ export function AdminUsersPage() {
                           value={u.role}
                           disabled={self || u.status === 'removed'}
                           onChange={(e) => {
+                            const role = e.target.value;
+                            if (!isOneOf(ROLES, role)) return;
                             setError(null);
-                            setPending({ kind: 'role', user: u, role: e.target.value as Role });
+                            setPending({ kind: 'role', user: u, role });
                           }}
                         >
                           {ROLES.map((r) => (

@@ -53,7 +53,7 @@ export function LoginPage() {
       const { error: authError } = await (await loadSupabase()).auth.signInWithPassword({ email: email.trim(), password });
       if (authError) {
         setAuthFlowActive(false);
-        if ((authError as { code?: string }).code === 'email_not_confirmed') {
+        if (authError.code === 'email_not_confirmed') {
           setUnconfirmed(true);
           return;
         }

@@ -10,7 +10,7 @@ export type FileResult = { ok: true; blob: Blob; fileName: string } | { ok: fals
 /** The file as a Blob (rebuilt from the stored ArrayBuffer, or downloaded for members of the organization). */
 export async function getEvidenceFile(db: SyncDatabase, transport: EvidenceTransport, evidenceId: string): Promise<FileResult> {
   const local = await db.evidence.get(evidenceId);
-  if (local?.bytes) return { ok: true, blob: new Blob([local.bytes], { type: local.mime }), fileName: local.fileName };
+  if (local?.bytes) return { ok: true, blob: new Blob([local.bytes], { type: local.mimeType }), fileName: local.fileName };
   const res = await transport.download(evidenceId);
   if (!res.ok) return { ok: false, message: res.kind === 'network' ? 'You are offline. This file can be opened once you are back online.' : res.message };
   return { ok: true, blob: new Blob([res.value.bytes], { type: res.value.mimeType }), fileName: res.value.fileName ?? local?.fileName ?? 'evidence' };
@@ -60,8 +60,8 @@ function toLocal(v: EvidenceView, mine: LocalEvidence | undefined): LocalEvidenc
     assessmentId: v.assessment_id,
     questionId: v.question_id,
     fileName: v.file_name,
-    mime: v.mime_type,
-    size: v.size_bytes,
+    mimeType: v.mime_type,
+    sizeBytes: v.size_bytes,
     sha256: v.sha256,
     bytes: mine?.bytes ?? null,
     status: 'attached',

@@ -24,7 +24,7 @@ export interface EvidenceTransport {
   declare(body: DeclareBody): Promise<HttpResult<UploadState>>;
   state(evidenceId: string): Promise<HttpResult<UploadState>>;
   /** A 409 failure carries the server's offset in `offset`. */
-  patch(evidenceId: string, offset: number, chunk: Uint8Array): Promise<HttpResult<UploadState>>;
+  patch(evidenceId: string, offset: number, chunk: Uint8Array): Promise<EvidenceResult<UploadState>>;
   complete(evidenceId: string): Promise<HttpResult<UploadState>>;
   attach(evidenceId: string): Promise<HttpResult<EvidenceView>>;
   detach(evidenceId: string): Promise<HttpResult<EvidenceView>>;
@@ -33,6 +33,7 @@ export interface EvidenceTransport {
 
 /** A failure with the server's offset (409 offset mismatch) when it sent one. */
 export type EvidenceFailure = HttpFailure & { offset?: number };
+export type EvidenceResult<T> = { ok: true; value: T } | EvidenceFailure;
 
 export interface EvidenceTransportOptions {
   getToken: TokenGetter;
@@ -41,7 +42,7 @@ export interface EvidenceTransportOptions {
 }
 
 /** The core's result, with the server's upload offset lifted out of a failure's details. */
-function withOffset<T>(result: HttpResult<T>): HttpResult<T> {
+function withOffset<T>(result: HttpResult<T>): EvidenceResult<T> {
   if (result.ok) return result;
   const offset = (result.details as { offset?: unknown } | undefined)?.offset;
   if (typeof offset !== 'number') return result;
@@ -54,7 +55,7 @@ export { fileNameFromDisposition };
 export function createEvidenceTransport(opts: EvidenceTransportOptions): EvidenceTransport {
   const core: HttpCore = { getToken: opts.getToken, fetch: opts.fetch, baseUrl: opts.baseUrl, noTokenMessage: 'Sign in to upload files' };
 
-  async function json<T>(path: string, init: RequestInit): Promise<HttpResult<T>> {
+  async function json<T>(path: string, init: RequestInit): Promise<EvidenceResult<T>> {
     const got = await exchange(core, path, init);
     return got.ok ? withOffset(await resultOf<T>(got.res)) : got;
   }

@@ -50,7 +50,7 @@ describe('queueEvidence', () => {
     const id = (res as { evidenceId: string }).evidenceId;
     expect(queued).toEqual([id]);
     const row = await db.evidence.get(id);
-    expect(row).toMatchObject({ fileName: 'Policy.pdf', mime: 'application/pdf', size: 10_000, status: 'queued', progress: 0, userId: USER });
+    expect(row).toMatchObject({ fileName: 'Policy.pdf', mimeType: 'application/pdf', sizeBytes: 10_000, status: 'queued', progress: 0, userId: USER });
     expect(row!.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect(new Uint8Array(row!.bytes!)).toEqual(bytes);
     expect(await db.uploads.get(id)).toEqual({ evidenceId: id, offset: 0, uploadUrl: null });

@@ -5,7 +5,7 @@ import { EVIDENCE_CHUNK_BYTES } from '#domain/evidence.ts';
 import { isSendableFile, type LocalEvidence, type SyncDatabase, type SyncErrorInfo } from '../db.ts';
 import { createDrainLock, type DrainLock } from '../lock.ts';
 import type { TransportFailure } from '../transport.ts';
-import type { EvidenceFailure, EvidenceTransport } from './evidence-transport.ts';
+import type { EvidenceTransport } from './evidence-transport.ts';
 
 export const EVIDENCE_LOCK_NAME = 'mvrsp-evidence-uploads';
 /** Failures worth retrying later by themselves (offline, server trouble, expired session, rate limit). */
@@ -58,7 +58,7 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
 
   async function setOffset(row: LocalEvidence, offset: number) {
     await db.transaction('rw', db.evidence, db.uploads, async () => {
-      await db.evidence.update(row.id, { progress: row.size ? offset / row.size : 1, status: 'uploading' });
+      await db.evidence.update(row.id, { progress: row.sizeBytes ? offset / row.sizeBytes : 1, status: 'uploading' });
       await db.uploads.put({ evidenceId: row.id, offset, uploadUrl: `/api/evidence/uploads/${row.id}` });
     });
   }
@@ -67,16 +67,16 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
   async function sendBytes(row: LocalEvidence, start: number): Promise<Step> {
     const bytes = new Uint8Array(row.bytes!);
     let offset = start;
-    for (let stalls = 0; offset < row.size && stalls < 3; ) {
+    for (let stalls = 0; offset < row.sizeBytes && stalls < 3; ) {
       if (!(await db.evidence.get(row.id))) return { ok: false, retry: false, error: { code: 'removed', message: 'Removed' } };
-      const res = await transport.patch(row.id, offset, bytes.subarray(offset, Math.min(row.size, offset + chunkBytes)));
-      const next = res.ok ? res.value.offset : (res as EvidenceFailure).offset;
+      const res = await transport.patch(row.id, offset, bytes.subarray(offset, Math.min(row.sizeBytes, offset + chunkBytes)));
+      const next = res.ok ? res.value.offset : res.offset;
       if (!res.ok && (res.kind !== 'http' || res.status !== 409 || next === undefined)) return fail(res);
       stalls = next! > offset ? 0 : stalls + 1;
       offset = next!;
       await setOffset(row, offset);
     }
-    return offset >= row.size ? { ok: true } : { ok: false, retry: true, error: { code: 'stalled', message: 'The upload did not advance.' } };
+    return offset >= row.sizeBytes ? { ok: true } : { ok: false, retry: true, error: { code: 'stalled', message: 'The upload did not advance.' } };
   }
 
   async function finish(row: LocalEvidence): Promise<Step> {
@@ -104,8 +104,8 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
         assessmentId: row.assessmentId,
         questionId: row.questionId,
         fileName: row.fileName,
-        mimeType: row.mime,
-        size: row.size,
+        mimeType: row.mimeType,
+        size: row.sizeBytes,
         sha256: row.sha256,
       });
       if (!declared.ok) return fail(declared);

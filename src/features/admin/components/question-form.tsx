@@ -9,6 +9,7 @@ import { isAllowedPoints, MAX_SCORE, QUESTION_POINT_VALUES } from '#domain/scori
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { isOneOf } from '../../../utils/one-of.ts';
 import { selectClasses, textareaClasses } from './admin-shared.tsx';
 
 type Draft = Omit<AdminQuestionInput, 'sources' | 'balanceWith'> & { sources: string; balanceWith: string };
@@ -130,7 +131,9 @@ export function QuestionForm({ editing, bank, bankTotal, busy, serverError, onSu
       <TextArea label="Sources" value={d.sources} onChange={(v) => set('sources', v)} rows={2} hint="One per line. Critical questions must cite at least one." />
       <TextArea label="Corrective action" value={d.correctiveAction.action} onChange={(v) => setAction({ action: v })} rows={2} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select label="Priority" value={d.correctiveAction.priority} onChange={(v) => setAction({ priority: v as Draft['correctiveAction']['priority'] })}>
+        <Select label="Priority" value={d.correctiveAction.priority} onChange={(v) => {
+            if (isOneOf(ACTION_PRIORITIES, v)) setAction({ priority: v });
+          }}>
           {ACTION_PRIORITIES.map((p) => (
             <option key={p} value={p}>
               {p}

@@ -102,7 +102,7 @@ export function EvidenceSlot({ runtime, assessmentId, questionId, userId, locked
               </div>
               <div className="mt-1 flex flex-wrap items-center justify-between gap-2 text-slate-500">
                 <span data-testid="evidence-meta">
-                  {formatBytes(f.size)}
+                  {formatBytes(f.sizeBytes)}
                   {f.uploadedByName && f.userId !== userId && ` · ${f.uploadedByName}`}
                   {f.uploadedAt && ` · ${formatDateTime(f.uploadedAt)}`}
                 </span>

@@ -8,6 +8,7 @@ import { inputClasses } from '../../../../components/ui/field.tsx';
 import { messageOf } from '../../../../lib/api-client.ts';
 import { formatDate } from '../../../../utils/format.ts';
 import { formatDateTime } from '../../../../utils/format-time.ts';
+import { isOneOf } from '../../../../utils/one-of.ts';
 import { updateAction, type ActionUpdate } from '../../api/results.ts';
 
 export const STATUS_LABEL: Record<ActionStatus, string> = { open: 'Open', in_progress: 'In progress', done: 'Done' };
@@ -101,7 +102,10 @@ export function ActionItem({
             className={inputClasses()}
             value={current.status}
             disabled={save.kind === 'saving'}
-            onChange={(e) => void apply({ status: e.target.value as ActionStatus })}
+            onChange={(e) => {
+              const status = e.target.value;
+              if (isOneOf(ACTION_STATUSES, status)) void apply({ status });
+            }}
           >
             {ACTION_STATUSES.map((s) => (
               <option key={s} value={s}>
