@@ -1,10 +1,11 @@
 // Questionnaire and results data for component tests, built from the real question bank and the
 // real scoring (domain/questions, domain/scoring): nothing here is a hand-written score.
-import type { DomainView, QuestionView, ResultsView } from '#domain/contracts/assessments.ts';
+import type { CorrectiveActionView, DomainView, QuestionView, ResultsView } from '#domain/contracts/assessments.ts';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
+import { buildCorrectiveActionPlan } from '#domain/scoring/action-plan.ts';
 import { failSummary, scoreAssessment } from '#domain/scoring/scoring.ts';
 import type { AnswerMap, ScoringQuestion } from '#domain/scoring/types.ts';
 
@@ -106,4 +107,31 @@ export function resultsFor(answers: AnswerMap, submittedAt = '2026-11-20T15:04:0
       })),
     })),
   };
+}
+
+/**
+ * The corrective action plan rows of the detailed report for these answers, as first created at
+ * submission (domain/scoring/action-plan.ts; server: assessments.report.ts listActionViews):
+ * unassigned, open, no notes, version 1.
+ */
+export function actionPlanFor(answers: AnswerMap, submittedAt = '2026-11-20T15:04:00.000Z'): CorrectiveActionView[] {
+  const r = scoreAssessment(SCORING_QUESTIONS, answers, SCORING_DOMAINS);
+  const text = new Map(SCORING_QUESTIONS.map((q) => [q.id, q.questionText]));
+  return buildCorrectiveActionPlan(r.gaps, new Date(submittedAt)).map((p, i) => ({
+    id: `0195f3a0-0000-7000-8000-${String(900 + i).padStart(12, '0')}`,
+    question_id: p.questionId,
+    code: p.code,
+    domain_id: p.domainId,
+    question_text: text.get(p.questionId) ?? '',
+    action: p.action,
+    priority: p.priority,
+    target_date: p.targetDate,
+    owner_id: null,
+    owner_name: null,
+    status: 'open',
+    notes: '',
+    version: 1,
+    updated_at: submittedAt,
+    updated_by_name: null,
+  }));
 }
