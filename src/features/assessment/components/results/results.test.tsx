@@ -112,14 +112,19 @@ describe('ActionItem', () => {
   });
 
   const ACTION = actionPlanFor(answersWithNo(MINOR_A.code))[0]!;
-  let receive: (a: CorrectiveActionView) => void = () => {};
+  const NEWER: CorrectiveActionView = { ...ACTION, version: 2, status: 'done', owner_id: TEAMMATE.id, owner_name: 'Grace Hopper', notes: 'Policy adopted.' };
+  /** The item as the report passes it; the button stands for a fresh load of the report arriving. */
   function Harness() {
     const [action, setAction] = useState(ACTION);
-    receive = setAction;
     return (
-      <ol>
-        <ActionItem assessmentId={ASSESSMENT_ID} action={action} members={[ME, TEAMMATE]} />
-      </ol>
+      <>
+        <button type="button" onClick={() => setAction(NEWER)}>
+          Load the report again
+        </button>
+        <ol>
+          <ActionItem assessmentId={ASSESSMENT_ID} action={action} members={[ME, TEAMMATE]} />
+        </ol>
+      </>
     );
   }
 
@@ -143,7 +148,7 @@ describe('ActionItem', () => {
   it('shows a newer server copy in place of the one it had', async () => {
     unmount = renderComponent(<Harness />);
     await expect.element(page.getByLabelText('Status')).toHaveValue('open');
-    receive({ ...ACTION, version: 2, status: 'done', owner_id: TEAMMATE.id, owner_name: 'Grace Hopper', notes: 'Policy adopted.' });
+    await page.getByRole('button', { name: 'Load the report again' }).click();
     await expect.element(page.getByLabelText('Status')).toHaveValue('done');
     await expect.element(page.getByLabelText('Owner')).toHaveValue(TEAMMATE.id);
     await expect.element(page.getByLabelText('Notes')).toHaveValue('Policy adopted.');
