@@ -38,6 +38,10 @@ export default defineConfig({
         // React components rendered in real Chromium (vitest browser mode): `src/**/*.test.tsx`.
         // The system Chromium is used; no browser is downloaded.
         plugins: [bankSummary()],
+        // Pre-bundled before the first test: a dependency Vite discovers mid-run makes it re-optimize
+        // and reload the page, and a component then meets two copies of React ("Cannot read
+        // properties of null (reading 'useRef')"). Vitest's own warning names this remedy.
+        optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router-dom', 'lucide-react', 'dexie', 'dexie-react-hooks', 'zod'] },
         test: {
           name: 'component',
           include: ['src/**/*.test.tsx'],

@@ -1,0 +1,156 @@
+// Component test in real Chromium (vitest project 'component'): the results a submitted assessment
+// shows, from a ResultsView scored by domain/scoring over the real bank (tests/component/bank.ts):
+// the verdict (score, grade, Pass/Fail and why), the domain scores, the gap summary and the gap list
+// with each corrective action, as results-view.tsx lays them out before the report is released.
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import type { CorrectiveActionView, ResultsView } from '#domain/contracts/assessments.ts';
+import { DOMAINS } from '#domain/questions/domains.ts';
+import { PASS_THRESHOLD_POINTS } from '#domain/scoring/policy.ts';
+import { ASSESSMENT_ID, ME, TEAMMATE, actionPlanFor, answersWithNo, bankQuestion, resultsFor } from '../../../../../tests/component/bank.ts';
+import { renderComponent } from '../../../../../tests/component/render.tsx';
+import { formatDate } from '../../../../utils/format.ts';
+import { ActionItem, PRIORITY_LABEL } from './action-item.tsx';
+import { DomainBars } from './domain-bars.tsx';
+import { GapList } from './gap-list.tsx';
+import { GapSummary } from './gap-summary.tsx';
+import { VerdictCard } from './verdict-card.tsx';
+
+const ICONS = Object.fromEntries(DOMAINS.map((d) => [d.id, d.icon]));
+const MINOR_A = bankQuestion((q) => !q.critical && q.domainId === DOMAINS[0]!.id);
+const MINOR_B = bankQuestion((q) => !q.critical && q.domainId === DOMAINS[2]!.id);
+const CRITICAL = bankQuestion((q) => q.critical && q.domainId === DOMAINS[1]!.id);
+const FULL_MARKS = resultsFor(answersWithNo()).maxScore;
+
+function Results({ r }: { r: ResultsView }) {
+  return (
+    <MemoryRouter>
+      <VerdictCard result={r} />
+      <DomainBars scores={r.domainScores} icons={ICONS} />
+      <GapSummary scores={r.domainScores} totalGaps={r.gapCount} />
+      <GapList groups={r.gaps} />
+    </MemoryRouter>
+  );
+}
+
+describe('Results', () => {
+  let unmount: () => void = () => {};
+  afterEach(() => {
+    unmount();
+    unmount = () => {};
+  });
+
+  it('shows a pass with its score, grade, domain scores and the two gaps with their actions', async () => {
+    const r = resultsFor(answersWithNo(MINOR_A.code, MINOR_B.code));
+    expect([r.passFail, r.totalScore]).toEqual(['Pass', FULL_MARKS - MINOR_A.points - MINOR_B.points]);
+    unmount = renderComponent(<Results r={r} />);
+
+    await expect.element(page.getByTestId('result-score')).toHaveTextContent(`${r.totalScore}/${r.maxScore}`);
+    await expect.element(page.getByTestId('result-grade')).toHaveTextContent(r.grade);
+    await expect.element(page.getByTestId('result-pass-fail')).toHaveTextContent(/^Pass$/);
+    await expect.element(page.getByText(`pass threshold of ${PASS_THRESHOLD_POINTS} points`)).toBeVisible();
+
+    // One row per domain: earned / available points and the weighted percentage.
+    const rows = page.getByTestId('domain-score');
+    await expect.element(rows.nth(DOMAINS.length - 1)).toBeVisible();
+    expect(rows.elements()).toHaveLength(DOMAINS.length);
+    for (const [i, d] of r.domainScores.entries()) {
+      await expect.element(rows.nth(i)).toHaveTextContent(`${d.name}${d.earned_points}/${d.total_points} points · ${d.weighted_percentage}%`);
+    }
+    const first = r.domainScores.find((d) => d.id === DOMAINS[0]!.id)!;
+    expect(first.total_points - first.earned_points).toBe(MINOR_A.points);
+
+    // Gap summary: the first domain lost exactly the points of its one No.
+    const summaryRow = page.getByRole('row', { name: new RegExp(`^${first.name.replace(/[+]/g, '\\+')}`) });
+    await expect.element(summaryRow).toHaveTextContent(`${first.name}1${MINOR_A.points}`);
+
+    // The gap list: both Noes, each with its corrective action and priority.
+    await expect.element(page.getByTestId('gap-list')).toHaveTextContent('2 questions answered No');
+    const gaps = page.getByTestId('free-gap-item');
+    expect(gaps.elements()).toHaveLength(2);
+    for (const q of [MINOR_A, MINOR_B]) {
+      const item = gaps.filter({ hasText: q.code });
+      await expect.element(item).toHaveTextContent(q.questionText);
+      await expect.element(item).toHaveTextContent(`${PRIORITY_LABEL[q.correctiveAction.priority]} priority${q.correctiveAction.action}`);
+      await expect.element(item.getByText('Critical')).not.toBeInTheDocument();
+    }
+  });
+
+  it('fails on a critical No whatever the score, and says which requirement', async () => {
+    const r = resultsFor(answersWithNo(CRITICAL.code));
+    expect(r.totalScore).toBeGreaterThanOrEqual(PASS_THRESHOLD_POINTS);
+    unmount = renderComponent(<Results r={r} />);
+
+    await expect.element(page.getByTestId('result-pass-fail')).toHaveTextContent(/^Fail: 1 critical requirement not met$/);
+    const why = page.getByRole('list', { name: 'Why the assessment failed' });
+    await expect.element(why).toHaveTextContent(`Critical requirement ${CRITICAL.code}`);
+    await expect.element(why).toHaveTextContent(CRITICAL.questionText);
+    const gap = page.getByTestId('free-gap-item');
+    await expect.element(gap).toHaveTextContent(CRITICAL.code);
+    await expect.element(gap.getByText('Critical', { exact: true })).toBeVisible();
+  });
+
+  it('shows full marks and no gaps when every answer is Yes', async () => {
+    const r = resultsFor(answersWithNo());
+    unmount = renderComponent(<Results r={r} />);
+    await expect.element(page.getByTestId('result-score')).toHaveTextContent(`${FULL_MARKS}/${FULL_MARKS}`);
+    await expect.element(page.getByTestId('result-grade')).toHaveTextContent('A');
+    await expect.element(page.getByTestId('gap-list')).toHaveTextContent('No gaps: every question was answered Yes.');
+    await expect.element(page.getByTestId('free-gap-item')).not.toBeInTheDocument();
+  });
+});
+
+// The action item saves through the API (api/results.ts updateAction) and takes no injected client,
+// so only what needs no server is tested here; the save itself is covered by the e2e tests.
+describe('ActionItem', () => {
+  let unmount: () => void = () => {};
+  afterEach(() => {
+    unmount();
+    unmount = () => {};
+  });
+
+  const ACTION = actionPlanFor(answersWithNo(MINOR_A.code))[0]!;
+  const NEWER: CorrectiveActionView = { ...ACTION, version: 2, status: 'done', owner_id: TEAMMATE.id, owner_name: 'Grace Hopper', notes: 'Policy adopted.' };
+  /** The item as the report passes it; the button stands for a fresh load of the report arriving. */
+  function Harness() {
+    const [action, setAction] = useState(ACTION);
+    return (
+      <>
+        <button type="button" onClick={() => setAction(NEWER)}>
+          Load the report again
+        </button>
+        <ol>
+          <ActionItem assessmentId={ASSESSMENT_ID} action={action} members={[ME, TEAMMATE]} />
+        </ol>
+      </>
+    );
+  }
+
+  it('shows the planned action and enables Save notes only for changed notes', async () => {
+    unmount = renderComponent(<Harness />);
+    const item = page.getByTestId('action-item');
+    await expect.element(item).toHaveTextContent(`${MINOR_A.code}${PRIORITY_LABEL[MINOR_A.correctiveAction.priority]} priority`);
+    await expect.element(item).toHaveTextContent(`Target ${formatDate(ACTION.target_date)}`);
+    await expect.element(item).toHaveTextContent(MINOR_A.correctiveAction.action);
+    await expect.element(page.getByLabelText('Owner')).toHaveValue('');
+    await expect.element(page.getByLabelText('Status')).toHaveValue('open');
+
+    const save = page.getByRole('button', { name: 'Save notes' });
+    await expect.element(save).toBeDisabled();
+    await userEvent.fill(page.getByLabelText('Notes'), 'Drafting the policy with the provost.');
+    await expect.element(save).toBeEnabled();
+    await userEvent.clear(page.getByLabelText('Notes'));
+    await expect.element(save).toBeDisabled();
+  });
+
+  it('shows a newer server copy in place of the one it had', async () => {
+    unmount = renderComponent(<Harness />);
+    await expect.element(page.getByLabelText('Status')).toHaveValue('open');
+    await page.getByRole('button', { name: 'Load the report again' }).click();
+    await expect.element(page.getByLabelText('Status')).toHaveValue('done');
+    await expect.element(page.getByLabelText('Owner')).toHaveValue(TEAMMATE.id);
+    await expect.element(page.getByLabelText('Notes')).toHaveValue('Policy adopted.');
+  });
+});
