@@ -47,7 +47,7 @@ describe('EvidenceSlot', () => {
     await expect.element(files()).toHaveTextContent(/travel-policy\.pdf.*Queued/);
     await expect.element(files().getByRole('button', { name: 'Remove travel-policy.pdf' })).toBeVisible();
     const stored = await rt.db.evidence.where('[assessmentId+questionId]').equals([ASSESSMENT_ID, QUESTION.id]).toArray();
-    expect(stored.map((f) => [f.fileName, f.mime, f.status, f.userId, f.bytes?.byteLength])).toEqual([['travel-policy.pdf', 'application/pdf', 'queued', ME.id, PDF().size]]);
+    expect(stored.map((f) => [f.fileName, f.mimeType, f.status, f.userId, f.bytes?.byteLength])).toEqual([['travel-policy.pdf', 'application/pdf', 'queued', ME.id, PDF().size]]);
     expect(rt.calls).toContainEqual({ kind: 'evidence.kick' });
   });
 
