@@ -5,7 +5,7 @@ import { MSG } from '#domain/messages.ts';
 import { invitations } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import type { AppDeps, AuthUser, CurrentProfile } from '../../lib/factory.ts';
-import { assertWritable, DISABLED_MESSAGE, REMOVED_MESSAGE } from '../../lib/profile.ts';
+import { assertWritable, DISABLED_MESSAGE, REMOVED_MESSAGE } from '../../lib/caller.ts';
 import { findValidInvitation, type ValidInvitation } from './invitation.service.ts';
 import {
   addMember,

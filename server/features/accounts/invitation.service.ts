@@ -9,7 +9,7 @@ import { auditLog, invitations, organizations, profiles } from '../../db/schema/
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AppDeps, CurrentProfile } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
-import { assertWritable } from '../../lib/profile.ts';
+import { assertWritable } from '../../lib/caller.ts';
 import { inviteMail } from './invite-mail.ts';
 import { findOrganization } from './organization.service.ts';
 

@@ -13,7 +13,7 @@ import { joinRequests, organizations, profiles } from '../../db/schema/index.ts'
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AppDeps, AuthUser, CurrentProfile } from '../../lib/factory.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import { writeAudit } from '../admin/audit.service.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { PRODUCT_NAME } from './invite-mail.ts';
 import { addMember, findProfile, type Person } from './membership.service.ts';
 import { findOrganization } from './organization.service.ts';

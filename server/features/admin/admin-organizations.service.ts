@@ -6,7 +6,7 @@ import type { Grade, PassFail } from '#domain/scoring/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, organizations, profiles } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { writeAudit } from './audit.service.ts';
+import { writeAudit } from '../../lib/audit.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

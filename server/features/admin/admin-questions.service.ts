@@ -9,8 +9,8 @@ import { isAllowedPoints, MAX_SCORE, QUESTION_POINTS_RANGE } from '#domain/scori
 import { questionnaireVersions, questions } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { currentVersionId, loadVersionQuestions, publishVersion, toDef, toQuestionView, type VersionQuestion } from '../questions/questions.service.ts';
-import { writeAudit } from './audit.service.ts';
+import { currentVersionId, loadVersionQuestions, publishVersion, toDef, toQuestionView, type VersionQuestion } from '../questions/index.ts';
+import { writeAudit } from '../../lib/audit.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const STALE_BANK_MESSAGE = 'The question bank has changed since you loaded it. Reload and try again.';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../lib/factory.ts';
-import { writeAudit, type DbOrTx } from './audit.service.ts';
+import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 
 export const LAST_ADMIN_MESSAGE = 'This is the only Organization Admin of the organization. Make another member an admin first.';
 

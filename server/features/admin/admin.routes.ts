@@ -11,7 +11,8 @@ import {
 } from '#domain/contracts/admin.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile, requireRole } from '../../lib/profile.ts';
+import { requireRole } from '../../lib/caller.ts';
+import { requireProfile } from '../accounts/index.ts';
 import { validate } from '../../lib/validator.ts';
 import { createQuestion, deleteQuestion, listAdminQuestions, updateQuestion } from './admin-questions.service.ts';
 import { adminOverview, listAllAssessments, listOrganizations, reactivateOrganization, suspendOrganization } from './admin-organizations.service.ts';

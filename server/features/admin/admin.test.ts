@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
-import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
+import { EMBEDDED_ANON_KEY } from '../config/index.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
 import { createAssessment, getQuestions } from '../assessments/assessments.test-helpers.ts';

@@ -5,7 +5,7 @@ import type { AnswerValue, AnswerView } from '#domain/contracts/sync.ts';
 import { MSG } from '#domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles, responses } from '../../db/schema/index.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
 import { runSave, type SaveRow } from './answers.statement.ts';
 
 /** An answer as the API shows it: {question_id, answer, version, updated_by, updated_by_name, updated_at}. */
@@ -26,10 +26,6 @@ export interface ApplyAnswerResult {
   status: 'applied' | 'conflict';
   answer: AnswerView;
 }
-
-export const ASSESSMENT_LOCKED_MESSAGE = 'This assessment has been submitted and can no longer be changed';
-
-export const assessmentLocked = () => new AppError(409, 'assessment_locked', ASSESSMENT_LOCKED_MESSAGE);
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

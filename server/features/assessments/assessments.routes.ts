@@ -4,13 +4,14 @@ import { answerFormSchema, createAssessmentSchema, submitAssessmentSchema, updat
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/auth.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
-import { requireProfile, requireWritable } from '../../lib/profile.ts';
+import { requireWritable } from '../../lib/caller.ts';
+import { requireProfile } from '../accounts/index.ts';
 import { validate } from '../../lib/validator.ts';
 import { applyAnswer, listAnswerViews } from './answers.service.ts';
 import { getReport, getResults, updateAction } from './assessments.report.ts';
 import { createAssessment, getAssessmentDetail, getOwnedAssessment, listAssessments, type AssessmentRow } from './assessments.service.ts';
 import { mutationIdFromKey, submitAssessment, submitAssessmentIdempotent } from './assessments.submit.ts';
-import { responsesBodyLimit, storeFormEvidence } from '../evidence/evidence.multipart.ts';
+import { responsesBodyLimit, storeFormEvidence } from '../evidence/index.ts';
 
 const CHANGED_BY_SOMEONE_ELSE = 'This answer was changed by someone else. Review their answer and try again.';
 

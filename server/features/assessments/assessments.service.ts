@@ -6,7 +6,7 @@ import type { Grade, PassFail } from '#domain/scoring/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, questions, responses } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { currentVersionId } from '../questions/questions.service.ts';
+import { currentVersionId } from '../questions/index.ts';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 

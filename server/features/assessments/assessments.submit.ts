@@ -8,9 +8,8 @@ import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import type { AnswerMap, ScoreResult } from '#domain/scoring/types.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, clientMutations, correctiveActions, responses } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
-import { listDomainViews, loadVersionQuestions, toScoringQuestion, type VersionQuestion } from '../questions/questions.service.ts';
-import { assessmentLocked } from './answers.service.ts';
+import { AppError, assessmentLocked, conflict, notFound } from '../../lib/app-error.ts';
+import { listDomainViews, loadVersionQuestions, toScoringQuestion, type VersionQuestion } from '../questions/index.ts';
 
 export interface SubmitInput {
   assessmentId: string;

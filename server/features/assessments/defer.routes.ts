@@ -4,10 +4,11 @@ import { Hono } from 'hono';
 import { deferSetPayloadSchema } from '#domain/contracts/sync.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile, requireWritable } from '../../lib/profile.ts';
+import { requireWritable } from '../../lib/caller.ts';
+import { requireProfile } from '../accounts/index.ts';
 import { validate } from '../../lib/validator.ts';
 import { getOwnedAssessment } from './assessments.service.ts';
-import { recordDeferral } from './sync.service.ts';
+import { recordDeferral } from './deferrals.service.ts';
 
 export const DEFERRED_MESSAGE = 'Question deferred';
 

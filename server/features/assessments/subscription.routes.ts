@@ -1,14 +1,16 @@
-// POST /api/admin/organizations/{id}/subscription (system_admin): payment verified until paidUntil.
+// Mounted at /api/admin/organizations: POST /api/admin/organizations/{id}/subscription (system_admin),
+// payment verified until paidUntil.
 import { Hono } from 'hono';
 import { subscriptionSchema } from '#domain/contracts/assessments.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile, requireRole } from '../../lib/profile.ts';
+import { requireRole } from '../../lib/caller.ts';
+import { requireProfile } from '../accounts/index.ts';
 import { validate } from '../../lib/validator.ts';
 import { recordSubscription } from './subscription.service.ts';
 
 export const subscriptionRoutes = new Hono<AppEnv>().post(
-  '/admin/organizations/:id/subscription',
+  '/:id/subscription',
   requireUser,
   requireProfile,
   requireRole('system_admin'),

@@ -5,10 +5,9 @@ import type { EvidenceStatus, EvidenceView } from '#domain/contracts/evidence.ts
 import { EVIDENCE_MSG } from '#domain/evidence.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, evidenceFiles, profiles, questions } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
-import { assertWritable } from '../../lib/profile.ts';
+import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
+import { assertWritable } from '../../lib/caller.ts';
 import type { CurrentProfile } from '../../lib/factory.ts';
-import { assessmentLocked } from '../assessments/answers.service.ts';
 import { evidencePaths, type EvidencePaths } from './evidence.storage.ts';
 
 /** Who is acting and where the files live; built from c.var in the routes. */

@@ -1,5 +1,6 @@
-// Evidence API (ADR 006), mounted at /api: resumable uploads under /evidence/uploads, attach/detach,
-// download, the spec's upload-url, and the per-assessment list. Org-scoped: other orgs get 404.
+// Evidence API (ADR 006, ADR 014), mounted at /api/evidence: resumable uploads under /uploads,
+// attach/detach, download and the spec's upload-url; and at /api/assessments the per-assessment
+// list. Org-scoped: other orgs get 404.
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -9,10 +10,11 @@ import { EVIDENCE_MAX_CHUNK_BYTES, evidenceMaxBytes } from '#domain/evidence.ts'
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile } from '../../lib/profile.ts';
+import { requireProfile } from '../accounts/index.ts';
 import { validate } from '../../lib/validator.ts';
 import { actorFrom } from './evidence.access.ts';
-import { contentDisposition, listEvidence, openEvidenceDownload, attachEvidence, detachEvidence } from './evidence.service.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { listEvidence, openEvidenceDownload, attachEvidence, detachEvidence } from './evidence.service.ts';
 import { appendChunk, completeUpload, createUpload, stateOf, uploadState } from './evidence.upload.service.ts';
 import { createUploadUrl, putWholeFile } from './evidence.upload-url.ts';
 
@@ -45,21 +47,21 @@ function assertOctetStream(c: Context<AppEnv>) {
   }
 }
 
+/** /api/evidence/... */
 export const evidenceRoutes = new Hono<AppEnv>()
-  .use('/evidence/*', requireUser, requireProfile)
-  .use('/assessments/:id/evidence', requireUser, requireProfile)
-  .post('/evidence/uploads', jsonLimit, validate('json', createUploadSchema), async (c) => {
+  .use('*', requireUser, requireProfile)
+  .post('/uploads', jsonLimit, validate('json', createUploadSchema), async (c) => {
     const { created, state } = await createUpload(actor(c), c.req.valid('json'));
     return c.json(state, created ? 201 : 200);
   })
-  .get('/evidence/uploads/:evidenceId', async (c) => {
+  .get('/uploads/:evidenceId', async (c) => {
     const state = await uploadState(actor(c), idParam(c, 'evidenceId'));
     c.header('Upload-Offset', String(state.offset));
     c.header('Upload-Length', String(state.size));
     c.header('Cache-Control', 'no-store');
     return c.json(state, 200);
   })
-  .patch('/evidence/uploads/:evidenceId', chunkLimit, async (c) => {
+  .patch('/uploads/:evidenceId', chunkLimit, async (c) => {
     const id = idParam(c, 'evidenceId');
     await uploadState(actor(c), id); // 404 for other organizations before anything about the request is judged
     const offset = uploadOffset(c);
@@ -69,11 +71,11 @@ export const evidenceRoutes = new Hono<AppEnv>()
     c.header('Upload-Offset', String(state.offset));
     return c.json(state, 200);
   })
-  .post('/evidence/uploads/:evidenceId/complete', jsonLimit, async (c) => {
+  .post('/uploads/:evidenceId/complete', jsonLimit, async (c) => {
     const row = await completeUpload(actor(c), idParam(c, 'evidenceId'));
     return c.json(stateOf(row), 200);
   })
-  .put('/evidence/uploads/:evidenceId/content', async (c, next) => {
+  .put('/uploads/:evidenceId/content', async (c, next) => {
     const limit = evidenceMaxBytes(c.var.deps.env.EVIDENCE_MAX_MB);
     return bodyLimit({ maxSize: limit, onError: tooLarge(`This file is larger than ${c.var.deps.env.EVIDENCE_MAX_MB} MB.`) })(c, next);
   }, async (c) => {
@@ -86,16 +88,16 @@ export const evidenceRoutes = new Hono<AppEnv>()
     });
     return c.json(view, 201);
   })
-  .post('/evidence/upload-url', jsonLimit, validate('json', uploadUrlSchema), async (c) => {
+  .post('/upload-url', jsonLimit, validate('json', uploadUrlSchema), async (c) => {
     return c.json(await createUploadUrl(actor(c), c.req.valid('json')), 200);
   })
-  .post('/evidence/:evidenceId/attach', jsonLimit, async (c) => {
+  .post('/:evidenceId/attach', jsonLimit, async (c) => {
     return c.json(await attachEvidence(actor(c), idParam(c, 'evidenceId')), 200);
   })
-  .delete('/evidence/:evidenceId', async (c) => {
+  .delete('/:evidenceId', async (c) => {
     return c.json(await detachEvidence(actor(c), idParam(c, 'evidenceId')), 200);
   })
-  .get('/evidence/:evidenceId/download', async (c) => {
+  .get('/:evidenceId/download', async (c) => {
     const { row, size, stream } = await openEvidenceDownload(actor(c), idParam(c, 'evidenceId'));
     const type = row.mimeType.startsWith('text/') ? `${row.mimeType}; charset=utf-8` : row.mimeType;
     return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
@@ -107,7 +109,9 @@ export const evidenceRoutes = new Hono<AppEnv>()
       ETag: `"${row.sha256}"`,
       'Repr-Digest': `sha-256=:${Buffer.from(row.sha256, 'hex').toString('base64')}:`,
     });
-  })
-  .get('/assessments/:id/evidence', async (c) => {
-    return c.json(await listEvidence(actor(c), idParam(c, 'id', 'Assessment')), 200);
   });
+
+/** GET /api/assessments/{id}/evidence, mounted before assessmentsRoutes so its own guards answer first. */
+export const assessmentEvidenceRoutes = new Hono<AppEnv>().get('/:id/evidence', requireUser, requireProfile, async (c) => {
+  return c.json(await listEvidence(actor(c), idParam(c, 'id', 'Assessment')), 200);
+});

@@ -7,7 +7,7 @@ import { matchContent } from '#domain/evidence-sniff.ts';
 import type { Db } from '../../db/client.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
-import { assertWritable } from '../../lib/profile.ts';
+import { assertWritable } from '../../lib/caller.ts';
 import {
   assertAssessmentOpen,
   assertQuestionInVersion,

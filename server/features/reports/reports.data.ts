@@ -7,8 +7,7 @@ import { CRITICAL_QUESTIONS_MUST_ALL_BE_YES, GRADE_SCALE, MAX_SCORE, PASS_PERCEN
 import type { Db } from '../../db/client.ts';
 import { assessments, evidenceFiles, organizations, profiles, questionnaireVersions, questions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { getReport } from '../assessments/assessments.report.ts';
-import { loadAnswerMap } from '../assessments/assessments.submit.ts';
+import { getReport, loadAnswerMap } from '../assessments/index.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,16 +1,13 @@
 // Idempotent processing of queued client mutations (ADR 005).
 // One transaction per push: claim the ids in client_mutations, authorize, apply in order, store the results.
-import { and, eq, ne } from 'drizzle-orm';
 import { syncMutationSchema, type PushResultItem, type SyncMutation } from '#domain/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, deferrals, profiles, questions } from '../../db/schema/index.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
-import { assertActive, assertWritable, NO_PROFILE_MESSAGE } from '../../lib/profile.ts';
-import { findProfile } from '../accounts/membership.service.ts';
-import { applyAnswer, assessmentLocked, lockAnswerRows } from './answers.service.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { assertActive, assertWritable, NO_PROFILE_MESSAGE } from '../../lib/caller.ts';
+import { findProfile } from '../accounts/index.ts';
+import { applyAnswer, lockAnswerRows, recordDeferral } from '../assessments/index.ts';
 import { asReplay, claimAll, loadReplays, rejected, storeResults, type RawMutation, type StoredResult, type SyncActor } from './sync.ledger.ts';
 import { submitQueuedAssessment } from './sync.submit.ts';
-import { listDeferralViews } from './sync.views.ts';
 
 export type { SyncActor };
 
@@ -23,40 +20,6 @@ async function authorize(tx: Db, actor: SyncActor): Promise<string> {
   if (!org || org.id !== actor.organizationId) throw notFound('Assessment not found');
   assertWritable(org);
   return org.id;
-}
-
-async function assertOpenAssessment(tx: Db, assessmentId: string, organizationId: string) {
-  const [a] = await tx.select().from(assessments).where(eq(assessments.id, assessmentId)).for('share');
-  if (!a || a.organizationId !== organizationId) throw notFound('Assessment not found');
-  if (a.status !== 'in_progress') throw assessmentLocked();
-  return a;
-}
-
-/** Hands a question to another active member; replaces the open deferral of that question, if any. */
-export async function recordDeferral(
-  tx: Db,
-  input: { assessmentId: string; organizationId: string; questionId: string; deferToUserId: string; userId: string },
-) {
-  const a = await assertOpenAssessment(tx, input.assessmentId, input.organizationId);
-  const [q] = await tx.select({ id: questions.id }).from(questions).where(and(eq(questions.id, input.questionId), eq(questions.versionId, a.versionId)));
-  if (!q) throw badRequest('This question is not part of the assessment');
-  if (input.deferToUserId === input.userId) throw badRequest('Choose another team member to defer to');
-  const [target] = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.id, input.deferToUserId), eq(profiles.organizationId, input.organizationId), eq(profiles.status, 'active')));
-  if (!target) throw badRequest('That team member is not an active member of your organization');
-  const open = and(eq(deferrals.assessmentId, input.assessmentId), eq(deferrals.questionId, input.questionId), eq(deferrals.status, 'open'));
-  await tx.update(deferrals).set({ status: 'cancelled' }).where(and(open, ne(deferrals.deferredTo, input.deferToUserId)));
-  const [existing] = await tx.select({ id: deferrals.id }).from(deferrals).where(and(open, eq(deferrals.deferredTo, input.deferToUserId)));
-  const deferralId =
-    existing?.id ??
-    (await tx
-      .insert(deferrals)
-      .values({ ...input, deferredBy: input.userId, deferredTo: input.deferToUserId })
-      .returning({ id: deferrals.id }))[0]!.id;
-  const [view] = await listDeferralViews(tx, input.assessmentId, { id: deferralId });
-  return view!;
 }
 
 /** The caller's organization (authorized once per push, inside its transaction) or the refusal. */
