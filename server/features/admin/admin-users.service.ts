@@ -19,7 +19,6 @@ async function isLastOrgAdmin(tx: DbOrTx, p: ProfileRow): Promise<boolean> {
   return admins.length <= 1;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A disabled user's embedded-auth ban lasts until re-enabled. */
 const BANNED_UNTIL = new Date('9999-12-31T00:00:00Z');
 
@@ -54,7 +53,6 @@ async function updateProfile(
   change: (before: ProfileRow, tx: DbOrTx) => Partial<Pick<ProfileRow, 'role' | 'status'>> | Promise<Partial<Pick<ProfileRow, 'role' | 'status'>>>,
   action: string,
 ): Promise<AdminUserView> {
-  if (!UUID_RE.test(id)) throw notFound('User not found');
   if (id === actorId) throw badRequest('You cannot change your own account here. Ask another system admin.');
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(profiles).where(eq(profiles.id, id)).for('update');

@@ -140,6 +140,20 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     expect((await server.json('DELETE', '/api/admin/questions/not-a-uuid', undefined, sys.accessToken)).status).toBe(404);
   });
 
+  it('answers a malformed id in the path like a missing row: 404 with that row\'s message', async () => {
+    const cases: [string, string, string, unknown?][] = [
+      ['POST', '/api/admin/users/not-a-uuid/disable', 'User not found'],
+      ['PUT', '/api/admin/users/not-a-uuid/role', 'User not found', { role: 'org_admin' }],
+      ['POST', '/api/admin/organizations/not-a-uuid/reactivate', 'Organization not found'],
+      ['POST', '/api/admin/organizations/not-a-uuid/subscription', 'Organization not found', { paidUntil: '2999-01-01' }],
+      ['GET', '/api/admin/assessments/not-a-uuid/report.pdf', 'Assessment not found'],
+    ];
+    for (const [method, path, message, body] of cases) {
+      const res = await server.json(method, path, body, sys.accessToken);
+      expect([path, res.status, res.body.code, res.body.error]).toEqual([path, 404, 'not_found', message]);
+    }
+  });
+
   it('overview: organizations, users, assessments and reports waiting for payment across the platform', async () => {
     const other = await createOrgAdmin(server, { organizationName: 'Beta Lab' });
     await createAssessment(server, orgAdmin.accessToken, orgAdmin.organizationId);

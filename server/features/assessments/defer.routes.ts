@@ -6,7 +6,7 @@ import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireWritable } from '../../lib/caller.ts';
 import { requireProfile } from '../accounts/index.ts';
-import { validate } from '../../lib/validator.ts';
+import { assessmentParam, validate } from '../../lib/validator.ts';
 import { getOwnedAssessment } from './assessments.service.ts';
 import { recordDeferral } from './deferrals.service.ts';
 
@@ -17,9 +17,10 @@ export const deferRoutes = new Hono<AppEnv>().post(
   requireUser,
   requireProfile,
   requireWritable,
+  validate('param', assessmentParam),
   // Another organization's assessment is a 404 before the body is read.
   async (c, next) => {
-    await getOwnedAssessment(c.var.deps.db, c.req.param('id'), c.var.profile.organizationId);
+    await getOwnedAssessment(c.var.deps.db, c.req.valid('param').id, c.var.profile.organizationId);
     await next();
   },
   validate('json', deferSetPayloadSchema),
@@ -27,7 +28,7 @@ export const deferRoutes = new Hono<AppEnv>().post(
     const { profile, deps } = c.var;
     const { questionId, deferToUserId } = c.req.valid('json');
     const deferral = await deps.db.transaction((tx) =>
-      recordDeferral(tx, { assessmentId: c.req.param('id'), organizationId: profile.organizationId!, questionId, deferToUserId, userId: profile.id }),
+      recordDeferral(tx, { assessmentId: c.req.valid('param').id, organizationId: profile.organizationId!, questionId, deferToUserId, userId: profile.id }),
     );
     return c.json({ message: DEFERRED_MESSAGE, deferral });
   },

@@ -6,7 +6,7 @@ import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireRole } from '../../lib/caller.ts';
 import { requireProfile } from '../accounts/index.ts';
-import { validate } from '../../lib/validator.ts';
+import { adminOrganizationParam, validate } from '../../lib/validator.ts';
 import { recordSubscription } from './subscription.service.ts';
 
 export const subscriptionRoutes = new Hono<AppEnv>().post(
@@ -15,10 +15,11 @@ export const subscriptionRoutes = new Hono<AppEnv>().post(
   requireProfile,
   requireRole('system_admin'),
   validate('json', subscriptionSchema),
+  validate('param', adminOrganizationParam),
   async (c) => {
     const { deps, profile } = c.var;
     const view = await recordSubscription(deps.db, {
-      organizationId: c.req.param('id'),
+      organizationId: c.req.valid('param').id,
       paidUntil: new Date(c.req.valid('json').paidUntil),
       verifiedBy: profile.id,
       now: deps.now(),

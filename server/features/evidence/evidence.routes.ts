@@ -5,26 +5,19 @@ import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
 import { createUploadSchema, uploadUrlSchema } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MAX_CHUNK_BYTES, evidenceMaxBytes } from '#domain/evidence.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireProfile } from '../accounts/index.ts';
-import { validate } from '../../lib/validator.ts';
+import { assessmentParam, evidenceParam, notFoundId, validate } from '../../lib/validator.ts';
 import { actorFrom } from './evidence.access.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { listEvidence, openEvidenceDownload, attachEvidence, detachEvidence } from './evidence.service.ts';
 import { appendChunk, completeUpload, createUpload, stateOf, uploadState } from './evidence.upload.service.ts';
 import { createUploadUrl, putWholeFile } from './evidence.upload-url.ts';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function asId(value: string | undefined, what: string): string {
-  if (!value || !UUID_RE.test(value)) throw notFound(`${what} not found`);
-  return value.toLowerCase();
-}
-const idParam = (c: Context<AppEnv>, name: string, what = 'Evidence file') => asId(c.req.param(name), what);
 
 const actor = (c: Context<AppEnv>) => actorFrom(c.var.deps, c.var.profile);
 
@@ -33,6 +26,9 @@ const tooLarge = (message: string) => () => {
 };
 const jsonLimit = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge('The request body is too large') });
 const chunkLimit = bodyLimit({ maxSize: EVIDENCE_MAX_CHUNK_BYTES, onError: tooLarge('Send at most 4 MB per chunk') });
+
+/** PUT .../content?assessmentId&questionId&fileName: the file of POST /upload-url. */
+const contentQuery = z.object({ assessmentId: notFoundId('Assessment not found'), questionId: z.string().optional(), fileName: z.string().optional() });
 
 function uploadOffset(c: Context<AppEnv>): number {
   const raw = c.req.header('upload-offset');
@@ -54,15 +50,15 @@ export const evidenceRoutes = new Hono<AppEnv>()
     const { created, state } = await createUpload(actor(c), c.req.valid('json'));
     return c.json(state, created ? 201 : 200);
   })
-  .get('/uploads/:evidenceId', async (c) => {
-    const state = await uploadState(actor(c), idParam(c, 'evidenceId'));
+  .get('/uploads/:evidenceId', validate('param', evidenceParam), async (c) => {
+    const state = await uploadState(actor(c), c.req.valid('param').evidenceId);
     c.header('Upload-Offset', String(state.offset));
     c.header('Upload-Length', String(state.size));
     c.header('Cache-Control', 'no-store');
     return c.json(state, 200);
   })
-  .patch('/uploads/:evidenceId', chunkLimit, async (c) => {
-    const id = idParam(c, 'evidenceId');
+  .patch('/uploads/:evidenceId', chunkLimit, validate('param', evidenceParam), async (c) => {
+    const id = c.req.valid('param').evidenceId;
     await uploadState(actor(c), id); // 404 for other organizations before anything about the request is judged
     const offset = uploadOffset(c);
     assertOctetStream(c);
@@ -71,18 +67,19 @@ export const evidenceRoutes = new Hono<AppEnv>()
     c.header('Upload-Offset', String(state.offset));
     return c.json(state, 200);
   })
-  .post('/uploads/:evidenceId/complete', jsonLimit, async (c) => {
-    const row = await completeUpload(actor(c), idParam(c, 'evidenceId'));
+  .post('/uploads/:evidenceId/complete', jsonLimit, validate('param', evidenceParam), async (c) => {
+    const row = await completeUpload(actor(c), c.req.valid('param').evidenceId);
     return c.json(stateOf(row), 200);
   })
   .put('/uploads/:evidenceId/content', async (c, next) => {
     const limit = evidenceMaxBytes(c.var.deps.env.EVIDENCE_MAX_MB);
     return bodyLimit({ maxSize: limit, onError: tooLarge(`This file is larger than ${c.var.deps.env.EVIDENCE_MAX_MB} MB.`) })(c, next);
-  }, async (c) => {
-    const view = await putWholeFile(actor(c), idParam(c, 'evidenceId'), {
-      assessmentId: asId(c.req.query('assessmentId'), 'Assessment'),
-      questionId: c.req.query('questionId') ?? '',
-      fileName: c.req.query('fileName') ?? '',
+  }, validate('param', evidenceParam), validate('query', contentQuery), async (c) => {
+    const query = c.req.valid('query');
+    const view = await putWholeFile(actor(c), c.req.valid('param').evidenceId, {
+      assessmentId: query.assessmentId,
+      questionId: query.questionId ?? '',
+      fileName: query.fileName ?? '',
       fileType: c.req.header('content-type') ?? '',
       bytes: new Uint8Array(await c.req.arrayBuffer()),
     });
@@ -91,14 +88,14 @@ export const evidenceRoutes = new Hono<AppEnv>()
   .post('/upload-url', jsonLimit, validate('json', uploadUrlSchema), async (c) => {
     return c.json(await createUploadUrl(actor(c), c.req.valid('json')), 200);
   })
-  .post('/:evidenceId/attach', jsonLimit, async (c) => {
-    return c.json(await attachEvidence(actor(c), idParam(c, 'evidenceId')), 200);
+  .post('/:evidenceId/attach', jsonLimit, validate('param', evidenceParam), async (c) => {
+    return c.json(await attachEvidence(actor(c), c.req.valid('param').evidenceId), 200);
   })
-  .delete('/:evidenceId', async (c) => {
-    return c.json(await detachEvidence(actor(c), idParam(c, 'evidenceId')), 200);
+  .delete('/:evidenceId', validate('param', evidenceParam), async (c) => {
+    return c.json(await detachEvidence(actor(c), c.req.valid('param').evidenceId), 200);
   })
-  .get('/:evidenceId/download', async (c) => {
-    const { row, size, stream } = await openEvidenceDownload(actor(c), idParam(c, 'evidenceId'));
+  .get('/:evidenceId/download', validate('param', evidenceParam), async (c) => {
+    const { row, size, stream } = await openEvidenceDownload(actor(c), c.req.valid('param').evidenceId);
     const type = row.mimeType.startsWith('text/') ? `${row.mimeType}; charset=utf-8` : row.mimeType;
     return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
       'Content-Type': type,
@@ -112,6 +109,6 @@ export const evidenceRoutes = new Hono<AppEnv>()
   });
 
 /** GET /api/assessments/{id}/evidence, mounted before assessmentsRoutes so its own guards answer first. */
-export const assessmentEvidenceRoutes = new Hono<AppEnv>().get('/:id/evidence', requireUser, requireProfile, async (c) => {
-  return c.json(await listEvidence(actor(c), idParam(c, 'id', 'Assessment')), 200);
+export const assessmentEvidenceRoutes = new Hono<AppEnv>().get('/:id/evidence', requireUser, requireProfile, validate('param', assessmentParam), async (c) => {
+  return c.json(await listEvidence(actor(c), c.req.valid('param').id), 200);
 });

@@ -6,10 +6,9 @@ import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG, kindOf, sanitizeFileName } from '#domain/evidence.ts';
 import { evidenceFiles, responses } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/validator.ts';
 import { assertAssessmentOpen, toView, type EvidenceActor } from './evidence.access.ts';
 import { storeMultipartEvidence } from './evidence.multipart.ts';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface UploadUrl {
   evidenceId: string;
@@ -40,7 +39,7 @@ export async function putWholeFile(
   evidenceId: string,
   input: { assessmentId: string; questionId: string; fileName: string; fileType: string; bytes: Uint8Array },
 ): Promise<EvidenceView> {
-  if (!UUID_RE.test(input.questionId)) throw badRequest('This question is not part of the assessment');
+  if (!isUuid(input.questionId)) throw badRequest('This question is not part of the assessment');
   if (!input.fileName.trim()) throw badRequest('fileName is required');
   const [existing] = await actor.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId));
   if (existing) {

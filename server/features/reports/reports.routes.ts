@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { requireUser } from '../../lib/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
+import { assessmentParam, validate } from '../../lib/validator.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireRole } from '../../lib/caller.ts';
 import { requireProfile } from '../accounts/index.ts';
@@ -54,12 +55,12 @@ const any = (format: Format) => async (c: Context<AppEnv>) => download(c, await 
 
 /** /api/assessments/{id}/... */
 export const reportsRoutes = new Hono<AppEnv>()
-  .get('/:id/report.pdf', requireUser, requireProfile, rateLimit(RATE_LIMITS.reportFile), own('pdf'))
-  .get('/:id/report.docx', requireUser, requireProfile, rateLimit(RATE_LIMITS.reportFile), own('docx'))
-  .get('/:id/actions.xlsx', requireUser, requireProfile, rateLimit(RATE_LIMITS.reportFile), own('xlsx'));
+  .get('/:id/report.pdf', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), own('pdf'))
+  .get('/:id/report.docx', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), own('docx'))
+  .get('/:id/actions.xlsx', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), own('xlsx'));
 
 /** /api/admin/assessments/{id}/... (system_admin) */
 export const adminReportsRoutes = new Hono<AppEnv>()
-  .get('/:id/report.pdf', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), any('pdf'))
-  .get('/:id/report.docx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), any('docx'))
-  .get('/:id/actions.xlsx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), any('xlsx'));
+  .get('/:id/report.pdf', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), any('pdf'))
+  .get('/:id/report.docx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), any('docx'))
+  .get('/:id/actions.xlsx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), any('xlsx'));
