@@ -4,7 +4,7 @@
 import { MSG } from '#domain/messages.ts';
 import { ROLE_LABEL, type Role } from '#domain/roles.ts';
 import { AppError, forbidden, unauthorized } from './app-error.ts';
-import { factory, type CurrentProfile } from './factory.ts';
+import { factory, type Caller } from './factory.ts';
 
 export const NO_PROFILE_MESSAGE =
   'Your account is not part of an organization yet. Finish sign-up or accept an invitation first.';
@@ -12,7 +12,7 @@ export const REMOVED_MESSAGE = MSG.accessRemoved;
 export const DISABLED_MESSAGE = MSG.accountDisabled;
 
 /** Throws unless the profile may use the API (removed and disabled users are refused). */
-export function assertActive(profile: CurrentProfile): void {
+export function assertActive(profile: Caller): void {
   if (profile.status === 'removed') throw forbidden(REMOVED_MESSAGE);
   if (profile.status !== 'active') throw forbidden(DISABLED_MESSAGE);
 }

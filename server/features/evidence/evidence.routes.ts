@@ -13,13 +13,13 @@ import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireProfile } from '../accounts/index.ts';
 import { assessmentParam, evidenceParam, notFoundId, validate } from '../../lib/validator.ts';
-import { actorFrom } from './evidence.access.ts';
+import { accessFor } from './evidence.access.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { listEvidence, openEvidenceDownload, attachEvidence, detachEvidence } from './evidence.service.ts';
 import { appendChunk, completeUpload, createUpload, stateOf, uploadState } from './evidence.upload.service.ts';
 import { createUploadUrl, putWholeFile } from './evidence.upload-url.ts';
 
-const actor = (c: Context<AppEnv>) => actorFrom(c.var.deps, c.var.profile);
+const access = (c: Context<AppEnv>) => accessFor(c.var.deps, c.var.profile);
 
 const tooLarge = (message: string) => () => {
   throw new AppError(413, 'payload_too_large', message);
@@ -47,11 +47,11 @@ function assertOctetStream(c: Context<AppEnv>) {
 export const evidenceRoutes = new Hono<AppEnv>()
   .use('*', requireUser, requireProfile)
   .post('/uploads', jsonLimit, validate('json', createUploadSchema), async (c) => {
-    const { created, state } = await createUpload(actor(c), c.req.valid('json'));
+    const { created, state } = await createUpload(access(c), c.req.valid('json'));
     return c.json(state, created ? 201 : 200);
   })
   .get('/uploads/:evidenceId', validate('param', evidenceParam), async (c) => {
-    const state = await uploadState(actor(c), c.req.valid('param').evidenceId);
+    const state = await uploadState(access(c), c.req.valid('param').evidenceId);
     c.header('Upload-Offset', String(state.offset));
     c.header('Upload-Length', String(state.size));
     c.header('Cache-Control', 'no-store');
@@ -59,16 +59,16 @@ export const evidenceRoutes = new Hono<AppEnv>()
   })
   .patch('/uploads/:evidenceId', chunkLimit, validate('param', evidenceParam), async (c) => {
     const id = c.req.valid('param').evidenceId;
-    await uploadState(actor(c), id); // 404 for other organizations before anything about the request is judged
+    await uploadState(access(c), id); // 404 for other organizations before anything about the request is judged
     const offset = uploadOffset(c);
     assertOctetStream(c);
     const chunk = new Uint8Array(await c.req.arrayBuffer());
-    const state = await appendChunk(actor(c), id, offset, chunk);
+    const state = await appendChunk(access(c), id, offset, chunk);
     c.header('Upload-Offset', String(state.offset));
     return c.json(state, 200);
   })
   .post('/uploads/:evidenceId/complete', jsonLimit, validate('param', evidenceParam), async (c) => {
-    const row = await completeUpload(actor(c), c.req.valid('param').evidenceId);
+    const row = await completeUpload(access(c), c.req.valid('param').evidenceId);
     return c.json(stateOf(row), 200);
   })
   .put('/uploads/:evidenceId/content', async (c, next) => {
@@ -76,7 +76,7 @@ export const evidenceRoutes = new Hono<AppEnv>()
     return bodyLimit({ maxSize: limit, onError: tooLarge(`This file is larger than ${c.var.deps.env.EVIDENCE_MAX_MB} MB.`) })(c, next);
   }, validate('param', evidenceParam), validate('query', contentQuery), async (c) => {
     const query = c.req.valid('query');
-    const view = await putWholeFile(actor(c), c.req.valid('param').evidenceId, {
+    const view = await putWholeFile(access(c), c.req.valid('param').evidenceId, {
       assessmentId: query.assessmentId,
       questionId: query.questionId ?? '',
       fileName: query.fileName ?? '',
@@ -86,16 +86,16 @@ export const evidenceRoutes = new Hono<AppEnv>()
     return c.json(view, 201);
   })
   .post('/upload-url', jsonLimit, validate('json', uploadUrlSchema), async (c) => {
-    return c.json(await createUploadUrl(actor(c), c.req.valid('json')), 200);
+    return c.json(await createUploadUrl(access(c), c.req.valid('json')), 200);
   })
   .post('/:evidenceId/attach', jsonLimit, validate('param', evidenceParam), async (c) => {
-    return c.json(await attachEvidence(actor(c), c.req.valid('param').evidenceId), 200);
+    return c.json(await attachEvidence(access(c), c.req.valid('param').evidenceId), 200);
   })
   .delete('/:evidenceId', validate('param', evidenceParam), async (c) => {
-    return c.json(await detachEvidence(actor(c), c.req.valid('param').evidenceId), 200);
+    return c.json(await detachEvidence(access(c), c.req.valid('param').evidenceId), 200);
   })
   .get('/:evidenceId/download', validate('param', evidenceParam), async (c) => {
-    const { row, size, stream } = await openEvidenceDownload(actor(c), c.req.valid('param').evidenceId);
+    const { row, size, stream } = await openEvidenceDownload(access(c), c.req.valid('param').evidenceId);
     const type = row.mimeType.startsWith('text/') ? `${row.mimeType}; charset=utf-8` : row.mimeType;
     return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
       'Content-Type': type,
@@ -110,5 +110,5 @@ export const evidenceRoutes = new Hono<AppEnv>()
 
 /** GET /api/assessments/{id}/evidence, mounted before assessmentsRoutes so its own guards answer first. */
 export const assessmentEvidenceRoutes = new Hono<AppEnv>().get('/:id/evidence', requireUser, requireProfile, validate('param', assessmentParam), async (c) => {
-  return c.json(await listEvidence(actor(c), c.req.valid('param').id), 200);
+  return c.json(await listEvidence(access(c), c.req.valid('param').id), 200);
 });

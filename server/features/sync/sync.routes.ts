@@ -12,10 +12,9 @@ import { pullState } from './sync.views.ts';
 export const syncRoutes = new Hono<AppEnv>()
   .post('/push', requireUser, requireProfile, requireWritable, validate('json', pushRequestSchema), async (c) => {
     const { clientId, pendingCount, mutations } = c.req.valid('json');
-    const profile = c.var.profile;
-    const actor = { userId: profile.id, organizationId: profile.organizationId };
-    const results = await processPush(c.var.deps.db, actor, clientId, mutations);
-    c.var.deps.logger.debug('sync push', { userId: profile.id, clientId, pendingCount, count: mutations.length });
+    const caller = c.var.profile;
+    const results = await processPush(c.var.deps.db, caller, clientId, mutations);
+    c.var.deps.logger.debug('sync push', { userId: caller.id, clientId, pendingCount, count: mutations.length });
     return c.json({ results } satisfies PushResponse, 200);
   })
   .get('/pull', requireUser, requireProfile, validate('query', pullQuerySchema), async (c) => {

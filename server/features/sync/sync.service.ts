@@ -2,22 +2,21 @@
 // One transaction per push: claim the ids in client_mutations, authorize, apply in order, store the results.
 import { syncMutationSchema, type PushResultItem, type SyncMutation } from '#domain/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../lib/factory.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { assertActive, assertWritable, NO_PROFILE_MESSAGE } from '../../lib/caller.ts';
 import { findProfile } from '../accounts/index.ts';
 import { applyAnswer, lockAnswerRows, recordDeferral } from '../assessments/index.ts';
-import { asReplay, claimAll, loadReplays, rejected, storeResults, type RawMutation, type StoredResult, type SyncActor } from './sync.ledger.ts';
+import { asReplay, claimAll, loadReplays, rejected, storeResults, type RawMutation, type StoredResult } from './sync.ledger.ts';
 import { submitQueuedAssessment } from './sync.submit.ts';
 
-export type { SyncActor };
-
-/** Re-reads the actor inside the transaction: removed users and suspended organizations are refused. */
-async function authorize(tx: Db, actor: SyncActor): Promise<string> {
-  const profile = await findProfile(tx, actor.userId);
+/** Re-reads the caller inside the transaction: removed users and suspended organizations are refused. */
+async function authorize(tx: Db, caller: Pick<Caller, 'id' | 'organizationId'>): Promise<string> {
+  const profile = await findProfile(tx, caller.id);
   if (!profile) throw forbidden(NO_PROFILE_MESSAGE);
   assertActive(profile);
   const org = profile.organization;
-  if (!org || org.id !== actor.organizationId) throw notFound('Assessment not found');
+  if (!org || org.id !== caller.organizationId) throw notFound('Assessment not found');
   assertWritable(org);
   return org.id;
 }
@@ -25,17 +24,17 @@ async function authorize(tx: Db, actor: SyncActor): Promise<string> {
 /** The caller's organization (authorized once per push, inside its transaction) or the refusal. */
 type Authorization = { organizationId: string } | { refusal: AppError };
 
-async function authorizeOnce(tx: Db, actor: SyncActor): Promise<Authorization> {
+async function authorizeOnce(tx: Db, caller: Pick<Caller, 'id' | 'organizationId'>): Promise<Authorization> {
   try {
-    return { organizationId: await authorize(tx, actor) };
+    return { organizationId: await authorize(tx, caller) };
   } catch (err) {
     if (err instanceof AppError && err.status < 500) return { refusal: err };
     throw err;
   }
 }
 
-async function applyMutation(tx: Db, actor: SyncActor, organizationId: string, m: SyncMutation): Promise<StoredResult> {
-  const base = { assessmentId: m.assessmentId, organizationId, userId: actor.userId };
+async function applyMutation(tx: Db, caller: Pick<Caller, 'id' | 'organizationId'>, organizationId: string, m: SyncMutation): Promise<StoredResult> {
+  const base = { assessmentId: m.assessmentId, organizationId, userId: caller.id };
   switch (m.kind) {
     case 'answer.set': {
       // One statement that writes nothing when it refuses, so no savepoint is needed.
@@ -51,13 +50,13 @@ async function applyMutation(tx: Db, actor: SyncActor, organizationId: string, m
 }
 
 /** Validation and 4xx problems become a stored 'rejected' result; anything else aborts the push (5xx, retried). */
-async function applyOrReject(tx: Db, actor: SyncActor, auth: () => Promise<Authorization>, raw: unknown): Promise<StoredResult> {
+async function applyOrReject(tx: Db, caller: Pick<Caller, 'id' | 'organizationId'>, auth: () => Promise<Authorization>, raw: unknown): Promise<StoredResult> {
   const parsed = syncMutationSchema.safeParse(raw);
   if (!parsed.success) return rejected('validation_failed', parsed.error.issues[0]?.message ?? 'Invalid mutation');
   try {
     const a = await auth();
     if ('refusal' in a) throw a.refusal;
-    return await applyMutation(tx, actor, a.organizationId, parsed.data);
+    return await applyMutation(tx, caller, a.organizationId, parsed.data);
   } catch (err) {
     if (err instanceof AppError && err.status < 500) return rejected(err.code, err.message);
     throw err;
@@ -69,14 +68,14 @@ async function applyOrReject(tx: Db, actor: SyncActor, auth: () => Promise<Autho
  * rest in order, store their results. A concurrent duplicate blocks on the client_mutations primary
  * key until the first push commits, then takes the replay path.
  */
-async function processBatch(tx: Db, actor: SyncActor, clientId: string, mutations: RawMutation[]): Promise<PushResultItem[]> {
+async function processBatch(tx: Db, caller: Pick<Caller, 'id' | 'organizationId'>, clientId: string, mutations: RawMutation[]): Promise<PushResultItem[]> {
   if (mutations.length === 0) return [];
-  const claimed = await claimAll(tx, actor, clientId, mutations);
-  const replays = await loadReplays(tx, [...new Set(mutations.map((m) => m.id))].filter((id) => !claimed.has(id)), actor);
+  const claimed = await claimAll(tx, caller, clientId, mutations);
+  const replays = await loadReplays(tx, [...new Set(mutations.map((m) => m.id))].filter((id) => !claimed.has(id)), caller);
   // Concurrent pushes lock the answers they share in one order, so they wait instead of deadlocking.
-  if (actor.organizationId) await lockAnswerRows(tx, actor.organizationId, mutations.filter((m) => claimed.has(m.id)).map(answerKeyOf));
+  if (caller.organizationId) await lockAnswerRows(tx, caller.organizationId, mutations.filter((m) => claimed.has(m.id)).map(answerKeyOf));
   let authorization: Promise<Authorization> | undefined;
-  const auth = () => (authorization ??= authorizeOnce(tx, actor));
+  const auth = () => (authorization ??= authorizeOnce(tx, caller));
   const applied = new Map<string, StoredResult>();
   const results: PushResultItem[] = [];
   for (const m of mutations) {
@@ -85,7 +84,7 @@ async function processBatch(tx: Db, actor: SyncActor, clientId: string, mutation
       results.push(known);
       continue;
     }
-    const result = await applyOrReject(tx, actor, auth, m);
+    const result = await applyOrReject(tx, caller, auth, m);
     applied.set(m.id, result);
     results.push({ id: m.id, ...result });
   }
@@ -114,13 +113,13 @@ function isTransientConflict(err: unknown): boolean {
  * When two pushes touching the same answers in opposite orders deadlock, the aborted one is
  * applied again one item per transaction (as nothing of it was committed).
  */
-export async function processPush(db: Db, actor: SyncActor, clientId: string, mutations: RawMutation[]): Promise<PushResultItem[]> {
+export async function processPush(db: Db, caller: Pick<Caller, 'id' | 'organizationId'>, clientId: string, mutations: RawMutation[]): Promise<PushResultItem[]> {
   try {
-    return await db.transaction((tx) => processBatch(tx, actor, clientId, mutations));
+    return await db.transaction((tx) => processBatch(tx, caller, clientId, mutations));
   } catch (err) {
     if (!isTransientConflict(err)) throw err;
     const results: PushResultItem[] = [];
-    for (const m of mutations) results.push(...(await db.transaction((tx) => processBatch(tx, actor, clientId, [m]))));
+    for (const m of mutations) results.push(...(await db.transaction((tx) => processBatch(tx, caller, clientId, [m]))));
     return results;
   }
 }
