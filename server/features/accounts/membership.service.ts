@@ -139,12 +139,3 @@ export async function reinstateMember(db: Db, person: Person, organizationId: st
     .where(and(eq(profiles.id, person.userId), eq(profiles.status, 'removed')));
   return (await findProfile(db, person.userId))!;
 }
-
-/** Active members count of a role in an organization. */
-export async function countActive(db: Db, organizationId: string, role: MemberRole): Promise<number> {
-  const rows = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.organizationId, organizationId), eq(profiles.role, role), eq(profiles.status, 'active')));
-  return rows.length;
-}

@@ -145,7 +145,7 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
       ['POST', '/api/admin/users/not-a-uuid/disable', 'User not found'],
       ['PUT', '/api/admin/users/not-a-uuid/role', 'User not found', { role: 'org_admin' }],
       ['POST', '/api/admin/organizations/not-a-uuid/reactivate', 'Organization not found'],
-      ['POST', '/api/admin/organizations/not-a-uuid/subscription', 'Organization not found', { paidUntil: '2999-01-01' }],
+      ['POST', '/api/admin/organizations/not-a-uuid/subscription', 'Organization not found', { paidUntil: '2150-01-01' }],
       ['GET', '/api/admin/assessments/not-a-uuid/report.pdf', 'Assessment not found'],
     ];
     for (const [method, path, message, body] of cases) {
