@@ -20,7 +20,7 @@ import {
 } from './evidence.access.ts';
 import { fileSize, openDownload, removeFiles } from './evidence.storage.ts';
 
-/** Links a completed upload to its question; attaching an attached file again is a no-op. */
+/** Links a `complete` upload to its question; attaching an attached file again is a no-op. */
 export async function attachEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceView> {
   const row = await getEvidence(access, evidenceId);
   if (row.status === 'detached') throw new AppError(409, 'conflict', EVIDENCE_MSG.detached);
