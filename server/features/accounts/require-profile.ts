@@ -11,9 +11,8 @@ import { findProfile } from './membership.service.ts';
 import { provisionFromMetadata } from './provisioning.service.ts';
 
 /**
- * Loads the caller's profile into c.var.profile. A verified user without a profile gets one
- * from their sign-up metadata (hosted e-mail-confirmation flow); see
- * features/accounts/provisioning.service.ts.
+ * A verified user without a profile gets one from their sign-up metadata (hosted
+ * e-mail-confirmation flow; provisioning.service.ts).
  */
 export const requireProfile = factory.createMiddleware(async (c, next) => {
   const user = c.get('user');

@@ -1,4 +1,4 @@
-// /api/admin/*: the system admin area (spec §2, §4). Every route is system_admin only and every
+// Mounted at /api/admin: the system admin area (ADR 003). Every route is system_admin only and every
 // change is written to the audit log in the same transaction. Payment verification lives in
 // features/assessments/subscription.routes.ts (POST /api/admin/organizations/{id}/subscription).
 import { Hono } from 'hono';

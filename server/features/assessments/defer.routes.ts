@@ -1,4 +1,4 @@
-// POST /api/assessments/{id}/defer (spec §7): hands a question to a teammate. The offline queue sends
+// Mounted at /api/assessments: POST /api/assessments/{id}/defer hands a question to a teammate. The offline queue sends
 // the same intent as a `defer.set` mutation through /api/sync/push; both end in recordDeferral.
 import { Hono } from 'hono';
 import { deferSetPayloadSchema } from '#domain/contracts/sync.ts';
