@@ -52,6 +52,32 @@ zones.push({
   except: ['./index.ts', './react'],
   message: 'Import the sync core through src/sync/index.ts or src/sync/react/ only (ADR 017).',
 });
+// Server features (ADR 010, "Server"): every folder in server/features/ is a feature whose public
+// surface is its index.ts. Everything else in server/ (lib, app.ts, db, auth-provider, other
+// features) imports a feature only through that file; server tests may also use a feature's test
+// fixtures (*.fixtures.ts, *.test-fixtures.ts, *.test-helpers.ts). server/lib is shared code and
+// imports no feature at all.
+const serverFeatures = readdirSync(new URL('./server/features/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const serverOutsideFeatures = readdirSync(new URL('./server/', import.meta.url))
+  .filter((name) => name !== 'features')
+  .map((name) => `./server/${name}`);
+const testFixturesOf = (f) =>
+  readdirSync(new URL(`./server/features/${f}/`, import.meta.url))
+    .filter((name) => /\.(fixtures|test-fixtures|test-helpers)\.ts$/.test(name))
+    .map((name) => `./${name}`);
+const serverZonesWith = (publicFiles) => [
+  { target: './server/lib', from: './server/features', message: 'server/lib/ is shared code and may not import server/features/; move the code to lib or into the feature.' },
+  ...serverFeatures.map((f) => ({
+    target: [...serverOutsideFeatures, ...serverFeatures.filter((g) => g !== f).map((g) => `./server/features/${g}`)],
+    from: `./server/features/${f}`,
+    except: publicFiles(f),
+    message: `Import server/features/${f}/ only through its public surface, server/features/${f}/index.ts.`,
+  })),
+];
+const serverZones = serverZonesWith(() => ['./index.ts']);
+const serverTestZones = serverZonesWith((f) => ['./index.ts', ...testFixturesOf(f)]);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', 'migrations/**', 'data/**', 'coverage/**'] },
@@ -67,7 +93,7 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath, zones }],
+      'import-x/no-restricted-paths': ['error', { basePath, zones: [...zones, ...serverZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-explicit-any': 'off',
@@ -80,11 +106,19 @@ export default tseslint.config(
   },
   {
     // Server tests and fixtures use the shared test setup in tests/.
-    files: ['server/**/*.test.ts', 'server/**/*.fixtures.ts', 'server/**/*.test-helpers.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'domain/**/*.test.ts'],
+    files: [
+      'server/**/*.test.ts',
+      'server/**/*.fixtures.ts',
+      'server/**/*.test-fixtures.ts',
+      'server/**/*.test-helpers.ts',
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'domain/**/*.test.ts',
+    ],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath, zones: zones.map((z) => ({ ...z, from: z.from.filter((f) => f !== './tests') })) },
+        { basePath, zones: [...zones.map((z) => ({ ...z, from: z.from.filter((f) => f !== './tests') })), ...serverTestZones] },
       ],
     },
   },

@@ -6,34 +6,43 @@ import { secureHeaders } from 'hono/secure-headers';
 import { handleError } from './lib/error-handler.ts';
 import type { AppDeps, AppEnv } from './lib/factory.ts';
 import { notFound } from './lib/app-error.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
-import { configRoutes } from './features/config/config.routes.ts';
-import { syncRoutes } from './features/assessments/sync.routes.ts';
-import { authRoutes } from './features/accounts/auth.routes.ts';
-import { organizationRoutes } from './features/accounts/organization.routes.ts';
-import { evidenceRoutes } from './features/evidence/evidence.routes.ts';
-import { questionsRoutes } from './features/questions/questions.routes.ts';
-import { assessmentsRoutes } from './features/assessments/assessments.routes.ts';
-import { deferRoutes } from './features/assessments/defer.routes.ts';
-import { subscriptionRoutes } from './features/assessments/subscription.routes.ts';
-import { adminRoutes } from './features/admin/admin.routes.ts';
-import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { authRoutes, organizationRoutes, organizationsRoutes } from './features/accounts/index.ts';
+import { adminRoutes } from './features/admin/index.ts';
+import { assessmentsRoutes, deferRoutes, subscriptionRoutes } from './features/assessments/index.ts';
+import { configRoutes } from './features/config/index.ts';
+import { assessmentEvidenceRoutes, evidenceRoutes } from './features/evidence/index.ts';
+import { healthRoutes } from './features/health/index.ts';
+import { domainsRoutes, questionsRoutes } from './features/questions/index.ts';
+import { adminReportsRoutes, reportsRoutes } from './features/reports/index.ts';
+import { syncRoutes } from './features/sync/index.ts';
 import { serveSpa } from './static.ts';
 
-/** Every /api route, one chained line per feature: its type is what the SPA's typed client (`hc<ApiType>`) is built from. */
+/**
+ * Every /api route, one chained line per sub-app and prefix: its type is what the SPA's typed client
+ * (`hc<ApiType>`) is built from, and server/app.routes.test.ts lists every URL against a committed list.
+ * The order matters where prefixes overlap: a sub-app's `.use()` middleware also runs for the
+ * routes mounted after it under the same prefix (assessmentsRoutes' auth and ownership checks run
+ * before reportsRoutes' and deferRoutes' handlers; adminRoutes' system_admin guard before
+ * adminReportsRoutes'), and a handler that answers stops the chain (assessmentEvidenceRoutes and
+ * subscriptionRoutes answer before the broader middleware mounted after them runs).
+ */
 export const api = new Hono<AppEnv>()
   .route('/health', healthRoutes)
   .route('/config', configRoutes)
   .route('/sync', syncRoutes)
   .route('/auth', authRoutes)
-  .route('/', organizationRoutes)
-  .route('/', evidenceRoutes)
-  .route('/', questionsRoutes)
+  .route('/organization', organizationRoutes)
+  .route('/organizations', organizationsRoutes)
+  .route('/evidence', evidenceRoutes)
+  .route('/assessments', assessmentEvidenceRoutes)
+  .route('/questions', questionsRoutes)
+  .route('/domains', domainsRoutes)
   .route('/assessments', assessmentsRoutes)
   .route('/assessments', deferRoutes)
-  .route('/', subscriptionRoutes)
+  .route('/admin/organizations', subscriptionRoutes)
   .route('/admin', adminRoutes)
-  .route('/', reportsRoutes);
+  .route('/assessments', reportsRoutes)
+  .route('/admin/assessments', adminReportsRoutes);
 
 export type ApiType = typeof api;
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { buildServer } from './compose.ts';
-import { purgeOldMutations } from './features/assessments/sync.retention.ts';
+import { purgeOldMutations } from './features/sync/index.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { errorForLog } from './lib/logger.ts';
 

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { invalidTextProblem } from '#domain/text.ts';
 import type { AppEnv } from '../lib/factory.ts';
-import { publicAnonKey } from '../features/config/config.routes.ts';
+import { publicAnonKey } from '../features/config/index.ts';
 import type { Env } from '../env.ts';
 import { API_VERSION, API_VERSION_HEADER, AuthError, badJson, validationFailed } from './auth.errors.ts';
 import { safeEqual } from './auth.secrets.ts';

@@ -10,7 +10,6 @@ import { recoveryMail } from './recovery.mail.ts';
 
 export { safeRedirect } from './auth.email-links.ts';
 export const RECOVERY_TTL_MS = EMAIL_LINK_TTL_MS.recovery;
-export const RECOVERY_MAIL_INTERVAL_MS = EMAIL_LINK_INTERVAL_MS;
 
 /**
  * POST /recover: mails a single-use, one-hour link. Known and unknown addresses run the same two

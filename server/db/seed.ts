@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import type { AppDeps } from '../lib/factory.ts';
-import { seedQuestionBank } from '../features/questions/questions.seed.ts';
+import { seedQuestionBank } from '../features/questions/index.ts';
 import { domains, profiles } from './schema/index.ts';
 
 /** What seeding needs from the embedded auth provider to create the first system admin. */

@@ -24,6 +24,10 @@ export const forbidden = (message = 'You do not have permission to do that') =>
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, details?: unknown) => new AppError(409, 'conflict', message, details);
 
+/** A write to a submitted assessment (answers, deferrals, evidence, a second submit). */
+export const assessmentLocked = () =>
+  new AppError(409, 'assessment_locked', 'This assessment has been submitted and can no longer be changed');
+
 /**
  * A correctly signed access token whose session no longer exists (sign-out, removal, revocation).
  * Still a 401 for the client; requireUser uses `userId` to say why when an admin ended the access.

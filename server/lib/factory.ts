@@ -47,8 +47,12 @@ export interface AuthAdminApi {
   banUser?(userId: string, until: Date | null): Promise<void>;
 }
 
-/** The caller's profile, loaded by requireProfile (server/lib/profile.ts). */
-export interface CurrentProfile {
+/**
+ * The caller: the signed-in user's profile, loaded into c.var.profile by requireProfile
+ * (server/features/accounts/require-profile.ts). The one type for "who is calling" on the server;
+ * a function that needs less takes a Pick<Caller, ...>.
+ */
+export interface Caller {
   id: string;
   email: string;
   firstName: string;
@@ -71,7 +75,7 @@ export interface AppEnv {
     deps: AppDeps;
     requestId: string;
     user: AuthUser;
-    profile: CurrentProfile;
+    profile: Caller;
   };
 }
 

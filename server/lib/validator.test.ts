@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { handleError } from './error-handler.ts';
-import { containsInvalidText, INVALID_TEXT_MESSAGE, validate } from './validator.ts';
+import { assessmentParam, containsInvalidText, INVALID_TEXT_MESSAGE, memberParam, validate } from './validator.ts';
 
 describe('validate', () => {
   const app = new Hono()
@@ -50,5 +50,20 @@ describe('validate', () => {
     expect(containsInvalidText({ a: [{ b: 'x\u0000' }] })).toBe(true);
     expect(containsInvalidText({ ['k\u0000']: 1 })).toBe(true);
     expect(containsInvalidText({ a: [1, 'plain', null] })).toBe(false);
+  });
+
+  it('answers a malformed path id with 404 and the row\'s message, or 400 where the kind says so, and lower-cases a valid one', async () => {
+    const ids = new Hono()
+      .get('/assessments/:id', validate('param', assessmentParam), (c) => c.json(c.req.valid('param')))
+      .get('/members/:id', validate('param', memberParam), (c) => c.json(c.req.valid('param')));
+    ids.onError(handleError as never);
+    const bad = await ids.request('/assessments/not-a-uuid');
+    expect(bad.status).toBe(404);
+    expect(await bad.json()).toEqual({ error: 'Assessment not found', code: 'not_found' });
+    const ok = await ids.request('/assessments/6F9619FF-8B86-D011-B42D-00C04FC964FF');
+    expect(await ok.json()).toEqual({ id: '6f9619ff-8b86-d011-b42d-00c04fc964ff' });
+    const member = await ids.request('/members/not-a-uuid');
+    expect(member.status).toBe(400);
+    expect(((await member.json()) as { error: string }).error).toBe('Invalid id');
   });
 });

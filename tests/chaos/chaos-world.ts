@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildServer, type BuiltServer } from '#server/compose.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
-import { addMember, seedOrg, type OrgFixture } from '#server/features/assessments/sync.test-fixtures.ts';
+import { addMember, seedOrg, type OrgFixture } from '#server/features/sync/sync.test-fixtures.ts';
 import { createEvidenceTransport } from '#sync/evidence/evidence-transport.ts';
 import { createEvidenceUploader, type EvidenceUploader } from '#sync/evidence/uploader.ts';
 import { createInProcessLock } from '#sync/lock.ts';

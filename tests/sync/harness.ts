@@ -2,7 +2,7 @@
 // transport (server.app.request), plus a scripted fault injector around that fetch.
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import { seedOrg, type OrgFixture } from '#server/features/assessments/sync.test-fixtures.ts';
+import { seedOrg, type OrgFixture } from '#server/features/sync/sync.test-fixtures.ts';
 import { SyncDatabase } from '#sync/db.ts';
 import { createSyncEngine, type OnlineSignal, type Scheduler, type SyncEngine, type SyncSignal } from '#sync/engine.ts';
 import { createInProcessLock } from '#sync/lock.ts';

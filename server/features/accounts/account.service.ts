@@ -4,8 +4,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { MSG } from '#domain/messages.ts';
 import { invitations } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
-import type { AppDeps, AuthUser, CurrentProfile } from '../../lib/factory.ts';
-import { assertWritable, DISABLED_MESSAGE, REMOVED_MESSAGE } from '../../lib/profile.ts';
+import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
+import { assertWritable, DISABLED_MESSAGE, REMOVED_MESSAGE } from '../../lib/caller.ts';
 import { findValidInvitation, type ValidInvitation } from './invitation.service.ts';
 import {
   addMember,
@@ -18,7 +18,8 @@ import {
 import { requestToJoin, withdrawJoinRequests, type JoinOutcome } from './join-request.service.ts';
 import { assertEmailConfirmed } from './provisioning.service.ts';
 
-interface Identity {
+/** What a sign-up, join or accept-invite payload says about the caller; checked against the token by personOf. */
+interface CallerClaims {
   supabaseUserId?: string | undefined;
   email?: string | undefined;
   firstName: string;
@@ -26,7 +27,7 @@ interface Identity {
 }
 
 /** The payload may repeat the caller's id and e-mail, but identity only ever comes from the token. */
-function personOf(user: AuthUser, input: Identity): Person {
+function personOf(user: AuthUser, input: CallerClaims): Person {
   if (input.supabaseUserId !== undefined && input.supabaseUserId !== user.id) {
     throw forbidden('The user id does not match your session');
   }
@@ -37,20 +38,20 @@ function personOf(user: AuthUser, input: Identity): Person {
 }
 
 /** An existing profile: the same request again is answered with it, anything else is refused. */
-function existingProfile(profile: CurrentProfile, isSameRequest: (p: CurrentProfile) => boolean): CurrentProfile {
+function existingProfile(profile: Caller, isSameRequest: (p: Caller) => boolean): Caller {
   if (profile.status === 'removed') throw forbidden(REMOVED_MESSAGE);
   if (profile.status !== 'active') throw forbidden(DISABLED_MESSAGE);
   if (isSameRequest(profile)) return profile;
   throw new AppError(409, 'conflict', 'Your account already belongs to an organization');
 }
 
-export async function signup(deps: AppDeps, user: AuthUser, input: Identity & NewOrganization): Promise<{ profile: CurrentProfile; created: boolean }> {
+export async function signup(deps: AppDeps, user: AuthUser, input: CallerClaims & NewOrganization): Promise<{ profile: Caller; created: boolean }> {
   assertEmailConfirmed(user);
   const person = personOf(user, input);
   const existing = await findProfile(deps.db, user.id);
   if (existing) {
     // Retried call, or the first authenticated request already provisioned it from the same metadata.
-    const same = (p: CurrentProfile) => p.role === 'org_admin' && p.organization?.name === input.organizationName.trim();
+    const same = (p: Caller) => p.role === 'org_admin' && p.organization?.name === input.organizationName.trim();
     return { profile: existingProfile(existing, same), created: false };
   }
   const profile = await createOrganizationWithAdmin(deps.db, person, input);
@@ -65,7 +66,7 @@ export async function signup(deps: AppDeps, user: AuthUser, input: Identity & Ne
 export async function joinOrganization(
   deps: AppDeps,
   user: AuthUser,
-  input: Identity & { organizationId: string; joinKey?: string | undefined },
+  input: CallerClaims & { organizationId: string; joinKey?: string | undefined },
 ): Promise<JoinOutcome> {
   assertEmailConfirmed(user);
   const person = personOf(user, input);
@@ -132,7 +133,7 @@ async function sessionPerson(found: ValidInvitation, input: AcceptInviteRequest,
   return { userId: user.id, email: found.invitation.email, firstName: input.firstName, lastName: input.lastName };
 }
 
-async function joinInvited(deps: AppDeps, person: Person, found: ValidInvitation): Promise<CurrentProfile> {
+async function joinInvited(deps: AppDeps, person: Person, found: ValidInvitation): Promise<Caller> {
   const role = found.invitation.role;
   const existing = await findProfile(deps.db, person.userId);
   if (!existing) return addMember(deps.db, person, found.organization.id, role);
@@ -142,7 +143,7 @@ async function joinInvited(deps: AppDeps, person: Person, found: ValidInvitation
   throw new AppError(409, 'conflict', 'Your account already belongs to another organization');
 }
 
-export async function acceptInvite(deps: AppDeps, input: AcceptInviteRequest, user?: AuthUser): Promise<CurrentProfile> {
+export async function acceptInvite(deps: AppDeps, input: AcceptInviteRequest, user?: AuthUser): Promise<Caller> {
   const found = await findValidInvitation(deps, input.token);
   if (!found) throw invalidInvitation();
   assertWritable(found.organization);

@@ -13,7 +13,7 @@ import { MSG } from '#domain/messages.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/auth.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
-import { requireProfile } from '../../lib/profile.ts';
+import { requireProfile } from './require-profile.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validator.ts';
 import { acceptInvite, joinOrganization, signup } from './account.service.ts';

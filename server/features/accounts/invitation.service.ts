@@ -7,9 +7,9 @@ import { MSG } from '#domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, invitations, organizations, profiles } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { AppDeps, CurrentProfile } from '../../lib/factory.ts';
+import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
-import { assertWritable } from '../../lib/profile.ts';
+import { assertWritable } from '../../lib/caller.ts';
 import { inviteMail } from './invite-mail.ts';
 import { findOrganization } from './organization.service.ts';
 
@@ -33,11 +33,11 @@ export function toInvitationDto(row: InvitationRow): InvitationDto {
 
 const pending = () => and(isNull(invitations.acceptedAt), isNull(invitations.cancelledAt));
 
-/** The organization the actor may invite into: their own (org_admin) or any (system_admin). */
-async function invitingOrganization(deps: AppDeps, actor: CurrentProfile, organizationId: string): Promise<OrganizationRow> {
-  const org = actor.role === 'system_admin' || actor.organizationId === organizationId ? await findOrganization(deps.db, organizationId) : null;
+/** The organization the caller may invite into: their own (org_admin) or any (system_admin). */
+async function invitingOrganization(deps: AppDeps, caller: Caller, organizationId: string): Promise<OrganizationRow> {
+  const org = caller.role === 'system_admin' || caller.organizationId === organizationId ? await findOrganization(deps.db, organizationId) : null;
   if (!org) throw notFound('Organization not found');
-  if (actor.role === 'team_member') throw forbidden('Only Organization Admins can invite members');
+  if (caller.role === 'team_member') throw forbidden('Only Organization Admins can invite members');
   assertWritable(org);
   return org;
 }
@@ -49,8 +49,8 @@ export interface InviteRequest {
 }
 
 /** Creates (or refreshes) the invitation and e-mails the link. Returns the stored invitation. */
-export async function inviteMember(deps: AppDeps, actor: CurrentProfile, input: InviteRequest): Promise<InvitationDto> {
-  const org = await invitingOrganization(deps, actor, input.organizationId);
+export async function inviteMember(deps: AppDeps, caller: Caller, input: InviteRequest): Promise<InvitationDto> {
+  const org = await invitingOrganization(deps, caller, input.organizationId);
   const email = input.email.trim().toLowerCase();
   const [member] = await deps.db
     .select({ id: profiles.id })
@@ -64,7 +64,7 @@ export async function inviteMember(deps: AppDeps, actor: CurrentProfile, input: 
   const values = {
     tokenHash: hashToken(token),
     role: input.role ?? 'team_member',
-    invitedBy: actor.id,
+    invitedBy: caller.id,
     expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
     createdAt: now,
   };
@@ -80,7 +80,7 @@ export async function inviteMember(deps: AppDeps, actor: CurrentProfile, input: 
       ? await tx.update(invitations).set(values).where(eq(invitations.id, existing.id)).returning()
       : await tx.insert(invitations).values({ ...values, organizationId: org.id, email }).returning();
     await tx.insert(auditLog).values({
-      actorId: actor.id,
+      actorId: caller.id,
       organizationId: org.id,
       action: existing ? 'invitation.resend' : 'invitation.create',
       targetType: 'invitation',
@@ -90,11 +90,11 @@ export async function inviteMember(deps: AppDeps, actor: CurrentProfile, input: 
     return saved!;
   });
 
-  const inviterName = `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
+  const inviterName = `${caller.firstName} ${caller.lastName}`.trim() || caller.email;
   const mail = inviteMail({
     to: email,
     inviterName,
-    inviterEmail: actor.email,
+    inviterEmail: caller.email,
     organizationName: org.name,
     appUrl: deps.env.APP_URL,
     token,
@@ -119,7 +119,7 @@ export async function listPendingInvitations(db: Db, organizationId: string): Pr
   return rows.map(toInvitationDto);
 }
 
-export async function cancelInvitation(deps: AppDeps, actor: CurrentProfile, organizationId: string, id: string): Promise<void> {
+export async function cancelInvitation(deps: AppDeps, caller: Caller, organizationId: string, id: string): Promise<void> {
   const [row] = await deps.db
     .update(invitations)
     .set({ cancelledAt: deps.now() })
@@ -127,7 +127,7 @@ export async function cancelInvitation(deps: AppDeps, actor: CurrentProfile, org
     .returning({ id: invitations.id, email: invitations.email });
   if (!row) throw notFound('Invitation not found');
   await deps.db.insert(auditLog).values({
-    actorId: actor.id,
+    actorId: caller.id,
     organizationId,
     action: 'invitation.cancel',
     targetType: 'invitation',

@@ -11,9 +11,9 @@ import { MSG } from '#domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { joinRequests, organizations, profiles } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { AppDeps, AuthUser, CurrentProfile } from '../../lib/factory.ts';
+import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import { writeAudit } from '../admin/audit.service.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { PRODUCT_NAME } from './invite-mail.ts';
 import { addMember, findProfile, type Person } from './membership.service.ts';
 import { findOrganization } from './organization.service.ts';
@@ -71,7 +71,7 @@ async function wasRemoved(db: Db, organizationId: string, person: Person): Promi
 }
 
 export type JoinOutcome =
-  | { kind: 'member'; profile: CurrentProfile; created: boolean }
+  | { kind: 'member'; profile: Caller; created: boolean }
   | { kind: 'requested'; organizationName: string; created: boolean };
 
 /**
@@ -151,22 +151,22 @@ export async function listJoinRequests(db: Db, organizationId: string): Promise<
 }
 
 /**
- * Approve (the requester becomes a team member) or decline a pending request of the actor's own
+ * Approve (the requester becomes a team member) or decline a pending request of the caller's own
  * organization; 404 for any other. Audit-logged; the requester is told by e-mail on approval.
  */
 export async function decideJoinRequest(
   deps: AppDeps,
-  actor: CurrentProfile,
+  caller: Caller,
   organizationId: string,
   requestId: string,
   decision: 'approved' | 'declined',
-): Promise<{ request: JoinRequestDto; profile?: CurrentProfile }> {
+): Promise<{ request: JoinRequestDto; profile?: Caller }> {
   const org = await findOrganization(deps.db, organizationId);
   if (!org) throw notFound('Organization not found'); // a suspended one: the routes' requireWritable refuses first
   const decided = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(joinRequests)
-      .set({ status: decision, decidedBy: actor.id, decidedAt: deps.now() })
+      .set({ status: decision, decidedBy: caller.id, decidedAt: deps.now() })
       .where(and(eq(joinRequests.id, requestId), eq(joinRequests.organizationId, organizationId), eq(joinRequests.status, 'pending')))
       .returning();
     if (!row) throw notFound('Join request not found');
@@ -180,7 +180,7 @@ export async function decideJoinRequest(
       });
     }
     await writeAudit(tx, {
-      actorId: actor.id,
+      actorId: caller.id,
       organizationId,
       action: decision === 'approved' ? 'join_request.approve' : 'join_request.decline',
       targetType: 'user',

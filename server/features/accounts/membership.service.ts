@@ -5,12 +5,12 @@ import type { ProfileDto } from '#domain/contracts/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/app-error.ts';
-import type { CurrentProfile } from '../../lib/factory.ts';
+import type { Caller } from '../../lib/factory.ts';
 
-export type MemberRole = CurrentProfile['role'];
+export type MemberRole = Caller['role'];
 
 /** The profile with its organization, or null when the user has none. */
-export async function findProfile(db: Db, userId: string): Promise<CurrentProfile | null> {
+export async function findProfile(db: Db, userId: string): Promise<Caller | null> {
   const rows = await db
     .select({ p: profiles, o: organizations })
     .from(profiles)
@@ -41,7 +41,7 @@ export async function findProfile(db: Db, userId: string): Promise<CurrentProfil
   };
 }
 
-export function toProfileDto(p: CurrentProfile): ProfileDto {
+export function toProfileDto(p: Caller): ProfileDto {
   return {
     id: p.id,
     first_name: p.firstName,
@@ -99,7 +99,7 @@ async function insertProfile(db: Db, person: Person, organizationId: string | nu
 const alreadyMember = () => conflict('Your account already belongs to an organization');
 
 /** A new organization with the person as its org_admin (contact defaults to the person). */
-export async function createOrganizationWithAdmin(db: Db, person: Person, org: NewOrganization): Promise<CurrentProfile> {
+export async function createOrganizationWithAdmin(db: Db, person: Person, org: NewOrganization): Promise<Caller> {
   try {
     await db.transaction(async (tx) => {
       const [created] = await tx
@@ -121,7 +121,7 @@ export async function createOrganizationWithAdmin(db: Db, person: Person, org: N
 }
 
 /** Adds the person to an existing organization with the given role (a system_admin has none). */
-export async function addMember(db: Db, person: Person, organizationId: string | null, role: MemberRole): Promise<CurrentProfile> {
+export async function addMember(db: Db, person: Person, organizationId: string | null, role: MemberRole): Promise<Caller> {
   try {
     await insertProfile(db, person, organizationId, role);
   } catch (err) {
@@ -132,19 +132,10 @@ export async function addMember(db: Db, person: Person, organizationId: string |
 }
 
 /** Brings a removed profile back into an organization (only through an explicit invitation). */
-export async function reinstateMember(db: Db, person: Person, organizationId: string, role: MemberRole): Promise<CurrentProfile> {
+export async function reinstateMember(db: Db, person: Person, organizationId: string, role: MemberRole): Promise<Caller> {
   await db
     .update(profiles)
     .set({ organizationId, role, status: 'active', firstName: person.firstName, lastName: person.lastName })
     .where(and(eq(profiles.id, person.userId), eq(profiles.status, 'removed')));
   return (await findProfile(db, person.userId))!;
-}
-
-/** Active members count of a role in an organization. */
-export async function countActive(db: Db, organizationId: string, role: MemberRole): Promise<number> {
-  const rows = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.organizationId, organizationId), eq(profiles.role, role), eq(profiles.status, 'active')));
-  return rows.length;
 }

@@ -1,12 +1,14 @@
-// /api/organization/* (the caller's own organization) and /api/organizations/:orgId/users.
+// Mounted at /api/organization (the caller's own organization) and /api/organizations (users of an
+// organization by id): one chained sub-app per prefix.
 import { Hono } from 'hono';
-import { idParamSchema, orgIdParamSchema, publicOrganizationQuerySchema, updateOrganizationSchema } from '#domain/contracts/accounts.ts';
+import { publicOrganizationQuerySchema, updateOrganizationSchema } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile, requireRole, requireWritable } from '../../lib/profile.ts';
+import { requireRole, requireWritable } from '../../lib/caller.ts';
+import { requireProfile } from './require-profile.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
-import { validate } from '../../lib/validator.ts';
+import { memberParam, organizationParam, validate } from '../../lib/validator.ts';
 import { cancelInvitation, listPendingInvitations } from './invitation.service.ts';
 import { decideJoinRequest, invalidJoinLink, listJoinRequests, publicOrganization } from './join-request.service.ts';
 import {
@@ -23,53 +25,57 @@ import {
 
 const orgAdmin = requireRole('org_admin');
 
+/** /api/organization/... */
 export const organizationRoutes = new Hono<AppEnv>()
-  .get('/organization/public/:orgId', rateLimit(RATE_LIMITS.publicLookup), validate('param', orgIdParamSchema), async (c) => {
+  .get('/public/:orgId', rateLimit(RATE_LIMITS.publicLookup), validate('param', organizationParam), async (c) => {
     // The id alone reveals nothing: without the link's current key the answer is the same 404.
     const query = publicOrganizationQuerySchema.safeParse({ key: c.req.query('key') ?? '' });
     if (!query.success) throw invalidJoinLink();
     return c.json(await publicOrganization(c.var.deps.db, c.req.valid('param').orgId, query.data.key));
   })
-  .get('/organization/members', requireUser, requireProfile, async (c) =>
+  .get('/members', requireUser, requireProfile, async (c) =>
     c.json(await listMembers(c.var.deps.db, ownOrganizationId(c.var.profile))),
   )
-  .get('/organization/invitations', requireUser, requireProfile, orgAdmin, async (c) =>
+  .get('/invitations', requireUser, requireProfile, orgAdmin, async (c) =>
     c.json(await listPendingInvitations(c.var.deps.db, ownOrganizationId(c.var.profile))),
   )
-  .put('/organization/update', requireUser, requireProfile, orgAdmin, requireWritable, validate('json', updateOrganizationSchema), async (c) => {
+  .put('/update', requireUser, requireProfile, orgAdmin, requireWritable, validate('json', updateOrganizationSchema), async (c) => {
     const input = c.req.valid('json');
     const organization = await updateOrganization(c.var.deps, c.var.profile, input);
     const message = input.name !== undefined ? MSG.orgNameUpdated : 'Organization settings updated';
     return c.json({ message, organization: toOrganizationDto(organization), joinLink: toJoinLinkDto(organization) });
   })
-  .get('/organization/join-link', requireUser, requireProfile, orgAdmin, async (c) =>
+  .get('/join-link', requireUser, requireProfile, orgAdmin, async (c) =>
     c.json(await joinLinkSettings(c.var.deps.db, ownOrganizationId(c.var.profile))),
   )
-  .post('/organization/join-link/rotate', requireUser, requireProfile, orgAdmin, requireWritable, async (c) =>
+  .post('/join-link/rotate', requireUser, requireProfile, orgAdmin, requireWritable, async (c) =>
     c.json({ message: MSG.joinLinkRotated, joinLink: await rotateJoinKey(c.var.deps, c.var.profile) }),
   )
-  .get('/organization/join-requests', requireUser, requireProfile, orgAdmin, async (c) =>
+  .get('/join-requests', requireUser, requireProfile, orgAdmin, async (c) =>
     c.json(await listJoinRequests(c.var.deps.db, ownOrganizationId(c.var.profile))),
   )
-  .post('/organization/join-requests/:id/approve', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', idParamSchema), async (c) => {
+  .post('/join-requests/:id/approve', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
     const { profile, deps } = c.var;
     const { request } = await decideJoinRequest(deps, profile, ownOrganizationId(profile), c.req.valid('param').id, 'approved');
     return c.json({ message: MSG.joinRequestApproved(`${request.first_name} ${request.last_name}`), request });
   })
-  .post('/organization/join-requests/:id/decline', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', idParamSchema), async (c) => {
+  .post('/join-requests/:id/decline', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
     const { profile, deps } = c.var;
     const { request } = await decideJoinRequest(deps, profile, ownOrganizationId(profile), c.req.valid('param').id, 'declined');
     return c.json({ message: MSG.joinRequestDeclinedDone(`${request.first_name} ${request.last_name}`), request });
   })
-  .delete('/organization/invitations/:id', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', idParamSchema), async (c) => {
+  .delete('/invitations/:id', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
     const { profile, deps } = c.var;
     await cancelInvitation(deps, profile, ownOrganizationId(profile), c.req.valid('param').id);
     return c.json({ message: MSG.inviteCancelled });
   })
-  .delete('/organization/members/:id', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', idParamSchema), async (c) => {
+  .delete('/members/:id', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
     await removeMember(c.var.deps, c.var.profile, c.req.valid('param').id);
     return c.json({ message: MSG.memberRemoved });
-  })
-  .get('/organizations/:orgId/users', requireUser, requireProfile, validate('param', orgIdParamSchema), async (c) =>
+  });
+
+/** /api/organizations/... */
+export const organizationsRoutes = new Hono<AppEnv>()
+  .get('/:orgId/users', requireUser, requireProfile, validate('param', organizationParam), async (c) =>
     c.json(await organizationUsers(c.var.deps.db, c.var.profile, c.req.valid('param').orgId)),
   );

@@ -6,7 +6,7 @@ import { MSG } from '#domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, deferrals, organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import type { AppDeps, CurrentProfile } from '../../lib/factory.ts';
+import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
@@ -40,17 +40,17 @@ export async function listMembers(db: Db, organizationId: string): Promise<TeamM
 }
 
 /** The caller's organization for /api/organization/* (a system admin has none). */
-export function ownOrganizationId(profile: CurrentProfile): string {
+export function ownOrganizationId(profile: Caller): string {
   if (!profile.organizationId) throw notFound('You do not belong to an organization');
   return profile.organizationId;
 }
 
 export async function updateOrganization(
   deps: AppDeps,
-  actor: CurrentProfile,
+  caller: Caller,
   input: UpdateOrganizationInput,
 ): Promise<OrganizationRow> {
-  const orgId = ownOrganizationId(actor);
+  const orgId = ownOrganizationId(caller);
   const set: Partial<typeof organizations.$inferInsert> = {};
   if (input.name !== undefined) {
     const name = input.name.trim();
@@ -63,7 +63,7 @@ export async function updateOrganization(
   const [updated] = await deps.db.update(organizations).set(set).where(eq(organizations.id, orgId)).returning();
   if (!updated || !before) throw notFound('Organization not found');
   await deps.db.insert(auditLog).values({
-    actorId: actor.id,
+    actorId: caller.id,
     organizationId: orgId,
     action: 'organization.update',
     targetType: 'organization',
@@ -90,8 +90,8 @@ export async function joinLinkSettings(db: Db, organizationId: string): Promise<
 /** A new random key: every link with an older key stops working (ADR 003). Audit-logged without the key. */
 const newJoinKey = () => randomBytes(24).toString('base64url');
 
-export async function rotateJoinKey(deps: AppDeps, actor: CurrentProfile): Promise<JoinLinkDto> {
-  const orgId = ownOrganizationId(actor);
+export async function rotateJoinKey(deps: AppDeps, caller: Caller): Promise<JoinLinkDto> {
+  const orgId = ownOrganizationId(caller);
   const [updated] = await deps.db
     .update(organizations)
     .set({ joinKey: newJoinKey() })
@@ -99,7 +99,7 @@ export async function rotateJoinKey(deps: AppDeps, actor: CurrentProfile): Promi
     .returning();
   if (!updated) throw notFound('Organization not found');
   await deps.db.insert(auditLog).values({
-    actorId: actor.id,
+    actorId: caller.id,
     organizationId: orgId,
     action: 'organization.join_link_rotate',
     targetType: 'organization',
@@ -114,9 +114,9 @@ export async function rotateJoinKey(deps: AppDeps, actor: CurrentProfile): Promi
  * otherwise ask again from a new address; ADR 003), and the organization always keeps at least
  * one org_admin.
  */
-export async function removeMember(deps: AppDeps, actor: CurrentProfile, memberId: string): Promise<void> {
-  const orgId = ownOrganizationId(actor);
-  if (memberId === actor.id) throw badRequest('You cannot remove yourself from the organization');
+export async function removeMember(deps: AppDeps, caller: Caller, memberId: string): Promise<void> {
+  const orgId = ownOrganizationId(caller);
+  if (memberId === caller.id) throw badRequest('You cannot remove yourself from the organization');
   await deps.db.transaction(async (tx) => {
     // Serialises concurrent removals in one organization (last-admin rule).
     await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).for('update');
@@ -143,7 +143,7 @@ export async function removeMember(deps: AppDeps, actor: CurrentProfile, memberI
       .set({ status: 'cancelled' })
       .where(and(eq(deferrals.organizationId, orgId), eq(deferrals.deferredTo, memberId), eq(deferrals.status, 'open')));
     await tx.insert(auditLog).values({
-      actorId: actor.id,
+      actorId: caller.id,
       organizationId: orgId,
       action: 'member.remove',
       targetType: 'profile',
@@ -165,8 +165,8 @@ async function endSessions(deps: AppDeps, userId: string): Promise<void> {
 }
 
 /** Members listing for /api/organizations/:orgId/users: own organization, or any for a system admin. */
-export async function organizationUsers(db: Db, actor: CurrentProfile, orgId: string): Promise<TeamMemberDto[]> {
-  if (actor.role !== 'system_admin' && actor.organizationId !== orgId) throw notFound('Organization not found');
-  if (actor.role === 'system_admin' && !(await findOrganization(db, orgId))) throw notFound('Organization not found');
+export async function organizationUsers(db: Db, caller: Caller, orgId: string): Promise<TeamMemberDto[]> {
+  if (caller.role !== 'system_admin' && caller.organizationId !== orgId) throw notFound('Organization not found');
+  if (caller.role === 'system_admin' && !(await findOrganization(db, orgId))) throw notFound('Organization not found');
   return listMembers(db, orgId);
 }

@@ -3,7 +3,7 @@
 // the sign-up metadata the provider stored with the user. Never called for an existing profile,
 // so a removed user is never re-created.
 import { joinOrganizationSchema, signupSchema } from '#domain/contracts/accounts.ts';
-import type { AppDeps, AuthUser, CurrentProfile } from '../../lib/factory.ts';
+import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
 import { MSG } from '#domain/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requestToJoin } from './join-request.service.ts';
@@ -29,7 +29,7 @@ function isHostedAdmin(deps: AppDeps, user: AuthUser): boolean {
   return !!adminEmail && user.emailConfirmed && user.email.toLowerCase() === adminEmail;
 }
 
-async function provisionSystemAdmin(deps: AppDeps, user: AuthUser): Promise<CurrentProfile | null> {
+async function provisionSystemAdmin(deps: AppDeps, user: AuthUser): Promise<Caller | null> {
   if (!isHostedAdmin(deps, user)) return null;
   const meta = user.userMetadata;
   const person = personFrom(user, {
@@ -47,7 +47,7 @@ async function provisionSystemAdmin(deps: AppDeps, user: AuthUser): Promise<Curr
 }
 
 /** Returns the newly created profile, or null when the metadata does not describe one. */
-export async function provisionFromMetadata(deps: AppDeps, user: AuthUser): Promise<CurrentProfile | null> {
+export async function provisionFromMetadata(deps: AppDeps, user: AuthUser): Promise<Caller | null> {
   if (!user.email) return null;
   assertEmailConfirmed(user);
   const admin = await provisionSystemAdmin(deps, user);

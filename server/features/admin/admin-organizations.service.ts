@@ -6,9 +6,7 @@ import type { OrganizationStatus } from '#domain/contracts/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, organizations, profiles } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { writeAudit } from './audit.service.ts';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { writeAudit } from '../../lib/audit.ts';
 
 export function subscriptionState(paidUntil: Date | null, now: Date): SubscriptionState {
   if (!paidUntil) return 'none';
@@ -91,7 +89,6 @@ export async function listAllAssessments(db: Db): Promise<AdminAssessmentView[]>
 type OrgState = { status: OrganizationStatus; suspendedReason: string | null };
 
 async function setOrganizationStatus(db: Db, actorId: string, id: string, next: OrgState, action: string): Promise<OrgState> {
-  if (!UUID_RE.test(id)) throw notFound('Organization not found');
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: organizations.status, suspendedReason: organizations.suspendedReason })

@@ -9,10 +9,9 @@ import { isAllowedPoints, MAX_SCORE, QUESTION_POINTS_RANGE } from '#domain/scori
 import { questionnaireVersions, questions } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { currentVersionId, loadVersionQuestions, publishVersion, toDef, toQuestionView, type VersionQuestion } from '../questions/questions.service.ts';
-import { writeAudit } from './audit.service.ts';
+import { currentVersionId, loadVersionQuestions, publishVersion, toDef, toQuestionView, type VersionQuestion } from '../questions/index.ts';
+import { writeAudit } from '../../lib/audit.ts';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const STALE_BANK_MESSAGE = 'The question bank has changed since you loaded it. Reload and try again.';
 
 export function toAdminQuestionView(q: VersionQuestion): AdminQuestionView {
@@ -99,7 +98,7 @@ function rebalance(defs: QuestionDef[], bank: readonly VersionQuestion[], balanc
  * its code (a question deleted meanwhile stays unknown: 400).
  */
 async function balanceTarget(db: Db, balanceWith: string | null | undefined): Promise<(bank: readonly VersionQuestion[]) => string | null | undefined> {
-  if (!balanceWith || !UUID_RE.test(balanceWith)) return () => balanceWith;
+  if (!balanceWith) return () => balanceWith;
   const [row] = await db.select({ code: questions.code }).from(questions).where(eq(questions.id, balanceWith));
   return (bank) => (row && bank.find((q) => q.code === row.code)?.id) || balanceWith;
 }
@@ -111,7 +110,6 @@ async function loadCurrent(db: Db) {
 
 /** The question the admin is looking at; 409 when it belongs to an older version. */
 async function findInCurrent(db: Db, bank: readonly VersionQuestion[], id: string): Promise<VersionQuestion> {
-  if (!UUID_RE.test(id)) throw notFound('Question not found');
   const hit = bank.find((q) => q.id === id);
   if (hit) return hit;
   const [old] = await db.select({ id: questions.id }).from(questions).where(eq(questions.id, id));

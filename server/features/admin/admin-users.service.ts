@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../lib/factory.ts';
-import { writeAudit, type DbOrTx } from './audit.service.ts';
+import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 
 export const LAST_ADMIN_MESSAGE = 'This is the only Organization Admin of the organization. Make another member an admin first.';
 
@@ -19,7 +19,6 @@ async function isLastOrgAdmin(tx: DbOrTx, p: ProfileRow): Promise<boolean> {
   return admins.length <= 1;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A disabled user's embedded-auth ban lasts until re-enabled. */
 const BANNED_UNTIL = new Date('9999-12-31T00:00:00Z');
 
@@ -54,7 +53,6 @@ async function updateProfile(
   change: (before: ProfileRow, tx: DbOrTx) => Partial<Pick<ProfileRow, 'role' | 'status'>> | Promise<Partial<Pick<ProfileRow, 'role' | 'status'>>>,
   action: string,
 ): Promise<AdminUserView> {
-  if (!UUID_RE.test(id)) throw notFound('User not found');
   if (id === actorId) throw badRequest('You cannot change your own account here. Ask another system admin.');
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(profiles).where(eq(profiles.id, id)).for('update');

@@ -1,4 +1,4 @@
-// /api/admin/*: the system admin area (spec §2, §4). Every route is system_admin only and every
+// Mounted at /api/admin: the system admin area (ADR 003). Every route is system_admin only and every
 // change is written to the audit log in the same transaction. Payment verification lives in
 // features/assessments/subscription.routes.ts (POST /api/admin/organizations/{id}/subscription).
 import { Hono } from 'hono';
@@ -11,8 +11,9 @@ import {
 } from '#domain/contracts/admin.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile, requireRole } from '../../lib/profile.ts';
-import { validate } from '../../lib/validator.ts';
+import { requireRole } from '../../lib/caller.ts';
+import { requireProfile } from '../accounts/index.ts';
+import { adminOrganizationParam, adminQuestionParam, adminUserParam, validate } from '../../lib/validator.ts';
 import { createQuestion, deleteQuestion, listAdminQuestions, updateQuestion } from './admin-questions.service.ts';
 import { adminOverview, listAllAssessments, listOrganizations, reactivateOrganization, suspendOrganization } from './admin-organizations.service.ts';
 import { changeRole, disableUser, enableUser, listUsers } from './admin-users.service.ts';
@@ -27,27 +28,31 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/questions', validate('json', adminQuestionSchema), async (c) =>
     c.json(await createQuestion(c.var.deps.db, c.var.profile.id, c.req.valid('json')), 201),
   )
-  .put('/questions/:id', validate('json', adminQuestionSchema), async (c) =>
-    c.json(await updateQuestion(c.var.deps.db, c.var.profile.id, c.req.param('id'), c.req.valid('json')), 200),
+  .put('/questions/:id', validate('json', adminQuestionSchema), validate('param', adminQuestionParam), async (c) =>
+    c.json(await updateQuestion(c.var.deps.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json')), 200),
   )
-  .delete('/questions/:id', validate('query', adminDeleteQuestionSchema), async (c) =>
-    c.json(await deleteQuestion(c.var.deps.db, c.var.profile.id, c.req.param('id'), c.req.valid('query').balanceWith), 200),
+  .delete('/questions/:id', validate('query', adminDeleteQuestionSchema), validate('param', adminQuestionParam), async (c) =>
+    c.json(await deleteQuestion(c.var.deps.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('query').balanceWith), 200),
   )
   .get('/overview', async (c) => c.json(await adminOverview(c.var.deps.db, c.var.deps.now()), 200))
   .get('/organizations', async (c) => c.json(await listOrganizations(c.var.deps.db, c.var.deps.now()), 200))
-  .post('/organizations/:id/suspend', validate('json', suspendOrganizationSchema), async (c) =>
-    c.json(await suspendOrganization(c.var.deps.db, c.var.profile.id, c.req.param('id'), c.req.valid('json').reason), 200),
+  .post('/organizations/:id/suspend', validate('json', suspendOrganizationSchema), validate('param', adminOrganizationParam), async (c) =>
+    c.json(await suspendOrganization(c.var.deps.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json').reason), 200),
   )
-  .post('/organizations/:id/reactivate', async (c) =>
-    c.json(await reactivateOrganization(c.var.deps.db, c.var.profile.id, c.req.param('id')), 200),
+  .post('/organizations/:id/reactivate', validate('param', adminOrganizationParam), async (c) =>
+    c.json(await reactivateOrganization(c.var.deps.db, c.var.profile.id, c.req.valid('param').id), 200),
   )
   .get('/assessments', async (c) => c.json(await listAllAssessments(c.var.deps.db), 200))
   .get('/users', async (c) => c.json(await listUsers(c.var.deps.db), 200))
-  .put('/users/:id/role', validate('json', changeRoleSchema), async (c) =>
-    c.json(await changeRole(c.var.deps.db, c.var.profile.id, c.req.param('id'), c.req.valid('json').role), 200),
+  .put('/users/:id/role', validate('json', changeRoleSchema), validate('param', adminUserParam), async (c) =>
+    c.json(await changeRole(c.var.deps.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json').role), 200),
   )
-  .post('/users/:id/disable', async (c) => c.json(await disableUser(c.var.deps, c.var.profile.id, c.req.param('id')), 200))
-  .post('/users/:id/enable', async (c) => c.json(await enableUser(c.var.deps, c.var.profile.id, c.req.param('id')), 200))
+  .post('/users/:id/disable', validate('param', adminUserParam), async (c) =>
+    c.json(await disableUser(c.var.deps, c.var.profile.id, c.req.valid('param').id), 200),
+  )
+  .post('/users/:id/enable', validate('param', adminUserParam), async (c) =>
+    c.json(await enableUser(c.var.deps, c.var.profile.id, c.req.valid('param').id), 200),
+  )
   .get('/audit-log', validate('query', adminListQuerySchema), async (c) => {
     const { page, q } = c.req.valid('query');
     return c.json(await listAudit(c.var.deps.db, page, q), 200);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
-import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
+import { EMBEDDED_ANON_KEY } from '../config/index.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
 import { createAssessment, getQuestions } from '../assessments/assessments.test-helpers.ts';
@@ -138,6 +138,20 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     expect((await bad({ questionText: 'short' })).body.error).toBe('Question text must be at least 10 characters');
     expect((await bad({ points: 9 })).status).toBe(400);
     expect((await server.json('DELETE', '/api/admin/questions/not-a-uuid', undefined, sys.accessToken)).status).toBe(404);
+  });
+
+  it('answers a malformed id in the path like a missing row: 404 with that row\'s message', async () => {
+    const cases: [string, string, string, unknown?][] = [
+      ['POST', '/api/admin/users/not-a-uuid/disable', 'User not found'],
+      ['PUT', '/api/admin/users/not-a-uuid/role', 'User not found', { role: 'org_admin' }],
+      ['POST', '/api/admin/organizations/not-a-uuid/reactivate', 'Organization not found'],
+      ['POST', '/api/admin/organizations/not-a-uuid/subscription', 'Organization not found', { paidUntil: '2150-01-01' }],
+      ['GET', '/api/admin/assessments/not-a-uuid/report.pdf', 'Assessment not found'],
+    ];
+    for (const [method, path, message, body] of cases) {
+      const res = await server.json(method, path, body, sys.accessToken);
+      expect([path, res.status, res.body.code, res.body.error]).toEqual([path, 404, 'not_found', message]);
+    }
   });
 
   it('overview: organizations, users, assessments and reports waiting for payment across the platform', async () => {

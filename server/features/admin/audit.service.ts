@@ -1,24 +1,10 @@
-// The admin audit log: who did what, when, with the before and after state. Written in the same
-// transaction as the change it records; read back by system admins (GET /api/admin/audit-log).
+// The admin audit log read back by system admins (GET /api/admin/audit-log); written by
+// writeAudit (server/lib/audit.ts) in the same transaction as the change it records.
 import { count, desc, eq, ilike, or } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type AuditEntryView, type Paged } from '#domain/contracts/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, organizations, profiles } from '../../db/schema/index.ts';
 
-/** A database handle or an open transaction. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export interface AuditEntry {
-  actorId: string;
-  action: string;
-  targetType: 'organization' | 'user' | 'question' | 'questionnaire';
-  targetId: string | null;
-  organizationId?: string | null;
-  before: unknown;
-  after: unknown;
-}
-
-const encode = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 const decode = (v: string | null): unknown => {
   if (v === null) return null;
   try {
@@ -27,18 +13,6 @@ const decode = (v: string | null): unknown => {
     return v; // older rows (e.g. subscription.verified) store a plain ISO date
   }
 };
-
-export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: entry.actorId,
-    organizationId: entry.organizationId ?? null,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    before: encode(entry.before),
-    after: encode(entry.after),
-  });
-}
 
 export async function listAudit(db: Db, page: number, q: string): Promise<Paged<AuditEntryView>> {
   const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

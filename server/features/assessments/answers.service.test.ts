@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { deferrals, responseHistory, responses } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { applyAnswer, listAnswerViews, type ApplyAnswerInput } from './answers.service.ts';
-import { markSubmitted, seedCatalog, seedOrg, type OrgFixture } from './sync.test-fixtures.ts';
+import { markSubmitted, seedCatalog, seedOrg, type OrgFixture } from '../sync/sync.test-fixtures.ts';
 
 describe.each(DB_DRIVERS)('applyAnswer (%s)', (driver) => {
   let db: Db;

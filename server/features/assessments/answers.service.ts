@@ -5,7 +5,8 @@ import type { AnswerValue, AnswerView } from '#domain/contracts/sync.ts';
 import { MSG } from '#domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles, responses } from '../../db/schema/index.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/validator.ts';
 import { runSave, type SaveRow } from './answers.statement.ts';
 
 /** An answer as the API shows it: {question_id, answer, version, updated_by, updated_by_name, updated_at}. */
@@ -26,12 +27,6 @@ export interface ApplyAnswerResult {
   status: 'applied' | 'conflict';
   answer: AnswerView;
 }
-
-export const ASSESSMENT_LOCKED_MESSAGE = 'This assessment has been submitted and can no longer be changed';
-
-export const assessmentLocked = () => new AppError(409, 'assessment_locked', ASSESSMENT_LOCKED_MESSAGE);
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toResult(row: SaveRow, input: ApplyAnswerInput): ApplyAnswerResult {
   const name = row.first_name == null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim();
@@ -56,10 +51,10 @@ const MAX_ATTEMPTS = 3;
  * Throws AppError 404 / 409 assessment_locked / 400; on any AppError nothing has been written.
  */
 export async function applyAnswer(db: Db, input: ApplyAnswerInput): Promise<ApplyAnswerResult> {
-  if (!UUID_RE.test(input.assessmentId)) throw notFound('Assessment not found');
-  if (!UUID_RE.test(input.questionId)) throw badRequest('This question is not part of the assessment');
+  if (!isUuid(input.assessmentId)) throw notFound('Assessment not found');
+  if (!isUuid(input.questionId)) throw badRequest('This question is not part of the assessment');
   if (input.answer !== 'yes' && input.answer !== 'no') throw badRequest(MSG.answerYesNo);
-  if (input.mutationId !== undefined && !UUID_RE.test(input.mutationId)) throw badRequest('Invalid mutation id');
+  if (input.mutationId !== undefined && !isUuid(input.mutationId)) throw badRequest('Invalid mutation id');
   for (let attempt = 1; ; attempt++) {
     const row = await runSave(db, input);
     if (!row?.assessment_status) throw notFound('Assessment not found');
@@ -78,7 +73,7 @@ export async function applyAnswer(db: Db, input: ApplyAnswerInput): Promise<Appl
 export async function lockAnswerRows(db: Db, organizationId: string, keys: Array<{ assessmentId: unknown; questionId: unknown } | undefined>) {
   const pairs = keys.filter(
     (k): k is { assessmentId: string; questionId: string } =>
-      typeof k?.assessmentId === 'string' && typeof k.questionId === 'string' && UUID_RE.test(k.assessmentId) && UUID_RE.test(k.questionId),
+      typeof k?.assessmentId === 'string' && typeof k.questionId === 'string' && isUuid(k.assessmentId) && isUuid(k.questionId),
   );
   if (pairs.length < 2) return;
   const values = pairs.map((k) => sql`(${k.assessmentId}::uuid, ${k.questionId}::uuid)`);

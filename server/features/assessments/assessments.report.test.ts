@@ -3,7 +3,7 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
-import { publishVersion } from '../questions/questions.service.ts';
+import { publishVersion } from '../questions/index.ts';
 import { answerAll, createAssessment, getQuestions } from './assessments.test-helpers.ts';
 
 const NO_CODES = new Set(['CI-12', 'CI-01', 'CI-08', 'AU-02', 'TP-05']);

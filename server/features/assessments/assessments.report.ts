@@ -10,7 +10,7 @@ import type { DomainGaps } from '#domain/scoring/types.ts';
 import type { Db } from '../../db/client.ts';
 import { correctiveActions, organizations, profiles, questions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { listDomainViews, loadVersionQuestions, toScoringQuestion } from '../questions/questions.service.ts';
+import { listDomainViews, loadVersionQuestions, toScoringQuestion } from '../questions/index.ts';
 import { getOwnedAssessment, type AssessmentRow } from './assessments.service.ts';
 import { loadAnswerMap } from './assessments.submit.ts';
 
@@ -18,8 +18,6 @@ export const PAYMENT_REQUIRED_MESSAGE =
   'The detailed report with the corrective action plan is released once your subscription payment has been verified.';
 export const NOT_SUBMITTED_MESSAGE = 'This assessment has not been submitted yet';
 export const ACTION_CONFLICT_MESSAGE = 'Someone else changed this action since you opened it. Review their change and apply yours again.';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Scope {
   assessmentId: string;
@@ -177,7 +175,6 @@ async function assertMember(db: Db, userId: string, organizationId: string) {
 export async function updateAction(db: Db, scope: Scope & { actionId: string; userId: string }, patch: ActionUpdate): Promise<CorrectiveActionView> {
   const a = await getSubmittedAssessment(db, scope.assessmentId, scope.organizationId);
   await assertReportReleased(db, a.organizationId, scope.now, scope.checkoutUrl);
-  if (!UUID_RE.test(scope.actionId)) throw notFound('Corrective action not found');
   if (patch.ownerId) await assertMember(db, patch.ownerId, a.organizationId);
   const [updated] = await db
     .update(correctiveActions)

@@ -4,13 +4,14 @@ import { answerFormSchema, createAssessmentSchema, submitAssessmentSchema, updat
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/auth.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
-import { requireProfile, requireWritable } from '../../lib/profile.ts';
-import { validate } from '../../lib/validator.ts';
+import { requireWritable } from '../../lib/caller.ts';
+import { requireProfile } from '../accounts/index.ts';
+import { assessmentActionParam, assessmentParam, validate } from '../../lib/validator.ts';
 import { applyAnswer, listAnswerViews } from './answers.service.ts';
 import { getReport, getResults, updateAction } from './assessments.report.ts';
 import { createAssessment, getAssessmentDetail, getOwnedAssessment, listAssessments, type AssessmentRow } from './assessments.service.ts';
 import { mutationIdFromKey, submitAssessment, submitAssessmentIdempotent } from './assessments.submit.ts';
-import { responsesBodyLimit, storeFormEvidence } from '../evidence/evidence.multipart.ts';
+import { responsesBodyLimit, storeFormEvidence } from '../evidence/index.ts';
 
 const CHANGED_BY_SOMEONE_ELSE = 'This answer was changed by someone else. Review their answer and try again.';
 
@@ -67,7 +68,7 @@ export const assessmentsRoutes = new Hono<AppEnv>()
     return c.json({ assessmentId: created.assessmentId }, 201);
   })
   // After /create on purpose: '/:id/*' also matches '/create', whose handler answers first.
-  .use('/:id/*', ownAssessment)
+  .use('/:id/*', validate('param', assessmentParam), ownAssessment)
   .get('/', async (c) => c.json(await listAssessments(c.var.deps.db, c.var.profile.organizationId), 200))
   .get('/:id', async (c) => c.json(await getAssessmentDetail(c.var.deps.db, owned(c)), 200))
   .get('/:id/responses', async (c) => c.json(await listAnswerViews(c.var.deps.db, owned(c).id), 200))
@@ -91,18 +92,18 @@ export const assessmentsRoutes = new Hono<AppEnv>()
     return c.json(view, 200);
   })
   .get('/:id/results', async (c) => {
-    return c.json(await getResults(c.var.deps.db, c.req.param('id'), c.var.profile.organizationId), 200);
+    return c.json(await getResults(c.var.deps.db, owned(c).id, c.var.profile.organizationId), 200);
   })
   .get('/:id/report', async (c) => {
     const { deps, profile } = c.var;
-    const scope = { assessmentId: c.req.param('id'), organizationId: profile.organizationId, now: deps.now(), checkoutUrl: deps.env.CHECKOUT_URL };
+    const scope = { assessmentId: owned(c).id, organizationId: profile.organizationId, now: deps.now(), checkoutUrl: deps.env.CHECKOUT_URL };
     return c.json(await getReport(deps.db, scope), 200);
   })
-  .patch('/:id/actions/:actionId', requireWritable, validate('json', updateActionSchema), async (c) => {
+  .patch('/:id/actions/:actionId', requireWritable, validate('json', updateActionSchema), validate('param', assessmentActionParam), async (c) => {
     const { deps, profile } = c.var;
     const scope = {
-      assessmentId: c.req.param('id'),
-      actionId: c.req.param('actionId'),
+      assessmentId: owned(c).id,
+      actionId: c.req.valid('param').actionId,
       userId: profile.id,
       organizationId: profile.organizationId,
       now: deps.now(),

@@ -8,9 +8,9 @@ import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import type { AnswerMap, ScoreResult } from '#domain/scoring/types.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, clientMutations, correctiveActions, responses } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
-import { listDomainViews, loadVersionQuestions, toScoringQuestion, type VersionQuestion } from '../questions/questions.service.ts';
-import { assessmentLocked } from './answers.service.ts';
+import { AppError, assessmentLocked, conflict, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/validator.ts';
+import { listDomainViews, loadVersionQuestions, toScoringQuestion, type VersionQuestion } from '../questions/index.ts';
 
 export interface SubmitInput {
   assessmentId: string;
@@ -94,11 +94,9 @@ export async function submitAssessment(db: Db, input: SubmitInput): Promise<Resu
   });
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A UUID idempotency key is used as is; any other key maps to a stable UUID per user. */
 export function mutationIdFromKey(key: string, userId: string): string {
-  if (UUID_RE.test(key)) return key.toLowerCase();
+  if (isUuid(key)) return key.toLowerCase();
   const h = createHash('sha256').update(`idempotency:${userId}:${key}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

@@ -1,13 +1,14 @@
-// POST /api/assessments/{id}/defer (spec §7): hands a question to a teammate. The offline queue sends
+// Mounted at /api/assessments: POST /api/assessments/{id}/defer hands a question to a teammate. The offline queue sends
 // the same intent as a `defer.set` mutation through /api/sync/push; both end in recordDeferral.
 import { Hono } from 'hono';
 import { deferSetPayloadSchema } from '#domain/contracts/sync.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile, requireWritable } from '../../lib/profile.ts';
-import { validate } from '../../lib/validator.ts';
+import { requireWritable } from '../../lib/caller.ts';
+import { requireProfile } from '../accounts/index.ts';
+import { assessmentParam, validate } from '../../lib/validator.ts';
 import { getOwnedAssessment } from './assessments.service.ts';
-import { recordDeferral } from './sync.service.ts';
+import { recordDeferral } from './deferrals.service.ts';
 
 export const DEFERRED_MESSAGE = 'Question deferred';
 
@@ -16,9 +17,10 @@ export const deferRoutes = new Hono<AppEnv>().post(
   requireUser,
   requireProfile,
   requireWritable,
+  validate('param', assessmentParam),
   // Another organization's assessment is a 404 before the body is read.
   async (c, next) => {
-    await getOwnedAssessment(c.var.deps.db, c.req.param('id'), c.var.profile.organizationId);
+    await getOwnedAssessment(c.var.deps.db, c.req.valid('param').id, c.var.profile.organizationId);
     await next();
   },
   validate('json', deferSetPayloadSchema),
@@ -26,7 +28,7 @@ export const deferRoutes = new Hono<AppEnv>().post(
     const { profile, deps } = c.var;
     const { questionId, deferToUserId } = c.req.valid('json');
     const deferral = await deps.db.transaction((tx) =>
-      recordDeferral(tx, { assessmentId: c.req.param('id'), organizationId: profile.organizationId!, questionId, deferToUserId, userId: profile.id }),
+      recordDeferral(tx, { assessmentId: c.req.valid('param').id, organizationId: profile.organizationId!, questionId, deferToUserId, userId: profile.id }),
     );
     return c.json({ message: DEFERRED_MESSAGE, deferral });
   },

@@ -1,22 +1,25 @@
-// POST /api/admin/organizations/{id}/subscription (system_admin): payment verified until paidUntil.
+// Mounted at /api/admin/organizations: POST /api/admin/organizations/{id}/subscription (system_admin),
+// payment verified until paidUntil.
 import { Hono } from 'hono';
 import { subscriptionSchema } from '#domain/contracts/assessments.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile, requireRole } from '../../lib/profile.ts';
-import { validate } from '../../lib/validator.ts';
+import { requireRole } from '../../lib/caller.ts';
+import { requireProfile } from '../accounts/index.ts';
+import { adminOrganizationParam, validate } from '../../lib/validator.ts';
 import { recordSubscription } from './subscription.service.ts';
 
 export const subscriptionRoutes = new Hono<AppEnv>().post(
-  '/admin/organizations/:id/subscription',
+  '/:id/subscription',
   requireUser,
   requireProfile,
   requireRole('system_admin'),
   validate('json', subscriptionSchema),
+  validate('param', adminOrganizationParam),
   async (c) => {
     const { deps, profile } = c.var;
     const view = await recordSubscription(deps.db, {
-      organizationId: c.req.param('id'),
+      organizationId: c.req.valid('param').id,
       paidUntil: new Date(c.req.valid('json').paidUntil),
       verifiedBy: profile.id,
       now: deps.now(),

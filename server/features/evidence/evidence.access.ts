@@ -5,21 +5,18 @@ import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG } from '#domain/evidence.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, evidenceFiles, profiles, questions } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
-import { assertWritable } from '../../lib/profile.ts';
-import type { CurrentProfile } from '../../lib/factory.ts';
-import { assessmentLocked } from '../assessments/answers.service.ts';
+import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
+import { assertWritable } from '../../lib/caller.ts';
+import type { Caller } from '../../lib/factory.ts';
 import { evidencePaths, type EvidencePaths } from './evidence.storage.ts';
 
-/** Who is acting and where the files live; built from c.var in the routes. */
-export interface EvidenceActor {
+/** The caller (always inside an organization here) and where the files live; built from c.var in the routes. */
+export interface EvidenceAccess {
   db: Db;
   dataDir: string;
   maxMb: number;
-  userId: string;
-  orgId: string;
-  organization: CurrentProfile['organization'];
   now: () => Date;
+  caller: Pick<Caller, 'id' | 'organization'> & { organizationId: string };
 }
 
 export type EvidenceRow = typeof evidenceFiles.$inferSelect;
@@ -27,56 +24,29 @@ export type EvidenceRow = typeof evidenceFiles.$inferSelect;
 const assessmentNotFound = () => notFound('Assessment not found');
 export const evidenceNotFound = () => notFound(EVIDENCE_MSG.notFound);
 
-/** The caller as an evidence actor; someone outside every organization (a system admin) sees nothing. */
-export function actorFrom(deps: { db: Db; env: { DATA_DIR: string; EVIDENCE_MAX_MB: number }; now: () => Date }, profile: CurrentProfile): EvidenceActor {
-  if (!profile.organizationId) throw notFound();
-  return {
-    db: deps.db,
-    dataDir: deps.env.DATA_DIR,
-    maxMb: deps.env.EVIDENCE_MAX_MB,
-    userId: profile.id,
-    orgId: profile.organizationId,
-    organization: profile.organization,
-    now: deps.now,
-  };
+/** The caller's evidence access; someone outside every organization (a system admin) sees nothing. */
+export function accessFor(deps: { db: Db; env: { DATA_DIR: string; EVIDENCE_MAX_MB: number }; now: () => Date }, caller: Caller): EvidenceAccess {
+  const { organizationId } = caller;
+  if (!organizationId) throw notFound();
+  return { db: deps.db, dataDir: deps.env.DATA_DIR, maxMb: deps.env.EVIDENCE_MAX_MB, now: deps.now, caller: { ...caller, organizationId } };
 }
 
-/**
- * For the sync push endpoint ('evidence.attach' / 'evidence.detach' mutations): an actor over a
- * transaction, for a caller the push has already authorized (active member, writable organization).
- */
-export function syncEvidenceActor(
-  tx: Db,
-  env: { DATA_DIR: string; EVIDENCE_MAX_MB: number },
-  caller: { userId: string; organizationId: string },
-): EvidenceActor {
-  return {
-    db: tx,
-    dataDir: env.DATA_DIR,
-    maxMb: env.EVIDENCE_MAX_MB,
-    userId: caller.userId,
-    orgId: caller.organizationId,
-    organization: null,
-    now: () => new Date(),
-  };
-}
-
-export const pathsOf = (actor: EvidenceActor, row: EvidenceRow): EvidencePaths => evidencePaths(actor.dataDir, row.storageKey);
+export const pathsOf = (access: EvidenceAccess, row: EvidenceRow): EvidencePaths => evidencePaths(access.dataDir, row.storageKey);
 
 /** The assessment when it belongs to the caller's organization. */
-export async function findAssessment(actor: EvidenceActor, assessmentId: string) {
-  const [row] = await actor.db
+export async function findAssessment(access: EvidenceAccess, assessmentId: string) {
+  const [row] = await access.db
     .select({ id: assessments.id, status: assessments.status, versionId: assessments.versionId })
     .from(assessments)
-    .where(and(eq(assessments.id, assessmentId), eq(assessments.organizationId, actor.orgId)));
+    .where(and(eq(assessments.id, assessmentId), eq(assessments.organizationId, access.caller.organizationId)));
   if (!row) throw assessmentNotFound();
   return row;
 }
 
 /** For writes: the organization is not suspended and the assessment is still in progress. */
-export async function assertAssessmentOpen(actor: EvidenceActor, assessmentId: string) {
-  assertWritable(actor.organization);
-  const assessment = await findAssessment(actor, assessmentId);
+export async function assertAssessmentOpen(access: EvidenceAccess, assessmentId: string) {
+  assertWritable(access.caller.organization);
+  const assessment = await findAssessment(access, assessmentId);
   if (assessment.status !== 'in_progress') throw assessmentLocked();
   return assessment;
 }
@@ -89,16 +59,16 @@ export async function assertQuestionInVersion(db: Db, questionId: string, versio
   if (!q) throw badRequest('This question is not part of the assessment');
 }
 
-export async function findEvidence(actor: EvidenceActor, evidenceId: string): Promise<EvidenceRow | undefined> {
-  const [row] = await actor.db
+export async function findEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceRow | undefined> {
+  const [row] = await access.db
     .select()
     .from(evidenceFiles)
-    .where(and(eq(evidenceFiles.id, evidenceId), eq(evidenceFiles.organizationId, actor.orgId)));
+    .where(and(eq(evidenceFiles.id, evidenceId), eq(evidenceFiles.organizationId, access.caller.organizationId)));
   return row;
 }
 
-export async function getEvidence(actor: EvidenceActor, evidenceId: string): Promise<EvidenceRow> {
-  const row = await findEvidence(actor, evidenceId);
+export async function getEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceRow> {
+  const row = await findEvidence(access, evidenceId);
   if (!row) throw evidenceNotFound();
   return row;
 }

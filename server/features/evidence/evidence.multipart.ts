@@ -10,7 +10,7 @@ import { inspectBytes, matchContent } from '#domain/evidence-sniff.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
-import { actorFrom, assertAssessmentOpen, assertQuestionInVersion, toView, type EvidenceActor } from './evidence.access.ts';
+import { accessFor, assertAssessmentOpen, assertQuestionInVersion, toView, type EvidenceAccess } from './evidence.access.ts';
 import { evidencePaths, removeFiles, storageKeyOf, storeWhole } from './evidence.storage.ts';
 import { assertAcceptable } from './evidence.upload.service.ts';
 
@@ -50,32 +50,32 @@ async function checkFile(file: File, maxMb: number, id: string = randomUUID()): 
 
 /** Checks every file, then stores and attaches them to the question. Returns the new evidence rows. */
 export async function storeMultipartEvidence(
-  actor: EvidenceActor,
+  access: EvidenceAccess,
   input: { assessmentId: string; questionId: string; files: File[]; ids?: string[] },
 ): Promise<EvidenceView[]> {
   if (input.files.length === 0) return [];
   if (input.files.length > MAX_MULTIPART_FILES) {
     throw new AppError(413, 'payload_too_large', `Attach at most ${MAX_MULTIPART_FILES} files at once`);
   }
-  const assessment = await assertAssessmentOpen(actor, input.assessmentId);
-  await assertQuestionInVersion(actor.db, input.questionId, assessment.versionId);
+  const assessment = await assertAssessmentOpen(access, input.assessmentId);
+  await assertQuestionInVersion(access.db, input.questionId, assessment.versionId);
   const checked: Checked[] = [];
-  for (const [i, file] of input.files.entries()) checked.push(await checkFile(file, actor.maxMb, input.ids?.[i]));
+  for (const [i, file] of input.files.entries()) checked.push(await checkFile(file, access.maxMb, input.ids?.[i]));
   const views: EvidenceView[] = [];
-  for (const f of checked) views.push(await storeOne(actor, input, f));
+  for (const f of checked) views.push(await storeOne(access, input, f));
   return views;
 }
 
-async function storeOne(actor: EvidenceActor, input: { assessmentId: string; questionId: string }, f: Checked) {
-  const storageKey = storageKeyOf(actor.orgId, f.id);
-  const paths = evidencePaths(actor.dataDir, storageKey);
+async function storeOne(access: EvidenceAccess, input: { assessmentId: string; questionId: string }, f: Checked) {
+  const storageKey = storageKeyOf(access.caller.organizationId, f.id);
+  const paths = evidencePaths(access.dataDir, storageKey);
   await storeWhole(paths, f.bytes);
   try {
-    const [row] = await actor.db
+    const [row] = await access.db
       .insert(evidenceFiles)
       .values({
         id: f.id,
-        organizationId: actor.orgId,
+        organizationId: access.caller.organizationId,
         assessmentId: input.assessmentId,
         questionId: input.questionId,
         fileName: f.fileName,
@@ -85,13 +85,13 @@ async function storeOne(actor: EvidenceActor, input: { assessmentId: string; que
         bytesReceived: f.bytes.length,
         storageKey,
         status: 'attached',
-        uploadedBy: actor.userId,
+        uploadedBy: access.caller.id,
       })
       .returning();
     return toView(row!);
   } catch (err) {
     await removeFiles(paths);
-    await actor.db.delete(evidenceFiles).where(eq(evidenceFiles.id, f.id));
+    await access.db.delete(evidenceFiles).where(eq(evidenceFiles.id, f.id));
     throw err;
   }
 }
@@ -112,5 +112,5 @@ export async function storeFormEvidence(c: Context<AppEnv>, assessmentId: string
   if (!type.toLowerCase().startsWith('multipart/form-data')) return [];
   const files = evidenceFilesOf(await c.req.parseBody({ all: true }));
   if (files.length === 0) return [];
-  return storeMultipartEvidence(actorFrom(c.var.deps, c.var.profile), { assessmentId, questionId, files });
+  return storeMultipartEvidence(accessFor(c.var.deps, c.var.profile), { assessmentId, questionId, files });
 }

@@ -1,36 +1,34 @@
-// Evidence API (ADR 006), mounted at /api: resumable uploads under /evidence/uploads, attach/detach,
-// download, the spec's upload-url, and the per-assessment list. Org-scoped: other orgs get 404.
+// Evidence API (ADR 006, ADR 014), mounted at /api/evidence: resumable uploads under /uploads,
+// attach/detach, download and the spec's upload-url; and at /api/assessments the per-assessment
+// list. Org-scoped: other orgs get 404.
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
 import { createUploadSchema, uploadUrlSchema } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MAX_CHUNK_BYTES, evidenceMaxBytes } from '#domain/evidence.ts';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile } from '../../lib/profile.ts';
-import { validate } from '../../lib/validator.ts';
-import { actorFrom } from './evidence.access.ts';
-import { contentDisposition, listEvidence, openEvidenceDownload, attachEvidence, detachEvidence } from './evidence.service.ts';
+import { requireProfile } from '../accounts/index.ts';
+import { assessmentParam, evidenceParam, notFoundId, validate } from '../../lib/validator.ts';
+import { accessFor } from './evidence.access.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { listEvidence, openEvidenceDownload, attachEvidence, detachEvidence } from './evidence.service.ts';
 import { appendChunk, completeUpload, createUpload, stateOf, uploadState } from './evidence.upload.service.ts';
 import { createUploadUrl, putWholeFile } from './evidence.upload-url.ts';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function asId(value: string | undefined, what: string): string {
-  if (!value || !UUID_RE.test(value)) throw notFound(`${what} not found`);
-  return value.toLowerCase();
-}
-const idParam = (c: Context<AppEnv>, name: string, what = 'Evidence file') => asId(c.req.param(name), what);
-
-const actor = (c: Context<AppEnv>) => actorFrom(c.var.deps, c.var.profile);
+const access = (c: Context<AppEnv>) => accessFor(c.var.deps, c.var.profile);
 
 const tooLarge = (message: string) => () => {
   throw new AppError(413, 'payload_too_large', message);
 };
 const jsonLimit = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge('The request body is too large') });
 const chunkLimit = bodyLimit({ maxSize: EVIDENCE_MAX_CHUNK_BYTES, onError: tooLarge('Send at most 4 MB per chunk') });
+
+/** PUT .../content?assessmentId&questionId&fileName: the file of POST /upload-url. */
+const contentQuery = z.object({ assessmentId: notFoundId('Assessment not found'), questionId: z.string().optional(), fileName: z.string().optional() });
 
 function uploadOffset(c: Context<AppEnv>): number {
   const raw = c.req.header('upload-offset');
@@ -45,58 +43,59 @@ function assertOctetStream(c: Context<AppEnv>) {
   }
 }
 
+/** /api/evidence/... */
 export const evidenceRoutes = new Hono<AppEnv>()
-  .use('/evidence/*', requireUser, requireProfile)
-  .use('/assessments/:id/evidence', requireUser, requireProfile)
-  .post('/evidence/uploads', jsonLimit, validate('json', createUploadSchema), async (c) => {
-    const { created, state } = await createUpload(actor(c), c.req.valid('json'));
+  .use('*', requireUser, requireProfile)
+  .post('/uploads', jsonLimit, validate('json', createUploadSchema), async (c) => {
+    const { created, state } = await createUpload(access(c), c.req.valid('json'));
     return c.json(state, created ? 201 : 200);
   })
-  .get('/evidence/uploads/:evidenceId', async (c) => {
-    const state = await uploadState(actor(c), idParam(c, 'evidenceId'));
+  .get('/uploads/:evidenceId', validate('param', evidenceParam), async (c) => {
+    const state = await uploadState(access(c), c.req.valid('param').evidenceId);
     c.header('Upload-Offset', String(state.offset));
     c.header('Upload-Length', String(state.size));
     c.header('Cache-Control', 'no-store');
     return c.json(state, 200);
   })
-  .patch('/evidence/uploads/:evidenceId', chunkLimit, async (c) => {
-    const id = idParam(c, 'evidenceId');
-    await uploadState(actor(c), id); // 404 for other organizations before anything about the request is judged
+  .patch('/uploads/:evidenceId', chunkLimit, validate('param', evidenceParam), async (c) => {
+    const id = c.req.valid('param').evidenceId;
+    await uploadState(access(c), id); // 404 for other organizations before anything about the request is judged
     const offset = uploadOffset(c);
     assertOctetStream(c);
     const chunk = new Uint8Array(await c.req.arrayBuffer());
-    const state = await appendChunk(actor(c), id, offset, chunk);
+    const state = await appendChunk(access(c), id, offset, chunk);
     c.header('Upload-Offset', String(state.offset));
     return c.json(state, 200);
   })
-  .post('/evidence/uploads/:evidenceId/complete', jsonLimit, async (c) => {
-    const row = await completeUpload(actor(c), idParam(c, 'evidenceId'));
+  .post('/uploads/:evidenceId/complete', jsonLimit, validate('param', evidenceParam), async (c) => {
+    const row = await completeUpload(access(c), c.req.valid('param').evidenceId);
     return c.json(stateOf(row), 200);
   })
-  .put('/evidence/uploads/:evidenceId/content', async (c, next) => {
+  .put('/uploads/:evidenceId/content', async (c, next) => {
     const limit = evidenceMaxBytes(c.var.deps.env.EVIDENCE_MAX_MB);
     return bodyLimit({ maxSize: limit, onError: tooLarge(`This file is larger than ${c.var.deps.env.EVIDENCE_MAX_MB} MB.`) })(c, next);
-  }, async (c) => {
-    const view = await putWholeFile(actor(c), idParam(c, 'evidenceId'), {
-      assessmentId: asId(c.req.query('assessmentId'), 'Assessment'),
-      questionId: c.req.query('questionId') ?? '',
-      fileName: c.req.query('fileName') ?? '',
+  }, validate('param', evidenceParam), validate('query', contentQuery), async (c) => {
+    const query = c.req.valid('query');
+    const view = await putWholeFile(access(c), c.req.valid('param').evidenceId, {
+      assessmentId: query.assessmentId,
+      questionId: query.questionId ?? '',
+      fileName: query.fileName ?? '',
       fileType: c.req.header('content-type') ?? '',
       bytes: new Uint8Array(await c.req.arrayBuffer()),
     });
     return c.json(view, 201);
   })
-  .post('/evidence/upload-url', jsonLimit, validate('json', uploadUrlSchema), async (c) => {
-    return c.json(await createUploadUrl(actor(c), c.req.valid('json')), 200);
+  .post('/upload-url', jsonLimit, validate('json', uploadUrlSchema), async (c) => {
+    return c.json(await createUploadUrl(access(c), c.req.valid('json')), 200);
   })
-  .post('/evidence/:evidenceId/attach', jsonLimit, async (c) => {
-    return c.json(await attachEvidence(actor(c), idParam(c, 'evidenceId')), 200);
+  .post('/:evidenceId/attach', jsonLimit, validate('param', evidenceParam), async (c) => {
+    return c.json(await attachEvidence(access(c), c.req.valid('param').evidenceId), 200);
   })
-  .delete('/evidence/:evidenceId', async (c) => {
-    return c.json(await detachEvidence(actor(c), idParam(c, 'evidenceId')), 200);
+  .delete('/:evidenceId', validate('param', evidenceParam), async (c) => {
+    return c.json(await detachEvidence(access(c), c.req.valid('param').evidenceId), 200);
   })
-  .get('/evidence/:evidenceId/download', async (c) => {
-    const { row, size, stream } = await openEvidenceDownload(actor(c), idParam(c, 'evidenceId'));
+  .get('/:evidenceId/download', validate('param', evidenceParam), async (c) => {
+    const { row, size, stream } = await openEvidenceDownload(access(c), c.req.valid('param').evidenceId);
     const type = row.mimeType.startsWith('text/') ? `${row.mimeType}; charset=utf-8` : row.mimeType;
     return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
       'Content-Type': type,
@@ -107,7 +106,9 @@ export const evidenceRoutes = new Hono<AppEnv>()
       ETag: `"${row.sha256}"`,
       'Repr-Digest': `sha-256=:${Buffer.from(row.sha256, 'hex').toString('base64')}:`,
     });
-  })
-  .get('/assessments/:id/evidence', async (c) => {
-    return c.json(await listEvidence(actor(c), idParam(c, 'id', 'Assessment')), 200);
   });
+
+/** GET /api/assessments/{id}/evidence, mounted before assessmentsRoutes so its own guards answer first. */
+export const assessmentEvidenceRoutes = new Hono<AppEnv>().get('/:id/evidence', requireUser, requireProfile, validate('param', assessmentParam), async (c) => {
+  return c.json(await listEvidence(access(c), c.req.valid('param').id), 200);
+});

@@ -15,37 +15,37 @@ import {
   pathsOf,
   toView,
   viewWithName,
-  type EvidenceActor,
+  type EvidenceAccess,
   type EvidenceRow,
 } from './evidence.access.ts';
 import { fileSize, openDownload, removeFiles } from './evidence.storage.ts';
 
-/** Links a completed upload to its question; attaching an attached file again is a no-op. */
-export async function attachEvidence(actor: EvidenceActor, evidenceId: string): Promise<EvidenceView> {
-  const row = await getEvidence(actor, evidenceId);
+/** Links a `complete` upload to its question; attaching an attached file again is a no-op. */
+export async function attachEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceView> {
+  const row = await getEvidence(access, evidenceId);
   if (row.status === 'detached') throw new AppError(409, 'conflict', EVIDENCE_MSG.detached);
-  if (row.status === 'attached') return viewWithName(actor.db, row);
+  if (row.status === 'attached') return viewWithName(access.db, row);
   if (row.status !== 'complete') throw new AppError(409, 'conflict', EVIDENCE_MSG.notComplete, { offset: row.bytesReceived });
-  await assertAssessmentOpen(actor, row.assessmentId);
-  const [updated] = await actor.db
+  await assertAssessmentOpen(access, row.assessmentId);
+  const [updated] = await access.db
     .update(evidenceFiles)
     .set({ status: 'attached' })
     .where(and(eq(evidenceFiles.id, evidenceId), eq(evidenceFiles.status, 'complete')))
     .returning();
-  return viewWithName(actor.db, updated ?? (await getEvidence(actor, evidenceId)));
+  return viewWithName(access.db, updated ?? (await getEvidence(access, evidenceId)));
 }
 
 /** Removes a file from its question and deletes its bytes; detaching twice is a no-op. */
-export async function detachEvidence(actor: EvidenceActor, evidenceId: string): Promise<EvidenceView> {
-  const row = await getEvidence(actor, evidenceId);
+export async function detachEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceView> {
+  const row = await getEvidence(access, evidenceId);
   if (row.status === 'detached') return toView(row);
-  await assertAssessmentOpen(actor, row.assessmentId);
-  const [updated] = await actor.db
+  await assertAssessmentOpen(access, row.assessmentId);
+  const [updated] = await access.db
     .update(evidenceFiles)
     .set({ status: 'detached', bytesReceived: 0 })
     .where(eq(evidenceFiles.id, evidenceId))
     .returning();
-  await removeFiles(pathsOf(actor, row));
+  await removeFiles(pathsOf(access, row));
   return toView(updated ?? row);
 }
 
@@ -61,9 +61,9 @@ export async function listEvidenceViews(db: Db, assessmentId: string, organizati
 }
 
 /** Every file of an assessment of the caller's organization except detached ones, oldest first. */
-export async function listEvidence(actor: EvidenceActor, assessmentId: string): Promise<EvidenceView[]> {
-  await findAssessment(actor, assessmentId);
-  return listEvidenceViews(actor.db, assessmentId, actor.orgId);
+export async function listEvidence(access: EvidenceAccess, assessmentId: string): Promise<EvidenceView[]> {
+  await findAssessment(access, assessmentId);
+  return listEvidenceViews(access.db, assessmentId, access.caller.organizationId);
 }
 
 export interface Download {
@@ -73,18 +73,11 @@ export interface Download {
 }
 
 /** The stored bytes of a complete or attached file of the caller's organization. */
-export async function openEvidenceDownload(actor: EvidenceActor, evidenceId: string): Promise<Download> {
-  const row = await getEvidence(actor, evidenceId);
+export async function openEvidenceDownload(access: EvidenceAccess, evidenceId: string): Promise<Download> {
+  const row = await getEvidence(access, evidenceId);
   if (row.status !== 'complete' && row.status !== 'attached') throw evidenceNotFound();
-  const paths = pathsOf(actor, row);
+  const paths = pathsOf(access, row);
   const size = await fileSize(paths.final);
   if (size === null) throw evidenceNotFound();
   return { row, size, stream: openDownload(paths) };
-}
-
-/** Content-Disposition for a stored name: an ASCII fallback plus the RFC 5987 UTF-8 form. */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_') || 'evidence';
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

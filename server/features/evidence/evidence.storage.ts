@@ -4,9 +4,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isUuid } from '../../lib/validator.ts';
 import { ContentInspector, type SniffResult } from '#domain/evidence-sniff.ts';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface EvidencePaths {
   dir: string;
@@ -19,7 +18,7 @@ export const storageKeyOf = (orgId: string, evidenceId: string) => `${orgId}/${e
 /** Resolves the files of one evidence id; refuses anything but two UUIDs so no path can escape the root. */
 export function evidencePaths(dataDir: string, storageKey: string): EvidencePaths {
   const [orgId, evidenceId, extra] = storageKey.split('/');
-  if (extra !== undefined || !orgId || !evidenceId || !UUID_RE.test(orgId) || !UUID_RE.test(evidenceId)) {
+  if (extra !== undefined || !orgId || !evidenceId || !isUuid(orgId) || !isUuid(evidenceId)) {
     throw new Error(`invalid evidence storage key: ${storageKey}`);
   }
   const root = path.resolve(dataDir, 'evidence');

@@ -6,10 +6,9 @@ import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG, kindOf, sanitizeFileName } from '#domain/evidence.ts';
 import { evidenceFiles, responses } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { assertAssessmentOpen, toView, type EvidenceActor } from './evidence.access.ts';
+import { isUuid } from '../../lib/validator.ts';
+import { assertAssessmentOpen, toView, type EvidenceAccess } from './evidence.access.ts';
 import { storeMultipartEvidence } from './evidence.multipart.ts';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface UploadUrl {
   evidenceId: string;
@@ -18,17 +17,17 @@ export interface UploadUrl {
 }
 
 export async function createUploadUrl(
-  actor: EvidenceActor,
+  access: EvidenceAccess,
   input: { responseId: string; fileName: string; fileType?: string | null | undefined },
 ): Promise<UploadUrl> {
-  const [response] = await actor.db
+  const [response] = await access.db
     .select({ assessmentId: responses.assessmentId, questionId: responses.questionId })
     .from(responses)
-    .where(and(eq(responses.id, input.responseId), eq(responses.organizationId, actor.orgId)));
+    .where(and(eq(responses.id, input.responseId), eq(responses.organizationId, access.caller.organizationId)));
   if (!response) throw notFound('Response not found');
   const fileName = sanitizeFileName(input.fileName);
   if (!kindOf(fileName, input.fileType)) throw new AppError(415, 'unsupported_media_type', EVIDENCE_MSG.wrongKind);
-  await assertAssessmentOpen(actor, response.assessmentId);
+  await assertAssessmentOpen(access, response.assessmentId);
   const evidenceId = randomUUID();
   const query = new URLSearchParams({ assessmentId: response.assessmentId, questionId: response.questionId, fileName });
   return { evidenceId, method: 'PUT', uploadUrl: `/api/evidence/uploads/${evidenceId}/content?${query.toString()}` };
@@ -36,21 +35,21 @@ export async function createUploadUrl(
 
 /** PUT of a whole file to an upload URL: checked like a multipart file and attached at once; repeats are no-ops. */
 export async function putWholeFile(
-  actor: EvidenceActor,
+  access: EvidenceAccess,
   evidenceId: string,
   input: { assessmentId: string; questionId: string; fileName: string; fileType: string; bytes: Uint8Array },
 ): Promise<EvidenceView> {
-  if (!UUID_RE.test(input.questionId)) throw badRequest('This question is not part of the assessment');
+  if (!isUuid(input.questionId)) throw badRequest('This question is not part of the assessment');
   if (!input.fileName.trim()) throw badRequest('fileName is required');
-  const [existing] = await actor.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId));
+  const [existing] = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId));
   if (existing) {
-    if (existing.organizationId === actor.orgId && existing.status === 'attached' && existing.sizeBytes === input.bytes.length) {
+    if (existing.organizationId === access.caller.organizationId && existing.status === 'attached' && existing.sizeBytes === input.bytes.length) {
       return toView(existing);
     }
     throw conflict('This evidence id is already used by another file');
   }
   const file = new File([input.bytes as Uint8Array<ArrayBuffer>], input.fileName, { type: input.fileType });
-  const [view] = await storeMultipartEvidence(actor, {
+  const [view] = await storeMultipartEvidence(access, {
     assessmentId: input.assessmentId,
     questionId: input.questionId.toLowerCase(),
     files: [file],

@@ -1,14 +1,14 @@
-// GET /api/questions (current version, or an assessment's pinned version) and GET /api/domains.
+// Mounted at /api/questions (current version, or an assessment's pinned version) and /api/domains.
 import { Hono } from 'hono';
 import { questionsQuerySchema } from '#domain/contracts/assessments.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile } from '../../lib/profile.ts';
+import { requireProfile } from '../accounts/index.ts';
 import { validate } from '../../lib/validator.ts';
 import { currentVersionId, listDomainViews, loadVersionQuestions, toQuestionView, versionIdForAssessment } from './questions.service.ts';
 
-export const questionsRoutes = new Hono<AppEnv>()
-  .get('/questions', requireUser, requireProfile, validate('query', questionsQuerySchema), async (c) => {
+/** GET /api/questions */
+export const questionsRoutes = new Hono<AppEnv>().get('/', requireUser, requireProfile, validate('query', questionsQuerySchema), async (c) => {
     const { db } = c.var.deps;
     const { assessmentId } = c.req.valid('query');
     const versionId = assessmentId
@@ -17,5 +17,9 @@ export const questionsRoutes = new Hono<AppEnv>()
     const rows = await loadVersionQuestions(db, versionId);
     c.header('x-questionnaire-version', String(versionId));
     return c.json(rows.map(toQuestionView), 200);
-  })
-  .get('/domains', requireUser, requireProfile, async (c) => c.json(await listDomainViews(c.var.deps.db), 200));
+  });
+
+/** GET /api/domains */
+export const domainsRoutes = new Hono<AppEnv>().get('/', requireUser, requireProfile, async (c) =>
+  c.json(await listDomainViews(c.var.deps.db), 200),
+);

@@ -22,11 +22,6 @@ export const cellParts = (cell: ReportCell): { text: string; note: string } =>
 /** The sources line of a gap, as the on-screen gap analysis lists them ('' when it cites none). */
 export const sourcesLine = (sources: readonly string[]): string => (sources.length ? `Sources: ${sources.join('; ')}` : '');
 
-export function scoreLine(doc: ReportDocument): string {
-  const r = doc.report.result;
-  return `${r.totalScore}/${r.maxScore}`;
-}
-
 export function summarySentence(doc: ReportDocument): string {
   const r = doc.report.result;
   return `${doc.organizationName} scored ${r.totalScore} of ${r.maxScore} points (${r.percentage}%), grade ${r.grade}, and the assessment result is ${r.passFail}.`;

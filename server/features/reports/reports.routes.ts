@@ -1,13 +1,16 @@
 // Downloadable detailed reports (PDF, DOCX) and the corrective action plan (XLSX), generated on
 // the server from the stored result. Members download their organization's reports under
-// /api/assessments/{id}/...; system admins any organization's under /api/admin/assessments/{id}/...
+// /api/assessments/{id}/... (reportsRoutes, mounted at /api/assessments); system admins any
+// organization's under /api/admin/assessments/{id}/... (adminReportsRoutes, mounted there).
 // Both answer 403 payment_required until the organization's payment is verified.
 import { Hono, type Context } from 'hono';
 import { requireUser } from '../../lib/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
+import { assessmentParam, validate } from '../../lib/validator.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile, requireRole } from '../../lib/profile.ts';
-import { contentDisposition } from '../evidence/evidence.service.ts';
+import { requireRole } from '../../lib/caller.ts';
+import { requireProfile } from '../accounts/index.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { loadReportDocument, organizationOfAssessment, type ReportDocument } from './reports.data.ts';
 import { renderReportDocx } from './reports.docx.ts';
 import { reportFileName } from './reports.format.ts';
@@ -50,10 +53,14 @@ async function download(c: Context<AppEnv>, organizationId: string | null, forma
 const own = (format: Format) => (c: Context<AppEnv>) => download(c, c.var.profile.organizationId, format);
 const any = (format: Format) => async (c: Context<AppEnv>) => download(c, await organizationOfAssessment(c.var.deps.db, c.req.param('id') ?? ''), format);
 
+/** /api/assessments/{id}/... */
 export const reportsRoutes = new Hono<AppEnv>()
-  .get('/assessments/:id/report.pdf', requireUser, requireProfile, rateLimit(RATE_LIMITS.reportFile), own('pdf'))
-  .get('/assessments/:id/report.docx', requireUser, requireProfile, rateLimit(RATE_LIMITS.reportFile), own('docx'))
-  .get('/assessments/:id/actions.xlsx', requireUser, requireProfile, rateLimit(RATE_LIMITS.reportFile), own('xlsx'))
-  .get('/admin/assessments/:id/report.pdf', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), any('pdf'))
-  .get('/admin/assessments/:id/report.docx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), any('docx'))
-  .get('/admin/assessments/:id/actions.xlsx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), any('xlsx'));
+  .get('/:id/report.pdf', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), own('pdf'))
+  .get('/:id/report.docx', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), own('docx'))
+  .get('/:id/actions.xlsx', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), own('xlsx'));
+
+/** /api/admin/assessments/{id}/... (system_admin) */
+export const adminReportsRoutes = new Hono<AppEnv>()
+  .get('/:id/report.pdf', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), any('pdf'))
+  .get('/:id/report.docx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), any('docx'))
+  .get('/:id/actions.xlsx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), any('xlsx'));

@@ -1,12 +1,11 @@
-// Read side of sync: deferral views and the pull state of one assessment.
-import { and, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { AssessmentSyncView, DeferralView, PullResponse } from '#domain/contracts/sync.ts';
+// Read side of sync: the pull state of one assessment.
+import { eq } from 'drizzle-orm';
+import type { AssessmentSyncView, PullResponse } from '#domain/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, deferrals, profiles } from '../../db/schema/index.ts';
+import { assessments } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { listEvidenceViews } from '../evidence/evidence.service.ts';
-import { listAnswerViews } from './answers.service.ts';
+import { listAnswerViews, listDeferralViews } from '../assessments/index.ts';
+import { listEvidenceViews } from '../evidence/index.ts';
 
 /**
  * Rows are re-sent from this long before the cursor, so a write whose transaction began before
@@ -14,40 +13,6 @@ import { listAnswerViews } from './answers.service.ts';
  * so overlap is harmless.
  */
 export const PULL_OVERLAP_MS = 60_000;
-
-const byUser = alias(profiles, 'deferred_by_profile');
-const toUser = alias(profiles, 'deferred_to_profile');
-const fullName = (p: { firstName: string | null; lastName: string | null }) =>
-  p.firstName == null ? null : `${p.firstName} ${p.lastName ?? ''}`.trim();
-
-export async function listDeferralViews(db: Db, assessmentId: string, opts: { since?: Date; id?: string } = {}): Promise<DeferralView[]> {
-  const conditions = [eq(deferrals.assessmentId, assessmentId)];
-  if (opts.since) conditions.push(sql`${deferrals.updatedAt} >= ${opts.since.toISOString()}`);
-  if (opts.id) conditions.push(eq(deferrals.id, opts.id));
-  const rows = await db
-    .select({
-      d: deferrals,
-      byFirst: byUser.firstName,
-      byLast: byUser.lastName,
-      toFirst: toUser.firstName,
-      toLast: toUser.lastName,
-    })
-    .from(deferrals)
-    .leftJoin(byUser, eq(byUser.id, deferrals.deferredBy))
-    .leftJoin(toUser, eq(toUser.id, deferrals.deferredTo))
-    .where(and(...conditions))
-    .orderBy(deferrals.updatedAt);
-  return rows.map(({ d, byFirst, byLast, toFirst, toLast }) => ({
-    id: d.id,
-    question_id: d.questionId,
-    deferred_by: d.deferredBy,
-    deferred_by_name: fullName({ firstName: byFirst, lastName: byLast }),
-    deferred_to: d.deferredTo,
-    deferred_to_name: fullName({ firstName: toFirst, lastName: toLast }),
-    status: d.status,
-    updated_at: d.updatedAt.toISOString(),
-  }));
-}
 
 export async function assessmentSyncView(db: Db, assessmentId: string, organizationId: string | null): Promise<AssessmentSyncView> {
   const [a] = await db

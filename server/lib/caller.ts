@@ -1,12 +1,10 @@
-// The caller's profile and what it may do. Use after requireUser:
+// What the caller may do. requireProfile (server/features/accounts/require-profile.ts) loads the
+// caller into c.var.profile; these checks run after it:
 //   .put('/x', requireUser, requireProfile, requireWritable, requireRole('org_admin'), handler)
 import { MSG } from '#domain/messages.ts';
 import { ROLE_LABEL, type Role } from '#domain/roles.ts';
-import { findProfile } from '../features/accounts/membership.service.ts';
-import { pendingJoinRequest } from '../features/accounts/join-request.service.ts';
-import { provisionFromMetadata } from '../features/accounts/provisioning.service.ts';
 import { AppError, forbidden, unauthorized } from './app-error.ts';
-import { factory, type CurrentProfile } from './factory.ts';
+import { factory, type Caller } from './factory.ts';
 
 export const NO_PROFILE_MESSAGE =
   'Your account is not part of an organization yet. Finish sign-up or accept an invitation first.';
@@ -14,31 +12,10 @@ export const REMOVED_MESSAGE = MSG.accessRemoved;
 export const DISABLED_MESSAGE = MSG.accountDisabled;
 
 /** Throws unless the profile may use the API (removed and disabled users are refused). */
-export function assertActive(profile: CurrentProfile): void {
+export function assertActive(profile: Caller): void {
   if (profile.status === 'removed') throw forbidden(REMOVED_MESSAGE);
   if (profile.status !== 'active') throw forbidden(DISABLED_MESSAGE);
 }
-
-/**
- * Loads the caller's profile into c.var.profile. A verified user without a profile gets one
- * from their sign-up metadata (hosted e-mail-confirmation flow); see
- * features/accounts/provisioning.service.ts.
- */
-export const requireProfile = factory.createMiddleware(async (c, next) => {
-  const user = c.get('user');
-  if (!user) throw unauthorized();
-  const { deps } = c.var;
-  const profile = (await findProfile(deps.db, user.id)) ?? (await provisionFromMetadata(deps, user));
-  if (!profile) {
-    // A join request waiting for an org_admin: the SPA shows that instead of "finish sign-up".
-    const pending = await pendingJoinRequest(deps.db, user.id);
-    if (pending) throw new AppError(403, 'profile_missing', MSG.joinRequestPending(pending.organizationName), { joinRequest: { status: 'pending', ...pending } });
-    throw new AppError(403, 'profile_missing', NO_PROFILE_MESSAGE);
-  }
-  assertActive(profile);
-  c.set('profile', profile);
-  await next();
-});
 
 /** Refuses the request unless the caller has one of the roles. */
 export const requireRole = (...roles: Role[]) =>

@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { pullQuerySchema, pushRequestSchema, type PushResponse } from '#domain/contracts/sync.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile, requireWritable } from '../../lib/profile.ts';
+import { requireWritable } from '../../lib/caller.ts';
+import { requireProfile } from '../accounts/index.ts';
 import { validate } from '../../lib/validator.ts';
 import { processPush } from './sync.service.ts';
 import { pullState } from './sync.views.ts';
@@ -11,10 +12,9 @@ import { pullState } from './sync.views.ts';
 export const syncRoutes = new Hono<AppEnv>()
   .post('/push', requireUser, requireProfile, requireWritable, validate('json', pushRequestSchema), async (c) => {
     const { clientId, pendingCount, mutations } = c.req.valid('json');
-    const profile = c.var.profile;
-    const actor = { userId: profile.id, organizationId: profile.organizationId };
-    const results = await processPush(c.var.deps.db, actor, clientId, mutations);
-    c.var.deps.logger.debug('sync push', { userId: profile.id, clientId, pendingCount, count: mutations.length });
+    const caller = c.var.profile;
+    const results = await processPush(c.var.deps.db, caller, clientId, mutations);
+    c.var.deps.logger.debug('sync push', { userId: caller.id, clientId, pendingCount, count: mutations.length });
     return c.json({ results } satisfies PushResponse, 200);
   })
   .get('/pull', requireUser, requireProfile, validate('query', pullQuerySchema), async (c) => {

@@ -3,12 +3,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { PushResultItem } from '#domain/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../lib/factory.ts';
 import { clientMutations } from '../../db/schema/index.ts';
-
-export interface SyncActor {
-  userId: string;
-  organizationId: string | null;
-}
 
 export type RawMutation = { id: string; kind: string };
 
@@ -25,7 +21,7 @@ export const asReplay = (mutationId: string, stored: StoredResult): PushResultIt
 });
 
 /** Stored results of ids another push (or an earlier one) already claimed. */
-export async function loadReplays(tx: Db, ids: string[], actor: SyncActor): Promise<Map<string, PushResultItem>> {
+export async function loadReplays(tx: Db, ids: string[], caller: Pick<Caller, 'id' | 'organizationId'>): Promise<Map<string, PushResultItem>> {
   const replays = new Map<string, PushResultItem>();
   if (ids.length === 0) return replays;
   const rows = await tx.select().from(clientMutations).where(inArray(clientMutations.mutationId, ids));
@@ -33,7 +29,7 @@ export async function loadReplays(tx: Db, ids: string[], actor: SyncActor): Prom
     if (!row.result) throw new Error(`client mutation ${row.mutationId} has no stored result`);
     replays.set(
       row.mutationId,
-      row.userId === actor.userId ? asReplay(row.mutationId, row.result as StoredResult) : { id: row.mutationId, ...rejected('forbidden', 'This change belongs to another user') },
+      row.userId === caller.id ? asReplay(row.mutationId, row.result as StoredResult) : { id: row.mutationId, ...rejected('forbidden', 'This change belongs to another user') },
     );
   }
   for (const id of ids) if (!replays.has(id)) throw new Error(`client mutation ${id} has no stored result`);
@@ -41,11 +37,11 @@ export async function loadReplays(tx: Db, ids: string[], actor: SyncActor): Prom
 }
 
 /** Claims every id of the push in client_mutations (one statement); returns the ids this push claimed. */
-export async function claimAll(tx: Db, actor: SyncActor, clientId: string, mutations: RawMutation[]): Promise<Set<string>> {
+export async function claimAll(tx: Db, caller: Pick<Caller, 'id' | 'organizationId'>, clientId: string, mutations: RawMutation[]): Promise<Set<string>> {
   const first = [...new Map(mutations.map((m) => [m.id, m])).values()];
   const claimed = await tx
     .insert(clientMutations)
-    .values(first.map((m) => ({ mutationId: m.id, clientId, userId: actor.userId, organizationId: actor.organizationId, kind: m.kind })))
+    .values(first.map((m) => ({ mutationId: m.id, clientId, userId: caller.id, organizationId: caller.organizationId, kind: m.kind })))
     .onConflictDoNothing({ target: clientMutations.mutationId })
     .returning({ id: clientMutations.mutationId });
   return new Set(claimed.map((r) => r.id));

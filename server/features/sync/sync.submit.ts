@@ -1,7 +1,7 @@
 // 'assessment.submit' from the outbox: the assessments feature's submit, inside the push transaction.
 import type { AssessmentSyncView } from '#domain/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
-import { submitAssessment } from './assessments.submit.ts';
+import { submitAssessment } from '../assessments/index.ts';
 
 /** Scores and locks the assessment; AppErrors (409 incomplete_assessment, assessment_locked, 404) become 'rejected'. */
 export async function submitQueuedAssessment(

@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { ProfileStatus } from '#domain/contracts/enums.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import type { Db } from '../../db/client.ts';
-import { seedQuestionBank } from '../questions/questions.seed.ts';
+import { seedQuestionBank } from '../questions/index.ts';
 import { assessments, domains, organizations, profiles, questionnaireVersions, questions } from '../../db/schema/index.ts';
 
 export interface OrgFixture {

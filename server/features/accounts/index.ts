@@ -1,0 +1,6 @@
+// Public surface of this server feature (docs/decisions/010): other features, server/app.ts and the
+// rest of server/ import only this file; every other file in the folder is internal.
+export { authRoutes } from './auth.routes.ts';
+export { organizationRoutes, organizationsRoutes } from './organization.routes.ts';
+export { requireProfile } from './require-profile.ts';
+export { findProfile } from './membership.service.ts';

@@ -1,0 +1,31 @@
+// Loads the caller's profile into c.var.profile: the first middleware after requireUser on every
+// route that needs to know who is calling. Lives in accounts because profiles, sign-up provisioning
+// and join requests are accounts' data; the checks that follow it (requireRole, requireWritable)
+// are in server/lib/caller.ts.
+import { MSG } from '#domain/messages.ts';
+import { AppError, unauthorized } from '../../lib/app-error.ts';
+import { assertActive, NO_PROFILE_MESSAGE } from '../../lib/caller.ts';
+import { factory } from '../../lib/factory.ts';
+import { pendingJoinRequest } from './join-request.service.ts';
+import { findProfile } from './membership.service.ts';
+import { provisionFromMetadata } from './provisioning.service.ts';
+
+/**
+ * A verified user without a profile gets one from their sign-up metadata (hosted
+ * e-mail-confirmation flow; provisioning.service.ts).
+ */
+export const requireProfile = factory.createMiddleware(async (c, next) => {
+  const user = c.get('user');
+  if (!user) throw unauthorized();
+  const { deps } = c.var;
+  const profile = (await findProfile(deps.db, user.id)) ?? (await provisionFromMetadata(deps, user));
+  if (!profile) {
+    // A join request waiting for an org_admin: the SPA shows that instead of "finish sign-up".
+    const pending = await pendingJoinRequest(deps.db, user.id);
+    if (pending) throw new AppError(403, 'profile_missing', MSG.joinRequestPending(pending.organizationName), { joinRequest: { status: 'pending', ...pending } });
+    throw new AppError(403, 'profile_missing', NO_PROFILE_MESSAGE);
+  }
+  assertActive(profile);
+  c.set('profile', profile);
+  await next();
+});

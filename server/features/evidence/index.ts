@@ -1,0 +1,7 @@
+// Public surface of this server feature (docs/decisions/010): other features, server/app.ts and the
+// rest of server/ import only this file; every other file in the folder is internal.
+export { assessmentEvidenceRoutes, evidenceRoutes } from './evidence.routes.ts';
+// for POST /api/assessments/{id}/responses, whose multipart form may carry evidence_0..n files
+export { responsesBodyLimit, storeFormEvidence } from './evidence.multipart.ts';
+// for sync's pull state
+export { listEvidenceViews } from './evidence.service.ts';

@@ -1,0 +1,14 @@
+// Public surface of this server feature (docs/decisions/010): other features, server/app.ts and the
+// rest of server/ import only this file; every other file in the folder is internal.
+export { domainsRoutes, questionsRoutes } from './questions.routes.ts';
+export { seedQuestionBank } from './questions.seed.ts';
+export {
+  currentVersionId,
+  listDomainViews,
+  loadVersionQuestions,
+  publishVersion,
+  toDef,
+  toQuestionView,
+  toScoringQuestion,
+  type VersionQuestion,
+} from './questions.service.ts';
