@@ -1,7 +1,7 @@
-// User-facing strings from the product spec (sections 5 and 8), verbatim.
+// User-facing strings, verbatim: users and tests read the exact wording, so change one only on purpose.
 // A string shown to users lives here once; the SPA and the server both import it.
 export const MSG = {
-  // validation (spec §5)
+  // validation
   requiredFields: 'Please fill in all required fields',
   passwordsDontMatch: 'Passwords do not match',
   passwordTooShortSignup: 'Password must be at least 8 characters long',
@@ -17,7 +17,7 @@ export const MSG = {
   accountDisabled: 'Your account has been disabled. Contact your organization admin.',
   sessionEnded: 'Your session has ended. Please sign in again.',
 
-  // errors (spec §8)
+  // errors
   loginFailed: 'Invalid email or password',
   signupFailed: 'Failed to create account',
   profileCreateFailed: 'Failed to create organization profile',
@@ -37,7 +37,7 @@ export const MSG = {
   noAssessmentsYet: 'No assessments yet',
   usersComingSoon: 'Users management coming soon...',
 
-  // successes (spec §8)
+  // successes
   orgNameUpdated: 'Organization name updated successfully',
   inviteSent: (email: string) => `Invitation sent to ${email}`,
   inviteCancelled: 'Invitation cancelled',
@@ -47,7 +47,7 @@ export const MSG = {
   accountCreatedTitle: 'Account Created Successfully!',
   invalidInvitationTitle: 'Invalid Invitation',
 
-  // misc (spec §2)
+  // misc: page labels and titles
   signingIn: 'Signing in...',
   createAccountTitle: 'Create Account',
   joinOrgTitle: (orgName: string) => `Join ${orgName}`,

@@ -7,7 +7,7 @@ export const ROLE_LABEL: Record<Role, string> = {
   system_admin: 'System Admin',
 };
 
-/** Spec §3: org_admin shows as "Organization Admin", every other role as "Team Member". */
+/** org_admin shows as "Organization Admin", every other role as "Team Member". */
 export function memberRoleLabel(role: string): string {
   return role === 'org_admin' ? ROLE_LABEL.org_admin : ROLE_LABEL.team_member;
 }

@@ -1,5 +1,6 @@
 // Every /api URL, compared with the committed list in server/api-routes.txt: a route added, removed
-// or moved is a visible diff there. The URLs are fixed by the product spec (section 7) and the SPA.
+// or moved is a visible diff there. The URLs are a public contract: other clients and older SPA builds
+// call them (ADR 014, ADR 016).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { api } from './app.ts';

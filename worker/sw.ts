@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // Service worker (injectManifest): precache the app shell, serve it for every
 // navigation, keep a network-first copy of the public reference data.
-// It caches the shell only and never runs a second queue (style brief §7.8).
+// It caches the shell only and never runs a second queue: the outbox is the one queue (ADR 005).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';

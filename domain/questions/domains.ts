@@ -1,4 +1,4 @@
-/** The five MVRSP domains (spec §1) with their Lucide icons (spec §3). */
+/** The five MVRSP domains with their Lucide icons. */
 export const DOMAIN_ICONS = ['Users', 'FileText', 'GraduationCap', 'Lock', 'Search'] as const;
 export type DomainIcon = (typeof DOMAIN_ICONS)[number] | 'Shield';
 

@@ -1,5 +1,5 @@
 // Citation labels used by the question bank, one place each (see docs/decisions/004).
-// Every label maps to an entry of the research security fact sheet's source register.
+// Every label names a public source: a statute, an executive policy or agency guidance.
 export const SRC = {
   nspm33: 'NSPM-33 (2021)',
   nspm33Guidance: 'NSPM-33 Implementation Guidance (2022)',

@@ -141,7 +141,7 @@ describe('scoreAssessment (boundaries)', () => {
     expect(r.failReasons.filter((f) => f.includes('not answered'))).toHaveLength(QUESTIONS.filter((q) => q.critical).length);
   });
 
-  it('reports domain percentages in spec field names', () => {
+  it('reports domain percentages in wire field names', () => {
     const r = score(allYes());
     expect(r.domainScores.map((d) => d.id)).toEqual(DOMAINS.map((d) => d.id));
     for (const d of r.domainScores) expect(d).toMatchObject({ earned_points: d.total_points, weighted_percentage: 100, gap_count: 0 });

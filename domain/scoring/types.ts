@@ -24,7 +24,7 @@ export interface ScoringDomain {
   name: string;
 }
 
-/** Spec field names (snake_case) for per-domain scores. */
+/** Wire field names (snake_case) for per-domain scores. */
 export interface DomainScore {
   id: string;
   name: string;

@@ -1,4 +1,4 @@
-// Route guards (spec §2): protected pages need a session, public pages bounce signed-in users.
+// Route guards: protected pages need a session, public pages bounce signed-in users.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { Role } from '#domain/roles.ts';
@@ -7,7 +7,7 @@ import { paths } from '../config/paths.ts';
 import { useSession } from '../hooks/use-session.ts';
 import { readStoredSessionUser } from '../lib/auth-storage.ts';
 
-/** Spec §9: the session loading wait is at most 2.5 s; afterwards decide with what is known. */
+/** The session loading wait is at most 2.5 s; afterwards decide with what is known. */
 export const SESSION_WAIT_MS = 2500;
 
 function useSessionWait(): { waiting: boolean; signedIn: boolean } {
@@ -49,7 +49,7 @@ export function RequireRole({ roles, children }: { roles: Role[]; children?: Rea
   return children ?? <Outlet />;
 }
 
-/** Spec §2: any other path goes to /dashboard when signed in, else /login. */
+/** Any other path goes to /dashboard when signed in, else /login. */
 export function CatchAllRedirect() {
   const { waiting, signedIn } = useSessionWait();
   if (waiting) return <PageSpinner label="Loading…" />;

@@ -1,6 +1,7 @@
-// Every route of spec §2. Route modules are lazy so landing and login stay light. Declarative
-// routing (<BrowserRouter> + useRoutes): the data router's loaders/actions are not used, and
-// dropping it keeps ~20 KB gzip off the first route (BENCHMARKS.md §2).
+// Every route of the SPA (paths from src/config/paths.ts). Route modules are lazy so landing and
+// login stay light. Declarative routing (<BrowserRouter> + useRoutes): the data router's
+// loaders/actions are not used, so tree-shaking drops its code from the first route, whose size
+// budget is checked by `npm run check:budgets` (BENCHMARKS.md §2).
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';

@@ -38,7 +38,7 @@ function joinRequestPending(error: ApiError): boolean {
   return typeof details === 'object' && details !== null && 'joinRequest' in details && !!details.joinRequest;
 }
 
-/** Restores the session, loads the profile and keeps both current (spec §4 Session). */
+/** Restores the session, loads the profile and keeps both current (ADR 007). */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [offlineUser, setOfflineUser] = useState<SessionUser | null>(null);
@@ -194,7 +194,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // During signup the page itself creates the profile; loading it here would race that call.
     if (!userId || authFlowActive) return;
-    // Deferred: never await auth/API calls inside the auth callback chain (supabase-auth brief §5.3).
+    // Deferred: never await auth/API calls inside the auth callback chain; supabase-js runs the
+    // callback under its auth lock and awaiting another of its calls there can deadlock
+    // (https://supabase.com/docs/reference/javascript/auth-onauthstatechange).
     const t = window.setTimeout(() => {
       if (loadedFor.current !== userId) void loadProfile(userId);
     }, 0);

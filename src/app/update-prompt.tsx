@@ -1,4 +1,4 @@
-// Prompt-mode service worker updates (offline-sync brief §2): never reload on our own;
+// Prompt-mode service worker updates (ADR 007, "Updates in prompt mode"): never reload on our own;
 // offer a Reload only when the installed gate says nothing would be stranded.
 import { useSyncExternalStore } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';

@@ -1,4 +1,5 @@
-// The single route table (style brief §1.5): every path the SPA knows, with an href builder.
+// The single route table: every path the SPA knows, with an href builder. Routes and links use it,
+// so a path is spelled once.
 export const paths = {
   landing: { path: '/', href: () => '/' },
   login: { path: '/login', href: () => '/login' },

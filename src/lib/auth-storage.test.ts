@@ -16,7 +16,7 @@ class MemoryStorage {
 
 const session = { access_token: 'a', refresh_token: 'r', expires_at: 2_000_000_000, user: { id: 'u-1', email: 'x@y.org' } };
 
-describe('auth storage (spec §3: fixed key, legacy nested fallback)', () => {
+describe('auth storage (fixed key, legacy nested fallback)', () => {
   beforeEach(() => {
     (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
   });

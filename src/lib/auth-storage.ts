@@ -1,5 +1,5 @@
 // localStorage adapter for supabase-js that also reads the legacy nested shape
-// ({currentSession, expiresAt} under `supabase.auth.token`, spec §3) once, so a
+// ({currentSession, expiresAt} under `supabase.auth.token`, ADR 007) once, so a
 // session saved by the older client is not lost.
 export const AUTH_STORAGE_KEY = 'mvrsp-auth-token';
 export const LEGACY_AUTH_STORAGE_KEY = 'supabase.auth.token';

@@ -1,5 +1,6 @@
 // The sync engine: drains the outbox in order under one lock per origin, then pulls what it touched.
-// Transport, clock, randomness, online signal, lock and timers are injected (style brief §7.8).
+// Transport, clock, randomness, online signal, lock and timers are injected, so tests drive it
+// without sleeps or a browser (tests/sync/).
 import { applyPushResults } from './apply-results.ts';
 import { backoffDelay } from './backoff.ts';
 import { claimBatch, recoverLeases, releaseBatch } from './batch.ts';

@@ -2,7 +2,7 @@
 // it mounts no /auth/v1 of its own and verifies tokens with the provider's JWKS. The provider is a
 // second, separate server running our Supabase-compatible auth, behind a gateway that answers CORS
 // for any site as hosted Supabase does. The browser signs up, signs in and accepts invitations
-// there; the account is created at the provider first (spec §7), then our server is called.
+// there; the account is created at the provider first, then our server is called.
 import { createServer, request, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

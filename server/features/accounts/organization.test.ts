@@ -20,7 +20,7 @@ describe.each(DB_DRIVERS)('organization settings (%s)', (driver) => {
   });
   afterAll(async () => server?.close());
 
-  it('lists members to every member, with spec field names', async () => {
+  it('lists members to every member, with wire field names', async () => {
     for (const who of [admin, member]) {
       const res = await get('/api/organization/members', who);
       expect(res.status).toBe(200);

@@ -29,7 +29,7 @@ async function readSubmitBody(raw: string) {
   return parsed.data;
 }
 
-/** The answer from a multipart form (the spec) or a JSON body; file parts are left to the evidence feature. */
+/** The answer from a multipart form (the one-shot way in, ADR 014) or a JSON body; file parts are left to the evidence feature. */
 async function readAnswerBody(c: Context<AppEnv>) {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   const raw: unknown = type.startsWith('application/json')

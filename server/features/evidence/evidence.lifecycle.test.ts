@@ -130,7 +130,7 @@ describe.each(DB_DRIVERS)('evidence lifecycle (%s)', (driver) => {
     expect(answer?.answer).toBe('yes');
   });
 
-  it('keeps the spec upload-url flow working: PUT the whole file to the returned URL', async () => {
+  it('keeps the upload-URL way in working: PUT the whole file to the returned URL', async () => {
     const [resp] = await server.deps.db
       .insert(responses)
       .values({ assessmentId: acme.assessmentId, organizationId: acme.orgId, questionId: acme.questionId, answer: 'yes' })

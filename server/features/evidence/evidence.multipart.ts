@@ -1,4 +1,4 @@
-// The spec's one-shot path: POST /api/assessments/{id}/responses with evidence_0..n files.
+// The one-shot way in (ADR 014): POST /api/assessments/{id}/responses with evidence_0..n files.
 // Every file is checked (size, kind, content) before any is stored; stored files are attached at once.
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // Evidence API (ADR 006, ADR 014), mounted at /api/evidence: resumable uploads under /uploads,
-// attach/detach, download and the spec's upload-url; and at /api/assessments the per-assessment
+// attach/detach, download and the upload-url way in (ADR 014); and at /api/assessments the per-assessment
 // list. Org-scoped: other orgs get 404.
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';

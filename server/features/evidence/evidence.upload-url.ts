@@ -1,4 +1,4 @@
-// The spec's POST /api/evidence/upload-url {responseId, fileName, fileType}: returns a URL on this
+// The upload-URL way in (ADR 014): POST /api/evidence/upload-url {responseId, fileName, fileType}: returns a URL on this
 // server the whole file is then PUT to (one request, no resume; the SPA uses the chunked API).
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';

@@ -74,7 +74,7 @@ describe.each(DB_DRIVERS)('GET /api/questions and /api/domains (%s)', (driver) =
     expect((await server.json('GET', '/api/domains')).status).toBe(401);
   });
 
-  it('lists the current version in spec field names, ordered by domain', async () => {
+  it('lists the current version in wire field names, ordered by domain', async () => {
     const admin = await createOrgAdmin(server);
     const res = await server.json('GET', '/api/questions', undefined, admin.accessToken);
     expect(res.status).toBe(200);

@@ -24,7 +24,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
 
-/** Spec §2 header: logo, Dashboard, Organization (org_admin), Admin (system_admin), name + organization, Logout. */
+/** The signed-in header: logo, Dashboard, Organization (org_admin), Admin (system_admin), name + organization, Logout. */
 export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
   const { profile, user, signOut } = useSession();
   const location = useLocation();

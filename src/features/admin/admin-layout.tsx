@@ -1,4 +1,4 @@
-// Admin area shell with route tabs (spec §2 /admin/*): questions, organizations, assessments, users, audit log.
+// Admin area shell with route tabs (/admin/*): questions, organizations, assessments, users, audit log.
 import { Building2, ClipboardList, HelpCircle, ScrollText, Users } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';

@@ -19,7 +19,7 @@ function createOnce(orgId: string): Promise<string> {
   return p;
 }
 
-/** What the dashboard shows after a failed create (spec §8 "Failed to create assessment"). */
+/** What the dashboard shows after a failed create (MSG.createAssessmentFailed). */
 export interface CreateErrorState {
   createError: string;
 }

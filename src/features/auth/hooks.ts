@@ -5,7 +5,7 @@ import { getPublicOrganization } from './api/get-public-organization.ts';
 
 export type JoinOrgState = { status: 'none' } | { status: 'loading' } | { status: 'ready'; name: string } | { status: 'error'; message: string };
 
-/** Loads the public name of the organization named by ?org= with the link's ?key= (spec §2 /signup, ADR 003). */
+/** Loads the public name of the organization named by ?org= with the link's ?key= (/signup, ADR 003). */
 export function useJoinOrganization(orgId: string | null, key: string | null): JoinOrgState {
   const [state, setState] = useState<JoinOrgState>(!orgId ? { status: 'none' } : key ? { status: 'loading' } : { status: 'error', message: MSG.joinLinkInvalid });
   useEffect(() => {

@@ -8,7 +8,7 @@ export interface FormErrors {
 
 export const NO_ERRORS: FormErrors = { summary: null, fields: {} };
 
-/** The first message becomes the summary (spec §5 strings); each field keeps its first message. */
+/** The first message becomes the summary (the strings of domain/messages.ts); each field keeps its first message. */
 export function formErrors(error: z.ZodError): FormErrors {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {

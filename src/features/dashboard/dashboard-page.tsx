@@ -1,4 +1,4 @@
-// /dashboard (spec §2): welcome, New Assessment, Team Members (admins), Compliance Score,
+// /dashboard: welcome, New Assessment, Team Members (admins), Compliance Score,
 // Assessment History and the questions assigned to me. Renders from a snapshot when offline.
 import { useCallback } from 'react';
 import { useLocation } from 'react-router-dom';

@@ -13,7 +13,7 @@ import { MembersCard } from './components/members-card.tsx';
 import { OrganizationNameCard } from './components/organization-name-card.tsx';
 import { useOrganizationData } from './use-organization-data.ts';
 
-/** Spec §2 /organization: reachable by every signed-in user; actions only for org_admin. */
+/** /organization: reachable by every signed-in user; actions only for org_admin (the API enforces it, ADR 003). */
 export function OrganizationPage() {
   const { profile, refreshProfile } = useSession();
   const isAdmin = profile?.role === 'org_admin';

@@ -34,7 +34,7 @@ export function SearchBox({ value, onChange, label, placeholder }: { value: stri
   );
 }
 
-/** "Showing 10 of N" (spec §9) with previous / next page buttons. */
+/** "Showing 10 of N" (ADMIN_PAGE_SIZE rows per page, domain/contracts/admin.ts) with previous / next page buttons. */
 export function Pager({ page, pageSize, total, shown, onPage }: { page: number; pageSize: number; total: number; shown: number; onPage: (p: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (

@@ -3,7 +3,7 @@ import type { AssessmentDetail } from '#domain/contracts/assessments.ts';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import { ApiError, abortable, call, client } from '../../../lib/api-client.ts';
 
-/** POST /api/assessments/create; an "already in progress" answer yields the existing id (spec §4). */
+/** POST /api/assessments/create; an "already in progress" answer yields the existing id (one assessment in progress per organization). */
 export async function createOrOpenAssessment(organizationId: string): Promise<string> {
   try {
     const { assessmentId } = await call(client.assessments.create.$post({ json: { organizationId } }));

@@ -1,5 +1,5 @@
 // Pure navigation over the questionnaire: domains in order, one question at a time,
-// Previous / Next across domain boundaries (spec §4 Questionnaire flow).
+// Previous / Next across domain boundaries (the last question of a domain leads to the first of the next).
 import type { DomainView, QuestionView } from '#domain/contracts/assessments.ts';
 
 export interface DomainGroup {

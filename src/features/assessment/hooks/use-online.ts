@@ -1,4 +1,5 @@
-// navigator.onLine as a hint (offline-sync brief: whether requests succeed is the real signal).
+// navigator.onLine as a hint: true does not mean the server is reachable, so whether requests
+// succeed is the real signal (https://developer.mozilla.org/en-US/docs/Web/API/Navigator/onLine).
 import { useSyncExternalStore } from 'react';
 
 function subscribe(fn: () => void) {

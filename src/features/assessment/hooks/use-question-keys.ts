@@ -1,4 +1,4 @@
-// Keyboard answering (ui brief): Y / N answer, ← / → move to the previous / next question.
+// Keyboard answering: Y / N answer, ← / → move to the previous / next question.
 import { useEffect, useRef } from 'react';
 
 export interface QuestionKeyHandlers {

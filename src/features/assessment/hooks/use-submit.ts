@@ -11,7 +11,7 @@ export interface SubmitApi {
   cancel: () => Promise<void>;
 }
 
-/** Spec §8: a submit failure is shown in an alert with the message (the app's alert dialog, ADR 010). */
+/** A submit failure is shown in an alert with the message (the app's alert dialog, ADR 013). */
 const alertFailure = (message: string) => void appAlert(message, 'Submission failed');
 
 export function useSubmit(runtime: SyncRuntime, assessmentId: string, userId: string, online: boolean): SubmitApi {

@@ -27,8 +27,8 @@ export function acceptInviteSignedIn(input: { token: string; supabaseUserId: str
 export type ProviderAcceptResult = 'accepted' | 'confirm-email' | 'exists';
 
 /**
- * Hosted auth (spec §7 flow: the account is created at the provider first, then the server is
- * called): the server cannot create accounts there, so the browser signs up with the invited
+ * Hosted auth (the account is created at the provider first, then the server is called, as in
+ * register-account.ts): the server cannot create accounts there, so the browser signs up with the invited
  * e-mail and accepts with the new session. Without a session (e-mail confirmation) the
  * confirmation link brings the user back to the invitation, signed in.
  */

@@ -1,4 +1,4 @@
-// Spec §7 flows: the account is created at the provider first, then our server is called
+// Sign-up flows: the account is created at the provider first, then our server is called
 // with the new session's token (signup → new organization, join → team member).
 import type { Session } from '@supabase/supabase-js';
 import { MSG } from '#domain/messages.ts';

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { cn } from '../../../utils/cn.ts';
 
-/** Step indicator for the signup wizard (spec §4: steps 1, 2, 3). */
+/** Step indicator for the signup wizard (steps 1, 2, 3). */
 export function Stepper({ steps, current }: { steps: string[]; current: number }) {
   return (
     <ol className="mb-6 flex items-center gap-2" aria-label="Progress">

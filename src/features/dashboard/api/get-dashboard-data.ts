@@ -5,7 +5,7 @@ import { abortable, call, client } from '../../../lib/api-client.ts';
 
 export interface DashboardData {
   assessments: AssessmentListItem[];
-  /** Null when the viewer may not see the team (spec §6: org_admin and system_admin only). */
+  /** Null when the viewer may not see the team (org_admin and system_admin only, ADR 003). */
   memberCount: number | null;
 }
 
@@ -21,7 +21,7 @@ export async function getDashboardData(profile: ProfileDto, signal: AbortSignal)
 }
 
 /**
- * Spec §2: the Compliance Score card shows passed count / total count. Only submitted assessments
+ * The Compliance Score card shows passed count / total count. Only submitted assessments
  * have a result, so only they count: one in progress is neither passed nor failed yet.
  */
 export function complianceCounts(assessments: readonly AssessmentListItem[]): { passed: number; total: number } {

@@ -1,4 +1,4 @@
-// Organization settings calls (spec §7), typed from the server's routes (ADR 015). Every call sends the bearer token.
+// Organization settings calls, typed from the server's routes (ADR 015). Every call sends the bearer token.
 import type { UpdateOrganizationInput } from '#domain/contracts/accounts.ts';
 import { abortable, call, client } from '../../../lib/api-client.ts';
 

@@ -14,7 +14,7 @@ import { paths } from '../../../config/paths.ts';
 import { messageOf } from '../../../lib/api-client.ts';
 import { rotateJoinLink, updateJoinLink } from '../api/organization-api.ts';
 
-/** Spec §9: the copied-link notice shows for 2 s. */
+/** The copied-link notice shows for 2 s. */
 export const COPIED_NOTICE_MS = 2000;
 
 const splitDomains = (text: string) =>

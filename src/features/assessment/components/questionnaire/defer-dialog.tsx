@@ -7,7 +7,7 @@ import { cn } from '../../../../utils/cn.ts';
 
 const nameOf = (m: TeamMemberDto) => `${m.first_name} ${m.last_name}`.trim() || m.email;
 
-/** Lists the other users of the organization; the chosen one gets the question (spec §4 Defer). */
+/** Lists the other users of the organization; the chosen one gets the question. */
 export function DeferDialog({ open, members, currentHolder, onDefer, onClose }: { open: boolean; members: readonly TeamMemberDto[]; currentHolder: string | null; onDefer: (m: TeamMemberDto) => void; onClose: () => void }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const group = useId();

@@ -7,7 +7,7 @@ import { Card } from '../../../../components/ui/card.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { cn } from '../../../../utils/cn.ts';
 
-/** The verdict first: score x/140, grade, Pass/Fail and why (ui brief, "results read top-down"). */
+/** The verdict first: score x/140, grade, Pass/Fail and why (results read top-down, the verdict before the detail). */
 export function VerdictCard({ result }: { result: ResultView }) {
   const pass = result.passFail === 'Pass';
   const Icon = pass ? CheckCircle2 : XCircle;
