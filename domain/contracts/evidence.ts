@@ -29,9 +29,6 @@ export const uploadUrlSchema = z.object({
   fileType: z.string().max(255).optional().nullable(),
 });
 
-export const evidenceIdParam = z.object({ evidenceId: z.uuid('Evidence file not found') });
-export const assessmentIdParam = z.object({ id: z.uuid('Assessment not found') });
-
 export interface UploadState {
   evidenceId: string;
   offset: number;
