@@ -4,7 +4,7 @@
 // save (ADR 011); if a Dexie upgrade changes them, these tests fail.
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import { Dexie, liveQuery, type RangeSet } from 'dexie';
+import { cmp, Dexie, liveQuery, type RangeSet } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerKey, SyncDatabase, type LocalAnswer, type OutboxRow } from './db.ts';
 import { announceChanges, committed, nativeConnection, request, type StoreChanges } from './native-tx.ts';
@@ -64,7 +64,7 @@ function ranges(node: Node | undefined, out: Array<[unknown, unknown]> = []): Ar
   ranges(node.r, out);
   return out;
 }
-const hasKey = (set: RangeSet, key: unknown) => ranges(set as Node).some(([from, to]) => Dexie.cmp(from, key) <= 0 && Dexie.cmp(key, to) <= 0);
+const hasKey = (set: RangeSet, key: unknown) => ranges(set as Node).some(([from, to]) => cmp(from, key) <= 0 && cmp(key, to) <= 0);
 
 /** Writes rows with the native API in one transaction and announces them; resolves with the fired parts. */
 async function nativeWrite(db: SyncDatabase, answers: LocalAnswer[], added: OutboxRow[], deleted: OutboxRow[] = []): Promise<Parts> {
@@ -109,7 +109,7 @@ describe('announceChanges, against what Dexie fires for the same writes', () => 
     for (const [name, set] of Object.entries(dexie)) {
       const mine = native[name.replace(dexies.name, ours.name)]!;
       for (const [from, to] of ranges(set as Node)) {
-        expect(Dexie.cmp(from, to), `${FIX} (Dexie now marks a range in ${name})`).toBe(0);
+        expect(cmp(from, to), `${FIX} (Dexie now marks a range in ${name})`).toBe(0);
         expect(hasKey(mine, from), `${FIX} (${name} misses ${JSON.stringify(from)})`).toBe(true);
       }
     }
@@ -161,11 +161,11 @@ describe('live queries see a native write once it is announced', () => {
     };
     await expect.poll(() => Object.values(watches).every((w) => w.seen.length === 1)).toBe(true);
     await nativeWrite(db, [answer('q1')], [outboxRow('q1')]);
-    await expect.poll(() => watches.byKey.seen, FIX).toEqual([null, 'yes']);
-    await expect.poll(() => watches.byIndex.seen, FIX).toEqual([0, 1]);
-    await expect.poll(() => watches.byCompound.seen, FIX).toEqual([0, 1]);
-    await expect.poll(() => watches.byEntity.seen, FIX).toEqual([0, 1]);
-    await expect.poll(() => watches.all.seen, FIX).toEqual([0, 1]);
+    await expect.poll(() => watches.byKey.seen, { message: FIX }).toEqual([null, 'yes']);
+    await expect.poll(() => watches.byIndex.seen, { message: FIX }).toEqual([0, 1]);
+    await expect.poll(() => watches.byCompound.seen, { message: FIX }).toEqual([0, 1]);
+    await expect.poll(() => watches.byEntity.seen, { message: FIX }).toEqual([0, 1]);
+    await expect.poll(() => watches.all.seen, { message: FIX }).toEqual([0, 1]);
     expect(watches.unrelated.seen).toEqual([0]);
     for (const w of Object.values(watches)) w.stop();
   });

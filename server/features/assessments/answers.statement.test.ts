@@ -37,7 +37,7 @@ describe('literal (the only way a value enters the PGlite answer statement as SQ
     ['int', 2 ** 53],
     ['int', 1e21],
     ['int', undefined],
-    ['int', { valueOf: () => 1 }],
+    ['int', { valueOf: (): number => 1 }],
   ] as const)('refuses %s %j', (type, value) => {
     expect(() => literal(type, value)).toThrow(TypeError);
   });
