@@ -18,8 +18,6 @@ export interface RecordAnswerInput extends Identity {
    * that submit, and the submit barrier waits for this row too).
    */
   resolvesConflict?: boolean;
-  /** The local row the screen showed (null: none). Not used: the save decides on the stored row. */
-  seen?: LocalAnswer | null;
 }
 
 function abortQuietly(tx: IDBTransaction) {

@@ -2,7 +2,7 @@
 import { liveQuery } from 'dexie';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 import { createBrowserOnlineSignal, onPageHidden, onServiceWorkerDrainRequest, requestBackgroundSync } from './browser-signals.ts';
-import { BACKGROUND_SYNC_TAG, META, SyncDatabase, SYNC_DB_NAME, type LocalAnswer } from './db.ts';
+import { BACKGROUND_SYNC_TAG, META, SyncDatabase, SYNC_DB_NAME } from './db.ts';
 import { createSyncEngine, type OnlineSignal, type SyncEngine } from './engine.ts';
 import { startEvidenceUploads, type EvidenceUploads } from './evidence/upload-scheduler.ts';
 import * as outbox from './outbox.ts';
@@ -43,11 +43,8 @@ export interface SyncRuntime {
   /** The signed-in identity whose rows may be sent (null while signed out). */
   identity(): SyncIdentity | null;
   setIdentity(identity: SyncIdentity | null): Promise<void>;
-  /**
-   * userId/orgId default to the signed-in identity. `seen`: the local row the screen showed (null:
-   * none), so the save can send its writes without waiting for its reads.
-   */
-  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue; seen?: LocalAnswer | null } & Partial<SyncIdentity>): Promise<WriteResult>;
+  /** userId/orgId default to the signed-in identity. */
+  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue } & Partial<SyncIdentity>): Promise<WriteResult>;
   recordDeferral(input: { assessmentId: string; questionId: string; deferToUserId: string; deferToName?: string | null }): Promise<WriteResult>;
   queueSubmit(assessmentId: string): Promise<WriteResult>;
   cancelSubmit(assessmentId: string): Promise<WriteResult<boolean>>;
