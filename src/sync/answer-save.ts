@@ -1,13 +1,12 @@
 // The answer save, the questionnaire's hot path (ADR 011): one native read-write transaction over
-// answers + outbox in which the writes go out together with the reads (one round trip), checked
-// against what the reads return before the transaction commits.
+// answers + outbox. It reads what the rules need, decides (decideAnswerSave, pure), then writes once.
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 import { answerKey, submitKey, type LocalAnswer, type OutboxRow, type SyncDatabase } from './db.ts';
 import { getClientId, knownClientId } from './client-id.ts';
 import { uuidv7 } from './ids.ts';
 import { announceChanges, committed, nativeConnection, request, type StoreChanges } from './native-tx.ts';
-import { isQueuedSubmit, SUBMIT_QUEUED_MESSAGE, validateMutation, type Caller, type OutboxDeps } from './outbox.ts';
-import { isTerminal, isUnsent } from './reconcile.ts';
+import { validateMutation, type Caller, type OutboxDeps } from './outbox.ts';
+import { decideAnswerSave, obsoleteUnsent } from './answer-decision.ts';
 import { guardedWrite, type WriteResult } from './write-guard.ts';
 
 export interface RecordAnswerInput extends Caller {
@@ -19,49 +18,7 @@ export interface RecordAnswerInput extends Caller {
    * that submit, and the submit barrier waits for this row too).
    */
   resolvesConflict?: boolean;
-  /**
-   * The local row the screen showed (null: none). The writes are built from it and sent with the
-   * reads; when the stored row says otherwise they are corrected (or undone) in the same
-   * transaction, so a stale hint costs a round trip, never a wrong write.
-   */
-  seen?: LocalAnswer | null;
 }
-
-type Decision = { kind: 'done'; result: WriteResult } | { kind: 'write'; base: number; answer: LocalAnswer };
-
-/** The save's rules on the stored state: submit lock, no-op, base version, the new local row. */
-function decide(input: RecordAnswerInput, local: LocalAnswer | undefined, held: OutboxRow[], submits: OutboxRow[], now: number): Decision {
-  if (isQueuedSubmit(submits, input.userId) && !(input.resolvesConflict && local?.syncState === 'conflict')) {
-    return { kind: 'done', result: { ok: false, code: 'submit_queued', message: SUBMIT_QUEUED_MESSAGE } };
-  }
-  if (local?.syncState === 'synced' && local.value === input.value && held.length === 0) return { kind: 'done', result: { ok: true, value: undefined } };
-  // Answering over an open conflict means "mine wins, on top of what I was shown".
-  const base = local?.syncState === 'conflict' && local.conflict ? Math.max(local.conflict.version, local.serverVersion) : (local?.serverVersion ?? 0);
-  const answer: LocalAnswer = {
-    assessmentId: input.assessmentId,
-    questionId: input.questionId,
-    serverVersion: local?.serverVersion ?? 0,
-    serverValue: local?.serverValue ?? null,
-    updatedBy: input.userId,
-    updatedByName: local?.updatedByName ?? null,
-    value: input.value,
-    updatedAt: new Date(now).toISOString(),
-    syncState: 'pending',
-  };
-  return { kind: 'write', base, answer };
-}
-
-/**
- * This user's rows the new edit makes obsolete: conflict/rejected ones (deleted in the save), and
- * unsent ones (attempts === 0: never on the wire, so dropping them loses nothing). The new row
- * keeps the oldest unsent edit's base version: the user has not seen anything newer since.
- */
-function supersededBy(held: OutboxRow[], userId: string) {
-  const mine = held.filter((r) => r.userId === userId);
-  return { terminal: mine.filter(isTerminal), unsent: mine.filter(isUnsent) };
-}
-
-const sameAnswer = (a: LocalAnswer, b: LocalAnswer) => JSON.stringify(a) === JSON.stringify(b);
 
 function abortQuietly(tx: IDBTransaction) {
   try {
@@ -92,55 +49,33 @@ export async function recordAnswer(db: SyncDatabase, input: RecordAnswerInput, d
     const outbox = tx.objectStore('outbox');
     const byEntity = outbox.index('entityKey');
     const entityKey = answerKey(input.assessmentId, input.questionId);
+    const id = uuidv7(now, deps.randomBytes);
     try {
-      const reads = Promise.all([
+      const [submits, local, held] = await Promise.all([
         request(byEntity.getAll(submitKey(input.assessmentId))) as Promise<OutboxRow[]>,
         request(answers.get([input.assessmentId, input.questionId])) as Promise<LocalAnswer | undefined>,
         request(byEntity.getAll(entityKey)) as Promise<OutboxRow[]>,
       ]);
-      // The guess: what the screen showed, with no other rows for the question.
-      const guess = input.seen === undefined ? null : decide(input, input.seen ?? undefined, [], [], now);
-      const row: OutboxRow = { id: uuidv7(now, deps.randomBytes), clientId, userId: input.userId, orgId: input.orgId, assessmentId: input.assessmentId, kind: 'answer.set', entityKey, payload, baseVersion: 0, clientTs: now, status: 'pending', attempts: 0, nextAttemptAt: now };
-      let added: Promise<IDBValidKey> | null = null;
-      let written: LocalAnswer | null = null;
-      if (guess?.kind === 'write') {
-        row.baseVersion = guess.base;
-        added = request(outbox.add(row));
-        added.catch(() => undefined); // rejected by an abort below; awaited where it matters
-        written = guess.answer;
-        answers.put(written);
-      }
-      const [submits, local, held] = await reads;
-      const decision = decide(input, local, held, submits, now);
+      const decision = decideAnswerSave({ ...input, id, clientId, entityKey, now }, { local, held, submits });
       if (decision.kind === 'done') {
-        if (added) {
-          abortQuietly(tx); // undoes the guessed writes
-          await done.catch(() => undefined);
-        } else await done;
+        await done; // read-only so far: commits nothing
         return decision.result;
       }
-      const { terminal, unsent } = supersededBy(held, input.userId);
-      const base = unsent[0]?.baseVersion ?? decision.base;
-      for (const r of terminal) outbox.delete(r.seq!);
-      if (!written || !sameAnswer(written, decision.answer)) answers.put(decision.answer);
-      if (!added) {
-        row.baseVersion = base;
-        added = request(outbox.add(row));
-      }
-      row.seq = (await added) as number;
-      if (row.baseVersion !== base) outbox.put({ ...row, baseVersion: base });
-      row.baseVersion = base;
+      const { answer, row, remove, unsent } = decision;
+      for (const r of remove) outbox.delete(r.seq!);
+      answers.put(answer);
+      row.seq = (await request(outbox.add(row))) as number;
       await done;
       saved = {
         row,
         unsent,
         changes: {
-          answers: { keys: [[input.assessmentId, input.questionId]], rows: local ? [local, decision.answer] : [decision.answer] },
-          outbox: { keys: [...terminal.map((r) => r.seq!), row.seq], rows: [...terminal, row] },
+          answers: { keys: [[input.assessmentId, input.questionId]], rows: local ? [local, answer] : [answer] },
+          outbox: { keys: [...remove.map((r) => r.seq!), row.seq], rows: [...remove, row] },
         },
       };
     } catch (err) {
-      // A failed read or write request: abort, so the transaction writes nothing.
+      // A failed request (or one that threw): abort, so the answer and its outbox row are written together or not at all.
       abortQuietly(tx);
       await done.catch(() => undefined);
       throw err;
@@ -168,8 +103,7 @@ async function dropUnsent(db: SyncDatabase, latest: OutboxRow): Promise<OutboxRo
   const tx = (await nativeConnection(db)).transaction('outbox', 'readwrite');
   const done = committed(tx);
   const outbox = tx.objectStore('outbox');
-  const rows = (await request(outbox.index('entityKey').getAll(latest.entityKey))) as OutboxRow[];
-  const drop = supersededBy(rows, latest.userId).unsent.filter((r) => r.seq! < latest.seq!);
+  const drop = obsoleteUnsent((await request(outbox.index('entityKey').getAll(latest.entityKey))) as OutboxRow[], latest);
   for (const r of drop) outbox.delete(r.seq!);
   await done;
   return drop;

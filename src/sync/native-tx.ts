@@ -37,7 +37,8 @@ export interface StoreChanges {
 /**
  * Tells live queries in this page and in other tabs/workers (Dexie's BroadcastChannel) which keys
  * and index values changed, as Dexie's observability middleware does after its own commits, so
- * only the queries that read them run again.
+ * only the queries that read them run again. The part names are Dexie internals (its observability
+ * middleware); native-tx.test.ts compares them with what Dexie fires for the same writes.
  */
 export function announceChanges(db: SyncDatabase, changes: Partial<Record<StoreName, StoreChanges>>): void {
   const parts: Record<string, RangeSet> = {};

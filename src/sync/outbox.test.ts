@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answerKey, SyncDatabase, type LocalAnswer } from './db.ts';
+import { answerKey, SyncDatabase } from './db.ts';
 import { storageProblem } from './write-guard.ts';
 import { getClientId } from './client-id.ts';
 import { recordAnswer } from './answer-save.ts';
@@ -51,33 +51,31 @@ describe('outbox writes', () => {
     expect(rows[1]).toMatchObject({ entityKey: answerKey(A, Q1), payload: { value: 'no' }, clientTs: 1_010, baseVersion: 0, attempts: 0 });
   });
 
-  describe('with the row the screen showed (writes sent with the reads)', () => {
-    const seenAnswer = (questionId: string, value: 'yes' | 'no', seen: LocalAnswer | null) => recordAnswer(db, { assessmentId: A, questionId, value, seen, ...me }, deps);
+  describe('decided on the stored rows', () => {
     const stored = () => db.answers.get([A, Q1]);
 
-    it('writes the same rows as a save without the hint', async () => {
-      expect(await seenAnswer(Q1, 'yes', null)).toEqual({ ok: true, value: undefined });
+    it('re-answering writes the same rows as a first answer', async () => {
+      expect(await answer(Q1, 'yes')).toEqual({ ok: true, value: undefined });
       t += 5;
-      expect(await seenAnswer(Q1, 'no', (await stored())!)).toEqual({ ok: true, value: undefined });
+      expect(await answer(Q1, 'no')).toEqual({ ok: true, value: undefined });
       const rows = await db.outbox.toArray();
       expect(rows).toEqual([expect.objectContaining({ payload: { questionId: Q1, value: 'no' }, baseVersion: 0, status: 'pending', attempts: 0 })]);
       expect(await stored()).toMatchObject({ value: 'no', syncState: 'pending', serverVersion: 0 });
       expect(enqueued).toBe(2);
     });
 
-    it('corrects a stale hint in the same transaction: the stored version and names win', async () => {
+    it('takes the base version and the names from the stored row', async () => {
       await db.answers.put({ assessmentId: A, questionId: Q1, value: 'yes', serverVersion: 3, serverValue: 'yes', updatedBy: 'bob', updatedByName: 'Bob B', updatedAt: null, syncState: 'synced' });
-      const stale: LocalAnswer = { assessmentId: A, questionId: Q1, value: 'no', serverVersion: 1, serverValue: 'no', updatedBy: me.userId, updatedByName: null, updatedAt: null, syncState: 'synced' };
-      expect((await seenAnswer(Q1, 'no', stale)).ok).toBe(true);
+      expect((await answer(Q1, 'no')).ok).toBe(true);
       expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ baseVersion: 3, payload: { questionId: Q1, value: 'no' } })]);
       expect(await stored()).toMatchObject({ value: 'no', serverVersion: 3, serverValue: 'yes', updatedByName: 'Bob B', syncState: 'pending' });
     });
 
-    it('undoes the sent writes when the stored state refuses the save or makes it a no-op', async () => {
-      await seenAnswer(Q1, 'yes', null);
+    it('writes nothing when the stored state refuses the save or makes it a no-op', async () => {
+      await answer(Q1, 'yes');
       await queueSubmit(db, { assessmentId: A, ...me }, deps);
       const before = await db.outbox.toArray();
-      expect(await seenAnswer(Q1, 'no', (await stored())!)).toMatchObject({ ok: false, code: 'submit_queued' });
+      expect(await answer(Q1, 'no')).toMatchObject({ ok: false, code: 'submit_queued' });
       expect(await db.outbox.toArray()).toEqual(before);
       expect(await stored()).toMatchObject({ value: 'yes' });
 
@@ -85,8 +83,8 @@ describe('outbox writes', () => {
       await db.outbox.clear();
       await db.answers.update([A, Q1], { syncState: 'synced', serverVersion: 2 });
       const synced = (await stored())!;
-      // The screen still showed "no" (stale), the device holds a synced "yes": answering "yes" is nothing to send.
-      expect(await seenAnswer(Q1, 'yes', { ...synced, value: 'no' })).toEqual({ ok: true, value: undefined });
+      // The device holds a synced "yes": answering "yes" is nothing to send.
+      expect(await answer(Q1, 'yes')).toEqual({ ok: true, value: undefined });
       expect(await db.outbox.count()).toBe(0);
       expect(await stored()).toEqual(synced);
     });

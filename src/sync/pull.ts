@@ -2,9 +2,8 @@
 // ever overwriting a question that still has a pending or sending outbox row (or a local pending file).
 import type { PullResponse } from '#domain/contracts/sync.ts';
 import { answerKey, getMeta, META, type SyncDatabase } from './db.ts';
-import { toLocalDeferral } from './apply-results.ts';
 import { mergeServerEvidence } from './evidence/evidence-files.ts';
-import { mergePulledAnswer } from './reconcile.ts';
+import { mergePulledAnswer, toLocalDeferral } from './reconcile.ts';
 import { unsentRowsOf } from './queries.ts';
 import type { SyncTransport, TransportFailure } from './transport.ts';
 

@@ -1,6 +1,6 @@
 // Pure conflict and merge rules (ADR 005). No I/O: every function maps old state to new state.
-import type { AnswerView, PushResultItem } from '#domain/contracts/sync.ts';
-import type { AnswerSyncState, ConflictInfo, LocalAnswer, OutboxRow, OutboxStatus } from './db.ts';
+import type { AnswerView, DeferralView, PushResultItem } from '#domain/contracts/sync.ts';
+import type { AnswerSyncState, ConflictInfo, LocalAnswer, LocalDeferral, OutboxRow, OutboxStatus } from './db.ts';
 
 /** The question an answer.set row writes (null for any other kind, or a malformed payload). */
 export function answeredQuestion(row: OutboxRow): string | null {
@@ -30,6 +30,19 @@ export function syncedFromView(assessmentId: string, v: AnswerView): LocalAnswer
   };
 }
 
+export const toLocalDeferral = (assessmentId: string, d: DeferralView): LocalDeferral => ({
+  id: d.id,
+  assessmentId,
+  questionId: d.question_id,
+  deferredBy: d.deferred_by,
+  deferredByName: d.deferred_by_name,
+  deferredTo: d.deferred_to,
+  deferredToName: d.deferred_to_name,
+  status: d.status === 'answered' || d.status === 'cancelled' ? d.status : 'open',
+  syncState: 'synced',
+  updatedAt: d.updated_at,
+});
+
 /**
  * A pulled server answer meets the local row. Older or equal versions are ignored; a question
  * with a pending/sending outbox row keeps its local value (only the server facts move on);
@@ -48,12 +61,12 @@ export function mergePulledAnswer(local: LocalAnswer | undefined, view: AnswerVi
   return syncedFromView(assessmentId, view);
 }
 
-/** The question's state from the outbox rows still held for it. */
 /** A row the server has refused (conflict or rejected): a new edit of its entity supersedes it. */
 export const isTerminal = (r: Pick<OutboxRow, 'status'>) => r.status === 'conflict' || r.status === 'rejected';
 /** A row never put on the wire (attempts === 0): it may be replaced or dropped, the server never saw it. */
 export const isUnsent = (r: Pick<OutboxRow, 'status' | 'attempts'>) => r.status === 'pending' && r.attempts === 0;
 
+/** The question's state from the outbox rows still held for it. */
 export function deriveSyncState(rows: Pick<OutboxRow, 'status'>[]): AnswerSyncState {
   const has = (s: OutboxStatus) => rows.some((r) => r.status === s);
   if (has('inflight')) return 'sending';

@@ -4,7 +4,7 @@
 import { liveQuery } from 'dexie';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 import { createBrowserOnlineSignal, onPageHidden, onServiceWorkerDrainRequest, requestBackgroundSync } from './browser-signals.ts';
-import { BACKGROUND_SYNC_TAG, META, SyncDatabase, SYNC_DB_NAME, type LocalAnswer } from './db.ts';
+import { BACKGROUND_SYNC_TAG, META, SyncDatabase, SYNC_DB_NAME } from './db.ts';
 import { createSyncEngine, type OnlineSignal, type SyncEngine } from './engine.ts';
 import { startEvidenceUploads, type EvidenceUploads } from './evidence/upload-scheduler.ts';
 import * as outbox from './outbox.ts';
@@ -59,11 +59,8 @@ export interface SyncRuntime {
   unsent(): UnsentState;
   /** Called whenever unsent() may have changed (for useSyncExternalStore). */
   subscribeUnsent(fn: () => void): () => void;
-  /**
-   * userId/orgId default to the signed-in caller. `seen`: the local row the screen showed (null:
-   * none), so the save can send its writes without waiting for its reads.
-   */
-  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue; seen?: LocalAnswer | null } & Partial<Caller>): Promise<WriteResult>;
+  /** userId/orgId default to the signed-in caller. */
+  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue } & Partial<Caller>): Promise<WriteResult>;
   recordDeferral(input: { assessmentId: string; questionId: string; deferToUserId: string; deferToName?: string | null }): Promise<WriteResult>;
   queueSubmit(assessmentId: string): Promise<WriteResult>;
   /** Resolves { ok: true, value: false } when the submit is already on the wire and can no longer be withdrawn. */

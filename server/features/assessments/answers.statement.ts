@@ -1,6 +1,8 @@
-// The answer save as one SQL statement (see saveSql), run with parameters, or on PGlite as a
-// prepared statement: PGlite (WASM, one session) spends more time planning this statement than
-// running it, so it is prepared once per database and then EXECUTEd.
+// The answer save as one SQL statement (see saveSql). On postgres-js it runs with bound parameters.
+// On PGlite (WASM, one session) planning this statement costs more than running it, so it is
+// prepared once per database and then EXECUTEd; EXECUTE takes no bind parameters, so its arguments
+// are SQL text, and `literal` is the one place that writes them. Measured with
+// scripts/bench/answer-sql.ts (ADR 011): bound on PGlite, a save took about 2.8 times as long.
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { PgliteTransaction } from 'drizzle-orm/pglite/session';
@@ -8,8 +10,11 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
 import type { ApplyAnswerInput } from './answers.service.ts';
 
-const SLOTS = ['aid', 'org', 'qid', 'answer', 'baseVersion', 'userId', 'mutationId'] as const;
-type Slot = (typeof SLOTS)[number];
+/** The statement's inputs and their SQL types, in parameter order. */
+const SLOTS = { aid: 'uuid', org: 'uuid', qid: 'uuid', answer: 'text', baseVersion: 'int', userId: 'uuid', mutationId: 'uuid' } as const;
+type Slot = keyof typeof SLOTS;
+type SqlType = (typeof SLOTS)[Slot];
+const SLOT_NAMES = Object.keys(SLOTS) as Slot[];
 
 /** What the save statement reports: the assessment's state and the row as it is now. */
 export interface SaveRow {
@@ -90,9 +95,23 @@ left join profiles p on p.id = r.updated_by`;
 
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A value as SQL text for one of the statement's types: null, a uuid (hex and dashes), the answer
+ * 'yes' or 'no' (the only text the statement takes), or a safe integer. Every other value throws,
+ * so no other character can reach the statement's text. applyAnswer checks its input first (404/400).
+ */
+export function literal(type: SqlType, value: unknown): string {
+  if (value === null) return 'null';
+  if (type === 'uuid' && typeof value === 'string' && UUID_RE.test(value)) return `'${value}'`;
+  if (type === 'text' && (value === 'yes' || value === 'no')) return `'${value}'`;
+  if (type === 'int' && typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  throw new TypeError(`not a SQL ${type} literal for the answer save: ${JSON.stringify(value)}`);
+}
+
 const PREPARED_NAME = 'mvrsp_save_answer_v1';
-const PREPARE = sql`prepare ${sql.raw(PREPARED_NAME)} (uuid, uuid, uuid, text, int, uuid, uuid) as ${saveSql(
-  Object.fromEntries(SLOTS.map((slot, i) => [slot, sql.raw(`$${i + 1}`)])) as Record<Slot, SQL>,
+const PREPARE = sql`prepare ${sql.raw(PREPARED_NAME)} (${sql.raw(Object.values(SLOTS).join(', '))}) as ${saveSql(
+  Object.fromEntries(SLOT_NAMES.map((slot, i) => [slot, sql.raw(`$${i + 1}`)])) as Record<Slot, SQL>,
 )}`;
 
 const values = (input: ApplyAnswerInput): Record<Slot, string | number | null> => ({
@@ -105,15 +124,6 @@ const values = (input: ApplyAnswerInput): Record<Slot, string | number | null> =
   mutationId: input.mutationId ?? null,
 });
 
-/** SQL literals for EXECUTE (it takes no bind parameters); undefined unless every value is a checked uuid / yes / no / integer. */
-function literals(v: Record<Slot, string | number | null>): string | undefined {
-  const uuids = [v.aid, v.org, v.qid, v.userId, v.mutationId].filter((x) => x !== null);
-  if (!uuids.every((x) => typeof x === 'string' && UUID_RE.test(x))) return undefined;
-  if (v.answer !== 'yes' && v.answer !== 'no') return undefined;
-  if (v.baseVersion !== null && !Number.isSafeInteger(v.baseVersion)) return undefined;
-  return SLOTS.map((slot) => (v[slot] === null ? 'null' : typeof v[slot] === 'number' ? String(v[slot]) : `'${v[slot]}'`)).join(', ');
-}
-
 /** PGlite databases (and their transactions) on which the statement is known to be prepared. */
 const prepared = new WeakMap<object, Promise<void>>();
 
@@ -125,10 +135,10 @@ async function prepareOnce(db: Db): Promise<void> {
 /** Runs the save; one row (see SaveRow). */
 export async function runSave(db: Db, input: ApplyAnswerInput): Promise<SaveRow | undefined> {
   const v = values(input);
-  const args = literals(v);
-  if (args === undefined || !(is(db, PgliteDatabase) || is(db, PgliteTransaction))) {
-    return rowsOf<SaveRow>(await db.execute(saveSql(Object.fromEntries(SLOTS.map((slot) => [slot, sql`${v[slot]}`])) as Record<Slot, SQL>)))[0];
+  if (!(is(db, PgliteDatabase) || is(db, PgliteTransaction))) {
+    return rowsOf<SaveRow>(await db.execute(saveSql(Object.fromEntries(SLOT_NAMES.map((slot) => [slot, sql`${v[slot]}`])) as Record<Slot, SQL>)))[0];
   }
+  const args = SLOT_NAMES.map((slot) => literal(SLOTS[slot], v[slot])).join(', ');
   // The PGlite instance for the database itself; a transaction object lives for one transaction.
   const key = is(db, PgliteDatabase) ? (db as unknown as { $client: object }).$client : db;
   let ready = prepared.get(key);

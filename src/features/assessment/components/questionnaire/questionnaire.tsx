@@ -86,7 +86,7 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
     if (!question || locked) return;
     userDrove.current = true;
     // The write starts in this turn; a fast save renders nothing for the flag (see use-saving-flag.ts).
-    const res = await saving.track(runtime.recordAnswer({ assessmentId, questionId: question.id, value, seen: live.loaded ? (answer ?? null) : undefined }));
+    const res = await saving.track(runtime.recordAnswer({ assessmentId, questionId: question.id, value }));
     if (!res.ok) notify(res.message, 'error');
   };
   const onSubmit = () => saving.afterSave(submitNow);

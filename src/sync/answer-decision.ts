@@ -1,0 +1,107 @@
+// The answer save's rules (ADR 011), pure: what the save read in its transaction goes in, what to
+// write (or why not) comes out. answer-save.ts runs it between the reads and the writes.
+import type { AnswerValue } from '#domain/contracts/sync.ts';
+import type { LocalAnswer, OutboxRow } from './db.ts';
+import { isQueuedSubmit, SUBMIT_QUEUED_MESSAGE } from './outbox.ts';
+import { isTerminal, isUnsent } from './reconcile.ts';
+import type { WriteResult } from './write-guard.ts';
+
+/** The edit, and the new outbox row's identity. */
+export interface AnswerEdit {
+  assessmentId: string;
+  questionId: string;
+  value: AnswerValue;
+  userId: string;
+  orgId: string;
+  /** "Keep mine" on an open conflict: allowed while a submit is queued. */
+  resolvesConflict?: boolean;
+  /** Mutation id and client id of the new outbox row. */
+  id: string;
+  clientId: string;
+  entityKey: string;
+  now: number;
+}
+
+/** What the save read: the question's local row and outbox rows, and the assessment's submit rows. */
+export interface StoredForAnswer {
+  local: LocalAnswer | undefined;
+  /** Outbox rows of the question (index entityKey), in seq order. */
+  held: OutboxRow[];
+  /** Outbox rows of the assessment's submit (index entityKey). */
+  submits: OutboxRow[];
+}
+
+export type AnswerDecision =
+  /** Nothing to write: a refusal, or a no-op (ok). */
+  | { kind: 'done'; result: WriteResult }
+  | {
+      kind: 'write';
+      answer: LocalAnswer;
+      /** The new outbox row (no seq yet: the store assigns it). */
+      row: OutboxRow;
+      /** This user's conflict/rejected rows of the question: deleted in the same transaction. */
+      remove: OutboxRow[];
+      /** This user's unsent rows of the question: removed after the commit (see obsoleteUnsent). */
+      unsent: OutboxRow[];
+    };
+
+/** This user's rows of the question that a new edit makes obsolete. */
+function mine(held: OutboxRow[], userId: string) {
+  const own = held.filter((r) => r.userId === userId);
+  return { terminal: own.filter(isTerminal), unsent: own.filter(isUnsent) };
+}
+
+/**
+ * The save's rules, one per line:
+ * - a queued submit locks editing, except "keep mine" over an open conflict (that conflict holds the submit);
+ * - the synced value again, with nothing held for the question, is a no-op;
+ * - the new row's base is the oldest unsent edit's base (the user has seen nothing newer since), else,
+ *   over an open conflict, the newest server version shown ("mine wins, on top of what I was shown"),
+ *   else the stored server version;
+ * - the local row keeps the stored server facts and names, and becomes pending with the new value;
+ * - this user's conflict/rejected rows are superseded (deleted with the write), unsent ones (never
+ *   on the wire) are dropped after it.
+ */
+export function decideAnswerSave(edit: AnswerEdit, { local, held, submits }: StoredForAnswer): AnswerDecision {
+  if (isQueuedSubmit(submits, edit.userId) && !(edit.resolvesConflict && local?.syncState === 'conflict')) {
+    return { kind: 'done', result: { ok: false, code: 'submit_queued', message: SUBMIT_QUEUED_MESSAGE } };
+  }
+  if (local?.syncState === 'synced' && local.value === edit.value && held.length === 0) return { kind: 'done', result: { ok: true, value: undefined } };
+  const { terminal, unsent } = mine(held, edit.userId);
+  const shownBase = local?.syncState === 'conflict' && local.conflict ? Math.max(local.conflict.version, local.serverVersion) : (local?.serverVersion ?? 0);
+  const answer: LocalAnswer = {
+    assessmentId: edit.assessmentId,
+    questionId: edit.questionId,
+    serverVersion: local?.serverVersion ?? 0,
+    serverValue: local?.serverValue ?? null,
+    updatedBy: edit.userId,
+    updatedByName: local?.updatedByName ?? null,
+    value: edit.value,
+    updatedAt: new Date(edit.now).toISOString(),
+    syncState: 'pending',
+  };
+  const row: OutboxRow = {
+    id: edit.id,
+    clientId: edit.clientId,
+    userId: edit.userId,
+    orgId: edit.orgId,
+    assessmentId: edit.assessmentId,
+    kind: 'answer.set',
+    entityKey: edit.entityKey,
+    payload: { questionId: edit.questionId, value: edit.value },
+    baseVersion: unsent[0]?.baseVersion ?? shownBase,
+    clientTs: edit.now,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: edit.now,
+  };
+  return { kind: 'write', answer, row, remove: terminal, unsent };
+}
+
+/**
+ * This user's unsent rows of the question older than `latest` (the saved row, with its seq): what
+ * the post-commit cleanup removes. Rows a drain has leased since (no longer unsent) stay.
+ */
+export function obsoleteUnsent(held: OutboxRow[], latest: OutboxRow): OutboxRow[] {
+  return mine(held, latest.userId).unsent.filter((r) => r.seq! < latest.seq!);
+}
