@@ -27,6 +27,10 @@ async function main() {
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     APP_URL: 'http://127.0.0.1',
+    // Bench accounts need no mailbox; the loopback client stands in for a proxy so each sign-up's
+    // X-Forwarded-For counts as its own visitor for the per-IP throttles.
+    AUTH_AUTOCONFIRM: 'true',
+    TRUSTED_PROXIES: '127.0.0.1,::1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const built = await buildServer(env);

@@ -40,7 +40,8 @@ async function authSignUp(base: string, data: Record<string, unknown>) {
   return { email, userId: session.user.id as string, token: session.access_token as string };
 }
 
-/** A new organization (its org admin signs up) with one in-progress assessment. */
+/** A new organization (its org admin signs up) with one in-progress assessment. The bench server
+ * runs with AUTH_AUTOCONFIRM (scripts/bench/load-server.ts), so a sign-up returns a session. */
 export async function createOrg(base: string, n: number): Promise<BenchOrg> {
   const names = { firstName: 'Bench', lastName: `Admin ${n}`, organizationName: `Bench University ${n}` };
   const u = await authSignUp(base, names);
@@ -52,10 +53,16 @@ export async function createOrg(base: string, n: number): Promise<BenchOrg> {
   return { admin: { token: u.token, organizationId }, assessmentId, questionIds: questions.map((q) => q.id) };
 }
 
-/** A team member who joins the organization by link. */
-export async function joinOrg(base: string, organizationId: string, n: number): Promise<BenchUser> {
+/** A team member who joins by the organization's link (with its key); the org admin approves the request. */
+export async function joinOrg(base: string, admin: BenchUser, n: number): Promise<BenchUser> {
+  const { organizationId } = admin;
+  const { joinKey } = (await call(base, 'GET', '/api/organization/join-link', undefined, admin.token)) as { joinKey: string };
   const names = { firstName: 'Bench', lastName: `Member ${n}` };
-  const u = await authSignUp(base, { ...names, organizationId });
-  await call(base, 'POST', '/api/auth/join-organization', { supabaseUserId: u.userId, email: u.email, ...names, organizationId }, u.token);
+  const u = await authSignUp(base, { ...names, organizationId, joinKey });
+  await call(base, 'POST', '/api/auth/join-organization', { supabaseUserId: u.userId, email: u.email, ...names, organizationId, joinKey }, u.token);
+  const pending = (await call(base, 'GET', '/api/organization/join-requests', undefined, admin.token)) as { id: string; email: string }[];
+  const request = pending.find((r) => r.email === u.email);
+  if (request) await call(base, 'POST', `/api/organization/join-requests/${request.id}/approve`, {}, admin.token);
   return { token: u.token, organizationId };
 }
+

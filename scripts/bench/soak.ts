@@ -66,7 +66,7 @@ export async function runSoak(base: string, verifier: Verifier, opts: { users: n
   const users: { user: BenchUser; org: BenchOrg }[] = orgs.map((org) => ({ user: org.admin, org }));
   for (let i = users.length; i < opts.users; i++) {
     const org = orgs[i % orgs.length]!;
-    users.push({ user: await joinOrg(base, org.admin.organizationId, i), org });
+    users.push({ user: await joinOrg(base, org.admin, i), org });
   }
   const acks: Ack[] = [];
   const latencies: number[] = [];
