@@ -32,7 +32,8 @@ const common = {
   clientTs: z.number().int().nonnegative(),
 };
 /** The server version the user saw: 0 = "no answer yet"; null = unconditional (not sent by the SPA). */
-const baseVersion = z.number().int().nonnegative().nullable();
+/** The answer's version the client saw; an integer column on the server, so at most 2^31 - 1. */
+const baseVersion = z.number().int().nonnegative().max(2_147_483_647).nullable();
 
 /** One queued mutation, fully checked (kind-specific payload). */
 export const syncMutationSchema = z.discriminatedUnion('kind', [

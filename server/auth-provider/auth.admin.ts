@@ -5,7 +5,8 @@ import type { AuthContext } from './auth.context.ts';
 import { AuthError } from './auth.errors.ts';
 import { checkNewPassword } from './auth.passwords.ts';
 import { endSessions } from './auth.sessions.ts';
-import { findUserByEmail, findUserById, insertUser, isUuid, normalizeEmail, toUserJson, type UserJson } from './auth.users.ts';
+import { findUserByEmail, findUserById, insertUser, normalizeEmail, toUserJson, type UserJson } from './auth.users.ts';
+import { isUuid } from '../lib/validator.ts';
 
 export interface NewUser {
   email: string;

@@ -4,6 +4,7 @@ import { authUsers } from '../db/schema/index.ts';
 import { AuthError } from './auth.errors.ts';
 import { hashPassword } from './auth.passwords.ts';
 import { servedMetadata } from './auth.schemas.ts';
+import { isUuid } from '../lib/validator.ts';
 
 export type AuthUserRow = typeof authUsers.$inferSelect;
 
@@ -16,7 +17,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<AuthUserRo
   return row;
 }
 
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export async function findUserById(db: Db, id: string): Promise<AuthUserRow | undefined> {
   if (!isUuid(id)) return undefined;

@@ -5,7 +5,8 @@ import { SessionEndedError, unauthorized } from '../lib/app-error.ts';
 import type { AuthUser, TokenVerifier } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError } from './auth.errors.ts';
-import { isBanned, isUuid, type AuthUserRow } from './auth.users.ts';
+import { isBanned, type AuthUserRow } from './auth.users.ts';
+import { isUuid } from '../lib/validator.ts';
 import type { SessionRow } from './auth.sessions.ts';
 
 export interface VerifiedAccess {

@@ -28,15 +28,15 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/questions', validate('json', adminQuestionSchema), async (c) =>
     c.json(await createQuestion(c.var.deps.db, c.var.profile.id, c.req.valid('json')), 201),
   )
-  .put('/questions/:id', validate('json', adminQuestionSchema), validate('param', adminQuestionParam), async (c) =>
+  .put('/questions/:id', validate('param', adminQuestionParam), validate('json', adminQuestionSchema), async (c) =>
     c.json(await updateQuestion(c.var.deps.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json')), 200),
   )
-  .delete('/questions/:id', validate('query', adminDeleteQuestionSchema), validate('param', adminQuestionParam), async (c) =>
+  .delete('/questions/:id', validate('param', adminQuestionParam), validate('query', adminDeleteQuestionSchema), async (c) =>
     c.json(await deleteQuestion(c.var.deps.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('query').balanceWith), 200),
   )
   .get('/overview', async (c) => c.json(await adminOverview(c.var.deps.db, c.var.deps.now()), 200))
   .get('/organizations', async (c) => c.json(await listOrganizations(c.var.deps.db, c.var.deps.now()), 200))
-  .post('/organizations/:id/suspend', validate('json', suspendOrganizationSchema), validate('param', adminOrganizationParam), async (c) =>
+  .post('/organizations/:id/suspend', validate('param', adminOrganizationParam), validate('json', suspendOrganizationSchema), async (c) =>
     c.json(await suspendOrganization(c.var.deps.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json').reason), 200),
   )
   .post('/organizations/:id/reactivate', validate('param', adminOrganizationParam), async (c) =>
@@ -44,7 +44,7 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .get('/assessments', async (c) => c.json(await listAllAssessments(c.var.deps.db), 200))
   .get('/users', async (c) => c.json(await listUsers(c.var.deps.db), 200))
-  .put('/users/:id/role', validate('json', changeRoleSchema), validate('param', adminUserParam), async (c) =>
+  .put('/users/:id/role', validate('param', adminUserParam), validate('json', changeRoleSchema), async (c) =>
     c.json(await changeRole(c.var.deps.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json').role), 200),
   )
   .post('/users/:id/disable', validate('param', adminUserParam), async (c) =>

@@ -147,6 +147,12 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
       ['POST', '/api/admin/organizations/not-a-uuid/reactivate', 'Organization not found'],
       ['POST', '/api/admin/organizations/not-a-uuid/subscription', 'Organization not found', { paidUntil: '2150-01-01' }],
       ['GET', '/api/admin/assessments/not-a-uuid/report.pdf', 'Assessment not found'],
+      // the path is checked before the body: a bad body on a malformed id is still the row's 404
+      ['PUT', '/api/admin/users/not-a-uuid/role', 'User not found', { role: 'emperor' }],
+      ['POST', '/api/admin/organizations/not-a-uuid/suspend', 'Organization not found', { reason: 7 }],
+      ['POST', '/api/admin/organizations/not-a-uuid/subscription', 'Organization not found', { paidUntil: 'soon' }],
+      ['PUT', '/api/admin/questions/not-a-uuid', 'Question not found', {}],
+      ['DELETE', '/api/admin/questions/not-a-uuid?balanceWith=nope', 'Question not found'],
     ];
     for (const [method, path, message, body] of cases) {
       const res = await server.json(method, path, body, sys.accessToken);

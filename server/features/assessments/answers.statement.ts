@@ -9,6 +9,7 @@ import { PgliteTransaction } from 'drizzle-orm/pglite/session';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
 import type { ApplyAnswerInput } from './answers.service.ts';
+import { isUuid } from '../../lib/validator.ts';
 
 /** The statement's inputs and their SQL types, in parameter order. */
 const SLOTS = { aid: 'uuid', org: 'uuid', qid: 'uuid', answer: 'text', baseVersion: 'int', userId: 'uuid', mutationId: 'uuid' } as const;
@@ -94,7 +95,6 @@ left join profiles p on p.id = r.updated_by`;
 }
 
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A value as SQL text for one of the statement's types: null, a uuid (hex and dashes), the answer
@@ -103,7 +103,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  */
 export function literal(type: SqlType, value: unknown): string {
   if (value === null) return 'null';
-  if (type === 'uuid' && typeof value === 'string' && UUID_RE.test(value)) return `'${value}'`;
+  if (type === 'uuid' && isUuid(value)) return `'${value}'`;
   if (type === 'text' && (value === 'yes' || value === 'no')) return `'${value}'`;
   if (type === 'int' && typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   throw new TypeError(`not a SQL ${type} literal for the answer save: ${JSON.stringify(value)}`);

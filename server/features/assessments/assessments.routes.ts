@@ -99,7 +99,7 @@ export const assessmentsRoutes = new Hono<AppEnv>()
     const scope = { assessmentId: owned(c).id, organizationId: profile.organizationId, now: deps.now(), checkoutUrl: deps.env.CHECKOUT_URL };
     return c.json(await getReport(deps.db, scope), 200);
   })
-  .patch('/:id/actions/:actionId', requireWritable, validate('json', updateActionSchema), validate('param', assessmentActionParam), async (c) => {
+  .patch('/:id/actions/:actionId', requireWritable, validate('param', assessmentActionParam), validate('json', updateActionSchema), async (c) => {
     const { deps, profile } = c.var;
     const scope = {
       assessmentId: owned(c).id,

@@ -14,8 +14,8 @@ export const subscriptionRoutes = new Hono<AppEnv>().post(
   requireUser,
   requireProfile,
   requireRole('system_admin'),
-  validate('json', subscriptionSchema),
   validate('param', adminOrganizationParam),
+  validate('json', subscriptionSchema),
   async (c) => {
     const { deps, profile } = c.var;
     const view = await recordSubscription(deps.db, {

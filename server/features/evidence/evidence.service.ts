@@ -1,6 +1,5 @@
-// Attaching, detaching, listing and downloading evidence files. attachEvidence / detachEvidence are
-// also what the sync push endpoint calls for the 'evidence.attach' / 'evidence.detach' mutations
-// (an add-wins set keyed by evidenceId: replays are no-ops).
+// Attaching, detaching, listing and downloading evidence files (the routes in evidence.routes.ts).
+// Attach and detach are idempotent per evidenceId: a replayed request is a no-op.
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG } from '#domain/evidence.ts';

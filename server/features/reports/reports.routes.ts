@@ -39,10 +39,10 @@ async function render(c: Context<AppEnv>, doc: ReportDocument, format: Format): 
   });
 }
 
-async function download(c: Context<AppEnv>, organizationId: string | null, format: Format): Promise<Response> {
+async function download(c: Context<AppEnv>, assessmentId: string, organizationId: string | null, format: Format): Promise<Response> {
   const { deps } = c.var;
   const doc = await loadReportDocument(deps.db, {
-    assessmentId: c.req.param('id') ?? '',
+    assessmentId,
     organizationId: organizationId ?? '',
     now: deps.now(),
     checkoutUrl: deps.env.CHECKOUT_URL,
@@ -50,17 +50,19 @@ async function download(c: Context<AppEnv>, organizationId: string | null, forma
   return render(c, doc, format);
 }
 
-const own = (format: Format) => (c: Context<AppEnv>) => download(c, c.var.profile.organizationId, format);
-const any = (format: Format) => async (c: Context<AppEnv>) => download(c, await organizationOfAssessment(c.var.deps.db, c.req.param('id') ?? ''), format);
+/** The caller's own organization's report (the validated, lower-cased id). */
+const own = (c: Context<AppEnv>, id: string, format: Format) => download(c, id, c.var.profile.organizationId, format);
+/** Any organization's report (system_admin). */
+const any = async (c: Context<AppEnv>, id: string, format: Format) => download(c, id, await organizationOfAssessment(c.var.deps.db, id), format);
 
 /** /api/assessments/{id}/... */
 export const reportsRoutes = new Hono<AppEnv>()
-  .get('/:id/report.pdf', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), own('pdf'))
-  .get('/:id/report.docx', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), own('docx'))
-  .get('/:id/actions.xlsx', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), own('xlsx'));
+  .get('/:id/report.pdf', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), (c) => own(c, c.req.valid('param').id, 'pdf'))
+  .get('/:id/report.docx', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), (c) => own(c, c.req.valid('param').id, 'docx'))
+  .get('/:id/actions.xlsx', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), (c) => own(c, c.req.valid('param').id, 'xlsx'));
 
 /** /api/admin/assessments/{id}/... (system_admin) */
 export const adminReportsRoutes = new Hono<AppEnv>()
-  .get('/:id/report.pdf', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), any('pdf'))
-  .get('/:id/report.docx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), any('docx'))
-  .get('/:id/actions.xlsx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), any('xlsx'));
+  .get('/:id/report.pdf', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), (c) => any(c, c.req.valid('param').id, 'pdf'))
+  .get('/:id/report.docx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), (c) => any(c, c.req.valid('param').id, 'docx'))
+  .get('/:id/actions.xlsx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), (c) => any(c, c.req.valid('param').id, 'xlsx'));

@@ -93,6 +93,14 @@ describe.each(DB_DRIVERS)('POST /api/sync/push (%s)', (driver) => {
     expect(replay.body.results[0]).toEqual(body.results[0]);
   });
 
+  it('rejects a base version beyond the integer column as a bad item, not a server error', async () => {
+    const huge = answerSet(org, { questionId: org.questionIds[2], baseVersion: 2 ** 31 });
+    const good = answerSet(org, { questionId: org.questionIds[3] });
+    const { status, body } = await push(alice.accessToken, [huge, good]);
+    expect(status).toBe(200);
+    expect(body.results.map((r) => [r.status, r.error?.code])).toEqual([['rejected', 'validation_failed'], ['applied', undefined]]);
+  });
+
   it('rejects writes to a submitted assessment with assessment_locked', async () => {
     await markSubmitted(server.deps.db, org.assessmentId);
     const { body } = await push(alice.accessToken, [answerSet(org)]);
