@@ -1,5 +1,5 @@
 // What the caller may do. requireProfile (server/features/accounts/require-profile.ts) loads the
-// caller into c.var.profile; these checks run after it:
+// caller into c.var.caller; these checks run after it:
 //   .put('/x', requireUser, requireProfile, requireWritable, requireRole('org_admin'), handler)
 import { MSG } from '#domain/messages.ts';
 import { ROLE_LABEL, type Role } from '#domain/roles.ts';
@@ -20,7 +20,7 @@ export function assertActive(profile: Caller): void {
 /** Refuses the request unless the caller has one of the roles. */
 export const requireRole = (...roles: Role[]) =>
   factory.createMiddleware(async (c, next) => {
-    const profile = c.get('profile');
+    const profile = c.get('caller');
     if (!profile) throw unauthorized();
     if (!roles.includes(profile.role)) {
       const names = roles.map((r) => `${ROLE_LABEL[r]}s`).join(' or ');
@@ -44,7 +44,7 @@ export function assertWritable(org: { status: string; suspendedReason: string | 
 
 /** Middleware form of assertWritable for the caller's own organization. */
 export const requireWritable = factory.createMiddleware(async (c, next) => {
-  const profile = c.get('profile');
+  const profile = c.get('caller');
   if (!profile) throw unauthorized();
   assertWritable(profile.organization);
   await next();

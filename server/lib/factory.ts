@@ -48,7 +48,7 @@ export interface AuthAdminApi {
 }
 
 /**
- * The caller: the signed-in user's profile, loaded into c.var.profile by requireProfile
+ * The caller: the signed-in user's profile, loaded into c.var.caller by requireProfile
  * (server/features/accounts/require-profile.ts). The one type for "who is calling" on the server;
  * a function that needs less takes a Pick<Caller, ...>.
  */
@@ -75,7 +75,7 @@ export interface AppEnv {
     deps: AppDeps;
     requestId: string;
     user: AuthUser;
-    profile: Caller;
+    caller: Caller;
   };
 }
 

@@ -40,7 +40,7 @@ function limiterFor(deps: AppDeps, rule: RateLimitRule): WindowLimiter {
 
 function keyOf(c: Context<AppEnv>, rule: RateLimitRule): string | undefined {
   if (rule.by === 'ip') return clientIp(c);
-  return (c.get('profile') as { id: string } | undefined)?.id;
+  return (c.get('caller') as { id: string } | undefined)?.id;
 }
 
 /** Spends one unit of the caller's budget; over it, 429 `rate_limited` with Retry-After. Place after requireProfile. */

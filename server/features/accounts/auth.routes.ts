@@ -38,7 +38,7 @@ export const authRoutes = new Hono<AppEnv>()
     };
     return c.json(body);
   })
-  .get('/profile', requireUser, requireProfile, (c) => c.json(toProfileDto(c.var.profile)))
+  .get('/profile', requireUser, requireProfile, (c) => c.json(toProfileDto(c.var.caller)))
   .post('/signup', requireUser, validate('json', signupSchema), async (c) => {
     const { profile, created } = await signup(c.var.deps, c.var.user, c.req.valid('json'));
     return c.json({ message: 'Organization created', profile: toProfileDto(profile) }, created ? 201 : 200);
@@ -61,6 +61,6 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ message: MSG.accountCreatedSignIn, profile: toProfileDto(profile) }, 201);
   })
   .post('/invite', requireUser, requireProfile, validate('json', inviteSchema), rateLimit(RATE_LIMITS.invite), async (c) => {
-    const invitation = await inviteMember(c.var.deps, c.var.profile, c.req.valid('json'));
+    const invitation = await inviteMember(c.var.deps, c.var.caller, c.req.valid('json'));
     return c.json({ message: MSG.inviteSent(invitation.email), invitation }, 201);
   });

@@ -34,48 +34,48 @@ export const organizationRoutes = new Hono<AppEnv>()
     return c.json(await publicOrganization(c.var.deps.db, c.req.valid('param').orgId, query.data.key));
   })
   .get('/members', requireUser, requireProfile, async (c) =>
-    c.json(await listMembers(c.var.deps.db, ownOrganizationId(c.var.profile))),
+    c.json(await listMembers(c.var.deps.db, ownOrganizationId(c.var.caller))),
   )
   .get('/invitations', requireUser, requireProfile, orgAdmin, async (c) =>
-    c.json(await listPendingInvitations(c.var.deps.db, ownOrganizationId(c.var.profile))),
+    c.json(await listPendingInvitations(c.var.deps.db, ownOrganizationId(c.var.caller))),
   )
   .put('/update', requireUser, requireProfile, orgAdmin, requireWritable, validate('json', updateOrganizationSchema), async (c) => {
     const input = c.req.valid('json');
-    const organization = await updateOrganization(c.var.deps, c.var.profile, input);
+    const organization = await updateOrganization(c.var.deps, c.var.caller, input);
     const message = input.name !== undefined ? MSG.orgNameUpdated : 'Organization settings updated';
     return c.json({ message, organization: toOrganizationDto(organization), joinLink: toJoinLinkDto(organization) });
   })
   .get('/join-link', requireUser, requireProfile, orgAdmin, async (c) =>
-    c.json(await joinLinkSettings(c.var.deps.db, ownOrganizationId(c.var.profile))),
+    c.json(await joinLinkSettings(c.var.deps.db, ownOrganizationId(c.var.caller))),
   )
   .post('/join-link/rotate', requireUser, requireProfile, orgAdmin, requireWritable, async (c) =>
-    c.json({ message: MSG.joinLinkRotated, joinLink: await rotateJoinKey(c.var.deps, c.var.profile) }),
+    c.json({ message: MSG.joinLinkRotated, joinLink: await rotateJoinKey(c.var.deps, c.var.caller) }),
   )
   .get('/join-requests', requireUser, requireProfile, orgAdmin, async (c) =>
-    c.json(await listJoinRequests(c.var.deps.db, ownOrganizationId(c.var.profile))),
+    c.json(await listJoinRequests(c.var.deps.db, ownOrganizationId(c.var.caller))),
   )
   .post('/join-requests/:id/approve', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
-    const { profile, deps } = c.var;
-    const { request } = await decideJoinRequest(deps, profile, ownOrganizationId(profile), c.req.valid('param').id, 'approved');
+    const { caller, deps } = c.var;
+    const { request } = await decideJoinRequest(deps, caller, ownOrganizationId(caller), c.req.valid('param').id, 'approved');
     return c.json({ message: MSG.joinRequestApproved(`${request.first_name} ${request.last_name}`), request });
   })
   .post('/join-requests/:id/decline', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
-    const { profile, deps } = c.var;
-    const { request } = await decideJoinRequest(deps, profile, ownOrganizationId(profile), c.req.valid('param').id, 'declined');
+    const { caller, deps } = c.var;
+    const { request } = await decideJoinRequest(deps, caller, ownOrganizationId(caller), c.req.valid('param').id, 'declined');
     return c.json({ message: MSG.joinRequestDeclinedDone(`${request.first_name} ${request.last_name}`), request });
   })
   .delete('/invitations/:id', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
-    const { profile, deps } = c.var;
-    await cancelInvitation(deps, profile, ownOrganizationId(profile), c.req.valid('param').id);
+    const { caller, deps } = c.var;
+    await cancelInvitation(deps, caller, ownOrganizationId(caller), c.req.valid('param').id);
     return c.json({ message: MSG.inviteCancelled });
   })
   .delete('/members/:id', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
-    await removeMember(c.var.deps, c.var.profile, c.req.valid('param').id);
+    await removeMember(c.var.deps, c.var.caller, c.req.valid('param').id);
     return c.json({ message: MSG.memberRemoved });
   });
 
 /** /api/organizations/... */
 export const organizationsRoutes = new Hono<AppEnv>()
   .get('/:orgId/users', requireUser, requireProfile, validate('param', organizationParam), async (c) =>
-    c.json(await organizationUsers(c.var.deps.db, c.var.profile, c.req.valid('param').orgId)),
+    c.json(await organizationUsers(c.var.deps.db, c.var.caller, c.req.valid('param').orgId)),
   );

@@ -1,4 +1,4 @@
-// Loads the caller's profile into c.var.profile: the first middleware after requireUser on every
+// Loads the caller's profile into c.var.caller: the first middleware after requireUser on every
 // route that needs to know who is calling. Lives in accounts because profiles, sign-up provisioning
 // and join requests are accounts' data; the checks that follow it (requireRole, requireWritable)
 // are in server/lib/caller.ts.
@@ -26,6 +26,6 @@ export const requireProfile = factory.createMiddleware(async (c, next) => {
     throw new AppError(403, 'profile_missing', NO_PROFILE_MESSAGE);
   }
   assertActive(profile);
-  c.set('profile', profile);
+  c.set('caller', profile);
   await next();
 });

@@ -26,32 +26,32 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(await listAdminQuestions(c.var.deps.db, page, q), 200);
   })
   .post('/questions', validate('json', adminQuestionSchema), async (c) =>
-    c.json(await createQuestion(c.var.deps.db, c.var.profile.id, c.req.valid('json')), 201),
+    c.json(await createQuestion(c.var.deps.db, c.var.caller.id, c.req.valid('json')), 201),
   )
   .put('/questions/:id', validate('param', adminQuestionParam), validate('json', adminQuestionSchema), async (c) =>
-    c.json(await updateQuestion(c.var.deps.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await updateQuestion(c.var.deps.db, c.var.caller.id, c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .delete('/questions/:id', validate('param', adminQuestionParam), validate('query', adminDeleteQuestionSchema), async (c) =>
-    c.json(await deleteQuestion(c.var.deps.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('query').balanceWith), 200),
+    c.json(await deleteQuestion(c.var.deps.db, c.var.caller.id, c.req.valid('param').id, c.req.valid('query').balanceWith), 200),
   )
   .get('/overview', async (c) => c.json(await adminOverview(c.var.deps.db, c.var.deps.now()), 200))
   .get('/organizations', async (c) => c.json(await listOrganizations(c.var.deps.db, c.var.deps.now()), 200))
   .post('/organizations/:id/suspend', validate('param', adminOrganizationParam), validate('json', suspendOrganizationSchema), async (c) =>
-    c.json(await suspendOrganization(c.var.deps.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json').reason), 200),
+    c.json(await suspendOrganization(c.var.deps.db, c.var.caller.id, c.req.valid('param').id, c.req.valid('json').reason), 200),
   )
   .post('/organizations/:id/reactivate', validate('param', adminOrganizationParam), async (c) =>
-    c.json(await reactivateOrganization(c.var.deps.db, c.var.profile.id, c.req.valid('param').id), 200),
+    c.json(await reactivateOrganization(c.var.deps.db, c.var.caller.id, c.req.valid('param').id), 200),
   )
   .get('/assessments', async (c) => c.json(await listAllAssessments(c.var.deps.db), 200))
   .get('/users', async (c) => c.json(await listUsers(c.var.deps.db), 200))
   .put('/users/:id/role', validate('param', adminUserParam), validate('json', changeRoleSchema), async (c) =>
-    c.json(await changeRole(c.var.deps.db, c.var.profile.id, c.req.valid('param').id, c.req.valid('json').role), 200),
+    c.json(await changeRole(c.var.deps.db, c.var.caller.id, c.req.valid('param').id, c.req.valid('json').role), 200),
   )
   .post('/users/:id/disable', validate('param', adminUserParam), async (c) =>
-    c.json(await disableUser(c.var.deps, c.var.profile.id, c.req.valid('param').id), 200),
+    c.json(await disableUser(c.var.deps, c.var.caller.id, c.req.valid('param').id), 200),
   )
   .post('/users/:id/enable', validate('param', adminUserParam), async (c) =>
-    c.json(await enableUser(c.var.deps, c.var.profile.id, c.req.valid('param').id), 200),
+    c.json(await enableUser(c.var.deps, c.var.caller.id, c.req.valid('param').id), 200),
   )
   .get('/audit-log', validate('query', adminListQuerySchema), async (c) => {
     const { page, q } = c.req.valid('query');

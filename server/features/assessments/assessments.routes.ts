@@ -55,57 +55,57 @@ function owned(c: Context<AppEnv>): AssessmentRow {
 
 /** Another organization's assessment is a 404 before any body is read or validated. */
 const ownAssessment = factory.createMiddleware(async (c, next) => {
-  loaded.set(c, await getOwnedAssessment(c.var.deps.db, c.req.param('id') ?? '', c.var.profile.organizationId));
+  loaded.set(c, await getOwnedAssessment(c.var.deps.db, c.req.param('id') ?? '', c.var.caller.organizationId));
   await next();
 });
 
 export const assessmentsRoutes = new Hono<AppEnv>()
   .use('*', requireUser, requireProfile)
   .post('/create', requireWritable, validate('json', createAssessmentSchema), async (c) => {
-    const { profile, deps } = c.var;
+    const { caller, deps } = c.var;
     const { organizationId } = c.req.valid('json');
-    const created = await createAssessment(deps.db, { organizationId, callerOrganizationId: profile.organizationId, userId: profile.id });
+    const created = await createAssessment(deps.db, { organizationId, callerOrganizationId: caller.organizationId, userId: caller.id });
     return c.json({ assessmentId: created.assessmentId }, 201);
   })
   // After /create on purpose: '/:id/*' also matches '/create', whose handler answers first.
   .use('/:id/*', validate('param', assessmentParam), ownAssessment)
-  .get('/', async (c) => c.json(await listAssessments(c.var.deps.db, c.var.profile.organizationId), 200))
+  .get('/', async (c) => c.json(await listAssessments(c.var.deps.db, c.var.caller.organizationId), 200))
   .get('/:id', async (c) => c.json(await getAssessmentDetail(c.var.deps.db, owned(c)), 200))
   .get('/:id/responses', async (c) => c.json(await listAnswerViews(c.var.deps.db, owned(c).id), 200))
   .post('/:id/responses', requireWritable, responsesBodyLimit, async (c) => {
-    const { profile, deps } = c.var;
+    const { caller, deps } = c.var;
     const a = owned(c);
     const { questionId, answer, baseVersion } = await readAnswerBody(c);
     const evidence = await storeFormEvidence(c, a.id, questionId); // evidence_0..n; refused files stop the request
-    const result = await applyAnswer(deps.db, { assessmentId: a.id, organizationId: a.organizationId, questionId, answer, baseVersion, userId: profile.id });
+    const result = await applyAnswer(deps.db, { assessmentId: a.id, organizationId: a.organizationId, questionId, answer, baseVersion, userId: caller.id });
     if (result.status === 'conflict') throw new AppError(409, 'conflict', CHANGED_BY_SOMEONE_ELSE, { answer: result.answer });
     return c.json(evidence.length > 0 ? { ...result, evidence } : result, 200);
   })
   .post('/:id/submit', requireWritable, async (c) => {
-    const { profile, deps } = c.var;
+    const { caller, deps } = c.var;
     const a = owned(c);
     const body = await readSubmitBody(await c.req.text());
     const key = c.req.header('idempotency-key')?.trim();
-    const input = { assessmentId: a.id, organizationId: a.organizationId, userId: profile.id, now: deps.now() };
-    const mutationId = body.mutationId ?? (key ? mutationIdFromKey(key.slice(0, 255), profile.id) : undefined);
+    const input = { assessmentId: a.id, organizationId: a.organizationId, userId: caller.id, now: deps.now() };
+    const mutationId = body.mutationId ?? (key ? mutationIdFromKey(key.slice(0, 255), caller.id) : undefined);
     const view = mutationId ? await submitAssessmentIdempotent(deps.db, { ...input, mutationId }) : await submitAssessment(deps.db, input);
     return c.json(view, 200);
   })
   .get('/:id/results', async (c) => {
-    return c.json(await getResults(c.var.deps.db, owned(c).id, c.var.profile.organizationId), 200);
+    return c.json(await getResults(c.var.deps.db, owned(c).id, c.var.caller.organizationId), 200);
   })
   .get('/:id/report', async (c) => {
-    const { deps, profile } = c.var;
-    const scope = { assessmentId: owned(c).id, organizationId: profile.organizationId, now: deps.now(), checkoutUrl: deps.env.CHECKOUT_URL };
+    const { deps, caller } = c.var;
+    const scope = { assessmentId: owned(c).id, organizationId: caller.organizationId, now: deps.now(), checkoutUrl: deps.env.CHECKOUT_URL };
     return c.json(await getReport(deps.db, scope), 200);
   })
   .patch('/:id/actions/:actionId', requireWritable, validate('param', assessmentActionParam), validate('json', updateActionSchema), async (c) => {
-    const { deps, profile } = c.var;
+    const { deps, caller } = c.var;
     const scope = {
       assessmentId: owned(c).id,
       actionId: c.req.valid('param').actionId,
-      userId: profile.id,
-      organizationId: profile.organizationId,
+      userId: caller.id,
+      organizationId: caller.organizationId,
       now: deps.now(),
       checkoutUrl: deps.env.CHECKOUT_URL,
     };

@@ -20,15 +20,15 @@ export const deferRoutes = new Hono<AppEnv>().post(
   validate('param', assessmentParam),
   // Another organization's assessment is a 404 before the body is read.
   async (c, next) => {
-    await getOwnedAssessment(c.var.deps.db, c.req.valid('param').id, c.var.profile.organizationId);
+    await getOwnedAssessment(c.var.deps.db, c.req.valid('param').id, c.var.caller.organizationId);
     await next();
   },
   validate('json', deferSetPayloadSchema),
   async (c) => {
-    const { profile, deps } = c.var;
+    const { caller, deps } = c.var;
     const { questionId, deferToUserId } = c.req.valid('json');
     const deferral = await deps.db.transaction((tx) =>
-      recordDeferral(tx, { assessmentId: c.req.valid('param').id, organizationId: profile.organizationId!, questionId, deferToUserId, userId: profile.id }),
+      recordDeferral(tx, { assessmentId: c.req.valid('param').id, organizationId: caller.organizationId!, questionId, deferToUserId, userId: caller.id }),
     );
     return c.json({ message: DEFERRED_MESSAGE, deferral });
   },

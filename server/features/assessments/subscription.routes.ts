@@ -17,11 +17,11 @@ export const subscriptionRoutes = new Hono<AppEnv>().post(
   validate('param', adminOrganizationParam),
   validate('json', subscriptionSchema),
   async (c) => {
-    const { deps, profile } = c.var;
+    const { deps, caller } = c.var;
     const view = await recordSubscription(deps.db, {
       organizationId: c.req.valid('param').id,
       paidUntil: new Date(c.req.valid('json').paidUntil),
-      verifiedBy: profile.id,
+      verifiedBy: caller.id,
       now: deps.now(),
     });
     return c.json(view, 200);

@@ -112,5 +112,5 @@ export async function storeFormEvidence(c: Context<AppEnv>, assessmentId: string
   if (!type.toLowerCase().startsWith('multipart/form-data')) return [];
   const files = evidenceFilesOf(await c.req.parseBody({ all: true }));
   if (files.length === 0) return [];
-  return storeMultipartEvidence(accessFor(c.var.deps, c.var.profile), { assessmentId, questionId, files });
+  return storeMultipartEvidence(accessFor(c.var.deps, c.var.caller), { assessmentId, questionId, files });
 }

@@ -19,7 +19,7 @@ import { listEvidence, openEvidenceDownload, attachEvidence, detachEvidence } fr
 import { appendChunk, completeUpload, createUpload, stateOf, uploadState } from './evidence.upload.service.ts';
 import { createUploadUrl, putWholeFile } from './evidence.upload-url.ts';
 
-const access = (c: Context<AppEnv>) => accessFor(c.var.deps, c.var.profile);
+const access = (c: Context<AppEnv>) => accessFor(c.var.deps, c.var.caller);
 
 const tooLarge = (message: string) => () => {
   throw new AppError(413, 'payload_too_large', message);

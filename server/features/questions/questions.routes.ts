@@ -12,7 +12,7 @@ export const questionsRoutes = new Hono<AppEnv>().get('/', requireUser, requireP
     const { db } = c.var.deps;
     const { assessmentId } = c.req.valid('query');
     const versionId = assessmentId
-      ? await versionIdForAssessment(db, assessmentId, c.var.profile.organizationId)
+      ? await versionIdForAssessment(db, assessmentId, c.var.caller.organizationId)
       : await currentVersionId(db);
     const rows = await loadVersionQuestions(db, versionId);
     c.header('x-questionnaire-version', String(versionId));

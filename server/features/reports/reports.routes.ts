@@ -51,7 +51,7 @@ async function download(c: Context<AppEnv>, assessmentId: string, organizationId
 }
 
 /** The caller's own organization's report (the validated, lower-cased id). */
-const own = (c: Context<AppEnv>, id: string, format: Format) => download(c, id, c.var.profile.organizationId, format);
+const own = (c: Context<AppEnv>, id: string, format: Format) => download(c, id, c.var.caller.organizationId, format);
 /** Any organization's report (system_admin). */
 const any = async (c: Context<AppEnv>, id: string, format: Format) => download(c, id, await organizationOfAssessment(c.var.deps.db, id), format);
 

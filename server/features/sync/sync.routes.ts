@@ -12,13 +12,13 @@ import { pullState } from './sync.views.ts';
 export const syncRoutes = new Hono<AppEnv>()
   .post('/push', requireUser, requireProfile, requireWritable, validate('json', pushRequestSchema), async (c) => {
     const { clientId, pendingCount, mutations } = c.req.valid('json');
-    const caller = c.var.profile;
+    const caller = c.var.caller;
     const results = await processPush(c.var.deps.db, caller, clientId, mutations);
     c.var.deps.logger.debug('sync push', { userId: caller.id, clientId, pendingCount, count: mutations.length });
     return c.json({ results } satisfies PushResponse, 200);
   })
   .get('/pull', requireUser, requireProfile, validate('query', pullQuerySchema), async (c) => {
     const { assessmentId, since } = c.req.valid('query');
-    const state = await pullState(c.var.deps.db, { assessmentId, organizationId: c.var.profile.organizationId, since });
+    const state = await pullState(c.var.deps.db, { assessmentId, organizationId: c.var.caller.organizationId, since });
     return c.json(state, 200);
   });
