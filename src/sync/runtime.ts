@@ -67,7 +67,7 @@ export interface SyncRuntime {
   cancelSubmit(assessmentId: string): Promise<WriteResult<boolean>>;
   resolveConflict(assessmentId: string, questionId: string, choice: 'mine' | 'theirs'): Promise<WriteResult>;
   stop(): void;
-  /** Resolves when what was running at stop() has finished or been discarded (see SyncEngine.settled). */
+  /** Resolves when the push, pull and upload running at stop() have finished or been discarded (SyncEngine.settled, EvidenceUploads.settled). */
   settled(): Promise<void>;
 }
 
@@ -143,6 +143,7 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
   });
   // Uploads run beside the outbox; an attached file lets a waiting submit go (engine re-checks its barrier).
   const evidence = startEvidenceUploads({ db, getToken, baseUrl: opts.baseUrl, fetch: opts.fetch, getUserId: () => caller?.userId ?? null, onlineSignal: opts.onlineSignal ?? createBrowserOnlineSignal(), onAttached: () => engine.notifyEnqueued() });
+  if (!caller) evidence.pause();
   // Background Sync is the backup for a page that is gone or offline, not a second drainer: a
   // registration while the page is open and online fires at once and made every save its own push.
   let lastEnqueueAt = 0;
@@ -168,6 +169,9 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
     caller: () => caller,
     async setCaller(next) {
       caller = next;
+      // No caller, no uploads (the uploader also refuses to send without one).
+      if (next) evidence.resume();
+      else evidence.pause();
       await db.meta.put({ key: META.session, value: next });
       if (!next) await db.meta.delete(META.workerAuth);
       // A (re-)sign-in lifts an auth pause; a different user's rows stay held, never sent.
@@ -196,7 +200,7 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
       unsentWatch.unsubscribe();
       if (active === runtime) setActive(null);
     },
-    settled: () => engine.settled(),
+    settled: async () => void (await Promise.allSettled([engine.settled(), evidence.settled()])),
   };
   const unsentWatch = liveQuery(() => unsentWork(db)).subscribe({ next: setUnsentState, error: () => undefined });
   setActive(runtime);
@@ -224,8 +228,8 @@ export function ensureSync(opts: StartSyncOptions): SyncRuntime | null {
 
 /**
  * The first step of a sign-out (ADR 007): stops the running runtime, waits (at most `waitMs`) for
- * the push or pull already on the wire, and keeps ensureSync from starting another until
- * resumeSyncAfterSignOut. Work that lands later writes nothing (SyncEngine.stop). Returns the
+ * the push, pull or upload already on the wire, and keeps ensureSync from starting another until
+ * resumeSyncAfterSignOut. Work that lands later writes nothing (SyncEngine.stop, EvidenceUploader.stop). Returns the
  * database to clear: the runtime's, or null when none ran.
  */
 export async function haltSyncForSignOut(waitMs = 3_000): Promise<SyncDatabase | null> {

@@ -139,7 +139,10 @@ export function createFakeRuntime(opts: FakeRuntimeOptions): FakeRuntime {
       calls.push({ kind: 'evidence.file', evidenceId });
       return server.file(evidenceId);
     },
+    pause: () => undefined,
+    resume: () => undefined,
     stop: () => undefined,
+    settled: async () => undefined,
   };
 
   let unsent: UnsentState = { rows: 0, files: 0, oldest: null };
