@@ -19,7 +19,7 @@ export {
   type UploadJob,
 } from './db.ts';
 export { createSyncEngine, type DrainReport, type OnlineSignal, type SyncEngine, type SyncEngineOptions } from './engine.ts';
-export { createFetchTransport, type SyncTransport, type TokenGetter, type TransportFailure, type TransportResult } from './transport.ts';
+export { createFetchTransport, type SyncTransport, type TokenGetter } from './transport.ts';
 export { createDrainLock, createInProcessLock, type DrainLock } from './lock.ts';
 export { uuidv7 } from './ids.ts';
 export { backoffDelay } from './backoff.ts';

@@ -59,8 +59,8 @@ export interface SyncRuntime {
   unsent(): UnsentState;
   /** Called whenever unsent() may have changed (for useSyncExternalStore). */
   subscribeUnsent(fn: () => void): () => void;
-  /** userId/orgId default to the signed-in caller. */
-  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue } & Partial<Caller>): Promise<WriteResult>;
+  /** As the signed-in caller (refused while there is none). */
+  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue }): Promise<WriteResult>;
   recordDeferral(input: { assessmentId: string; questionId: string; deferToUserId: string; deferToName?: string | null }): Promise<WriteResult>;
   queueSubmit(assessmentId: string): Promise<WriteResult>;
   /** Resolves { ok: true, value: false } when the submit is already on the wire and can no longer be withdrawn. */
@@ -177,10 +177,7 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
       // A (re-)sign-in lifts an auth pause; a different user's rows stay held, never sent.
       if (next) void engine.resumeAfterAuth();
     },
-    recordAnswer: async ({ userId, orgId, ...input }) => {
-      const id = userId && orgId ? { userId, orgId } : who();
-      return id ? recordAnswer(db, { ...input, ...id }, deps) : signedOut();
-    },
+    recordAnswer: async (input) => (who() ? recordAnswer(db, { ...input, ...who()! }, deps) : signedOut()),
     recordDeferral: async (input) => (who() ? outbox.recordDeferral(db, { ...input, ...who()! }, deps) : signedOut()),
     queueSubmit: async (assessmentId) => (who() ? outbox.queueSubmit(db, { assessmentId, ...who()! }, deps) : signedOut()),
     cancelSubmit: async (assessmentId) => (who() ? outbox.cancelSubmit(db, { assessmentId, userId: who()!.userId }) : signedOut()),

@@ -50,8 +50,6 @@ function withOffset<T>(result: HttpResult<T>): EvidenceResult<T> {
   return failure;
 }
 
-export { fileNameFromDisposition };
-
 export function createEvidenceTransport(opts: EvidenceTransportOptions): EvidenceTransport {
   const core: HttpCore = { getToken: opts.getToken, fetch: opts.fetch, baseUrl: opts.baseUrl, noTokenMessage: 'Sign in to upload files' };
 

@@ -4,12 +4,12 @@
 import { EVIDENCE_CHUNK_BYTES } from '#domain/evidence.ts';
 import { isSendableFile, type LocalEvidence, type SyncDatabase, type SyncErrorInfo } from '../db.ts';
 import { createDrainLock, type DrainLock } from '../lock.ts';
-import type { TransportFailure } from '../transport.ts';
+import type { HttpFailure } from '../../lib/http.ts';
 import type { EvidenceTransport } from './evidence-transport.ts';
 
 export const EVIDENCE_LOCK_NAME = 'mvrsp-evidence-uploads';
 /** Failures worth retrying later by themselves (offline, server trouble, expired session, rate limit). */
-const retryable = (f: TransportFailure) => f.kind === 'network' || f.status >= 500 || f.status === 401 || f.status === 408 || f.status === 429;
+const retryable = (f: HttpFailure) => f.kind === 'network' || f.status >= 500 || f.status === 401 || f.status === 408 || f.status === 429;
 
 export interface UploaderOptions {
   db: SyncDatabase;
@@ -36,11 +36,11 @@ export interface UploadRunReport {
 
 type Step = { ok: true } | { ok: false; retry: boolean; error: SyncErrorInfo };
 
-const errorOf = (f: TransportFailure): SyncErrorInfo =>
+const errorOf = (f: HttpFailure): SyncErrorInfo =>
   f.kind === 'network'
     ? { code: 'network', message: 'Waiting for a connection to upload this file.' }
     : { code: f.code ?? `http_${f.status}`, http: f.status, message: f.message };
-const fail = (f: TransportFailure): Step => ({ ok: false, retry: retryable(f), error: errorOf(f) });
+const fail = (f: HttpFailure): Step => ({ ok: false, retry: retryable(f), error: errorOf(f) });
 
 export interface EvidenceUploader {
   /** Uploads every queued file; resolves when done or stopped by a retryable failure. */
