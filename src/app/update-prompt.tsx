@@ -12,7 +12,10 @@ export interface UpdateGate {
   subscribe: (onChange: () => void) => () => void;
 }
 
-let gate: UpdateGate = { allowed: () => true, subscribe: () => () => undefined };
+/** The gate while no sync runtime runs: nothing is being sent, so a reload strands nothing (unsent rows stay in IndexedDB). */
+export const OPEN_UPDATE_GATE: UpdateGate = { allowed: () => true, subscribe: () => () => undefined };
+
+let gate: UpdateGate = OPEN_UPDATE_GATE;
 let unwireGate = () => {};
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((fn) => fn());

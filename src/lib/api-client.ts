@@ -92,9 +92,32 @@ export async function apiFetch(path: string, init: RequestInit = {}, opts: CallO
   throw new ApiError(failure, body);
 }
 
+/** A path parameter as one URL segment: encoded once, so `/` or `?` in a value cannot leave its segment. */
+const encodeParam = (value: unknown) => (typeof value === 'string' ? encodeURIComponent(value) : value);
+
+/**
+ * Hono's client with every `param` value encoded: hc puts path parameters into the URL as given
+ * (hono/client `replaceUrlParam`), so a value from a link could add segments. The core still
+ * refuses a path that leaves its route (http.ts `unsafePath`).
+ */
+function encodingParams<T extends object>(node: T): T {
+  return new Proxy(node, {
+    get: (target, key) => {
+      const next: unknown = Reflect.get(target, key);
+      return typeof next === 'function' ? encodingParams(next) : next;
+    },
+    apply: (target, thisArg, args: unknown[]) => {
+      const [first, ...rest] = args;
+      const param = (first as { param?: Record<string, unknown> } | undefined)?.param;
+      const encoded = param ? { ...(first as object), param: Object.fromEntries(Object.entries(param).map(([k, v]) => [k, encodeParam(v)])) } : first;
+      return Reflect.apply(target as (...a: unknown[]) => unknown, thisArg, [encoded, ...rest]);
+    },
+  });
+}
+
 /** The typed client for /api (server/app.ts `ApiType`), with these call options. */
 export function apiClient(opts: CallOptions = {}) {
-  return hc<ApiType>('/api', { fetch: ((input: RequestInfo | URL, init?: RequestInit) => apiFetch(String(input), init, opts)) as typeof fetch });
+  return encodingParams(hc<ApiType>('/api', { fetch: ((input: RequestInfo | URL, init?: RequestInit) => apiFetch(String(input), init, opts)) as typeof fetch }));
 }
 
 /** The signed-in user's typed client: `await call(client.assessments[':id'].$get({ param: { id } }))`. */

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
-import { ApiError, apiClient, call } from './api-client.ts';
-import { exchange, failureFrom, fileNameFromDisposition, resultOf, TokenRefreshUnreachable, type FetchLike, type TokenGetter } from './http.ts';
+import { ApiError, apiClient, call, downloadFile, requestJson } from './api-client.ts';
+import { exchange, failureFrom, fileNameFromDisposition, resultOf, TokenRefreshUnreachable, UNSAFE_PATH_MESSAGE, type FetchLike, type TokenGetter } from './http.ts';
 
 let server: TestServer;
 let user: TestUser;
@@ -113,6 +113,61 @@ describe('typed client over the core', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).isNetworkError).toBe(true);
     expect((error as ApiError).message).toBe(MSG.requestFailed);
+  });
+});
+
+describe('the path a request may take', () => {
+  /** A fetch to the real app that records every path it was asked for. */
+  const recording = () => {
+    const paths: string[] = [];
+    const fetch: FetchLike = async (url, init) => (paths.push(url), server.app.request(url, init));
+    return { paths, fetch };
+  };
+  const refused = { ok: false, kind: 'http', status: 400, code: 'invalid_path', message: UNSAFE_PATH_MESSAGE };
+
+  it('refuses a token-carrying request whose raw path leaves its route, before any token or fetch', async () => {
+    const net = recording();
+    let tokens = 0;
+    const core = { getToken: async () => (tokens++, user.accessToken), fetch: net.fetch };
+    for (const path of [
+      '/api/assessments/../admin/users',
+      '/api/assessments/%2e%2E/admin/users',
+      '/api/assessments/./x',
+      '/api/assessments/..%2Fadmin%2Fusers',
+      '/api/assessments/..%5cadmin',
+      '/api/assessments/..\\admin',
+      '/api/assessments/%E0%A4%A',
+      '/admin/users',
+      'https://elsewhere.example/api/assessments',
+    ]) {
+      expect(await exchange(core, path), path).toEqual(refused);
+    }
+    expect(net.paths).toEqual([]);
+    expect(tokens).toBe(0);
+    // A query string is not part of the path; a public call may go to the auth provider's absolute URL.
+    expect(await exchange({ fetch: async () => new Response('{}') }, 'https://auth.example/auth/v1/verify?x=..')).toMatchObject({ ok: true });
+  });
+
+  it('downloadFile and requestJson are refused the same way, and no request is made', async () => {
+    const net = recording();
+    await expect(downloadFile('/api/assessments/../admin/users/report.pdf')).rejects.toMatchObject({ failure: refused });
+    await expect(requestJson('/api/../auth/v1/verify', { method: 'POST', json: {} }, { token: user.accessToken, fetch: net.fetch })).rejects.toMatchObject({ failure: refused });
+    expect(net.paths).toEqual([]);
+  });
+
+  it('the typed client encodes a param once: a link id stays inside its segment, and a plain id still works', async () => {
+    const net = recording();
+    const api = apiClient({ token: user.accessToken, fetch: net.fetch });
+    const error = await call(api.assessments[':id'].$get({ param: { id: '..%2Fadmin%2Fusers' } })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(net.paths).toEqual(['/api/assessments/..%252Fadmin%252Fusers']);
+    // `..` alone cannot be encoded away: the core refuses it without a request.
+    await expect(call(api.assessments[':id'].$get({ param: { id: '..' } }))).rejects.toMatchObject({ failure: refused });
+    expect(net.paths).toHaveLength(1);
+    const orgId = (await call(api.auth.profile.$get())).organization!.id;
+    const members = await call(api.organizations[':orgId'].users.$get({ param: { orgId } }));
+    expect(members.map((m) => m.email)).toEqual([user.email]);
+    expect(net.paths.at(-1)).toBe(`/api/organizations/${orgId}/users`);
   });
 });
 

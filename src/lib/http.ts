@@ -101,6 +101,34 @@ export function fileNameFromDisposition(header: string | null): string | null {
   return /filename="([^"]*)"/i.exec(header)?.[1] || null;
 }
 
+/** What a refused request address says (see `unsafePath`). */
+export const UNSAFE_PATH_MESSAGE = 'This address cannot be requested.';
+
+/**
+ * Why `path` may not be requested, or null when it may. A browser resolves dot-segments and some
+ * encoded ones (`%2e%2e`) before sending (WHATWG URL, path state), and a proxy or server may turn
+ * `%2f`, `%5c` or a backslash into a separator; so an id like `../admin/users` in a path would send the bearer
+ * token to another route. Refused anywhere in the raw path: a `.` or `..` segment (also percent-
+ * encoded), an encoded slash or backslash, a raw backslash, bad percent-encoding. A request that
+ * carries the token must also target a same-origin path under /api/.
+ */
+export function unsafePath(path: string, carriesToken: boolean): string | null {
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(path);
+  if (carriesToken && (absolute || !path.startsWith('/api/'))) return 'outside /api/';
+  const raw = (absolute ? path.slice(absolute[0].length) : path).split(/[?#]/, 1)[0]!;
+  if (raw.includes('\\') || /%(2f|5c)/i.test(raw)) return 'encoded separator';
+  for (const segment of raw.split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return 'bad percent-encoding';
+    }
+    if (decoded === '.' || decoded === '..') return 'dot-segment';
+  }
+  return null;
+}
+
 export interface HttpCore {
   /** Where the token comes from; omit for the public endpoints (no token attached). */
   getToken?: TokenGetter;
@@ -140,6 +168,8 @@ export class TokenRefreshUnreachable extends Error {
  * is re-thrown so callers can ignore it. Non-2xx responses come back as responses (see `resultOf`).
  */
 export async function exchange(core: HttpCore, path: string, init: RequestInit = {}, opts: ExchangeOptions = {}): Promise<Exchanged | HttpFailure> {
+  // Checked before any token is fetched or anything sent (unsafePath).
+  if (unsafePath(path, !!core.getToken)) return { ok: false, kind: 'http', status: 400, code: 'invalid_path', message: UNSAFE_PATH_MESSAGE };
   const doFetch: FetchLike = core.fetch ?? ((input, i) => fetch(input, i));
   const url = `${core.baseUrl ?? ''}${path}`;
   const send = async (token: string | null): Promise<Response | HttpFailure> => {

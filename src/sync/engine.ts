@@ -10,7 +10,7 @@ import { createDrainLock } from './lock.ts';
 import { getClientId } from './client-id.ts';
 import { pullAssessment } from './pull.ts';
 import { countUnsent, readStatus, writeStatus, type SyncStatus } from './status.ts';
-import type { TransportFailure } from './transport.ts';
+import type { HttpFailure } from '../lib/http.ts';
 
 export type { DrainReport, OnlineSignal, Scheduler, SyncEngine, SyncEngineOptions, SyncSignal } from './engine-types.ts';
 
@@ -19,7 +19,7 @@ const defaultScheduler: Scheduler = {
   clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-function describeFailure(f: TransportFailure): SyncErrorInfo {
+function describeFailure(f: HttpFailure): SyncErrorInfo {
   if (f.kind === 'network') return { code: 'network', message: 'You are offline. Changes are saved on this device and will be sent when you reconnect.' };
   return { code: f.code ?? `http_${f.status}`, http: f.status, message: f.message };
 }
@@ -74,7 +74,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   }
 
   /** Classifies a failed request: auth pause, or backoff (network → offline, anything else → error). */
-  async function onFailure(f: TransportFailure, rows: OutboxRow[]): Promise<SyncErrorInfo> {
+  async function onFailure(f: HttpFailure, rows: OutboxRow[]): Promise<SyncErrorInfo> {
     const error = describeFailure(f);
     if (f.kind === 'http' && f.status === 401) {
       await releaseBatch(db, rows, now());

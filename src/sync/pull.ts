@@ -5,7 +5,8 @@ import { answerKey, getMeta, META, type SyncDatabase } from './db.ts';
 import { mergeServerEvidence } from './evidence/evidence-files.ts';
 import { mergePulledAnswer, toLocalDeferral } from './reconcile.ts';
 import { unsentRowsOf } from './queries.ts';
-import type { SyncTransport, TransportFailure } from './transport.ts';
+import type { HttpFailure } from '../lib/http.ts';
+import type { SyncTransport } from './transport.ts';
 
 /**
  * `discarded`: checked inside the write transaction, so a pull that lands after a sign-out began
@@ -35,7 +36,7 @@ export async function mergePull(db: SyncDatabase, assessmentId: string, state: P
 }
 
 /** One pull round trip; returns the transport failure, if any, for the engine to classify. */
-export async function pullAssessment(db: SyncDatabase, transport: SyncTransport, assessmentId: string, discarded?: () => boolean): Promise<TransportFailure | null> {
+export async function pullAssessment(db: SyncDatabase, transport: SyncTransport, assessmentId: string, discarded?: () => boolean): Promise<HttpFailure | null> {
   const since = (await getMeta<string>(db, META.pullCursor(assessmentId))) ?? null;
   let res = await transport.pull(assessmentId, since);
   if (!res.ok && res.kind === 'http' && res.status === 401) res = await transport.pull(assessmentId, since, { forceRefresh: true });

@@ -59,15 +59,15 @@ export interface SyncRuntime {
   unsent(): UnsentState;
   /** Called whenever unsent() may have changed (for useSyncExternalStore). */
   subscribeUnsent(fn: () => void): () => void;
-  /** userId/orgId default to the signed-in caller. */
-  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue } & Partial<Caller>): Promise<WriteResult>;
+  /** As the signed-in caller (refused while there is none). */
+  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue }): Promise<WriteResult>;
   recordDeferral(input: { assessmentId: string; questionId: string; deferToUserId: string; deferToName?: string | null }): Promise<WriteResult>;
   queueSubmit(assessmentId: string): Promise<WriteResult>;
   /** Resolves { ok: true, value: false } when the submit is already on the wire and can no longer be withdrawn. */
   cancelSubmit(assessmentId: string): Promise<WriteResult<boolean>>;
   resolveConflict(assessmentId: string, questionId: string, choice: 'mine' | 'theirs'): Promise<WriteResult>;
   stop(): void;
-  /** Resolves when what was running at stop() has finished or been discarded (see SyncEngine.settled). */
+  /** Resolves when the push, pull and upload running at stop() have finished or been discarded (SyncEngine.settled, EvidenceUploads.settled). */
   settled(): Promise<void>;
 }
 
@@ -143,6 +143,7 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
   });
   // Uploads run beside the outbox; an attached file lets a waiting submit go (engine re-checks its barrier).
   const evidence = startEvidenceUploads({ db, getToken, baseUrl: opts.baseUrl, fetch: opts.fetch, getUserId: () => caller?.userId ?? null, onlineSignal: opts.onlineSignal ?? createBrowserOnlineSignal(), onAttached: () => engine.notifyEnqueued() });
+  if (!caller) evidence.pause();
   // Background Sync is the backup for a page that is gone or offline, not a second drainer: a
   // registration while the page is open and online fires at once and made every save its own push.
   let lastEnqueueAt = 0;
@@ -168,15 +169,15 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
     caller: () => caller,
     async setCaller(next) {
       caller = next;
+      // No caller, no uploads (the uploader also refuses to send without one).
+      if (next) evidence.resume();
+      else evidence.pause();
       await db.meta.put({ key: META.session, value: next });
       if (!next) await db.meta.delete(META.workerAuth);
       // A (re-)sign-in lifts an auth pause; a different user's rows stay held, never sent.
       if (next) void engine.resumeAfterAuth();
     },
-    recordAnswer: async ({ userId, orgId, ...input }) => {
-      const id = userId && orgId ? { userId, orgId } : who();
-      return id ? recordAnswer(db, { ...input, ...id }, deps) : signedOut();
-    },
+    recordAnswer: async (input) => (who() ? recordAnswer(db, { ...input, ...who()! }, deps) : signedOut()),
     recordDeferral: async (input) => (who() ? outbox.recordDeferral(db, { ...input, ...who()! }, deps) : signedOut()),
     queueSubmit: async (assessmentId) => (who() ? outbox.queueSubmit(db, { assessmentId, ...who()! }, deps) : signedOut()),
     cancelSubmit: async (assessmentId) => (who() ? outbox.cancelSubmit(db, { assessmentId, userId: who()!.userId }) : signedOut()),
@@ -196,7 +197,7 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
       unsentWatch.unsubscribe();
       if (active === runtime) setActive(null);
     },
-    settled: () => engine.settled(),
+    settled: async () => void (await Promise.allSettled([engine.settled(), evidence.settled()])),
   };
   const unsentWatch = liveQuery(() => unsentWork(db)).subscribe({ next: setUnsentState, error: () => undefined });
   setActive(runtime);
@@ -224,8 +225,8 @@ export function ensureSync(opts: StartSyncOptions): SyncRuntime | null {
 
 /**
  * The first step of a sign-out (ADR 007): stops the running runtime, waits (at most `waitMs`) for
- * the push or pull already on the wire, and keeps ensureSync from starting another until
- * resumeSyncAfterSignOut. Work that lands later writes nothing (SyncEngine.stop). Returns the
+ * the push, pull or upload already on the wire, and keeps ensureSync from starting another until
+ * resumeSyncAfterSignOut. Work that lands later writes nothing (SyncEngine.stop, EvidenceUploader.stop). Returns the
  * database to clear: the runtime's, or null when none ran.
  */
 export async function haltSyncForSignOut(waitMs = 3_000): Promise<SyncDatabase | null> {

@@ -1,5 +1,5 @@
 // What a queued "submit when online" is waiting for, for the questionnaire's submit button.
-import { submitKey, type SyncDatabase, type SyncErrorInfo } from './db.ts';
+import { isUnsentFile, submitKey, type SyncDatabase, type SyncErrorInfo } from './db.ts';
 import { submitBlocker } from './reconcile.ts';
 
 /** conflict: resolve it first; rejected: an earlier change was refused; earlier_rows: still sending; uploads: files still uploading. */
@@ -20,6 +20,6 @@ export async function submitBlockerFor(db: SyncDatabase, assessmentId: string, u
   if (row.status === 'rejected' || row.status === 'conflict') return { phase: 'rejected', blocker: null, error: row.lastError ?? null };
   const mine = (await db.outbox.where('assessmentId').equals(assessmentId).toArray()).filter((r) => r.userId === userId);
   const conflicts = await db.answers.where('assessmentId').equals(assessmentId).filter((a) => a.syncState === 'conflict').count();
-  const uploads = await db.evidence.where('assessmentId').equals(assessmentId).filter((e) => e.status !== 'attached').count();
+  const uploads = await db.evidence.where('assessmentId').equals(assessmentId).filter(isUnsentFile).count();
   return { phase: 'waiting', blocker: submitBlocker(row, mine, conflicts, uploads), error: null };
 }

@@ -1,7 +1,7 @@
 // How the engine reaches the server, through the one HTTP core (src/lib/http.ts, ADR 015).
 // The token is fetched at send time (never frozen into a queue).
 import type { PullResponse, PushResponse } from '#domain/contracts/sync.ts';
-import { exchange, resultOf, type FetchLike, type HttpFailure, type HttpResult, type TokenGetter } from '../lib/http.ts';
+import { exchange, resultOf, type ExchangeOptions, type FetchLike, type HttpResult, type TokenGetter } from '../lib/http.ts';
 
 export interface PushBody {
   clientId: string;
@@ -16,18 +16,12 @@ export interface PushBody {
   }>;
 }
 
-/** The one failure type of the HTTP core (src/lib/http.ts). */
-export type TransportFailure = HttpFailure;
-export type TransportResult<T> = HttpResult<T>;
-
-export interface CallOptions {
-  /** Ask the token getter for a fresh token (after a 401). */
-  forceRefresh?: boolean;
-}
+/** `forceRefresh`: ask the token getter for a fresh token (the engine's own retry after a 401). */
+type RefreshOption = Pick<ExchangeOptions, 'forceRefresh'>;
 
 export interface SyncTransport {
-  push(body: PushBody, opts?: CallOptions): Promise<TransportResult<PushResponse>>;
-  pull(assessmentId: string, since: string | null, opts?: CallOptions): Promise<TransportResult<PullResponse>>;
+  push(body: PushBody, opts?: RefreshOption): Promise<HttpResult<PushResponse>>;
+  pull(assessmentId: string, since: string | null, opts?: RefreshOption): Promise<HttpResult<PullResponse>>;
 }
 
 export type { FetchLike, TokenGetter };
@@ -45,7 +39,7 @@ export function createFetchTransport(opts: FetchTransportOptions): SyncTransport
   const now = opts.now ?? Date.now;
 
   // The engine refreshes the token itself after a 401 (src/sync/engine.ts, src/sync/pull.ts).
-  async function call<T>(path: string, init: RequestInit, callOpts: CallOptions = {}): Promise<TransportResult<T>> {
+  async function call<T>(path: string, init: RequestInit, callOpts: RefreshOption = {}): Promise<HttpResult<T>> {
     const got = await exchange(core, path, init, { forceRefresh: callOpts.forceRefresh ?? false, retryOn401: false });
     if (!got.ok) return got;
     const result = await resultOf<T>(got.res, now());

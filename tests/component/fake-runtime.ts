@@ -23,7 +23,8 @@ import * as outbox from '../../src/sync/outbox.ts';
 import { unsentWork } from '../../src/sync/queries.ts';
 import { resolveConflict } from '../../src/sync/resolve.ts';
 import type { Caller, SyncRuntime, UnsentState } from '../../src/sync/runtime.ts';
-import type { PushBody, TransportResult } from '../../src/sync/transport.ts';
+import type { HttpResult } from '../../src/lib/http.ts';
+import type { PushBody } from '../../src/sync/transport.ts';
 import { STORAGE_UNAVAILABLE_MESSAGE, type WriteResult } from '../../src/sync/write-guard.ts';
 
 /** What the runtime was asked to do, in order. */
@@ -37,8 +38,8 @@ export type RuntimeCall =
 
 /** How the scripted server answers; each returns what the transport would (src/sync/transport.ts). */
 export interface FakeServer {
-  push: (body: PushBody) => TransportResult<PushResponse> | Promise<TransportResult<PushResponse>>;
-  pull: (assessmentId: string) => TransportResult<PullResponse> | Promise<TransportResult<PullResponse>>;
+  push: (body: PushBody) => HttpResult<PushResponse> | Promise<HttpResult<PushResponse>>;
+  pull: (assessmentId: string) => HttpResult<PullResponse> | Promise<HttpResult<PullResponse>>;
   kick: () => UploadRunReport | Promise<UploadRunReport>;
   remove: (evidenceId: string) => { ok: true } | { ok: false; message: string };
   file: (evidenceId: string) => FileResult;
@@ -47,7 +48,7 @@ export interface FakeServer {
 export const OFFLINE = { ok: false, kind: 'network', status: 0, message: 'Failed to fetch' } as const;
 
 /** Every mutation of a push answered with one result (e.g. all applied, all rejected). */
-export const answerEach = (body: PushBody, result: (m: PushBody['mutations'][number]) => Omit<PushResultItem, 'id'>): TransportResult<PushResponse> => ({
+export const answerEach = (body: PushBody, result: (m: PushBody['mutations'][number]) => Omit<PushResultItem, 'id'>): HttpResult<PushResponse> => ({
   ok: true,
   value: { results: body.mutations.map((m) => ({ id: m.id, ...result(m) })) },
 });
@@ -139,7 +140,10 @@ export function createFakeRuntime(opts: FakeRuntimeOptions): FakeRuntime {
       calls.push({ kind: 'evidence.file', evidenceId });
       return server.file(evidenceId);
     },
+    pause: () => undefined,
+    resume: () => undefined,
     stop: () => undefined,
+    settled: async () => undefined,
   };
 
   let unsent: UnsentState = { rows: 0, files: 0, oldest: null };
@@ -164,10 +168,7 @@ export function createFakeRuntime(opts: FakeRuntimeOptions): FakeRuntime {
     async setCaller(next) {
       caller = next;
     },
-    recordAnswer: ({ userId, orgId, ...input }) => {
-      const id = userId && orgId ? { userId, orgId } : caller;
-      return id ? after(recordAnswer(db, { ...input, ...id }, deps)) : Promise.resolve(signedOut());
-    },
+    recordAnswer: (input) => (caller ? after(recordAnswer(db, { ...input, ...caller }, deps)) : Promise.resolve(signedOut())),
     recordDeferral: (input) => (caller ? after(outbox.recordDeferral(db, { ...input, ...caller }, deps)) : Promise.resolve(signedOut())),
     queueSubmit: (assessmentId) => (caller ? after(outbox.queueSubmit(db, { assessmentId, ...caller }, deps)) : Promise.resolve(signedOut())),
     cancelSubmit: (assessmentId) => (caller ? after(outbox.cancelSubmit(db, { assessmentId, userId: caller.userId })) : Promise.resolve(signedOut())),

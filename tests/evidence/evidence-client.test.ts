@@ -62,7 +62,7 @@ describe.each(DB_DRIVERS)('evidence client against the real server (%s)', (drive
   }
 
   const uploader = (t: EvidenceTransport, retryDelaysMs: number[] = []) =>
-    createEvidenceUploader({ db, transport: t, chunkBytes: CHUNK, lock: createInProcessLock(`ev-${randomUUID()}`), retryDelaysMs, sleep: async () => undefined });
+    createEvidenceUploader({ db, transport: t, getUserId: () => acme.user.userId, chunkBytes: CHUNK, lock: createInProcessLock(`ev-${randomUUID()}`), retryDelaysMs, sleep: async () => undefined });
 
   async function queue(bytes: Uint8Array, name = 'policy.pdf') {
     const file = new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'application/pdf' });
@@ -98,6 +98,14 @@ describe.each(DB_DRIVERS)('evidence client against the real server (%s)', (drive
     const got = new Uint8Array(await (file as { blob: Blob }).blob.arrayBuffer());
     expect(createHash('sha256').update(got).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect((file as { fileName: string }).fileName).toBe('policy.pdf');
+  });
+
+  it('sends nothing without a signed-in user (no user is nobody, not everyone)', async () => {
+    const id = await queue(pdfBytes(2 * CHUNK));
+    const report = await createEvidenceUploader({ db, transport: transport(), getUserId: () => null, chunkBytes: CHUNK, lock: createInProcessLock(`ev-${randomUUID()}`), retryDelaysMs: [] }).run();
+    expect(report).toMatchObject({ attached: [], failed: [], stoppedBy: null });
+    expect(calls).toEqual([]);
+    expect(await db.evidence.get(id)).toMatchObject({ status: 'queued' });
   });
 
   it('re-asks the offset and carries on within the same run after a dropped chunk (tus-style retries)', async () => {
@@ -175,6 +183,7 @@ describe.each(DB_DRIVERS)('evidence client against the real server (%s)', (drive
     const uploads = startEvidenceUploads({
       db,
       getToken: async () => acme.user.accessToken,
+      getUserId: () => acme.user.userId,
       transport: t,
       random: () => 0.5,
       retryDelaysMs: [],

@@ -43,7 +43,7 @@ describe.each(DB_DRIVERS)('evidence before submit (%s)', (driver) => {
     expect(await status()).toBe('in_progress');
 
     const transport = createEvidenceTransport({ getToken: async () => world.alice.accessToken, fetch: async (url, init) => world.server.app.request(url, init) });
-    const report = await createEvidenceUploader({ db: alice.db, transport, lock: createInProcessLock(`ev-${alice.db.name}`) }).run();
+    const report = await createEvidenceUploader({ db: alice.db, transport, getUserId: () => me.userId, lock: createInProcessLock(`ev-${alice.db.name}`) }).run();
     expect(report.attached).toHaveLength(1);
     await alice.engine.drainNow();
     expect(await status()).toBe('submitted');

@@ -7,6 +7,8 @@ import { SyncDatabase } from '#sync/db.ts';
 import { createInProcessLock } from '#sync/lock.ts';
 import { ensureSync, getSyncRuntime, haltSyncForSignOut, hasUnsent, resumeSyncAfterSignOut, type Caller, type SyncRuntime } from '#sync/runtime.ts';
 import { clearForSignOut } from '#sync/sign-out.ts';
+import { queueEvidence } from '#sync/evidence/queue-evidence.ts';
+import { pdfBytes } from '#server/features/evidence/evidence.fixtures.ts';
 import { createWorld, faultyServerFetch, fakeOnlineSignal, type World } from './harness.ts';
 
 describe('sync runtime (pglite)', () => {
@@ -19,6 +21,7 @@ describe('sync runtime (pglite)', () => {
     db = new SyncDatabase(`runtime-${randomUUID()}`);
   });
   afterEach(async () => {
+    holdPatch = null;
     getSyncRuntime()?.stop();
     resumeSyncAfterSignOut();
     await db.delete();
@@ -27,14 +30,25 @@ describe('sync runtime (pglite)', () => {
 
   let token = '';
   let net: ReturnType<typeof faultyServerFetch>;
+  /** Upload chunks (PATCH) sent, and answered; while `holdPatch` is set a chunk waits for it before reaching the server. */
+  let patches = { sent: 0, answered: 0 };
+  let holdPatch: Promise<void> | null = null;
   const start = (caller: Caller | null, as = world.alice.accessToken) => {
     token = as; // the session's current token, as supabase-js would return it
     net ??= faultyServerFetch(world.server);
+    patches = { sent: 0, answered: 0 };
     return ensureSync({
       db,
       caller,
       getToken: async () => token,
-      fetch: net.fetch,
+      fetch: async (url, init) => {
+        if (init.method !== 'PATCH') return net.fetch(url, init);
+        patches.sent += 1;
+        if (holdPatch) await holdPatch;
+        const res = await net.fetch(url, init);
+        patches.answered += 1;
+        return res;
+      },
       serviceWorker: false,
       lock: createInProcessLock(`rt-${db.name}`),
       onlineSignal: fakeOnlineSignal(),
@@ -123,6 +137,60 @@ describe('sync runtime (pglite)', () => {
     await runtime.settled();
     expect(await db.answers.count()).toBe(0);
     expect((await db.meta.toArray()).map((m) => m.key)).toEqual(['clientId']);
+  });
+
+  /** Stores a file on the device, through the running runtime's scheduler (which starts sending it) when there is one. */
+  const queueFile = async (userId: string, size: number) => {
+    const file = new File([pdfBytes(size) as Uint8Array<ArrayBuffer>], 'policy.pdf', { type: 'application/pdf' });
+    const input = { assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, userId, file, maxMb: 25, storage: null };
+    const queued = getSyncRuntime() ? await rt().evidence.queue(input) : await queueEvidence(db, input, input);
+    if (!queued.ok) throw new Error(queued.message);
+    return queued.evidenceId;
+  };
+  const evidenceRequests = () => net.delivered.filter((d) => d.url.startsWith('/api/evidence'));
+
+  it('sends no file while the caller is cleared, even with a session left (no user means nothing, not everyone’s)', async () => {
+    // Bob kept an unsent file on this device; Alice signs in.
+    const bobsFile = await queueFile(world.bob.userId, 2_000);
+    const runtime = start({ userId: world.alice.userId, orgId: world.org.orgId })!;
+    await runtime.evidence.kick();
+    expect(evidenceRequests()).toEqual([]);
+    // Alice's profile is cleared (e.g. a 403) while her token still works: the caller is null.
+    await runtime.setCaller(null);
+    await runtime.evidence.kick();
+    expect(evidenceRequests()).toEqual([]);
+    expect(await db.evidence.get(bobsFile)).toMatchObject({ status: 'queued', userId: world.bob.userId });
+  });
+
+  it('a sign-out stops an upload in progress: nothing is sent or written after the clear', async () => {
+    let release!: () => void;
+    holdPatch = new Promise<void>((resolve) => (release = resolve));
+    const runtime = start({ userId: world.alice.userId, orgId: world.org.orgId })!;
+    await queueFile(world.alice.userId, 2 * 2 * 1024 * 1024 + 1_000); // three chunks
+    await waitFor(() => patches.sent === 1); // the first chunk is on the wire
+    expect(await haltSyncForSignOut(50)).toBe(db); // gives up waiting: the chunk is held
+    await clearForSignOut(db, { userId: world.alice.userId, keepUnsent: false });
+    holdPatch = null;
+    release();
+    await waitFor(() => patches.answered === 1);
+    await runtime.settled();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(patches.sent).toBe(1);
+    expect(await db.uploads.count()).toBe(0);
+    expect(await db.evidence.count()).toBe(0);
+  });
+
+  it('a sign-out waits for the upload on the wire to end', async () => {
+    let release!: () => void;
+    holdPatch = new Promise<void>((resolve) => (release = resolve));
+    start({ userId: world.alice.userId, orgId: world.org.orgId });
+    await queueFile(world.alice.userId, 2 * 2 * 1024 * 1024 + 1_000);
+    await waitFor(() => patches.sent === 1);
+    setTimeout(release, 30);
+    await haltSyncForSignOut(5_000);
+    // The chunk's answer came back before the halt returned, and the run stopped there.
+    expect(patches).toEqual({ sent: 1, answered: 1 });
+    holdPatch = null;
   });
 });
 

@@ -50,8 +50,6 @@ function withOffset<T>(result: HttpResult<T>): EvidenceResult<T> {
   return failure;
 }
 
-export { fileNameFromDisposition };
-
 export function createEvidenceTransport(opts: EvidenceTransportOptions): EvidenceTransport {
   const core: HttpCore = { getToken: opts.getToken, fetch: opts.fetch, baseUrl: opts.baseUrl, noTokenMessage: 'Sign in to upload files' };
 
@@ -66,21 +64,23 @@ export function createEvidenceTransport(opts: EvidenceTransportOptions): Evidenc
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const uploads = '/api/evidence/uploads';
+  /** An evidence id as one path segment (encoded once; the core refuses what would leave the route). */
+  const seg = encodeURIComponent;
 
   return {
     declare: (body) => json(uploads, jsonBody('POST', body)),
-    state: (id) => json(`${uploads}/${id}`, { method: 'GET', headers: { accept: 'application/json' } }),
+    state: (id) => json(`${uploads}/${seg(id)}`, { method: 'GET', headers: { accept: 'application/json' } }),
     patch: (id, offset, chunk) =>
-      json(`${uploads}/${id}`, {
+      json(`${uploads}/${seg(id)}`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/octet-stream', 'upload-offset': String(offset), accept: 'application/json' },
         body: chunk as Uint8Array<ArrayBuffer>,
       }),
-    complete: (id) => json(`${uploads}/${id}/complete`, jsonBody('POST')),
-    attach: (id) => json(`/api/evidence/${id}/attach`, jsonBody('POST')),
-    detach: (id) => json(`/api/evidence/${id}`, { method: 'DELETE', headers: { accept: 'application/json' } }),
+    complete: (id) => json(`${uploads}/${seg(id)}/complete`, jsonBody('POST')),
+    attach: (id) => json(`/api/evidence/${seg(id)}/attach`, jsonBody('POST')),
+    detach: (id) => json(`/api/evidence/${seg(id)}`, { method: 'DELETE', headers: { accept: 'application/json' } }),
     async download(id) {
-      const got = await exchange(core, `/api/evidence/${id}/download`, { method: 'GET', headers: { accept: '*/*' } });
+      const got = await exchange(core, `/api/evidence/${seg(id)}/download`, { method: 'GET', headers: { accept: '*/*' } });
       if (!got.ok) return got;
       const res = got.res;
       if (!res.ok) return resultOf<never>(res);

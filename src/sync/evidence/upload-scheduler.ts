@@ -14,7 +14,8 @@ import { createEvidenceUploader, type UploadRunReport } from './uploader.ts';
 export interface EvidenceUploadsOptions {
   db: SyncDatabase;
   getToken: TokenGetter;
-  getUserId?: () => string | null;
+  /** The signed-in user, whose files are sent (uploader.ts); null sends nothing. */
+  getUserId: () => string | null;
   baseUrl?: string;
   fetch?: FetchLike;
   transport?: EvidenceTransport;
@@ -51,7 +52,14 @@ export interface EvidenceUploads {
   remove(evidenceId: string): Promise<{ ok: true } | { ok: false; message: string }>;
   /** The file's bytes: local while it waits to upload, else the organization-scoped download route. */
   file(evidenceId: string): Promise<FileResult>;
+  /** No runs and no polls until resume() (the runtime's caller went null). */
+  pause(): void;
+  /** Runs again after pause() (a caller is back). */
+  resume(): void;
+  /** Stops for good: no timers, and an upload in progress ends before its next request or write. */
   stop(): void;
+  /** Resolves when the upload running at stop() has ended. */
+  settled(): Promise<void>;
 }
 
 const defaultScheduler: Scheduler = {
@@ -67,11 +75,12 @@ export function startEvidenceUploads(opts: EvidenceUploadsOptions): EvidenceUplo
   let failures = 0;
   let timer: unknown;
   let stopped = false;
+  let paused = false;
 
   const waiting = () => opts.db.evidence.filter(isSendableFile).count();
 
   function later(ms: number) {
-    if (stopped) return;
+    if (stopped || paused) return;
     if (timer !== undefined) timers.clearTimeout(timer);
     timer = timers.setTimeout(() => {
       timer = undefined;
@@ -80,6 +89,7 @@ export function startEvidenceUploads(opts: EvidenceUploadsOptions): EvidenceUplo
   }
 
   async function kick(): Promise<UploadRunReport> {
+    if (stopped || paused) return { acquired: false, attached: [], failed: [], stoppedBy: null };
     const report = await uploader.run();
     if (report.attached.length) opts.onAttached?.(report.attached);
     if (report.stoppedBy) {
@@ -117,11 +127,23 @@ export function startEvidenceUploads(opts: EvidenceUploadsOptions): EvidenceUplo
     },
     remove: (id) => removeEvidence(opts.db, transport, id),
     file: (id) => getEvidenceFile(opts.db, transport, id),
+    pause() {
+      paused = true;
+      if (timer !== undefined) timers.clearTimeout(timer);
+      timer = undefined;
+    },
+    resume() {
+      if (!paused) return;
+      paused = false;
+      safeKick();
+    },
     stop() {
       stopped = true;
+      uploader.stop();
       unsubscribe?.();
       watch.unsubscribe();
       if (timer !== undefined) timers.clearTimeout(timer);
     },
+    settled: () => uploader.settled(),
   };
 }

@@ -4,20 +4,20 @@
 import { EVIDENCE_CHUNK_BYTES } from '#domain/evidence.ts';
 import { isSendableFile, type LocalEvidence, type SyncDatabase, type SyncErrorInfo } from '../db.ts';
 import { createDrainLock, type DrainLock } from '../lock.ts';
-import type { TransportFailure } from '../transport.ts';
+import type { HttpFailure } from '../../lib/http.ts';
 import type { EvidenceTransport } from './evidence-transport.ts';
 
 export const EVIDENCE_LOCK_NAME = 'mvrsp-evidence-uploads';
 /** Failures worth retrying later by themselves (offline, server trouble, expired session, rate limit). */
-const retryable = (f: TransportFailure) => f.kind === 'network' || f.status >= 500 || f.status === 401 || f.status === 408 || f.status === 429;
+const retryable = (f: HttpFailure) => f.kind === 'network' || f.status >= 500 || f.status === 401 || f.status === 408 || f.status === 429;
 
 export interface UploaderOptions {
   db: SyncDatabase;
   transport: EvidenceTransport;
   chunkBytes?: number;
   lock?: DrainLock;
-  /** Only this user's files are sent; another user's are held. */
-  getUserId?: () => string | null | Promise<string | null>;
+  /** The signed-in user: only this user's files are sent; another user's are held, and with no user nothing is sent. */
+  getUserId: () => string | null | Promise<string | null>;
   /** Waits before re-asking the server's offset after a dropped connection (tus-style); [] = give up at once. */
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
@@ -36,27 +36,47 @@ export interface UploadRunReport {
 
 type Step = { ok: true } | { ok: false; retry: boolean; error: SyncErrorInfo };
 
-const errorOf = (f: TransportFailure): SyncErrorInfo =>
+const errorOf = (f: HttpFailure): SyncErrorInfo =>
   f.kind === 'network'
     ? { code: 'network', message: 'Waiting for a connection to upload this file.' }
     : { code: f.code ?? `http_${f.status}`, http: f.status, message: f.message };
-const fail = (f: TransportFailure): Step => ({ ok: false, retry: retryable(f), error: errorOf(f) });
+const fail = (f: HttpFailure): Step => ({ ok: false, retry: retryable(f), error: errorOf(f) });
 
 export interface EvidenceUploader {
   /** Uploads every queued file; resolves when done or stopped by a retryable failure. */
   run(): Promise<UploadRunReport>;
   /** Puts a failed file back in the queue (the user pressed Retry). */
   retry(evidenceId: string): Promise<void>;
+  /** From now on nothing more is requested or written: a run in progress ends at its next step (a sign-out). */
+  stop(): void;
+  /** Resolves when the run in progress at stop() has ended. */
+  settled(): Promise<void>;
 }
+
+/** Thrown inside a run once the uploader is stopped: the run ends without another request or write. */
+class UploaderStopped extends Error {}
 
 export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader {
   const { db, transport } = opts;
   const chunkBytes = opts.chunkBytes ?? EVIDENCE_CHUNK_BYTES;
   const lock = opts.lock ?? createDrainLock(EVIDENCE_LOCK_NAME);
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  /** Called right before every request and every write: a stopped uploader does neither. */
+  const live = () => {
+    if (stopped) throw new UploaderStopped();
+  };
+  const t: Pick<EvidenceTransport, 'declare' | 'patch' | 'complete' | 'attach'> = {
+    declare: (body) => (live(), transport.declare(body)),
+    patch: (id, offset, chunk) => (live(), transport.patch(id, offset, chunk)),
+    complete: (id) => (live(), transport.complete(id)),
+    attach: (id) => (live(), transport.attach(id)),
+  };
 
-  const patchRow = async (id: string, changes: Partial<LocalEvidence>) => db.evidence.update(id, changes);
+  const patchRow = async (id: string, changes: Partial<LocalEvidence>) => (live(), db.evidence.update(id, changes));
 
   async function setOffset(row: LocalEvidence, offset: number) {
+    live();
     await db.transaction('rw', db.evidence, db.uploads, async () => {
       await db.evidence.update(row.id, { progress: row.sizeBytes ? offset / row.sizeBytes : 1, status: 'uploading' });
       await db.uploads.put({ evidenceId: row.id, offset, uploadUrl: `/api/evidence/uploads/${row.id}` });
@@ -69,7 +89,7 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
     let offset = start;
     for (let stalls = 0; offset < row.sizeBytes && stalls < 3; ) {
       if (!(await db.evidence.get(row.id))) return { ok: false, retry: false, error: { code: 'removed', message: 'Removed' } };
-      const res = await transport.patch(row.id, offset, bytes.subarray(offset, Math.min(row.sizeBytes, offset + chunkBytes)));
+      const res = await t.patch(row.id, offset, bytes.subarray(offset, Math.min(row.sizeBytes, offset + chunkBytes)));
       const next = res.ok ? res.value.offset : res.offset;
       if (!res.ok && (res.kind !== 'http' || res.status !== 409 || next === undefined)) return fail(res);
       stalls = next! > offset ? 0 : stalls + 1;
@@ -80,15 +100,16 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
   }
 
   async function finish(row: LocalEvidence): Promise<Step> {
-    const done = await transport.complete(row.id);
+    const done = await t.complete(row.id);
     if (!done.ok) {
-      if (done.kind === 'http' && (done.status === 422 || done.status === 415)) await db.uploads.put({ evidenceId: row.id, offset: 0, uploadUrl: null });
+      if (done.kind === 'http' && (done.status === 422 || done.status === 415)) await (live(), db.uploads.put({ evidenceId: row.id, offset: 0, uploadUrl: null }));
       return fail(done);
     }
     await patchRow(row.id, { status: 'complete', progress: 1 });
-    const attached = await transport.attach(row.id);
+    const attached = await t.attach(row.id);
     if (!attached.ok) return fail(attached);
     // Acknowledged: keep the metadata, drop the bytes (ADR 006).
+    live();
     await db.transaction('rw', db.evidence, db.uploads, async () => {
       await db.evidence.update(row.id, { status: 'attached', progress: 1, bytes: null, error: undefined });
       await db.uploads.delete(row.id);
@@ -99,7 +120,7 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
   async function uploadOne(row: LocalEvidence): Promise<Step> {
     if (row.status !== 'complete') {
       if (!row.bytes) return { ok: false, retry: false, error: { code: 'missing_bytes', message: 'The file is no longer on this device. Attach it again.' } };
-      const declared = await transport.declare({
+      const declared = await t.declare({
         evidenceId: row.id,
         assessmentId: row.assessmentId,
         questionId: row.questionId,
@@ -128,15 +149,25 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
       if (step.ok || !step.retry || step.error.http === 401 || attempt >= delays.length) return step;
       await patchRow(row.id, { error: step.error });
       await (opts.sleep ?? defaultSleep)(delays[attempt]!);
+      live();
     }
   }
 
   async function runLocked(): Promise<Omit<UploadRunReport, 'acquired'>> {
-    const uid = opts.getUserId ? await opts.getUserId() : null;
-    const rows = (await db.evidence.filter(isSendableFile).toArray()).filter((e) => !uid || !e.userId || e.userId === uid);
     const report: Omit<UploadRunReport, 'acquired'> = { attached: [], failed: [], stoppedBy: null };
+    // No signed-in user (signed out, or the caller cleared while a session remains): nothing is sent.
+    const uid = await opts.getUserId();
+    if (!uid || stopped) return report;
+    const rows = (await db.evidence.filter(isSendableFile).toArray()).filter((e) => e.userId === uid);
     for (const row of rows) {
-      const step = await uploadWithRetries(row);
+      let step: Step;
+      try {
+        step = await uploadWithRetries(row);
+      } catch (err) {
+        if (err instanceof UploaderStopped) return report;
+        throw err;
+      }
+      if (stopped) return report;
       if (step.ok) report.attached.push(row.id);
       else if (step.error.code === 'removed') continue;
       else if (step.retry) {
@@ -153,10 +184,20 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
 
   return {
     async run() {
-      const r = await lock(runLocked);
+      if (stopped) return { acquired: false, attached: [], failed: [], stoppedBy: null };
+      const work = lock(runLocked);
+      running = Promise.allSettled([running, work]);
+      const r = await work;
       return r.acquired ? { acquired: true, ...r.value } : { acquired: false, attached: [], failed: [], stoppedBy: null };
     },
+    stop() {
+      stopped = true;
+    },
+    async settled() {
+      await running;
+    },
     async retry(evidenceId) {
+      if (stopped) return;
       const row = await db.evidence.get(evidenceId);
       if (row?.status === 'failed') await patchRow(evidenceId, { status: row.bytes ? 'queued' : 'failed', error: row.bytes ? undefined : row.error });
     },
