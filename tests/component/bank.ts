@@ -6,7 +6,8 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
 import { buildCorrectiveActionPlan } from '#domain/scoring/action-plan.ts';
-import { failSummary, scoreAssessment } from '#domain/scoring/scoring.ts';
+import { toResultsView, toResultView } from '#domain/scoring/result-views.ts';
+import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import type { AnswerMap, ScoringQuestion } from '#domain/scoring/types.ts';
 
 export const ASSESSMENT_ID = '0195f3a0-0000-7000-8000-0000000000a1';
@@ -67,46 +68,10 @@ export const bankQuestion = (predicate: (def: QuestionDef) => boolean): Question
   return q.def;
 };
 
-/**
- * GET /api/assessments/:id/results for these answers: the stored result
- * (server/features/assessments/assessments.submit.ts toResultView) plus the Fail explained and the
- * gaps with their corrective action (assessments.report.ts getResults), scored by domain/scoring.
- */
+/** GET /api/assessments/:id/results for these answers, built by the mapping the server uses (domain/scoring/result-views.ts). */
 export function resultsFor(answers: AnswerMap, submittedAt = '2026-11-20T15:04:00.000Z'): ResultsView {
   const r = scoreAssessment(SCORING_QUESTIONS, answers, SCORING_DOMAINS);
-  const result = {
-    assessmentId: ASSESSMENT_ID,
-    totalScore: r.totalScore,
-    total_score: r.totalScore,
-    maxScore: r.maxScore,
-    percentage: r.percentage,
-    grade: r.grade,
-    passFail: r.passFail,
-    pass_fail: r.passFail,
-    failReasons: r.failReasons,
-    domainScores: r.domainScores,
-    gapCount: r.gaps.reduce((n, g) => n + g.gaps.length, 0),
-    submittedAt,
-    submitted_at: submittedAt,
-  };
-  return {
-    ...result,
-    failSummary: failSummary(result),
-    gaps: r.gaps.map((g) => ({
-      domain_id: g.domainId,
-      domain_name: g.domainName,
-      points_lost: g.pointsLost,
-      gaps: g.gaps.map((x) => ({
-        question_id: x.questionId,
-        code: x.code,
-        question_text: x.questionText,
-        points: x.points,
-        critical: x.critical,
-        action: x.correctiveAction.action,
-        priority: x.correctiveAction.priority,
-      })),
-    })),
-  };
+  return toResultsView(toResultView(ASSESSMENT_ID, r, new Date(submittedAt)), r.gaps);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ActionStatus, CorrectiveActionView, ReportView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
-import { failSummary } from '#domain/scoring/scoring.ts';
+import { toResultsView } from '#domain/scoring/result-views.ts';
 import type { ActionPriority } from '#domain/questions/question-types.ts';
 import { buildGapAnalysis } from '#domain/scoring/gaps.ts';
 import type { DomainGaps } from '#domain/scoring/types.ts';
@@ -118,25 +118,7 @@ async function gapsOf(db: Db, a: AssessmentRow): Promise<DomainGaps[]> {
 export async function getResults(db: Db, assessmentId: string, organizationId: string | null): Promise<ResultsView> {
   const a = await getSubmittedAssessment(db, assessmentId, organizationId);
   const result = a.result;
-  const gaps = await gapsOf(db, a);
-  return {
-    ...result,
-    failSummary: failSummary(result),
-    gaps: gaps.map((g) => ({
-      domain_id: g.domainId,
-      domain_name: g.domainName,
-      points_lost: g.pointsLost,
-      gaps: g.gaps.map((x) => ({
-        question_id: x.questionId,
-        code: x.code,
-        question_text: x.questionText,
-        points: x.points,
-        critical: x.critical,
-        action: x.correctiveAction.action,
-        priority: x.correctiveAction.priority,
-      })),
-    })),
-  };
+  return toResultsView(result, await gapsOf(db, a));
 }
 
 /** The detailed report: the full gap analysis plus the action plan rows (owners, status, notes). */

@@ -2,8 +2,9 @@
 // browser's preview never counts), locks the assessment and opens the corrective action plan.
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { ResultView } from '#domain/contracts/assessments.ts';
 import { buildCorrectiveActionPlan } from '#domain/scoring/action-plan.ts';
+import type { ResultView } from '#domain/contracts/assessments.ts';
+import { toResultView } from '#domain/scoring/result-views.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import type { AnswerMap, ScoreResult } from '#domain/scoring/types.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,24 +21,6 @@ export interface SubmitInput {
   now?: Date;
 }
 
-export function toResultView(assessmentId: string, r: ScoreResult, submittedAt: Date): ResultView {
-  const at = submittedAt.toISOString();
-  return {
-    assessmentId,
-    totalScore: r.totalScore,
-    total_score: r.totalScore,
-    maxScore: r.maxScore,
-    percentage: r.percentage,
-    grade: r.grade,
-    passFail: r.passFail,
-    pass_fail: r.passFail,
-    failReasons: r.failReasons,
-    domainScores: r.domainScores,
-    gapCount: r.gaps.reduce((n, g) => n + g.gaps.length, 0),
-    submittedAt: at,
-    submitted_at: at,
-  };
-}
 
 export async function loadAnswerMap(db: Db, assessmentId: string): Promise<AnswerMap> {
   const rows = await db.select({ q: responses.questionId, a: responses.answer }).from(responses).where(eq(responses.assessmentId, assessmentId));

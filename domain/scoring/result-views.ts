@@ -1,0 +1,48 @@
+// The wire shapes of a scored assessment (ResultView, ResultsView in domain/contracts/assessments.ts),
+// built from the scorer's output in one place: the server's submit and results routes and the
+// SPA's component tests use the same mapping.
+import type { ResultsView, ResultView } from '../contracts/assessments.ts';
+import { failSummary } from './scoring.ts';
+import type { DomainGaps, ScoreResult } from './types.ts';
+
+/** The stored result of a submit (both spellings the API has always sent). */
+export function toResultView(assessmentId: string, r: ScoreResult, submittedAt: Date): ResultView {
+  const at = submittedAt.toISOString();
+  return {
+    assessmentId,
+    totalScore: r.totalScore,
+    total_score: r.totalScore,
+    maxScore: r.maxScore,
+    percentage: r.percentage,
+    grade: r.grade,
+    passFail: r.passFail,
+    pass_fail: r.passFail,
+    failReasons: r.failReasons,
+    domainScores: r.domainScores,
+    gapCount: r.gaps.reduce((n, g) => n + g.gaps.length, 0),
+    submittedAt: at,
+    submitted_at: at,
+  };
+}
+
+/** What every organization sees: the result, why it failed, and each gap with its action's title and priority. */
+export function toResultsView(result: ResultView, gaps: DomainGaps[]): ResultsView {
+  return {
+    ...result,
+    failSummary: failSummary(result),
+    gaps: gaps.map((g) => ({
+      domain_id: g.domainId,
+      domain_name: g.domainName,
+      points_lost: g.pointsLost,
+      gaps: g.gaps.map((x) => ({
+        question_id: x.questionId,
+        code: x.code,
+        question_text: x.questionText,
+        points: x.points,
+        critical: x.critical,
+        action: x.correctiveAction.action,
+        priority: x.correctiveAction.priority,
+      })),
+    })),
+  };
+}
