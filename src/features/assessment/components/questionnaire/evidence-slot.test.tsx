@@ -2,35 +2,23 @@
 // lists this user's picked file, queued on the device and handed to the upload scheduler, and a
 // teammate's file that arrived with a pull (tests/component/fake-runtime.ts: real Dexie and engine,
 // scripted server).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { PullResponse } from '#domain/contracts/sync.ts';
 import { ASSESSMENT_ID, ME, ORG_ID, TEAMMATE, smallQuestionnaire } from '../../../../../tests/component/bank.ts';
-import { createFakeRuntime, type FakeRuntime } from '../../../../../tests/component/fake-runtime.ts';
-import { loadConfigOffline, renderWithRuntime } from '../../../../../tests/component/questionnaire-harness.tsx';
+import { useFakeRuntimeMounts } from '../../../../../tests/component/questionnaire-harness.tsx';
 import { EvidenceSlot } from './evidence-slot.tsx';
 
 const QUESTION = smallQuestionnaire(1).questions[0]!;
 const PDF = () => new File(['%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'], 'travel-policy.pdf', { type: 'application/pdf' });
 
 describe('EvidenceSlot', () => {
-  let runtime: FakeRuntime | null = null;
-  let unmount: () => void = () => {};
-
-  beforeAll(async () => {
-    await loadConfigOffline();
-  });
-  afterEach(async () => {
-    unmount();
-    unmount = () => {};
-    await runtime?.dispose();
-    runtime = null;
-  });
+  const mount = useFakeRuntimeMounts();
 
   function open(locked = false) {
-    runtime = createFakeRuntime({ caller: { userId: ME.id, orgId: ORG_ID } });
-    unmount = renderWithRuntime(runtime, <EvidenceSlot runtime={runtime} assessmentId={ASSESSMENT_ID} questionId={QUESTION.id} userId={ME.id} locked={locked} />);
-    return runtime;
+    return mount({ caller: { userId: ME.id, orgId: ORG_ID } }, (runtime) => (
+      <EvidenceSlot runtime={runtime} assessmentId={ASSESSMENT_ID} questionId={QUESTION.id} userId={ME.id} locked={locked} />
+    ));
   }
 
   const files = () => page.getByTestId('evidence-file');

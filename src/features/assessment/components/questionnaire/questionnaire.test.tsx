@@ -1,12 +1,12 @@
 // Component test in real Chromium (vitest project 'component'): the questionnaire over a small bank
 // (two questions in each of two domains, from the real bank) with a sync runtime whose database is
 // real IndexedDB and whose "server" is scripted by the test (tests/component/fake-runtime.ts).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { AnswerView } from '#domain/contracts/sync.ts';
 import { ASSESSMENT_ID, ME, ORG_ID, TEAMMATE, smallQuestionnaire } from '../../../../../tests/component/bank.ts';
-import { answerEach, createFakeRuntime, type FakeRuntime, type FakeServer } from '../../../../../tests/component/fake-runtime.ts';
-import { loadConfigOffline, renderWithRuntime } from '../../../../../tests/component/questionnaire-harness.tsx';
+import { answerEach, type FakeServer } from '../../../../../tests/component/fake-runtime.ts';
+import { useFakeRuntimeMounts } from '../../../../../tests/component/questionnaire-harness.tsx';
 import { Questionnaire } from './questionnaire.tsx';
 
 const DATA = smallQuestionnaire(2);
@@ -22,26 +22,12 @@ const view = (questionId: string, answer: 'yes' | 'no', version: number, by = ME
 });
 
 describe('Questionnaire', () => {
-  let runtime: FakeRuntime | null = null;
-  let unmount: () => void = () => {};
-
-  beforeAll(async () => {
-    await loadConfigOffline();
-  });
-  afterEach(async () => {
-    unmount();
-    unmount = () => {};
-    await runtime?.dispose();
-    runtime = null;
-  });
+  const mount = useFakeRuntimeMounts();
 
   function open(server?: Partial<FakeServer>, initialQuestionId?: string) {
-    runtime = createFakeRuntime({ caller: { userId: ME.id, orgId: ORG_ID }, server });
-    unmount = renderWithRuntime(
-      runtime,
-      <Questionnaire assessmentId={ASSESSMENT_ID} data={DATA} runtime={runtime} userId={ME.id} members={[ME, TEAMMATE]} initialQuestionId={initialQuestionId} />,
-    );
-    return runtime;
+    return mount({ caller: { userId: ME.id, orgId: ORG_ID }, server }, (runtime) => (
+      <Questionnaire assessmentId={ASSESSMENT_ID} data={DATA} runtime={runtime} userId={ME.id} members={[ME, TEAMMATE]} initialQuestionId={initialQuestionId} />
+    ));
   }
 
   const questionText = () => page.getByRole('heading', { level: 2 });
