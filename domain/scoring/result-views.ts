@@ -3,7 +3,7 @@
 // SPA's component tests use the same mapping.
 import type { ResultsView, ResultView } from '../contracts/assessments.ts';
 import { failSummary } from './scoring.ts';
-import type { DomainGaps, ScoreResult } from './types.ts';
+import type { DomainGaps, Gap, ScoreResult } from './types.ts';
 
 /** The stored result of a submit (both spellings the API has always sent). */
 export function toResultView(assessmentId: string, r: ScoreResult, submittedAt: Date): ResultView {
@@ -25,24 +25,24 @@ export function toResultView(assessmentId: string, r: ScoreResult, submittedAt: 
   };
 }
 
+/** One wire section per domain with gaps; `item` shapes each gap (the free list or the paid report). */
+export function toGapSections<T>(gaps: DomainGaps[], item: (gap: Gap) => T): { domain_id: string; domain_name: string; points_lost: number; gaps: T[] }[] {
+  return gaps.map((g) => ({ domain_id: g.domainId, domain_name: g.domainName, points_lost: g.pointsLost, gaps: g.gaps.map(item) }));
+}
+
 /** What every organization sees: the result, why it failed, and each gap with its action's title and priority. */
 export function toResultsView(result: ResultView, gaps: DomainGaps[]): ResultsView {
   return {
     ...result,
     failSummary: failSummary(result),
-    gaps: gaps.map((g) => ({
-      domain_id: g.domainId,
-      domain_name: g.domainName,
-      points_lost: g.pointsLost,
-      gaps: g.gaps.map((x) => ({
-        question_id: x.questionId,
-        code: x.code,
-        question_text: x.questionText,
-        points: x.points,
-        critical: x.critical,
-        action: x.correctiveAction.action,
-        priority: x.correctiveAction.priority,
-      })),
+    gaps: toGapSections(gaps, (x) => ({
+      question_id: x.questionId,
+      code: x.code,
+      question_text: x.questionText,
+      points: x.points,
+      critical: x.critical,
+      action: x.correctiveAction.action,
+      priority: x.correctiveAction.priority,
     })),
   };
 }

@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ActionStatus, CorrectiveActionView, ReportView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
-import { toResultsView } from '#domain/scoring/result-views.ts';
+import { toGapSections, toResultsView } from '#domain/scoring/result-views.ts';
 import type { ActionPriority } from '#domain/questions/question-types.ts';
 import { buildGapAnalysis } from '#domain/scoring/gaps.ts';
 import type { DomainGaps } from '#domain/scoring/types.ts';
@@ -85,21 +85,16 @@ async function listActionViews(db: Db, assessmentId: string, gaps: DomainGaps[],
 }
 
 function toGapAnalysisView(gaps: DomainGaps[]): ReportView['gapAnalysis'] {
-  return gaps.map((g) => ({
-    domain_id: g.domainId,
-    domain_name: g.domainName,
-    points_lost: g.pointsLost,
-    gaps: g.gaps.map((x) => ({
-      question_id: x.questionId,
-      code: x.code,
-      subdomain: x.subdomain,
-      question_text: x.questionText,
-      points: x.points,
-      critical: x.critical,
-      guidance: x.guidance,
-      sources: x.sources,
-      corrective_action: { action: x.correctiveAction.action, priority: x.correctiveAction.priority, target_days: x.correctiveAction.targetDays },
-    })),
+  return toGapSections(gaps, (x) => ({
+    question_id: x.questionId,
+    code: x.code,
+    subdomain: x.subdomain,
+    question_text: x.questionText,
+    points: x.points,
+    critical: x.critical,
+    guidance: x.guidance,
+    sources: x.sources,
+    corrective_action: { action: x.correctiveAction.action, priority: x.correctiveAction.priority, target_days: x.correctiveAction.targetDays },
   }));
 }
 
