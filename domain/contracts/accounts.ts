@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import type { Role } from '../roles.ts';
+import type { ApplicabilityProfile } from '../questions/applicability.ts';
 import { INVITABLE_ROLES, type InvitableRole, type JoinRequestStatus, type OrganizationStatus, type ProfileStatus } from './enums.ts';
 import { withoutControlChars } from './fields.ts';
 
@@ -278,4 +279,18 @@ export interface JoinOrganizationResponse {
 /** Mutations answer { message } (a success string of domain/messages.ts) plus the changed entity. */
 export interface MessageResponse {
   message: string;
+}
+
+// ---------- applicability profile (ADR 018) ----------
+
+export { applicabilityProfileSchema } from '../questions/applicability.ts';
+
+/** GET and PUT /api/organization/applicability (PUT: org_admin only; the body is an ApplicabilityProfile). */
+export interface ApplicabilityView {
+  /** null until an org_admin completes it; an assessment cannot start before. */
+  profile: ApplicabilityProfile | null;
+  updated_at: string | null;
+  updated_by_name: string | null;
+  /** The assessment in progress keeps the profile it started with; a change applies to the next one. */
+  in_progress_assessment_id: string | null;
 }

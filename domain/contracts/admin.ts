@@ -1,6 +1,8 @@
 // The admin area (system_admin only): request schemas and response shapes. Shared by the API and the SPA.
 import { z } from 'zod';
 import { ACTION_PRIORITIES, questionDefSchema, type ActionPriority } from '../questions/question-types.ts';
+import { conditionsSchema } from '../questions/applicability.ts';
+import { legalClockSchema } from '../questions/clocks.ts';
 import { ROLES, type Role } from '../roles.ts';
 import type { Grade, PassFail } from '../scoring/policy.ts';
 import type { QuestionView } from './assessments.ts';
@@ -21,6 +23,9 @@ export const adminQuestionSchema = z.object({
   questionText: z.string().trim().min(10, 'Question text must be at least 10 characters').max(1000, 'Question text must be at most 1000 characters'),
   points: questionDefSchema.shape.points,
   critical: z.boolean().default(false),
+  appliesWhen: conditionsSchema.default([]),
+  criticalWhen: conditionsSchema.default([]),
+  clock: legalClockSchema.nullable().default(null),
   documentEvidenceRequired: z.boolean().default(false),
   evidenceDescription: z.string().trim().max(1000).default(''),
   guidance: z.string().trim().min(1, 'Guidance is required').max(2000, 'Guidance must be at most 2000 characters'),

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ACTION_STATUSES, ANSWER_VALUES, type ActionStatus, type AssessmentStatus } from './enums.ts';
 import { isoInstant } from './fields.ts';
 import { MSG } from '../messages.ts';
+import type { ApplicabilityProfile } from '../questions/applicability.ts';
+import type { LegalClock } from '../questions/clocks.ts';
 import type { ActionPriority } from '../questions/question-types.ts';
 import type { Grade, PassFail } from '../scoring/policy.ts';
 import type { DomainScore } from '../scoring/types.ts';
@@ -70,7 +72,10 @@ export interface QuestionView {
   document_evidence_required: boolean;
   evidence_description: string;
   guidance: string;
+  /** Citations to show, one per source (citationOf in domain/questions/sources.ts). */
   sources: string[];
+  /** The recurring legal duty the question is tied to (reminders), or null. */
+  clock: LegalClock | null;
 }
 
 export interface AssessmentListItem {
@@ -88,7 +93,10 @@ export interface AssessmentListItem {
 export interface AssessmentDetail extends AssessmentListItem {
   version_id: number;
   answered_count: number;
+  /** Questions asked in this assessment (those that apply to its frozen profile). */
   question_count: number;
+  /** The organization's profile frozen when the assessment started; null if started before profiles (ADR 018). */
+  applicability: ApplicabilityProfile | null;
 }
 
 /** The result view: both spellings, as published (docs/decisions/016-names-and-casing.md). */
@@ -106,6 +114,15 @@ export interface ResultView {
   gapCount: number;
   submittedAt: string;
   submitted_at: string;
+  /**
+   * Points earned on the questions asked, and the points of those questions: totalScore is
+   * earned_points scaled to maxScore (scaledScore in domain/scoring/policy.ts). Results stored
+   * before ADR 018 read as earned_points = totalScore and applicable_points = maxScore.
+   */
+  earned_points: number;
+  applicable_points: number;
+  /** The profile the assessment was asked against; null if started before profiles. */
+  applicability: ApplicabilityProfile | null;
 }
 
 export interface CorrectiveActionView {

@@ -1,12 +1,12 @@
-import type { QuestionDef } from './question-types.ts';
+import type { QuestionSpec } from './question-types.ts';
 import { SRC } from './sources.ts';
 
 const domainId = 'audit';
 
-type Spec = Omit<QuestionDef, 'domainId' | 'correctiveAction'> & { action: QuestionDef['correctiveAction'] };
-const q = ({ action, ...rest }: Spec): QuestionDef => ({ ...rest, domainId, correctiveAction: action });
+type Spec = Omit<QuestionSpec, 'domainId' | 'correctiveAction'> & { action: QuestionSpec['correctiveAction'] };
+const q = ({ action, ...rest }: Spec): QuestionSpec => ({ ...rest, domainId, correctiveAction: action });
 
-export const AUDIT_QUESTIONS: QuestionDef[] = [
+export const AUDIT_QUESTIONS: QuestionSpec[] = [
   q({
     code: 'AU-01',
     subdomain: 'Certification',

@@ -1,9 +1,9 @@
-import type { QuestionDef } from './question-types.ts';
+import type { QuestionSpec } from './question-types.ts';
 import { SRC } from './sources.ts';
 
 const domainId = 'communications-integration';
 
-export const COMMUNICATIONS_QUESTIONS: QuestionDef[] = [
+export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
   {
     code: 'CI-01',
     domainId,

@@ -1,12 +1,12 @@
-import type { QuestionDef } from './question-types.ts';
+import type { QuestionSpec } from './question-types.ts';
 import { SRC } from './sources.ts';
 
 const domainId = 'information-protection';
 
-type Spec = Omit<QuestionDef, 'domainId' | 'correctiveAction'> & { action: QuestionDef['correctiveAction'] };
-const q = ({ action, ...rest }: Spec): QuestionDef => ({ ...rest, domainId, correctiveAction: action });
+type Spec = Omit<QuestionSpec, 'domainId' | 'correctiveAction'> & { action: QuestionSpec['correctiveAction'] };
+const q = ({ action, ...rest }: Spec): QuestionSpec => ({ ...rest, domainId, correctiveAction: action });
 
-export const INFORMATION_PROTECTION_QUESTIONS: QuestionDef[] = [
+export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
   q({
     code: 'IP-01',
     subdomain: 'Access control',

@@ -1,9 +1,9 @@
-import type { QuestionDef } from './question-types.ts';
+import type { QuestionSpec } from './question-types.ts';
 import { SRC } from './sources.ts';
 
 const domainId = 'policies-procedures';
 
-export const POLICIES_QUESTIONS: QuestionDef[] = [
+export const POLICIES_QUESTIONS: QuestionSpec[] = [
   {
     code: 'PP-01',
     domainId,

@@ -1,9 +1,9 @@
-import type { QuestionDef } from './question-types.ts';
+import type { QuestionSpec } from './question-types.ts';
 import { SRC } from './sources.ts';
 
 const domainId = 'training-program';
 
-export const TRAINING_QUESTIONS: QuestionDef[] = [
+export const TRAINING_QUESTIONS: QuestionSpec[] = [
   {
     code: 'TP-01',
     domainId,

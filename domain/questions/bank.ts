@@ -6,7 +6,7 @@ import { COMMUNICATIONS_QUESTIONS } from './bank-communications.ts';
 import { INFORMATION_PROTECTION_QUESTIONS } from './bank-information-protection.ts';
 import { POLICIES_QUESTIONS } from './bank-policies.ts';
 import { TRAINING_QUESTIONS } from './bank-training.ts';
-import type { QuestionDef } from './question-types.ts';
+import { defineQuestion, type QuestionDef } from './question-types.ts';
 
 /** Ordered by domain, then by position within the domain (which becomes sortOrder). */
 export const QUESTION_BANK: readonly QuestionDef[] = [
@@ -15,4 +15,4 @@ export const QUESTION_BANK: readonly QuestionDef[] = [
   ...TRAINING_QUESTIONS,
   ...INFORMATION_PROTECTION_QUESTIONS,
   ...AUDIT_QUESTIONS,
-];
+].map(defineQuestion);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { QUESTION_POINTS_MESSAGE, QUESTION_POINTS_RANGE } from '../scoring/policy.ts';
+import { conditionsSchema, type Condition } from './applicability.ts';
+import { legalClockSchema, type LegalClock } from './clocks.ts';
 import { DOMAINS } from './domains.ts';
 
 export const ACTION_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
@@ -22,15 +24,30 @@ export interface QuestionDef {
   questionText: string;
   /** 1–5, weighted by the consequence of a No. */
   points: number;
-  /** A No fails the assessment whatever the score (hard statutory or certification requirement). */
+  /**
+   * A No fails the assessment whatever the score, where criticalWhen holds for the organization
+   * (a gate must cite a hard requirement: domain/questions/bank-rules.ts).
+   */
   critical: boolean;
+  /** Asked only of organizations meeting every condition; [] = every organization. */
+  appliesWhen: Condition[];
+  /** A critical question gates Pass only where these hold too; [] = wherever it is asked. */
+  criticalWhen: Condition[];
+  /** The recurring legal duty the question is tied to, or null. */
+  clock: LegalClock | null;
   documentEvidenceRequired: boolean;
   evidenceDescription: string;
   /** What a Yes means. */
   guidance: string;
+  /** Source ids from domain/questions/sources.ts (SOURCES). */
   sources: string[];
   correctiveAction: CorrectiveActionTemplate;
 }
+
+/** How a bank file authors a question: no conditions and no clock unless it says so. */
+export type QuestionSpec = Omit<QuestionDef, 'appliesWhen' | 'criticalWhen' | 'clock'> &
+  Partial<Pick<QuestionDef, 'appliesWhen' | 'criticalWhen' | 'clock'>>;
+export const defineQuestion = (s: QuestionSpec): QuestionDef => ({ appliesWhen: [], criticalWhen: [], clock: null, ...s });
 
 const domainIds = DOMAINS.map((d) => d.id) as [string, ...string[]];
 
@@ -54,6 +71,9 @@ export const questionDefSchema = z.object({
     .min(QUESTION_POINTS_RANGE.min, QUESTION_POINTS_MESSAGE)
     .max(QUESTION_POINTS_RANGE.max, QUESTION_POINTS_MESSAGE),
   critical: z.boolean(),
+  appliesWhen: conditionsSchema,
+  criticalWhen: conditionsSchema,
+  clock: legalClockSchema.nullable(),
   documentEvidenceRequired: z.boolean(),
   evidenceDescription: z.string().trim(),
   guidance: z.string().trim().min(1, 'Guidance is required'),

@@ -38,6 +38,21 @@ export const QUESTION_POINT_VALUES: readonly number[] = Array.from(
 export const isAllowedPoints = (points: number) =>
   Number.isInteger(points) && points >= QUESTION_POINTS_RANGE.min && points <= QUESTION_POINTS_RANGE.max;
 
+/**
+ * The score out of MAX_SCORE. Only the questions that apply to the organization are asked
+ * (domain/questions/applicability.ts), so the points earned are scaled from the points that
+ * apply to MAX_SCORE, rounded down: full marks only for every applicable point, and
+ * scaledScore >= PASS_THRESHOLD_POINTS exactly when earned >= PASS_PERCENTAGE % of applicable.
+ * When every question applies (the bank totals MAX_SCORE) the scaled score is the points earned.
+ */
+export function scaledScore(earnedPoints: number, applicablePoints: number): number {
+  if (applicablePoints <= 0) return 0;
+  return Math.floor((earnedPoints * MAX_SCORE) / applicablePoints);
+}
+
+/** The rule in words, for "How scoring works" and the report. */
+export const SCALING_RULE_TEXT = `Only the questions that apply to your organization are asked. Your score is the points you earn on them, scaled to ${MAX_SCORE} and rounded down: score = floor(points earned × ${MAX_SCORE} ÷ points that apply). When every question applies, the score is simply the points earned.`;
+
 /** Grade for a score; integer arithmetic so 126/140 is exactly 90 % (an A). */
 export function gradeFor(totalScore: number, maxScore: number = MAX_SCORE): Grade {
   for (const step of GRADE_SCALE) {

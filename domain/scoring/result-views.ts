@@ -2,11 +2,12 @@
 // built from the scorer's output in one place: the server's submit and results routes and the
 // SPA's component tests use the same mapping.
 import type { ResultsView, ResultView } from '../contracts/assessments.ts';
+import type { ApplicabilityProfile } from '../questions/applicability.ts';
 import { failSummary } from './scoring.ts';
 import type { DomainGaps, Gap, ScoreResult } from './types.ts';
 
 /** The stored result of a submit (both spellings the API has always sent). */
-export function toResultView(assessmentId: string, r: ScoreResult, submittedAt: Date): ResultView {
+export function toResultView(assessmentId: string, r: ScoreResult, submittedAt: Date, applicability: ApplicabilityProfile | null): ResultView {
   const at = submittedAt.toISOString();
   return {
     assessmentId,
@@ -22,6 +23,19 @@ export function toResultView(assessmentId: string, r: ScoreResult, submittedAt: 
     gapCount: r.gaps.reduce((n, g) => n + g.gaps.length, 0),
     submittedAt: at,
     submitted_at: at,
+    earned_points: r.earnedPoints,
+    applicable_points: r.applicablePoints,
+    applicability,
+  };
+}
+
+/** A stored result as the API sends it: results stored before ADR 018 asked every question, unscaled. */
+export function readResultView(stored: ResultView): ResultView {
+  return {
+    ...stored,
+    earned_points: stored.earned_points ?? stored.totalScore,
+    applicable_points: stored.applicable_points ?? stored.maxScore,
+    applicability: stored.applicability ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 // Pure scoring, shared by the browser (offline preview) and the server (the only result that counts).
 import { buildGapAnalysis } from './gaps.ts';
-import { gradeFor, MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS, type PassFail } from './policy.ts';
+import { gradeFor, MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS, scaledScore, type PassFail } from './policy.ts';
 import type { AnswerMap, CriticalFailure, DomainScore, ScoreResult, ScoringDomain, ScoringQuestion } from './types.ts';
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
@@ -68,7 +68,9 @@ export function failSummary(r: { passFail: PassFail; totalScore: number; failRea
 }
 
 /**
- * Scores one set of answers against one questionnaire version.
+ * Scores one set of answers against the questions asked of the organization (the questionnaire
+ * version filtered by its applicability profile: questionsFor in domain/questions/applicability.ts,
+ * with each gate resolved). The total is scaled to MAX_SCORE (scaledScore, domain/scoring/policy.ts).
  * Pass = total >= PASS_THRESHOLD_POINTS and every critical question answered Yes.
  */
 export function scoreAssessment(
@@ -77,15 +79,18 @@ export function scoreAssessment(
   domains: readonly ScoringDomain[],
 ): ScoreResult {
   const domainScores = scoreDomains(questions, answers, domains);
-  const totalScore = domainScores.reduce((s, d) => s + d.earned_points, 0);
-  const available = domainScores.reduce((s, d) => s + d.total_points, 0);
-  const maxScore = available || MAX_SCORE;
+  const earnedPoints = domainScores.reduce((s, d) => s + d.earned_points, 0);
+  const applicablePoints = domainScores.reduce((s, d) => s + d.total_points, 0);
+  const totalScore = scaledScore(earnedPoints, applicablePoints);
+  const maxScore = MAX_SCORE;
   const failures = criticalFailures(questions, answers);
   const passFail: PassFail = totalScore >= PASS_THRESHOLD_POINTS && failures.length === 0 ? 'Pass' : 'Fail';
   return {
     totalScore,
     maxScore,
-    percentage: percentOf(totalScore, maxScore),
+    earnedPoints,
+    applicablePoints,
+    percentage: percentOf(earnedPoints, applicablePoints),
     grade: gradeFor(totalScore, maxScore),
     passFail,
     failReasons: failReasonsFor(totalScore, failures),

@@ -63,8 +63,14 @@ export interface CriticalFailure {
 }
 
 export interface ScoreResult {
+  /** Out of maxScore: earnedPoints scaled from applicablePoints (scaledScore in policy.ts). */
   totalScore: number;
+  /** Always MAX_SCORE. */
   maxScore: number;
+  /** Points earned on the questions asked. */
+  earnedPoints: number;
+  /** Points of the questions asked (those that apply to the organization). */
+  applicablePoints: number;
   /** 0–100, one decimal. */
   percentage: number;
   grade: Grade;

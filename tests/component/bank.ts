@@ -39,7 +39,7 @@ export function toQuestionView({ def, id }: BankQuestion): QuestionView {
     document_evidence_required: def.documentEvidenceRequired,
     evidence_description: def.evidenceDescription,
     guidance: def.guidance,
-    sources: def.sources,
+    sources: def.sources, clock: null,
   };
 }
 
@@ -71,7 +71,7 @@ export const bankQuestion = (predicate: (def: QuestionDef) => boolean): Question
 /** GET /api/assessments/:id/results for these answers, built by the mapping the server uses (domain/scoring/result-views.ts). */
 export function resultsFor(answers: AnswerMap, submittedAt = '2026-11-20T15:04:00.000Z'): ResultsView {
   const r = scoreAssessment(SCORING_QUESTIONS, answers, SCORING_DOMAINS);
-  return toResultsView(toResultView(ASSESSMENT_ID, r, new Date(submittedAt)), r.gaps);
+  return toResultsView(toResultView(ASSESSMENT_ID, r, new Date(submittedAt), null), r.gaps);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ACTION_STATUSES, ANSWER_VALUES, ASSESSMENT_STATUSES, DEFERRAL_STATUSES, EVIDENCE_STATUSES } from '../../../domain/contracts/enums.ts';
 import type { ResultView } from '../../../domain/contracts/assessments.ts';
+import type { ApplicabilityProfile } from '../../../domain/questions/applicability.ts';
 import { GRADES, PASS_FAIL } from '../../../domain/scoring/policy.ts';
 import { createdAt, id, timestamps } from './columns.ts';
 import { organizations, profiles } from './organizations.ts';
@@ -18,6 +19,8 @@ export const assessments = pgTable(
       .notNull()
       .references(() => questionnaireVersions.id),
     status: text({ enum: ASSESSMENT_STATUSES }).notNull().default('in_progress'),
+    /** The organization's applicability profile frozen at start; null for assessments started before profiles (ADR 018). */
+    applicability: jsonb().$type<ApplicabilityProfile>(),
     startedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     submittedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
@@ -33,6 +36,25 @@ export const assessments = pgTable(
     index('assessments_org_idx').on(t.organizationId, t.startedAt),
     uniqueIndex('assessments_one_in_progress_uq').on(t.organizationId).where(sql`status = 'in_progress'`),
   ],
+);
+
+/**
+ * The questions asked in an assessment, frozen when it starts: its version's questions that apply
+ * to the organization's profile, each with its gate flag resolved (questionsFor in
+ * domain/questions/applicability.ts). Answers, evidence, deferrals and scoring accept only these.
+ */
+export const assessmentQuestions = pgTable(
+  'assessment_questions',
+  {
+    assessmentId: uuid()
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    questionId: uuid()
+      .notNull()
+      .references(() => questions.id),
+    critical: boolean().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assessmentId, t.questionId] })],
 );
 
 export const responses = pgTable(

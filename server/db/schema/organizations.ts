@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { INVITABLE_ROLES, JOIN_REQUEST_STATUSES, ORGANIZATION_STATUSES, PROFILE_STATUSES } from '../../../domain/contracts/enums.ts';
+import type { ApplicabilityProfile } from '../../../domain/questions/applicability.ts';
 import { ROLES } from '../../../domain/roles.ts';
 import { id, timestamps } from './columns.ts';
 
@@ -22,6 +23,13 @@ export const organizations = pgTable('organizations', {
     .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
   /** Lower-cased domains whose verified addresses join by link at once (else a join request). */
   allowedEmailDomains: jsonb().$type<string[]>().notNull().default([]),
+  /**
+   * Which duties the organization has (domain/questions/applicability.ts); null until an
+   * org_admin sets it, which is required before an assessment starts (ADR 018).
+   */
+  applicability: jsonb().$type<ApplicabilityProfile>(),
+  applicabilityUpdatedAt: timestamp({ withTimezone: true }),
+  applicabilityUpdatedBy: uuid(),
   /** Payment verification releases the detailed report. */
   paidUntil: timestamp({ withTimezone: true }),
   paymentVerifiedBy: uuid(),

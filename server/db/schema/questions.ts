@@ -1,4 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Condition } from '../../../domain/questions/applicability.ts';
+import type { LegalClock } from '../../../domain/questions/clocks.ts';
 import { ACTION_PRIORITIES } from '../../../domain/questions/question-types.ts';
 import { createdAt, id, timestamps } from './columns.ts';
 
@@ -37,9 +39,16 @@ export const questions = pgTable(
     questionText: text().notNull(),
     points: integer().notNull(),
     critical: boolean().notNull().default(false),
+    /** Asked only where these hold ([] = every organization); see domain/questions/applicability.ts. */
+    appliesWhen: jsonb().$type<Condition[]>().notNull().default([]),
+    /** A critical question gates Pass only where these hold too. */
+    criticalWhen: jsonb().$type<Condition[]>().notNull().default([]),
+    /** The recurring legal duty, or null (domain/questions/clocks.ts). */
+    clock: jsonb().$type<LegalClock>(),
     documentEvidenceRequired: boolean().notNull().default(false),
     evidenceDescription: text(),
     guidance: text(),
+    /** Source ids of domain/questions/sources.ts (versions published before ADR 018 hold labels). */
     sources: jsonb().$type<string[]>().notNull().default([]),
     correctiveAction: text(),
     actionPriority: text({ enum: ACTION_PRIORITIES }),

@@ -87,5 +87,6 @@ export async function getAssessmentDetail(db: Db, a: AssessmentRow): Promise<Ass
     version_id: a.versionId,
     answered_count: Number(answered?.n ?? 0),
     question_count: Number(total?.n ?? 0),
+    applicability: a.applicability ?? null,
   };
 }

@@ -61,7 +61,7 @@ export async function submitAssessment(db: Db, input: SubmitInput): Promise<Resu
     const answers = await loadAnswerMap(tx, a.id);
     assertComplete(versionQuestions, answers);
     const score = await scoreStoredAnswers(tx, versionQuestions, answers);
-    const view = toResultView(a.id, score, submittedAt);
+    const view = toResultView(a.id, score, submittedAt, a.applicability ?? null);
     await tx
       .update(assessments)
       .set({ status: 'submitted', submittedAt, submittedBy: input.userId, totalScore: score.totalScore, grade: score.grade, passFail: score.passFail, result: view })

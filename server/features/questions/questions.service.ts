@@ -55,6 +55,7 @@ export function toQuestionView(q: VersionQuestion): QuestionView {
     evidence_description: q.evidenceDescription ?? '',
     guidance: q.guidance ?? '',
     sources: q.sources,
+    clock: q.clock ?? null,
   };
 }
 
@@ -66,6 +67,9 @@ export function toDef(q: QuestionRow): QuestionDef {
     questionText: q.questionText,
     points: q.points,
     critical: q.critical,
+    appliesWhen: q.appliesWhen,
+    criticalWhen: q.criticalWhen,
+    clock: q.clock ?? null,
     documentEvidenceRequired: q.documentEvidenceRequired,
     evidenceDescription: q.evidenceDescription ?? '',
     guidance: q.guidance ?? '',
@@ -122,6 +126,9 @@ export async function publishVersion(
         questionText: q.questionText,
         points: q.points,
         critical: q.critical,
+        appliesWhen: q.appliesWhen,
+        criticalWhen: q.criticalWhen,
+        clock: q.clock,
         documentEvidenceRequired: q.documentEvidenceRequired,
         evidenceDescription: q.evidenceDescription,
         guidance: q.guidance,

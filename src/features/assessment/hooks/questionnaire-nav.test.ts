@@ -15,7 +15,7 @@ const question = (id: string, domainId: string): QuestionView => ({
   document_evidence_required: false,
   evidence_description: '',
   guidance: '',
-  sources: [],
+  sources: [], clock: null,
 });
 
 const domains = [domain('a'), domain('empty'), domain('b')];

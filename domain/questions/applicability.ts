@@ -1,0 +1,178 @@
+// Which duties an organization has: its applicability profile, and the conditions a question of
+// the bank carries as data (appliesWhen, criticalWhen). One rule decides, for a profile, which
+// questions are asked and which of them gate Pass; the server freezes the result into each
+// assessment when it starts (docs/decisions/018-applicability-and-scaled-score.md).
+import { z } from 'zod';
+
+/** Kinds of organization, as the research security rules name them. */
+export const ORGANIZATION_KINDS = ['ihe', 'nonprofit', 'ffrdc', 'company'] as const;
+export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
+
+/** Federal agencies that fund the organization's research. */
+export const FUNDING_AGENCIES = ['nsf', 'nih', 'doe', 'dod', 'nasa', 'usda', 'other'] as const;
+export type FundingAgency = (typeof FUNDING_AGENCIES)[number];
+
+/** Activities that bring duties of their own. */
+export const ACTIVITIES = ['cui_fci', 'export_controlled', 'controlled_access_data', 'foreign_gifts', 'foreign_components', 'doj_dsp'] as const;
+export type Activity = (typeof ACTIVITIES)[number];
+
+/**
+ * An organization's applicability profile. Keys are single words, so the same shape is the
+ * request payload, the response and the stored JSON (docs/decisions/016-names-and-casing.md).
+ */
+export interface ApplicabilityProfile {
+  kind: OrganizationKind;
+  /** A covered institution under NSPM-33 section 4(g) (see COVERED_INSTITUTION_DEFINITION). */
+  covered: boolean;
+  agencies: FundingAgency[];
+  activities: Activity[];
+}
+
+export const ORGANIZATION_KIND_LABELS: Record<OrganizationKind, string> = {
+  ihe: 'Institution of higher education',
+  nonprofit: 'Nonprofit research institute',
+  ffrdc: 'Federally funded research and development center (FFRDC)',
+  company: 'Company',
+};
+
+export const FUNDING_AGENCY_LABELS: Record<FundingAgency, string> = {
+  nsf: 'NSF',
+  nih: 'NIH',
+  doe: 'DOE',
+  dod: 'DoD',
+  nasa: 'NASA',
+  usda: 'USDA',
+  other: 'Other federal agency',
+};
+
+export const ACTIVITY_LABELS: Record<Activity, string> = {
+  cui_fci: 'Controlled unclassified information (CUI) or federal contract information (FCI) under DoD contracts',
+  export_controlled: 'Export-controlled research (EAR or ITAR)',
+  controlled_access_data: 'Controlled-access human data (for example NIH genomic data under a Data Use Certification)',
+  foreign_gifts: 'Foreign gifts or contracts worth $250,000 or more from one source in a calendar year',
+  foreign_components: 'Foreign components of federally funded projects, or foreign subawards',
+  doj_dsp: 'Transactions covered by the DOJ Data Security Program (bulk sensitive personal data or government-related data with a country of concern)',
+};
+
+/** The definition shown next to the "covered institution" choice. */
+export const COVERED_INSTITUTION_DEFINITION =
+  'A covered institution is an institution of higher education, an FFRDC or a nonprofit research institution that received more than $50 million a year in total federal research and development funding, averaged over the previous three fiscal years (NSPM-33 section 4(g); OSTP Guidelines for Research Security Programs at Covered Institutions, July 2024, which measure it in FY2022 dollars using the NSF research funding surveys).';
+
+export const COMPANY_NOT_COVERED_MESSAGE =
+  'A company is not a covered institution: the definition covers institutions of higher education, FFRDCs and nonprofit research institutions.';
+
+export const applicabilityProfileSchema = z
+  .object({
+    kind: z.enum(ORGANIZATION_KINDS, { message: 'Choose the kind of organization' }),
+    covered: z.boolean({ message: 'Say whether the organization is a covered institution' }),
+    agencies: z.array(z.enum(FUNDING_AGENCIES, { message: 'Unknown funding agency' })).max(FUNDING_AGENCIES.length),
+    activities: z.array(z.enum(ACTIVITIES, { message: 'Unknown activity' })).max(ACTIVITIES.length),
+  })
+  .strict()
+  .refine((p) => !(p.kind === 'company' && p.covered), { message: COMPANY_NOT_COVERED_MESSAGE, path: ['covered'] })
+  .transform((p) => ({
+    ...p,
+    // One spelling of a set: each value once, in the list's own order.
+    agencies: FUNDING_AGENCIES.filter((a) => p.agencies.includes(a)),
+    activities: ACTIVITIES.filter((a) => p.activities.includes(a)),
+  })) satisfies z.ZodType<ApplicabilityProfile, unknown>;
+
+// ---------- conditions a question carries ----------
+
+/**
+ * One condition on the profile. A list of conditions holds when every condition holds; an empty
+ * list always holds. There is no negation, so a profile with every duty (PROFILE_WITH_EVERY_DUTY)
+ * is asked every question of the bank.
+ */
+export type Condition =
+  | { kinds: OrganizationKind[] }
+  | { covered: true }
+  | { agencies: FundingAgency[] }
+  | { activities: Activity[] };
+
+export const conditionSchema: z.ZodType<Condition> = z.union([
+  z.object({ kinds: z.array(z.enum(ORGANIZATION_KINDS)).min(1, 'Choose at least one kind of organization') }).strict(),
+  z.object({ covered: z.literal(true) }).strict(),
+  z.object({ agencies: z.array(z.enum(FUNDING_AGENCIES)).min(1, 'Choose at least one agency') }).strict(),
+  z.object({ activities: z.array(z.enum(ACTIVITIES)).min(1, 'Choose at least one activity') }).strict(),
+]);
+export const conditionsSchema = z.array(conditionSchema).max(4, 'At most four conditions');
+
+/** One rule: does one condition hold for the profile? */
+function holds(c: Condition, p: ApplicabilityProfile): boolean {
+  if ('kinds' in c) return c.kinds.includes(p.kind);
+  if ('covered' in c) return p.covered;
+  if ('agencies' in c) return c.agencies.some((a) => p.agencies.includes(a));
+  return c.activities.some((a) => p.activities.includes(a));
+}
+
+/** Every condition holds. A missing profile (assessments started before profiles existed) meets all. */
+export const allHold = (conditions: readonly Condition[], profile: ApplicabilityProfile | null): boolean =>
+  profile === null || conditions.every((c) => holds(c, profile));
+
+/** What decides whether a question is asked and whether it gates Pass. */
+export interface ApplicabilityRules {
+  critical: boolean;
+  /** The question is asked only when these hold. */
+  appliesWhen: readonly Condition[];
+  /** A critical question gates Pass only when these hold too (else it is scored like any other). */
+  criticalWhen: readonly Condition[];
+}
+
+/** Is the question asked of this profile, and is it a gate? */
+export function resolveApplicability(q: ApplicabilityRules, profile: ApplicabilityProfile | null): { applies: boolean; critical: boolean } {
+  const applies = allHold(q.appliesWhen, profile);
+  return { applies, critical: applies && q.critical && allHold(q.criticalWhen, profile) };
+}
+
+/** The questions asked of this profile, in order, each with its effective gate flag. */
+export function questionsFor<Q extends ApplicabilityRules>(questions: readonly Q[], profile: ApplicabilityProfile | null): Q[] {
+  return questions.flatMap((q) => {
+    const r = resolveApplicability(q, profile);
+    return r.applies ? [{ ...q, critical: r.critical }] : [];
+  });
+}
+
+/** Meets every condition any question can carry. */
+export const PROFILE_WITH_EVERY_DUTY: ApplicabilityProfile = {
+  kind: 'ihe',
+  covered: true,
+  agencies: [...FUNDING_AGENCIES],
+  activities: [...ACTIVITIES],
+};
+
+// ---------- words ----------
+
+const KIND_PLURALS: Record<OrganizationKind, string> = {
+  ihe: 'institutions of higher education',
+  nonprofit: 'nonprofit research institutes',
+  ffrdc: 'FFRDCs',
+  company: 'companies',
+};
+
+const list = (xs: readonly string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
+
+/** "covered institutions", "organizations funded by NSF or NIH", ... one phrase per condition. */
+export function describeCondition(c: Condition): string {
+  if ('kinds' in c) return list(c.kinds.map((k) => KIND_PLURALS[k]));
+  if ('covered' in c) return 'covered institutions';
+  if ('agencies' in c) return `organizations funded by ${list(c.agencies.map((a) => FUNDING_AGENCY_LABELS[a]))}`;
+  return `organizations with ${list(c.activities.map((a) => ACTIVITY_LABELS[a].replace(/ \(.*\)$/, '').toLowerCase()))}`;
+}
+
+/** "Every organization", or the conditions joined with "and". */
+export function describeConditions(conditions: readonly Condition[]): string {
+  if (conditions.length === 0) return 'Every organization';
+  const text = conditions.map(describeCondition).join(', and ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The profile in words, one line per part (results page, report, organization page). */
+export function describeProfile(p: ApplicabilityProfile): { label: string; value: string }[] {
+  return [
+    { label: 'Kind of organization', value: ORGANIZATION_KIND_LABELS[p.kind] },
+    { label: 'Covered institution', value: p.covered ? 'Yes' : 'No' },
+    { label: 'Funding agencies', value: p.agencies.length ? p.agencies.map((a) => FUNDING_AGENCY_LABELS[a]).join(', ') : 'None' },
+    { label: 'Activities with extra duties', value: p.activities.length ? p.activities.map((a) => ACTIVITY_LABELS[a]).join('; ') : 'None' },
+  ];
+}
