@@ -1,7 +1,7 @@
 // The admin area (system_admin only): request schemas and response shapes. Shared by the API and the SPA.
 import { z } from 'zod';
 import { ACTION_PRIORITIES, questionDefSchema, type ActionPriority } from '../questions/question-types.ts';
-import { conditionsSchema } from '../questions/applicability.ts';
+import { conditionsSchema, type Condition } from '../questions/applicability.ts';
 import { legalClockSchema } from '../questions/clocks.ts';
 import { ROLES, type Role } from '../roles.ts';
 import type { Grade, PassFail } from '../scoring/policy.ts';
@@ -65,6 +65,11 @@ export interface Paged<T> {
 /** The public question view plus the corrective action an admin edits. */
 export interface AdminQuestionView extends QuestionView {
   corrective_action: { action: string; priority: ActionPriority; target_days: number };
+  /** As stored (domain/questions/applicability.ts); QuestionView.critical is the published flag. */
+  applies_when: Condition[];
+  critical_when: Condition[];
+  /** The source ids as stored (QuestionView.sources holds their citations). */
+  source_ids: string[];
 }
 
 export interface AdminQuestionsPage extends Paged<AdminQuestionView> {

@@ -32,3 +32,8 @@ export const SRC = {
   acua2024: 'ACUA internal audit guidance (2024)',
   falseClaims: 'False Claims Act (31 U.S.C. 3729-3733); 18 U.S.C. 1001',
 } as const;
+
+/** The citation shown for a question's source (a source id, or a label in versions published before ids). */
+export function citationOf(idOrLabel: string): string {
+  return idOrLabel;
+}

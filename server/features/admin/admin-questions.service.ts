@@ -15,10 +15,13 @@ import { writeAudit } from '../../lib/audit.ts';
 export const STALE_BANK_MESSAGE = 'The question bank has changed since you loaded it. Reload and try again.';
 
 export function toAdminQuestionView(q: VersionQuestion): AdminQuestionView {
-  const { correctiveAction } = toDef(q);
+  const { correctiveAction, appliesWhen, criticalWhen, sources } = toDef(q);
   return {
     ...toQuestionView(q),
     corrective_action: { action: correctiveAction.action, priority: correctiveAction.priority, target_days: correctiveAction.targetDays },
+    applies_when: appliesWhen,
+    critical_when: criticalWhen,
+    source_ids: sources,
   };
 }
 

@@ -6,6 +6,7 @@ import { checkQuestionBank } from '#domain/questions/bank-rules.ts';
 import { questionDefSchema, type QuestionDef } from '#domain/questions/question-types.ts';
 import type { ScoringQuestion } from '#domain/scoring/types.ts';
 import type { QuestionView, DomainView } from '#domain/contracts/assessments.ts';
+import { citationOf } from '#domain/questions/sources.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, domains, questionnaireVersions, questions } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
@@ -54,7 +55,7 @@ export function toQuestionView(q: VersionQuestion): QuestionView {
     document_evidence_required: q.documentEvidenceRequired,
     evidence_description: q.evidenceDescription ?? '',
     guidance: q.guidance ?? '',
-    sources: q.sources,
+    sources: q.sources.map(citationOf),
     clock: q.clock ?? null,
   };
 }
