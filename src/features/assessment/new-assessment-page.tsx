@@ -1,11 +1,21 @@
 // /assessment/new: creates an assessment (or opens the one in progress) and replaces the URL with its id.
-import { useEffect } from 'react';
+// An organization without an applicability profile cannot start one (the server answers 409
+// applicability_required): an org_admin fills the profile here and saving starts the assessment;
+// a team member is told that an admin must complete it.
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { MSG } from '#domain/messages.ts';
+import { ApplicabilityForm } from '../../components/applicability/applicability-form.tsx';
+import { PageHeader } from '../../components/layouts/app-layout.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { Card, CardBody } from '../../components/ui/card.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { messageOf } from '../../lib/api-client.ts';
+import { isApplicabilityRequired, saveApplicability } from '../../lib/applicability-api.ts';
 import { createOrOpenAssessment } from './api/assessments.ts';
 
 /** One create per organization at a time (StrictMode runs effects twice in development). */
@@ -24,26 +34,71 @@ export interface CreateErrorState {
   createError: string;
 }
 
+export const GATE_TITLE = 'Before your first assessment';
+export const GATE_WHY =
+  'Tell us what kind of organization this is and which duties it has. The questionnaire then asks only the questions that apply to you, and the score stays out of 140.';
+
 export function NewAssessmentPage() {
   const { profile } = useSession();
   const navigate = useNavigate();
   const orgId = profile?.organization?.id ?? null;
+  const isAdmin = profile?.role === 'org_admin';
+  const [needsProfile, setNeedsProfile] = useState(false);
+
+  const fail = useCallback(
+    (detail: string) => navigate(paths.dashboard.href(), { replace: true, state: { createError: detail } satisfies CreateErrorState }),
+    [navigate],
+  );
 
   useEffect(() => {
     let active = true;
-    const fail = (detail: string) => navigate(paths.dashboard.href(), { replace: true, state: { createError: detail } satisfies CreateErrorState });
     if (!orgId) {
       fail('You need to belong to an organization to start an assessment.');
       return;
     }
     createOnce(orgId).then(
       (id) => active && navigate(paths.assessment.href(id), { replace: true }),
-      (error: unknown) => active && fail(messageOf(error, MSG.createAssessmentFailed)),
+      (error: unknown) => {
+        if (!active) return;
+        if (isApplicabilityRequired(error)) setNeedsProfile(true);
+        else fail(messageOf(error, MSG.createAssessmentFailed));
+      },
     );
     return () => {
       active = false;
     };
-  }, [orgId, navigate]);
+  }, [orgId, navigate, fail]);
 
-  return <PageSpinner label="Starting your assessment…" />;
+  /** Saves the profile, then starts the assessment; a failed save stays on the form (it shows why). */
+  const saveAndStart = async (applicability: ApplicabilityProfile) => {
+    if (!orgId) return;
+    await saveApplicability(applicability);
+    try {
+      navigate(paths.assessment.href(await createOnce(orgId)), { replace: true });
+    } catch (error) {
+      if (isApplicabilityRequired(error)) throw error;
+      fail(messageOf(error, MSG.createAssessmentFailed));
+    }
+  };
+
+  if (!needsProfile) return <PageSpinner label="Starting your assessment…" />;
+  return (
+    <>
+      <PageHeader title={GATE_TITLE} description={isAdmin ? GATE_WHY : undefined} />
+      {isAdmin ? (
+        <Card className="max-w-3xl">
+          <CardBody>
+            <ApplicabilityForm initial={null} onSave={saveAndStart} submitLabel="Save and start assessment" />
+          </CardBody>
+        </Card>
+      ) : (
+        <div className="max-w-3xl space-y-4">
+          <Alert tone="info">{MSG.applicabilityRequiredMember}</Alert>
+          <ButtonLink variant="secondary" to={paths.dashboard.href()}>
+            Back to dashboard
+          </ButtonLink>
+        </div>
+      )}
+    </>
+  );
 }

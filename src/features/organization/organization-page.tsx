@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../hooks/use-session.ts';
+import { ApplicabilityCard } from './components/applicability-card.tsx';
 import { InvitationsCard } from './components/invitations-card.tsx';
 import { InviteByEmail } from './components/invite-card.tsx';
 import { JoinLinkCard } from './components/join-link-card.tsx';
@@ -43,6 +44,7 @@ export function OrganizationPage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-6">
           <OrganizationNameCard key={org.name} name={org.name} canEdit={isAdmin} onSaved={refreshProfile} />
+          <ApplicabilityCard canEdit={isAdmin} />
           {isAdmin && <InviteByEmail organizationId={org.id} onInvited={data.reload} />}
           {isAdmin && data.joinLink && <JoinLinkCard key={data.joinLink.joinKey} organizationId={org.id} joinLink={data.joinLink} onChanged={refreshProfile} />}
         </div>

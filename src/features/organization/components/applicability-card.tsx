@@ -1,0 +1,75 @@
+// The organization's applicability profile (domain/questions/applicability.ts): org_admins edit
+// it, other members read it. Each assessment freezes the profile it starts with, so a change made
+// while one is in progress applies to the next one.
+import { Scale } from 'lucide-react';
+import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
+import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import { ApplicabilityForm, ApplicabilitySummary } from '../../../components/applicability/applicability-form.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { getApplicability, saveApplicability } from '../../../lib/applicability-api.ts';
+import { useCachedResource } from '../../../hooks/use-cached-resource.ts';
+import { formatDateTime } from '../../../utils/format-time.ts';
+
+export const IN_PROGRESS_KEEPS_PROFILE = 'The assessment in progress keeps the profile it started with. Changes apply to the next assessment.';
+export const PROFILE_SAVED = 'Applicability profile saved';
+const LOAD_FAILED = 'Could not load the applicability profile';
+
+/** "Last changed by Ada Admin, Nov 22, 4:05 PM", or null before the first save. */
+export function lastChanged(view: Pick<ApplicabilityView, 'updated_at' | 'updated_by_name'>): string | null {
+  if (!view.updated_at) return null;
+  return `Last changed${view.updated_by_name ? ` by ${view.updated_by_name}` : ''}, ${formatDateTime(view.updated_at)}`;
+}
+
+export function ApplicabilityCard({ canEdit }: { canEdit: boolean }) {
+  const { notify } = useToast();
+  // The last answer stays on this device, so the profile still reads offline (ADR 007).
+  const res = useCachedResource('applicability', getApplicability);
+  const view = res.data;
+  const error = res.status === 'error' ? (res.offline ? 'You are offline and this device has no saved copy yet.' : messageOf(res.error, LOAD_FAILED)) : null;
+
+  async function save(profile: ApplicabilityProfile) {
+    const saved = await saveApplicability(profile);
+    res.update(() => saved);
+    notify(PROFILE_SAVED, 'success');
+  }
+
+  const changed = view ? lastChanged(view) : null;
+  return (
+    <Card>
+      <CardHeader
+        icon={<Scale className="size-5" />}
+        title="Applicability profile"
+        description="What kind of organization this is and which duties it has. It decides which questions an assessment asks and which of them must be met to pass."
+      />
+      <CardBody className="space-y-5">
+        {error ? (
+          <Alert tone="error" title={LOAD_FAILED} action={<Button size="sm" variant="secondary" onClick={res.reload}>Retry</Button>}>
+            {error !== LOAD_FAILED ? error : 'Please try again in a moment.'}
+          </Alert>
+        ) : !view ? (
+          <Spinner size="sm" label="Loading the profile…" />
+        ) : (
+          <>
+            {view.in_progress_assessment_id && <Alert tone="info">{IN_PROGRESS_KEEPS_PROFILE}</Alert>}
+            {changed && <p className="text-xs text-slate-500">{changed}</p>}
+            {canEdit ? (
+              <>
+                {!view.profile && <p className="text-sm text-slate-700">Not completed yet. Your organization needs it before its first assessment.</p>}
+                <ApplicabilityForm initial={view.profile} onSave={save} />
+              </>
+            ) : view.profile ? (
+              <ApplicabilitySummary profile={view.profile} />
+            ) : (
+              <p className="text-sm text-slate-700">Not completed yet. An organization admin completes it before the first assessment.</p>
+            )}
+          </>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
