@@ -1,12 +1,22 @@
 // Helpers for the questionnaire / results browser tests (they drive the real UI and the real API).
 import type { Page } from 'playwright-core';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
+import { MSG } from '#domain/messages.ts';
+import {
+  ACTIVITIES,
+  ACTIVITY_LABELS,
+  FUNDING_AGENCIES,
+  FUNDING_AGENCY_LABELS,
+  ORGANIZATION_KIND_LABELS,
+  PROFILE_WITH_EVERY_DUTY,
+  type ApplicabilityProfile,
+} from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import type { AnswerMap } from '#domain/scoring/types.ts';
 import type { TestServer } from '../setup/app.ts';
-import type { Harness } from './harness.ts';
+import { confirmFromMail, type Harness } from './harness.ts';
 
 /** The harness server with the JSON helper the account fixtures expect. */
 export function asTestServer(h: Harness): TestServer {
@@ -72,4 +82,65 @@ export async function unsyncedCount(page: Page): Promise<number> {
 export function expectedResult(answersByCode: Record<string, 'yes' | 'no'>) {
   const questions = QUESTION_BANK.map((q) => ({ ...q, id: q.code }));
   return scoreAssessment(questions, answersByCode as AnswerMap, DOMAINS);
+}
+
+/** Signs a new organization up through the two-step wizard, then confirms the address from the mail (lands on the dashboard). */
+export async function signUpThroughUi(
+  h: Harness,
+  page: Page,
+  u: { firstName: string; lastName: string; email: string; password: string; organizationName: string },
+): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill(u.firstName);
+  await page.getByLabel('Last name').fill(u.lastName);
+  await page.getByLabel('Work email').fill(u.email);
+  await page.getByLabel('Password', { exact: true }).fill(u.password);
+  await page.getByLabel('Confirm password').fill(u.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Organization name').fill(u.organizationName);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
+  await confirmFromMail(h, page, u.email, u.password);
+}
+
+/**
+ * Sets the organization's applicability profile with the page's signed-in org_admin (PUT
+ * /api/organization/applicability), for tests whose subject is not the profile form. Default:
+ * every duty, so every question of the bank is asked.
+ */
+export async function setApplicability(h: Harness, page: Page, profile: ApplicabilityProfile = PROFILE_WITH_EVERY_DUTY): Promise<void> {
+  const res = await asTestServer(h).json('PUT', '/api/organization/applicability', profile, await pageToken(page));
+  if (res.status !== 200) throw new Error(`PUT /api/organization/applicability answered ${res.status}: ${JSON.stringify(res.body)}`);
+}
+
+/** Fills the applicability profile form on the page (start gate or Organization page) with `profile`; does not save. */
+export async function fillApplicabilityForm(page: Page, profile: ApplicabilityProfile): Promise<void> {
+  const form = page.getByRole('form', { name: 'Applicability profile' });
+  await form.getByRole('radio', { name: ORGANIZATION_KIND_LABELS[profile.kind] }).check();
+  const covered = form.getByRole('checkbox', { name: 'The organization is a covered institution' });
+  if (profile.kind !== 'company') await covered.setChecked(profile.covered);
+  for (const a of FUNDING_AGENCIES) await form.getByRole('checkbox', { name: FUNDING_AGENCY_LABELS[a], exact: true }).setChecked(profile.agencies.includes(a));
+  for (const a of ACTIVITIES) await form.getByRole('checkbox', { name: ACTIVITY_LABELS[a], exact: true }).setChecked(profile.activities.includes(a));
+}
+
+/** Does the question on screen show the gate marker (a question that must be met to pass)? */
+export async function gateShown(page: Page): Promise<boolean> {
+  return (await page.locator('section[aria-labelledby="question-text"]').getByText('Critical', { exact: true }).count()) > 0;
+}
+
+/**
+ * Answers every question of the questionnaire on screen with `answer`, from the first, and
+ * returns each question's code and whether it showed the gate marker, in the order asked.
+ */
+export async function answerEveryQuestion(page: Page, answer: 'yes' | 'no' = 'yes'): Promise<{ code: string; gate: boolean }[]> {
+  const seen: { code: string; gate: boolean }[] = [];
+  const position = page.getByTestId('question-position');
+  await position.waitFor();
+  const count = Number(/of (\d+)/.exec(await position.innerText())?.[1]);
+  for (let i = 0; i < count; i++) {
+    seen.push({ code: await currentCode(page), gate: await gateShown(page) });
+    await answerWithKeyboard(page, answer);
+    if (i < count - 1) await nextWithKeyboard(page);
+  }
+  return seen;
 }

@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { failSummary } from '#domain/scoring/scoring.ts';
+import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { signInSystemAdmin } from '#tests/isolation/fixtures.ts';
 import { collectErrors, confirmFromMail, HAS_CHROMIUM, shot, SHOTS_DIR, signIn, startHarness, type Harness } from './harness.ts';
-import { answerWithKeyboard, asTestServer, currentCode, expectedResult, nextWithKeyboard, pageToken, unsyncedCount } from './assessment-helpers.ts';
+import { answerWithKeyboard, asTestServer, currentCode, expectedResult, fillApplicabilityForm, nextWithKeyboard, pageToken, unsyncedCount } from './assessment-helpers.ts';
 
 const PASSWORD = 'Assessor-password-1';
 /** One critical and a few ordinary No answers, so the result fails for two kinds of reasons. */
@@ -54,8 +55,12 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     expect(await page.getByTestId('member-count').textContent()).toBe('1');
     await shot(page, 'dashboard-empty');
 
-    // Start: /assessment/new replaces itself with /assessment/<id>.
+    // Start: the first assessment asks for the applicability profile (every duty: the whole bank is
+    // asked), then /assessment/new replaces itself with /assessment/<id>.
     await page.getByRole('link', { name: 'Start Assessment' }).first().click();
+    await page.getByRole('heading', { name: 'Before your first assessment' }).waitFor();
+    await fillApplicabilityForm(page, PROFILE_WITH_EVERY_DUTY);
+    await page.getByRole('button', { name: 'Save and start assessment' }).click();
     await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
     const assessmentId = page.url().split('/').pop()!;
     await page.getByTestId('question-code').waitFor();

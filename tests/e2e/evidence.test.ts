@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { collectErrors, confirmFromMail, HAS_CHROMIUM, shot, startHarness, type Harness } from './harness.ts';
-import { pageToken } from './assessment-helpers.ts';
+import { pageToken, setApplicability } from './assessment-helpers.ts';
 
 const PASSWORD = 'Evidence-password-1';
 
@@ -41,6 +41,7 @@ describe.skipIf(!HAS_CHROMIUM)('evidence uploads (Chromium)', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
     await confirmFromMail(h, page, email, PASSWORD); // the mailed link and the sign-up password confirm the address and sign in
+    await setApplicability(h, page);
     await page.getByRole('link', { name: 'Start Assessment' }).first().click();
     await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
     const assessmentId = page.url().split('/').pop()!;

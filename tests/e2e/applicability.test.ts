@@ -1,0 +1,170 @@
+// The applicability profile in a real browser against the real server: an organization answers it
+// before its first assessment (the start gate, or the Organization page), a team member is told
+// that an admin must, and two organizations with different duties are asked different questions
+// with different gates, each assessment stating the profile it was assessed under.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '#domain/messages.ts';
+import { COMPANY_NOT_COVERED_MESSAGE, describeProfile, PROFILE_WITH_EVERY_DUTY, questionsFor, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import { QUESTION_BANK } from '#domain/questions/bank.ts';
+import { createOrgAdmin, inviteAndAccept } from '#tests/isolation/fixtures.ts';
+import { answerEveryQuestion, asTestServer, fillApplicabilityForm, pageToken, signUpThroughUi } from './assessment-helpers.ts';
+import { collectErrors, HAS_CHROMIUM, logOut, shot, signIn, startHarness, type Harness } from './harness.ts';
+
+const PASSWORD = 'Applicability-password-1';
+const COMPANY: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod'], activities: [] };
+const UNIVERSITY: ApplicabilityProfile = PROFILE_WITH_EVERY_DUTY;
+
+/** The questions the domain asks of a profile, and which of them are gates. */
+function expectedFor(profile: ApplicabilityProfile) {
+  const asked = questionsFor(QUESTION_BANK, profile);
+  return { codes: asked.map((q) => q.code), gates: asked.filter((q) => q.critical).map((q) => q.code) };
+}
+
+/** At both widths: no sideways scroll, and a screenshot for the record. */
+async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await shot(page, `client-org-${name}-${width}`);
+  }
+}
+
+/** Submits the fully answered assessment on screen and waits for its results. */
+async function submitAndOpenResults(page: Page): Promise<void> {
+  await page.getByTestId('submit-assessment').click();
+  await page.getByTestId('result-score').waitFor({ timeout: 30_000 });
+}
+
+/** The results page states the profile the assessment was assessed under, line by line. */
+async function expectProfileStated(page: Page, profile: ApplicabilityProfile): Promise<void> {
+  for (const line of describeProfile(profile)) await page.getByText(line.value, { exact: true }).first().waitFor();
+}
+
+describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization page, questions asked (Chromium)', () => {
+  let h: Harness;
+  const seen: Record<'company' | 'university', { code: string; gate: boolean }[]> = { company: [], university: [] };
+
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('an uncovered company fills the profile in the start gate (a failed save keeps the choices) and is asked only its questions', { timeout: 240_000 }, async () => {
+    const ctx = await h.newContext({ serviceWorkers: 'block' });
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    const email = `company-${Date.now()}@nimbus.test`;
+    await signUpThroughUi(h, page, { firstName: 'Cora', lastName: 'Pike', email, password: PASSWORD, organizationName: 'Nimbus Robotics Inc.' });
+
+    // Start Assessment leads to the profile, with one line on why.
+    await page.getByRole('link', { name: 'Start Assessment' }).first().click();
+    await page.getByRole('heading', { name: 'Before your first assessment' }).waitFor();
+    expect(page.url()).toMatch(/\/assessment\/new$/);
+    await page.getByText('asks only the questions that apply to you').waitFor();
+    await shotsAtBothWidths(page, 'start-gate');
+
+    await fillApplicabilityForm(page, COMPANY);
+    const covered = page.getByRole('checkbox', { name: 'The organization is a covered institution' });
+    expect(await covered.isDisabled()).toBe(true);
+    expect(await covered.isChecked()).toBe(false);
+    await page.getByText(COMPANY_NOT_COVERED_MESSAGE).waitFor();
+
+    // The first save never reaches the server: the form says so and keeps every choice.
+    await page.route('**/api/organization/applicability', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await page.getByRole('button', { name: 'Save and start assessment' }).click();
+    await page.getByRole('alert').filter({ hasText: MSG.applicabilitySaveFailed }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Company' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'DoD', exact: true }).isChecked()).toBe(true);
+    await shotsAtBothWidths(page, 'save-error');
+
+    // Saving again stores the profile and starts the assessment.
+    await page.getByRole('button', { name: 'Save and start assessment' }).click();
+    await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
+    const assessmentId = page.url().split('/').pop()!;
+    const expected = expectedFor(COMPANY);
+    await page.getByTestId('question-position').getByText(`Question 1 of ${expected.codes.length}`).waitFor();
+
+    // Every question asked, and its gate marker, is the domain's answer for this profile.
+    seen.company = await answerEveryQuestion(page);
+    expect(seen.company.map((q) => q.code)).toEqual(expected.codes);
+    expect(seen.company.filter((q) => q.gate).map((q) => q.code)).toEqual(expected.gates);
+
+    // The assessment froze the profile it started with.
+    const detail = await asTestServer(h).json('GET', `/api/assessments/${assessmentId}`, undefined, await pageToken(page));
+    expect(detail.body.applicability).toEqual(COMPANY);
+
+    await submitAndOpenResults(page);
+    await expectProfileStated(page, COMPANY);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a team member is told the admin must complete the profile; the admin completes it on the Organization page', { timeout: 240_000 }, async () => {
+    const api = asTestServer(h);
+    const stamp = Date.now();
+    const admin = await createOrgAdmin(api, { organizationName: 'Halvorsen University', firstName: 'Uma', lastName: 'Halvorsen', email: `uma-${stamp}@halvorsen.test`, applicability: null });
+    const member = await inviteAndAccept(api, admin, `theo-${stamp}@halvorsen.test`, { firstName: 'Theo', lastName: 'Lind' });
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+
+    // The member starts: a plain message instead of a failed start.
+    await signIn(page, member.email, member.password);
+    await page.getByRole('link', { name: 'Start Assessment' }).first().click();
+    await page.getByText(MSG.applicabilityRequiredMember).waitFor();
+    expect(await page.getByRole('button', { name: /Save/ }).count()).toBe(0);
+    await shotsAtBothWidths(page, 'member-message');
+    await page.goto('/organization');
+    await page.getByText('Not completed yet. An organization admin completes it before the first assessment.').waitFor();
+    await logOut(page);
+
+    // The admin completes it on the Organization page; who and when shows under the title.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, admin.email, admin.password);
+    await page.goto('/organization');
+    await page.getByRole('heading', { name: 'Applicability profile' }).waitFor();
+    await fillApplicabilityForm(page, UNIVERSITY);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText(/Last changed by Uma Halvorsen, /).waitFor();
+
+    // The admin starts the assessment from the dashboard: no gate this time.
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Start Assessment' }).first().click();
+    await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
+    const expected = expectedFor(UNIVERSITY);
+    await page.getByTestId('question-position').getByText(`Question 1 of ${expected.codes.length}`).waitFor();
+
+    // While it is in progress the Organization page says the change waits for the next one.
+    await page.goto('/organization');
+    await page.getByText('The assessment in progress keeps the profile it started with. Changes apply to the next assessment.').waitFor();
+    await shotsAtBothWidths(page, 'organization-card');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.goBack();
+    seen.university = await answerEveryQuestion(page);
+    expect(seen.university.map((q) => q.code)).toEqual(expected.codes);
+    expect(seen.university.filter((q) => q.gate).map((q) => q.code)).toEqual(expected.gates);
+    await submitAndOpenResults(page);
+    await expectProfileStated(page, UNIVERSITY);
+
+    // The member now reads the profile, line by line.
+    await logOut(page);
+    await signIn(page, member.email, member.password);
+    await page.goto('/organization');
+    for (const line of describeProfile(UNIVERSITY)) await page.getByText(line.value, { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Save profile' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('the two organizations were asked different questions with different gates', () => {
+    expect(seen.company.length).toBeGreaterThan(0);
+    expect(seen.university.length).toBeGreaterThan(seen.company.length);
+    const gates = (qs: { code: string; gate: boolean }[]) => qs.filter((q) => q.gate).map((q) => q.code);
+    expect(gates(seen.university)).not.toEqual(gates(seen.company));
+  });
+});
