@@ -228,6 +228,8 @@ interface ChoiceProps {
 
 /** A radio or checkbox with its label (the whole row is the click target) and an optional one-line hint. */
 function Choice({ type, name, label, hint, hintId, checked, disabled, invalid, describedBy, inputRef, onChange }: ChoiceProps) {
+  // Named by its label alone; the hint is its description (the row's label element holds both).
+  const labelId = useId();
   return (
     <label
       className={cn(
@@ -244,12 +246,15 @@ function Choice({ type, name, label, hint, hintId, checked, disabled, invalid, d
         checked={checked}
         disabled={disabled}
         aria-invalid={invalid || undefined}
+        aria-labelledby={labelId}
         aria-describedby={cn(describedBy, hint && hintId) || undefined}
         onChange={(e) => onChange(e.target.checked)}
         className="mt-0.5 size-4 shrink-0 accent-brand-700"
       />
       <span className="min-w-0 break-words">
-        <span className="block">{label}</span>
+        <span id={labelId} className="block">
+          {label}
+        </span>
         {hint && (
           <span id={hintId} className="mt-0.5 block text-xs text-slate-600">
             {hint}
