@@ -86,7 +86,7 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
     const assessmentId = page.url().split('/').pop()!;
     const expected = expectedFor(COMPANY);
-    await expect.poll(() => page.getByTestId('question-position').textContent(), { timeout: 20_000 }).toBe(`Question 1 of ${expected.codes.length}`);
+    await expect.poll(() => page.getByTestId('overall-progress').textContent(), { timeout: 20_000 }).toBe(`0 of ${expected.codes.length} answered`);
 
     // Every question asked, and its gate marker, is the domain's answer for this profile.
     seen.company = await answerEveryQuestion(page);
@@ -136,7 +136,7 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     await page.getByRole('link', { name: 'Start Assessment' }).first().click();
     await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
     const expected = expectedFor(UNIVERSITY);
-    await expect.poll(() => page.getByTestId('question-position').textContent(), { timeout: 20_000 }).toBe(`Question 1 of ${expected.codes.length}`);
+    await expect.poll(() => page.getByTestId('overall-progress').textContent(), { timeout: 20_000 }).toBe(`0 of ${expected.codes.length} answered`);
 
     // While it is in progress the Organization page says the change waits for the next one.
     await page.goto('/organization');

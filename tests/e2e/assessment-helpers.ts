@@ -134,9 +134,8 @@ export async function gateShown(page: Page): Promise<boolean> {
  */
 export async function answerEveryQuestion(page: Page, answer: 'yes' | 'no' = 'yes'): Promise<{ code: string; gate: boolean }[]> {
   const seen: { code: string; gate: boolean }[] = [];
-  const position = page.getByTestId('question-position');
-  await position.waitFor();
-  const count = Number(/of (\d+)/.exec(await position.innerText())?.[1]);
+  await page.getByTestId('question-code').waitFor();
+  const count = Number(/of (\d+) answered/.exec((await page.getByTestId('overall-progress').textContent()) ?? '')?.[1]);
   for (let i = 0; i < count; i++) {
     seen.push({ code: await currentCode(page), gate: await gateShown(page) });
     await answerWithKeyboard(page, answer);
