@@ -12,6 +12,10 @@ import { answerEveryQuestion, asTestServer, fillApplicabilityForm, pageToken, si
 import { collectErrors, HAS_CHROMIUM, logOut, shot, signIn, startHarness, type Harness } from './harness.ts';
 
 const PASSWORD = 'Applicability-password-1';
+// What the screens say (src/components/applicability/applicability-form.tsx OFFLINE_NOTICE,
+// src/features/assessment/new-assessment-page.tsx START_NEEDS_NETWORK).
+const OFFLINE_NOTICE = 'You are offline. Saving the profile needs a connection to the server; your choices stay on this page until you are back online.';
+const START_NEEDS_NETWORK = 'You are offline. Starting an assessment needs a connection to the server; answering one already started works offline.';
 const COMPANY: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod'], activities: [] };
 const UNIVERSITY: ApplicabilityProfile = PROFILE_WITH_EVERY_DUTY;
 
@@ -60,12 +64,25 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     const email = `company-${Date.now()}@nimbus.test`;
     await signUpThroughUi(h, page, { firstName: 'Cora', lastName: 'Pike', email, password: PASSWORD, organizationName: 'Nimbus Robotics Inc.' });
 
+    // Offline, starting says plainly that it needs the network.
+    await ctx.setOffline(true);
+    await page.getByRole('link', { name: 'Start Assessment' }).first().click();
+    await page.getByText(START_NEEDS_NETWORK).waitFor();
+    await ctx.setOffline(false);
+
     // Start Assessment leads to the profile, with one line on why.
     await page.getByRole('link', { name: 'Start Assessment' }).first().click();
     await page.getByRole('heading', { name: 'Before your first assessment' }).waitFor();
     expect(page.url()).toMatch(/\/assessment\/new$/);
     await page.getByText('asks only the questions that apply to you').waitFor();
     await shotsAtBothWidths(page, 'start-gate');
+
+    // The profile is saved on the server, so offline the form says so and does not offer Save.
+    await ctx.setOffline(true);
+    await page.getByText(OFFLINE_NOTICE).waitFor();
+    expect(await page.getByRole('button', { name: 'Save and start assessment' }).isDisabled()).toBe(true);
+    await ctx.setOffline(false);
+    await page.getByText(OFFLINE_NOTICE).waitFor({ state: 'detached' });
 
     await fillApplicabilityForm(page, COMPANY);
     const covered = page.getByRole('checkbox', { name: 'The organization is a covered institution' });

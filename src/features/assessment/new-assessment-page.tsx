@@ -14,7 +14,7 @@ import { Card, CardBody } from '../../components/ui/card.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
-import { messageOf } from '../../lib/api-client.ts';
+import { ApiError, messageOf } from '../../lib/api-client.ts';
 import { isApplicabilityRequired, saveApplicability } from '../../lib/applicability-api.ts';
 import { createOrOpenAssessment } from './api/assessments.ts';
 
@@ -33,6 +33,8 @@ function createOnce(orgId: string): Promise<string> {
 export interface CreateErrorState {
   createError: string;
 }
+
+export const START_NEEDS_NETWORK = 'You are offline. Starting an assessment needs a connection to the server; answering one already started works offline.';
 
 export const GATE_TITLE = 'Before your first assessment';
 export const GATE_WHY =
@@ -61,7 +63,7 @@ export function NewAssessmentPage() {
       (error: unknown) => {
         if (!active) return;
         if (isApplicabilityRequired(error)) setNeedsProfile(true);
-        else fail(messageOf(error, MSG.createAssessmentFailed));
+        else fail(error instanceof ApiError && error.isNetworkError ? START_NEEDS_NETWORK : messageOf(error, MSG.createAssessmentFailed));
       },
     );
     return () => {
