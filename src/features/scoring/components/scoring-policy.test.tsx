@@ -19,7 +19,9 @@ describe('How scoring works: applicability and gates', () => {
     await expect.element(page.getByRole('heading', { name: 'Questions that apply to your organization' })).toBeVisible();
     const c = applicabilityCounts();
     await expect.element(page.getByTestId('applicability-counts')).toHaveTextContent(
-      `${c.everyOrganization} of ${questionCount()} questions are asked of every organization; ${c.dependsOnProfile} depend on the profile.`,
+      c.dependsOnProfile === 0
+        ? `All ${questionCount()} questions are asked of every organization.`
+        : `${c.everyOrganization} of ${questionCount()} questions are asked of every organization; ${c.dependsOnProfile} depend on the profile.`,
     );
     await expect.element(page.getByTestId('scaling-rule')).toHaveTextContent(SCALING_RULE_TEXT);
     const score = scaledScore(101, 120);

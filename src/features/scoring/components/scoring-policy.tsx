@@ -161,11 +161,13 @@ export function ApplicabilityAndScaling() {
       <CardBody className="space-y-4 text-sm text-slate-700">
         <p>
           Before the first assessment, an organization admin describes the organization: its kind, whether it is a covered institution, which federal agencies fund its
-          research, and which activities bring duties of their own. A question that does not apply to that profile is not asked. Each assessment keeps the profile it
-          started with, so editing the profile later does not change a past result.
+          research, and which activities bring duties of their own. Each assessment keeps the profile it started with, so editing the profile later does not change a
+          past result.
         </p>
         <p data-testid="applicability-counts">
-          {counts.everyOrganization} of {questionCount()} questions are asked of every organization; {counts.dependsOnProfile} depend on the profile.
+          {counts.dependsOnProfile === 0
+            ? `All ${questionCount()} questions are asked of every organization.`
+            : `${counts.everyOrganization} of ${questionCount()} questions are asked of every organization; ${counts.dependsOnProfile} depend on the profile.`}
         </p>
         <p data-testid="scaling-rule">{SCALING_RULE_TEXT}</p>
         <div className="rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="scaling-example">
