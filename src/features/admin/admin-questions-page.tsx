@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { AdminQuestionInput, AdminQuestionView } from '#domain/contracts/admin.ts';
+import { describeConditions } from '#domain/questions/applicability.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -26,6 +27,9 @@ function useDebounced(value: string, ms = 250): string {
   }, [value, ms]);
   return v;
 }
+
+/** Where a critical question gates Pass: wherever it is asked, or only where its criticalWhen holds. */
+const gateScope = (q: AdminQuestionView) => (q.critical_when.length === 0 ? 'Every organization asked' : describeConditions(q.critical_when));
 
 type Editing = { mode: 'create' } | { mode: 'edit'; question: AdminQuestionView } | { mode: 'delete'; question: AdminQuestionView } | null;
 
@@ -116,6 +120,8 @@ export function AdminQuestionsPage() {
                           {item.critical && <Badge tone="danger">Critical</Badge>}
                           {item.document_evidence_required && <Badge tone="brand">Evidence</Badge>}
                         </div>
+                        <p className="mt-1 text-xs text-slate-600">Asked of: {describeConditions(item.applies_when)}</p>
+                        {item.critical && <p className="text-xs text-slate-600">Gate for: {gateScope(item)}</p>}
                       </Td>
                       <Td className="text-right tabular-nums">{item.points}</Td>
                       <Td className="whitespace-nowrap text-right">
