@@ -60,14 +60,16 @@ export function SourcePicker({ value, onChange, register, hint, error }: SourceP
             <label key={key} className="flex items-start gap-2 text-sm text-slate-800">
               <input
                 type="checkbox"
+                aria-labelledby={`${id}-${key}`}
+                aria-describedby={`${id}-${key}-about`}
                 checked={checked}
                 disabled={!checked && value.length >= MAX_SOURCES}
                 onChange={(e) => toggle(key, e.target.checked)}
                 className="mt-0.5 size-4 shrink-0 rounded border-slate-300"
               />
               <span className="min-w-0 break-words">
-                {s.label}
-                <span className="block text-xs text-slate-500">
+                <span id={`${id}-${key}`}>{s.label}</span>
+                <span id={`${id}-${key}-about`} className="block text-xs text-slate-500">
                   {[s.date, s.status !== 'in_force' ? SOURCE_STATUS_LABELS[s.status] : ''].filter(Boolean).join(' · ')}
                 </span>
               </span>
