@@ -180,6 +180,8 @@ describe('QuestionForm', () => {
     await fillClock('');
     await group('Legal clock').getByLabelText('Months', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Create and publish' }).click();
+    // The summary names the first wrong field from the top of the form.
+    await expect.element(page.getByRole('alert')).toHaveTextContent('Check the form: 2 fields need attention, starting with “Choose at least one condition, or the first option.”');
     await expect.element(group('Who is asked')).toHaveTextContent('Choose at least one condition, or the first option.');
     await expect.element(group('Legal clock').getByLabelText('Months', { exact: true })).toHaveAccessibleDescription(/Months must be 1 to 120/);
     expect(sent).toEqual([]);

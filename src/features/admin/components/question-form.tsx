@@ -65,6 +65,36 @@ const CHOOSE_CONDITION = 'Choose at least one condition, or the first option.';
 /** Field messages, keyed by the request's path ("questionText", "correctiveAction.targetDays"). */
 type Errors = Record<string, string>;
 
+/** The fields top to bottom, so the summary names the first wrong one the admin meets. */
+const FIELD_ORDER = [
+  'domainId',
+  'subdomain',
+  'questionText',
+  'points',
+  'appliesWhen',
+  'criticalWhen',
+  'clock',
+  'sources',
+  'evidenceDescription',
+  'guidance',
+  'correctiveAction.action',
+  'correctiveAction.priority',
+  'correctiveAction.targetDays',
+  'balanceWith',
+];
+
+function inFormOrder(found: Errors, clock: ClockErrors): string[] {
+  const rank = (key: string) => {
+    const i = FIELD_ORDER.indexOf(key.split('.')[0] === 'clock' ? 'clock' : key);
+    return i < 0 ? FIELD_ORDER.length : i;
+  };
+  const keyed: [number, string][] = [
+    ...Object.entries(found).map(([k, m]): [number, string] => [rank(k), m]),
+    ...Object.values(clock).map((m): [number, string] => [rank('clock'), m]),
+  ];
+  return keyed.sort((a, b) => a[0] - b[0]).map(([, m]) => m);
+}
+
 export interface QuestionFormProps {
   editing: AdminQuestionView | null;
   bank: readonly QuestionView[];
@@ -112,7 +142,7 @@ export function QuestionForm({ editing, bank, bankTotal, busy, serverError, onSu
     if (newTotal !== MAX_SCORE && !d.balanceWith) found.balanceWith = `Choose a question to balance the points with: the bank must total ${MAX_SCORE} points.`;
     setErrors(found);
     setClockErrors(clockFound);
-    const messages = [...Object.values(clockFound), ...Object.values(found)];
+    const messages = inFormOrder(found, clockFound);
     if (messages.length > 0 || !parsed.success) {
       setError(messages.length > 1 ? `Check the form: ${messages.length} fields need attention, starting with “${messages[0]}”` : (messages[0] ?? 'Check the form'));
       return;
