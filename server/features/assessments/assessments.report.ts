@@ -115,7 +115,7 @@ export async function questionsAskedIn(db: Db, a: Pick<AssessmentRow, 'id' | 've
  * The stored result as the API sends it (readResultView), naming the profile the assessment was
  * asked against: results stored before the profile was written into them take the assessment's.
  */
-export function resultOf(a: AssessmentRow & { result: ResultView }): ResultView {
+function resultOf(a: AssessmentRow & { result: ResultView }): ResultView {
   const view = readResultView(a.result);
   return { ...view, applicability: view.applicability ?? a.applicability ?? null };
 }
