@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
 import { publishVersion } from '../questions/index.ts';
+import { freezeProfile, rewriteStoredResult } from './assessments.report.test-helpers.ts';
 import { answerAll, createAssessment, getQuestions } from './assessments.test-helpers.ts';
 
 const NO_CODES = new Set(['CI-12', 'CI-01', 'CI-08', 'AU-02', 'TP-05']);
@@ -174,5 +176,60 @@ describe.each(DB_DRIVERS)('questionnaire version pinning (%s)', (driver) => {
     expect(res.body.totalScore).toBe(138); // v1: CI-11 and CI-12 are 1 point each
     const ci = res.body.domainScores.find((d: any) => d.id === 'communications-integration');
     expect(ci).toMatchObject({ earned_points: 26, total_points: 28 });
+  });
+});
+
+describe.each(DB_DRIVERS)('results and report of an assessment asked against a profile (%s)', (driver) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+  });
+  afterEach(async () => server.close());
+
+  const SMALL_COMPANY: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['nsf'], activities: [] };
+
+  it('shows the gates of this assessment and leaves out the questions not asked', async () => {
+    // A version where one gate binds covered institutions only and one question is asked only of export-controlled research.
+    const unconditional = QUESTION_BANK.filter((q) => q.appliesWhen.length === 0 && q.criticalWhen.length === 0);
+    const gate = unconditional.find((q) => q.critical)!;
+    const optional = unconditional.find((q) => !q.critical)!;
+    const v2 = QUESTION_BANK.map((q) =>
+      q.code === gate.code ? { ...q, criticalWhen: [{ covered: true as const }] } : q.code === optional.code ? { ...q, appliesWhen: [{ activities: ['export_controlled' as const] }] } : q,
+    );
+    await publishVersion(server.deps.db, v2, null, 'v2');
+    const admin = await createOrgAdmin(server, { organizationName: 'Small Company' });
+    const assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
+    await freezeProfile(server, assessmentId, SMALL_COMPANY);
+    await answerAll(server, admin.accessToken, assessmentId, (q) => (q.code === gate.code || q.code === optional.code ? 'no' : 'yes'));
+    expect((await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken)).status).toBe(200);
+
+    const codesOf = (sections: any[]) => sections.flatMap((d) => d.gaps.map((g: any) => [g.code, g.critical]));
+    const results = await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, admin.accessToken);
+    expect(results.status).toBe(200);
+    expect(results.body.applicability).toEqual(SMALL_COMPANY);
+    expect(codesOf(results.body.gaps)).toEqual([[gate.code, false]]);
+
+    const sys = await signInSystemAdmin(server);
+    const paid = await server.json('POST', `/api/admin/organizations/${admin.organizationId}/subscription`, { paidUntil: inAYear() }, sys.accessToken);
+    expect(paid.status).toBe(200);
+    const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
+    expect(report.status).toBe(200);
+    expect(report.body.result.applicability).toEqual(SMALL_COMPANY);
+    expect(codesOf(report.body.gapAnalysis)).toEqual([[gate.code, false]]);
+    expect(report.body.gapAnalysis[0].gaps[0].sources.length).toBeGreaterThan(0);
+  });
+
+  it('reads a result stored before profiles: every question asked, the points earned are the score', async () => {
+    const admin = await createOrgAdmin(server, { organizationName: 'Old Lab' });
+    const assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
+    await freezeProfile(server, assessmentId, null);
+    await answerAll(server, admin.accessToken, assessmentId, (q) => (q.code === 'TP-05' ? 'no' : 'yes'));
+    const submitted = await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken);
+    expect(submitted.status).toBe(200);
+    await rewriteStoredResult(server, assessmentId, ({ earned_points: _e, applicable_points: _a, applicability: _p, ...legacy }) => legacy);
+    const results = await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, admin.accessToken);
+    expect(results.status).toBe(200);
+    const total = submitted.body.totalScore;
+    expect(results.body).toMatchObject({ totalScore: total, earned_points: total, applicable_points: 140, applicability: null });
   });
 });

@@ -3,14 +3,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ActionStatus, CorrectiveActionView, ReportView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
-import { toGapSections, toResultsView } from '#domain/scoring/result-views.ts';
+import { readResultView, toGapSections, toResultsView } from '#domain/scoring/result-views.ts';
+import { questionsFor } from '#domain/questions/applicability.ts';
 import type { ActionPriority } from '#domain/questions/question-types.ts';
+import { citationOf } from '#domain/questions/sources.ts';
 import { buildGapAnalysis } from '#domain/scoring/gaps.ts';
 import type { DomainGaps } from '#domain/scoring/types.ts';
 import type { Db } from '../../db/client.ts';
 import { correctiveActions, organizations, profiles, questions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { listDomainViews, loadVersionQuestions, toScoringQuestion } from '../questions/index.ts';
+import { listDomainViews, loadVersionQuestions, toScoringQuestion, type VersionQuestion } from '../questions/index.ts';
 import { getOwnedAssessment, type AssessmentRow } from './assessments.service.ts';
 import { loadAnswerMap } from './assessments.submit.ts';
 
@@ -93,16 +95,36 @@ function toGapAnalysisView(gaps: DomainGaps[]): ReportView['gapAnalysis'] {
     points: x.points,
     critical: x.critical,
     guidance: x.guidance,
-    sources: x.sources,
+    sources: x.sources.map(citationOf),
     corrective_action: { action: x.correctiveAction.action, priority: x.correctiveAction.priority, target_days: x.correctiveAction.targetDays },
   }));
 }
 
-/** The gap analysis recomputed from the locked answers and the version the assessment is pinned to. */
+/**
+ * The questions asked in the assessment, each with the gate flag it had there: the questions of
+ * its pinned version that apply to the profile frozen when it started (questionsFor in
+ * domain/questions/applicability.ts; a null profile, before ADR 018, asked every question). The
+ * version's rows never change and the profile is frozen, so this is the set frozen into
+ * assessment_questions at start. Results, the JSON report and the report files all read it here.
+ */
+export async function questionsAskedIn(db: Db, a: Pick<AssessmentRow, 'id' | 'versionId' | 'applicability'>): Promise<VersionQuestion[]> {
+  return questionsFor(await loadVersionQuestions(db, a.versionId), a.applicability ?? null);
+}
+
+/**
+ * The stored result as the API sends it (readResultView), naming the profile the assessment was
+ * asked against: results stored before the profile was written into them take the assessment's.
+ */
+function resultOf(a: AssessmentRow & { result: ResultView }): ResultView {
+  const view = readResultView(a.result);
+  return { ...view, applicability: view.applicability ?? a.applicability ?? null };
+}
+
+/** The gap analysis recomputed from the locked answers and the questions asked in the assessment. */
 async function gapsOf(db: Db, a: AssessmentRow): Promise<DomainGaps[]> {
-  const versionQuestions = await loadVersionQuestions(db, a.versionId);
+  const asked = await questionsAskedIn(db, a);
   const answers = await loadAnswerMap(db, a.id);
-  return buildGapAnalysis(versionQuestions.map(toScoringQuestion), answers, await listDomainViews(db));
+  return buildGapAnalysis(asked.map(toScoringQuestion), answers, await listDomainViews(db));
 }
 
 /**
@@ -112,8 +134,7 @@ async function gapsOf(db: Db, a: AssessmentRow): Promise<DomainGaps[]> {
  */
 export async function getResults(db: Db, assessmentId: string, organizationId: string | null): Promise<ResultsView> {
   const a = await getSubmittedAssessment(db, assessmentId, organizationId);
-  const result = a.result;
-  return toResultsView(result, await gapsOf(db, a));
+  return toResultsView(resultOf(a), await gapsOf(db, a));
 }
 
 /** The detailed report: the full gap analysis plus the action plan rows (owners, status, notes). */
@@ -123,7 +144,7 @@ export async function getReport(db: Db, scope: Scope): Promise<ReportView> {
   const gaps = await gapsOf(db, a);
   return {
     assessmentId: a.id,
-    result: a.result,
+    result: resultOf(a),
     gapAnalysis: toGapAnalysisView(gaps),
     correctiveActions: await listActionViews(db, a.id, gaps),
   };
