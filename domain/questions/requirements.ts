@@ -1,7 +1,7 @@
 // The legal requirements the bank answers to, each mapped to the questions that cover it and the
-// sources that impose it. docs/content/ is generated from this and the bank
-// (scripts/content-register.ts); domain/questions/requirements.test.ts fails when a requirement
-// has no question, a question has no dated source, or a gate cites no hard requirement.
+// sources that impose it. docs/content/register.md is rendered from this and the bank
+// (domain/questions/bank-register.ts, npm run content:register); requirements.test.ts fails when
+// a requirement has no question, a question has no dated source, or a gate cites no hard requirement.
 
 export interface RequirementDef {
   /** Stable id, e.g. "R4". */
