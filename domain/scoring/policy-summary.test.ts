@@ -9,7 +9,7 @@ describe('publicBankSummary', () => {
       DOMAINS.map((d) => d.id),
       QUESTION_BANK,
     );
-    expect(s.domains.map((d) => d.points)).toEqual([28, 34, 29, 27, 22]);
+    expect(s.domains.map((d) => d.points)).toEqual([16, 51, 25, 29, 19]);
     expect(s.domains.reduce((n, d) => n + d.questionCount, 0)).toBe(QUESTION_BANK.length);
     expect(s.questionCount).toBe(QUESTION_BANK.length);
     expect(s.domains.reduce((n, d) => n + d.criticalCount, 0)).toBe(QUESTION_BANK.filter((q) => q.critical).length);
