@@ -139,7 +139,7 @@ describe('source register', () => {
   });
 
   it('shows a citation with its status, and leaves labels of older versions unchanged', () => {
-    expect(citationOf('chips10634')).toBe('CHIPS and Science Act §10634 (42 U.S.C. 19234)');
+    expect(citationOf('chips10634')).toBe('CHIPS Act §10634 (42 U.S.C. 19234)');
     expect(citationOf('ostp2024')).toBe('OSTP RSP Guidelines (2024) (announced, not yet in force)');
     expect(citationOf('nihOd25154')).toBe('NIH NOT-OD-25-154 (rescinded)');
     expect(citationOf('nistIr8481')).toBe('NIST IR 8481 (draft, 2023) (proposed, not in force)');

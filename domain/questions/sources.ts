@@ -16,7 +16,7 @@ const nihNotice = (n: string) => `https://grants.nih.gov/grants/guide/notice-fil
 export const SOURCES = {
   // ---------- statutes ----------
   chips10229: {
-    label: 'CHIPS and Science Act §10229',
+    label: 'CHIPS Act §10229',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167, Div. B (research cybersecurity resources from NIST)',
     date: '2022-08-09',
     section: '§10229',
@@ -28,7 +28,7 @@ export const SOURCES = {
     note: 'Directs NIST to publish cybersecurity resources for research institutions; binds NIST, not institutions.',
   },
   chips10338: {
-    label: 'CHIPS and Science Act §10338(a)',
+    label: 'CHIPS Act §10338(a)',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167 (Research Security and Integrity Information Sharing Analysis Organization, now the NSF SECURE Center)',
     date: '2022-08-09',
     section: '§10338(a)',
@@ -40,7 +40,7 @@ export const SOURCES = {
     note: 'Creates a resource for institutions, not a duty.',
   },
   chips10339b: {
-    label: 'CHIPS and Science Act §10339B (42 U.S.C. 19040)',
+    label: 'CHIPS Act §10339B (42 U.S.C. 19040)',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167: foreign financial disclosure by institutions of higher education to NSF',
     date: '2022-08-09',
     section: '42 U.S.C. 19040',
@@ -52,7 +52,7 @@ export const SOURCES = {
     note: 'Institutions of higher education funded by NSF report foreign financial support from countries of concern each year (the foreign financial disclosure report).',
   },
   chips10631: {
-    label: 'CHIPS and Science Act §10631 (42 U.S.C. 19231)',
+    label: 'CHIPS Act §10631 (42 U.S.C. 19231)',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167, Title VI Subtitle D: foreign talent recruitment program guidelines',
     date: '2022-08-09',
     section: '42 U.S.C. 19231(b)(2)',
@@ -64,7 +64,7 @@ export const SOURCES = {
     note: 'Agencies require disclosure of participation in any foreign talent recruitment program.',
   },
   chips10632: {
-    label: 'CHIPS and Science Act §10632 (42 U.S.C. 19232)',
+    label: 'CHIPS Act §10632 (42 U.S.C. 19232)',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167: prohibition on malign foreign talent recruitment programs',
     date: '2022-08-09',
     section: '42 U.S.C. 19232',
@@ -76,7 +76,7 @@ export const SOURCES = {
     note: 'Covered individuals certify at proposal and annually that they are not party to a malign foreign talent recruitment program.',
   },
   chips10634: {
-    label: 'CHIPS and Science Act §10634 (42 U.S.C. 19234)',
+    label: 'CHIPS Act §10634 (42 U.S.C. 19234)',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167: research security training requirement for federal research award personnel',
     date: '2022-08-09',
     section: '42 U.S.C. 19234(a)(1)',
@@ -88,7 +88,7 @@ export const SOURCES = {
     note: 'Each covered individual certifies training within one year before the application; the organization certifies for its employees. Each agency sets its start date.',
   },
   chips10638: {
-    label: 'CHIPS and Science Act §10638 (42 U.S.C. 19237)',
+    label: 'CHIPS Act §10638 (42 U.S.C. 19237)',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167: definitions (covered individual, malign foreign talent recruitment program)',
     date: '2022-08-09',
     section: '42 U.S.C. 19237(4)',
