@@ -114,7 +114,7 @@ export const SOURCES = {
     label: 'FY2019 NDAA §1286 lists',
     document: 'John S. McCain National Defense Authorization Act for Fiscal Year 2019, Pub. L. 115-232, §1286 (as amended); DoD lists of foreign institutions and talent programs',
     date: '2018-08-13',
-    section: '§1286(c)(8)',
+    section: '§1286 (lists of foreign institutions and talent programs)',
     url: 'https://www.congress.gov/bill/115th-congress/house-bill/5515',
     force: 'statute',
     status: 'in_force',
