@@ -224,6 +224,7 @@ describe.each(DB_DRIVERS)('results and report of an assessment asked against a p
     expect(results.status).toBe(200);
     expect(results.body.applicability).toEqual(SMALL_COMPANY);
     expect(codesOf(results.body.gaps)).toEqual([[gate.code, false]]);
+    expect(results.body.failReasons.join('\n')).not.toContain(gate.code); // its No costs points, not the result
 
     const sys = await signInSystemAdmin(server);
     const paid = await server.json('POST', `/api/admin/organizations/${admin.organizationId}/subscription`, { paidUntil: inAYear() }, sys.accessToken);
