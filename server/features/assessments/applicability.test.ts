@@ -257,4 +257,21 @@ describe.each(DB_DRIVERS)('applicability profile and the questions asked (%s)', 
       .where(and(eq(assessments.id, second), eq(assessments.organizationId, admin.organizationId!)));
     expect(row!.applicability).toEqual(UNCOVERED_COMPANY);
   });
+
+  it('reads a result stored before profiles existed as every question asked, unscaled', async () => {
+    const admin = await createOrgAdmin(server);
+    const id = await createAssessment(server, admin.accessToken, admin.organizationId);
+    await answerAll(server, admin.accessToken, id, (_q, i) => (i === 0 ? 'no' : 'yes'));
+    const submitted = await submit(admin, id);
+    expect(submitted.status).toBe(200);
+    const [row] = await server.deps.db.select({ result: assessments.result }).from(assessments).where(eq(assessments.id, id));
+    const { earned_points: _e, applicable_points: _a, applicability: _p, ...legacy } = row!.result!;
+    await server.deps.db.update(assessments).set({ result: legacy as ResultView, applicability: null }).where(eq(assessments.id, id));
+
+    const results = await server.json('GET', `/api/assessments/${id}/results`, undefined, admin.accessToken);
+    expect(results.status).toBe(200);
+    expect(results.body).toMatchObject({ totalScore: legacy.totalScore, earned_points: legacy.totalScore, applicable_points: MAX_SCORE, applicability: null });
+    const list = await server.json('GET', '/api/assessments', undefined, admin.accessToken);
+    expect(list.body[0]).toMatchObject({ id, total_score: legacy.totalScore });
+  });
 });

@@ -3,14 +3,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ActionStatus, CorrectiveActionView, ReportView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
-import { toGapSections, toResultsView } from '#domain/scoring/result-views.ts';
+import { readResultView, toGapSections, toResultsView } from '#domain/scoring/result-views.ts';
 import type { ActionPriority } from '#domain/questions/question-types.ts';
 import { buildGapAnalysis } from '#domain/scoring/gaps.ts';
 import type { DomainGaps } from '#domain/scoring/types.ts';
 import type { Db } from '../../db/client.ts';
 import { correctiveActions, organizations, profiles, questions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { listDomainViews, loadVersionQuestions, toScoringQuestion } from '../questions/index.ts';
+import { listDomainViews, loadAssessmentQuestions, toScoringQuestion } from '../questions/index.ts';
 import { getOwnedAssessment, type AssessmentRow } from './assessments.service.ts';
 import { loadAnswerMap } from './assessments.submit.ts';
 
@@ -38,7 +38,7 @@ export async function assertReportReleased(db: Db, organizationId: string, now: 
 export async function getSubmittedAssessment(db: Db, assessmentId: string, organizationId: string | null): Promise<AssessmentRow & { result: ResultView }> {
   const a = await getOwnedAssessment(db, assessmentId, organizationId);
   if (a.status !== 'submitted' || !a.result) throw conflict(NOT_SUBMITTED_MESSAGE);
-  return { ...a, result: a.result };
+  return { ...a, result: readResultView(a.result) };
 }
 
 const editors = alias(profiles, 'editors');
@@ -98,11 +98,11 @@ function toGapAnalysisView(gaps: DomainGaps[]): ReportView['gapAnalysis'] {
   }));
 }
 
-/** The gap analysis recomputed from the locked answers and the version the assessment is pinned to. */
+/** The gap analysis recomputed from the locked answers and the questions the assessment asked (gates resolved). */
 async function gapsOf(db: Db, a: AssessmentRow): Promise<DomainGaps[]> {
-  const versionQuestions = await loadVersionQuestions(db, a.versionId);
+  const asked = await loadAssessmentQuestions(db, a.id);
   const answers = await loadAnswerMap(db, a.id);
-  return buildGapAnalysis(versionQuestions.map(toScoringQuestion), answers, await listDomainViews(db));
+  return buildGapAnalysis(asked.map(toScoringQuestion), answers, await listDomainViews(db));
 }
 
 /**
