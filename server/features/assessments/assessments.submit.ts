@@ -1,5 +1,6 @@
 // Submit: the server scores stored answers against the questions asked in the assessment (frozen at
-// start from its pinned version and applicability profile; the browser's preview never counts), locks the assessment and opens the corrective action plan.
+// start from its pinned version and applicability profile; the browser's preview never counts),
+// locks the assessment and opens the corrective action plan.
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { buildCorrectiveActionPlan } from '#domain/scoring/action-plan.ts';
