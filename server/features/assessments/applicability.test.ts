@@ -73,6 +73,10 @@ describe.each(DB_DRIVERS)('applicability profile and the questions asked (%s)', 
     const refused = await create(admin);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'applicability_required', error: MSG.applicabilityRequired });
+    const member = await joinOrganization(server, admin.organizationId!);
+    const refusedMember = await create(member);
+    expect(refusedMember.status).toBe(409);
+    expect(refusedMember.body).toMatchObject({ code: 'applicability_required', error: MSG.applicabilityRequiredMember });
     expect(await server.deps.db.select().from(assessments)).toHaveLength(0);
 
     // Duplicates and any order are accepted and stored in the lists' own order.

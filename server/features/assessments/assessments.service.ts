@@ -2,6 +2,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AssessmentDetail, AssessmentListItem } from '#domain/contracts/assessments.ts';
 import { MSG } from '#domain/messages.ts';
+import type { Role } from '#domain/roles.ts';
 import { readResultView } from '#domain/scoring/result-views.ts';
 import { failSummary } from '#domain/scoring/scoring.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,8 +14,12 @@ export type AssessmentRow = typeof assessments.$inferSelect;
 
 export const ALREADY_IN_PROGRESS_MESSAGE = 'An assessment is already in progress';
 
-/** No assessment starts before an org_admin completes the organization's applicability profile (ADR 018). */
-export const applicabilityRequired = () => new AppError(409, 'applicability_required', MSG.applicabilityRequired);
+/**
+ * No assessment starts before an org_admin completes the organization's applicability profile
+ * (ADR 018); a team member is told that the admin must do it.
+ */
+export const applicabilityRequired = (callerRole: Role) =>
+  new AppError(409, 'applicability_required', callerRole === 'org_admin' ? MSG.applicabilityRequired : MSG.applicabilityRequiredMember);
 
 export const alreadyInProgress = (assessmentId: string) =>
   new AppError(409, 'already_in_progress', ALREADY_IN_PROGRESS_MESSAGE, { assessmentId }, { assessmentId });
@@ -45,7 +50,7 @@ async function findInProgress(db: Db, organizationId: string) {
  */
 export async function createAssessment(
   db: Db,
-  input: { organizationId: string; callerOrganizationId: string | null; userId: string },
+  input: { organizationId: string; callerOrganizationId: string | null; userId: string; callerRole: Role },
 ): Promise<{ assessmentId: string; versionId: number }> {
   if (input.organizationId !== input.callerOrganizationId) throw notFound('Organization not found');
   const open = await findInProgress(db, input.organizationId);
@@ -59,7 +64,7 @@ export async function createAssessment(
       .where(eq(organizations.id, input.organizationId))
       .for('share');
     if (!org) throw notFound('Organization not found');
-    if (!org.applicability) throw applicabilityRequired();
+    if (!org.applicability) throw applicabilityRequired(input.callerRole);
     // The partial unique index settles a race between two creates; the loser reports the winner.
     const [row] = await tx
       .insert(assessments)
