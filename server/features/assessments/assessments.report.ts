@@ -4,7 +4,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ActionStatus, CorrectiveActionView, ReportView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
 import { readResultView, toGapSections, toResultsView } from '#domain/scoring/result-views.ts';
-import { questionsFor } from '#domain/questions/applicability.ts';
 import type { ActionPriority } from '#domain/questions/question-types.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import { buildGapAnalysis } from '#domain/scoring/gaps.ts';
@@ -12,7 +11,7 @@ import type { DomainGaps } from '#domain/scoring/types.ts';
 import type { Db } from '../../db/client.ts';
 import { correctiveActions, organizations, profiles, questions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { listDomainViews, loadVersionQuestions, toScoringQuestion, type VersionQuestion } from '../questions/index.ts';
+import { listDomainViews, loadAssessmentQuestions, toScoringQuestion } from '../questions/index.ts';
 import { getOwnedAssessment, type AssessmentRow } from './assessments.service.ts';
 import { loadAnswerMap } from './assessments.submit.ts';
 
@@ -40,7 +39,7 @@ export async function assertReportReleased(db: Db, organizationId: string, now: 
 export async function getSubmittedAssessment(db: Db, assessmentId: string, organizationId: string | null): Promise<AssessmentRow & { result: ResultView }> {
   const a = await getOwnedAssessment(db, assessmentId, organizationId);
   if (a.status !== 'submitted' || !a.result) throw conflict(NOT_SUBMITTED_MESSAGE);
-  return { ...a, result: a.result };
+  return { ...a, result: readResultView(a.result) };
 }
 
 const editors = alias(profiles, 'editors');
@@ -101,17 +100,6 @@ function toGapAnalysisView(gaps: DomainGaps[]): ReportView['gapAnalysis'] {
 }
 
 /**
- * The questions asked in the assessment, each with the gate flag it had there: the questions of
- * its pinned version that apply to the profile frozen when it started (questionsFor in
- * domain/questions/applicability.ts; a null profile, before ADR 018, asked every question). The
- * version's rows never change and the profile is frozen, so this is the set frozen into
- * assessment_questions at start. Results, the JSON report and the report files all read it here.
- */
-export async function questionsAskedIn(db: Db, a: Pick<AssessmentRow, 'id' | 'versionId' | 'applicability'>): Promise<VersionQuestion[]> {
-  return questionsFor(await loadVersionQuestions(db, a.versionId), a.applicability ?? null);
-}
-
-/**
  * The stored result as the API sends it (readResultView), naming the profile the assessment was
  * asked against: results stored before the profile was written into them take the assessment's.
  */
@@ -122,7 +110,7 @@ function resultOf(a: AssessmentRow & { result: ResultView }): ResultView {
 
 /** The gap analysis recomputed from the locked answers and the questions asked in the assessment. */
 async function gapsOf(db: Db, a: AssessmentRow): Promise<DomainGaps[]> {
-  const asked = await questionsAskedIn(db, a);
+  const asked = await loadAssessmentQuestions(db, a.id);
   const answers = await loadAnswerMap(db, a.id);
   return buildGapAnalysis(asked.map(toScoringQuestion), answers, await listDomainViews(db));
 }

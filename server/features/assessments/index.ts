@@ -8,5 +8,5 @@ export { applyAnswer, listAnswerViews, lockAnswerRows } from './answers.service.
 export { listDeferralViews, recordDeferral } from './deferrals.service.ts';
 export { submitAssessment } from './assessments.submit.ts';
 // for reports (the downloadable report is built from the same data as GET /api/assessments/{id}/report)
-export { getReport, questionsAskedIn } from './assessments.report.ts';
+export { getReport } from './assessments.report.ts';
 export { loadAnswerMap } from './assessments.submit.ts';

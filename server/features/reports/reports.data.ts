@@ -8,7 +8,8 @@ import { CRITICAL_QUESTIONS_MUST_ALL_BE_YES, GRADE_SCALE, MAX_SCORE, PASS_PERCEN
 import type { Db } from '../../db/client.ts';
 import { assessments, evidenceFiles, organizations, profiles, questionnaireVersions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { getReport, loadAnswerMap, questionsAskedIn } from '../assessments/index.ts';
+import { getReport, loadAnswerMap } from '../assessments/index.ts';
+import { loadAssessmentQuestions, type VersionQuestion } from '../questions/index.ts';
 
 export interface EvidenceIndexRow {
   code: string;
@@ -50,10 +51,9 @@ export async function organizationOfAssessment(db: Db, assessmentId: string): Pr
   return a.organizationId;
 }
 
-type AskedQuestion = Awaited<ReturnType<typeof questionsAskedIn>>[number];
 
 /** The questions asked that call for document evidence, or that have files attached, with their files. */
-async function loadEvidenceIndex(db: Db, assessmentId: string, qs: readonly AskedQuestion[], answers: Map<string, 'yes' | 'no'>): Promise<EvidenceIndexRow[]> {
+async function loadEvidenceIndex(db: Db, assessmentId: string, qs: readonly VersionQuestion[], answers: Map<string, 'yes' | 'no'>): Promise<EvidenceIndexRow[]> {
   const files = await db
     .select({ e: evidenceFiles, first: profiles.firstName, last: profiles.lastName })
     .from(evidenceFiles)
@@ -93,7 +93,7 @@ export async function loadReportDocument(db: Db, scope: { assessmentId: string; 
     .where(eq(assessments.id, scope.assessmentId));
   if (!row) throw notFound('Assessment not found');
   const answerMap = await loadAnswerMap(db, row.a.id);
-  const asked = await questionsAskedIn(db, row.a);
+  const asked = await loadAssessmentQuestions(db, row.a.id);
   const answers = new Map(Object.entries(answerMap).filter((e): e is [string, 'yes' | 'no'] => e[1] === 'yes' || e[1] === 'no'));
   return {
     report,
