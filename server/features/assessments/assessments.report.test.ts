@@ -14,7 +14,7 @@ import { answerAll, createAssessment, getQuestions } from './assessments.test-he
 const byCode = new Map(QUESTION_BANK.map((q) => [q.code, q]));
 const inDomain = (domainId: string) => QUESTION_BANK.filter((q) => q.domainId === domainId);
 const [FIRST_DOMAIN, , , , LAST_DOMAIN] = DOMAINS.map((d) => d.id);
-/** The first gate of the bank; no profile is frozen below, so every question is asked and every gate binds. */
+/** The first gate of the bank; the organizations below have every duty (createOrgAdmin), so every question is asked and every gate binds. */
 const GATE = QUESTION_BANK.find((q) => q.critical)!;
 /** Answered No: the gate, the last two ordinary questions of the first domain and the last one of the last domain. */
 const NO_CODES = new Set([
