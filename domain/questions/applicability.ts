@@ -152,12 +152,26 @@ const KIND_PLURALS: Record<OrganizationKind, string> = {
 
 const list = (xs: readonly string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
 
+const ACTIVITY_PHRASES: Record<Activity, string> = {
+  cui_fci: 'CUI or FCI under DoD contracts',
+  export_controlled: 'export-controlled research',
+  controlled_access_data: 'controlled-access human data',
+  foreign_gifts: 'foreign gifts or contracts of $250,000 or more',
+  foreign_components: 'foreign components or foreign subawards',
+  doj_dsp: 'transactions covered by the DOJ Data Security Program',
+};
+
+const agencyName = (a: FundingAgency) => (a === 'other' ? 'another federal agency' : FUNDING_AGENCY_LABELS[a]);
+
 /** "covered institutions", "organizations funded by NSF or NIH", ... one phrase per condition. */
 export function describeCondition(c: Condition): string {
   if ('kinds' in c) return list(c.kinds.map((k) => KIND_PLURALS[k]));
   if ('covered' in c) return 'covered institutions';
-  if ('agencies' in c) return `organizations funded by ${list(c.agencies.map((a) => FUNDING_AGENCY_LABELS[a]))}`;
-  return `organizations with ${list(c.activities.map((a) => ACTIVITY_LABELS[a].replace(/ \(.*\)$/, '').toLowerCase()))}`;
+  if ('agencies' in c) {
+    if (FUNDING_AGENCIES.every((a) => c.agencies.includes(a))) return 'organizations with federal research funding';
+    return `organizations funded by ${list(c.agencies.map(agencyName))}`;
+  }
+  return `organizations with ${list(c.activities.map((a) => ACTIVITY_PHRASES[a]))}`;
 }
 
 /** "Every organization", or the conditions joined with "and". */

@@ -1,173 +1,142 @@
+import { COVERED, MAY_BE_COVERED } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
-import { SRC } from './sources.ts';
+import { src } from './sources.ts';
 
 const domainId = 'communications-integration';
 
+type Spec = Omit<QuestionSpec, 'domainId' | 'correctiveAction'> & { action: QuestionSpec['correctiveAction'] };
+const q = ({ action, ...rest }: Spec): QuestionSpec => ({ ...rest, domainId, correctiveAction: action });
+
 export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
-  {
-    code: 'CI-01',
-    domainId,
+  q({
+    code: 'CI-13',
     subdomain: 'Governance',
-    questionText:
-      'Has the organization named a research security point of contact and published a way for anyone, including federal agencies, to reach that person (for example on a public web page)?',
-    points: 4,
-    critical: true,
+    questionText: 'Has the organization named a research security point of contact in writing?',
+    points: 2,
+    critical: false,
     documentEvidenceRequired: true,
-    evidenceDescription: 'Appointment letter or organization chart naming the contact, and the URL or a screenshot of the public contact page.',
-    guidance: 'Yes means a specific, current person (or office with a named lead) is designated and the contact route is publicly reachable today.',
-    sources: [SRC.nspm33Guidance, SRC.ostp2024],
-    correctiveAction: {
-      action: 'Designate a research security point of contact in writing and publish their contact details on a public web page.',
-      priority: 'critical',
-      targetDays: 30,
-    },
-  },
-  {
+    evidenceDescription: 'Appointment letter, delegation or organization chart naming the point of contact.',
+    guidance:
+      'Yes means a specific, current person (or an office with a named lead) is designated as the research security point of contact. The 2022 NSPM-33 Implementation Guidance asks agencies to expect one; no agency requirement in force imposes it yet.',
+    sources: src('nspm33Guidance', 'ostp2024'),
+    action: { action: 'Designate a research security point of contact in writing.', priority: 'high', targetDays: 30 },
+  }),
+  q({
+    code: 'CI-14',
+    subdomain: 'Governance',
+    questionText: 'Can anyone, including a federal agency, find how to reach the research security point of contact on a public web page?',
+    points: 1,
+    critical: false,
+    documentEvidenceRequired: true,
+    evidenceDescription: 'The URL or a screenshot of the public contact page.',
+    guidance: 'Yes means the contact route is publicly reachable today and leads to the current point of contact.',
+    sources: src('nspm33Guidance', 'ostp2024'),
+    action: { action: 'Publish the research security point of contact’s contact details on a public web page.', priority: 'medium', targetDays: 30 },
+  }),
+  q({
     code: 'CI-02',
-    domainId,
     subdomain: 'Governance',
     questionText:
       'Is a senior official formally designated to sign the research security program certification that the organization gives to funding agencies?',
-    points: 3,
+    points: 1,
     critical: false,
+    appliesWhen: [COVERED],
     documentEvidenceRequired: true,
     evidenceDescription: 'Delegation of authority or policy naming the certifying official.',
-    guidance: 'Yes means leadership has decided who attests that the program "has been established and operates", and that person knows it.',
-    sources: [SRC.ostp2024, SRC.jcore2021],
-    correctiveAction: {
+    guidance:
+      'Yes means leadership has decided who attests that the program "has been established and operates", and that person knows it. The institutional certification is announced in the 2024 OSTP Guidelines but no agency has put it in force yet.',
+    sources: src('ostp2024', 'jcore2021'),
+    action: {
       action: 'Have leadership designate the official who signs research security certifications and record it in a delegation of authority.',
-      priority: 'high',
-      targetDays: 60,
+      priority: 'medium',
+      targetDays: 90,
     },
-  },
-  {
+  }),
+  q({
     code: 'CI-03',
-    domainId,
     subdomain: 'Program documentation',
     questionText:
       'Is there a written research security program document that covers cybersecurity, foreign travel security, research security training and export control training?',
-    points: 5,
-    critical: true,
+    points: 3,
+    critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'The current program document (charter, plan or policy) showing each of the four elements and its approval date.',
-    guidance: 'Yes means one approved document (or a set linked from one) describes how each of the four required elements is run, by whom.',
-    sources: [SRC.ostp2024, SRC.nspm33, SRC.nspm33Guidance],
-    correctiveAction: {
-      action: 'Write and approve a research security program document that addresses all four required elements, with owners for each.',
-      priority: 'critical',
-      targetDays: 60,
+    guidance:
+      'Yes means one approved document (or a set linked from one) describes how each of the four elements is run, and by whom. NSPM-33 and the 2024 OSTP Guidelines define the four elements; the certification that a program exists is announced but not yet in force at any agency, so this is not a gate.',
+    sources: src('ostp2024', 'nspm33', 'nspm33Guidance'),
+    action: {
+      action: 'Write and approve a research security program document that addresses all four elements, with an owner for each.',
+      priority: 'high',
+      targetDays: 90,
     },
-  },
-  {
+  }),
+  q({
     code: 'CI-04',
-    domainId,
     subdomain: 'Coordination',
     questionText:
       'Does a standing committee or working group coordinate research security across sponsored programs, export control, IT security, international travel, conflict of interest and legal counsel?',
-    points: 2,
+    points: 1,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'Committee charter or membership list and recent meeting notes.',
     guidance: 'Yes means the offices that hold research security duties meet on a schedule and share decisions, not only when an incident occurs.',
-    sources: [SRC.cogr, SRC.aauAplu],
-    correctiveAction: {
-      action: 'Charter a cross-office research security working group and hold its first meeting.',
-      priority: 'medium',
-      targetDays: 90,
-    },
-  },
-  {
+    sources: src('cogr', 'aauAplu'),
+    action: { action: 'Charter a cross-office research security working group and hold its first meeting.', priority: 'medium', targetDays: 90 },
+  }),
+  q({
     code: 'CI-05',
-    domainId,
     subdomain: 'Scope',
     questionText:
-      'Does the organization check at least once a year whether it is a "covered institution" (more than $50 million a year in federal science and engineering support, three-year average) and record the result?',
+      'Does the organization check at least once a year whether it is a "covered institution" (more than $50 million a year in federal research and development funding, three-year average) and record the result?',
     points: 2,
     critical: false,
+    appliesWhen: [MAY_BE_COVERED],
     documentEvidenceRequired: true,
     evidenceDescription: 'Dated memo or worksheet with the three-year funding average and the conclusion.',
     guidance: 'Yes means the calculation is written down for the current year, whichever way it came out.',
-    sources: [SRC.ostp2024, SRC.nspm33],
-    correctiveAction: {
-      action: 'Calculate the three-year average of federal science and engineering support and record whether the covered-institution threshold is met.',
+    sources: src('ostp2024', 'nspm33'),
+    action: {
+      action: 'Calculate the three-year average of federal research and development funding and record whether the covered-institution threshold is met.',
       priority: 'high',
       targetDays: 60,
     },
-  },
-  {
-    code: 'CI-06',
-    domainId,
-    subdomain: 'Scope',
-    questionText: "Does the organization keep a current list of which funding agencies' research security requirements apply to it, with their effective dates?",
-    points: 1,
-    critical: false,
-    documentEvidenceRequired: false,
-    evidenceDescription: 'Requirements tracker or matrix.',
-    guidance: 'Yes means someone can show, for each agency you receive awards from, which rules apply now and which take effect soon.',
-    sources: [SRC.cogr],
-    correctiveAction: {
-      action: 'Build a tracker of applicable agency research security requirements and effective dates, and assign an owner to keep it current.',
-      priority: 'low',
-      targetDays: 120,
-    },
-  },
-  {
+  }),
+  q({
     code: 'CI-07',
-    domainId,
     subdomain: 'Researcher communications',
     questionText:
-      'Are researchers told regularly, in plain language, about their disclosure duties, the foreign talent recruitment program prohibition, travel rules and export rules?',
-    points: 2,
+      'Are researchers told at least once a year, in plain language, about their disclosure duties, the malign foreign talent recruitment program prohibition, travel rules and export rules?',
+    points: 1,
     critical: false,
     documentEvidenceRequired: false,
     evidenceDescription: 'Examples of recent messages, web pages or briefings to researchers.',
     guidance: 'Yes means there is a planned communication at least once a year, beyond the mandatory training.',
-    sources: [SRC.aauAplu, SRC.jcore2021],
-    correctiveAction: {
+    sources: src('aauAplu', 'jcore2021'),
+    action: {
       action: 'Plan and send at least one yearly communication to researchers summarizing disclosure, talent program, travel and export duties.',
       priority: 'medium',
       targetDays: 90,
     },
-  },
-  {
-    code: 'CI-08',
-    domainId,
-    subdomain: 'Proposal and award workflow',
-    questionText:
-      'Before the authorized organizational representative certifies a proposal, does the sponsored programs office confirm that every covered individual has current research security training and has made the required talent program certification?',
-    points: 3,
-    critical: false,
-    documentEvidenceRequired: true,
-    evidenceDescription: 'Pre-submission checklist or workflow step showing the checks.',
-    guidance: 'Yes means the check is a built-in step of proposal routing, not something left to each investigator.',
-    sources: [SRC.chips10632, SRC.chips10634],
-    correctiveAction: {
-      action: 'Add a training and talent-program certification check to proposal routing before the AOR signs.',
-      priority: 'high',
-      targetDays: 60,
-    },
-  },
-  {
-    code: 'CI-09',
-    domainId,
+  }),
+  q({
+    code: 'CI-15',
     subdomain: 'Reporting and information sharing',
-    questionText:
-      'Is there a known channel for staff to raise research security concerns, and a process for sharing information with federal agencies and the NSF SECURE Center?',
-    points: 2,
+    questionText: 'Do staff and researchers know where to raise a research security concern?',
+    points: 1,
     critical: false,
     documentEvidenceRequired: false,
-    evidenceDescription: 'Reporting channel description and the information sharing procedure.',
-    guidance: 'Yes means people know where to report a concern, and the program knows whom it contacts outside the organization and when.',
-    sources: [SRC.nspm33Guidance, SRC.chips10338, SRC.secureCenter],
-    correctiveAction: {
-      action: 'Publish a channel for research security concerns and document when and how the program shares information with agencies.',
+    evidenceDescription: 'The published reporting channel and how staff are told about it.',
+    guidance:
+      'Yes means there is a named channel for research security concerns and staff are told about it. Sharing information with agencies and the NSF SECURE Center is a separate step the channel can feed.',
+    sources: src('nspm33Guidance', 'secureCenter'),
+    action: {
+      action: 'Publish a channel for research security concerns and tell staff and researchers about it.',
       priority: 'medium',
       targetDays: 90,
     },
-  },
-  {
+  }),
+  q({
     code: 'CI-10',
-    domainId,
     subdomain: 'Non-discrimination',
     questionText:
       'Does the program state in writing that its policies and consequences are applied without discrimination, including on the basis of national origin?',
@@ -176,16 +145,11 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'The non-discrimination statement in the program document or policy.',
     guidance: 'Yes means the statement is part of the approved program, and reviews and consequences follow it.',
-    sources: [SRC.nspm33Guidance, SRC.ostp2024],
-    correctiveAction: {
-      action: 'Add a non-discrimination statement to the research security program and brief reviewers on it.',
-      priority: 'high',
-      targetDays: 60,
-    },
-  },
-  {
+    sources: src('nspm33Guidance', 'ostp2024'),
+    action: { action: 'Add a non-discrimination statement to the research security program and brief reviewers on it.', priority: 'high', targetDays: 60 },
+  }),
+  q({
     code: 'CI-11',
-    domainId,
     subdomain: 'Leadership oversight',
     questionText: 'Does the research security lead report on the program to the president, board or equivalent leadership at least once a year?',
     points: 1,
@@ -193,16 +157,11 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Most recent report or briefing to leadership.',
     guidance: 'Yes means leadership received a program update in the last twelve months.',
-    sources: [SRC.jcore2021],
-    correctiveAction: {
-      action: 'Schedule a yearly research security briefing for executive leadership or the board.',
-      priority: 'low',
-      targetDays: 180,
-    },
-  },
-  {
+    sources: src('jcore2021'),
+    action: { action: 'Schedule a yearly research security briefing for executive leadership or the board.', priority: 'low', targetDays: 180 },
+  }),
+  q({
     code: 'CI-12',
-    domainId,
     subdomain: 'Resources',
     questionText: 'Does the research security program have dedicated staff time and a budget?',
     points: 1,
@@ -210,11 +169,7 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Position description, effort allocation or budget line.',
     guidance: 'Yes means the work is assigned and funded, rather than done only as spare-time duty.',
-    sources: [SRC.trustedCi, SRC.nasem2025],
-    correctiveAction: {
-      action: 'Assign named staff effort and a budget line to the research security program.',
-      priority: 'low',
-      targetDays: 180,
-    },
-  },
+    sources: src('trustedCi', 'nasem2025'),
+    action: { action: 'Assign named staff effort and a budget line to the research security program.', priority: 'low', targetDays: 180 },
+  }),
 ];

@@ -1,151 +1,157 @@
+import { COVERED, DOE, EXPORT_CONTROLLED, FEDERALLY_FUNDED, RST_CERTIFYING_AGENCIES, USDA } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
-import { SRC } from './sources.ts';
+import { src } from './sources.ts';
 
 const domainId = 'training-program';
 
+type Spec = Omit<QuestionSpec, 'domainId' | 'correctiveAction'> & { action: QuestionSpec['correctiveAction'] };
+const q = ({ action, ...rest }: Spec): QuestionSpec => ({ ...rest, domainId, correctiveAction: action });
+
 export const TRAINING_QUESTIONS: QuestionSpec[] = [
-  {
+  q({
     code: 'TP-01',
-    domainId,
     subdomain: 'Research security training',
     questionText:
       'Has every covered individual named on a federal research and development proposal completed research security training within the 12 months before the application?',
     points: 5,
     critical: true,
+    appliesWhen: [FEDERALLY_FUNDED],
+    criticalWhen: [RST_CERTIFYING_AGENCIES],
+    clock: {
+      summary: 'Training completed within 12 months before each application',
+      recurrence: 'per_application',
+      months: 12,
+      dates: [],
+      starts: null,
+      source: 'chips10634',
+    },
     documentEvidenceRequired: true,
     evidenceDescription: 'Training completion report for all covered individuals on recent proposals, with completion dates.',
-    guidance: 'Yes means nobody on a pending or recent proposal has a completion date older than 12 months before the submission date.',
-    sources: [SRC.chips10634, SRC.nsfIn149, SRC.nihOd26017, SRC.doeFal],
-    correctiveAction: {
+    guidance:
+      'Yes means nobody on a pending or recent proposal had a completion date more than 12 months before the submission date, so the individual and organizational certifications are true. In force at DOE (1 May 2025), NSF (IN-149), NIH (due dates from 25 May 2026), USDA (SM 1078-014) and NASA (proposals from 5 August 2026); DoD decides project by project. NIH also accepts this training as the training on its Other Support policy.',
+    sources: src('chips10634', 'nsfIn149', 'nihOd26017', 'doeFal', 'usdaSm1078014', 'nasaGic2602'),
+    action: {
       action: 'Identify covered individuals without training in the last 12 months and have them complete research security training before the next submission.',
       priority: 'critical',
       targetDays: 30,
     },
-  },
-  {
+  }),
+  q({
     code: 'TP-02',
-    domainId,
     subdomain: 'Training records',
     questionText:
       'Does the organization track each person’s research security training completion date so that the authorized organizational representative can certify on its behalf?',
-    points: 4,
+    points: 3,
     critical: false,
+    appliesWhen: [FEDERALLY_FUNDED],
     documentEvidenceRequired: true,
     evidenceDescription: 'Tracking system or report that lists covered individuals and completion dates.',
-    guidance: 'Yes means the organization (not each researcher) holds the data behind its own certification.',
-    sources: [SRC.chips10634],
-    correctiveAction: {
-      action: 'Set up central tracking of research security training completions for every covered individual.',
+    guidance:
+      'Yes means the organization (not each researcher) holds the data behind its own certification, proposal routing checks it before the authorized organizational representative signs, and people are reminded before their 12 months run out.',
+    sources: src('chips10634'),
+    action: {
+      action: 'Set up central tracking of research security training completions, checked at proposal routing, with reminders before expiry.',
       priority: 'high',
       targetDays: 60,
     },
-  },
-  {
+  }),
+  q({
     code: 'TP-03',
-    domainId,
     subdomain: 'Research security training',
     questionText:
       'Does the training cover cybersecurity, international collaboration, foreign interference, proper use of funds, disclosure, conflict of commitment and conflict of interest (for example the NSF modules or the SECURE Center module)?',
     points: 3,
     critical: false,
+    appliesWhen: [FEDERALLY_FUNDED],
     documentEvidenceRequired: true,
     evidenceDescription: 'Course outline or the name of the agency-provided module used.',
-    guidance: 'Yes means an agency-accepted course is used, or a custom course covers every listed topic.',
-    sources: [SRC.doeFal, SRC.nsfIn149, SRC.nihOd26017],
-    correctiveAction: {
+    guidance: 'Yes means an agency-accepted course is used (the four NSF modules or the SECURE Center condensed module), or a custom course covers every listed topic.',
+    sources: src('doeFal', 'nsfIn149', 'nihOd26017', 'secureCenter'),
+    action: {
       action: 'Adopt an agency-accepted research security course or map the custom course to every required topic.',
       priority: 'high',
       targetDays: 60,
     },
-  },
-  {
-    code: 'TP-04',
-    domainId,
+  }),
+  q({
+    code: 'TP-12',
     subdomain: 'Onboarding',
-    questionText: 'Are newly covered individuals trained within 30 days of joining a project or the organization?',
+    questionText: 'Does each person who joins a DOE-funded project as a covered individual complete research security training within 30 days of joining the project?',
     points: 3,
     critical: false,
-    documentEvidenceRequired: false,
-    evidenceDescription: 'Onboarding checklist or report of new staff training dates.',
-    guidance: 'Yes means onboarding triggers the training and completion is checked within 30 days.',
-    sources: [SRC.doeFal],
-    correctiveAction: {
-      action: 'Add research security training to onboarding for covered individuals with a 30-day completion check.',
-      priority: 'high',
-      targetDays: 60,
-    },
-  },
-  {
-    code: 'TP-05',
-    domainId,
-    subdomain: 'Refresher',
-    questionText: 'Is there an annual refresher or reminder so that no covered individual falls outside the 12-month training window?',
-    points: 2,
-    critical: false,
-    documentEvidenceRequired: false,
-    evidenceDescription: 'Reminder schedule or refresher course record.',
-    guidance: 'Yes means people are prompted before their training expires, not after a proposal is blocked.',
-    sources: [SRC.chips10634],
-    correctiveAction: {
-      action: 'Schedule automatic reminders ahead of each person’s 12-month training expiry.',
-      priority: 'medium',
-      targetDays: 90,
-    },
-  },
-  {
-    code: 'TP-06',
-    domainId,
-    subdomain: 'Disclosure training',
-    questionText: 'Are senior and key personnel trained on the organization’s other support disclosure policy?',
-    points: 3,
-    critical: false,
+    appliesWhen: [DOE],
     documentEvidenceRequired: true,
-    evidenceDescription: 'Training material and completion records for senior/key personnel.',
-    guidance: 'Yes means senior/key personnel on current NIH awards have completed the training.',
-    sources: [SRC.nihOd25133],
-    correctiveAction: {
-      action: 'Deliver other support disclosure training to all senior and key personnel and record completions.',
+    evidenceDescription: 'Report of people added to DOE projects with their joining and training dates.',
+    guidance: 'Yes means adding someone to a DOE project triggers the training, and completion within 30 days of joining that project is checked.',
+    sources: src('doeFal'),
+    action: {
+      action: 'Make adding a covered individual to a DOE project trigger research security training, with a 30-day completion check.',
       priority: 'high',
-      targetDays: 60,
+      targetDays: 30,
     },
-  },
-  {
+  }),
+  q({
+    code: 'TP-13',
+    subdomain: 'Research security training',
+    questionText: 'Do covered individuals on USDA awards recertify their research security training every year of the award?',
+    points: 3,
+    critical: false,
+    appliesWhen: [USDA],
+    clock: {
+      summary: 'Training recertified every year for the life of a USDA award',
+      recurrence: 'annual',
+      months: 12,
+      dates: [],
+      starts: null,
+      source: 'usdaSm1078014',
+    },
+    documentEvidenceRequired: true,
+    evidenceDescription: 'Recertification dates for covered individuals on current USDA awards.',
+    guidance: 'Yes means no covered individual on a current USDA award is more than a year past their last training.',
+    sources: src('usdaSm1078014'),
+    action: { action: 'Schedule yearly research security training recertification for everyone on USDA awards.', priority: 'high', targetDays: 60 },
+  }),
+  q({
     code: 'TP-07',
-    domainId,
     subdomain: 'Travel security training',
     questionText: 'Do covered individuals who travel abroad for the organization receive travel security training, repeated at least every six years?',
     points: 2,
     critical: false,
+    appliesWhen: [COVERED],
+    clock: {
+      summary: 'Travel security training at least every six years',
+      recurrence: 'every_years',
+      months: 72,
+      dates: [],
+      starts: 'Within a year after agencies publish a travel security training resource',
+      source: 'ostp2024',
+    },
     documentEvidenceRequired: false,
     evidenceDescription: 'Travel security training material and completion records.',
-    guidance: 'Yes means travelers are trained before travel and the six-year repeat is tracked.',
-    sources: [SRC.ostp2024],
-    correctiveAction: {
-      action: 'Introduce travel security training for international travelers and track the six-year repeat.',
-      priority: 'medium',
-      targetDays: 90,
-    },
-  },
-  {
+    guidance:
+      'Yes means travelers are trained before travel and the six-year repeat is tracked. The 2024 OSTP Guidelines start this duty only within a year after agencies publish a training resource, which has not happened yet; training now is good practice.',
+    sources: src('ostp2024', 'secureCenter'),
+    action: { action: 'Introduce travel security training for international travelers and track the six-year repeat.', priority: 'medium', targetDays: 90 },
+  }),
+  q({
     code: 'TP-08',
-    domainId,
     subdomain: 'Export control training',
     questionText: 'Do people working on export-controlled projects receive export control training?',
-    points: 3,
+    points: 2,
     critical: false,
+    appliesWhen: [EXPORT_CONTROLLED],
     documentEvidenceRequired: true,
     evidenceDescription: 'Export control training records for staff on controlled projects.',
-    guidance: 'Yes means everyone on a project with controlled items or data is trained, or there are no such projects and that is recorded.',
-    sources: [SRC.ostp2024, SRC.exportRegs],
-    correctiveAction: {
+    guidance: 'Yes means everyone on a project with controlled items or data is trained on export rules and on vetting foreign sponsors and collaborators.',
+    sources: src('ostp2024', 'aauAplu'),
+    action: {
       action: 'Train everyone on export-controlled projects on export rules and on vetting foreign sponsors and collaborators.',
       priority: 'high',
       targetDays: 60,
     },
-  },
-  {
+  }),
+  q({
     code: 'TP-09',
-    domainId,
     subdomain: 'Cybersecurity awareness',
     questionText: 'Do staff and researchers receive regular cybersecurity awareness training that includes social engineering such as phishing?',
     points: 2,
@@ -153,16 +159,11 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Awareness program schedule and completion rates.',
     guidance: 'Yes means awareness training runs at least yearly and covers phishing and other social engineering.',
-    sources: [SRC.nspm33Guidance],
-    correctiveAction: {
-      action: 'Run yearly cybersecurity awareness training with social engineering content for staff and researchers.',
-      priority: 'medium',
-      targetDays: 90,
-    },
-  },
-  {
+    sources: src('nspm33Guidance'),
+    action: { action: 'Run yearly cybersecurity awareness training with social engineering content for staff and researchers.', priority: 'medium', targetDays: 90 },
+  }),
+  q({
     code: 'TP-10',
-    domainId,
     subdomain: 'Insider threat',
     questionText: 'Does the training include insider-threat awareness?',
     points: 1,
@@ -170,16 +171,11 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Course outline showing the insider-threat content.',
     guidance: 'Yes means people learn the warning signs and where to report them.',
-    sources: [SRC.nspm33, SRC.nspm33Guidance],
-    correctiveAction: {
-      action: 'Add insider-threat awareness content to research security training.',
-      priority: 'low',
-      targetDays: 120,
-    },
-  },
-  {
+    sources: src('nspm33', 'nspm33Guidance'),
+    action: { action: 'Add insider-threat awareness content to research security training.', priority: 'low', targetDays: 120 },
+  }),
+  q({
     code: 'TP-11',
-    domainId,
     subdomain: 'Role-based training',
     questionText: 'Do authorized organizational representatives, research administrators and research security staff receive training specific to their roles?',
     points: 1,
@@ -187,11 +183,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Role-based training plan or certificates.',
     guidance: 'Yes means the people who check and certify understand what they are attesting to.',
-    sources: [SRC.cogr],
-    correctiveAction: {
-      action: 'Provide role-based research security training for AORs, research administrators and program staff.',
-      priority: 'low',
-      targetDays: 120,
-    },
-  },
+    sources: src('cogr'),
+    action: { action: 'Provide role-based research security training for AORs, research administrators and program staff.', priority: 'low', targetDays: 120 },
+  }),
 ];

@@ -107,13 +107,13 @@ describe('scoreAssessment (boundaries)', () => {
 
   it('fails a perfect-but-one score when the missing Yes is critical', () => {
     const answers = allYes();
-    const gate = QUESTIONS.find((q) => q.code === 'CI-01')!;
+    const gate = QUESTIONS.find((q) => q.code === 'TP-01')!;
     answers[gate.id] = 'no';
     const r = score(answers);
     expect(r.totalScore).toBe(MAX_SCORE - gate.points);
     expect(r.grade).toBe('A');
     expect(r.passFail).toBe('Fail');
-    expect(r.failReasons).toEqual([`Critical requirement CI-01 answered No: ${gate.questionText}`]);
+    expect(r.failReasons).toEqual([`Critical requirement TP-01 answered No: ${gate.questionText}`]);
   });
 
   it.each([
@@ -153,15 +153,15 @@ describe('failSummary', () => {
   const crit = (code: string) => `Critical requirement ${code} answered No: text`;
   it('explains a Fail by its critical requirements and/or the threshold', () => {
     expect(failSummary({ passFail: 'Pass', totalScore: 130, failReasons: [] })).toBeNull();
-    expect(failSummary({ passFail: 'Fail', totalScore: 130, failReasons: [crit('CI-01'), crit('AU-01')] })).toBe('Fail: 2 critical requirements not met');
-    expect(failSummary({ passFail: 'Fail', totalScore: 130, failReasons: [crit('CI-01')] })).toBe('Fail: 1 critical requirement not met');
+    expect(failSummary({ passFail: 'Fail', totalScore: 130, failReasons: [crit('TP-01'), crit('PP-15')] })).toBe('Fail: 2 critical requirements not met');
+    expect(failSummary({ passFail: 'Fail', totalScore: 130, failReasons: [crit('TP-01')] })).toBe('Fail: 1 critical requirement not met');
     expect(failSummary({ passFail: 'Fail', totalScore: 90, failReasons: ['Score of 90 is 22 points below'] })).toBe(
       `Fail: score below the pass threshold of ${PASS_THRESHOLD_POINTS}`,
     );
   });
   it('counts the critical reasons scoreAssessment writes', () => {
     const qs = QUESTION_BANK.map((q, i) => ({ ...q, id: `q${i}` }));
-    const answers = Object.fromEntries(qs.map((q) => [q.id, q.code === 'CI-01' || q.code === 'AU-01' ? 'no' : 'yes'])) as AnswerMap;
+    const answers = Object.fromEntries(qs.map((q) => [q.id, q.code === 'TP-01' || q.code === 'PP-15' ? 'no' : 'yes'])) as AnswerMap;
     const r = scoreAssessment(qs as unknown as ScoringQuestion[], answers, DOMAINS);
     expect(failSummary(r)).toBe('Fail: 2 critical requirements not met');
   });

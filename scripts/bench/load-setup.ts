@@ -1,5 +1,6 @@
 // Fixtures for the load benchmark, created through the real HTTP API (embedded auth + /api).
 import { randomUUID } from 'node:crypto';
+import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 
 export const PASSWORD = 'Bench-password-1234';
@@ -47,6 +48,7 @@ export async function createOrg(base: string, n: number): Promise<BenchOrg> {
   const u = await authSignUp(base, names);
   const signup = await call(base, 'POST', '/api/auth/signup', { supabaseUserId: u.userId, email: u.email, ...names }, u.token);
   const organizationId = signup.profile.organization.id as string;
+  await call(base, 'PUT', '/api/organization/applicability', PROFILE_WITH_EVERY_DUTY, u.token);
   const created = await call(base, 'POST', '/api/assessments/create', { organizationId }, u.token);
   const assessmentId = created.assessmentId as string;
   const questions = (await call(base, 'GET', `/api/questions?assessmentId=${assessmentId}`, undefined, u.token)) as { id: string }[];

@@ -2,6 +2,7 @@
 // real scoring (domain/questions, domain/scoring): nothing here is a hand-written score.
 import type { CorrectiveActionView, DomainView, QuestionView, ResultsView } from '#domain/contracts/assessments.ts';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
+import { questionsFor, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
@@ -53,7 +54,7 @@ export function smallQuestionnaire(perDomain = 2): { questions: QuestionView[]; 
 }
 
 /** The whole bank as scoring sees it (server: toScoringQuestion). */
-export const SCORING_QUESTIONS: readonly ScoringQuestion[] = BANK.map(({ def, id }) => ({ id, ...def }));
+export const SCORING_QUESTIONS: readonly (ScoringQuestion & QuestionDef)[] = BANK.map(({ def, id }) => ({ id, ...def }));
 export const SCORING_DOMAINS = DOMAINS.map((d) => ({ id: d.id, name: d.name }));
 
 /** Every question of the bank answered Yes except those whose codes are given (answered No). */
@@ -68,10 +69,19 @@ export const bankQuestion = (predicate: (def: QuestionDef) => boolean): Question
   return q.def;
 };
 
-/** GET /api/assessments/:id/results for these answers, built by the mapping the server uses (domain/scoring/result-views.ts). */
-export function resultsFor(answers: AnswerMap, submittedAt = '2026-11-20T15:04:00.000Z'): ResultsView {
-  const r = scoreAssessment(SCORING_QUESTIONS, answers, SCORING_DOMAINS);
-  return toResultsView(toResultView(ASSESSMENT_ID, r, new Date(submittedAt), null), r.gaps);
+/**
+ * GET /api/assessments/:id/results for these answers, built by the mapping the server uses
+ * (domain/scoring/result-views.ts). The questions asked are those of the bank that apply to
+ * `profile` (questionsFor, domain/questions/applicability.ts; every question when null), or the
+ * given subset of the bank.
+ */
+export function resultsFor(
+  answers: AnswerMap,
+  { submittedAt = '2026-11-20T15:04:00.000Z', profile = null, asked }: { submittedAt?: string; profile?: ApplicabilityProfile | null; asked?: readonly ScoringQuestion[] } = {},
+): ResultsView {
+  const questions = asked ?? questionsFor(SCORING_QUESTIONS, profile);
+  const r = scoreAssessment(questions, answers, SCORING_DOMAINS);
+  return toResultsView(toResultView(ASSESSMENT_ID, r, new Date(submittedAt), profile), r.gaps);
 }
 
 /**

@@ -1,7 +1,8 @@
 // Tenant-isolation rows for questions, assessments, results, the report and payment verification
 // (ADR 004). Requests target organization A's assessments, created through the real endpoints.
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { assessments, correctiveActions, questions, responses } from '#server/db/schema/index.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { assessments, correctiveActions, responses } from '#server/db/schema/index.ts';
+import { loadAssessmentQuestions } from '#server/features/questions/index.ts';
 import { joinOrganization, type Member } from './fixtures.ts';
 import type { RouteRow } from './routes.ts';
 import type { World } from './world.ts';
@@ -39,8 +40,7 @@ function teammateOfA(w: World): Promise<Member> {
 async function completeAssessmentOfA(w: World): Promise<string> {
   const id = await openAssessmentOfA(w);
   const db = w.server.deps.db;
-  const [a] = await db.select({ versionId: assessments.versionId }).from(assessments).where(eq(assessments.id, id));
-  const qs = await db.select({ id: questions.id }).from(questions).where(eq(questions.versionId, a!.versionId)).orderBy(asc(questions.sortOrder));
+  const qs = await loadAssessmentQuestions(db, id);
   await db
     .insert(responses)
     .values(qs.map((q, i): typeof responses.$inferInsert => ({ assessmentId: id, organizationId: w.orgA.id, questionId: q.id, answer: i < 2 ? 'no' : 'yes' })))

@@ -1,8 +1,10 @@
 // Tenant-isolation rows for the evidence API (ADR 006). Each request targets a fresh resource of
 // organization A, created through the real endpoints by A's org_admin.
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
-import { assessments, questionnaireVersions, questions, responses } from '#server/db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { responses } from '#server/db/schema/index.ts';
+import { loadAssessmentQuestions } from '#server/features/questions/index.ts';
+import { openAssessmentOfA } from './assessment-routes.ts';
 import type { RouteRow } from './routes.ts';
 import type { World } from './world.ts';
 
@@ -13,13 +15,9 @@ function assessmentOfA(w: World) {
   let scope = scopes.get(w);
   if (!scope) {
     scope = (async () => {
-      const db = w.server.deps.db;
-      const [version] = await db.select().from(questionnaireVersions).orderBy(asc(questionnaireVersions.id)).limit(1);
-      const [q] = await db.select({ id: questions.id }).from(questions).where(eq(questions.versionId, version!.id)).orderBy(asc(questions.sortOrder)).limit(1);
-      const open = and(eq(assessments.organizationId, w.orgA.id), eq(assessments.status, 'in_progress'));
-      let [a] = await db.select({ id: assessments.id }).from(assessments).where(open);
-      if (!a) [a] = await db.insert(assessments).values({ organizationId: w.orgA.id, versionId: version!.id }).returning({ id: assessments.id });
-      return { assessmentId: a!.id, questionId: q!.id };
+      const assessmentId = await openAssessmentOfA(w);
+      const [q] = await loadAssessmentQuestions(w.server.deps.db, assessmentId);
+      return { assessmentId, questionId: q!.id };
     })();
     scopes.set(w, scope);
   }

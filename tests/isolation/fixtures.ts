@@ -1,6 +1,7 @@
 // Test fixtures: organizations and members created through the real endpoints (embedded auth
 // provider + /api/auth/*). Used by the accounts API tests, the isolation matrix and the mail test.
 import { and, eq } from 'drizzle-orm';
+import { PROFILE_WITH_EVERY_DUTY, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { joinRequests, organizations, profiles } from '#server/db/schema/index.ts';
 import { decideJoinRequest } from '#server/features/accounts/join-request.service.ts';
 import { findProfile } from '#server/features/accounts/membership.service.ts';
@@ -19,10 +20,14 @@ function must(res: { status: number; body: any }, expected: number[], what: stri
   return res.body;
 }
 
-/** A new organization whose org_admin is a fresh user. */
+/**
+ * A new organization whose org_admin is a fresh user. The admin then sets the organization's
+ * applicability profile through PUT /api/organization/applicability (default: every duty, so
+ * every question is asked); `applicability: null` leaves it unset (no assessment can start).
+ */
 export async function createOrgAdmin(
   server: TestServer,
-  opts: { organizationName?: string; firstName?: string; lastName?: string; email?: string } = {},
+  opts: { organizationName?: string; firstName?: string; lastName?: string; email?: string; applicability?: ApplicabilityProfile | null } = {},
 ): Promise<Member> {
   const firstName = opts.firstName ?? 'Ada';
   const lastName = opts.lastName ?? 'Admin';
@@ -38,7 +43,14 @@ export async function createOrgAdmin(
     [201],
     'signup',
   );
+  const applicability = opts.applicability === undefined ? PROFILE_WITH_EVERY_DUTY : opts.applicability;
+  if (applicability) await setApplicability(server, user.accessToken, applicability);
   return { ...user, firstName, lastName, organizationId: body.profile.organization.id as string };
+}
+
+/** Sets the caller's organization's applicability profile (as its org_admin, through the API). */
+export async function setApplicability(server: TestServer, accessToken: string, profile: ApplicabilityProfile): Promise<void> {
+  must(await server.json('PUT', '/api/organization/applicability', profile, accessToken), [200], 'set applicability');
 }
 
 /** The organization's current join-link key (what an org_admin's copied link carries). */

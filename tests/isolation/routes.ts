@@ -2,6 +2,7 @@
 // Every /api route that needs a signed-in user must have a row here, or sit in PUBLIC_ROUTES;
 // the matrix fails when a registered route has neither. Add a row with your new route.
 import { randomUUID } from 'node:crypto';
+import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import { invitations, joinRequests } from '#server/db/schema/index.ts';
 import { joinKeyOf, joinOrganization } from './fixtures.ts';
 import type { World } from './world.ts';
@@ -135,6 +136,20 @@ const organizationRows: RouteRow[] = [
     request: async (w) => ({ path: `/api/organization/join-requests/${await pendingJoinRequestOfA(w)}/decline` }),
   },
   { method: 'GET', route: '/api/organization/members', access: 'member', crossOrg: 'own-data', request: () => ({ path: '/api/organization/members' }) },
+  {
+    method: 'GET',
+    route: '/api/organization/applicability',
+    access: 'member',
+    crossOrg: 'own-data',
+    request: () => ({ path: '/api/organization/applicability' }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/organization/applicability',
+    access: 'org_admin',
+    crossOrg: 'own-data',
+    request: () => ({ path: '/api/organization/applicability', body: PROFILE_WITH_EVERY_DUTY }),
+  },
   {
     method: 'GET',
     route: '/api/organization/invitations',

@@ -2,16 +2,13 @@
 // of another organization gets a per-item rejection that reveals nothing of A (own-data), and a
 // pull of A's assessment is denied.
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
-import { assessments, questions } from '#server/db/schema/index.ts';
+import { loadAssessmentQuestions } from '#server/features/questions/index.ts';
 import { openAssessmentOfA } from './assessment-routes.ts';
 import type { RouteRow } from './routes.ts';
 import type { World } from './world.ts';
 
 async function firstQuestionOf(w: World, assessmentId: string): Promise<string> {
-  const db = w.server.deps.db;
-  const [a] = await db.select({ versionId: assessments.versionId }).from(assessments).where(eq(assessments.id, assessmentId));
-  const [q] = await db.select({ id: questions.id }).from(questions).where(eq(questions.versionId, a!.versionId)).orderBy(asc(questions.sortOrder)).limit(1);
+  const [q] = await loadAssessmentQuestions(w.server.deps.db, assessmentId);
   return q!.id;
 }
 

@@ -1,7 +1,7 @@
 // Mounted at /api/organization (the caller's own organization) and /api/organizations (users of an
 // organization by id): one chained sub-app per prefix.
 import { Hono } from 'hono';
-import { publicOrganizationQuerySchema, updateOrganizationSchema } from '#domain/contracts/accounts.ts';
+import { applicabilityProfileSchema, publicOrganizationQuerySchema, updateOrganizationSchema } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
@@ -9,6 +9,7 @@ import { requireRole, requireWritable } from '../../lib/caller.ts';
 import { requireProfile } from './require-profile.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { memberParam, organizationParam, validate } from '../../lib/validator.ts';
+import { applicabilityView, saveApplicability } from './applicability.service.ts';
 import { cancelInvitation, listPendingInvitations } from './invitation.service.ts';
 import { decideJoinRequest, invalidJoinLink, listJoinRequests, publicOrganization } from './join-request.service.ts';
 import {
@@ -45,6 +46,12 @@ export const organizationRoutes = new Hono<AppEnv>()
     const message = input.name !== undefined ? MSG.orgNameUpdated : 'Organization settings updated';
     return c.json({ message, organization: toOrganizationDto(organization), joinLink: toJoinLinkDto(organization) });
   })
+  .get('/applicability', requireUser, requireProfile, async (c) =>
+    c.json(await applicabilityView(c.var.deps.db, ownOrganizationId(c.var.caller)), 200),
+  )
+  .put('/applicability', requireUser, requireProfile, orgAdmin, requireWritable, validate('json', applicabilityProfileSchema), async (c) =>
+    c.json(await saveApplicability(c.var.deps, c.var.caller, c.req.valid('json')), 200),
+  )
   .get('/join-link', requireUser, requireProfile, orgAdmin, async (c) =>
     c.json(await joinLinkSettings(c.var.deps.db, ownOrganizationId(c.var.caller))),
   )

@@ -4,6 +4,7 @@
 // total takes the difference from, or gives it to, the question named in balanceWith.
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type AdminQuestionChange, type AdminQuestionInput, type AdminQuestionView, type AdminQuestionsPage } from '#domain/contracts/admin.ts';
+import { describeConditions } from '#domain/questions/applicability.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
 import { isAllowedPoints, MAX_SCORE, QUESTION_POINTS_RANGE } from '#domain/scoring/policy.ts';
 import { questionnaireVersions, questions } from '../../db/schema/index.ts';
@@ -25,8 +26,9 @@ export function toAdminQuestionView(q: VersionQuestion): AdminQuestionView {
   };
 }
 
+/** Search text: code, wording, domain, subdomain and who the question applies to ("covered institutions"). */
 const matches = (q: VersionQuestion, needle: string) =>
-  [q.code, q.questionText, q.domainName, q.subdomain].some((s) => s.toLowerCase().includes(needle));
+  [q.code, q.questionText, q.domainName, q.subdomain, describeConditions(q.appliesWhen)].some((s) => s.toLowerCase().includes(needle));
 
 async function versionLabel(db: Db, versionId: number): Promise<string> {
   const [v] = await db.select({ label: questionnaireVersions.label }).from(questionnaireVersions).where(eq(questionnaireVersions.id, versionId));

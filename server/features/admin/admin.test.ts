@@ -131,6 +131,98 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     expect(new Set(both.map((q) => q.code)).size).toBe(both.length);
 
   });
+  /** The edit payload of a question as the admin list shows it. */
+  const inputOf = (q: any) => ({
+    domainId: q.domain_id,
+    subdomain: q.subdomain,
+    questionText: q.question_text,
+    points: q.points,
+    critical: q.critical,
+    appliesWhen: q.applies_when,
+    criticalWhen: q.critical_when,
+    clock: q.clock,
+    documentEvidenceRequired: q.document_evidence_required,
+    evidenceDescription: q.evidence_description,
+    guidance: q.guidance,
+    sources: q.source_ids,
+    correctiveAction: { action: q.corrective_action.action, priority: q.corrective_action.priority, targetDays: q.corrective_action.target_days },
+  });
+  const adminBank = async (): Promise<any[]> => {
+    const first = (await server.json('GET', '/api/admin/questions', undefined, sys.accessToken)).body;
+    const pages = Math.ceil(first.total / first.pageSize);
+    const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => server.json('GET', `/api/admin/questions?page=${i + 2}`, undefined, sys.accessToken)));
+    return [...first.items, ...rest.flatMap((r) => r.body.items)];
+  };
+
+  it('edits applicability and the legal clock: a new version, found by who it applies to; started assessments keep theirs', async () => {
+    const assessmentId = await createAssessment(server, orgAdmin.accessToken, orgAdmin.organizationId);
+    const pinned = await getQuestions(server, orgAdmin.accessToken, assessmentId);
+    const bank = (await server.json('GET', '/api/admin/questions', undefined, sys.accessToken)).body;
+    const target = (await adminBank()).find((q) => !q.critical && q.source_ids.length > 0 && q.applies_when.length === 0 && q.clock === null);
+    expect(target, 'a non-critical question with sources, no conditions and no clock').toBeDefined();
+    const appliesWhen = [{ activities: ['export_controlled'] }, { agencies: ['dod', 'doe'] }];
+    const clock = { summary: 'Export control training renewed every year', recurrence: 'annual', months: 12, dates: ['01-31'], starts: null, source: target.source_ids[0] };
+
+    const edited = await server.json('PUT', `/api/admin/questions/${target.id}`, { ...inputOf(target), appliesWhen, clock }, sys.accessToken);
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.version_id).toBe(bank.version_id + 1);
+    expect(edited.body.question).toMatchObject({ code: target.code, applies_when: appliesWhen, critical_when: [], clock, source_ids: target.source_ids });
+
+    // the list finds it by the words of its applicability ("organizations with export-controlled research ...")
+    const found = await server.json('GET', '/api/admin/questions?q=export-controlled research', undefined, sys.accessToken);
+    expect(found.body.items.map((q: any) => q.code)).toContain(target.code);
+    const byAgency = await server.json('GET', `/api/admin/questions?q=${encodeURIComponent('funded by DoD or DOE')}`, undefined, sys.accessToken);
+    expect(byAgency.body.items.map((q: any) => q.code)).toContain(target.code);
+
+    // the started assessment still asks its own version: no conditions, no clock
+    expect(await getQuestions(server, orgAdmin.accessToken, assessmentId)).toEqual(pinned);
+    expect(pinned.find((q) => q.code === target.code)!.clock).toBeNull();
+    expect((await getQuestions(server, orgAdmin.accessToken)).find((q) => q.code === target.code)!.clock).toEqual(clock);
+
+    const audit = await server.json('GET', '/api/admin/audit-log?q=question.updated', undefined, sys.accessToken);
+    expect(audit.body.items[0].before).toMatchObject({ code: target.code, appliesWhen: [], criticalWhen: [], clock: null, sources: target.source_ids });
+    expect(audit.body.items[0].after).toMatchObject({ code: target.code, appliesWhen, criticalWhen: [], clock, sources: target.source_ids, versionId: edited.body.version_id });
+
+    // a gate condition on a critical question is kept as written
+    const gate = (await adminBank()).find((q) => q.critical);
+    const gated = await server.json('PUT', `/api/admin/questions/${gate.id}`, { ...inputOf(gate), criticalWhen: [{ covered: true }] }, sys.accessToken);
+    expect(gated.status, JSON.stringify(gated.body)).toBe(200);
+    expect(gated.body.question).toMatchObject({ code: gate.code, critical: true, critical_when: [{ covered: true }] });
+  });
+
+  it('refuses bad applicability, clocks and banks with a 400 naming the problem', async () => {
+    const bank = await adminBank();
+    const versionBefore = (await server.json('GET', '/api/admin/questions', undefined, sys.accessToken)).body.version_id;
+    const plain = bank.find((q) => !q.critical && q.source_ids.length > 0);
+    const gate = bank.find((q) => q.critical);
+    const put = (q: any, patch: object) => server.json('PUT', `/api/admin/questions/${q.id}`, { ...inputOf(q), ...patch }, sys.accessToken);
+    const clock = { summary: 'Report foreign gifts twice a year', recurrence: 'semiannual', months: 6, dates: ['01-31', '07-31'], starts: null, source: plain.source_ids[0] };
+    const cases: [object, string][] = [
+      [{ criticalWhen: [{ covered: true }] }, 'Gate conditions apply only to a critical question: mark it critical or remove them'],
+      [{ clock: { ...clock, dates: ['13-40'] } }, 'Due dates look like 01-31'],
+      [{ clock: { ...clock, months: 0 } }, 'Months must be 1 to 120'],
+      [{ clock: { ...clock, source: '' } }, 'A clock names the source that sets it'],
+      [{ appliesWhen: [{ region: ['eu'] }] }, 'Unknown condition "region": use kinds, covered, agencies or activities'],
+      [{ appliesWhen: [{ agencies: ['nsf'], covered: true }] }, 'Each condition names exactly one of kinds, covered, agencies or activities'],
+      [{ appliesWhen: [{ agencies: ['esa'] }] }, 'Unknown funding agency "esa" in agencies'],
+      [{ appliesWhen: [{ covered: false }] }, 'The covered condition is written { "covered": true }'],
+      [{ appliesWhen: [{ activities: [] }] }, 'Choose at least one activity'],
+      [{ appliesWhen: ['covered'] }, 'A condition looks like { "agencies": ["nsf"] }'],
+    ];
+    for (const [patch, message] of cases) {
+      const res = await put(plain, patch);
+      expect([JSON.stringify(patch), res.status, res.body.error]).toEqual([JSON.stringify(patch), 400, message]);
+    }
+    // the bank rules run at publish: their first problem is the message
+    const unsourced = await put(gate, { sources: [] });
+    expect(unsourced.status).toBe(400);
+    expect(unsourced.body.error).toContain(gate.code);
+    expect(unsourced.body.error).toBe(unsourced.body.details[0].message);
+    // nothing was published
+    expect((await server.json('GET', '/api/admin/questions', undefined, sys.accessToken)).body.version_id).toBe(versionBefore);
+    expect((await adminBank()).map((q) => q.id)).toEqual(bank.map((q) => q.id));
+  });
+
   it('validates question input', async () => {
     const bad = async (patch: object) => server.json('POST', '/api/admin/questions', { ...NEW_QUESTION, ...patch }, sys.accessToken);
     expect((await bad({ points: 9 })).body.error).toBe('Points must be between 1 and 5');

@@ -33,7 +33,8 @@ export interface SaveRow {
 /**
  * The whole save as ONE statement (no round trips in between, atomic without a transaction):
  *   a    - the assessment, locked FOR SHARE so a concurrent submit (FOR UPDATE) waits for this write;
- *   ok   - it is in progress and the question belongs to its pinned version (otherwise nothing is written);
+ *   ok   - it is in progress and the question is one it asks (assessment_questions, frozen at start;
+ *          otherwise nothing is written);
  *   cur  - the current answer, locked FOR UPDATE (READ COMMITTED returns its newest committed version);
  *   ins  - version 1 when there is no answer yet;
  *   upd  - compare-and-set: only a different value, and only when the base is null or the current version
@@ -47,10 +48,10 @@ export interface SaveRow {
 function saveSql({ aid, org, qid, answer, baseVersion, userId, mutationId }: Record<Slot, SQL>): SQL {
   return sql`
 with a as (
-  select status, version_id from assessments where id = ${aid}::uuid and organization_id = ${org}::uuid for share
+  select status from assessments where id = ${aid}::uuid and organization_id = ${org}::uuid for share
 ),
 ok as (
-  select 1 from a join questions q on q.id = ${qid}::uuid and q.version_id = a.version_id where a.status = 'in_progress'
+  select 1 from a join assessment_questions aq on aq.assessment_id = ${aid}::uuid and aq.question_id = ${qid}::uuid where a.status = 'in_progress'
 ),
 cur as (
   select id, answer, version, updated_by, updated_at from responses
@@ -109,7 +110,7 @@ export function literal(type: SqlType, value: unknown): string {
   throw new TypeError(`not a SQL ${type} literal for the answer save: ${JSON.stringify(value)}`);
 }
 
-const PREPARED_NAME = 'mvrsp_save_answer_v1';
+const PREPARED_NAME = 'mvrsp_save_answer_v2';
 const PREPARE = sql`prepare ${sql.raw(PREPARED_NAME)} (${sql.raw(Object.values(SLOTS).join(', '))}) as ${saveSql(
   Object.fromEntries(SLOT_NAMES.map((slot, i) => [slot, sql.raw(`$${i + 1}`)])) as Record<Slot, SQL>,
 )}`;

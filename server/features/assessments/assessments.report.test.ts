@@ -1,12 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { allHold, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
+import { DOMAINS } from '#domain/questions/domains.ts';
+import { citationOf } from '#domain/questions/sources.ts';
+import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
 import { publishVersion } from '../questions/index.ts';
+import { freezeProfile, rewriteStoredResult } from './assessments.report.test-helpers.ts';
 import { answerAll, createAssessment, getQuestions } from './assessments.test-helpers.ts';
 
-const NO_CODES = new Set(['CI-12', 'CI-01', 'CI-08', 'AU-02', 'TP-05']);
+const byCode = new Map(QUESTION_BANK.map((q) => [q.code, q]));
+const inDomain = (domainId: string) => QUESTION_BANK.filter((q) => q.domainId === domainId);
+const [FIRST_DOMAIN, , , , LAST_DOMAIN] = DOMAINS.map((d) => d.id);
+/** The first gate of the bank; the organizations below have every duty (createOrgAdmin), so every question is asked and every gate binds. */
+const GATE = QUESTION_BANK.find((q) => q.critical)!;
+/** Answered No: the gate, the last two ordinary questions of the first domain and the last one of the last domain. */
+const NO_CODES = new Set([
+  ...inDomain(FIRST_DOMAIN!).filter((q) => !q.critical).slice(-2).map((q) => q.code),
+  inDomain(LAST_DOMAIN!).filter((q) => !q.critical).at(-1)!.code,
+  GATE.code,
+]);
+/** The gaps as [domain, codes]: domains in questionnaire order, questions in bank order within each. */
+const EXPECTED_GAPS = DOMAINS.map((d) => [d.id, inDomain(d.id).filter((q) => NO_CODES.has(q.code)).map((q) => q.code)] as const).filter(([, codes]) => codes.length > 0);
 const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
 
 describe.each(DB_DRIVERS)('detailed report and payment gate (%s)', (driver) => {
@@ -65,19 +82,21 @@ describe.each(DB_DRIVERS)('detailed report and payment gate (%s)', (driver) => {
     const res = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, member.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual(result);
-    expect(res.body.gapAnalysis.map((g: any) => [g.domain_id, g.gaps.map((x: any) => x.code)])).toEqual([
-      ['communications-integration', ['CI-01', 'CI-08', 'CI-12']],
-      ['training-program', ['TP-05']],
-      ['audit', ['AU-02']],
-    ]);
-    expect(res.body.gapAnalysis[0].gaps[0]).toMatchObject({ critical: true, corrective_action: { priority: 'critical', target_days: 30 } });
+    expect(EXPECTED_GAPS.length).toBe(3);
+    expect(res.body.gapAnalysis.map((g: any) => [g.domain_id, g.gaps.map((x: any) => x.code)])).toEqual(EXPECTED_GAPS);
+    const gaps = res.body.gapAnalysis.flatMap((g: any) => g.gaps);
+    expect(gaps.filter((g: any) => g.critical).map((g: any) => g.code)).toEqual([GATE.code]);
+    expect(gaps.find((g: any) => g.code === GATE.code)).toMatchObject({
+      critical: true,
+      sources: GATE.sources.map(citationOf),
+      corrective_action: { priority: 'critical', target_days: GATE.correctiveAction.targetDays },
+    });
     const actions = res.body.correctiveActions;
-    expect(actions.map((a: any) => a.code)).toEqual(['CI-01', 'CI-08', 'CI-12', 'TP-05', 'AU-02']);
-    const bank = new Map(QUESTION_BANK.map((q) => [q.code, q]));
+    expect(actions.map((a: any) => a.code)).toEqual(EXPECTED_GAPS.flatMap(([, codes]) => codes));
     for (const a of actions) {
-      const days = bank.get(a.code)!.correctiveAction.targetDays;
+      const days = byCode.get(a.code)!.correctiveAction.targetDays;
       expect(Date.parse(a.target_date) - Date.parse(result.submittedAt), a.code).toBe(days * 24 * 3600 * 1000);
-      expect(a).toMatchObject({ status: 'open', owner_id: null, owner_name: null, notes: '', action: bank.get(a.code)!.correctiveAction.action });
+      expect(a).toMatchObject({ status: 'open', owner_id: null, owner_name: null, notes: '', action: byCode.get(a.code)!.correctiveAction.action });
     }
     const path = `/api/assessments/${assessmentId}/actions/${actions[0].id}`;
     const patched = await server.json('PATCH', path, { ownerId: member.userId, status: 'in_progress', notes: 'Drafting the letter', baseVersion: 1 }, member.accessToken);
@@ -96,24 +115,20 @@ describe.each(DB_DRIVERS)('detailed report and payment gate (%s)', (driver) => {
     const res = await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, member.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.failSummary).toBe('Fail: 1 critical requirement not met');
-    expect(res.body.gaps.map((g: any) => [g.domain_id, g.gaps.map((x: any) => x.code)])).toEqual([
-      ['communications-integration', ['CI-01', 'CI-08', 'CI-12']],
-      ['training-program', ['TP-05']],
-      ['audit', ['AU-02']],
-    ]);
-    const ci01 = QUESTION_BANK.find((q) => q.code === 'CI-01')!;
-    expect(res.body.gaps[0].gaps[0]).toEqual({
+    expect(res.body.gaps.map((g: any) => [g.domain_id, g.gaps.map((x: any) => x.code)])).toEqual(EXPECTED_GAPS);
+    expect(res.body.gaps.flatMap((g: any) => g.gaps).find((g: any) => g.code === GATE.code)).toEqual({
       question_id: expect.any(String),
-      code: 'CI-01',
-      question_text: ci01.questionText,
-      points: ci01.points,
+      code: GATE.code,
+      question_text: GATE.questionText,
+      points: GATE.points,
       critical: true,
-      action: ci01.correctiveAction.action,
+      action: GATE.correctiveAction.action,
       priority: 'critical',
     });
     // The paid depth stays out: guidance, citations, target dates, owners, status.
     const text = JSON.stringify(res.body);
-    expect(text).not.toContain(ci01.guidance);
+    expect(text).not.toContain(GATE.guidance);
+    for (const citation of GATE.sources.map(citationOf)) expect(text).not.toContain(citation);
     for (const key of ['guidance', 'sources', 'target_days', 'target_date', 'owner_id', 'status', 'notes']) expect(text).not.toContain(`"${key}"`);
     expect((await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, member.accessToken)).status).toBe(403);
     expect((await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, outsider.accessToken)).status).toBe(404);
@@ -160,19 +175,80 @@ describe.each(DB_DRIVERS)('questionnaire version pinning (%s)', (driver) => {
     const admin = await createOrgAdmin(server);
     const assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
     const pinned = await getQuestions(server, admin.accessToken, assessmentId);
-    // v2: CI-11 is removed and CI-12 reworded and worth 2 points, keeping the total at 140.
-    const v2 = QUESTION_BANK.filter((q) => q.code !== 'CI-11').map((q) => (q.code === 'CI-12' ? { ...q, points: 2, questionText: 'Is the program funded?' } : q));
+    // v2: one 1-point question of the first domain is removed and another reworded and worth 2 points, keeping the total at 140.
+    const [removed, reworded] = inDomain(FIRST_DOMAIN!).filter((q) => q.points === 1 && !q.critical).slice(-2);
+    const v2 = QUESTION_BANK.filter((q) => q.code !== removed!.code).map((q) => (q.code === reworded!.code ? { ...q, points: 2, questionText: 'Is the program funded?' } : q));
     await publishVersion(server.deps.db, v2, null, 'v2');
     const current = await getQuestions(server, admin.accessToken);
-    expect(current.find((q) => q.code === 'CI-12')).toMatchObject({ points: 2, question_text: 'Is the program funded?' });
-    expect(current.some((q) => q.code === 'CI-11')).toBe(false);
+    expect(current.find((q) => q.code === reworded!.code)).toMatchObject({ points: 2, question_text: 'Is the program funded?' });
+    expect(current.some((q) => q.code === removed!.code)).toBe(false);
     expect(await getQuestions(server, admin.accessToken, assessmentId)).toEqual(pinned);
 
-    await answerAll(server, admin.accessToken, assessmentId, (q) => (q.code === 'CI-12' || q.code === 'CI-11' ? 'no' : 'yes'));
+    // The question v2 removed is still asked, and its No still costs its point: scored on v1, not v2.
+    await answerAll(server, admin.accessToken, assessmentId, (q) => (q.code === removed!.code ? 'no' : 'yes'));
     const res = await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken);
     expect(res.status).toBe(200);
-    expect(res.body.totalScore).toBe(138); // v1: CI-11 and CI-12 are 1 point each
-    const ci = res.body.domainScores.find((d: any) => d.id === 'communications-integration');
-    expect(ci).toMatchObject({ earned_points: 26, total_points: 28 });
+    expect(res.body.totalScore).toBe(MAX_SCORE - 1);
+    const domainPoints = inDomain(FIRST_DOMAIN!).reduce((s, q) => s + q.points, 0);
+    const first = res.body.domainScores.find((d: any) => d.id === FIRST_DOMAIN);
+    expect(first).toMatchObject({ earned_points: domainPoints - 1, total_points: domainPoints });
+  });
+});
+
+describe.each(DB_DRIVERS)('results and report of an assessment asked against a profile (%s)', (driver) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+  });
+  afterEach(async () => server.close());
+
+  const SMALL_COMPANY: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['nsf'], activities: [] };
+
+  it('shows the gates of this assessment and leaves out the questions not asked', async () => {
+    // A version where a gate this profile is asked binds covered institutions only, and a question
+    // asked of everyone is asked only of export-controlled research.
+    const gate = QUESTION_BANK.find((q) => q.critical && q.criticalWhen.length === 0 && allHold(q.appliesWhen, SMALL_COMPANY))!;
+    const optional = QUESTION_BANK.find((q) => !q.critical && q.appliesWhen.length === 0)!;
+    const v2 = QUESTION_BANK.map((q) =>
+      q.code === gate.code ? { ...q, criticalWhen: [{ covered: true as const }] } : q.code === optional.code ? { ...q, appliesWhen: [{ activities: ['export_controlled' as const] }] } : q,
+    );
+    await publishVersion(server.deps.db, v2, null, 'v2');
+    const admin = await createOrgAdmin(server, { organizationName: 'Small Company' });
+    const assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
+    await freezeProfile(server, assessmentId, SMALL_COMPANY);
+    await answerAll(server, admin.accessToken, assessmentId, (q) => (q.code === gate.code || q.code === optional.code ? 'no' : 'yes'));
+    expect((await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken)).status).toBe(200);
+
+    const codesOf = (sections: any[]) => sections.flatMap((d) => d.gaps.map((g: any) => [g.code, g.critical]));
+    const results = await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, admin.accessToken);
+    expect(results.status).toBe(200);
+    expect(results.body.applicability).toEqual(SMALL_COMPANY);
+    expect(codesOf(results.body.gaps)).toEqual([[gate.code, false]]);
+    expect(results.body.failReasons.join('\n')).not.toContain(gate.code); // its No costs points, not the result
+
+    const sys = await signInSystemAdmin(server);
+    const paid = await server.json('POST', `/api/admin/organizations/${admin.organizationId}/subscription`, { paidUntil: inAYear() }, sys.accessToken);
+    expect(paid.status).toBe(200);
+    const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
+    expect(report.status).toBe(200);
+    expect(report.body.result.applicability).toEqual(SMALL_COMPANY);
+    expect(codesOf(report.body.gapAnalysis)).toEqual([[gate.code, false]]);
+    expect(report.body.gapAnalysis[0].gaps[0].sources).toEqual(gate.sources.map(citationOf));
+  });
+
+  it('reads a result stored before profiles: every question asked, the points earned are the score', async () => {
+    const admin = await createOrgAdmin(server, { organizationName: 'Old Lab' });
+    const assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
+    await freezeProfile(server, assessmentId, null);
+    const answeredNo = QUESTION_BANK.find((q) => !q.critical)!;
+    await answerAll(server, admin.accessToken, assessmentId, (q) => (q.code === answeredNo.code ? 'no' : 'yes'));
+    const submitted = await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken);
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.totalScore).toBe(MAX_SCORE - answeredNo.points);
+    await rewriteStoredResult(server, assessmentId, ({ earned_points: _e, applicable_points: _a, applicability: _p, ...legacy }) => legacy);
+    const results = await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, admin.accessToken);
+    expect(results.status).toBe(200);
+    const total = submitted.body.totalScore;
+    expect(results.body).toMatchObject({ totalScore: total, earned_points: total, applicable_points: MAX_SCORE, applicability: null });
   });
 });

@@ -3,14 +3,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ActionStatus, CorrectiveActionView, ReportView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
-import { toGapSections, toResultsView } from '#domain/scoring/result-views.ts';
+import { readResultView, toGapSections, toResultsView } from '#domain/scoring/result-views.ts';
 import type { ActionPriority } from '#domain/questions/question-types.ts';
+import { citationOf } from '#domain/questions/sources.ts';
 import { buildGapAnalysis } from '#domain/scoring/gaps.ts';
 import type { DomainGaps } from '#domain/scoring/types.ts';
 import type { Db } from '../../db/client.ts';
 import { correctiveActions, organizations, profiles, questions } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { listDomainViews, loadVersionQuestions, toScoringQuestion } from '../questions/index.ts';
+import { listDomainViews, loadAssessmentQuestions, toScoringQuestion } from '../questions/index.ts';
 import { getOwnedAssessment, type AssessmentRow } from './assessments.service.ts';
 import { loadAnswerMap } from './assessments.submit.ts';
 
@@ -38,7 +39,7 @@ export async function assertReportReleased(db: Db, organizationId: string, now: 
 export async function getSubmittedAssessment(db: Db, assessmentId: string, organizationId: string | null): Promise<AssessmentRow & { result: ResultView }> {
   const a = await getOwnedAssessment(db, assessmentId, organizationId);
   if (a.status !== 'submitted' || !a.result) throw conflict(NOT_SUBMITTED_MESSAGE);
-  return { ...a, result: a.result };
+  return { ...a, result: readResultView(a.result) };
 }
 
 const editors = alias(profiles, 'editors');
@@ -93,16 +94,25 @@ function toGapAnalysisView(gaps: DomainGaps[]): ReportView['gapAnalysis'] {
     points: x.points,
     critical: x.critical,
     guidance: x.guidance,
-    sources: x.sources,
+    sources: x.sources.map(citationOf),
     corrective_action: { action: x.correctiveAction.action, priority: x.correctiveAction.priority, target_days: x.correctiveAction.targetDays },
   }));
 }
 
-/** The gap analysis recomputed from the locked answers and the version the assessment is pinned to. */
+/**
+ * The stored result as the API sends it (readResultView), naming the profile the assessment was
+ * asked against: results stored before the profile was written into them take the assessment's.
+ */
+function resultOf(a: AssessmentRow & { result: ResultView }): ResultView {
+  const view = readResultView(a.result);
+  return { ...view, applicability: view.applicability ?? a.applicability ?? null };
+}
+
+/** The gap analysis recomputed from the locked answers and the questions asked in the assessment. */
 async function gapsOf(db: Db, a: AssessmentRow): Promise<DomainGaps[]> {
-  const versionQuestions = await loadVersionQuestions(db, a.versionId);
+  const asked = await loadAssessmentQuestions(db, a.id);
   const answers = await loadAnswerMap(db, a.id);
-  return buildGapAnalysis(versionQuestions.map(toScoringQuestion), answers, await listDomainViews(db));
+  return buildGapAnalysis(asked.map(toScoringQuestion), answers, await listDomainViews(db));
 }
 
 /**
@@ -112,8 +122,7 @@ async function gapsOf(db: Db, a: AssessmentRow): Promise<DomainGaps[]> {
  */
 export async function getResults(db: Db, assessmentId: string, organizationId: string | null): Promise<ResultsView> {
   const a = await getSubmittedAssessment(db, assessmentId, organizationId);
-  const result = a.result;
-  return toResultsView(result, await gapsOf(db, a));
+  return toResultsView(resultOf(a), await gapsOf(db, a));
 }
 
 /** The detailed report: the full gap analysis plus the action plan rows (owners, status, notes). */
@@ -123,7 +132,7 @@ export async function getReport(db: Db, scope: Scope): Promise<ReportView> {
   const gaps = await gapsOf(db, a);
   return {
     assessmentId: a.id,
-    result: a.result,
+    result: resultOf(a),
     gapAnalysis: toGapAnalysisView(gaps),
     correctiveActions: await listActionViews(db, a.id, gaps),
   };

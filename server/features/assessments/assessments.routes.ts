@@ -64,7 +64,7 @@ export const assessmentsRoutes = new Hono<AppEnv>()
   .post('/create', requireWritable, validate('json', createAssessmentSchema), async (c) => {
     const { caller, deps } = c.var;
     const { organizationId } = c.req.valid('json');
-    const created = await createAssessment(deps.db, { organizationId, callerOrganizationId: caller.organizationId, userId: caller.id });
+    const created = await createAssessment(deps.db, { organizationId, callerOrganizationId: caller.organizationId, userId: caller.id, callerRole: caller.role });
     return c.json({ assessmentId: created.assessmentId }, 201);
   })
   // After /create on purpose: '/:id/*' also matches '/create', whose handler answers first.

@@ -1,15 +1,25 @@
 // Assessment lifecycle: create (one in progress per organization), list, read, responses.
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AssessmentDetail, AssessmentListItem } from '#domain/contracts/assessments.ts';
+import { MSG } from '#domain/messages.ts';
+import type { Role } from '#domain/roles.ts';
+import { readResultView } from '#domain/scoring/result-views.ts';
 import { failSummary } from '#domain/scoring/scoring.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, questions, responses } from '../../db/schema/index.ts';
+import { assessmentQuestions, assessments, organizations, responses } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { currentVersionId } from '../questions/index.ts';
+import { currentVersionId, freezeAssessmentQuestions } from '../questions/index.ts';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 
 export const ALREADY_IN_PROGRESS_MESSAGE = 'An assessment is already in progress';
+
+/**
+ * No assessment starts before an org_admin completes the organization's applicability profile
+ * (ADR 018); a team member is told that the admin must do it.
+ */
+export const applicabilityRequired = (callerRole: Role) =>
+  new AppError(409, 'applicability_required', callerRole === 'org_admin' ? MSG.applicabilityRequired : MSG.applicabilityRequiredMember);
 
 export const alreadyInProgress = (assessmentId: string) =>
   new AppError(409, 'already_in_progress', ALREADY_IN_PROGRESS_MESSAGE, { assessmentId }, { assessmentId });
@@ -33,22 +43,39 @@ async function findInProgress(db: Db, organizationId: string) {
   return row;
 }
 
-/** Starts an assessment pinned to the current questionnaire version. */
+/**
+ * Starts an assessment pinned to the current questionnaire version, with the organization's
+ * applicability profile frozen into it and the questions that apply to that profile
+ * (assessment_questions), all in one transaction: a later profile change never alters it.
+ */
 export async function createAssessment(
   db: Db,
-  input: { organizationId: string; callerOrganizationId: string | null; userId: string },
+  input: { organizationId: string; callerOrganizationId: string | null; userId: string; callerRole: Role },
 ): Promise<{ assessmentId: string; versionId: number }> {
   if (input.organizationId !== input.callerOrganizationId) throw notFound('Organization not found');
   const open = await findInProgress(db, input.organizationId);
   if (open) throw alreadyInProgress(open.id);
   const versionId = await currentVersionId(db);
-  // The partial unique index settles a race between two creates; the loser reports the winner.
-  const [row] = await db
-    .insert(assessments)
-    .values({ organizationId: input.organizationId, versionId, startedBy: input.userId })
-    .onConflictDoNothing()
-    .returning({ id: assessments.id });
-  if (row) return { assessmentId: row.id, versionId };
+  const created = await db.transaction(async (tx) => {
+    // FOR SHARE: a concurrent profile change waits, so the frozen profile is the one read here.
+    const [org] = await tx
+      .select({ applicability: organizations.applicability })
+      .from(organizations)
+      .where(eq(organizations.id, input.organizationId))
+      .for('share');
+    if (!org) throw notFound('Organization not found');
+    if (!org.applicability) throw applicabilityRequired(input.callerRole);
+    // The partial unique index settles a race between two creates; the loser reports the winner.
+    const [row] = await tx
+      .insert(assessments)
+      .values({ organizationId: input.organizationId, versionId, startedBy: input.userId, applicability: org.applicability })
+      .onConflictDoNothing()
+      .returning({ id: assessments.id });
+    if (!row) return null;
+    await freezeAssessmentQuestions(tx, { assessmentId: row.id, versionId, applicability: org.applicability });
+    return { assessmentId: row.id, versionId };
+  });
+  if (created) return created;
   const winner = await findInProgress(db, input.organizationId);
   if (winner) throw alreadyInProgress(winner.id);
   throw new Error('assessment insert returned no row');
@@ -63,7 +90,7 @@ export function toListItem(a: AssessmentRow): AssessmentListItem {
     total_score: a.totalScore,
     grade: a.grade,
     pass_fail: a.passFail,
-    fail_summary: a.result ? failSummary(a.result) : null,
+    fail_summary: a.result ? failSummary(readResultView(a.result)) : null,
   };
 }
 
@@ -81,7 +108,7 @@ export async function listAssessments(db: Db, organizationId: string | null): Pr
 /** The detail view of an assessment already checked with getOwnedAssessment. */
 export async function getAssessmentDetail(db: Db, a: AssessmentRow): Promise<AssessmentDetail> {
   const [answered] = await db.select({ n: count() }).from(responses).where(eq(responses.assessmentId, a.id));
-  const [total] = await db.select({ n: count() }).from(questions).where(eq(questions.versionId, a.versionId));
+  const [total] = await db.select({ n: count() }).from(assessmentQuestions).where(eq(assessmentQuestions.assessmentId, a.id));
   return {
     ...toListItem(a),
     version_id: a.versionId,

@@ -1,17 +1,18 @@
-// Submit: the server scores stored answers against the pinned questionnaire version (the
-// browser's preview never counts), locks the assessment and opens the corrective action plan.
+// Submit: the server scores stored answers against the questions asked in the assessment (frozen at
+// start from its pinned version and applicability profile; the browser's preview never counts),
+// locks the assessment and opens the corrective action plan.
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { buildCorrectiveActionPlan } from '#domain/scoring/action-plan.ts';
 import type { ResultView } from '#domain/contracts/assessments.ts';
-import { toResultView } from '#domain/scoring/result-views.ts';
+import { readResultView, toResultView } from '#domain/scoring/result-views.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import type { AnswerMap, ScoreResult } from '#domain/scoring/types.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, clientMutations, correctiveActions, responses } from '../../db/schema/index.ts';
 import { AppError, assessmentLocked, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
-import { listDomainViews, loadVersionQuestions, toScoringQuestion, type VersionQuestion } from '../questions/index.ts';
+import { listDomainViews, loadAssessmentQuestions, toScoringQuestion, type VersionQuestion } from '../questions/index.ts';
 
 export interface SubmitInput {
   assessmentId: string;
@@ -27,14 +28,14 @@ export async function loadAnswerMap(db: Db, assessmentId: string): Promise<Answe
   return Object.fromEntries(rows.map((r) => [r.q, r.a === 'yes' || r.a === 'no' ? r.a : undefined]));
 }
 
-/** Scores stored answers against the given version's questions. */
-export async function scoreStoredAnswers(db: Db, versionQuestions: VersionQuestion[], answers: AnswerMap): Promise<ScoreResult> {
+/** Scores stored answers against the questions asked (loadAssessmentQuestions: their gates resolved). */
+export async function scoreStoredAnswers(db: Db, asked: VersionQuestion[], answers: AnswerMap): Promise<ScoreResult> {
   const domains = await listDomainViews(db);
-  return scoreAssessment(versionQuestions.map(toScoringQuestion), answers, domains);
+  return scoreAssessment(asked.map(toScoringQuestion), answers, domains);
 }
 
-function assertComplete(versionQuestions: VersionQuestion[], answers: AnswerMap) {
-  const unanswered = versionQuestions.filter((q) => answers[q.id] !== 'yes' && answers[q.id] !== 'no');
+function assertComplete(asked: VersionQuestion[], answers: AnswerMap) {
+  const unanswered = asked.filter((q) => answers[q.id] !== 'yes' && answers[q.id] !== 'no');
   if (unanswered.length === 0) return;
   const n = unanswered.length;
   throw new AppError(409, 'incomplete_assessment', `${n} question${n === 1 ? '' : 's'} still need${n === 1 ? 's' : ''} an answer before you can submit`, {
@@ -57,10 +58,10 @@ export async function submitAssessment(db: Db, input: SubmitInput): Promise<Resu
       .for('update');
     if (!a) throw notFound('Assessment not found');
     if (a.status !== 'in_progress') throw assessmentLocked();
-    const versionQuestions = await loadVersionQuestions(tx, a.versionId);
+    const asked = await loadAssessmentQuestions(tx, a.id);
     const answers = await loadAnswerMap(tx, a.id);
-    assertComplete(versionQuestions, answers);
-    const score = await scoreStoredAnswers(tx, versionQuestions, answers);
+    assertComplete(asked, answers);
+    const score = await scoreStoredAnswers(tx, asked, answers);
     const view = toResultView(a.id, score, submittedAt, a.applicability ?? null);
     await tx
       .update(assessments)
@@ -107,7 +108,7 @@ export async function submitAssessmentIdempotent(db: Db, input: SubmitInput & { 
       if (row?.userId !== input.userId || row.kind !== 'assessment.submit' || stored?.result?.assessmentId !== input.assessmentId) {
         throw conflict('This idempotency key was already used for a different request');
       }
-      return stored.result;
+      return readResultView(stored.result);
     }
     const view = await submitAssessment(tx, input);
     const result: StoredSubmit = { status: 'applied', assessment: { status: 'submitted', submitted_at: view.submittedAt }, result: view };

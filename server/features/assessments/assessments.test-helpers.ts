@@ -24,7 +24,7 @@ export async function getQuestions(server: TestServer, token: string, assessment
   return res.body as QuestionView[];
 }
 
-/** Answers every question of the assessment's version; returns the answers given. */
+/** Answers every question asked in the assessment (GET /api/questions?assessmentId); returns the answers given. */
 export async function answerAll(
   server: TestServer,
   token: string,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
+import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
@@ -50,7 +51,7 @@ describe.each(DB_DRIVERS)('assessment lifecycle API (%s)', (driver) => {
     expect(list.status).toBe(200);
     expect(list.body).toEqual([expect.objectContaining({ id, status: 'in_progress', total_score: null, grade: null, pass_fail: null, submitted_at: null })]);
     const detail = await server.json('GET', `/api/assessments/${id}`, undefined, member.accessToken);
-    expect(detail.body).toMatchObject({ id, status: 'in_progress', answered_count: 0, question_count: 62 });
+    expect(detail.body).toMatchObject({ id, status: 'in_progress', answered_count: 0, question_count: QUESTION_BANK.length });
     expect(typeof detail.body.version_id).toBe('number');
     expect((await server.json('GET', '/api/assessments', undefined, outsider.accessToken)).body).toEqual([]);
     for (const path of [`/api/assessments/${id}`, `/api/assessments/${id}/responses`, `/api/assessments/${id}/results`, `/api/assessments/not-a-uuid`]) {
@@ -115,7 +116,7 @@ describe.each(DB_DRIVERS)('assessment lifecycle API (%s)', (driver) => {
 
   it('scores a complete assessment on the server, stores the result and locks it', async () => {
     const id = await createAssessment(server, admin.accessToken, admin.organizationId);
-    const answers = await answerAll(server, member.accessToken, id, (q, i) => (q.code === 'PP-04' || i % 5 === 0 ? 'no' : 'yes'));
+    const answers = await answerAll(server, member.accessToken, id, (q, i) => (q.code === 'PP-15' || i % 5 === 0 ? 'no' : 'yes'));
     const questions = await getQuestions(server, admin.accessToken, id);
     const expected = scoreAssessment(
       questions.map((q) => ({ id: q.id, code: q.code, domainId: q.domain_id, questionText: q.question_text, points: q.points, critical: q.critical })),
@@ -134,13 +135,13 @@ describe.each(DB_DRIVERS)('assessment lifecycle API (%s)', (driver) => {
       domainScores: expected.domainScores,
       failReasons: expected.failReasons,
     });
-    expect(res.body.failReasons.some((r: string) => r.includes('PP-04'))).toBe(true);
+    expect(res.body.failReasons.some((r: string) => r.includes('PP-15'))).toBe(true);
     // The results are the submit response plus the explained Fail and the gaps (ADR 012).
     const results = (await server.json('GET', `/api/assessments/${id}/results`, undefined, admin.accessToken)).body;
     expect(results).toEqual({ ...res.body, failSummary: expect.stringMatching(/^Fail: /), gaps: expect.any(Array) });
     expect(results.gaps.reduce((n: number, g: any) => n + g.gaps.length, 0)).toBe(res.body.gapCount);
     const detail = await server.json('GET', `/api/assessments/${id}`, undefined, admin.accessToken);
-    expect(detail.body).toMatchObject({ status: 'submitted', total_score: expected.totalScore, grade: expected.grade, pass_fail: 'Fail', answered_count: 62 });
+    expect(detail.body).toMatchObject({ status: 'submitted', total_score: expected.totalScore, grade: expected.grade, pass_fail: 'Fail', answered_count: QUESTION_BANK.length });
     const actions = await server.deps.db.select().from(correctiveActions).where(eq(correctiveActions.assessmentId, id));
     expect(actions).toHaveLength(Object.values(answers).filter((a) => a === 'no').length);
     expect(actions.every((a) => a.status === 'open' && a.targetDate!.getTime() > Date.parse(res.body.submitted_at))).toBe(true);

@@ -4,8 +4,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DeferralView } from '#domain/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, deferrals, profiles, questions } from '../../db/schema/index.ts';
+import { assessments, deferrals, profiles } from '../../db/schema/index.ts';
 import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
+import { isAssessmentQuestion } from '../questions/index.ts';
 
 const byUser = alias(profiles, 'deferred_by_profile');
 const toUser = alias(profiles, 'deferred_to_profile');
@@ -54,8 +55,7 @@ export async function recordDeferral(
   input: { assessmentId: string; organizationId: string; questionId: string; deferToUserId: string; userId: string },
 ) {
   const a = await assertOpenAssessment(tx, input.assessmentId, input.organizationId);
-  const [q] = await tx.select({ id: questions.id }).from(questions).where(and(eq(questions.id, input.questionId), eq(questions.versionId, a.versionId)));
-  if (!q) throw badRequest('This question is not part of the assessment');
+  if (!(await isAssessmentQuestion(tx, a.id, input.questionId))) throw badRequest('This question is not part of the assessment');
   if (input.deferToUserId === input.userId) throw badRequest('Choose another team member to defer to');
   const [target] = await tx
     .select({ id: profiles.id })

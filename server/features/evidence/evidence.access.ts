@@ -4,10 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG } from '#domain/evidence.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, evidenceFiles, profiles, questions } from '../../db/schema/index.ts';
+import { assessments, evidenceFiles, profiles } from '../../db/schema/index.ts';
 import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
 import { assertWritable } from '../../lib/caller.ts';
 import type { Caller } from '../../lib/factory.ts';
+import { isAssessmentQuestion } from '../questions/index.ts';
 import { evidencePaths, type EvidencePaths } from './evidence.storage.ts';
 
 /** The caller (always inside an organization here) and where the files live; built from c.var in the routes. */
@@ -36,7 +37,7 @@ export const pathsOf = (access: EvidenceAccess, row: EvidenceRow): EvidencePaths
 /** The assessment when it belongs to the caller's organization. */
 export async function findAssessment(access: EvidenceAccess, assessmentId: string) {
   const [row] = await access.db
-    .select({ id: assessments.id, status: assessments.status, versionId: assessments.versionId })
+    .select({ id: assessments.id, status: assessments.status })
     .from(assessments)
     .where(and(eq(assessments.id, assessmentId), eq(assessments.organizationId, access.caller.organizationId)));
   if (!row) throw assessmentNotFound();
@@ -51,12 +52,9 @@ export async function assertAssessmentOpen(access: EvidenceAccess, assessmentId:
   return assessment;
 }
 
-export async function assertQuestionInVersion(db: Db, questionId: string, versionId: number): Promise<void> {
-  const [q] = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(and(eq(questions.id, questionId), eq(questions.versionId, versionId)));
-  if (!q) throw badRequest('This question is not part of the assessment');
+/** Evidence attaches only to a question asked in the assessment (frozen at start). */
+export async function assertQuestionAsked(db: Db, assessmentId: string, questionId: string): Promise<void> {
+  if (!(await isAssessmentQuestion(db, assessmentId, questionId))) throw badRequest('This question is not part of the assessment');
 }
 
 export async function findEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceRow | undefined> {

@@ -4,9 +4,11 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
+import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import type { TestServer } from '#tests/setup/app.ts';
 import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
 import { assessments, organizations, profiles, questionnaireVersions, questions } from '../../db/schema/index.ts';
+import { freezeAssessmentQuestions } from '../questions/index.ts';
 
 export interface EvidenceOrg {
   orgId: string;
@@ -19,7 +21,8 @@ export interface EvidenceOrg {
 export async function orgWithAssessment(server: TestServer, name: string): Promise<EvidenceOrg> {
   const db = server.deps.db;
   const user = await signUpUser(server);
-  const [org] = await db.insert(organizations).values({ name }).returning();
+  const applicability = PROFILE_WITH_EVERY_DUTY;
+  const [org] = await db.insert(organizations).values({ name, applicability }).returning();
   await db.insert(profiles).values({
     id: user.userId,
     organizationId: org!.id,
@@ -30,7 +33,8 @@ export async function orgWithAssessment(server: TestServer, name: string): Promi
   });
   const [version] = await db.select().from(questionnaireVersions).orderBy(asc(questionnaireVersions.id)).limit(1);
   const [q] = await db.select({ id: questions.id }).from(questions).where(eq(questions.versionId, version!.id)).limit(1);
-  const [a] = await db.insert(assessments).values({ organizationId: org!.id, versionId: version!.id, startedBy: user.userId }).returning();
+  const [a] = await db.insert(assessments).values({ organizationId: org!.id, versionId: version!.id, startedBy: user.userId, applicability }).returning();
+  await freezeAssessmentQuestions(db, { assessmentId: a!.id, versionId: version!.id, applicability });
   return { orgId: org!.id, user, assessmentId: a!.id, questionId: q!.id };
 }
 

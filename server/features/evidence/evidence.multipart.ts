@@ -10,7 +10,7 @@ import { inspectBytes, matchContent } from '#domain/evidence-sniff.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
-import { accessFor, assertAssessmentOpen, assertQuestionInVersion, toView, type EvidenceAccess } from './evidence.access.ts';
+import { accessFor, assertAssessmentOpen, assertQuestionAsked, toView, type EvidenceAccess } from './evidence.access.ts';
 import { evidencePaths, removeFiles, storageKeyOf, storeWhole } from './evidence.storage.ts';
 import { assertAcceptable } from './evidence.upload.service.ts';
 
@@ -58,7 +58,7 @@ export async function storeMultipartEvidence(
     throw new AppError(413, 'payload_too_large', `Attach at most ${MAX_MULTIPART_FILES} files at once`);
   }
   const assessment = await assertAssessmentOpen(access, input.assessmentId);
-  await assertQuestionInVersion(access.db, input.questionId, assessment.versionId);
+  await assertQuestionAsked(access.db, assessment.id, input.questionId);
   const checked: Checked[] = [];
   for (const [i, file] of input.files.entries()) checked.push(await checkFile(file, access.maxMb, input.ids?.[i]));
   const views: EvidenceView[] = [];

@@ -10,7 +10,7 @@ import { AppError, conflict } from '../../lib/app-error.ts';
 import { assertWritable } from '../../lib/caller.ts';
 import {
   assertAssessmentOpen,
-  assertQuestionInVersion,
+  assertQuestionAsked,
   evidenceNotFound,
   findEvidence,
   getEvidence,
@@ -63,7 +63,7 @@ export async function createUpload(access: EvidenceAccess, input: CreateUploadIn
     return { created: false, state: stateOf(prior) };
   }
   const assessment = await assertAssessmentOpen(access, input.assessmentId);
-  await assertQuestionInVersion(access.db, input.questionId, assessment.versionId);
+  await assertQuestionAsked(access.db, assessment.id, input.questionId);
   await sweepAbandonedUploads(access);
   const [row] = await access.db
     .insert(evidenceFiles)

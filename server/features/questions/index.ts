@@ -4,7 +4,10 @@ export { domainsRoutes, questionsRoutes } from './questions.routes.ts';
 export { seedQuestionBank } from './questions.seed.ts';
 export {
   currentVersionId,
+  freezeAssessmentQuestions,
+  isAssessmentQuestion,
   listDomainViews,
+  loadAssessmentQuestions,
   loadVersionQuestions,
   publishVersion,
   toDef,

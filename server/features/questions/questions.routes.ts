@@ -1,19 +1,24 @@
-// Mounted at /api/questions (current version, or an assessment's pinned version) and /api/domains.
+// Mounted at /api/questions (the current version, or the questions asked in an assessment) and /api/domains.
 import { Hono } from 'hono';
 import { questionsQuerySchema } from '#domain/contracts/assessments.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireProfile } from '../accounts/index.ts';
 import { validate } from '../../lib/validator.ts';
-import { currentVersionId, listDomainViews, loadVersionQuestions, toQuestionView, versionIdForAssessment } from './questions.service.ts';
+import { currentVersionId, listDomainViews, loadAssessmentQuestions, loadVersionQuestions, ownedAssessmentId, toQuestionView } from './questions.service.ts';
 
 /** GET /api/questions */
 export const questionsRoutes = new Hono<AppEnv>().get('/', requireUser, requireProfile, validate('query', questionsQuerySchema), async (c) => {
     const { db } = c.var.deps;
     const { assessmentId } = c.req.valid('query');
-    const versionId = assessmentId
-      ? await versionIdForAssessment(db, assessmentId, c.var.caller.organizationId)
-      : await currentVersionId(db);
+    if (assessmentId) {
+      // Only the questions asked in the assessment (frozen at start), each with its resolved gate.
+      const a = await ownedAssessmentId(db, assessmentId, c.var.caller.organizationId);
+      const rows = await loadAssessmentQuestions(db, a.id);
+      c.header('x-questionnaire-version', String(a.versionId));
+      return c.json(rows.map(toQuestionView), 200);
+    }
+    const versionId = await currentVersionId(db);
     const rows = await loadVersionQuestions(db, versionId);
     c.header('x-questionnaire-version', String(versionId));
     return c.json(rows.map(toQuestionView), 200);

@@ -12,7 +12,17 @@ import { publishVersion } from './questions.service.ts';
 
 export const SEED_NOTE_PREFIX = 'seeded-from-code sha256:';
 
-/** Content hash of a bank: any change of text, points, flags, sources or order changes it. */
+/** JSON data with every object's keys sorted, so the hash does not depend on how a literal is written. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value !== null && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortedKeys(o[k])]));
+  }
+  return value;
+}
+
+/** Content hash of a bank: any change of text, points, flags, conditions, clock, sources or order changes it. */
 export function bankHash(bank: readonly QuestionDef[]): string {
   const canonical = bank.map((q) => [
     q.code,
@@ -21,6 +31,9 @@ export function bankHash(bank: readonly QuestionDef[]): string {
     q.questionText,
     q.points,
     q.critical,
+    sortedKeys(q.appliesWhen),
+    sortedKeys(q.criticalWhen),
+    sortedKeys(q.clock),
     q.documentEvidenceRequired,
     q.evidenceDescription,
     q.guidance,

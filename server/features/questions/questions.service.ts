@@ -2,14 +2,16 @@
 // never modified; edits publish a copy (docs/decisions/004).
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { questionsFor, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { checkQuestionBank } from '#domain/questions/bank-rules.ts';
 import { questionDefSchema, type QuestionDef } from '#domain/questions/question-types.ts';
 import type { ScoringQuestion } from '#domain/scoring/types.ts';
 import type { QuestionView, DomainView } from '#domain/contracts/assessments.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, domains, questionnaireVersions, questions } from '../../db/schema/index.ts';
+import { assessmentQuestions, assessments, domains, questionnaireVersions, questions } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/validator.ts';
 
 type QuestionRow = typeof questions.$inferSelect;
 export type VersionQuestion = QuestionRow & { domainName: string };
@@ -21,14 +23,14 @@ export async function currentVersionId(db: Db): Promise<number> {
   return v.id;
 }
 
-/** The version an assessment pinned, only when the assessment belongs to the organization. */
-export async function versionIdForAssessment(db: Db, assessmentId: string, organizationId: string | null): Promise<number> {
+/** The assessment's id when it belongs to the organization; 404 otherwise (another org learns nothing). */
+export async function ownedAssessmentId(db: Db, assessmentId: string, organizationId: string | null): Promise<{ id: string; versionId: number }> {
   const [a] = await db
-    .select({ versionId: assessments.versionId })
+    .select({ id: assessments.id, versionId: assessments.versionId })
     .from(assessments)
     .where(and(eq(assessments.id, assessmentId), eq(assessments.organizationId, organizationId ?? '00000000-0000-0000-0000-000000000000')));
   if (!a) throw notFound('Assessment not found');
-  return a.versionId;
+  return a;
 }
 
 /** A version's questions ordered by domain, then position. */
@@ -40,6 +42,48 @@ export async function loadVersionQuestions(db: Db, versionId: number): Promise<V
     .where(eq(questions.versionId, versionId))
     .orderBy(asc(domains.sortOrder), asc(questions.sortOrder), asc(questions.code));
   return rows.map((r) => ({ ...r.q, domainName: r.domainName }));
+}
+
+/**
+ * The questions asked in an assessment: the set frozen when it started (assessment_questions),
+ * with the gate flag resolved for its applicability profile, in bank order. `critical` is that
+ * frozen flag, not the question's published one. Everything that reads an assessment's questions
+ * (questions list, answers, deferrals, evidence, scoring, counts) goes through this.
+ */
+export async function loadAssessmentQuestions(db: Db, assessmentId: string): Promise<VersionQuestion[]> {
+  const rows = await db
+    .select({ q: questions, domainName: domains.name, critical: assessmentQuestions.critical })
+    .from(assessmentQuestions)
+    .innerJoin(questions, eq(questions.id, assessmentQuestions.questionId))
+    .innerJoin(domains, eq(domains.id, questions.domainId))
+    .where(eq(assessmentQuestions.assessmentId, assessmentId))
+    .orderBy(asc(domains.sortOrder), asc(questions.sortOrder), asc(questions.code));
+  return rows.map((r) => ({ ...r.q, critical: r.critical, domainName: r.domainName }));
+}
+
+/** Is the question asked in the assessment (one of its frozen questions)? */
+export async function isAssessmentQuestion(db: Db, assessmentId: string, questionId: string): Promise<boolean> {
+  if (!isUuid(assessmentId) || !isUuid(questionId)) return false;
+  const [row] = await db
+    .select({ id: assessmentQuestions.questionId })
+    .from(assessmentQuestions)
+    .where(and(eq(assessmentQuestions.assessmentId, assessmentId), eq(assessmentQuestions.questionId, questionId)));
+  return row !== undefined;
+}
+
+/**
+ * Freezes the questions asked in a new assessment: the version's questions that apply to the
+ * profile, each with its gate resolved (questionsFor, domain/questions/applicability.ts). Run in
+ * the transaction that inserts the assessment. Returns how many questions are asked.
+ */
+export async function freezeAssessmentQuestions(
+  db: Db,
+  input: { assessmentId: string; versionId: number; applicability: ApplicabilityProfile | null },
+): Promise<number> {
+  const asked = questionsFor(await loadVersionQuestions(db, input.versionId), input.applicability);
+  if (asked.length === 0) return 0;
+  await db.insert(assessmentQuestions).values(asked.map((q) => ({ assessmentId: input.assessmentId, questionId: q.id, critical: q.critical })));
+  return asked.length;
 }
 
 export function toQuestionView(q: VersionQuestion): QuestionView {

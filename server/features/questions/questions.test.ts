@@ -62,6 +62,29 @@ describe.each(DB_DRIVERS)('question bank versions (%s)', (driver) => {
   });
 });
 
+describe('bankHash', () => {
+  const bank = QUESTION_BANK.slice(0, 3);
+  it('is the same for the same bank, however its conditions and clock are written', () => {
+    const clock = { summary: 'Training within 12 months', recurrence: 'annual' as const, months: 12, dates: [], starts: null, source: 'src' };
+    const reordered = { source: 'src', starts: null, dates: [], months: 12, recurrence: 'annual' as const, summary: 'Training within 12 months' };
+    const a = bank.map((q, i) => (i === 0 ? { ...q, clock } : q));
+    const b = bank.map((q, i) => (i === 0 ? { ...q, clock: reordered } : q));
+    expect(bankHash(a)).toBe(bankHash(b));
+    expect(bankHash(bank)).toBe(bankHash(bank.map((q) => ({ ...q }))));
+  });
+
+  it('changes with a question\'s conditions or clock', () => {
+    const base = bankHash(bank);
+    const withCondition = bank.map((q, i) => (i === 0 ? { ...q, appliesWhen: [{ covered: true as const }] } : q));
+    const withGateCondition = bank.map((q, i) => (i === 0 ? { ...q, criticalWhen: [{ agencies: ['nsf' as const] }] } : q));
+    const withClock = bank.map((q, i) =>
+      i === 0 ? { ...q, clock: { summary: 'Every year', recurrence: 'annual' as const, months: 12, dates: [], starts: null, source: 'src' } } : q,
+    );
+    const hashes = new Set([base, bankHash(withCondition), bankHash(withGateCondition), bankHash(withClock)]);
+    expect(hashes.size).toBe(4);
+  });
+});
+
 describe.each(DB_DRIVERS)('GET /api/questions and /api/domains (%s)', (driver) => {
   let server: TestServer;
   beforeEach(async () => {
@@ -81,7 +104,7 @@ describe.each(DB_DRIVERS)('GET /api/questions and /api/domains (%s)', (driver) =
     expect(res.body).toHaveLength(QUESTION_BANK.length);
     expect(res.body.map((q: any) => q.code)).toEqual(QUESTION_BANK.map((q) => q.code));
     expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['code', 'critical', 'document_evidence_required', 'domain_id', 'domain_name', 'evidence_description', 'guidance', 'id', 'points', 'question_text', 'sources', 'subdomain'].sort(),
+      ['clock', 'code', 'critical', 'document_evidence_required', 'domain_id', 'domain_name', 'evidence_description', 'guidance', 'id', 'points', 'question_text', 'sources', 'subdomain'].sort(),
     );
     expect(res.body[0]).toMatchObject({ code: 'CI-01', domain_id: 'communications-integration', domain_name: 'Communications + Integration', critical: true, points: 4 });
   });

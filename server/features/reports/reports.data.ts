@@ -3,11 +3,13 @@
 // so the files carry exactly the numbers the screen shows.
 import { and, asc, eq } from 'drizzle-orm';
 import type { ReportView } from '#domain/contracts/assessments.ts';
-import { CRITICAL_QUESTIONS_MUST_ALL_BE_YES, GRADE_SCALE, MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS, type Grade } from '#domain/scoring/policy.ts';
+import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import { CRITICAL_QUESTIONS_MUST_ALL_BE_YES, GRADE_SCALE, MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS, SCALING_RULE_TEXT, type Grade } from '#domain/scoring/policy.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, evidenceFiles, organizations, profiles, questionnaireVersions, questions } from '../../db/schema/index.ts';
+import { assessments, evidenceFiles, organizations, profiles, questionnaireVersions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { getReport, loadAnswerMap } from '../assessments/index.ts';
+import { loadAssessmentQuestions, type VersionQuestion } from '../questions/index.ts';
 
 export interface EvidenceIndexRow {
   code: string;
@@ -27,12 +29,18 @@ export interface ReportDocument {
   submittedBy: string | null;
   generatedAt: string;
   evidence: EvidenceIndexRow[];
+  /** The profile the questions were chosen for (null: started before applicability profiles, every question asked). */
+  applicability: ApplicabilityProfile | null;
+  /** How many questions were asked in this assessment, and how many of them were gates. */
+  asked: { questions: number; gates: number };
   scoringMethod: {
     maxScore: number;
     passPercentage: number;
     passThresholdPoints: number;
     criticalMustBeYes: boolean;
     gradeScale: { grade: Grade; minPercentage: number }[];
+    /** SCALING_RULE_TEXT: how points earned on the questions that apply become a score of maxScore. */
+    scalingRule: string;
   };
 }
 
@@ -43,12 +51,9 @@ export async function organizationOfAssessment(db: Db, assessmentId: string): Pr
   return a.organizationId;
 }
 
-async function loadEvidenceIndex(db: Db, assessmentId: string, versionId: number, answers: Map<string, 'yes' | 'no'>): Promise<EvidenceIndexRow[]> {
-  const qs = await db
-    .select({ id: questions.id, code: questions.code, text: questions.questionText, required: questions.documentEvidenceRequired, desc: questions.evidenceDescription })
-    .from(questions)
-    .where(eq(questions.versionId, versionId))
-    .orderBy(asc(questions.sortOrder));
+
+/** The questions asked that call for document evidence, or that have files attached, with their files. */
+async function loadEvidenceIndex(db: Db, assessmentId: string, qs: readonly VersionQuestion[], answers: Map<string, 'yes' | 'no'>): Promise<EvidenceIndexRow[]> {
   const files = await db
     .select({ e: evidenceFiles, first: profiles.firstName, last: profiles.lastName })
     .from(evidenceFiles)
@@ -58,10 +63,10 @@ async function loadEvidenceIndex(db: Db, assessmentId: string, versionId: number
   return qs
     .map((q) => ({
       code: q.code,
-      questionText: q.text,
-      evidenceDescription: q.desc ?? '',
+      questionText: q.questionText,
+      evidenceDescription: q.evidenceDescription ?? '',
       answer: answers.get(q.id) ?? null,
-      required: q.required,
+      required: q.documentEvidenceRequired,
       files: files
         .filter((f) => f.e.questionId === q.id)
         .map((f) => ({
@@ -88,6 +93,7 @@ export async function loadReportDocument(db: Db, scope: { assessmentId: string; 
     .where(eq(assessments.id, scope.assessmentId));
   if (!row) throw notFound('Assessment not found');
   const answerMap = await loadAnswerMap(db, row.a.id);
+  const asked = await loadAssessmentQuestions(db, row.a.id);
   const answers = new Map(Object.entries(answerMap).filter((e): e is [string, 'yes' | 'no'] => e[1] === 'yes' || e[1] === 'no'));
   return {
     report,
@@ -98,13 +104,16 @@ export async function loadReportDocument(db: Db, scope: { assessmentId: string; 
     submittedAt: report.result.submittedAt,
     submittedBy: row.first == null ? null : `${row.first} ${row.last ?? ''}`.trim(),
     generatedAt: scope.now.toISOString(),
-    evidence: await loadEvidenceIndex(db, row.a.id, row.a.versionId, answers),
+    evidence: await loadEvidenceIndex(db, row.a.id, asked, answers),
+    applicability: report.result.applicability,
+    asked: { questions: asked.length, gates: asked.filter((q) => q.critical).length },
     scoringMethod: {
       maxScore: MAX_SCORE,
       passPercentage: PASS_PERCENTAGE,
       passThresholdPoints: PASS_THRESHOLD_POINTS,
       criticalMustBeYes: CRITICAL_QUESTIONS_MUST_ALL_BE_YES,
       gradeScale: GRADE_SCALE.map((g) => ({ ...g })),
+      scalingRule: SCALING_RULE_TEXT,
     },
   };
 }

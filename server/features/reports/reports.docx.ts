@@ -14,7 +14,7 @@ import {
   WidthType,
 } from 'docx';
 import type { ReportDocument } from './reports.data.ts';
-import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, cellParts, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, scoringMethodParagraphs, shortId, sourcesLine, summarySentence, type ReportCell } from './reports.format.ts';
+import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, askedSentence, cellParts, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, profileRows, scoreLine, scoringMethodParagraphs, shortId, sourcesLine, summarySentence, type ReportCell } from './reports.format.ts';
 
 const BRAND = '1E3A8A';
 const TRACK = 'E2E8F0';
@@ -95,16 +95,22 @@ function coverSection(doc: ReportDocument): Paragraph[] {
         new TextRun({ text: `    ${r.passFail}`, bold: true, size: 36, color: r.passFail === 'Pass' ? '15803D' : 'B91C1C' }),
       ],
     }),
+    p(scoreLine(r), { color: '475569' }),
     p(`Generated ${formatDate(doc.generatedAt)}. Confidential: prepared for ${doc.organizationName}.`, { size: 18, color: '475569' }),
   ];
 }
 
 function body(doc: ReportDocument): (Paragraph | Table)[] {
   const r = doc.report.result;
-  const out: (Paragraph | Table)[] = [...coverSection(doc), h1('Executive summary'), p(summarySentence(doc), { size: 24 })];
+  const out: (Paragraph | Table)[] = [...coverSection(doc), h1('Executive summary'), p(summarySentence(doc), { size: 24 }), p(`${scoreLine(r)}.`)];
   out.push(h2(r.passFail === 'Pass' ? 'Why the assessment passes' : 'Why the assessment fails'));
   for (const reason of passFailReasons(doc)) out.push(new Paragraph({ bullet: { level: 0 }, children: [new TextRun(reason)] }));
   out.push(h2('Score by domain'), domainChart(doc));
+  out.push(
+    h2('Applicability profile'),
+    table([['Part of the profile', 30], ['As recorded when the assessment started', 70]], profileRows(doc).map((row) => [row.label, row.value])),
+    p(askedSentence(doc), { color: '475569' }),
+  );
 
   out.push(h1('Gap analysis'));
   if (!doc.report.gapAnalysis.length) out.push(p('No gaps: every question was answered Yes.'));

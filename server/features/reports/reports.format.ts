@@ -1,4 +1,6 @@
 // Shared formatting for the report files (PDF, DOCX, XLSX): the same words and numbers everywhere.
+import type { ResultView } from '#domain/contracts/assessments.ts';
+import { describeProfile } from '#domain/questions/applicability.ts';
 import { minimumPointsFor } from '#domain/scoring/policy.ts';
 import type { ReportDocument } from './reports.data.ts';
 
@@ -22,6 +24,35 @@ export const cellParts = (cell: ReportCell): { text: string; note: string } =>
 /** The sources line of a gap, as the on-screen gap analysis lists them ('' when it cites none). */
 export const sourcesLine = (sources: readonly string[]): string => (sources.length ? `Sources: ${sources.join('; ')}` : '');
 
+/** Said of assessments started before applicability profiles existed (every question was asked). */
+export const PROFILE_NOT_RECORDED = 'Not recorded (started before applicability profiles)';
+
+/**
+ * The score with its scaling: "Score 117 of 140 (101 of 120 applicable points, scaled to 140)";
+ * when every question applied the points earned are the score (scaledScore in domain/scoring/policy.ts).
+ */
+export function scoreLine(r: Pick<ResultView, 'totalScore' | 'maxScore' | 'earned_points' | 'applicable_points'>): string {
+  const head = `Score ${r.totalScore} of ${r.maxScore}`;
+  return r.applicable_points === r.maxScore
+    ? `${head} (${r.earned_points} of ${r.maxScore} points; every question applied, so nothing is scaled)`
+    : `${head} (${r.earned_points} of ${r.applicable_points} applicable points, scaled to ${r.maxScore})`;
+}
+
+/** The applicability profile the assessment was asked against, one row per part (describeProfile). */
+export function profileRows(doc: ReportDocument): { label: string; value: string }[] {
+  return doc.applicability ? describeProfile(doc.applicability) : [{ label: 'Applicability profile', value: PROFILE_NOT_RECORDED }];
+}
+
+/** The same profile on one line (spreadsheet header). */
+export const profileLine = (doc: ReportDocument): string => `Asked against: ${profileRows(doc).map((r) => `${r.label}: ${r.value}`).join('. ')}`;
+
+/** What the profile meant for this assessment: how many questions were asked and how many were gates. */
+export function askedSentence(doc: ReportDocument): string {
+  const { questions, gates } = doc.asked;
+  const which = doc.applicability ? 'the questions that apply to this profile' : 'every question of the questionnaire';
+  return `This assessment asked ${which}: ${questions} question${questions === 1 ? '' : 's'}, ${gates} of them critical (a No on a critical question fails the assessment).`;
+}
+
 export function summarySentence(doc: ReportDocument): string {
   const r = doc.report.result;
   return `${doc.organizationName} scored ${r.totalScore} of ${r.maxScore} points (${r.percentage}%), grade ${r.grade}, and the assessment result is ${r.passFail}.`;
@@ -44,10 +75,11 @@ export function scoringMethodParagraphs(doc: ReportDocument): string[] {
   const m = doc.scoringMethod;
   const scale = m.gradeScale.map((g) => `${g.grade} from ${g.minPercentage}%`).join('; ');
   return [
-    `Each of the questions is answered Yes or No. A Yes earns the question's points (1 to 5, weighted by the consequence of a No); a No earns none. The questionnaire totals ${m.maxScore} points across five domains.`,
-    `Per-domain scores show the points earned out of the points available in the domain, and the weighted percentage of that domain.`,
+    `Each question asked is answered Yes or No. A Yes earns the question's points (1 to 5, weighted by the consequence of a No); a No earns none. The full questionnaire totals ${m.maxScore} points across five domains.`,
+    m.scalingRule,
+    `Per-domain scores show the points earned out of the points of the questions asked in the domain, and the weighted percentage of that domain.`,
     `Grade scale (share of ${m.maxScore} points): ${scale}.`,
-    `Pass requires at least ${m.passThresholdPoints} points (${m.passPercentage}% of ${m.maxScore})${m.criticalMustBeYes ? ' and a Yes on every critical question; a No on any critical question fails the assessment whatever the score' : ''}.`,
+    `Pass requires a score of at least ${m.passThresholdPoints} (${m.passPercentage}% of ${m.maxScore})${m.criticalMustBeYes ? ' and a Yes on every critical question asked; a No on any of them fails the assessment whatever the score. A question is critical for an organization only where the duty it rests on applies to it' : ''}.`,
     `Every No becomes a gap in the gap analysis and an item of the corrective action plan, with a priority and a target date counted from the submission date.`,
   ];
 }

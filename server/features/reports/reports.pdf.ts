@@ -2,7 +2,7 @@
 // shapes), gap analysis, corrective action plan, evidence index and scoring method.
 import PDFDocument from 'pdfkit';
 import type { ReportDocument } from './reports.data.ts';
-import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, scoringMethodParagraphs, shortId, sourcesLine, summarySentence } from './reports.format.ts';
+import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, askedSentence, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, profileRows, scoreLine, scoringMethodParagraphs, shortId, sourcesLine, summarySentence } from './reports.format.ts';
 import { COLORS, MARGIN, bullet, contentWidth, ensureSpace, pageFurniture, paragraph, sectionTitle, subheading, table, type Pdf } from './reports.pdf-kit.ts';
 
 function cover(pdf: Pdf, doc: ReportDocument): void {
@@ -31,6 +31,7 @@ function cover(pdf: Pdf, doc: ReportDocument): void {
     pdf.font('Helvetica').fontSize(10).fillColor(COLORS.muted).text(label.toUpperCase(), x, boxY + 16, { width: boxW, align: 'center', characterSpacing: 1 });
     pdf.font('Helvetica-Bold').fontSize(30).fillColor(color).text(value, x, boxY + 38, { width: boxW, align: 'center' });
   });
+  pdf.font('Helvetica').fontSize(11).fillColor(COLORS.muted).text(scoreLine(r), MARGIN, boxY + 112, { width: w, align: 'center' });
   pdf.font('Helvetica').fontSize(9).fillColor(COLORS.muted);
   pdf.text(`Generated ${formatDate(doc.generatedAt)}. Confidential: prepared for ${doc.organizationName}.`, MARGIN, pdf.page.height - MARGIN - 20, { width: w, align: 'center' });
 }
@@ -67,6 +68,7 @@ function executiveSummary(pdf: Pdf, doc: ReportDocument): void {
   const r = doc.report.result;
   sectionTitle(pdf, 'Executive summary');
   paragraph(pdf, summarySentence(doc), { size: 12 });
+  paragraph(pdf, `${scoreLine(r)}.`);
   subheading(pdf, r.passFail === 'Pass' ? 'Why the assessment passes' : 'Why the assessment fails');
   for (const reason of passFailReasons(doc)) bullet(pdf, reason, r.passFail === 'Pass' ? COLORS.pass : COLORS.fail);
   pdf.moveDown(0.5);
@@ -74,6 +76,16 @@ function executiveSummary(pdf: Pdf, doc: ReportDocument): void {
   domainChart(pdf, doc);
   const gaps = doc.report.gapAnalysis.reduce((s, g) => s + g.gaps.length, 0);
   paragraph(pdf, `${gaps} question${gaps === 1 ? '' : 's'} answered No make up the gap analysis and the ${doc.report.correctiveActions.length} item${doc.report.correctiveActions.length === 1 ? '' : 's'} of the corrective action plan.`, { color: COLORS.muted });
+  subheading(pdf, 'Applicability profile', 'the duties the questions were chosen for');
+  table(
+    pdf,
+    [
+      { header: 'Part of the profile', width: 30 },
+      { header: 'As recorded when the assessment started', width: 70 },
+    ],
+    profileRows(doc).map((row) => [row.label, row.value]),
+  );
+  paragraph(pdf, askedSentence(doc), { color: COLORS.muted });
 }
 
 function gapAnalysis(pdf: Pdf, doc: ReportDocument): void {

@@ -2,13 +2,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { freezeProfile, rewriteStoredResult } from '../assessments/assessments.report.test-helpers.ts';
 import { answerAll, createAssessment } from '../assessments/assessments.test-helpers.ts';
+import { describeProfile, PROFILE_WITH_EVERY_DUTY, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import { QUESTION_BANK } from '#domain/questions/bank.ts';
+import { citationOf } from '#domain/questions/sources.ts';
+import { SCALING_RULE_TEXT } from '#domain/scoring/policy.ts';
 import { and, eq } from 'drizzle-orm';
 import { assessments, evidenceFiles, questions } from '#server/db/schema/index.ts';
 import { CONTENT_TYPES } from './reports.routes.ts';
 import { docxText, pdfText, zipEntry } from './reports.test-helpers.ts';
 
-const NO_CODES = new Set(['CI-08', 'AU-02', 'TP-05']);
+const NO_CODES = new Set(['TP-02', 'AU-02', 'CI-05']);
+/** The "Sources:" line each gap shows: the citations of the question's source ids, in order. */
+const SOURCE_LINES = QUESTION_BANK.filter((q) => NO_CODES.has(q.code)).map((q) => `Sources: ${q.sources.map(citationOf).join('; ')}`);
 const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
 
 describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
@@ -26,6 +33,7 @@ describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
     outsider = await createOrgAdmin(server, { organizationName: 'Other Lab' });
     sys = await signInSystemAdmin(server);
     assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
+    await freezeProfile(server, assessmentId, PROFILE_WITH_EVERY_DUTY);
     await answerAll(server, admin.accessToken, assessmentId, (q) => (NO_CODES.has(q.code) ? 'no' : 'yes'));
     const res = await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken);
     expect(res.status).toBe(200);
@@ -45,7 +53,8 @@ describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
     const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
     expect(report.status).toBe(200);
     const sources: string[] = report.body.gapAnalysis.flatMap((d: any) => d.gaps.flatMap((g: any) => g.sources));
-    expect(sources).toContain('CHIPS Act §10634 (42 U.S.C. 19234)'); // cited by CI-08 and TP-05
+    const cited = QUESTION_BANK.filter((q) => NO_CODES.has(q.code)).flatMap((q) => q.sources.map(citationOf));
+    expect(new Set(sources)).toEqual(new Set(cited));
     return [...new Set(sources)];
   };
   const oneLine = (text: string) => text.replace(/\s+/g, ' ');
@@ -86,10 +95,19 @@ describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
     for (const d of result.domainScores) expect(text).toContain(`${d.earned_points}/${d.total_points}`);
     for (const section of ['Executive summary', 'Gap analysis', 'Corrective action plan', 'Evidence index', 'Scoring method']) expect(text).toContain(section);
     for (const code of NO_CODES) expect(text).toContain(code);
-    for (const source of await gapSources()) expect(oneLine(text)).toContain(source);
-    expect(oneLine(text)).toContain('Sources: CHIPS Act §10632 (42 U.S.C. 19232); CHIPS Act §10634 (42 U.S.C. 19234)');
+    // pdfkit may wrap a line after a hyphen ("government-" / "related")
+    const joined = (t: string) => oneLine(t).replace(/-\s+/g, '-');
+    for (const source of await gapSources()) expect(joined(text)).toContain(joined(source));
+    expect(SOURCE_LINES).toHaveLength(NO_CODES.size);
+    expect(SOURCE_LINES.some((line) => line.includes('; '))).toBe(true); // one gap cites several sources
+    for (const line of SOURCE_LINES) expect(joined(text)).toContain(joined(line));
     expect(text).toContain('delegation-letter.pdf');
     expect(text).not.toContain('removed-draft.pdf');
+    // every question applied: the points earned are the score, and the profile is stated
+    expect(text).toContain(`Score ${result.totalScore} of 140 (${result.totalScore} of 140 points; every question applied, so nothing is scaled)`);
+    expect(text).toContain('Applicability profile');
+    for (const row of describeProfile(PROFILE_WITH_EVERY_DUTY)) expect(joined(text)).toContain(joined(`${row.label} ${row.value}`));
+    expect(oneLine(text)).toContain(SCALING_RULE_TEXT);
   });
 
   it('serves an editable DOCX with the same numbers', async () => {
@@ -106,7 +124,53 @@ describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
     for (const d of result.domainScores) expect(text).toContain(`${d.earned_points}/${d.total_points} (${d.weighted_percentage}%)`);
     for (const code of NO_CODES) expect(text).toContain(code);
     for (const source of await gapSources()) expect(text).toContain(source);
-    expect(text).toContain('Sources: CHIPS Act §10632 (42 U.S.C. 19232); CHIPS Act §10634 (42 U.S.C. 19234)');
+    for (const line of SOURCE_LINES) expect(text).toContain(line);
+    for (const row of describeProfile(PROFILE_WITH_EVERY_DUTY)) expect(text).toContain(`${row.label} ${row.value}`);
+    expect(text).toContain(SCALING_RULE_TEXT);
+  });
+
+  const SMALL_COMPANY: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['nsf'], activities: [] };
+  /** The text of every file: PDF (lines joined), DOCX, and the XLSX strings. */
+  const allFiles = async () => {
+    const read = async (f: (typeof files)[number]) => new Uint8Array(await (await get(`/api/assessments/${assessmentId}/${f}`, admin.accessToken)).arrayBuffer());
+    return {
+      pdf: oneLine(pdfText(await read('report.pdf'))),
+      docx: await docxText(await read('report.docx')),
+      xlsx: await zipEntry(await read('actions.xlsx'), 'xl/sharedStrings.xml'),
+    };
+  };
+
+  it('states the scaled score and the profile the assessment was asked against in every file', async () => {
+    await verifyPayment();
+    await rewriteStoredResult(server, assessmentId, (r) => ({ ...r, totalScore: 117, total_score: 117, earned_points: 101, applicable_points: 120, applicability: SMALL_COMPANY }));
+    const line = 'Score 117 of 140 (101 of 120 applicable points, scaled to 140)';
+    const { pdf, docx, xlsx } = await allFiles();
+    for (const [name, text] of [['pdf', pdf], ['docx', docx], ['xlsx', xlsx]] as const) {
+      expect(text, name).toContain(line);
+      expect(text, name).toContain('Kind of organization');
+      expect(text, name).toContain('Company');
+      expect(text, name).toContain('Funding agencies');
+      expect(text, name).toContain('Activities with extra duties');
+    }
+    expect(xlsx).toContain('Asked against: Kind of organization: Company. Covered institution: No. Funding agencies: NSF. Activities with extra duties: None');
+    expect(pdf).toContain('Covered institution No');
+    expect(docx).toContain('Funding agencies NSF');
+    expect(pdf).toContain(SCALING_RULE_TEXT);
+    expect(docx).toContain(SCALING_RULE_TEXT);
+  });
+
+  it('says the profile was not recorded for an assessment started before applicability profiles', async () => {
+    await verifyPayment();
+    await freezeProfile(server, assessmentId, null);
+    await rewriteStoredResult(server, assessmentId, ({ earned_points: _e, applicable_points: _a, applicability: _p, ...legacy }) => legacy);
+    const { pdf, docx, xlsx } = await allFiles();
+    for (const [name, text] of [['pdf', pdf], ['docx', docx], ['xlsx', xlsx]] as const) {
+      expect(text, name).toContain('Not recorded (started before applicability profiles)');
+      expect(text, name).toContain(`Score ${result.totalScore} of 140 (${result.totalScore} of 140 points; every question applied, so nothing is scaled)`);
+      expect(text, name).not.toContain('Kind of organization');
+    }
+    expect(pdf).toContain('This assessment asked every question of the questionnaire');
+    expect(docx).toContain('This assessment asked every question of the questionnaire');
   });
 
   it('serves the corrective action plan as XLSX with owners and dates', async () => {
@@ -122,9 +186,10 @@ describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
     const strings = await zipEntry(bytes, 'xl/sharedStrings.xml');
     expect(strings).toContain('Olive Owner');
     expect(strings).toContain(action.action.slice(0, 30));
-    expect(strings).toContain(`score ${result.totalScore}/140`);
+    expect(strings).toContain(`Score ${result.totalScore} of 140`);
+    expect(strings).toContain('Asked against: Kind of organization: Institution of higher education. Covered institution: Yes.');
     const sheet = await zipEntry(bytes, 'xl/worksheets/sheet1.xml');
-    expect((sheet.match(/<row /g) ?? []).length).toBe(3 + NO_CODES.size); // 2 title rows, header, one per action
+    expect((sheet.match(/<row /g) ?? []).length).toBe(4 + NO_CODES.size); // 3 title rows, header, one per action
   });
 
   it('lets a system admin download any organization report and hides it from other organizations', async () => {

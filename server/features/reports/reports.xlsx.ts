@@ -1,7 +1,7 @@
 // The corrective action plan as an Excel workbook (one row per action, editable).
 import ExcelJS from 'exceljs';
 import type { ReportDocument } from './reports.data.ts';
-import { PRIORITY_LABEL, PRODUCT_NAME, STATUS_LABEL } from './reports.format.ts';
+import { PRIORITY_LABEL, PRODUCT_NAME, STATUS_LABEL, profileLine, scoreLine } from './reports.format.ts';
 
 export async function renderActionsXlsx(doc: ReportDocument): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -10,11 +10,14 @@ export async function renderActionsXlsx(doc: ReportDocument): Promise<Buffer> {
   const r = doc.report.result;
   const domainName = new Map(r.domainScores.map((d) => [d.id, d.name]));
 
-  const sheet = wb.addWorksheet('Corrective actions', { views: [{ state: 'frozen', ySplit: 4 }] });
+  const HEADER_ROW = 5;
+  const sheet = wb.addWorksheet('Corrective actions', { views: [{ state: 'frozen', ySplit: HEADER_ROW }] });
   sheet.getCell('A1').value = `Corrective action plan: ${doc.organizationName}`;
   sheet.getCell('A1').font = { bold: true, size: 14, color: { argb: 'FF1E3A8A' } };
-  sheet.getCell('A2').value = `Assessment ${doc.assessmentId}: score ${r.totalScore}/${r.maxScore}, grade ${r.grade}, ${r.passFail}`;
+  sheet.getCell('A2').value = `Assessment ${doc.assessmentId}: ${scoreLine(r)}, grade ${r.grade}, ${r.passFail}`;
   sheet.getCell('A2').font = { color: { argb: 'FF475569' } };
+  sheet.getCell('A3').value = profileLine(doc);
+  sheet.getCell('A3').font = { color: { argb: 'FF475569' } };
 
   const columns = [
     { header: 'Code', key: 'code', width: 9 },
@@ -28,7 +31,7 @@ export async function renderActionsXlsx(doc: ReportDocument): Promise<Buffer> {
     { header: 'Notes', key: 'notes', width: 40 },
   ];
   sheet.columns = columns.map(({ key, width }) => ({ key, width }));
-  const header = sheet.getRow(4);
+  const header = sheet.getRow(HEADER_ROW);
   header.values = columns.map((c) => c.header);
   header.eachCell((c) => {
     c.font = { bold: true, color: { argb: 'FFFFFFFF' } };
@@ -50,6 +53,6 @@ export async function renderActionsXlsx(doc: ReportDocument): Promise<Buffer> {
     row.alignment = { vertical: 'top', wrapText: true };
   }
   sheet.getColumn('target').numFmt = 'yyyy-mm-dd';
-  sheet.autoFilter = { from: { row: 4, column: 1 }, to: { row: 4, column: columns.length } };
+  sheet.autoFilter = { from: { row: HEADER_ROW, column: 1 }, to: { row: HEADER_ROW, column: columns.length } };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -2,9 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { ProfileStatus } from '#domain/contracts/enums.ts';
+import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import type { Db } from '../../db/client.ts';
-import { seedQuestionBank } from '../questions/index.ts';
+import { freezeAssessmentQuestions, seedQuestionBank } from '../questions/index.ts';
 import { assessments, domains, organizations, profiles, questionnaireVersions, questions } from '../../db/schema/index.ts';
 
 export interface OrgFixture {
@@ -36,9 +37,13 @@ export async function addMember(db: Db, orgId: string, firstName: string, status
   return id;
 }
 
-/** An organization with two members and one in-progress assessment on the current question bank. */
+/**
+ * An organization (with every duty) with two members and one in-progress assessment on the first
+ * question bank, which asks every question of it.
+ */
 export async function seedOrg(db: Db, name = 'Org', ids: { userId?: string; otherUserId?: string } = {}): Promise<OrgFixture> {
-  const [org] = await db.insert(organizations).values({ name }).returning();
+  const applicability = PROFILE_WITH_EVERY_DUTY;
+  const [org] = await db.insert(organizations).values({ name, applicability }).returning();
   if (!org) throw new Error('org insert failed');
   const userId = await addMember(db, org.id, `${name}Alice`, 'active', ids.userId);
   const otherUserId = await addMember(db, org.id, `${name}Bob`, 'active', ids.otherUserId);
@@ -47,9 +52,10 @@ export async function seedOrg(db: Db, name = 'Org', ids: { userId?: string; othe
   const qs = await db.select({ id: questions.id }).from(questions).where(eq(questions.versionId, version.id)).orderBy(asc(questions.sortOrder));
   const [a] = await db
     .insert(assessments)
-    .values({ organizationId: org.id, versionId: version.id, startedBy: userId })
+    .values({ organizationId: org.id, versionId: version.id, startedBy: userId, applicability })
     .returning();
   if (!a) throw new Error('assessment insert failed');
+  await freezeAssessmentQuestions(db, { assessmentId: a.id, versionId: version.id, applicability });
   return { orgId: org.id, userId, otherUserId, assessmentId: a.id, questionIds: qs.map((q) => q.id) };
 }
 

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { AdminQuestionInput, AdminQuestionView } from '#domain/contracts/admin.ts';
+import { describeConditions } from '#domain/questions/applicability.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -26,6 +27,9 @@ function useDebounced(value: string, ms = 250): string {
   }, [value, ms]);
   return v;
 }
+
+/** Where a critical question gates Pass: wherever it is asked, or only where its criticalWhen holds. */
+const gateScope = (q: AdminQuestionView) => (q.critical_when.length === 0 ? 'Gate wherever asked' : `Gate only for: ${describeConditions(q.critical_when)}`);
 
 type Editing = { mode: 'create' } | { mode: 'edit'; question: AdminQuestionView } | { mode: 'delete'; question: AdminQuestionView } | null;
 
@@ -97,7 +101,7 @@ export function AdminQuestionsPage() {
                 <THead>
                   <Tr>
                     <Th>Code</Th>
-                    <Th>Domain</Th>
+                    <Th className="hidden md:table-cell">Domain</Th>
                     <Th>Question</Th>
                     <Th className="text-right">Points</Th>
                     <Th>
@@ -109,13 +113,16 @@ export function AdminQuestionsPage() {
                   {data.items.map((item) => (
                     <Tr key={item.id}>
                       <Td className="font-mono text-xs whitespace-nowrap">{item.code}</Td>
-                      <Td className="whitespace-nowrap">{item.domain_name}</Td>
-                      <Td className="min-w-72">
+                      <Td className="hidden whitespace-nowrap md:table-cell">{item.domain_name}</Td>
+                      <Td className="min-w-60 sm:min-w-72">
+                        <p className="mb-1 text-xs text-slate-500 md:hidden">{item.domain_name}</p>
                         <p className="line-clamp-2">{item.question_text}</p>
                         <div className="mt-1 flex gap-1.5">
                           {item.critical && <Badge tone="danger">Critical</Badge>}
                           {item.document_evidence_required && <Badge tone="brand">Evidence</Badge>}
                         </div>
+                        <p className="mt-1 text-xs text-slate-600">Asked of: {describeConditions(item.applies_when)}</p>
+                        {item.critical && <p className="text-xs text-slate-600">{gateScope(item)}</p>}
                       </Td>
                       <Td className="text-right tabular-nums">{item.points}</Td>
                       <Td className="whitespace-nowrap text-right">

@@ -7,11 +7,11 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
-import { CriticalQuestionList, DomainPointsTable, GradeScale, PassRule } from './components/scoring-policy.tsx';
+import { ApplicabilityAndScaling, CriticalQuestionList, DomainPointsTable, GradeScale, PassRule } from './components/scoring-policy.tsx';
 
 const RESULT_PARTS = [
-  { title: 'Score and grade', text: `The points of every question answered Yes, out of ${MAX_SCORE}, and the letter grade for that share.` },
-  { title: 'Pass or Fail', text: `Pass needs ${PASS_THRESHOLD_POINTS} points or more and a Yes on every critical question. Each reason for a Fail is listed.` },
+  { title: 'Score and grade', text: `The points earned on the questions asked, scaled to ${MAX_SCORE}, and the letter grade for that share.` },
+  { title: 'Pass or Fail', text: `Pass needs ${PASS_THRESHOLD_POINTS} points or more and a Yes on every critical question that is a gate for the organization. Each reason for a Fail is listed.` },
   { title: 'Gap analysis', text: 'Every question answered No, grouped by domain: critical requirements first, then by points lost.' },
   { title: 'Corrective action plan', text: 'One action per gap with its priority. The detailed report, sold separately, adds guidance, sources, target dates, owners and status tracking, and PDF, Word and spreadsheet downloads.' },
 ];
@@ -39,11 +39,13 @@ export function HowScoringWorksPage() {
           <p className="text-sm font-semibold text-brand-700">Scoring policy</p>
           <h1 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">How scoring works</h1>
           <p className="mt-4 max-w-3xl text-lg text-slate-600">
-            Each question is answered Yes or No. A Yes earns the question&apos;s points, a No earns none. The points add up to a score out of {MAX_SCORE}, which sets the
-            grade; the pass rule also requires every critical requirement to be in place.
+            Each question is answered Yes or No. A Yes earns the question&apos;s points, a No earns none. Only the questions that apply to the organization are asked,
+            and the points earned on them are scaled to a score out of {MAX_SCORE}, which sets the grade; the pass rule also requires every critical requirement that
+            applies to be in place.
           </p>
         </div>
         <PassRule />
+        <ApplicabilityAndScaling />
         <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
           <DomainPointsTable />
           <GradeScale />

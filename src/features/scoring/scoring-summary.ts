@@ -4,7 +4,7 @@
 // that no question text, guidance or corrective action is in a public chunk.
 import summary from 'virtual:bank-summary';
 import { DOMAINS } from '#domain/questions/domains.ts';
-import { GRADE_SCALE, MAX_SCORE, minimumPointsFor, type Grade } from '#domain/scoring/policy.ts';
+import { GRADE_SCALE, MAX_SCORE, minimumPointsFor, PASS_THRESHOLD_POINTS, scaledScore, type Grade } from '#domain/scoring/policy.ts';
 
 export interface DomainPoints {
   id: string;
@@ -54,3 +54,35 @@ export function gradeBands(): GradeBand[] {
 }
 
 export const questionCount = () => summary.questionCount;
+
+/** How many questions every organization is asked, and how many depend on its applicability profile. */
+export const applicabilityCounts = () => ({ everyOrganization: summary.everyOrganizationCount, dependsOnProfile: summary.profileDependentCount });
+
+export interface GateRow {
+  domainId: string;
+  domainName: string;
+  subdomain: string;
+  points: number;
+  askedOf: string;
+  gateFor: string;
+}
+
+/** Every gate of the bank with where it is asked and where a No fails the assessment. */
+export function gateRows(): GateRow[] {
+  return summary.gates.map((g) => ({
+    domainId: g.domainId,
+    domainName: DOMAINS.find((d) => d.id === g.domainId)?.name ?? g.domainId,
+    subdomain: g.subdomain,
+    points: g.points,
+    askedOf: g.askedOf,
+    gateFor: g.gateFor,
+  }));
+}
+
+/** The worked example of the scaling rule, computed by the rule itself. */
+export const SCALING_EXAMPLE = (() => {
+  const earned = 101;
+  const applicable = 120;
+  const score = scaledScore(earned, applicable);
+  return { earned, applicable, score, maxScore: MAX_SCORE, reachesThreshold: score >= PASS_THRESHOLD_POINTS };
+})();

@@ -1,10 +1,10 @@
-import { AlertOctagon, CheckCircle2, ListChecks, Scale } from 'lucide-react';
-import { MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS, QUESTION_POINTS_RANGE } from '#domain/scoring/policy.ts';
+import { AlertOctagon, Building2, CheckCircle2, ListChecks, Scale } from 'lucide-react';
+import { MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS, QUESTION_POINTS_RANGE, SCALING_RULE_TEXT } from '#domain/scoring/policy.ts';
 import { DomainIcon } from '../../../components/domain-icon.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.tsx';
-import { domainPoints, gradeBands, questionCount } from '../scoring-summary.ts';
+import { applicabilityCounts, domainPoints, gateRows, gradeBands, questionCount, SCALING_EXAMPLE } from '../scoring-summary.ts';
 
 export function PassRule() {
   return (
@@ -17,12 +17,12 @@ export function PassRule() {
             <p className="mt-1 text-lg font-semibold text-slate-900" data-testid="pass-threshold">
               At least {PASS_THRESHOLD_POINTS} of {MAX_SCORE} points
             </p>
-            <p className="mt-1 text-sm text-slate-600">That is {PASS_PERCENTAGE}% of the maximum score.</p>
+            <p className="mt-1 text-sm text-slate-600">That is {PASS_PERCENTAGE}% of the maximum score, or {PASS_PERCENTAGE}% of the points that apply to the organization.</p>
           </li>
           <li className="rounded-lg border border-slate-200 bg-slate-50 p-4">
             <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Condition 2 (and)</p>
             <p className="mt-1 text-lg font-semibold text-slate-900">Every critical question answered Yes</p>
-            <p className="mt-1 text-sm text-slate-600">A No on any critical question fails the assessment, whatever the score.</p>
+            <p className="mt-1 text-sm text-slate-600">A No on a critical question fails the assessment, whatever the score, where the law imposes that duty on the organization.</p>
           </li>
         </ol>
       </CardBody>
@@ -81,7 +81,7 @@ export function DomainPointsTable() {
 export function GradeScale() {
   return (
     <Card>
-      <CardHeader icon={<CheckCircle2 className="size-5" />} title="Grade scale" description={`A Yes earns the question's points; a No earns none. The grade follows the share of ${MAX_SCORE} points.`} />
+      <CardHeader icon={<CheckCircle2 className="size-5" />} title="Grade scale" description={`The grade follows the score out of ${MAX_SCORE}, that is the share of the points that apply.`} />
       <Table caption="Grade scale">
         <THead>
           <Tr>
@@ -110,26 +110,77 @@ export function GradeScale() {
 
 export function CriticalQuestionList() {
   const rows = domainPoints().filter((d) => d.criticalCount > 0);
+  const gates = gateRows();
   const total = rows.reduce((s, r) => s + r.criticalCount, 0);
   return (
     <Card>
       <CardHeader
         icon={<AlertOctagon className="size-5" />}
         title="Critical questions"
-        description={`${total} questions are hard statutory or certification requirements. Each must be answered Yes to pass; the questionnaire marks them.`}
+        description={`${total} questions are hard statutory or certification requirements. Where the law imposes the duty on the organization, a No fails the assessment whatever the score; elsewhere the question is scored like any other, or not asked. The questionnaire marks them.`}
       />
       <CardBody>
         <ul className="divide-y divide-slate-100" data-testid="critical-summary">
           {rows.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-3 first:pt-0 last:pb-0">
-              <span className="text-sm text-slate-900">{d.name}</span>
-              <span className="flex items-center gap-2">
-                <Badge tone="danger">{d.criticalCount === 1 ? '1 critical' : `${d.criticalCount} critical`}</Badge>
-                <span className="text-xs text-slate-500 tabular-nums">{d.criticalPoints} pts</span>
-              </span>
+            <li key={d.id} className="py-3 first:pt-0 last:pb-0">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="text-sm font-semibold text-slate-900">{d.name}</h3>
+                <span className="flex items-center gap-2">
+                  <Badge tone="danger">{d.criticalCount === 1 ? '1 critical' : `${d.criticalCount} critical`}</Badge>
+                  <span className="text-xs text-slate-500 tabular-nums">{d.criticalPoints} pts</span>
+                </span>
+              </div>
+              <ul className="mt-2 space-y-2">
+                {gates
+                  .filter((g) => g.domainId === d.id)
+                  .map((g, i) => (
+                    <li key={`${g.subdomain}-${i}`} className="rounded-md bg-slate-50 px-3 py-2 text-sm" data-testid="gate">
+                      <p className="font-medium text-slate-800">
+                        {g.subdomain} <span className="font-normal text-slate-500 tabular-nums">· {g.points} pts</span>
+                      </p>
+                      <p className="mt-0.5 text-slate-600">Gate for: {g.gateFor}</p>
+                      {g.askedOf !== g.gateFor && <p className="mt-0.5 text-slate-600">Asked of: {g.askedOf}</p>}
+                    </li>
+                  ))}
+              </ul>
             </li>
           ))}
         </ul>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** Which questions are asked, and how the points earned on them become a score out of MAX_SCORE. */
+export function ApplicabilityAndScaling() {
+  const counts = applicabilityCounts();
+  const x = SCALING_EXAMPLE;
+  return (
+    <Card>
+      <CardHeader icon={<Building2 className="size-5" />} title="Questions that apply to your organization" description="Not every duty falls on every organization, so not every question is asked." />
+      <CardBody className="space-y-4 text-sm text-slate-700">
+        <p>
+          Before the first assessment, an organization admin describes the organization: its kind, whether it is a covered institution, which federal agencies fund its
+          research, and which activities bring duties of their own. Each assessment keeps the profile it started with, so editing the profile later does not change a
+          past result.
+        </p>
+        <p data-testid="applicability-counts">
+          {counts.dependsOnProfile === 0
+            ? `All ${questionCount()} questions are asked of every organization.`
+            : `${counts.everyOrganization} of ${questionCount()} questions are asked of every organization; ${counts.dependsOnProfile} depend on the profile.`}
+        </p>
+        <p data-testid="scaling-rule">{SCALING_RULE_TEXT}</p>
+        <div className="rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="scaling-example">
+          <p className="font-semibold text-slate-900">Example</p>
+          <p className="mt-1">
+            The questions asked are worth {x.applicable} points and the answers earn {x.earned} of them. The score is {x.earned} × {x.maxScore} ÷ {x.applicable}, rounded
+            down: <strong className="text-slate-900">{x.score} of {x.maxScore}</strong>
+            {x.reachesThreshold ? `, at or above the pass threshold of ${PASS_THRESHOLD_POINTS}.` : `, below the pass threshold of ${PASS_THRESHOLD_POINTS}.`}
+          </p>
+          <p className="mt-1">
+            The pass threshold thus means {PASS_PERCENTAGE}% of the points that apply, whatever the number of questions asked.
+          </p>
+        </div>
       </CardBody>
     </Card>
   );

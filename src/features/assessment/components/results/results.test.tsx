@@ -6,13 +6,16 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { CorrectiveActionView, ResultsView } from '#domain/contracts/assessments.ts';
+import type { CorrectiveActionView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
-import { PASS_THRESHOLD_POINTS } from '#domain/scoring/policy.ts';
-import { ASSESSMENT_ID, ME, TEAMMATE, actionPlanFor, answersWithNo, bankQuestion, resultsFor } from '../../../../../tests/component/bank.ts';
+import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import { PASS_THRESHOLD_POINTS, scaledScore } from '#domain/scoring/policy.ts';
+import { readResultView } from '#domain/scoring/result-views.ts';
+import { ASSESSMENT_ID, ME, SCORING_QUESTIONS, TEAMMATE, actionPlanFor, answersWithNo, bankQuestion, resultsFor } from '../../../../../tests/component/bank.ts';
 import { renderComponent } from '../../../../../tests/component/render.tsx';
 import { formatDate } from '../../../../utils/format.ts';
 import { ActionItem, PRIORITY_LABEL } from './action-item.tsx';
+import { AssessedProfile } from './assessed-profile.tsx';
 import { DomainBars } from './domain-bars.tsx';
 import { GapList } from './gap-list.tsx';
 import { GapSummary } from './gap-summary.tsx';
@@ -28,6 +31,7 @@ function Results({ r }: { r: ResultsView }) {
   return (
     <MemoryRouter>
       <VerdictCard result={r} />
+      <AssessedProfile result={r} />
       <DomainBars scores={r.domainScores} icons={ICONS} />
       <GapSummary scores={r.domainScores} totalGaps={r.gapCount} />
       <GapList groups={r.gaps} />
@@ -99,6 +103,52 @@ describe('Results', () => {
     await expect.element(page.getByTestId('result-grade')).toHaveTextContent('A');
     await expect.element(page.getByTestId('gap-list')).toHaveTextContent('No gaps: every question was answered Yes.');
     await expect.element(page.getByTestId('free-gap-item')).not.toBeInTheDocument();
+    // Every question applied and no profile was recorded: nothing is scaled.
+    await expect.element(page.getByTestId('result-scaled')).not.toBeInTheDocument();
+    await expect.element(page.getByText('100% of the maximum')).toBeVisible();
+    await expect.element(page.getByTestId('assessed-profile')).toHaveTextContent('Not recorded.');
+  });
+
+  it('shows the points that applied, scaled to 140, and the profile the assessment was asked against', async () => {
+    const profile: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod', 'nasa'], activities: ['cui_fci', 'export_controlled'] };
+    // The questions asked: every domain but the last (as if its duties fell on other organizations).
+    const skipped = DOMAINS[DOMAINS.length - 1]!.id;
+    const asked = SCORING_QUESTIONS.filter((q) => q.domainId !== skipped);
+    const r = resultsFor(answersWithNo(MINOR_A.code, MINOR_B.code), { profile, asked });
+    const applicable = asked.reduce((n, q) => n + q.points, 0);
+    const earned = applicable - MINOR_A.points - MINOR_B.points;
+    expect([r.earned_points, r.applicable_points, r.totalScore]).toEqual([earned, applicable, scaledScore(earned, applicable)]);
+    expect(r.totalScore).toBeGreaterThan(earned);
+    unmount = renderComponent(<Results r={r} />);
+
+    await expect.element(page.getByTestId('result-score')).toHaveTextContent(`${r.totalScore}/140`);
+    await expect.element(page.getByTestId('result-scaled')).toHaveTextContent(`${earned} of ${applicable} applicable points, scaled to 140`);
+    await expect.element(page.getByText(`${r.percentage}% of the points that apply`)).toBeVisible();
+
+    const card = page.getByTestId('assessed-profile');
+    await expect.element(card.getByRole('heading', { name: 'Organization profile' })).toBeVisible();
+    const terms = card.getByRole('term');
+    const values = card.getByRole('definition');
+    expect(terms.elements().map((e) => e.textContent)).toEqual(['Kind of organization', 'Covered institution', 'Funding agencies', 'Activities with extra duties']);
+    expect(values.elements().map((e) => e.textContent)).toEqual([
+      'Company',
+      'No',
+      'DoD, NASA',
+      'Controlled unclassified information (CUI) or federal contract information (FCI) under DoD contracts; Export-controlled research (EAR or ITAR)',
+    ]);
+    await expect.element(card).not.toHaveTextContent('Not recorded');
+  });
+
+  it('reads a result stored before profiles as unscaled, with no profile recorded', async () => {
+    const current = resultsFor(answersWithNo(MINOR_A.code));
+    // As stored before ADR 018: no earned_points, applicable_points or applicability.
+    const { earned_points: _e, applicable_points: _a, applicability: _p, ...stored } = current;
+    const r = { ...current, ...readResultView(stored as unknown as ResultView) };
+    expect([r.earned_points, r.applicable_points, r.applicability]).toEqual([r.totalScore, r.maxScore, null]);
+    unmount = renderComponent(<Results r={r} />);
+    await expect.element(page.getByTestId('result-score')).toHaveTextContent(`${r.totalScore}/${r.maxScore}`);
+    await expect.element(page.getByTestId('result-scaled')).not.toBeInTheDocument();
+    await expect.element(page.getByTestId('assessed-profile')).toHaveTextContent('Not recorded.');
   });
 });
 

@@ -6,11 +6,13 @@ import { Link } from 'react-router-dom';
 import { Card } from '../../../../components/ui/card.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { cn } from '../../../../utils/cn.ts';
+import { scaledLine } from './assessed-profile.tsx';
 
 /** The verdict first: score x/140, grade, Pass/Fail and why (results read top-down, the verdict before the detail). */
 export function VerdictCard({ result }: { result: ResultView }) {
   const pass = result.passFail === 'Pass';
   const Icon = pass ? CheckCircle2 : XCircle;
+  const scaled = scaledLine(result);
   return (
     <Card className={cn('overflow-hidden border-t-4', pass ? 'border-t-emerald-600' : 'border-t-red-600')}>
       <div className="grid gap-6 px-5 py-6 sm:px-6 md:grid-cols-[auto_auto_1fr] md:items-center md:gap-10">
@@ -20,7 +22,14 @@ export function VerdictCard({ result }: { result: ResultView }) {
             <span className="text-5xl font-semibold tracking-tight text-slate-900 tabular-nums">{result.totalScore}</span>
             <span className="text-xl font-medium text-slate-500">/{result.maxScore}</span>
           </p>
-          <p className="mt-1 text-sm text-slate-600">{result.percentage}% of the maximum</p>
+          {scaled && (
+            <p className="mt-1 text-sm text-slate-700" data-testid="result-scaled">
+              {scaled}
+            </p>
+          )}
+          <p className="mt-1 text-sm text-slate-600">
+            {result.percentage}% of the {scaled ? 'points that apply' : 'maximum'}
+          </p>
         </div>
         <div>
           <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Grade</p>

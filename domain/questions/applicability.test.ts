@@ -1,0 +1,230 @@
+// The applicability rule of domain/questions/applicability.ts: which questions a profile is asked,
+// which of them gate Pass, and which profiles the schema accepts.
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIVITIES,
+  allHold,
+  applicabilityProfileSchema,
+  COMPANY_NOT_COVERED_MESSAGE,
+  describeCondition,
+  describeConditions,
+  describeProfile,
+  FUNDING_AGENCIES,
+  ORGANIZATION_KINDS,
+  PROFILE_WITH_EVERY_DUTY,
+  questionsFor,
+  resolveApplicability,
+  type ApplicabilityProfile,
+  type ApplicabilityRules,
+  type Condition,
+} from './applicability.ts';
+
+const COMPANY: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod'], activities: ['cui_fci'] };
+const SMALL_COLLEGE: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: ['nsf'], activities: [] };
+const BIG_UNIVERSITY: ApplicabilityProfile = { kind: 'ihe', covered: true, agencies: ['nsf', 'nih', 'doe'], activities: ['export_controlled', 'foreign_gifts'] };
+
+const rules = (r: Partial<ApplicabilityRules> = {}): ApplicabilityRules => ({ critical: false, appliesWhen: [], criticalWhen: [], ...r });
+
+describe('allHold: each kind of condition', () => {
+  it('kinds: holds when the profile is one of the kinds listed', () => {
+    const c: Condition = { kinds: ['ihe', 'nonprofit'] };
+    expect(allHold([c], SMALL_COLLEGE)).toBe(true);
+    expect(allHold([c], { ...SMALL_COLLEGE, kind: 'nonprofit' })).toBe(true);
+    expect(allHold([c], COMPANY)).toBe(false);
+    expect(allHold([c], { ...SMALL_COLLEGE, kind: 'ffrdc' })).toBe(false);
+  });
+
+  it('covered: holds only for a covered institution', () => {
+    expect(allHold([{ covered: true }], BIG_UNIVERSITY)).toBe(true);
+    expect(allHold([{ covered: true }], SMALL_COLLEGE)).toBe(false);
+  });
+
+  it('agencies: holds when any agency listed funds the organization', () => {
+    expect(allHold([{ agencies: ['nih', 'dod'] }], COMPANY)).toBe(true);
+    expect(allHold([{ agencies: ['nih', 'dod'] }], BIG_UNIVERSITY)).toBe(true);
+    expect(allHold([{ agencies: ['nih', 'dod'] }], SMALL_COLLEGE)).toBe(false);
+    expect(allHold([{ agencies: ['nasa'] }], { ...SMALL_COLLEGE, agencies: [] })).toBe(false);
+  });
+
+  it('activities: holds when the organization has any activity listed', () => {
+    expect(allHold([{ activities: ['cui_fci', 'doj_dsp'] }], COMPANY)).toBe(true);
+    expect(allHold([{ activities: ['cui_fci', 'doj_dsp'] }], BIG_UNIVERSITY)).toBe(false);
+    expect(allHold([{ activities: ['foreign_gifts'] }], SMALL_COLLEGE)).toBe(false);
+  });
+
+  it('a list holds when every condition holds; the empty list always holds', () => {
+    const both: Condition[] = [{ kinds: ['ihe'] }, { covered: true }];
+    expect(allHold(both, BIG_UNIVERSITY)).toBe(true);
+    expect(allHold(both, SMALL_COLLEGE)).toBe(false);
+    expect(allHold(both, COMPANY)).toBe(false);
+    for (const p of [COMPANY, SMALL_COLLEGE, BIG_UNIVERSITY]) expect(allHold([], p)).toBe(true);
+  });
+
+  it('a missing profile meets every condition (assessments started before profiles existed)', () => {
+    expect(allHold([{ kinds: ['company'] }, { covered: true }, { agencies: ['usda'] }, { activities: ['doj_dsp'] }], null)).toBe(true);
+  });
+});
+
+describe('resolveApplicability', () => {
+  it('asks a question without conditions of everyone, with its gate as published', () => {
+    for (const p of [COMPANY, SMALL_COLLEGE, BIG_UNIVERSITY, null]) {
+      expect(resolveApplicability(rules({ critical: true }), p)).toEqual({ applies: true, critical: true });
+      expect(resolveApplicability(rules(), p)).toEqual({ applies: true, critical: false });
+    }
+  });
+
+  it('a question that does not apply is never a gate', () => {
+    const q = rules({ critical: true, appliesWhen: [{ covered: true }] });
+    expect(resolveApplicability(q, SMALL_COLLEGE)).toEqual({ applies: false, critical: false });
+    expect(resolveApplicability(q, BIG_UNIVERSITY)).toEqual({ applies: true, critical: true });
+  });
+
+  it('criticalWhen narrows a gate: asked of everyone, a gate only where it holds', () => {
+    const q = rules({ critical: true, criticalWhen: [{ kinds: ['ihe', 'nonprofit', 'ffrdc'] }, { covered: true }] });
+    expect(resolveApplicability(q, BIG_UNIVERSITY)).toEqual({ applies: true, critical: true });
+    expect(resolveApplicability(q, SMALL_COLLEGE)).toEqual({ applies: true, critical: false });
+    expect(resolveApplicability(q, COMPANY)).toEqual({ applies: true, critical: false });
+  });
+
+  it('criticalWhen never makes a non-critical question a gate', () => {
+    expect(resolveApplicability(rules({ criticalWhen: [{ covered: true }] }), BIG_UNIVERSITY)).toEqual({ applies: true, critical: false });
+  });
+
+  it('with no profile, everything applies and gates are as published', () => {
+    const q = rules({ critical: true, appliesWhen: [{ kinds: ['company'] }], criticalWhen: [{ covered: true }] });
+    expect(resolveApplicability(q, null)).toEqual({ applies: true, critical: true });
+    expect(resolveApplicability({ ...q, critical: false }, null)).toEqual({ applies: true, critical: false });
+  });
+});
+
+describe('questionsFor', () => {
+  const bank = [
+    { code: 'A', ...rules({ critical: true }) },
+    { code: 'B', ...rules({ appliesWhen: [{ covered: true }] }) },
+    { code: 'C', ...rules({ critical: true, criticalWhen: [{ covered: true }] }) },
+    { code: 'D', ...rules({ appliesWhen: [{ activities: ['cui_fci'] }], critical: true }) },
+    { code: 'E', ...rules({ appliesWhen: [{ agencies: ['nsf', 'nih'] }] }) },
+  ];
+  const asked = (p: ApplicabilityProfile | null) => questionsFor(bank, p).map((q) => [q.code, q.critical]);
+
+  it('keeps the bank order, leaves out what does not apply and resolves each gate', () => {
+    expect(asked(COMPANY)).toEqual([
+      ['A', true],
+      ['C', false],
+      ['D', true],
+    ]);
+    expect(asked(SMALL_COLLEGE)).toEqual([
+      ['A', true],
+      ['C', false],
+      ['E', false],
+    ]);
+    expect(asked(BIG_UNIVERSITY)).toEqual([
+      ['A', true],
+      ['B', false],
+      ['C', true],
+      ['E', false],
+    ]);
+  });
+
+  it('asks everything, gates as published, without a profile', () => {
+    expect(asked(null)).toEqual(bank.map((q) => [q.code, q.critical]));
+  });
+
+  it('returns copies and leaves the bank as it was', () => {
+    const before = structuredClone(bank);
+    const out = questionsFor(bank, SMALL_COLLEGE);
+    expect(bank).toEqual(before);
+    expect(out[1]).not.toBe(bank[2]);
+    expect(out[1]).toMatchObject({ code: 'C', appliesWhen: [], criticalWhen: [{ covered: true }] });
+  });
+
+  it('asks nothing of an empty bank', () => {
+    expect(questionsFor([], BIG_UNIVERSITY)).toEqual([]);
+  });
+});
+
+describe('PROFILE_WITH_EVERY_DUTY', () => {
+  // No negation exists, so meeting every single condition means meeting every list of them.
+  const everyCondition: Condition[] = [
+    ...ORGANIZATION_KINDS.filter((k) => k === PROFILE_WITH_EVERY_DUTY.kind).map((k) => ({ kinds: [k] })),
+    { covered: true },
+    ...FUNDING_AGENCIES.map((a) => ({ agencies: [a] })),
+    ...ACTIVITIES.map((a) => ({ activities: [a] })),
+  ];
+
+  it('meets every covered, agency and activity condition', () => {
+    for (const c of everyCondition) expect(allHold([c], PROFILE_WITH_EVERY_DUTY), JSON.stringify(c)).toBe(true);
+    expect(allHold(everyCondition, PROFILE_WITH_EVERY_DUTY)).toBe(true);
+  });
+
+  it('meets every kinds condition that names a kind able to be covered', () => {
+    expect(allHold([{ kinds: ['ihe', 'nonprofit', 'ffrdc'] }], PROFILE_WITH_EVERY_DUTY)).toBe(true);
+    expect(allHold([{ kinds: [...ORGANIZATION_KINDS] }], PROFILE_WITH_EVERY_DUTY)).toBe(true);
+  });
+
+  it('is a valid profile and its own normal form', () => {
+    expect(applicabilityProfileSchema.parse(PROFILE_WITH_EVERY_DUTY)).toEqual(PROFILE_WITH_EVERY_DUTY);
+  });
+});
+
+describe('applicabilityProfileSchema', () => {
+  const issues = (input: unknown) => {
+    const r = applicabilityProfileSchema.safeParse(input);
+    return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  };
+
+  it('accepts a valid profile', () => {
+    expect(applicabilityProfileSchema.parse(COMPANY)).toEqual(COMPANY);
+    expect(applicabilityProfileSchema.parse({ kind: 'ffrdc', covered: true, agencies: [], activities: [] })).toEqual({ kind: 'ffrdc', covered: true, agencies: [], activities: [] });
+  });
+
+  it('refuses a company that says it is a covered institution', () => {
+    expect(issues({ ...COMPANY, covered: true })).toEqual([{ path: 'covered', message: COMPANY_NOT_COVERED_MESSAGE }]);
+    for (const kind of ['ihe', 'nonprofit', 'ffrdc'] as const) expect(issues({ ...COMPANY, kind, covered: true })).toEqual([]);
+  });
+
+  it('collapses duplicates and orders each set as the lists of values do', () => {
+    expect(applicabilityProfileSchema.parse({ kind: 'ihe', covered: false, agencies: ['nih', 'nsf', 'nih'], activities: ['foreign_gifts', 'cui_fci', 'foreign_gifts'] })).toEqual({
+      kind: 'ihe',
+      covered: false,
+      agencies: ['nsf', 'nih'],
+      activities: ['cui_fci', 'foreign_gifts'],
+    });
+  });
+
+  it('refuses unknown values with a message the form can show', () => {
+    expect(issues({ ...COMPANY, kind: 'government' })).toEqual([{ path: 'kind', message: 'Choose the kind of organization' }]);
+    expect(issues({ ...COMPANY, agencies: ['nsf', 'darpa'] })).toEqual([{ path: 'agencies.1', message: 'Unknown funding agency' }]);
+    expect(issues({ ...COMPANY, activities: ['lasers'] })).toEqual([{ path: 'activities.0', message: 'Unknown activity' }]);
+    expect(issues({ ...COMPANY, covered: 'no' })).toEqual([{ path: 'covered', message: 'Say whether the organization is a covered institution' }]);
+  });
+
+  it('refuses missing and unknown keys (strict)', () => {
+    expect(issues({ kind: 'ihe', covered: false, agencies: [] }).map((i) => i.path)).toEqual(['activities']);
+    const extra = issues({ ...COMPANY, name: 'Acme' });
+    expect(extra).toHaveLength(1);
+    expect(extra[0]!.message).toMatch(/name/);
+    expect(issues(null)).toHaveLength(1);
+  });
+});
+
+describe('words', () => {
+  it('describes a question asked of everyone, and one with conditions', () => {
+    expect(describeConditions([])).toBe('Every organization');
+    expect(describeConditions([{ covered: true }])).toBe('Covered institutions');
+    expect(describeConditions([{ kinds: ['ihe', 'nonprofit', 'ffrdc'] }, { agencies: ['nsf', 'dod'] }])).toBe(
+      'Institutions of higher education, nonprofit research institutes or FFRDCs, and organizations funded by NSF or DoD',
+    );
+    expect(describeCondition({ activities: ['export_controlled'] })).toBe('organizations with export-controlled research');
+  });
+
+  it('describes a profile in four labelled lines', () => {
+    expect(describeProfile(COMPANY)).toEqual([
+      { label: 'Kind of organization', value: 'Company' },
+      { label: 'Covered institution', value: 'No' },
+      { label: 'Funding agencies', value: 'DoD' },
+      { label: 'Activities with extra duties', value: 'Controlled unclassified information (CUI) or federal contract information (FCI) under DoD contracts' },
+    ]);
+    expect(describeProfile({ kind: 'nonprofit', covered: true, agencies: [], activities: [] }).map((l) => l.value)).toEqual(['Nonprofit research institute', 'Yes', 'None', 'None']);
+  });
+});

@@ -1,0 +1,25 @@
+// Conditions and clocks the bank files share (shapes in applicability.ts and clocks.ts). Every
+// condition here holds for PROFILE_WITH_EVERY_DUTY, so that profile is asked every question.
+import { FUNDING_AGENCIES, type Condition } from './applicability.ts';
+
+/** Any federal research funding: the CHIPS and Science Act certifications reach every applicant. */
+export const FEDERALLY_FUNDED: Condition = { agencies: [...FUNDING_AGENCIES] };
+/** Agencies whose research security training certification is in force for every application (DoD decides project by project). */
+export const RST_CERTIFYING_AGENCIES: Condition = { agencies: ['nsf', 'nih', 'doe', 'usda', 'nasa'] };
+export const NSF: Condition = { agencies: ['nsf'] };
+export const NIH: Condition = { agencies: ['nih'] };
+export const DOE: Condition = { agencies: ['doe'] };
+export const DOD: Condition = { agencies: ['dod'] };
+export const USDA: Condition = { agencies: ['usda'] };
+/** Agencies that require the federal Common Forms for biosketch and current and pending support. */
+export const COMMON_FORMS_AGENCIES: Condition = { agencies: ['nsf', 'nih'] };
+export const IHE: Condition = { kinds: ['ihe'] };
+/** The kinds the covered-institution definition can reach (a company never can). */
+export const MAY_BE_COVERED: Condition = { kinds: ['ihe', 'nonprofit', 'ffrdc'] };
+export const COVERED: Condition = { covered: true };
+export const CUI_FCI: Condition = { activities: ['cui_fci'] };
+export const EXPORT_CONTROLLED: Condition = { activities: ['export_controlled'] };
+export const CONTROLLED_ACCESS_DATA: Condition = { activities: ['controlled_access_data'] };
+export const FOREIGN_GIFTS: Condition = { activities: ['foreign_gifts'] };
+export const FOREIGN_COMPONENTS: Condition = { activities: ['foreign_components'] };
+export const DOJ_DSP: Condition = { activities: ['doj_dsp'] };

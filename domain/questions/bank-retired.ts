@@ -1,0 +1,31 @@
+// Question codes retired from the bank. A code keeps one meaning across questionnaire versions
+// (docs/decisions/004): when a question's meaning changes it gets a new code, and a retired code
+// is never reused (bank.test.ts checks it).
+
+export interface RetiredCode {
+  code: string;
+  /** Why it left the bank, and which codes now carry its content. */
+  reason: string;
+}
+
+export const RETIRED_CODES: readonly RetiredCode[] = [
+  { code: 'CI-01', reason: 'Asked two things and was a gate without a requirement in force: split into CI-13 (point of contact named) and CI-14 (contact published).' },
+  { code: 'CI-06', reason: 'Merged into AU-10: the list of applicable agency requirements is kept by whoever watches agency notices.' },
+  { code: 'CI-08', reason: 'Duplicate of TP-01 and TP-02 (the pre-submission check is part of TP-02).' },
+  { code: 'CI-09', reason: 'Asked two things: the reporting channel is now CI-15.' },
+  { code: 'PP-04', reason: 'Asked two things and duplicated AU-04: the certifications are now PP-15.' },
+  { code: 'PP-10', reason: 'Allowed "does not apply" as Yes; the applicability profile decides that now: PP-16.' },
+  { code: 'PP-11', reason: 'Allowed "does not apply" as Yes; the applicability profile decides that now: PP-17.' },
+  { code: 'TP-04', reason: 'DOE counts 30 days from joining the project, not the organization: TP-12.' },
+  { code: 'TP-05', reason: 'Duplicate of TP-01 and TP-02 (reminders are part of TP-02).' },
+  { code: 'TP-06', reason: 'Duplicate of TP-01: NIH accepts research security training as the Other Support training.' },
+  { code: 'IP-03', reason: 'Asked two things: split into IP-15 (boundary) and IP-16 (segments).' },
+  { code: 'IP-05', reason: 'Asked two things: split into IP-17 (patching) and IP-18 (malware protection).' },
+  { code: 'IP-07', reason: 'Asked three things: split into IP-19 (media) and IP-20 (physical access, visitors).' },
+  { code: 'IP-08', reason: 'Asked two things: rewritten as IP-21 (one inventory that records sensitivity).' },
+  { code: 'IP-09', reason: 'Allowed "no CUI" as Yes; the applicability profile decides that now: IP-22.' },
+  { code: 'IP-11', reason: 'Duplicate of PP-08 (technology control plans).' },
+  { code: 'IP-13', reason: 'Rewritten on the NIH notices that set the duty: IP-23.' },
+  { code: 'AU-01', reason: 'Asked two things: the per-application certifications are TP-01 and PP-15; the institutional program certification, not in force at any agency, is AU-12.' },
+  { code: 'AU-04', reason: 'Duplicate of PP-04: annual certifications are PP-15 and the foreign financial disclosure report is PP-18.' },
+];

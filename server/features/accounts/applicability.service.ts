@@ -1,0 +1,67 @@
+// The organization's applicability profile (domain/questions/applicability.ts): which duties it has,
+// read by any member and set by an org_admin. An assessment freezes the profile when it starts
+// (createAssessment in server/features/assessments), so a change here applies to the next one only.
+import { and, eq } from 'drizzle-orm';
+import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
+import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import type { Db } from '../../db/client.ts';
+import { assessments, auditLog, organizations, profiles } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { AppDeps, Caller } from '../../lib/factory.ts';
+import { ownOrganizationId } from './organization.service.ts';
+
+/** GET /api/organization/applicability for the caller's organization. */
+export async function applicabilityView(db: Db, organizationId: string): Promise<ApplicabilityView> {
+  const [row] = await db
+    .select({
+      profile: organizations.applicability,
+      updatedAt: organizations.applicabilityUpdatedAt,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+    })
+    .from(organizations)
+    .leftJoin(profiles, eq(profiles.id, organizations.applicabilityUpdatedBy))
+    .where(eq(organizations.id, organizationId));
+  if (!row) throw notFound('Organization not found');
+  const [open] = await db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'in_progress')));
+  return {
+    profile: row.profile ?? null,
+    updated_at: row.updatedAt ? row.updatedAt.toISOString() : null,
+    updated_by_name: row.firstName == null ? null : `${row.firstName} ${row.lastName ?? ''}`.trim(),
+    in_progress_assessment_id: open?.id ?? null,
+  };
+}
+
+/**
+ * PUT /api/organization/applicability (org_admin; `profile` already validated by
+ * applicabilityProfileSchema). Writes the profile, who and when, and an audit entry with the
+ * profile before and after, in one transaction. Assessments already started keep theirs.
+ */
+export async function saveApplicability(deps: AppDeps, caller: Caller, profile: ApplicabilityProfile): Promise<ApplicabilityView> {
+  const organizationId = ownOrganizationId(caller);
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ profile: organizations.applicability })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for('update');
+    if (!before) throw notFound('Organization not found');
+    await tx
+      .update(organizations)
+      .set({ applicability: profile, applicabilityUpdatedAt: deps.now(), applicabilityUpdatedBy: caller.id })
+      .where(eq(organizations.id, organizationId));
+    await tx.insert(auditLog).values({
+      actorId: caller.id,
+      organizationId,
+      action: 'organization.applicability',
+      targetType: 'organization',
+      targetId: organizationId,
+      before: JSON.stringify(before.profile ?? null),
+      after: JSON.stringify(profile),
+    });
+  });
+  return applicabilityView(deps.db, organizationId);
+}

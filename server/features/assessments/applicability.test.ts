@@ -1,0 +1,281 @@
+// The applicability profile end to end: GET/PUT /api/organization/applicability, the profile
+// frozen into each assessment with the questions that apply to it (assessment_questions), and
+// scoring scaled to the applicable points (domain/scoring/policy.ts scaledScore).
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
+import type { QuestionView, ResultView } from '#domain/contracts/assessments.ts';
+import { MSG } from '#domain/messages.ts';
+import {
+  COMPANY_NOT_COVERED_MESSAGE,
+  PROFILE_WITH_EVERY_DUTY,
+  questionsFor,
+  type ApplicabilityProfile,
+  type Condition,
+} from '#domain/questions/applicability.ts';
+import { QUESTION_BANK } from '#domain/questions/bank.ts';
+import type { QuestionDef } from '#domain/questions/question-types.ts';
+import { MAX_SCORE } from '#domain/scoring/policy.ts';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { createOrgAdmin, joinOrganization, setApplicability, type Member } from '../accounts/accounts.fixtures.ts';
+import { assessments, auditLog } from '../../db/schema/index.ts';
+import { currentVersionId, loadVersionQuestions, publishVersion } from '../questions/index.ts';
+import { answerAll, createAssessment, getQuestions, postAnswer } from './assessments.test-helpers.ts';
+
+/** Kind company, not covered, DoD-funded, no activities with extra duties. */
+const UNCOVERED_COMPANY: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod'], activities: [] };
+const COVERED_UNIVERSITY = PROFILE_WITH_EVERY_DUTY;
+
+/**
+ * The bank in code with conditions set on a few questions, so the two profiles differ whatever the
+ * bank in code holds: the first critical question is asked of covered institutions only; the
+ * second gates Pass only for institutions of higher education; the first question that is not
+ * critical is asked only with CUI or FCI.
+ */
+function bankWithConditions(): { bank: QuestionDef[]; coveredOnly: string; gateForIhe: string; cuiOnly: string } {
+  const critical = QUESTION_BANK.filter((q) => q.critical);
+  const coveredOnly = critical[0]!.code;
+  const gateForIhe = critical[1]!.code;
+  const cuiOnly = QUESTION_BANK.find((q) => !q.critical)!.code;
+  const set = (code: string, patch: { appliesWhen?: Condition[]; criticalWhen?: Condition[] }) => (q: QuestionDef) => (q.code === code ? { ...q, ...patch } : q);
+  const bank = QUESTION_BANK.map(set(coveredOnly, { appliesWhen: [{ covered: true }], criticalWhen: [] }))
+    .map(set(gateForIhe, { appliesWhen: [], criticalWhen: [{ kinds: ['ihe'] }] }))
+    .map(set(cuiOnly, { appliesWhen: [{ activities: ['cui_fci'] }] }));
+  return { bank, coveredOnly, gateForIhe, cuiOnly };
+}
+
+describe.each(DB_DRIVERS)('applicability profile and the questions asked (%s)', (driver) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+  });
+  afterEach(async () => server.close());
+
+  const view = (as: Member) => server.json('GET', '/api/organization/applicability', undefined, as.accessToken);
+  const put = (as: Member, body: unknown) => server.json('PUT', '/api/organization/applicability', body, as.accessToken);
+  const create = (as: Member) => server.json('POST', '/api/assessments/create', { organizationId: as.organizationId }, as.accessToken);
+  const submit = (as: Member, id: string) => server.json('POST', `/api/assessments/${id}/submit`, undefined, as.accessToken);
+
+  /** What questionsFor says the current version asks of the profile: [code, gate] in bank order. */
+  async function expectedFor(profile: ApplicabilityProfile) {
+    const rows = await loadVersionQuestions(server.deps.db, await currentVersionId(server.deps.db));
+    return questionsFor(rows, profile).map((q) => [q.code, q.critical] as const);
+  }
+  const asked = (qs: QuestionView[]) => qs.map((q) => [q.code, q.critical] as const);
+
+  it('refuses to start an assessment until an org_admin sets the profile, then freezes it', async () => {
+    const admin = await createOrgAdmin(server, { applicability: null });
+    const empty = await view(admin);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ profile: null, updated_at: null, updated_by_name: null, in_progress_assessment_id: null } satisfies ApplicabilityView);
+
+    const refused = await create(admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'applicability_required', error: MSG.applicabilityRequired });
+    const member = await joinOrganization(server, admin.organizationId!);
+    const refusedMember = await create(member);
+    expect(refusedMember.status).toBe(409);
+    expect(refusedMember.body).toMatchObject({ code: 'applicability_required', error: MSG.applicabilityRequiredMember });
+    expect(await server.deps.db.select().from(assessments)).toHaveLength(0);
+
+    // Duplicates and any order are accepted and stored in the lists' own order.
+    const saved = await put(admin, { kind: 'nonprofit', covered: true, agencies: ['nih', 'nsf', 'nih'], activities: ['foreign_gifts'] });
+    expect(saved.status).toBe(200);
+    const profile: ApplicabilityProfile = { kind: 'nonprofit', covered: true, agencies: ['nsf', 'nih'], activities: ['foreign_gifts'] };
+    expect(saved.body).toMatchObject({ profile, updated_by_name: 'Ada Admin', in_progress_assessment_id: null });
+    expect(Number.isNaN(Date.parse(saved.body.updated_at))).toBe(false);
+    expect((await view(admin)).body).toEqual(saved.body);
+
+    const [audit] = await server.deps.db.select().from(auditLog).where(eq(auditLog.action, 'organization.applicability'));
+    expect(audit).toMatchObject({ actorId: admin.userId, organizationId: admin.organizationId, targetId: admin.organizationId });
+    expect(JSON.parse(audit!.before!)).toBeNull();
+    expect(JSON.parse(audit!.after!)).toEqual(profile);
+
+    const id = await createAssessment(server, admin.accessToken, admin.organizationId);
+    const detail = await server.json('GET', `/api/assessments/${id}`, undefined, admin.accessToken);
+    expect(detail.body.applicability).toEqual(profile);
+    expect(detail.body.question_count).toBe((await expectedFor(profile)).length);
+    expect((await view(admin)).body.in_progress_assessment_id).toBe(id);
+  });
+
+  it('lets any member read the profile, only an org_admin change it, and each organization only its own', async () => {
+    const a = await createOrgAdmin(server, { organizationName: 'Alpha', applicability: UNCOVERED_COMPANY });
+    const member = await joinOrganization(server, a.organizationId!);
+    const b = await createOrgAdmin(server, { organizationName: 'Beta', email: 'beta@b.example', applicability: null });
+
+    expect((await view(member)).body.profile).toEqual(UNCOVERED_COMPANY);
+    const denied = await put(member, COVERED_UNIVERSITY);
+    expect(denied.status).toBe(403);
+    expect(typeof denied.body.error).toBe('string');
+
+    // B reads and writes B's profile; A's is untouched.
+    expect((await view(b)).body.profile).toBeNull();
+    expect((await put(b, COVERED_UNIVERSITY)).status).toBe(200);
+    expect((await view(b)).body.profile).toEqual(COVERED_UNIVERSITY);
+    expect((await view(a)).body.profile).toEqual(UNCOVERED_COMPANY);
+    expect(JSON.stringify((await view(b)).body)).not.toContain(a.organizationId);
+  });
+
+  it('answers a bad profile with a 400 the form can show, never a 500', async () => {
+    const admin = await createOrgAdmin(server, { applicability: null });
+    const cases: Array<[unknown, string | RegExp]> = [
+      [{ kind: 'company', covered: true, agencies: [], activities: [] }, COMPANY_NOT_COVERED_MESSAGE],
+      [{ ...UNCOVERED_COMPANY, agencies: ['dod', 'nato'] }, 'Unknown funding agency'],
+      [{ ...UNCOVERED_COMPANY, activities: ['mining'] }, 'Unknown activity'],
+      [{ ...UNCOVERED_COMPANY, kind: 'government' }, 'Choose the kind of organization'],
+      [{ ...UNCOVERED_COMPANY, covered: 'no' }, 'Say whether the organization is a covered institution'],
+      [{ ...UNCOVERED_COMPANY, extra: 1 }, /./],
+      [[], /./],
+      ['company', /./],
+    ];
+    for (const [body, message] of cases) {
+      const res = await put(admin, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('validation_failed');
+      expect(res.body.error).toMatch(message);
+    }
+    const raw = await server.app.request('/api/organization/applicability', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'application/json' },
+      body: '{"kind":',
+    });
+    expect(raw.status).toBe(400);
+    expect((await view(admin)).body.profile).toBeNull();
+  });
+
+  it('asks an uncovered company and a covered university different questions with different gates; both score out of 140', async () => {
+    const { bank, coveredOnly, gateForIhe, cuiOnly } = bankWithConditions();
+    await publishVersion(server.deps.db, bank, null, 'with conditions');
+    const company = await createOrgAdmin(server, { organizationName: 'Company', email: 'co@c.example', applicability: UNCOVERED_COMPANY });
+    const university = await createOrgAdmin(server, { organizationName: 'University', email: 'u@u.example', applicability: COVERED_UNIVERSITY });
+    const companyRun = await createAssessment(server, company.accessToken, company.organizationId);
+    const universityRun = await createAssessment(server, university.accessToken, university.organizationId);
+
+    const companyQs = await getQuestions(server, company.accessToken, companyRun);
+    const universityQs = await getQuestions(server, university.accessToken, universityRun);
+    expect(asked(companyQs)).toEqual(await expectedFor(UNCOVERED_COMPANY));
+    expect(asked(universityQs)).toEqual(await expectedFor(COVERED_UNIVERSITY));
+    expect(universityQs).toHaveLength(bank.length);
+    const codes = (qs: QuestionView[]) => qs.map((q) => q.code);
+    expect(codes(companyQs)).not.toContain(coveredOnly);
+    expect(codes(companyQs)).not.toContain(cuiOnly);
+    expect(codes(universityQs)).toEqual(expect.arrayContaining([coveredOnly, cuiOnly]));
+    expect(companyQs.find((q) => q.code === gateForIhe)?.critical).toBe(false);
+    expect(universityQs.find((q) => q.code === gateForIhe)?.critical).toBe(true);
+
+    // Nothing can be written for a question the assessment does not ask: a 400, nothing stored.
+    const notAsked = universityQs.find((q) => q.code === coveredOnly)!;
+    const answer = await postAnswer(server, company.accessToken, companyRun, { questionId: notAsked.id, answer: 'yes' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('This question is not part of the assessment');
+    const teammate = await joinOrganization(server, company.organizationId!, { email: 'mate@c.example' });
+    const deferral = await server.json('POST', `/api/assessments/${companyRun}/defer`, { questionId: notAsked.id, deferToUserId: teammate.userId }, company.accessToken);
+    expect(deferral.status).toBe(400);
+    expect(deferral.body.error).toBe('This question is not part of the assessment');
+    const evidence = await server.json(
+      'POST',
+      '/api/evidence/uploads',
+      { evidenceId: crypto.randomUUID(), assessmentId: companyRun, questionId: notAsked.id, fileName: 'x.pdf', mimeType: 'application/pdf', size: 10, sha256: 'a'.repeat(64) },
+      company.accessToken,
+    );
+    expect(evidence.status).toBe(400);
+    expect(evidence.body.error).toBe('This question is not part of the assessment');
+    const pushed = await server.json(
+      'POST',
+      '/api/sync/push',
+      {
+        clientId: 'applicability-test',
+        pendingCount: 1,
+        mutations: [{ id: crypto.randomUUID(), kind: 'answer.set', assessmentId: companyRun, payload: { questionId: notAsked.id, value: 'yes' }, baseVersion: null, clientTs: Date.now() }],
+      },
+      company.accessToken,
+    );
+    expect(pushed.status).toBe(200);
+    expect(pushed.body.results[0].status).toBe('rejected');
+
+    // The detail counts only the questions asked, and submit needs only those.
+    const detail = await server.json('GET', `/api/assessments/${companyRun}`, undefined, company.accessToken);
+    expect(detail.body.question_count).toBe(companyQs.length);
+    await answerAll(server, company.accessToken, companyRun, () => 'yes');
+    await answerAll(server, university.accessToken, universityRun, () => 'yes');
+    const companyResult = await submit(company, companyRun);
+    const universityResult = await submit(university, universityRun);
+    expect(companyResult.status).toBe(200);
+    expect(universityResult.status).toBe(200);
+    const points = (qs: QuestionView[]) => qs.reduce((s, q) => s + q.points, 0);
+    expect(companyResult.body).toMatchObject({ totalScore: MAX_SCORE, passFail: 'Pass', earned_points: points(companyQs), applicable_points: points(companyQs), applicability: UNCOVERED_COMPANY });
+    expect(universityResult.body).toMatchObject({ totalScore: MAX_SCORE, passFail: 'Pass', earned_points: MAX_SCORE, applicable_points: MAX_SCORE, applicability: COVERED_UNIVERSITY });
+    expect(points(companyQs)).toBeLessThan(MAX_SCORE);
+
+    const [stored] = await server.deps.db.select({ result: assessments.result }).from(assessments).where(eq(assessments.id, companyRun));
+    expect(stored!.result).toMatchObject({ applicability: UNCOVERED_COMPANY, earned_points: points(companyQs), applicable_points: points(companyQs) });
+    const results = await server.json('GET', `/api/assessments/${companyRun}/results`, undefined, company.accessToken);
+    expect(results.body).toMatchObject({ totalScore: MAX_SCORE, applicability: UNCOVERED_COMPANY });
+  });
+
+  it('a No on a question that gates Pass only for universities fails the university, not the company', async () => {
+    const { bank, gateForIhe } = bankWithConditions();
+    await publishVersion(server.deps.db, bank, null, 'with conditions');
+    const company = await createOrgAdmin(server, { organizationName: 'Company', email: 'co@c.example', applicability: UNCOVERED_COMPANY });
+    const university = await createOrgAdmin(server, { organizationName: 'University', email: 'u@u.example', applicability: COVERED_UNIVERSITY });
+    const results: Record<string, ResultView> = {};
+    for (const [name, as] of [['company', company], ['university', university]] as const) {
+      const id = await createAssessment(server, as.accessToken, as.organizationId);
+      await answerAll(server, as.accessToken, id, (q) => (q.code === gateForIhe ? 'no' : 'yes'));
+      const res = await submit(as, id);
+      expect(res.status).toBe(200);
+      results[name] = res.body as ResultView;
+    }
+    expect(results.company!.passFail).toBe('Pass');
+    expect(results.company!.totalScore).toBeLessThan(MAX_SCORE);
+    expect(results.university!.passFail).toBe('Fail');
+    expect(results.university!.failReasons.join(' ')).toContain(gateForIhe);
+  });
+
+  it('a profile change leaves the assessment in progress as it started; the next one uses the new profile', async () => {
+    const { bank } = bankWithConditions();
+    await publishVersion(server.deps.db, bank, null, 'with conditions');
+    const admin = await createOrgAdmin(server, { applicability: COVERED_UNIVERSITY });
+    const first = await createAssessment(server, admin.accessToken, admin.organizationId);
+    const before = await getQuestions(server, admin.accessToken, first);
+
+    await setApplicability(server, admin.accessToken, UNCOVERED_COMPANY);
+    const changed = await view(admin);
+    expect(changed.body).toMatchObject({ profile: UNCOVERED_COMPANY, in_progress_assessment_id: first });
+    expect(await getQuestions(server, admin.accessToken, first)).toEqual(before);
+    const detail = await server.json('GET', `/api/assessments/${first}`, undefined, admin.accessToken);
+    expect(detail.body).toMatchObject({ applicability: COVERED_UNIVERSITY, question_count: before.length });
+
+    await answerAll(server, admin.accessToken, first, () => 'yes');
+    const submitted = await submit(admin, first);
+    expect(submitted.body).toMatchObject({ applicability: COVERED_UNIVERSITY, applicable_points: MAX_SCORE });
+
+    const second = await createAssessment(server, admin.accessToken, admin.organizationId);
+    const next = await getQuestions(server, admin.accessToken, second);
+    expect(asked(next)).toEqual(await expectedFor(UNCOVERED_COMPANY));
+    expect(next.length).toBeLessThan(before.length);
+    const [row] = await server.deps.db
+      .select({ applicability: assessments.applicability })
+      .from(assessments)
+      .where(and(eq(assessments.id, second), eq(assessments.organizationId, admin.organizationId!)));
+    expect(row!.applicability).toEqual(UNCOVERED_COMPANY);
+  });
+
+  it('reads a result stored before profiles existed as every question asked, unscaled', async () => {
+    const admin = await createOrgAdmin(server);
+    const id = await createAssessment(server, admin.accessToken, admin.organizationId);
+    await answerAll(server, admin.accessToken, id, (_q, i) => (i === 0 ? 'no' : 'yes'));
+    const submitted = await submit(admin, id);
+    expect(submitted.status).toBe(200);
+    const [row] = await server.deps.db.select({ result: assessments.result }).from(assessments).where(eq(assessments.id, id));
+    const { earned_points: _e, applicable_points: _a, applicability: _p, ...legacy } = row!.result!;
+    await server.deps.db.update(assessments).set({ result: legacy as ResultView, applicability: null }).where(eq(assessments.id, id));
+
+    const results = await server.json('GET', `/api/assessments/${id}/results`, undefined, admin.accessToken);
+    expect(results.status).toBe(200);
+    expect(results.body).toMatchObject({ totalScore: legacy.totalScore, earned_points: legacy.totalScore, applicable_points: MAX_SCORE, applicability: null });
+    const list = await server.json('GET', '/api/assessments', undefined, admin.accessToken);
+    expect(list.body[0]).toMatchObject({ id, total_score: legacy.totalScore });
+  });
+});
