@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { citationOf } from '#domain/questions/sources.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
@@ -106,7 +107,12 @@ describe.each(DB_DRIVERS)('GET /api/questions and /api/domains (%s)', (driver) =
     expect(Object.keys(res.body[0]).sort()).toEqual(
       ['clock', 'code', 'critical', 'document_evidence_required', 'domain_id', 'domain_name', 'evidence_description', 'guidance', 'id', 'points', 'question_text', 'sources', 'subdomain'].sort(),
     );
-    expect(res.body[0]).toMatchObject({ code: 'CI-01', domain_id: 'communications-integration', domain_name: 'Communications + Integration', critical: true, points: 4 });
+    const first = QUESTION_BANK[0]!;
+    expect(res.body[0]).toMatchObject({ code: first.code, domain_id: first.domainId, domain_name: 'Communications + Integration', critical: first.critical, points: first.points });
+    // Citations, not source ids: every source of the bank is shown as its citation.
+    const cited = QUESTION_BANK.find((q) => q.sources.length > 0)!;
+    expect(res.body.find((q: any) => q.code === cited.code).sources).toEqual(cited.sources.map(citationOf));
+    expect(cited.sources.map(citationOf)).not.toEqual(cited.sources);
   });
 
   it('lists the five domains with icons', async () => {
