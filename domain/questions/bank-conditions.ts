@@ -13,6 +13,7 @@ export const NIH: Condition = { agencies: ['nih'] };
 export const DOE: Condition = { agencies: ['doe'] };
 export const DOD: Condition = { agencies: ['dod'] };
 export const USDA: Condition = { agencies: ['usda'] };
+export const NASA: Condition = { agencies: ['nasa'] };
 /** Agencies that require the federal Common Forms for biosketch and current and pending support. */
 export const COMMON_FORMS_AGENCIES: Condition = { agencies: ['nsf', 'nih'] };
 export const IHE: Condition = { kinds: ['ihe'] };
