@@ -7,7 +7,7 @@ import { checkQuestionBank } from './bank-rules.ts';
 import { DOMAINS } from './domains.ts';
 import { questionDefSchema } from './question-types.ts';
 import { citationOf, isHardSource, isKnownSource, SOURCES, sourceOf } from './sources.ts';
-import { isHardRequirement, sourceDefSchema } from './source-types.ts';
+import { isHardRequirement, sourceDefSchema, type SourceDef } from './source-types.ts';
 
 // Every question that cites a hard requirement in force (bank-rules.ts), each scoped to where its source binds.
 const GATES = [
@@ -207,9 +207,9 @@ describe('source register', () => {
   });
 
   it('says whom each binding source binds; a statute that only directs agencies binds no organization and is not a hard requirement', () => {
-    for (const [id, s] of Object.entries(SOURCES)) {
+    for (const [id, s] of Object.entries(SOURCES) as [string, SourceDef][]) {
       const binding = s.status === 'in_force' && ['statute', 'regulation', 'agency_term'].includes(s.force);
-      const binds = (s as { binds?: unknown }).binds;
+      const binds = s.binds;
       if (binding && binds === undefined) expect(s.note, `${id} binds no organization: its note says why`).toMatch(/not institutions|not a duty|Definitions only|the duty on/);
       if (!binding) expect(binds, id).toBeUndefined();
     }
