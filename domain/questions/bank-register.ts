@@ -22,7 +22,7 @@ const table = (head: readonly string[], rows: readonly (readonly string[])[]) =>
 
 function gate(q: QuestionDef): string {
   if (!q.critical) return 'No';
-  return q.criticalWhen.length ? `Yes, for ${describeConditions(q.criticalWhen).toLowerCase()}` : 'Yes';
+  return q.criticalWhen.length ? `Yes, for ${lowerFirst(describeConditions(q.criticalWhen))}` : 'Yes';
 }
 
 const questionRow = (q: QuestionDef) => [q.code, q.questionText, String(q.points), gate(q), describeConditions(q.appliesWhen)];
