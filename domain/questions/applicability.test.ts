@@ -1,5 +1,6 @@
 // The applicability rule of domain/questions/applicability.ts: which questions a profile is asked,
 // which of them gate Pass, and which profiles the schema accepts.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVITIES,
@@ -10,6 +11,8 @@ import {
   describeConditions,
   describeProfile,
   FUNDING_AGENCIES,
+  implies,
+  KINDS_THAT_MAY_BE_COVERED,
   ORGANIZATION_KINDS,
   PROFILE_WITH_EVERY_DUTY,
   questionsFor,
@@ -226,5 +229,70 @@ describe('words', () => {
       { label: 'Activities with extra duties', value: 'Controlled unclassified information (CUI) or federal contract information (FCI) under DoD contracts' },
     ]);
     expect(describeProfile({ kind: 'nonprofit', covered: true, agencies: [], activities: [] }).map((l) => l.value)).toEqual(['Nonprofit research institute', 'Yes', 'None', 'None']);
+  });
+});
+
+describe('implies: a gate scope against the organizations a source binds', () => {
+  it('holds when every condition of the right side has an equal or narrower one on the left', () => {
+    expect(implies([], [])).toBe(true);
+    expect(implies([{ agencies: ['nsf'] }], [])).toBe(true);
+    expect(implies([{ agencies: ['nsf'] }], [{ agencies: ['nsf', 'nih'] }])).toBe(true);
+    expect(implies([{ kinds: ['ihe'] }, { agencies: ['nsf'] }], [{ agencies: ['nsf'] }, { kinds: ['ihe', 'ffrdc'] }])).toBe(true);
+    expect(implies([{ activities: ['cui_fci'] }], [{ activities: ['cui_fci', 'doj_dsp'] }])).toBe(true);
+    expect(implies([{ covered: true }], [{ covered: true }])).toBe(true);
+  });
+
+  it('fails when the left side is broader, missing a condition, or keyed differently', () => {
+    // A gate asked of everyone does not fall within a source that binds DoD contractors with CUI or FCI.
+    expect(implies([], [{ activities: ['cui_fci'] }])).toBe(false);
+    expect(implies([{ agencies: ['nsf', 'nih'] }], [{ agencies: ['nsf'] }])).toBe(false);
+    expect(implies([{ agencies: ['nsf'] }], [{ kinds: ['ihe'] }, { agencies: ['nsf'] }])).toBe(false);
+    expect(implies([{ agencies: ['dod'] }], [{ activities: ['cui_fci'] }])).toBe(false);
+    expect(implies([{ kinds: ['ihe'] }], [{ covered: true }])).toBe(false);
+  });
+
+  it('reads "covered institution" as one of the kinds that may be covered, never as a single kind', () => {
+    expect(implies([{ covered: true }], [{ kinds: ['ihe', 'nonprofit', 'ffrdc'] }])).toBe(true);
+    expect(implies([{ covered: true }], [{ kinds: [...ORGANIZATION_KINDS] }])).toBe(true);
+    expect(implies([{ covered: true }], [{ kinds: ['ihe'] }])).toBe(false);
+    expect(implies([{ covered: true }], [{ kinds: ['ihe', 'nonprofit'] }])).toBe(false);
+  });
+
+  it('is sound: every valid profile that meets the left side meets the right side', () => {
+    const someOf = <T>(xs: readonly T[]) => fc.subarray([...xs], { minLength: 1 });
+    const condition: fc.Arbitrary<Condition> = fc.oneof(
+      someOf(ORGANIZATION_KINDS).map((kinds) => ({ kinds })),
+      fc.constant({ covered: true as const }),
+      someOf(FUNDING_AGENCIES).map((agencies) => ({ agencies })),
+      someOf(ACTIVITIES).map((activities) => ({ activities })),
+    );
+    const conditions = fc.array(condition, { maxLength: 4 });
+    const profile = fc
+      .record({ kind: fc.constantFrom(...ORGANIZATION_KINDS), covered: fc.boolean(), agencies: fc.subarray([...FUNDING_AGENCIES]), activities: fc.subarray([...ACTIVITIES]) })
+      .filter((p) => applicabilityProfileSchema.safeParse(p).success);
+    // Right sides built by widening some of the left side's conditions, so that most pairs imply.
+    const widen = (c: Condition): fc.Arbitrary<Condition> => {
+      if ('kinds' in c) return fc.subarray([...ORGANIZATION_KINDS]).map((more) => ({ kinds: ORGANIZATION_KINDS.filter((k) => c.kinds.includes(k) || more.includes(k)) }));
+      if ('agencies' in c) return fc.subarray([...FUNDING_AGENCIES]).map((more) => ({ agencies: FUNDING_AGENCIES.filter((k) => c.agencies.includes(k) || more.includes(k)) }));
+      if ('activities' in c) return fc.subarray([...ACTIVITIES]).map((more) => ({ activities: ACTIVITIES.filter((k) => c.activities.includes(k) || more.includes(k)) }));
+      return fc.constantFrom<Condition>(c, { kinds: [...KINDS_THAT_MAY_BE_COVERED] }, { kinds: [...ORGANIZATION_KINDS] });
+    };
+    const pair = conditions.chain((a) => fc.tuple(fc.constant(a), fc.oneof(conditions, fc.subarray(a).chain((kept) => fc.tuple(...kept.map(widen))))));
+    let implied = 0;
+    fc.assert(
+      fc.property(pair, fc.array(profile, { minLength: 1, maxLength: 20 }), ([a, b], profiles) => {
+        if (!implies(a, b)) return;
+        implied++;
+        for (const p of profiles) if (allHold(a, p)) expect(allHold(b, p), JSON.stringify({ a, b, p })).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(implied).toBeGreaterThan(500);
+  });
+
+  it('is reflexive, and adding conditions to the left keeps it', () => {
+    const a: Condition[] = [{ kinds: ['ihe'] }, { agencies: ['nsf'] }];
+    expect(implies(a, a)).toBe(true);
+    expect(implies([...a, { covered: true }], a)).toBe(true);
   });
 });

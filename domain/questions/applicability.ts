@@ -110,6 +110,32 @@ function holds(c: Condition, p: ApplicabilityProfile): boolean {
 export const allHold = (conditions: readonly Condition[], profile: ApplicabilityProfile | null): boolean =>
   profile === null || conditions.every((c) => holds(c, profile));
 
+/** The kinds of organization the covered-institution definition can reach (a company never can). */
+export const KINDS_THAT_MAY_BE_COVERED: readonly OrganizationKind[] = ['ihe', 'nonprofit', 'ffrdc'];
+
+const subset = <T>(xs: readonly T[], ys: readonly T[]) => xs.every((x) => ys.includes(x));
+
+/** Does condition `a` hold only where `b` holds (is `a` at least as narrow)? */
+function narrower(a: Condition, b: Condition): boolean {
+  if ('kinds' in b) {
+    if ('kinds' in a) return subset(a.kinds, b.kinds);
+    // A covered institution is an IHE, an FFRDC or a nonprofit (applicabilityProfileSchema refuses a covered company).
+    return 'covered' in a && subset(KINDS_THAT_MAY_BE_COVERED, b.kinds);
+  }
+  if ('covered' in b) return 'covered' in a;
+  if ('agencies' in b) return 'agencies' in a && subset(a.agencies, b.agencies);
+  return 'activities' in a && subset(a.activities, b.activities);
+}
+
+/**
+ * Whether conditions `a` imply conditions `b`: every condition of `b` is met by some condition of
+ * `a` that is at least as narrow (same key and a subset of its values; `{ covered: true }` also
+ * implies a kinds condition listing every kind that may be covered). Sound, not complete: when it
+ * says yes, every profile meeting `a` meets `b`. The bank rules use it to check that a gate only
+ * gates organizations its sources bind (domain/questions/bank-rules.ts).
+ */
+export const implies = (a: readonly Condition[], b: readonly Condition[]): boolean => b.every((cb) => a.some((ca) => narrower(ca, cb)));
+
 /** What decides whether a question is asked and whether it gates Pass. */
 export interface ApplicabilityRules {
   critical: boolean;

@@ -1,4 +1,4 @@
-import { COVERED, DOJ_DSP, FEDERALLY_FUNDED } from './bank-conditions.ts';
+import { COVERED, DOE, DOJ_DSP, FEDERALLY_FUNDED } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
 
@@ -44,33 +44,33 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Record retention',
     questionText: 'Are training, disclosure and travel records kept for at least the federal record retention period?',
     points: 3,
-    critical: false,
+    critical: true,
     appliesWhen: [FEDERALLY_FUNDED],
     documentEvidenceRequired: true,
     evidenceDescription: 'Records retention schedule covering research security records.',
     guidance: 'Yes means the retention schedule lists these records and meets or exceeds 2 CFR 200.334 (three years from the final report, longer when a claim or audit is open).',
     sources: src('uniform200334', 'doeFal'),
-    action: { action: 'Add research security records to the records retention schedule at or above the federal period.', priority: 'high', targetDays: 60 },
+    action: { action: 'Add research security records to the records retention schedule at or above the federal period.', priority: 'critical', targetDays: 60 },
   }),
   q({
     code: 'AU-05',
     subdomain: 'Subrecipients',
-    questionText: 'Are research security requirements, such as training, passed down to subrecipients and their compliance monitored?',
+    questionText: 'Does every subaward under a DOE award pass the research security training requirement down to the subrecipient?',
     points: 3,
-    critical: false,
-    appliesWhen: [FEDERALLY_FUNDED],
+    critical: true,
+    appliesWhen: [DOE],
     documentEvidenceRequired: false,
-    evidenceDescription: 'Subaward template clause and a monitoring record.',
-    guidance: 'Yes means subawards carry the requirement and the organization checks compliance. DOE requires the training requirement to flow down.',
+    evidenceDescription: 'The DOE subaward template clause and a current DOE subaward that carries it.',
+    guidance: 'Yes means every DOE subaward carries the training requirement of DOE Financial Assistance Letter 2025-02, so covered individuals at subrecipients train and certify too.',
     sources: src('doeFal'),
-    action: { action: 'Add research security flow-down terms to subaward templates and monitor subrecipient compliance.', priority: 'high', targetDays: 90 },
+    action: { action: 'Add the DOE research security training requirement to the DOE subaward template and to current DOE subawards.', priority: 'critical', targetDays: 30 },
   }),
   q({
     code: 'AU-13',
     subdomain: 'Sensitive data transactions',
     questionText: 'Has an independent audit of the organization’s restricted transactions under the DOJ Data Security Program been completed within the last year?',
-    points: 3,
-    critical: false,
+    points: 4,
+    critical: true,
     appliesWhen: [DOJ_DSP],
     clock: {
       summary: 'Independent audit of restricted transactions every year',
@@ -84,7 +84,7 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     evidenceDescription: 'The most recent audit report and the auditor’s independence statement.',
     guidance: 'Yes means the yearly audit 28 CFR 202.1002 requires has been done and its findings are being addressed.',
     sources: src('doj28cfr202'),
-    action: { action: 'Commission the annual independent audit of restricted transactions.', priority: 'high', targetDays: 60 },
+    action: { action: 'Commission the annual independent audit of restricted transactions.', priority: 'critical', targetDays: 30 },
   }),
   q({
     code: 'AU-06',

@@ -1,9 +1,11 @@
 // Conditions and clocks the bank files share (shapes in applicability.ts and clocks.ts). Every
 // condition here holds for PROFILE_WITH_EVERY_DUTY, so that profile is asked every question.
-import { FUNDING_AGENCIES, type Condition } from './applicability.ts';
+import { FUNDING_AGENCIES, KINDS_THAT_MAY_BE_COVERED, type Condition } from './applicability.ts';
 
 /** Any federal research funding: the CHIPS and Science Act certifications reach every applicant. */
 export const FEDERALLY_FUNDED: Condition = { agencies: [...FUNDING_AGENCIES] };
+/** Agencies that require research security training: the five below for every application, DoD where the award requires it. */
+export const RST_AGENCIES: Condition = { agencies: ['nsf', 'nih', 'doe', 'usda', 'nasa', 'dod'] };
 /** Agencies whose research security training certification is in force for every application (DoD decides project by project). */
 export const RST_CERTIFYING_AGENCIES: Condition = { agencies: ['nsf', 'nih', 'doe', 'usda', 'nasa'] };
 export const NSF: Condition = { agencies: ['nsf'] };
@@ -11,11 +13,12 @@ export const NIH: Condition = { agencies: ['nih'] };
 export const DOE: Condition = { agencies: ['doe'] };
 export const DOD: Condition = { agencies: ['dod'] };
 export const USDA: Condition = { agencies: ['usda'] };
+export const NASA: Condition = { agencies: ['nasa'] };
 /** Agencies that require the federal Common Forms for biosketch and current and pending support. */
 export const COMMON_FORMS_AGENCIES: Condition = { agencies: ['nsf', 'nih'] };
 export const IHE: Condition = { kinds: ['ihe'] };
 /** The kinds the covered-institution definition can reach (a company never can). */
-export const MAY_BE_COVERED: Condition = { kinds: ['ihe', 'nonprofit', 'ffrdc'] };
+export const MAY_BE_COVERED: Condition = { kinds: [...KINDS_THAT_MAY_BE_COVERED] };
 export const COVERED: Condition = { covered: true };
 export const CUI_FCI: Condition = { activities: ['cui_fci'] };
 export const EXPORT_CONTROLLED: Condition = { activities: ['export_controlled'] };

@@ -146,18 +146,21 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
   q({
     code: 'IP-22',
     subdomain: 'Controlled unclassified information',
-    questionText: 'Is controlled unclassified information handled only in an environment that meets NIST SP 800-171 and is described in a system security plan?',
-    points: 3,
-    critical: false,
+    questionText:
+      'Is information from DoD contracts handled only on systems with the safeguards the contract requires: the FAR 52.204-21 basic safeguards for federal contract information, and NIST SP 800-171, described in a system security plan, for controlled unclassified information?',
+    points: 4,
+    critical: true,
     appliesWhen: [CUI_FCI],
     documentEvidenceRequired: true,
-    evidenceDescription: 'System security plan, plan of action and the current SPRS score.',
-    guidance: 'Yes means every award or contract with controlled unclassified information is handled in the assessed environment, with open items on a plan of action.',
-    sources: src('dfars7012', 'sprsMethod'),
+    evidenceDescription: 'For federal contract information, the record of the 15 basic safeguards; for controlled unclassified information, the system security plan, plan of action and current SPRS score.',
+    guidance:
+      'Yes means every DoD contract’s information is on systems that meet its clause: the basic safeguards of FAR 52.204-21 where the contract holds only federal contract information, and NIST SP 800-171 with a system security plan (DFARS 252.204-7012) where it holds controlled unclassified information. An organization with only federal contract information answers on the basic safeguards.',
+    sources: src('far204021', 'dfars7012', 'sprsMethod'),
     action: {
-      action: 'Identify awards with controlled unclassified information and establish an 800-171 environment with a system security plan.',
-      priority: 'high',
-      targetDays: 90,
+      action:
+        'Identify DoD contracts with federal contract information or controlled unclassified information and bring the systems that hold it to the basic safeguards or to NIST SP 800-171 with a system security plan.',
+      priority: 'critical',
+      targetDays: 30,
     },
   }),
   q({
@@ -185,28 +188,29 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
   q({
     code: 'IP-10',
     subdomain: 'Incident reporting',
-    questionText: 'Is there an incident response procedure that meets agency reporting deadlines, such as the 72-hour reporting under DFARS 252.204-7012?',
-    points: 3,
+    questionText: 'Does the incident response plan say who reports a cyber incident to which funding agency or sponsor, and within what time?',
+    points: 2,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'Incident response plan with the agency reporting steps.',
-    guidance: 'Yes means the plan names who reports to which agency and within what time.',
-    sources: src('dfars7012'),
+    guidance:
+      'Yes means the plan names who reports, to whom and by when, for each kind of award or contract the organization holds (for example 72 hours to DoD for controlled unclassified information under DFARS 252.204-7012).',
+    sources: src('nistSp80061'),
     action: { action: 'Add agency reporting steps and deadlines to the incident response plan and test them.', priority: 'high', targetDays: 60 },
   }),
   q({
     code: 'IP-23',
     subdomain: 'Controlled-access data',
     questionText: 'Do the systems that hold NIH controlled-access data meet NIST SP 800-171, as each Data Use Certification attests?',
-    points: 3,
-    critical: false,
+    points: 4,
+    critical: true,
     appliesWhen: [CONTROLLED_ACCESS_DATA],
     documentEvidenceRequired: true,
     evidenceDescription: 'List of controlled-access datasets, the systems that hold them and their 800-171 self-attestations.',
     guidance:
       'Yes means every new or renewed Data Use Certification since 25 January 2025 rests on a system that meets NIST SP 800-171, and no such data is accessible to a country of concern.',
     sources: src('nihOd24157', 'nihOd25159'),
-    action: { action: 'List controlled-access datasets and bring each system that holds them to NIST SP 800-171.', priority: 'high', targetDays: 90 },
+    action: { action: 'List controlled-access datasets and bring each system that holds them to NIST SP 800-171.', priority: 'critical', targetDays: 30 },
   }),
   q({
     code: 'IP-12',

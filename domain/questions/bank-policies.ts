@@ -60,13 +60,14 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Disclosure',
     questionText: 'Does the organization keep the supporting documents for foreign activities that researchers report as current and pending support?',
     points: 3,
-    critical: false,
+    critical: true,
     appliesWhen: [NSF],
     documentEvidenceRequired: true,
     evidenceDescription: 'Procedure for collecting supporting documents (e.g., appointment letters, contracts) and a sample file.',
-    guidance: 'Yes means copies of foreign agreements behind each reported activity are collected and can be retrieved if NSF asks.',
+    guidance:
+      'Yes means copies of foreign agreements behind each reported activity are collected and can be retrieved if NSF asks. NSF Important Notice No. 149 requires it of proposers; no certification goes with it, so only a kept file shows it.',
     sources: src('nsfIn149'),
-    action: { action: 'Set up a procedure and repository to collect supporting documents for reported foreign activities.', priority: 'high', targetDays: 60 },
+    action: { action: 'Set up a procedure and repository to collect supporting documents for reported foreign activities.', priority: 'critical', targetDays: 30 },
   }),
   q({
     code: 'PP-15',
@@ -98,15 +99,17 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
   q({
     code: 'PP-05',
     subdomain: 'Foreign talent recruitment',
-    questionText: 'Must researchers disclose any participation in a foreign talent recruitment program, even one that is not malign?',
+    questionText:
+      'Must covered individuals on the organization’s federal proposals and awards disclose any participation in a foreign talent recruitment program, even one that is not malign?',
     points: 3,
-    critical: false,
+    critical: true,
     appliesWhen: [FEDERALLY_FUNDED],
     documentEvidenceRequired: false,
     evidenceDescription: 'Disclosure form or policy text covering talent program participation.',
-    guidance: 'Yes means the disclosure form asks about every foreign talent recruitment program, not only prohibited ones.',
+    guidance:
+      'Yes means the disclosure form and proposal routing ask about every foreign talent recruitment program, not only prohibited ones, as agencies require under CHIPS Act §10631.',
     sources: src('chips10631'),
-    action: { action: 'Add a question on any foreign talent recruitment program participation to the disclosure form.', priority: 'high', targetDays: 60 },
+    action: { action: 'Add a question on any foreign talent recruitment program participation to the disclosure form.', priority: 'critical', targetDays: 30 },
   }),
   q({
     code: 'PP-19',
@@ -114,7 +117,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     questionText:
       'Do senior and key personnel prepare their biographical sketch and current and pending (other) support on the federal Common Forms, in SciENcv, for every application and progress report?',
     points: 3,
-    critical: false,
+    critical: true,
     appliesWhen: [COMMON_FORMS_AGENCIES],
     documentEvidenceRequired: false,
     evidenceDescription: 'Sponsored programs instructions and a recent application showing the Common Forms.',
@@ -123,7 +126,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     sources: src('nsfPappg', 'nsf26200', 'nihOd26018'),
     action: {
       action: 'Switch biosketch and current and pending support preparation to the Common Forms in SciENcv and check it at proposal routing.',
-      priority: 'high',
+      priority: 'critical',
       targetDays: 30,
     },
   }),
@@ -215,13 +218,13 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Export control',
     questionText:
       'Are there written export control procedures covering classification, restricted-party screening, deemed exports and technology control plans?',
-    points: 3,
+    points: 2,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'Export control manual or procedures, a sample screening record and, for controlled projects, the technology control plans and access lists.',
     guidance:
-      'Yes means the procedures exist and are used: controlled technical data is limited person by person under a technology control plan, and publication or foreign-national restrictions that would void the fundamental research exclusion are checked before they are accepted.',
-    sources: src('exportRegs', 'aauAplu'),
+      'Yes means the procedures exist and are used: controlled technical data is limited person by person under a technology control plan, and publication or foreign-national restrictions that would void the fundamental research exclusion are checked before they are accepted. The export regulations themselves (EAR, ITAR) require no written program; BIS recommends one.',
+    sources: src('bisEcp', 'aauAplu'),
     action: {
       action: 'Write export control procedures (classification, screening, deemed exports, technology control plans) and name an export control officer.',
       priority: 'high',
@@ -249,8 +252,8 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Agency risk reviews',
     questionText:
       'Before a DoD-funded fundamental research project collaborates with a foreign institution, is that institution checked against the DoD §1286 lists?',
-    points: 3,
-    critical: false,
+    points: 4,
+    critical: true,
     appliesWhen: [DOD],
     documentEvidenceRequired: true,
     evidenceDescription: 'Screening procedure and a dated screening record for a current DoD project.',
@@ -259,7 +262,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     sources: src('ndaa25s238', 'ndaa26', 'ndaa19s1286', 'dodMatrix'),
     action: {
       action: 'Screen collaborators on DoD-funded fundamental research against the §1286 lists and record each check.',
-      priority: 'high',
+      priority: 'critical',
       targetDays: 30,
     },
   }),
@@ -282,7 +285,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     questionText:
       'Is every foreign component of the organization’s NIH applications and awards identified and proposed in the award structure NIH now requires, rather than as a foreign subaward?',
     points: 3,
-    critical: false,
+    critical: true,
     appliesWhen: [NIH, FOREIGN_COMPONENTS],
     documentEvidenceRequired: true,
     evidenceDescription: 'List of NIH projects with foreign components and how each is structured.',
@@ -291,8 +294,8 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     sources: src('nihOd25104', 'nihOd25155'),
     action: {
       action: 'Review NIH applications and awards for foreign components and restructure them as NIH requires.',
-      priority: 'high',
-      targetDays: 60,
+      priority: 'critical',
+      targetDays: 30,
     },
   }),
   q({

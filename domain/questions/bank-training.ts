@@ -1,4 +1,4 @@
-import { COVERED, DOE, EXPORT_CONTROLLED, FEDERALLY_FUNDED, RST_CERTIFYING_AGENCIES, USDA } from './bank-conditions.ts';
+import { COVERED, DOE, EXPORT_CONTROLLED, RST_AGENCIES, RST_CERTIFYING_AGENCIES, USDA } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
 
@@ -12,10 +12,10 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     code: 'TP-01',
     subdomain: 'Research security training',
     questionText:
-      'Has every covered individual named on a federal research and development proposal completed research security training within the 12 months before the application?',
+      'Has every covered individual on the organization’s proposals to an agency that requires research security training (NSF, NIH, DOE, USDA, NASA; DoD where the award requires it) completed that training within the 12 months before the application?',
     points: 5,
     critical: true,
-    appliesWhen: [FEDERALLY_FUNDED],
+    appliesWhen: [RST_AGENCIES],
     criticalWhen: [RST_CERTIFYING_AGENCIES],
     clock: {
       summary: 'Training completed within 12 months before each application',
@@ -41,14 +41,14 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Training records',
     questionText:
       'Does the organization track each person’s research security training completion date so that the authorized organizational representative can certify on its behalf?',
-    points: 3,
+    points: 2,
     critical: false,
-    appliesWhen: [FEDERALLY_FUNDED],
+    appliesWhen: [RST_AGENCIES],
     documentEvidenceRequired: true,
     evidenceDescription: 'Tracking system or report that lists covered individuals and completion dates.',
     guidance:
-      'Yes means the organization (not each researcher) holds the data behind its own certification, proposal routing checks it before the authorized organizational representative signs, and people are reminded before their 12 months run out.',
-    sources: src('chips10634'),
+      'Yes means the organization (not each researcher) holds the data behind its own certification, proposal routing checks it before the authorized organizational representative signs, and people are reminded before their 12 months run out. The duty is the certification itself (the training question); this record is how the organization backs it.',
+    sources: src('cogr', 'nasem2025'),
     action: {
       action: 'Set up central tracking of research security training completions, checked at proposal routing, with reminders before expiry.',
       priority: 'high',
@@ -61,16 +61,17 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     questionText:
       'Does the training cover cybersecurity, international collaboration, foreign interference, proper use of funds, disclosure, conflict of commitment and conflict of interest (for example the NSF modules or the SECURE Center module)?',
     points: 3,
-    critical: false,
-    appliesWhen: [FEDERALLY_FUNDED],
+    critical: true,
+    appliesWhen: [RST_AGENCIES],
+    criticalWhen: [RST_CERTIFYING_AGENCIES],
     documentEvidenceRequired: true,
     evidenceDescription: 'Course outline or the name of the agency-provided module used.',
-    guidance: 'Yes means an agency-accepted course is used (the four NSF modules or the SECURE Center condensed module), or a custom course covers every listed topic.',
-    sources: src('doeFal', 'nsfIn149', 'nihOd26017', 'secureCenter'),
+    guidance: 'Yes means an agency-accepted course is used (the four NSF modules or the SECURE Center condensed module), or a custom course covers every topic CHIPS Act §10634 lists. Training that leaves a topic out does not meet the requirement the certification attests to.',
+    sources: src('chips10634', 'doeFal', 'nsfIn149', 'nihOd26017', 'secureCenter'),
     action: {
       action: 'Adopt an agency-accepted research security course or map the custom course to every required topic.',
-      priority: 'high',
-      targetDays: 60,
+      priority: 'critical',
+      targetDays: 30,
     },
   }),
   q({
@@ -78,7 +79,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Onboarding',
     questionText: 'Does each person who joins a DOE-funded project as a covered individual complete research security training within 30 days of joining the project?',
     points: 3,
-    critical: false,
+    critical: true,
     appliesWhen: [DOE],
     documentEvidenceRequired: true,
     evidenceDescription: 'Report of people added to DOE projects with their joining and training dates.',
@@ -86,7 +87,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     sources: src('doeFal'),
     action: {
       action: 'Make adding a covered individual to a DOE project trigger research security training, with a 30-day completion check.',
-      priority: 'high',
+      priority: 'critical',
       targetDays: 30,
     },
   }),
@@ -95,7 +96,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Research security training',
     questionText: 'Do covered individuals on USDA awards recertify their research security training every year of the award?',
     points: 3,
-    critical: false,
+    critical: true,
     appliesWhen: [USDA],
     clock: {
       summary: 'Training recertified every year for the life of a USDA award',
@@ -109,7 +110,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     evidenceDescription: 'Recertification dates for covered individuals on current USDA awards.',
     guidance: 'Yes means no covered individual on a current USDA award is more than a year past their last training.',
     sources: src('usdaSm1078014'),
-    action: { action: 'Schedule yearly research security training recertification for everyone on USDA awards.', priority: 'high', targetDays: 60 },
+    action: { action: 'Schedule yearly research security training recertification for everyone on USDA awards.', priority: 'critical', targetDays: 30 },
   }),
   q({
     code: 'TP-07',

@@ -7,9 +7,15 @@ import { checkQuestionBank } from './bank-rules.ts';
 import { DOMAINS } from './domains.ts';
 import { questionDefSchema } from './question-types.ts';
 import { citationOf, isHardSource, isKnownSource, SOURCES, sourceOf } from './sources.ts';
-import { sourceDefSchema } from './source-types.ts';
+import { isHardRequirement, sourceDefSchema, type SourceDef } from './source-types.ts';
 
-const GATES = ['PP-02', 'PP-15', 'PP-16', 'PP-17', 'PP-18', 'PP-22', 'TP-01', 'IP-24'];
+// Every question that cites a hard requirement in force (bank-rules.ts), each scoped to where its source binds.
+const GATES = [
+  ...['PP-02', 'PP-03', 'PP-05', 'PP-15', 'PP-16', 'PP-17', 'PP-18', 'PP-19', 'PP-20', 'PP-21', 'PP-22'],
+  ...['TP-01', 'TP-03', 'TP-12', 'TP-13'],
+  ...['IP-22', 'IP-23', 'IP-24'],
+  ...['AU-03', 'AU-05', 'AU-13'],
+];
 
 describe('question bank', () => {
   it(`totals exactly ${MAX_SCORE} points`, () => {
@@ -75,10 +81,30 @@ describe('question bank', () => {
     expect(asked.length).toBeLessThan(QUESTION_BANK.length);
     // Covered-institution duties (program certification evidence, travel) and university duties are not asked.
     for (const code of ['AU-12', 'CI-02', 'PP-07', 'TP-07', 'PP-16', 'PP-17', 'PP-18', 'CI-05', 'PP-02']) expect(codes, code).not.toContain(code);
-    // DoD decides training project by project: asked, not a gate. CMMC affirmation is a gate.
+    // DoD decides training project by project: asked, not a gate. The DoD contract duties are gates.
     expect(asked.find((q) => q.code === 'TP-01')?.critical).toBe(false);
-    expect(asked.filter((q) => q.critical).map((q) => q.code).sort()).toEqual(['IP-24', 'PP-15']);
-    expect(codes).toContain('PP-20');
+    expect(asked.find((q) => q.code === 'TP-03')?.critical).toBe(false);
+    expect(asked.filter((q) => q.critical).map((q) => q.code).sort()).toEqual(['AU-03', 'IP-22', 'IP-24', 'PP-05', 'PP-15', 'PP-20']);
+    // Controls with no hard source for it are good practice, not gates (IP-10 incident reporting).
+    expect(asked.find((q) => q.code === 'IP-10')?.critical).toBe(false);
+  });
+
+  it('asks the training question of an organization funded by NSF and DoD in words it can answer Yes to', () => {
+    const nsfAndDod: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: ['nsf', 'dod'], activities: [] };
+    const tp01 = questionsFor(QUESTION_BANK, nsfAndDod).find((q) => q.code === 'TP-01')!;
+    expect(tp01.critical).toBe(true);
+    expect(tp01.questionText).toContain('proposals to an agency that requires research security training (NSF, NIH, DOE, USDA, NASA; DoD where the award requires it)');
+    // Training is not asked of an organization funded only by an agency that does not require it.
+    const other: ApplicabilityProfile = { kind: 'nonprofit', covered: false, agencies: ['other'], activities: [] };
+    const codes = questionsFor(QUESTION_BANK, other).map((q) => q.code);
+    for (const code of ['TP-01', 'TP-02', 'TP-03']) expect(codes, code).not.toContain(code);
+    expect(codes).toContain('PP-15');
+  });
+
+  it('gates every hard requirement asked of a profile with every duty, so a Pass cannot hide a legal miss', () => {
+    const asked = questionsFor(QUESTION_BANK, PROFILE_WITH_EVERY_DUTY);
+    const hardButNotGate = asked.filter((q) => !q.critical && q.sources.some(isHardSource)).map((q) => q.code);
+    expect(hardButNotGate).toEqual([]);
   });
 
   it('asks an organization without federal funding only the questions every organization gets', () => {
@@ -88,13 +114,8 @@ describe('question bank', () => {
     expect(asked.every((q) => q.appliesWhen.length === 0 || q.code === 'CI-05')).toBe(true);
   });
 
-  it('weighs a hard requirement that is not a gate at 3 or more, and good practice at 1–2', () => {
-    for (const q of QUESTION_BANK) {
-      const hard = q.sources.some(isHardSource);
-      if (hard && !q.critical) expect(q.points, q.code).toBeGreaterThanOrEqual(3);
-      const practiceOnly = q.sources.every((s) => ['practice', 'guidance'].includes(sourceOf(s)!.force));
-      if (practiceOnly) expect(q.points, q.code).toBeLessThanOrEqual(2);
-    }
+  it('weighs a question with no hard source at 2 points or less (good practice, docs/decisions/018)', () => {
+    for (const q of QUESTION_BANK) if (!q.sources.some(isHardSource)) expect(q.points, q.code).toBeLessThanOrEqual(2);
   });
 
   it('passes the publish-time bank rules, which catch a broken bank', () => {
@@ -107,6 +128,43 @@ describe('question bank', () => {
     expect(problems.some((p) => p.includes('questions (this one'))).toBe(false);
     const tooFew = checkQuestionBank(QUESTION_BANK.slice(0, QUESTION_COUNT_RANGE.min - 1));
     expect(tooFew).toContain(`A questionnaire holds 45 to 70 questions (this one would hold 44).`);
+  });
+
+  it('rejects a gate asked of organizations its sources do not bind, naming whom it gates and whom they bind', () => {
+    // IP-10 made a gate, asked of every organization, citing only DFARS 252.204-7012.
+    const edited = QUESTION_BANK.map((q) => (q.code === 'IP-10' ? { ...q, critical: true, sources: ['dfars7012'] } : q));
+    expect(checkQuestionBank(edited)).toEqual([
+      'Critical question IP-10 gates organizations its sources do not bind: it gates every organization, but DFARS 252.204-7012 / NIST SP 800-171 binds organizations with CUI or FCI under DoD contracts.',
+    ]);
+    // Scoped to where the clause binds, it passes.
+    expect(checkQuestionBank(edited.map((q) => (q.code === 'IP-10' ? { ...q, appliesWhen: [{ activities: ['cui_fci' as const] }] } : q)))).toEqual([]);
+    // A gate for every federally funded organization resting on DOE's letter alone gates NSF-only organizations too.
+    const au05 = QUESTION_BANK.map((q) => (q.code === 'AU-05' ? { ...q, appliesWhen: [{ agencies: ['nsf' as const, 'doe' as const] }] } : q));
+    expect(checkQuestionBank(au05)).toEqual([
+      'Critical question AU-05 gates organizations its sources do not bind: it gates organizations funded by NSF, but DOE FAL 2025-02 binds organizations funded by DOE.',
+    ]);
+    // A covered-institution gate falls within a source binding IHEs, nonprofits and FFRDCs only if it says so.
+    const covered = QUESTION_BANK.map((q) => (q.code === 'PP-17' ? { ...q, appliesWhen: [{ covered: true as const }, { agencies: ['nsf' as const] }], sources: ['chips10339b'] } : q));
+    expect(checkQuestionBank(covered)).toEqual([
+      'Critical question PP-17 gates organizations its sources do not bind: it gates covered institutions, and organizations funded by NSF, but CHIPS Act §10339B (42 U.S.C. 19040) binds institutions of higher education, and organizations funded by NSF.',
+    ]);
+  });
+
+  it('rejects a question that cites a requirement in force without being a gate, a retired code and a clock source outside the register', () => {
+    const edited = QUESTION_BANK.map((q) =>
+      q.code === 'TP-02'
+        ? { ...q, sources: ['chips10634'] }
+        : q.code === 'AU-02'
+          ? { ...q, code: 'AU-01' }
+          : q.code === 'AU-06'
+            ? { ...q, clock: { summary: 'Every year', recurrence: 'annual' as const, months: 12, dates: [], starts: null, source: 'selfAssessmentRule' } }
+            : q,
+    );
+    expect(checkQuestionBank(edited)).toEqual([
+      'Question TP-02 cites a requirement in force (CHIPS Act §10634 (42 U.S.C. 19234)), so it must be a gate: mark it critical, or cite guidance instead if it only supports that duty.',
+      'Question code AU-01 was retired and cannot be used again.',
+      'The clock of question AU-06 names "selfAssessmentRule" as its source, which is not in the source register.',
+    ]);
   });
 
   it('rejects an unknown source, a gate resting on guidance alone, and gate conditions on a non-gate', () => {
@@ -146,6 +204,28 @@ describe('source register', () => {
     expect(citationOf('NSPM-33 (2021)')).toBe('NSPM-33 (2021)');
     expect(citationOf('toString')).toBe('toString');
     expect(sourceOf('constructor')).toBeUndefined();
+  });
+
+  it('says whom each binding source binds; a statute that only directs agencies binds no organization and is not a hard requirement', () => {
+    for (const [id, s] of Object.entries(SOURCES) as [string, SourceDef][]) {
+      const binding = s.status === 'in_force' && ['statute', 'regulation', 'agency_term'].includes(s.force);
+      const binds = s.binds;
+      if (binding && binds === undefined) expect(s.note, `${id} binds no organization: its note says why`).toMatch(/not institutions|not a duty|Definitions only|the duty on/);
+      if (!binding) expect(binds, id).toBeUndefined();
+    }
+    expect(isHardSource('chips10229')).toBe(false);
+    expect(isHardSource('chips10634')).toBe(true);
+    expect(SOURCES.doeFal.binds).toEqual([{ agencies: ['doe'] }]);
+    expect(SOURCES.falseClaims.binds).toEqual([]);
+    expect(sourceDefSchema.safeParse({ ...SOURCES.nspm33Guidance, binds: [] }).error?.issues[0]?.message).toBe('Only a statute, regulation or agency term binds organizations');
+    expect(isHardRequirement({ force: 'agency_term', status: 'rescinded', binds: [] })).toBe(false);
+  });
+
+  it('dates the NSF training notice and HEA §117 as their texts do', () => {
+    expect(SOURCES.nsfIn149.effective).toBe('2025-12-02');
+    expect(SOURCES.nsfIn149.note).toMatch(/first set for 10 October 2025; delayed by the October-November 2025 lapse in appropriations/i);
+    expect(SOURCES.hea117.date).toBe('1986-10-17');
+    expect(SOURCES.hea117.document).toContain('Higher Education Amendments of 1986 (Pub. L. 99-498)');
   });
 
   it('marks the institutional program certification as announced, not in force, with its expected date', () => {

@@ -37,8 +37,8 @@ describe('requirements register', () => {
     for (const q of QUESTION_BANK.filter((x) => x.critical)) expect(q.sources.some(isHardSource), q.code).toBe(true);
   });
 
-  it('weighs a question resting on a hard requirement at 3 or more unless it is a gate', () => {
-    for (const q of QUESTION_BANK) if (!q.critical && q.sources.some(isHardSource)) expect(q.points, q.code).toBeGreaterThanOrEqual(3);
+  it('makes every question resting on a hard requirement a gate', () => {
+    expect(QUESTION_BANK.filter((q) => !q.critical && q.sources.some(isHardSource)).map((q) => q.code)).toEqual([]);
   });
 
   it('maps every gate to a hard requirement', () => {

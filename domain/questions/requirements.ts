@@ -53,7 +53,7 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
   r({
     id: 'R4',
     title: 'Research security training, certified with each application',
-    who: 'Covered individuals on federal research proposals, and the applicant organization',
+    who: 'Covered individuals on proposals to NSF, NIH, DOE, USDA and NASA (DoD where the award requires it), and the applicant organization',
     hard: true,
     sources: ['chips10634', 'nsfIn149', 'nihOd26017', 'doeFal', 'usdaSm1078014', 'nasaGic2602'],
     questions: ['TP-01', 'TP-02', 'TP-03', 'TP-12', 'TP-13'],
@@ -64,7 +64,7 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
     title: 'Export control training, as appropriate',
     who: 'People on export-controlled work',
     hard: false,
-    sources: ['ostp2024', 'exportRegs'],
+    sources: ['ostp2024', 'exportRegs', 'bisEcp'],
     questions: ['TP-08', 'PP-08'],
     recurrence: 'Not specified',
   }),
@@ -187,8 +187,8 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
   }),
   r({
     id: 'R19',
-    title: 'Flow-down of research security requirements to subrecipients',
-    who: 'DOE recipients (training); good practice for others',
+    title: 'Flow-down of the research security training requirement to subrecipients',
+    who: 'DOE financial assistance recipients',
     hard: true,
     sources: ['doeFal'],
     questions: ['AU-05'],

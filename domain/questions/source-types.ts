@@ -1,7 +1,9 @@
 // The shape of a cited source (the register itself is domain/questions/sources.ts). A question
-// cites sources by id; a gate must cite a hard requirement (isHardRequirement), which
-// domain/questions/bank-rules.ts checks at every publish.
+// cites sources by id; a gate must cite a hard requirement (isHardRequirement) that binds the
+// organizations it gates, and a question citing one must be a gate: domain/questions/bank-rules.ts
+// checks both at every publish.
 import { z } from 'zod';
+import { conditionsSchema, type Condition } from './applicability.ts';
 
 /** Where a source stands on its as-of date. */
 export const SOURCE_STATUSES = ['in_force', 'announced', 'proposed', 'rescinded'] as const;
@@ -46,11 +48,25 @@ export interface SourceDef {
   effective: string | null;
   /** One line on scope or status, when the label does not say it. */
   note?: string;
+  /**
+   * Whom it binds, in the terms of the applicability profile (domain/questions/applicability.ts):
+   * [] = every organization it reaches (the False Claims Act); [{ agencies: ['nsf'] }] = NSF
+   * applicants and recipients. Given for text of binding force that puts a duty on research
+   * organizations; absent for guidance and good practice, and for a statute that only directs
+   * agencies (such a source is not a hard requirement).
+   */
+  binds?: readonly Condition[];
 }
 
-/** Binding text, in force today: what a gate must rest on. */
-export const isHardRequirement = (s: Pick<SourceDef, 'force' | 'status'>): boolean =>
-  s.status === 'in_force' && (s.force === 'statute' || s.force === 'regulation' || s.force === 'agency_term');
+/** Text of binding force (statute, regulation, agency term). */
+const BINDING_FORCES: readonly SourceForce[] = ['statute', 'regulation', 'agency_term'];
+
+/**
+ * Binding text, in force today, that puts a duty on research organizations (it says whom: binds):
+ * what a gate must rest on, and what makes a question citing it a gate.
+ */
+export const isHardRequirement = (s: Pick<SourceDef, 'force' | 'status' | 'binds'>): boolean =>
+  s.status === 'in_force' && BINDING_FORCES.includes(s.force) && s.binds !== undefined;
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
 export const sourceDefSchema = z
@@ -65,5 +81,10 @@ export const sourceDefSchema = z
     asOf: isoDay,
     effective: isoDay.nullable(),
     note: z.string().trim().min(1).optional(),
+    binds: conditionsSchema.optional(),
   })
-  .strict() satisfies z.ZodType<SourceDef>;
+  .strict()
+  .refine((s) => s.binds === undefined || BINDING_FORCES.includes(s.force), {
+    message: 'Only a statute, regulation or agency term binds organizations',
+    path: ['binds'],
+  }) satisfies z.ZodType<SourceDef>;

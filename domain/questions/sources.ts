@@ -1,9 +1,26 @@
 // The source register: every document the question bank cites, once, by a short id (see
 // docs/decisions/004). A question stores source ids; citationOf turns an id into the citation shown
-// with the question. Each entry says what kind of text it is (force) and where it stood on its
-// as-of date (status); a gate must cite one that is binding and in force (isHardRequirement),
-// which domain/questions/bank-rules.ts checks at every publish. docs/content/register.md lists
+// with the question. Each entry says what kind of text it is (force), where it stood on its as-of
+// date (status) and, for binding text, whom it binds (binds, in applicability-profile terms). A
+// gate must cite one that is binding, in force and binds the organizations it gates; a question
+// that cites one must be a gate (isHardRequirement; domain/questions/bank-rules.ts checks both at
+// every publish). docs/content/register.md lists
 // them all (npm run content:register).
+import {
+  CONTROLLED_ACCESS_DATA,
+  CUI_FCI,
+  DOD,
+  DOE,
+  DOJ_DSP,
+  EXPORT_CONTROLLED,
+  FEDERALLY_FUNDED,
+  FOREIGN_GIFTS,
+  IHE,
+  NASA,
+  NIH,
+  NSF,
+  USDA,
+} from './bank-conditions.ts';
 import { isHardRequirement, type SourceDef, type SourceStatus } from './source-types.ts';
 
 /** The date this register was last checked against the sources. */
@@ -25,7 +42,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2022-08-09',
-    note: 'Directs NIST to publish cybersecurity resources for research institutions; binds NIST, not institutions.',
+    note: 'Directs NIST to publish cybersecurity resources for research institutions; binds NIST, not institutions, so it is not a hard requirement for them.',
   },
   chips10338: {
     label: 'CHIPS Act §10338(a)',
@@ -37,7 +54,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2022-08-09',
-    note: 'Creates a resource for institutions, not a duty.',
+    note: 'Creates a resource for institutions, not a duty, so it is not a hard requirement for them.',
   },
   chips10339b: {
     label: 'CHIPS Act §10339B (42 U.S.C. 19040)',
@@ -50,6 +67,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2022-08-09',
     note: 'Institutions of higher education funded by NSF report foreign financial support from countries of concern each year (the foreign financial disclosure report).',
+    binds: [IHE, NSF],
   },
   chips10631: {
     label: 'CHIPS Act §10631 (42 U.S.C. 19231)',
@@ -62,6 +80,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2022-08-09',
     note: 'Agencies require disclosure of participation in any foreign talent recruitment program.',
+    binds: [FEDERALLY_FUNDED],
   },
   chips10632: {
     label: 'CHIPS Act §10632 (42 U.S.C. 19232)',
@@ -74,18 +93,20 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2022-08-09',
     note: 'Covered individuals certify at proposal and annually that they are not party to a malign foreign talent recruitment program.',
+    binds: [FEDERALLY_FUNDED],
   },
   chips10634: {
     label: 'CHIPS Act §10634 (42 U.S.C. 19234)',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167: research security training requirement for federal research award personnel',
     date: '2022-08-09',
-    section: '42 U.S.C. 19234(a)(1)',
+    section: '42 U.S.C. 19234(a)(1) (certification), (b) (training content)',
     url: usc(42, '19234'),
     force: 'statute',
     status: 'in_force',
     asOf: CHECKED,
     effective: '2022-08-09',
-    note: 'Each covered individual certifies training within one year before the application; the organization certifies for its employees. Each agency sets its start date.',
+    note: 'Each covered individual certifies training within one year before the application; the organization certifies for its employees. Each agency sets its start date; the training covers cybersecurity, international collaboration and travel, foreign interference, and rules on use of funds, disclosure, conflict of commitment and conflict of interest.',
+    binds: [FEDERALLY_FUNDED],
   },
   chips10638: {
     label: 'CHIPS Act §10638 (42 U.S.C. 19237)',
@@ -97,11 +118,12 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2022-08-09',
+    note: 'Definitions only: the duties are in the sections that use them (§10632, §10634).',
   },
   hea117: {
     label: 'HEA §117 (20 U.S.C. 1011f)',
-    document: 'Higher Education Act of 1965, section 117: disclosures of foreign gifts and contracts',
-    date: '1965-11-08',
+    document: 'Higher Education Act of 1965, section 117, as added by the Higher Education Amendments of 1986 (Pub. L. 99-498): disclosures of foreign gifts and contracts',
+    date: '1986-10-17',
     section: '20 U.S.C. 1011f(a), (b)',
     url: usc(20, '1011f'),
     force: 'statute',
@@ -109,6 +131,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: null,
     note: 'Institutions report foreign gifts and contracts of $250,000 or more from one source in a calendar year, by 31 January and 31 July.',
+    binds: [IHE, FOREIGN_GIFTS],
   },
   ndaa19s1286: {
     label: 'FY2019 NDAA §1286 lists',
@@ -120,7 +143,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2018-08-13',
-    note: 'DoD publishes and updates the lists each year.',
+    note: 'DoD publishes and updates the lists each year; the duty on DoD-funded research is the FY2025 NDAA §238 limitation.',
   },
   ndaa25s238: {
     label: 'FY2025 NDAA §238',
@@ -133,6 +156,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2024-12-23',
     note: 'Bars DoD funding of fundamental research that collaborates with institutions on the §1286 lists.',
+    binds: [DOD],
   },
   ndaa26: {
     label: 'FY2026 NDAA (Pub. L. 119-60)',
@@ -144,6 +168,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2025-12-18',
+    binds: [DOD],
   },
   falseClaims: {
     label: 'False Claims Act (31 U.S.C. 3729) and 18 U.S.C. 1001',
@@ -156,6 +181,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: null,
     note: 'Liability for false certifications to the government.',
+    binds: [],
   },
 
   // ---------- regulations ----------
@@ -170,6 +196,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2025-04-08',
     note: 'The compliance program, certification and audit duties for restricted transactions apply from 6 October 2025.',
+    binds: [DOJ_DSP],
   },
   uniform200334: {
     label: '2 CFR 200.334 (record retention)',
@@ -181,6 +208,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2024-10-01',
+    binds: [FEDERALLY_FUNDED],
   },
   far204021: {
     label: 'FAR 52.204-21',
@@ -193,6 +221,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2016-06-15',
     note: 'Binds contractors holding federal contract information; the baseline of CMMC Level 1.',
+    binds: [CUI_FCI],
   },
   dfars7012: {
     label: 'DFARS 252.204-7012 / NIST SP 800-171',
@@ -204,6 +233,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2016-10-21',
+    binds: [CUI_FCI],
   },
   cmmc: {
     label: 'CMMC Program rule, 32 CFR part 170',
@@ -215,6 +245,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2024-12-16',
+    binds: [CUI_FCI],
   },
   dfarsCmmc: {
     label: 'DFARS CMMC rule (DFARS 252.204-7021)',
@@ -227,6 +258,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2025-11-10',
     note: 'CMMC requirements are phased into DoD solicitations and contracts from 10 November 2025.',
+    binds: [CUI_FCI],
   },
   exportRegs: {
     label: 'EAR / ITAR (15 CFR 734.8)',
@@ -238,6 +270,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: null,
+    binds: [EXPORT_CONTROLLED],
   },
 
   // ---------- agency requirements and award terms ----------
@@ -251,6 +284,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2024-05-20',
+    binds: [NSF],
   },
   nsf26200: {
     label: 'NSF 26-200 (PAPPG 24-1 Supplement 1)',
@@ -263,6 +297,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2025-12-08',
     note: 'Issued as an interim supplement while PAPPG 26-1 is deferred under EO 14332 (7 August 2025).',
+    binds: [NSF],
   },
   nsfIn149: {
     label: 'NSF Important Notice No. 149',
@@ -273,8 +308,9 @@ export const SOURCES = {
     force: 'agency_term',
     status: 'in_force',
     asOf: CHECKED,
-    effective: '2025-10-10',
-    note: 'The training certification date of 10 October 2025 was delayed by the 2025 funding lapse.',
+    effective: '2025-12-02',
+    note: 'Training certification first set for 10 October 2025; delayed by the October-November 2025 lapse in appropriations to 2 December 2025 (revised notice).',
+    binds: [NSF],
   },
   nihOd25133: {
     label: 'NIH NOT-OD-25-133',
@@ -286,6 +322,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2025-10-01',
+    binds: [NIH],
   },
   nihOd26017: {
     label: 'NIH NOT-OD-26-017',
@@ -298,6 +335,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2026-05-25',
     note: 'Applications with due dates on or after 25 May 2026.',
+    binds: [NIH],
   },
   nihOd26018: {
     label: 'NIH NOT-OD-26-018',
@@ -310,6 +348,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2026-01-25',
     note: 'Applications, just-in-time submissions and progress reports on or after 25 January 2026.',
+    binds: [NIH],
   },
   nihOd24157: {
     label: 'NIH NOT-OD-24-157',
@@ -322,6 +361,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2025-01-25',
     note: 'Applies at each new or renewed Data Use Certification.',
+    binds: [CONTROLLED_ACCESS_DATA],
   },
   nihOd25159: {
     label: 'NIH NOT-OD-25-159',
@@ -333,6 +373,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2025-09-24',
+    binds: [CONTROLLED_ACCESS_DATA],
   },
   nihOd25104: {
     label: 'NIH NOT-OD-25-104',
@@ -344,6 +385,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2025-05-01',
+    binds: [NIH],
   },
   nihOd25155: {
     label: 'NIH NOT-OD-25-155',
@@ -355,6 +397,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2025-09-25',
+    binds: [NIH],
   },
   nihOd25154: {
     label: 'NIH NOT-OD-25-154',
@@ -390,6 +433,7 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: '2025-05-01',
+    binds: [DOE],
   },
   usdaSm1078014: {
     label: 'USDA SM 1078-014',
@@ -402,6 +446,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2025-07-08',
     note: 'No public copy of the primary text was found; requirements as summarized by university research offices.',
+    binds: [USDA],
   },
   nasaGic2602: {
     label: 'NASA GIC 26-02',
@@ -414,6 +459,7 @@ export const SOURCES = {
     asOf: CHECKED,
     effective: '2026-08-05',
     note: 'Proposals submitted from 5 August 2026. No public copy of the primary text was found; requirements as summarized by university research offices.',
+    binds: [NASA],
   },
 
   // ---------- executive policy ----------
@@ -533,6 +579,30 @@ export const SOURCES = {
     status: 'in_force',
     asOf: CHECKED,
     effective: null,
+  },
+
+  nistSp80061: {
+    label: 'NIST SP 800-61 Rev. 3 (2025)',
+    document: 'NIST SP 800-61 Rev. 3, Incident Response Recommendations and Considerations for Cybersecurity Risk Management',
+    date: '2025-04-03',
+    section: 'Respond function: incident reporting and communication with outside parties',
+    url: 'https://csrc.nist.gov/pubs/sp/800/61/r3/final',
+    force: 'guidance',
+    status: 'in_force',
+    asOf: CHECKED,
+    effective: '2025-04-03',
+  },
+  bisEcp: {
+    label: 'BIS Export Compliance Guidelines (2017)',
+    document: 'Bureau of Industry and Security, Export Compliance Guidelines: The Elements of an Effective Export Compliance Program',
+    date: '2017-01',
+    section: 'The eight elements (management commitment, risk assessment, export authorization and screening, recordkeeping, training, audits, handling violations, keeping the manual current)',
+    url: 'https://www.bis.gov/developing-an-export-compliance-program',
+    force: 'guidance',
+    status: 'in_force',
+    asOf: CHECKED,
+    effective: null,
+    note: 'The Export Administration Regulations require no written compliance program; BIS recommends one.',
   },
 
   // ---------- good practice ----------

@@ -5,6 +5,7 @@
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type AdminQuestionChange, type AdminQuestionInput, type AdminQuestionView, type AdminQuestionsPage } from '#domain/contracts/admin.ts';
 import { describeConditions } from '#domain/questions/applicability.ts';
+import { RETIRED_CODES } from '#domain/questions/bank-retired.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
 import { isAllowedPoints, MAX_SCORE, QUESTION_POINTS_RANGE } from '#domain/scoring/policy.ts';
 import { questionnaireVersions, questions } from '../../db/schema/index.ts';
@@ -71,11 +72,11 @@ function toQuestionDef(code: string, input: AdminQuestionInput): QuestionDef {
   };
 }
 
-/** Next free code in the domain, e.g. CI-13 after CI-12. */
+/** Next free code in the domain, e.g. CI-13 after CI-12; a retired code is never reused (domain/questions/bank-retired.ts). */
 function nextCode(bank: readonly VersionQuestion[], domainId: string): string {
   const inDomain = bank.filter((q) => q.domainId === domainId).map((q) => q.code);
   const prefix = inDomain[0]?.slice(0, 2) ?? 'XX';
-  const used = new Set(bank.map((q) => q.code));
+  const used = new Set([...bank.map((q) => q.code), ...RETIRED_CODES.map((r) => r.code)]);
   for (let n = 1; n < 100; n++) {
     const code = `${prefix}-${String(n).padStart(2, '0')}`;
     if (!used.has(code)) return code;

@@ -28,20 +28,20 @@ const UNCOVERED_COMPANY: ApplicabilityProfile = { kind: 'company', covered: fals
 const COVERED_UNIVERSITY = PROFILE_WITH_EVERY_DUTY;
 
 /**
- * The bank in code with conditions set on a few questions, so the two profiles differ whatever the
- * bank in code holds: the first critical question is asked of covered institutions only; the
- * second gates Pass only for institutions of higher education; the first question that is not
- * critical is asked only with CUI or FCI.
+ * The bank in code with conditions added to a few questions, so the two profiles differ whatever the
+ * bank in code holds: the first critical question is asked of covered institutions only; the first
+ * other critical question the company is asked gates Pass only for institutions of higher
+ * education; the first question that is not critical is asked only with CUI or FCI. Conditions are
+ * added, never replaced, so each gate stays within whom its sources bind (bank-rules.ts).
  */
 function bankWithConditions(): { bank: QuestionDef[]; coveredOnly: string; gateForIhe: string; cuiOnly: string } {
-  const critical = QUESTION_BANK.filter((q) => q.critical);
-  const coveredOnly = critical[0]!.code;
-  const gateForIhe = critical[1]!.code;
+  const coveredOnly = QUESTION_BANK.find((q) => q.critical)!.code;
+  const gateForIhe = QUESTION_BANK.find((q) => q.critical && q.code !== coveredOnly && questionsFor([q], UNCOVERED_COMPANY).length === 1)!.code;
   const cuiOnly = QUESTION_BANK.find((q) => !q.critical)!.code;
-  const set = (code: string, patch: { appliesWhen?: Condition[]; criticalWhen?: Condition[] }) => (q: QuestionDef) => (q.code === code ? { ...q, ...patch } : q);
-  const bank = QUESTION_BANK.map(set(coveredOnly, { appliesWhen: [{ covered: true }], criticalWhen: [] }))
-    .map(set(gateForIhe, { appliesWhen: [], criticalWhen: [{ kinds: ['ihe'] }] }))
-    .map(set(cuiOnly, { appliesWhen: [{ activities: ['cui_fci'] }] }));
+  const add = (code: string, key: 'appliesWhen' | 'criticalWhen', c: Condition) => (q: QuestionDef) => (q.code === code ? { ...q, [key]: [...q[key], c] } : q);
+  const bank = QUESTION_BANK.map(add(coveredOnly, 'appliesWhen', { covered: true }))
+    .map(add(gateForIhe, 'criticalWhen', { kinds: ['ihe'] }))
+    .map(add(cuiOnly, 'appliesWhen', { activities: ['cui_fci'] }));
   return { bank, coveredOnly, gateForIhe, cuiOnly };
 }
 

@@ -22,6 +22,7 @@ const source = (label: string, patch: Partial<SourceDef> = {}): SourceDef => ({
   status: 'in_force',
   asOf: '2026-01-15',
   effective: null,
+  binds: [],
   ...patch,
 });
 
