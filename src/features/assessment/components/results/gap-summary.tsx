@@ -39,9 +39,9 @@ export function GapSummary({ scores, totalGaps }: { scores: readonly DomainScore
               <Tr key={d.id}>
                 <Td className="font-medium text-slate-900">{d.name}</Td>
                 <Td className="text-right tabular-nums">{d.gap_count}</Td>
-                <Td className="text-right tabular-nums whitespace-nowrap" data-testid="points-lost">
+                <Td className="text-right tabular-nums" data-testid="points-lost">
                   <span className={pointsLost > 0 ? 'font-semibold text-red-700' : undefined}>{pointsLost}</span>
-                  <span className="text-slate-600"> of {d.total_points}</span>
+                  <span className="whitespace-nowrap text-slate-600"> of {d.total_points}</span>
                 </Td>
               </Tr>
             );
