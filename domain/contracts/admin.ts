@@ -1,7 +1,7 @@
 // The admin area (system_admin only): request schemas and response shapes. Shared by the API and the SPA.
 import { z } from 'zod';
 import { ACTION_PRIORITIES, questionDefSchema, type ActionPriority } from '../questions/question-types.ts';
-import { ACTIVITIES, conditionsSchema, FUNDING_AGENCIES, ORGANIZATION_KINDS, type Condition } from '../questions/applicability.ts';
+import { conditionsCanHold, conditionsSchema, type Condition } from '../questions/applicability.ts';
 import { legalClockSchema } from '../questions/clocks.ts';
 import { ROLES, type Role } from '../roles.ts';
 import type { Grade, PassFail } from '../scoring/policy.ts';
@@ -16,45 +16,8 @@ export const adminListQuerySchema = z.object({
   q: z.string().trim().max(200, 'Search text must be at most 200 characters').default(''),
 });
 
-const CONDITION_VALUES: Record<string, { values: readonly string[]; noun: string }> = {
-  kinds: { values: ORGANIZATION_KINDS, noun: 'kind of organization' },
-  agencies: { values: FUNDING_AGENCIES, noun: 'funding agency' },
-  activities: { values: ACTIVITIES, noun: 'activity' },
-};
-const CONDITION_KEYS = ['kinds', 'covered', 'agencies', 'activities'];
-
-/** The first problem of one condition as the admin wrote it, in words (null when its shape is right). */
-function conditionProblem(c: unknown): string | null {
-  if (typeof c !== 'object' || c === null || Array.isArray(c)) return 'A condition looks like { "agencies": ["nsf"] }';
-  const keys = Object.keys(c);
-  const unknownKey = keys.find((k) => !CONDITION_KEYS.includes(k));
-  if (unknownKey !== undefined) return `Unknown condition "${unknownKey}": use kinds, covered, agencies or activities`;
-  if (keys.length !== 1) return 'Each condition names exactly one of kinds, covered, agencies or activities';
-  const key = keys[0]!;
-  const value: unknown = (c as Record<string, unknown>)[key];
-  if (key === 'covered') return value === true ? null : 'The covered condition is written { "covered": true }';
-  const { values, noun } = CONDITION_VALUES[key]!;
-  if (!Array.isArray(value)) return `${key} must be a list`;
-  const unknownValue: unknown = value.find((v) => typeof v !== 'string' || !values.includes(v));
-  return unknownValue === undefined ? null : `Unknown ${noun} "${String(unknownValue)}" in ${key}`;
-}
-
-/**
- * Conditions as the admin editor sends them: the shape is checked first so an unknown key or
- * value gets a message naming it (conditionsSchema alone says only "Invalid input"), then the
- * rules of domain/questions/applicability.ts apply.
- */
-const adminConditionsSchema = z
-  .array(z.unknown())
-  .superRefine((list, ctx) => {
-    list.forEach((c, i) => {
-      const message = conditionProblem(c);
-      if (message) ctx.addIssue({ code: 'custom', message, path: [i] });
-    });
-  })
-  .pipe(conditionsSchema);
-
 export const CRITICAL_WHEN_WITHOUT_GATE_MESSAGE = 'Gate conditions apply only to a critical question: mark it critical or remove them';
+export const GATE_NEVER_HOLDS_MESSAGE = 'No organization asked this question can meet the gate conditions: change them or remove them';
 
 /** Create and edit (full replacement) of one question; the code is assigned by the server. */
 export const adminQuestionSchema = z.object({
@@ -63,8 +26,8 @@ export const adminQuestionSchema = z.object({
   questionText: z.string().trim().min(10, 'Question text must be at least 10 characters').max(1000, 'Question text must be at most 1000 characters'),
   points: questionDefSchema.shape.points,
   critical: z.boolean().default(false),
-  appliesWhen: adminConditionsSchema.default([]),
-  criticalWhen: adminConditionsSchema.default([]),
+  appliesWhen: conditionsSchema.default([]),
+  criticalWhen: conditionsSchema.default([]),
   clock: legalClockSchema.nullable().default(null),
   documentEvidenceRequired: z.boolean().default(false),
   evidenceDescription: z.string().trim().max(1000).default(''),
@@ -80,7 +43,10 @@ export const adminQuestionSchema = z.object({
    * (or given to) this question of the current version.
    */
   balanceWith: z.uuid('Invalid question id').nullable().optional(),
-}).refine((q) => q.critical || q.criticalWhen.length === 0, { message: CRITICAL_WHEN_WITHOUT_GATE_MESSAGE, path: ['criticalWhen'] });
+})
+  .refine((q) => q.critical || q.criticalWhen.length === 0, { message: CRITICAL_WHEN_WITHOUT_GATE_MESSAGE, path: ['criticalWhen'] })
+  // A gate is checked only where the question is asked: both lists must be able to hold at once.
+  .refine((q) => q.criticalWhen.length === 0 || conditionsCanHold([...q.appliesWhen, ...q.criticalWhen]), { message: GATE_NEVER_HOLDS_MESSAGE, path: ['criticalWhen'] });
 export type AdminQuestionInput = z.infer<typeof adminQuestionSchema>;
 
 export const adminDeleteQuestionSchema = z.object({ balanceWith: z.uuid('Invalid question id').nullable().optional() });

@@ -178,7 +178,7 @@ describe('applicabilityProfileSchema', () => {
 
   it('accepts a valid profile', () => {
     expect(applicabilityProfileSchema.parse(COMPANY)).toEqual(COMPANY);
-    expect(applicabilityProfileSchema.parse({ kind: 'ffrdc', covered: true, agencies: [], activities: [] })).toEqual({ kind: 'ffrdc', covered: true, agencies: [], activities: [] });
+    expect(applicabilityProfileSchema.parse({ kind: 'ffrdc', covered: true, agencies: ['doe'], activities: [] })).toEqual({ kind: 'ffrdc', covered: true, agencies: ['doe'], activities: [] });
   });
 
   it('refuses a company that says it is a covered institution', () => {

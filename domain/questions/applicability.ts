@@ -61,6 +61,12 @@ export const COVERED_INSTITUTION_DEFINITION =
 export const COMPANY_NOT_COVERED_MESSAGE =
   'A company is not a covered institution: the definition covers institutions of higher education, FFRDCs and nonprofit research institutions.';
 
+/** The kinds the covered-institution definition can reach (COVERED_INSTITUTION_DEFINITION). */
+export const COVERABLE_KINDS: readonly OrganizationKind[] = ['ihe', 'nonprofit', 'ffrdc'];
+
+export const COVERED_WITHOUT_AGENCY_MESSAGE =
+  'A covered institution receives federal research and development funding: choose at least one funding agency (or Other federal agency)';
+
 export const applicabilityProfileSchema = z
   .object({
     kind: z.enum(ORGANIZATION_KINDS, { message: 'Choose the kind of organization' }),
@@ -69,7 +75,11 @@ export const applicabilityProfileSchema = z
     activities: z.array(z.enum(ACTIVITIES, { message: 'Unknown activity' })).max(ACTIVITIES.length),
   })
   .strict()
-  .refine((p) => !(p.kind === 'company' && p.covered), { message: COMPANY_NOT_COVERED_MESSAGE, path: ['covered'] })
+  .superRefine((p, ctx) => {
+    if (!p.covered) return;
+    if (!COVERABLE_KINDS.includes(p.kind)) ctx.addIssue({ code: 'custom', message: COMPANY_NOT_COVERED_MESSAGE, path: ['covered'] });
+    if (p.agencies.length === 0) ctx.addIssue({ code: 'custom', message: COVERED_WITHOUT_AGENCY_MESSAGE, path: ['agencies'] });
+  })
   .transform((p) => ({
     ...p,
     // One spelling of a set: each value once, in the list's own order.
@@ -90,13 +100,81 @@ export type Condition =
   | { agencies: FundingAgency[] }
   | { activities: Activity[] };
 
-export const conditionSchema: z.ZodType<Condition> = z.union([
-  z.object({ kinds: z.array(z.enum(ORGANIZATION_KINDS)).min(1, 'Choose at least one kind of organization') }).strict(),
-  z.object({ covered: z.literal(true) }).strict(),
-  z.object({ agencies: z.array(z.enum(FUNDING_AGENCIES)).min(1, 'Choose at least one agency') }).strict(),
-  z.object({ activities: z.array(z.enum(ACTIVITIES)).min(1, 'Choose at least one activity') }).strict(),
-]);
-export const conditionsSchema = z.array(conditionSchema).max(4, 'At most four conditions');
+const CONDITION_KEYS = ['kinds', 'covered', 'agencies', 'activities'] as const;
+const CONDITION_SHAPE_MESSAGE = 'A condition looks like { "agencies": ["nsf"] }';
+const ONE_KEY_MESSAGE = 'Each condition names exactly one of kinds, covered, agencies or activities';
+
+/** A list of values of one sort: known values, each once, at least one. */
+function valueList<T extends string>(key: string, values: readonly [T, ...T[]], noun: string, emptyMessage: string) {
+  return z
+    .array(z.enum(values, { error: (iss) => `Unknown ${noun} "${String(iss.input)}" in ${key}` }), { error: `${key} must be a list` })
+    .min(1, emptyMessage)
+    .max(values.length, `${key} lists at most ${values.length} values`)
+    .superRefine((list, ctx) => {
+      const twice = list.find((v, i) => list.indexOf(v) !== i);
+      if (twice !== undefined) ctx.addIssue({ code: 'custom', message: `"${twice}" is listed twice in ${key}` });
+    });
+}
+
+/**
+ * One condition. Written as one object with every key optional (then exactly one required) rather
+ * than a union, so a wrong key or value gets a message naming it instead of "Invalid input".
+ */
+export const conditionSchema = z
+  .object(
+    {
+      kinds: valueList('kinds', ORGANIZATION_KINDS, 'kind of organization', 'Choose at least one kind of organization').optional(),
+      covered: z.literal(true, { error: 'The covered condition is written { "covered": true }' }).optional(),
+      agencies: valueList('agencies', FUNDING_AGENCIES, 'funding agency', 'Choose at least one agency').optional(),
+      activities: valueList('activities', ACTIVITIES, 'activity', 'Choose at least one activity').optional(),
+    },
+    {
+      error: (iss) =>
+        iss.code === 'unrecognized_keys'
+          ? `Unknown condition "${String(iss.keys[0])}": use kinds, covered, agencies or activities`
+          : iss.code === 'invalid_type'
+            ? CONDITION_SHAPE_MESSAGE
+            : undefined,
+    },
+  )
+  .strict()
+  .superRefine((c, ctx) => {
+    if (CONDITION_KEYS.filter((k) => c[k] !== undefined).length !== 1) ctx.addIssue({ code: 'custom', message: ONE_KEY_MESSAGE });
+  })
+  .transform((c) => c as Condition);
+
+export const CONDITIONS_NEVER_HOLD_MESSAGE =
+  'No organization can meet these conditions together: only institutions of higher education, nonprofit research institutes and FFRDCs can be covered institutions';
+
+/**
+ * Some valid profile meets every condition. There is no negation, so a profile with every agency
+ * and activity is the best candidate for each kind and covered flag; the profile schema decides
+ * which of those exist (a company is never covered).
+ */
+export function conditionsCanHold(conditions: readonly Condition[]): boolean {
+  return ORGANIZATION_KINDS.some((kind) =>
+    [false, true].some((covered) => {
+      const profile: ApplicabilityProfile = { kind, covered, agencies: [...FUNDING_AGENCIES], activities: [...ACTIVITIES] };
+      return applicabilityProfileSchema.safeParse(profile).success && allHold(conditions, profile);
+    }),
+  );
+}
+
+/** A list of conditions: each sort at most once (so at most four), and able to hold for some organization. */
+export const conditionsSchema = z
+  .array(conditionSchema, { error: 'Conditions must be a list' })
+  .max(CONDITION_KEYS.length, 'At most four conditions')
+  // Checked on a list whose every condition is well formed (a pipe runs only after a success).
+  .pipe(z.array(z.custom<Condition>()))
+  .superRefine((list, ctx) => {
+    const keys = list.map((c) => Object.keys(c)[0]);
+    const twice = keys.findIndex((k, i) => keys.indexOf(k) !== i);
+    if (twice !== -1) {
+      ctx.addIssue({ code: 'custom', message: `Write each sort of condition once: ${keys[twice]} appears twice`, path: [twice] });
+      return;
+    }
+    if (!conditionsCanHold(list)) ctx.addIssue({ code: 'custom', message: CONDITIONS_NEVER_HOLD_MESSAGE });
+  });
 
 /** One rule: does one condition hold for the profile? */
 function holds(c: Condition, p: ApplicabilityProfile): boolean {

@@ -27,15 +27,60 @@ export const CLOCK_RECURRENCE_LABELS: Record<ClockRecurrence, string> = {
   every_years: 'Every few years',
 };
 
+/** Days in each month of a year that every clock date occurs in (so no 02-29). */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** MM-DD that falls every year: "02-28" yes, "02-30", "04-31" and "02-29" no. */
+export function isCalendarDate(mmdd: string): boolean {
+  const m = /^(\d{2})-(\d{2})$/.exec(mmdd);
+  if (!m) return false;
+  const month = Number(m[1]);
+  const day = Number(m[2]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1]!;
+}
+
+/**
+ * The months a recurrence allows, and the most fixed due dates it can have: a yearly duty runs 12
+ * months with at most one due date, a twice-yearly one 6 months with none or two (HEA section 117:
+ * 01-31 and 07-31), one every few years whole years from two to ten, and a duty tied to each
+ * application any window from 1 to 120 months with no calendar date.
+ */
+export const CLOCK_RULES: Record<ClockRecurrence, { months: (m: number) => boolean; monthsMessage: string; dates: readonly number[]; datesMessage: string }> = {
+  annual: { months: (m) => m === 12, monthsMessage: 'A yearly clock runs 12 months', dates: [0, 1], datesMessage: 'A yearly clock has at most one due date' },
+  semiannual: { months: (m) => m === 6, monthsMessage: 'A twice-yearly clock runs 6 months', dates: [0, 2], datesMessage: 'A twice-yearly clock has two due dates, or none' },
+  every_years: {
+    months: (m) => m >= 24 && m <= 120 && m % 12 === 0,
+    monthsMessage: 'A clock of every few years runs whole years: 24, 36 ... 120 months',
+    dates: [0, 1],
+    datesMessage: 'A clock of every few years has at most one due date',
+  },
+  per_application: { months: (m) => m >= 1 && m <= 120, monthsMessage: 'Months must be 1 to 120', dates: [0], datesMessage: 'A clock tied to each application has no calendar due dates' },
+};
+
+export const NOT_A_DATE_MESSAGE = 'Not a date that comes every year: the month is shorter (and 02-29 comes only in leap years)';
+
 export const legalClockSchema = z
   .object({
-    summary: z.string().trim().min(5, 'Describe the clock in a few words').max(300),
+    summary: z.string().trim().min(5, 'Describe the clock in a few words').max(300, 'Describe the clock in at most 300 characters'),
     recurrence: z.enum(CLOCK_RECURRENCES, { message: 'Choose how often the duty recurs' }),
-    months: z.number().int('Months must be a whole number').min(1, 'Months must be 1 to 120').max(120, 'Months must be 1 to 120'),
+    months: z.number({ message: 'Months must be a number' }).int('Months must be a whole number').min(1, 'Months must be 1 to 120').max(120, 'Months must be 1 to 120'),
     dates: z
-      .array(z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Due dates look like 01-31'))
-      .max(12),
-    starts: z.string().trim().min(1).max(300).nullable(),
+      .array(
+        z
+          .string()
+          .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'Due dates look like 01-31', abort: true })
+          .refine(isCalendarDate, NOT_A_DATE_MESSAGE),
+      )
+      .max(2, 'At most two due dates'),
+    starts: z.string().trim().min(1).max(300, 'Say what starts the clock in at most 300 characters').nullable(),
     source: z.string().trim().min(1, 'A clock names the source that sets it'),
   })
-  .strict() satisfies z.ZodType<LegalClock>;
+  .strict()
+  .superRefine((c, ctx) => {
+    const rule = CLOCK_RULES[c.recurrence];
+    // Months outside 1 to 120 already have their message.
+    if (Number.isInteger(c.months) && c.months >= 1 && c.months <= 120 && !rule.months(c.months)) ctx.addIssue({ code: 'custom', message: rule.monthsMessage, path: ['months'] });
+    if (!rule.dates.includes(c.dates.length)) ctx.addIssue({ code: 'custom', message: rule.datesMessage, path: ['dates'] });
+    const twice = c.dates.find((d, i) => c.dates.indexOf(d) !== i);
+    if (twice !== undefined) ctx.addIssue({ code: 'custom', message: `${twice} is listed twice`, path: ['dates'] });
+  }) satisfies z.ZodType<LegalClock>;

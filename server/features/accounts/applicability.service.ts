@@ -5,7 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
 import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, auditLog, organizations, profiles } from '../../db/schema/index.ts';
+import { assessments, organizations, profiles } from '../../db/schema/index.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { ownOrganizationId } from './organization.service.ts';
@@ -35,10 +36,17 @@ export async function applicabilityView(db: Db, organizationId: string): Promise
   };
 }
 
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** The same duties (field by field: jsonb keeps neither key order nor, for old rows, list order). */
+const sameProfile = (a: ApplicabilityProfile | null, b: ApplicabilityProfile) =>
+  a !== null && a.kind === b.kind && a.covered === b.covered && sameSet(a.agencies, b.agencies) && sameSet(a.activities, b.activities);
+
 /**
  * PUT /api/organization/applicability (org_admin; `profile` already validated by
  * applicabilityProfileSchema). Writes the profile, who and when, and an audit entry with the
- * profile before and after, in one transaction. Assessments already started keep theirs.
+ * profile before and after, in one transaction; a save that changes nothing writes nothing (the
+ * "updated by" line keeps naming whoever last changed it). Assessments already started keep theirs.
  */
 export async function saveApplicability(deps: AppDeps, caller: Caller, profile: ApplicabilityProfile): Promise<ApplicabilityView> {
   const organizationId = ownOrganizationId(caller);
@@ -49,18 +57,19 @@ export async function saveApplicability(deps: AppDeps, caller: Caller, profile: 
       .where(eq(organizations.id, organizationId))
       .for('update');
     if (!before) throw notFound('Organization not found');
+    if (sameProfile(before.profile ?? null, profile)) return;
     await tx
       .update(organizations)
       .set({ applicability: profile, applicabilityUpdatedAt: deps.now(), applicabilityUpdatedBy: caller.id })
       .where(eq(organizations.id, organizationId));
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       actorId: caller.id,
       organizationId,
       action: 'organization.applicability',
       targetType: 'organization',
       targetId: organizationId,
-      before: JSON.stringify(before.profile ?? null),
-      after: JSON.stringify(profile),
+      before: before.profile ?? null,
+      after: profile,
     });
   });
   return applicabilityView(deps.db, organizationId);

@@ -72,11 +72,21 @@ function toQuestionDef(code: string, input: AdminQuestionInput): QuestionDef {
   };
 }
 
-/** Next free code in the domain, e.g. CI-13 after CI-12; a retired code is never reused (domain/questions/bank-retired.ts). */
-function nextCode(bank: readonly VersionQuestion[], domainId: string): string {
-  const inDomain = bank.filter((q) => q.domainId === domainId).map((q) => q.code);
-  const prefix = inDomain[0]?.slice(0, 2) ?? 'XX';
-  const used = new Set([...bank.map((q) => q.code), ...RETIRED_CODES.map((r) => r.code)]);
+/**
+ * Every code ever given out: the codes of every published version and the retired codes
+ * (domain/questions/bank-retired.ts). A code keeps one meaning for good (docs/decisions/004), so a
+ * new question never takes one of them, even one no current question carries.
+ */
+async function codesEverUsed(db: Db): Promise<{ code: string; domainId: string }[]> {
+  const published = await db.selectDistinct({ code: questions.code, domainId: questions.domainId }).from(questions);
+  return [...published, ...RETIRED_CODES.map((r) => ({ code: r.code, domainId: '' }))];
+}
+
+/** Next code in the domain that was never used, e.g. CI-16 when CI-01 to CI-15 were (retired ones included). */
+function nextCode(bank: readonly VersionQuestion[], everUsed: readonly { code: string; domainId: string }[], domainId: string): string {
+  const inDomain = [...bank, ...everUsed].find((q) => q.domainId === domainId)?.code;
+  const prefix = inDomain?.slice(0, 2) ?? 'XX';
+  const used = new Set([...bank, ...everUsed].map((q) => q.code));
   for (let n = 1; n < 100; n++) {
     const code = `${prefix}-${String(n).padStart(2, '0')}`;
     if (!used.has(code)) return code;
@@ -173,8 +183,8 @@ async function publishChange(db: Db, actorId: string, compute: (bank: readonly V
 
 export async function createQuestion(db: Db, actorId: string, input: AdminQuestionInput): Promise<AdminQuestionChange> {
   const balanceIn = await balanceTarget(db, input.balanceWith);
-  return publishChange(db, actorId, (bank) => {
-    const code = nextCode(bank, input.domainId);
+  return publishChange(db, actorId, async (bank) => {
+    const code = nextCode(bank, await codesEverUsed(db), input.domainId);
     const defs = rebalance([...bank.map(toDef), toQuestionDef(code, input)], bank, balanceIn(bank));
     return { defs, audit: { action: 'question.created', code, before: null, after: toQuestionDef(code, input) } };
   });

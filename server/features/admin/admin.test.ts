@@ -5,6 +5,11 @@ import { EMBEDDED_ANON_KEY } from '../config/index.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
 import { createAssessment, getQuestions } from '../assessments/assessments.test-helpers.ts';
+import { GATE_NEVER_HOLDS_MESSAGE } from '#domain/contracts/admin.ts';
+import { CONDITIONS_NEVER_HOLD_MESSAGE } from '#domain/questions/applicability.ts';
+import { RETIRED_CODES } from '#domain/questions/bank-retired.ts';
+import { NOT_A_DATE_MESSAGE } from '#domain/questions/clocks.ts';
+import { questions } from '../../db/schema/index.ts';
 
 const NEW_QUESTION = {
   domainId: 'audit',
@@ -131,6 +136,28 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     expect(new Set(both.map((q) => q.code)).size).toBe(both.length);
 
   });
+  it('never gives a new question a code used before: not a retired one, not one of a deleted question', async () => {
+    const retired = new Set(RETIRED_CODES.map((r) => r.code));
+    const donor = (await server.json('GET', '/api/admin/questions', undefined, sys.accessToken)).body.items.find((q: any) => q.points >= 2);
+    // Each domain of the bank has retired codes below its highest number (CI-01, PP-04, TP-04, IP-03, AU-01 ...).
+    for (const domainId of ['communications-integration', 'policies-procedures', 'training-program', 'information-protection', 'audit']) {
+      const everPublished = new Set((await server.deps.db.selectDistinct({ code: questions.code }).from(questions)).map((r) => r.code));
+      const created = await server.json('POST', '/api/admin/questions', { ...NEW_QUESTION, domainId, points: 1, balanceWith: donor.id }, sys.accessToken);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const code: string = created.body.question.code;
+      expect([domainId, retired.has(code), everPublished.has(code)]).toEqual([domainId, false, false]);
+      // Deleted again: the code stays spent.
+      const current = (await getQuestions(server, orgAdmin.accessToken)).find((q) => q.code === donor.code)!;
+      expect((await server.json('DELETE', `/api/admin/questions/${created.body.question.id}?balanceWith=${current.id}`, undefined, sys.accessToken)).status).toBe(200);
+      const next = await server.json('POST', '/api/admin/questions', { ...NEW_QUESTION, domainId, points: 1, balanceWith: (await getQuestions(server, orgAdmin.accessToken)).find((q) => q.code === donor.code)!.id }, sys.accessToken);
+      expect(next.status).toBe(201);
+      expect(next.body.question.code).not.toBe(code);
+      expect(retired.has(next.body.question.code)).toBe(false);
+      const after = (await getQuestions(server, orgAdmin.accessToken)).find((q) => q.code === donor.code)!;
+      expect((await server.json('DELETE', `/api/admin/questions/${next.body.question.id}?balanceWith=${after.id}`, undefined, sys.accessToken)).status).toBe(200);
+    }
+  });
+
   /** The edit payload of a question as the admin list shows it. */
   const inputOf = (q: any) => ({
     domainId: q.domain_id,
@@ -208,11 +235,23 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
       [{ appliesWhen: [{ covered: false }] }, 'The covered condition is written { "covered": true }'],
       [{ appliesWhen: [{ activities: [] }] }, 'Choose at least one activity'],
       [{ appliesWhen: ['covered'] }, 'A condition looks like { "agencies": ["nsf"] }'],
+      // input that cannot be right
+      [{ clock: { ...clock, recurrence: 'semiannual', months: 120 } }, 'A twice-yearly clock runs 6 months'],
+      [{ clock: { ...clock, dates: ['02-31', '07-31'] } }, NOT_A_DATE_MESSAGE],
+      [{ clock: { ...clock, dates: ['04-31', '07-31'] } }, NOT_A_DATE_MESSAGE],
+      [{ clock: { ...clock, dates: ['07-31'] } }, 'A twice-yearly clock has two due dates, or none'],
+      [{ clock: { ...clock, recurrence: 'every_years', months: 30, dates: [] } }, 'A clock of every few years runs whole years: 24, 36 ... 120 months'],
+      [{ appliesWhen: [{ kinds: ['company'] }, { covered: true }] }, CONDITIONS_NEVER_HOLD_MESSAGE],
+      [{ appliesWhen: [{ agencies: ['nsf'] }, { agencies: ['nih'] }] }, 'Write each sort of condition once: agencies appears twice'],
+      [{ appliesWhen: [{ agencies: Array.from({ length: 20_000 }, () => 'nsf') }] }, 'agencies lists at most 7 values'],
+      [{ appliesWhen: [{ agencies: ['nsf', 'nsf'] }] }, '"nsf" is listed twice in agencies'],
     ];
     for (const [patch, message] of cases) {
       const res = await put(plain, patch);
       expect([JSON.stringify(patch), res.status, res.body.error]).toEqual([JSON.stringify(patch), 400, message]);
     }
+    const gateNever = await put(gate, { appliesWhen: [{ kinds: ['company'] }], criticalWhen: [{ covered: true }] });
+    expect([gateNever.status, gateNever.body.error]).toEqual([400, GATE_NEVER_HOLDS_MESSAGE]);
     // the bank rules run at publish: their first problem is the message
     const unsourced = await put(gate, { sources: [] });
     expect(unsourced.status).toBe(400);

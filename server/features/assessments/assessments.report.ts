@@ -100,12 +100,12 @@ function toGapAnalysisView(gaps: DomainGaps[]): ReportView['gapAnalysis'] {
 }
 
 /**
- * The stored result as the API sends it (readResultView), naming the profile the assessment was
- * asked against: results stored before the profile was written into them take the assessment's.
+ * The result as the API sends it (already read by getSubmittedAssessment), naming the profile the
+ * assessment was asked against: results stored before the profile was written into them take the
+ * assessment's.
  */
 function resultOf(a: AssessmentRow & { result: ResultView }): ResultView {
-  const view = readResultView(a.result);
-  return { ...view, applicability: view.applicability ?? a.applicability ?? null };
+  return { ...a.result, applicability: a.result.applicability ?? a.applicability ?? null };
 }
 
 /** The gap analysis recomputed from the locked answers and the questions asked in the assessment. */

@@ -53,9 +53,18 @@ export function askedSentence(doc: ReportDocument): string {
   return `This assessment asked ${which}: ${questions} question${questions === 1 ? '' : 's'}, ${gates} of them critical (a No on a critical question fails the assessment).`;
 }
 
+/**
+ * The executive summary's first sentence. The percentage is of the points that apply (earned ÷
+ * applicable, domain/scoring/scoring.ts), which is what the grade is read from, so the sentence
+ * says so whenever it differs from a share of the score out of the maximum.
+ */
 export function summarySentence(doc: ReportDocument): string {
   const r = doc.report.result;
-  return `${doc.organizationName} scored ${r.totalScore} of ${r.maxScore} points (${r.percentage}%), grade ${r.grade}, and the assessment result is ${r.passFail}.`;
+  const share =
+    r.applicable_points === r.maxScore
+      ? `${r.percentage}% of the maximum`
+      : `${r.percentage}% of the ${r.applicable_points} points that apply to it: ${r.earned_points} earned`;
+  return `${doc.organizationName} scored ${r.totalScore} of ${r.maxScore} points (${share}), grade ${r.grade}, and the assessment result is ${r.passFail}.`;
 }
 
 export function passFailReasons(doc: ReportDocument): string[] {

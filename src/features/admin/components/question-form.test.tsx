@@ -89,9 +89,10 @@ describe('QuestionForm', () => {
 
   async function fillClock(dates: string) {
     const clock = group('Legal clock');
-    await userEvent.selectOptions(clock.getByLabelText('How often the duty recurs', { exact: true }), 'per_application');
-    await clock.getByLabelText('The duty in one line', { exact: true }).fill('Training completed within 12 months before each application');
-    await clock.getByLabelText('Months', { exact: true }).fill('12');
+    // Twice a year: 6 months, two due dates (legalClockSchema keeps the three consistent).
+    await userEvent.selectOptions(clock.getByLabelText('How often the duty recurs', { exact: true }), 'semiannual');
+    await clock.getByLabelText('The duty in one line', { exact: true }).fill('Training records reviewed twice a year');
+    await clock.getByLabelText('Months', { exact: true }).fill('6');
     await clock.getByLabelText(/^Due dates/).fill(dates);
     await userEvent.selectOptions(clock.getByLabelText('Source that sets the clock', { exact: true }), 'chips10632');
   }
@@ -140,9 +141,9 @@ describe('QuestionForm', () => {
       appliesWhen: [{ kinds: ['ihe', 'nonprofit'] }, { agencies: ['nsf', 'nih'] }],
       criticalWhen: [{ covered: true }],
       clock: {
-        summary: 'Training completed within 12 months before each application',
-        recurrence: 'per_application',
-        months: 12,
+        summary: 'Training records reviewed twice a year',
+        recurrence: 'semiannual',
+        months: 6,
         dates: ['01-31', '07-31'],
         starts: null,
         source: 'chips10632',

@@ -1,0 +1,67 @@
+// Saving the applicability profile (applicability.service.ts): one audit entry per real change,
+// written by server/lib/audit.ts like every other audit entry; a save that changes nothing leaves
+// the profile, its "updated by" line and the audit log alone.
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { COVERED_WITHOUT_AGENCY_MESSAGE, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { auditLog } from '../../db/schema/index.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from './accounts.fixtures.ts';
+
+const UNIVERSITY: ApplicabilityProfile = { kind: 'ihe', covered: true, agencies: ['nsf', 'nih'], activities: ['export_controlled'] };
+
+describe.each(DB_DRIVERS)('saving the applicability profile (%s)', (driver) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+  });
+  afterEach(async () => server.close());
+
+  const put = (as: Member, body: unknown) => server.json('PUT', '/api/organization/applicability', body, as.accessToken);
+  const auditRows = () => server.deps.db.select().from(auditLog).where(eq(auditLog.action, 'organization.applicability')).orderBy(auditLog.createdAt);
+
+  it('audits the first save with no "before" (NULL, not the text "null"), and each change with both sides', async () => {
+    const ada = await createOrgAdmin(server, { applicability: null });
+    expect((await put(ada, UNIVERSITY)).status).toBe(200);
+    const [first] = await auditRows();
+    expect(first).toMatchObject({ actorId: ada.userId, organizationId: ada.organizationId, targetType: 'organization', targetId: ada.organizationId, before: null });
+    expect(JSON.parse(first!.after!)).toEqual(UNIVERSITY);
+
+    const smaller: ApplicabilityProfile = { ...UNIVERSITY, activities: [] };
+    expect((await put(ada, smaller)).status).toBe(200);
+    const rows = await auditRows();
+    expect(rows).toHaveLength(2);
+    expect(JSON.parse(rows[1]!.before!)).toEqual(UNIVERSITY);
+    expect(JSON.parse(rows[1]!.after!)).toEqual(smaller);
+  });
+
+  it('writes nothing when the profile is unchanged, however the lists are spelled', async () => {
+    const ada = await createOrgAdmin(server, { applicability: null });
+    const saved = await put(ada, UNIVERSITY);
+    expect(saved.body.updated_by_name).toBe('Ada Admin');
+
+    // A second org_admin saves the same duties, lists reordered and repeated.
+    const tess = await joinOrganization(server, ada.organizationId!, { firstName: 'Tess', lastName: 'Second' });
+    const sys = await signInSystemAdmin(server);
+    expect((await server.json('PUT', `/api/admin/users/${tess.userId}/role`, { role: 'org_admin' }, sys.accessToken)).status).toBe(200);
+    const again = await put(tess, { ...UNIVERSITY, agencies: ['nih', 'nsf', 'nih'], activities: ['export_controlled', 'export_controlled'] });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(saved.body);
+    expect(await auditRows()).toHaveLength(1);
+
+    // A real change by Tess is hers.
+    const changed = await put(tess, { ...UNIVERSITY, agencies: ['nsf'] });
+    expect(changed.body).toMatchObject({ profile: { ...UNIVERSITY, agencies: ['nsf'] }, updated_by_name: 'Tess Second' });
+    expect(await auditRows()).toHaveLength(2);
+  });
+
+  it('refuses a covered institution with no funding agency: 400 on agencies, nothing written', async () => {
+    const ada = await createOrgAdmin(server, { applicability: null });
+    const res = await put(ada, { kind: 'nonprofit', covered: true, agencies: [], activities: [] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation_failed', error: COVERED_WITHOUT_AGENCY_MESSAGE, details: [{ path: 'agencies', message: COVERED_WITHOUT_AGENCY_MESSAGE }] });
+    expect((await server.json('GET', '/api/organization/applicability', undefined, ada.accessToken)).body.profile).toBeNull();
+    expect(await auditRows()).toHaveLength(0);
+  });
+});
