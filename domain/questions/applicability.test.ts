@@ -216,7 +216,7 @@ describe('words', () => {
     expect(describeConditions([])).toBe('Every organization');
     expect(describeConditions([{ covered: true }])).toBe('Covered institutions');
     expect(describeConditions([{ kinds: ['ihe', 'nonprofit', 'ffrdc'] }, { agencies: ['nsf', 'dod'] }])).toBe(
-      'Institutions of higher education, nonprofit research institutes or FFRDCs, and organizations funded by NSF or DoD',
+      'Institutions of higher education, nonprofit research institutes or FFRDCs funded by NSF or DoD',
     );
     expect(describeCondition({ activities: ['export_controlled'] })).toBe('organizations with export-controlled research');
   });

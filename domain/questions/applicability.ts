@@ -278,10 +278,21 @@ export function describeCondition(c: Condition): string {
   return `organizations with ${list(c.activities.map((a) => ACTIVITY_PHRASES[a]))}`;
 }
 
-/** "Every organization", or the conditions joined with "and". */
+/**
+ * The organizations a list of conditions reaches, as one noun phrase: "Every organization",
+ * "Institutions of higher education funded by NSF", "Organizations funded by NIH with foreign
+ * components or foreign subawards". Conditions all hold together, so a condition implied by a
+ * narrower one of the same kind is left out.
+ */
 export function describeConditions(conditions: readonly Condition[]): string {
-  if (conditions.length === 0) return 'Every organization';
-  const text = conditions.map(describeCondition).join(', and ');
+  const kept = conditions.filter((c, i) => !conditions.some((d, j) => j !== i && narrower(d, c) && (!narrower(c, d) || j < i)));
+  if (kept.length === 0) return 'Every organization';
+  const kinds = kept.flatMap((c) => ('kinds' in c ? [c] : []));
+  const covered = kept.some((c) => 'covered' in c);
+  let subject = kinds.length ? kinds.map(describeCondition).join(' and ') : covered ? 'covered institutions' : 'organizations';
+  if (kinds.length && covered) subject += ' that are covered institutions';
+  const qualifiers = kept.flatMap((c) => ('agencies' in c || 'activities' in c ? [describeCondition(c).replace(/^organizations /, '')] : []));
+  const text = [subject, ...qualifiers].join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -146,7 +146,7 @@ describe('question bank', () => {
     // A covered-institution gate falls within a source binding IHEs, nonprofits and FFRDCs only if it says so.
     const covered = QUESTION_BANK.map((q) => (q.code === 'PP-17' ? { ...q, appliesWhen: [{ covered: true as const }, { agencies: ['nsf' as const] }], sources: ['chips10339b'] } : q));
     expect(checkQuestionBank(covered)).toEqual([
-      'Critical question PP-17 gates organizations its sources do not bind: it gates covered institutions, and organizations funded by NSF, but CHIPS Act §10339B (42 U.S.C. 19040) binds institutions of higher education, and organizations funded by NSF.',
+      'Critical question PP-17 gates organizations its sources do not bind: it gates covered institutions funded by NSF, but CHIPS Act §10339B (42 U.S.C. 19040) binds institutions of higher education funded by NSF.',
     ]);
   });
 

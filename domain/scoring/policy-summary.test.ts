@@ -40,7 +40,7 @@ describe('publicBankSummary', () => {
         gateFor: describeConditions([{ kinds: ['ihe', 'nonprofit', 'ffrdc'] }, { covered: true }]),
       },
     ]);
-    expect(s.gates[2]!.gateFor).toBe('Institutions of higher education, nonprofit research institutes or FFRDCs, and covered institutions');
+    expect(s.gates[2]!.gateFor).toBe('Covered institutions');
   });
 
   it('carries no code or text of the bank', () => {
