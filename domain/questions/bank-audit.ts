@@ -19,7 +19,7 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'Index of the evidence file, element by element, with dates.',
     guidance:
-      'Yes means the evidence behind each of the four elements could be shown to an agency today. It is what the institutional certification that the program "has been established and operates" will rest on: the 2024 OSTP Guidelines announce that certification, but no agency has put it in force (NIH withdrew its notice in September 2025) and the latest date the OSTP timeline allows is 9 January 2027, so this is not a gate.',
+      'Yes means the evidence behind each of the four elements could be shown to an agency today. It is what the institutional certification that the program "has been established and operates" will rest on: the 2024 OSTP Guidelines announce that certification, but no agency has put it in force (NIH withdrew its notice in September 2025) and each agency will give institutions up to 18 months after it issues its policy, so this is not a gate.',
     sources: src('ostp2024', 'nspm33', 'nihOd25161'),
     action: { action: 'Assemble an evidence file for each element of the research security program.', priority: 'high', targetDays: 90 },
   }),
@@ -32,7 +32,7 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Location of the program documentation and the person who releases it.',
     guidance: 'Yes means the documentation is kept in one known place and could be sent within the period an agency sets.',
-    sources: src('nspm33Guidance'),
+    sources: src('nspm33GuidanceRsp'),
     action: {
       action: 'Keep the program documentation in one controlled location with a named owner who can release it on request.',
       priority: 'medium',
@@ -42,14 +42,15 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
   q({
     code: 'AU-03',
     subdomain: 'Record retention',
-    questionText: 'Are training, disclosure and travel records kept for at least the federal record retention period?',
+    questionText: 'Are training, disclosure and travel records kept for at least the retention period the organization’s federal awards and contracts set?',
     points: 3,
     critical: true,
     appliesWhen: [FEDERALLY_FUNDED],
     documentEvidenceRequired: true,
     evidenceDescription: 'Records retention schedule covering research security records.',
-    guidance: 'Yes means the retention schedule lists these records and meets or exceeds 2 CFR 200.334 (three years from the final report, longer when a claim or audit is open).',
-    sources: src('uniform200334', 'doeFal'),
+    guidance:
+      'Yes means the retention schedule lists these records and meets or exceeds the period each award or contract sets: for grants and cooperative agreements 2 CFR 200.334 (three years from the final financial report, longer while a claim, audit or litigation is open); for procurement contracts FAR 4.703 (three years after final payment unless the contract or FAR 4.705 sets another period).',
+    sources: src('uniform200334', 'far4703', 'doeFal'),
     action: { action: 'Add research security records to the records retention schedule at or above the federal period.', priority: 'critical', targetDays: 60 },
   }),
   q({

@@ -18,7 +18,7 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     evidenceDescription: 'Appointment letter, delegation or organization chart naming the point of contact.',
     guidance:
       'Yes means a specific, current person (or an office with a named lead) is designated as the research security point of contact. The 2022 NSPM-33 Implementation Guidance asks agencies to expect one; no agency requirement in force imposes it yet.',
-    sources: src('nspm33Guidance', 'ostp2024'),
+    sources: src('nspm33GuidanceRsp', 'ostp2024'),
     action: { action: 'Designate a research security point of contact in writing.', priority: 'high', targetDays: 30 },
   }),
   q({
@@ -30,7 +30,7 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'The URL or a screenshot of the public contact page.',
     guidance: 'Yes means the contact route is publicly reachable today and leads to the current point of contact.',
-    sources: src('nspm33Guidance', 'ostp2024'),
+    sources: src('nspm33GuidanceRsp', 'ostp2024'),
     action: { action: 'Publish the research security point of contact’s contact details on a public web page.', priority: 'medium', targetDays: 30 },
   }),
   q({
@@ -63,7 +63,7 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     evidenceDescription: 'The current program document (charter, plan or policy) showing each of the four elements and its approval date.',
     guidance:
       'Yes means one approved document (or a set linked from one) describes how each of the four elements is run, and by whom. NSPM-33 and the 2024 OSTP Guidelines define the four elements; the certification that a program exists is announced but not yet in force at any agency, so this is not a gate.',
-    sources: src('ostp2024', 'nspm33', 'nspm33Guidance'),
+    sources: src('ostp2024', 'nspm33', 'nspm33GuidanceRsp'),
     action: {
       action: 'Write and approve a research security program document that addresses all four elements, with an owner for each.',
       priority: 'high',
@@ -128,7 +128,7 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     evidenceDescription: 'The published reporting channel and how staff are told about it.',
     guidance:
       'Yes means there is a named channel for research security concerns and staff are told about it. Sharing information with agencies and the NSF SECURE Center is a separate step the channel can feed.',
-    sources: src('nspm33Guidance', 'secureCenter'),
+    sources: src('nspm33GuidanceInfoSharing', 'secureCenter', 'aauAplu'),
     action: {
       action: 'Publish a channel for research security concerns and tell staff and researchers about it.',
       priority: 'medium',
@@ -145,7 +145,7 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'The non-discrimination statement in the program document or policy.',
     guidance: 'Yes means the statement is part of the approved program, and reviews and consequences follow it.',
-    sources: src('nspm33Guidance', 'ostp2024'),
+    sources: src('nspm33GuidanceNondiscrimination', 'ostp2024'),
     action: { action: 'Add a non-discrimination statement to the research security program and brief reviewers on it.', priority: 'high', targetDays: 60 },
   }),
   q({
@@ -161,15 +161,16 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     action: { action: 'Schedule a yearly research security briefing for executive leadership or the board.', priority: 'low', targetDays: 180 },
   }),
   q({
-    code: 'CI-12',
+    code: 'CI-16',
     subdomain: 'Resources',
-    questionText: 'Does the research security program have dedicated staff time and a budget?',
+    questionText: 'Does the research security program have dedicated resources?',
     points: 1,
     critical: false,
     documentEvidenceRequired: false,
-    evidenceDescription: 'Position description, effort allocation or budget line.',
-    guidance: 'Yes means the work is assigned and funded, rather than done only as spare-time duty.',
+    evidenceDescription: 'Position description or effort allocation naming the program, or the budget line that funds it.',
+    guidance:
+      'Yes means at least one of these is set aside for the program: named staff whose position description or effort allocation includes the program’s work, or a budget line that pays for it. Work done only as spare-time duty, with neither, does not count.',
     sources: src('trustedCi', 'nasem2025'),
-    action: { action: 'Assign named staff effort and a budget line to the research security program.', priority: 'low', targetDays: 180 },
+    action: { action: 'Set aside named staff effort or a budget line for the research security program.', priority: 'low', targetDays: 180 },
   }),
 ];

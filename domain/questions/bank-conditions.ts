@@ -16,6 +16,12 @@ export const USDA: Condition = { agencies: ['usda'] };
 export const NASA: Condition = { agencies: ['nasa'] };
 /** Agencies that require the federal Common Forms for biosketch and current and pending support. */
 export const COMMON_FORMS_AGENCIES: Condition = { agencies: ['nsf', 'nih'] };
+/**
+ * Agencies whose terms in force carry the malign foreign talent recruitment program certification
+ * and the disclosure of talent program participation (NSF PAPPG and Research.gov; NIH Common Forms,
+ * NOT-OD-26-018). CHIPS Act §10631-10632 direct every agency to do so; the register holds no other agency's term that does.
+ */
+export const TALENT_PROGRAM_AGENCIES: Condition = { agencies: ['nsf', 'nih'] };
 export const IHE: Condition = { kinds: ['ihe'] };
 /** The kinds the covered-institution definition can reach (a company never can). */
 export const MAY_BE_COVERED: Condition = { kinds: [...KINDS_THAT_MAY_BE_COVERED] };

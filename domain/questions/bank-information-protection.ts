@@ -7,21 +7,35 @@ const domainId = 'information-protection';
 type Spec = Omit<QuestionSpec, 'domainId' | 'correctiveAction'> & { action: QuestionSpec['correctiveAction'] };
 const q = ({ action, ...rest }: Spec): QuestionSpec => ({ ...rest, domainId, correctiveAction: action });
 
-// Most questions here follow the baseline cybersecurity protocols of the 2022 NSPM-33 Implementation
-// Guidance (cybersecurity item 6), one safeguard per question; FAR 52.204-21 imposes most of them
-// on holders of federal contract information (IP-24).
+// Most questions here follow the basic safeguarding protocols of the 2022 NSPM-33 Implementation
+// Guidance (Research Security Programs chapter, item 6, p. 30), one safeguard per question; FAR
+// 52.204-21 imposes most of them on holders of federal contract information (IP-22, IP-24). Media
+// sanitization and physical access (IP-19, IP-20) are FAR items the Guidance leaves out; they cite
+// NIST SP 800-171 as guidance.
 export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
   q({
-    code: 'IP-01',
+    code: 'IP-25',
     subdomain: 'Access control',
-    questionText: 'Is access to research systems limited to authorized users, with every user individually identified and authenticated?',
-    points: 2,
+    questionText: 'Is access to research systems limited to people the organization has authorized?',
+    points: 1,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'Access control policy and an account review record.',
-    guidance: 'Yes means no shared accounts, access granted by role, and accounts reviewed and removed when people leave.',
-    sources: src('nspm33Guidance'),
-    action: { action: 'Enforce individual accounts and role-based access on research systems and review accounts at least yearly.', priority: 'high', targetDays: 60 },
+    guidance: 'Yes means access is granted by role on approval, accounts are reviewed at least yearly, and access is removed when people leave or change roles.',
+    sources: src('nspm33GuidanceCyber'),
+    action: { action: 'Grant access to research systems by role on approval, review accounts at least yearly and remove leavers promptly.', priority: 'high', targetDays: 60 },
+  }),
+  q({
+    code: 'IP-26',
+    subdomain: 'Access control',
+    questionText: 'Does every person sign in to research systems with an individual account of their own, with no shared accounts?',
+    points: 1,
+    critical: false,
+    documentEvidenceRequired: false,
+    evidenceDescription: 'Account policy and a list of any remaining shared accounts with their replacement dates.',
+    guidance: 'Yes means each sign-in identifies and authenticates one person, so every action on a research system can be traced to who did it.',
+    sources: src('nspm33GuidanceCyber'),
+    action: { action: 'Replace shared accounts on research systems with individual accounts.', priority: 'high', targetDays: 60 },
   }),
   q({
     code: 'IP-02',
@@ -44,7 +58,7 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Firewall rules summary or boundary monitoring description.',
     guidance: 'Yes means external connections go through controlled points and boundary traffic is monitored.',
-    sources: src('nspm33Guidance'),
+    sources: src('nspm33GuidanceCyber'),
     action: { action: 'Put boundary controls and monitoring in place for research networks.', priority: 'medium', targetDays: 90 },
   }),
   q({
@@ -56,7 +70,7 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Network diagram showing the separate segments.',
     guidance: 'Yes means a public-facing server cannot reach internal research systems directly.',
-    sources: src('nspm33Guidance'),
+    sources: src('nspm33GuidanceCyber'),
     action: { action: 'Move public-facing research systems to a separate network segment.', priority: 'medium', targetDays: 90 },
   }),
   q({
@@ -68,7 +82,7 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'Backup policy and the date of the last successful restore test.',
     guidance: 'Yes means a restore has been tested within the last year and backups cannot be altered from the systems they protect.',
-    sources: src('nspm33Guidance'),
+    sources: src('nspm33GuidanceCyber'),
     action: { action: 'Implement offline or immutable backups of research data and run a restore test.', priority: 'high', targetDays: 60 },
   }),
   q({
@@ -80,7 +94,7 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Patch management procedure with its time limits and a recent compliance report.',
     guidance: 'Yes means research computers, including lab instruments where possible, are patched within a time the organization has set.',
-    sources: src('nspm33Guidance'),
+    sources: src('nspm33GuidanceCyber'),
     action: { action: 'Set patching time limits and extend patch management to all research systems.', priority: 'high', targetDays: 60 },
   }),
   q({
@@ -92,7 +106,7 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Endpoint protection coverage report.',
     guidance: 'Yes means endpoint protection covers research systems, updates itself and scans both on a schedule and in real time.',
-    sources: src('nspm33Guidance'),
+    sources: src('nspm33GuidanceCyber'),
     action: { action: 'Extend up-to-date endpoint protection with scheduled and real-time scanning to all research systems.', priority: 'high', targetDays: 60 },
   }),
   q({
@@ -104,7 +118,7 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Review procedure for content posted publicly.',
     guidance: 'Yes means someone authorized reviews what is published.',
-    sources: src('nspm33Guidance'),
+    sources: src('nspm33GuidanceCyber'),
     action: { action: 'Define who may post to public systems and review content before publication.', priority: 'medium', targetDays: 90 },
   }),
   q({
@@ -116,7 +130,7 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Media sanitization procedure and a disposal record.',
     guidance: 'Yes means drives and other media are wiped or destroyed by a defined method, and it is recorded.',
-    sources: src('nspm33Guidance'),
+    sources: src('nistSp800171'),
     action: { action: 'Adopt a media sanitization procedure for research data and record each disposal.', priority: 'medium', targetDays: 120 },
   }),
   q({
@@ -126,10 +140,10 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     points: 1,
     critical: false,
     documentEvidenceRequired: false,
-    evidenceDescription: 'Physical access procedure, access list and a visitor log example.',
-    guidance: 'Yes means rooms with research systems are locked or badge-controlled, and visitors are escorted and logged.',
-    sources: src('nspm33Guidance'),
-    action: { action: 'Limit physical access to research systems and log and escort visitors.', priority: 'medium', targetDays: 120 },
+    evidenceDescription: 'Physical access procedure and the current access list.',
+    guidance: 'Yes means rooms that hold research systems are locked or badge-controlled, and only people on a current access list can open them.',
+    sources: src('nistSp800171'),
+    action: { action: 'Lock or badge-control the rooms that hold research systems and keep their access list current.', priority: 'medium', targetDays: 120 },
   }),
   q({
     code: 'IP-21',
@@ -171,7 +185,7 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     critical: true,
     appliesWhen: [CUI_FCI],
     clock: {
-      summary: 'CMMC self-assessment and affirmation every year',
+      summary: 'Affirmation every year; Level 1 self-assessment every year; Level 2 self-assessment every three years',
       recurrence: 'annual',
       months: 12,
       dates: [],
@@ -181,7 +195,7 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'The SPRS affirmation record and the self-assessment behind it.',
     guidance:
-      'Yes means the affirmation is current and true: for Level 1 (the 15 FAR 52.204-21 safeguards for federal contract information) every requirement is met; for Level 2 the status is current. DoD contracts carry CMMC requirements from 10 November 2025.',
+      'Yes means the affirmation is current and true: for Level 1 (the 15 FAR 52.204-21 safeguards for federal contract information) the yearly self-assessment found every requirement met; for Level 2 the self-assessment or certification assessment is less than three years old and its status is current. DoD contracts carry CMMC requirements from 10 November 2025.',
     sources: src('cmmc', 'dfarsCmmc', 'far204021'),
     action: { action: 'Complete the CMMC self-assessment and have a senior official affirm compliance in SPRS.', priority: 'critical', targetDays: 30 },
   }),

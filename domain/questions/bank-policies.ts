@@ -9,6 +9,7 @@ import {
   IHE,
   NIH,
   NSF,
+  TALENT_PROGRAM_AGENCIES,
 } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
@@ -29,7 +30,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'The current conflict of interest / commitment policy and the disclosure form.',
     guidance: 'Yes means the policy explicitly reaches foreign appointments, affiliations and paid or unpaid outside work.',
-    sources: src('nspm33Guidance', 'jcore2021'),
+    sources: src('nspm33GuidanceDisclosure', 'jcore2021'),
     action: {
       action: 'Update the conflict of interest and commitment policy so it requires disclosure of foreign appointments and affiliations.',
       priority: 'high',
@@ -73,10 +74,10 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     code: 'PP-15',
     subdomain: 'Foreign talent recruitment',
     questionText:
-      'Has every covered individual on the organization’s federal proposals and awards made each malign foreign talent recruitment program certification the agency requires?',
+      'Has every covered individual on the organization’s NSF and NIH proposals and awards made each malign foreign talent recruitment program certification the agency requires?',
     points: 5,
     critical: true,
-    appliesWhen: [FEDERALLY_FUNDED],
+    appliesWhen: [TALENT_PROGRAM_AGENCIES],
     clock: {
       summary: 'Covered individuals certify at each proposal and every year of the award',
       recurrence: 'annual',
@@ -88,7 +89,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'The record of proposal-time and annual certifications for current proposals and awards.',
     guidance:
-      'Yes means no certification is missing: each covered individual certified at proposal that they are not a party to a malign foreign talent recruitment program, and again every year of the award (for NSF, in Research.gov; for NIH, in the Common Forms from 25 January 2026). It is the certification the authorized organizational representative relies on.',
+      'Yes means no certification is missing: each covered individual certified at proposal that they are not a party to a malign foreign talent recruitment program, and again every year of the award (for NSF, in Research.gov; for NIH, in the Common Forms from 25 January 2026). It is the certification the authorized organizational representative relies on. CHIPS Act §10632 directs every agency to require it; NSF and NIH terms do so today.',
     sources: src('chips10632', 'chips10638', 'nsfPappg', 'nsfIn149', 'nihOd26018'),
     action: {
       action: 'Collect every missing proposal-time and annual malign foreign talent recruitment program certification, and tell covered individuals of the prohibition.',
@@ -100,15 +101,16 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     code: 'PP-05',
     subdomain: 'Foreign talent recruitment',
     questionText:
-      'Must covered individuals on the organization’s federal proposals and awards disclose any participation in a foreign talent recruitment program, even one that is not malign?',
+      'Does the organization require covered individuals on its federal proposals and awards to disclose any participation in a foreign talent recruitment program, even one that is not malign?',
     points: 3,
     critical: true,
     appliesWhen: [FEDERALLY_FUNDED],
+    criticalWhen: [TALENT_PROGRAM_AGENCIES],
     documentEvidenceRequired: false,
     evidenceDescription: 'Disclosure form or policy text covering talent program participation.',
     guidance:
-      'Yes means the disclosure form and proposal routing ask about every foreign talent recruitment program, not only prohibited ones, as agencies require under CHIPS Act §10631.',
-    sources: src('chips10631'),
+      'Yes means the disclosure form and proposal routing ask about every foreign talent recruitment program, not only prohibited ones. NSF and NIH require it in current and pending (other) support, so for their applicants this is a gate; for other agencies it is good practice that the 2022 Implementation Guidance and CHIPS Act §10631 expect agencies to require.',
+    sources: src('nsfPappg', 'nihOd26018', 'chips10631', 'nspm33GuidanceDisclosure'),
     action: { action: 'Add a question on any foreign talent recruitment program participation to the disclosure form.', priority: 'critical', targetDays: 30 },
   }),
   q({
@@ -166,9 +168,9 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     action: { action: 'Review agreements for Confucius Institute arrangements, end any found, and record the result.', priority: 'critical', targetDays: 30 },
   }),
   q({
-    code: 'PP-16',
+    code: 'PP-23',
     subdomain: 'Foreign gifts and contracts',
-    questionText: 'Has the organization filed every Section 117 report of foreign gifts and contracts due so far, on time?',
+    questionText: 'Has the organization filed each Section 117 report of foreign gifts and contracts due in the last two years, on time?',
     points: 4,
     critical: true,
     appliesWhen: [IHE, FOREIGN_GIFTS],
@@ -181,9 +183,9 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
       source: 'hea117',
     },
     documentEvidenceRequired: true,
-    evidenceDescription: 'The last two Section 117 filings and their confirmations.',
+    evidenceDescription: 'The Section 117 filings of the last two years and their confirmations.',
     guidance:
-      'Yes means reporting is assigned and every report for gifts or contracts of $250,000 or more from one foreign source in a calendar year was filed by its 31 January or 31 July deadline. EO 14282 directs strict enforcement and treats these filings as material to federal funding.',
+      'Yes means reporting is assigned and every report due in the last two years (the last four 31 January and 31 July deadlines) for gifts or contracts of $250,000 or more from one foreign source in a calendar year was filed by its deadline. A late filing older than that does not count against today’s answer. EO 14282 directs strict enforcement and treats these filings as material to federal funding.',
     sources: src('hea117', 'eo14282'),
     action: { action: 'Assign Section 117 reporting to an office and file any overdue reports.', priority: 'critical', targetDays: 30 },
   }),
@@ -197,7 +199,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     evidenceDescription: 'The travel policy and the registration form or system.',
     guidance:
       'Yes means pre-travel registration is required (not optional) for travel on organization business, conferences, teaching or research. This is good practice from the 2022 Implementation Guidance; the 2024 OSTP Guidelines ask for a travel record only where award terms require it.',
-    sources: src('nspm33Guidance', 'ostp2023Draft', 'aauAplu'),
+    sources: src('nspm33GuidanceRsp', 'ostp2023Draft', 'aauAplu'),
     action: { action: 'Adopt an international travel policy with pre-departure registration for covered individuals.', priority: 'medium', targetDays: 90 },
   }),
   q({
@@ -251,14 +253,14 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     code: 'PP-20',
     subdomain: 'Agency risk reviews',
     questionText:
-      'Before a DoD-funded fundamental research project collaborates with a foreign institution, is that institution checked against the DoD §1286 lists?',
+      'Is every foreign institution that collaborates on the organization’s DoD-funded fundamental research checked against the DoD §1286 lists before the collaboration starts (answer Yes if there are no such collaborations)?',
     points: 4,
     critical: true,
     appliesWhen: [DOD],
     documentEvidenceRequired: true,
-    evidenceDescription: 'Screening procedure and a dated screening record for a current DoD project.',
+    evidenceDescription: 'Screening procedure and dated screening records for current DoD projects with foreign collaborators, or a note that there are none.',
     guidance:
-      'Yes means every collaborating institution on DoD-funded fundamental research is screened against the current §1286 lists before work starts and when the lists are updated. FY2025 NDAA §238, extended by the FY2026 NDAA, bars DoD funding of such collaborations with listed institutions.',
+      'Yes means every foreign institution collaborating on DoD-funded fundamental research is screened against the current §1286 lists before work starts and when the lists are updated, or the organization has no such collaborations today. FY2025 NDAA §238, extended by the FY2026 NDAA, bars DoD funding of such collaborations with listed institutions.',
     sources: src('ndaa25s238', 'ndaa26', 'ndaa19s1286', 'dodMatrix'),
     action: {
       action: 'Screen collaborators on DoD-funded fundamental research against the §1286 lists and record each check.',
@@ -350,7 +352,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Consequences and self-disclosure procedure.',
     guidance: 'Yes means consequences are proportionate, documented and applied consistently, and correcting a mistake voluntarily is treated differently from concealment.',
-    sources: src('nspm33Guidance'),
+    sources: src('nspm33GuidanceConsequences'),
     action: { action: 'Document graduated consequences for disclosure violations and a self-disclosure route.', priority: 'medium', targetDays: 120 },
   }),
 ];

@@ -28,8 +28,8 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'Training completion report for all covered individuals on recent proposals, with completion dates.',
     guidance:
-      'Yes means nobody on a pending or recent proposal had a completion date more than 12 months before the submission date, so the individual and organizational certifications are true. In force at DOE (1 May 2025), NSF (IN-149), NIH (due dates from 25 May 2026), USDA (SM 1078-014) and NASA (proposals from 5 August 2026); DoD decides project by project. NIH also accepts this training as the training on its Other Support policy.',
-    sources: src('chips10634', 'nsfIn149', 'nihOd26017', 'doeFal', 'usdaSm1078014', 'nasaGic2602'),
+      'Yes means nobody on a pending or recent proposal had a completion date more than 12 months before the submission date, so the individual and organizational certifications are true. In force at DOE (1 May 2025), NSF (IN-149), NIH (due dates from 25 May 2026), USDA (SM 1078-014) and NASA (proposals from 5 August 2026), so it is a gate for their applicants; DoD decides project by project, so for DoD alone it is good practice (the agencies accept the NSF modules and the SECURE Center module). NIH also accepts this training as the training on its Other Support policy.',
+    sources: src('chips10634', 'nsfIn149', 'nihOd26017', 'doeFal', 'usdaSm1078014', 'nasaGic2602', 'secureCenter'),
     action: {
       action: 'Identify covered individuals without training in the last 12 months and have them complete research security training before the next submission.',
       priority: 'critical',
@@ -67,7 +67,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'Course outline or the name of the agency-provided module used.',
     guidance: 'Yes means an agency-accepted course is used (the four NSF modules or the SECURE Center condensed module), or a custom course covers every topic CHIPS Act §10634 lists. Training that leaves a topic out does not meet the requirement the certification attests to.',
-    sources: src('chips10634', 'doeFal', 'nsfIn149', 'nihOd26017', 'secureCenter'),
+    sources: src('chips10634', 'doeFal', 'nsfIn149', 'nihOd26017', 'usdaSm1078014', 'nasaGic2602', 'secureCenter'),
     action: {
       action: 'Adopt an agency-accepted research security course or map the custom course to every required topic.',
       priority: 'critical',
@@ -160,7 +160,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Awareness program schedule and completion rates.',
     guidance: 'Yes means awareness training runs at least yearly and covers phishing and other social engineering.',
-    sources: src('nspm33Guidance'),
+    sources: src('nspm33GuidanceCyber'),
     action: { action: 'Run yearly cybersecurity awareness training with social engineering content for staff and researchers.', priority: 'medium', targetDays: 90 },
   }),
   q({
@@ -172,7 +172,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Course outline showing the insider-threat content.',
     guidance: 'Yes means people learn the warning signs and where to report them.',
-    sources: src('nspm33', 'nspm33Guidance'),
+    sources: src('nspm33', 'nspm33GuidanceRsp'),
     action: { action: 'Add insider-threat awareness content to research security training.', priority: 'low', targetDays: 120 },
   }),
   q({

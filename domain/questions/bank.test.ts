@@ -11,7 +11,7 @@ import { isHardRequirement, sourceDefSchema, type SourceDef } from './source-typ
 
 // Every question that cites a hard requirement in force (bank-rules.ts), each scoped to where its source binds.
 const GATES = [
-  ...['PP-02', 'PP-03', 'PP-05', 'PP-15', 'PP-16', 'PP-17', 'PP-18', 'PP-19', 'PP-20', 'PP-21', 'PP-22'],
+  ...['PP-02', 'PP-03', 'PP-05', 'PP-15', 'PP-23', 'PP-17', 'PP-18', 'PP-19', 'PP-20', 'PP-21', 'PP-22'],
   ...['TP-01', 'TP-03', 'TP-12', 'TP-13'],
   ...['IP-22', 'IP-23', 'IP-24'],
   ...['AU-03', 'AU-05', 'AU-13'],
@@ -80,11 +80,17 @@ describe('question bank', () => {
     const codes = asked.map((q) => q.code);
     expect(asked.length).toBeLessThan(QUESTION_BANK.length);
     // Covered-institution duties (program certification evidence, travel) and university duties are not asked.
-    for (const code of ['AU-12', 'CI-02', 'PP-07', 'TP-07', 'PP-16', 'PP-17', 'PP-18', 'CI-05', 'PP-02']) expect(codes, code).not.toContain(code);
+    for (const code of ['AU-12', 'CI-02', 'PP-07', 'TP-07', 'PP-23', 'PP-17', 'PP-18', 'CI-05', 'PP-02']) expect(codes, code).not.toContain(code);
     // DoD decides training project by project: asked, not a gate. The DoD contract duties are gates.
     expect(asked.find((q) => q.code === 'TP-01')?.critical).toBe(false);
     expect(asked.find((q) => q.code === 'TP-03')?.critical).toBe(false);
-    expect(asked.filter((q) => q.critical).map((q) => q.code).sort()).toEqual(['AU-03', 'IP-22', 'IP-24', 'PP-05', 'PP-15', 'PP-20']);
+    expect(asked.filter((q) => q.critical).map((q) => q.code).sort()).toEqual(['AU-03', 'IP-22', 'IP-24', 'PP-20']);
+    // The talent program duties reach organizations through NSF and NIH terms (CHIPS Act §10631-10632
+    // direct the agencies): disclosure is asked of a DoD-only company as good practice, on guidance;
+    // the certification no DoD term requires is not asked.
+    expect(asked.find((q) => q.code === 'PP-05')?.critical).toBe(false);
+    expect(asked.find((q) => q.code === 'PP-05')?.sources).toContain('nspm33GuidanceDisclosure');
+    expect(codes).not.toContain('PP-15');
     // Controls with no hard source for it are good practice, not gates (IP-10 incident reporting).
     expect(asked.find((q) => q.code === 'IP-10')?.critical).toBe(false);
   });
@@ -97,8 +103,14 @@ describe('question bank', () => {
     // Training is not asked of an organization funded only by an agency that does not require it.
     const other: ApplicabilityProfile = { kind: 'nonprofit', covered: false, agencies: ['other'], activities: [] };
     const codes = questionsFor(QUESTION_BANK, other).map((q) => q.code);
-    for (const code of ['TP-01', 'TP-02', 'TP-03']) expect(codes, code).not.toContain(code);
-    expect(codes).toContain('PP-15');
+    for (const code of ['TP-01', 'TP-02', 'TP-03', 'PP-15']) expect(codes, code).not.toContain(code);
+    expect(questionsFor(QUESTION_BANK, other).find((q) => q.code === 'PP-05')?.critical).toBe(false);
+    // NSF and NIH applicants certify and disclose under their agency's terms: both are gates.
+    for (const agency of ['nsf', 'nih'] as const) {
+      const funded: ApplicabilityProfile = { kind: 'nonprofit', covered: false, agencies: [agency], activities: [] };
+      const gates = questionsFor(QUESTION_BANK, funded).filter((q) => q.critical).map((q) => q.code);
+      expect(gates, agency).toEqual(expect.arrayContaining(['PP-05', 'PP-15']));
+    }
   });
 
   it('gates every hard requirement asked of a profile with every duty, so a Pass cannot hide a legal miss', () => {
@@ -153,7 +165,7 @@ describe('question bank', () => {
   it('rejects a question that cites a requirement in force without being a gate, a retired code and a clock source outside the register', () => {
     const edited = QUESTION_BANK.map((q) =>
       q.code === 'TP-02'
-        ? { ...q, sources: ['chips10634'] }
+        ? { ...q, sources: ['nsfIn149'] }
         : q.code === 'AU-02'
           ? { ...q, code: 'AU-01' }
           : q.code === 'AU-06'
@@ -161,7 +173,7 @@ describe('question bank', () => {
             : q,
     );
     expect(checkQuestionBank(edited)).toEqual([
-      'Question TP-02 cites a requirement in force (CHIPS Act §10634 (42 U.S.C. 19234)), so it must be a gate: mark it critical, or cite guidance instead if it only supports that duty.',
+      'Question TP-02 cites a requirement in force (NSF Important Notice No. 149), so it must be a gate: mark it critical, or cite guidance instead if it only supports that duty.',
       'Question code AU-01 was retired and cannot be used again.',
       'The clock of question AU-06 names "selfAssessmentRule" as its source, which is not in the source register.',
     ]);
@@ -214,7 +226,16 @@ describe('source register', () => {
       if (!binding) expect(binds, id).toBeUndefined();
     }
     expect(isHardSource('chips10229')).toBe(false);
-    expect(isHardSource('chips10634')).toBe(true);
+    // CHIPS Act §10631, §10632 and §10634 direct OSTP and the agencies; the duties reach
+    // organizations through agency terms, which are the hard sources.
+    for (const id of ['chips10631', 'chips10632', 'chips10634'] as const) {
+      expect(SOURCES[id].force, id).toBe('statute');
+      expect(isHardSource(id), id).toBe(false);
+    }
+    for (const id of ['nsfPappg', 'nsfIn149', 'nihOd26017', 'nihOd26018', 'doeFal', 'usdaSm1078014', 'nasaGic2602'] as const) expect(isHardSource(id), id).toBe(true);
+    // Retention: 2 CFR 200.334 binds assistance awards, FAR 4.703 contracts, each with its own binds.
+    expect(SOURCES.uniform200334.note).toMatch(/not procurement contracts \(FAR 4\.703\)/);
+    expect(SOURCES.far4703.binds).toEqual([{ activities: ['cui_fci'] }]);
     expect(SOURCES.doeFal.binds).toEqual([{ agencies: ['doe'] }]);
     expect(SOURCES.falseClaims.binds).toEqual([]);
     expect(sourceDefSchema.safeParse({ ...SOURCES.nspm33Guidance, binds: [] }).error?.issues[0]?.message).toBe('Only a statute, regulation or agency term binds organizations');
@@ -230,8 +251,9 @@ describe('source register', () => {
 
   it('marks the institutional program certification as announced, not in force, with its expected date', () => {
     expect(SOURCES.ostp2024.status).toBe('announced');
-    expect(SOURCES.ostp2024.effective).toBe('2027-01-09');
+    expect(SOURCES.ostp2024.effective).toBeNull();
     expect(SOURCES.ostp2024.note).toMatch(/No agency has put/);
+    expect(SOURCES.ostp2024.note).toMatch(/up to 18 months after each agency issues its policy, and no agency has issued one/);
     expect(SOURCES.nihOd25154.status).toBe('rescinded');
   });
 });

@@ -9,13 +9,13 @@ const QUESTIONS: ScoringQuestion[] = QUESTION_BANK.map((q) => ({ ...q, id: `q-${
 
 describe('corrective action plan', () => {
   it('has one item per gap, dated submission + targetDays, in gap order', () => {
-    const answers = { 'q-CI-12': 'no', 'q-CI-13': 'no', 'q-CI-03': 'yes', 'q-AU-02': 'no', 'q-CI-05': 'no' } as const;
+    const answers = { 'q-CI-16': 'no', 'q-CI-13': 'no', 'q-CI-03': 'yes', 'q-AU-02': 'no', 'q-CI-05': 'no' } as const;
     const gaps = buildGapAnalysis(QUESTIONS, answers, DOMAINS);
     expect(gaps.map((g) => g.domainId)).toEqual(['communications-integration', 'audit']);
-    expect(gaps[0]!.gaps.map((g) => g.code)).toEqual(['CI-13', 'CI-05', 'CI-12']);
+    expect(gaps[0]!.gaps.map((g) => g.code)).toEqual(['CI-13', 'CI-05', 'CI-16']);
     const submittedAt = new Date('2026-03-01T12:00:00.000Z');
     const plan = buildCorrectiveActionPlan(gaps, submittedAt);
-    expect(plan.map((p) => p.code)).toEqual(['CI-13', 'CI-05', 'CI-12', 'AU-02']);
+    expect(plan.map((p) => p.code)).toEqual(['CI-13', 'CI-05', 'CI-16', 'AU-02']);
     expect(plan[0]).toMatchObject({ priority: 'high', targetDays: 30, targetDate: '2026-03-31T12:00:00.000Z' });
     expect(plan[2]).toMatchObject({ priority: 'low', targetDays: 180, targetDate: '2026-08-28T12:00:00.000Z' });
   });

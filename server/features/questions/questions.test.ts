@@ -36,7 +36,7 @@ describe.each(DB_DRIVERS)('question bank versions (%s)', (driver) => {
     const db = server.deps.db;
     const v1 = await currentVersionId(db);
     const before = await db.select().from(questions).where(eq(questions.versionId, v1));
-    const changed = QUESTION_BANK.map((q) => (q.code === 'CI-12' ? { ...q, questionText: `${q.questionText} (revised)` } : q));
+    const changed = QUESTION_BANK.map((q) => (q.code === 'CI-16' ? { ...q, questionText: `${q.questionText} (revised)` } : q));
     const v2 = await seedQuestionBank(db, changed);
     expect(v2).toBeGreaterThan(v1);
     expect(await currentVersionId(db)).toBe(v2);
