@@ -137,6 +137,8 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     await shotsAtBothWidths(page, 'member-message');
     await page.goto('/organization');
     await page.getByText('Not completed yet. An organization admin completes it before the first assessment.').waitFor();
+    // With no assessment in progress the card still says a started one keeps its profile.
+    await page.getByText('An assessment already started keeps the profile it started with. Changes apply to the next assessment.').waitFor();
     await logOut(page);
 
     // The admin completes it on the Organization page; who and when shows under the title.
@@ -155,9 +157,9 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     const expected = expectedFor(UNIVERSITY);
     await expect.poll(() => page.getByTestId('overall-progress').textContent(), { timeout: 20_000 }).toBe(`0 of ${expected.codes.length} answered`);
 
-    // While it is in progress the Organization page says the change waits for the next one.
+    // The Organization page says a change waits for the next assessment.
     await page.goto('/organization');
-    await page.getByText('The assessment in progress keeps the profile it started with. Changes apply to the next assessment.').waitFor();
+    await page.getByText('An assessment already started keeps the profile it started with. Changes apply to the next assessment.').waitFor();
     await shotsAtBothWidths(page, 'organization-card');
     await page.setViewportSize({ width: 1280, height: 900 });
 
