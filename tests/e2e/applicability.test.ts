@@ -64,9 +64,13 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     const email = `company-${Date.now()}@nimbus.test`;
     await signUpThroughUi(h, page, { firstName: 'Cora', lastName: 'Pike', email, password: PASSWORD, organizationName: 'Nimbus Robotics Inc.' });
 
-    // Start Assessment leads to the profile, with one line on why.
+    // Start Assessment leads to the profile, with one line on why. The page reads the profile
+    // first, so no create is refused on the way (a refused request logs a console error).
+    const refused: string[] = [];
+    page.on('response', (r) => r.status() >= 400 && refused.push(`${r.status()} ${r.url()}`));
     await page.getByRole('link', { name: 'Start Assessment' }).first().click();
     await page.getByRole('heading', { name: 'Before your first assessment' }).waitFor();
+    expect(refused).toEqual([]);
     expect(page.url()).toMatch(/\/assessment\/new$/);
     await page.getByText('asks only the questions that apply to you').waitFor();
     await shotsAtBothWidths(page, 'start-gate');
