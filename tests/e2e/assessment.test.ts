@@ -241,6 +241,17 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     const gated = DOMAINS.map((d) => ({ name: d.name, count: QUESTION_BANK.filter((q) => q.domainId === d.id && q.critical).length })).find((d) => d.count > 0)!;
     expect(await page.getByTestId('critical-summary').textContent()).toContain(`${gated.name}${gated.count} critical`);
     await shot(page, 'how-scoring-works');
+    // On a phone the points per domain stack under each name instead of a table cut off at the side.
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.getByRole('table', { name: 'Points per domain' }).isVisible()).toBe(false);
+    const phoneList = page.getByTestId('domain-points-list');
+    expect(await phoneList.isVisible()).toBe(true);
+    const listBox = (await phoneList.boundingBox())!;
+    for (const item of await phoneList.getByRole('listitem').all()) {
+      const box = (await item.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(listBox.x + listBox.width + 0.5);
+      expect(await item.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
     await ctx.close();
   });
 });

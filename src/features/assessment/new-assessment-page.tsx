@@ -1,7 +1,8 @@
-// /assessment/new: creates an assessment (or opens the one in progress) and replaces the URL with its id.
-// An organization without an applicability profile cannot start one (the server answers 409
-// applicability_required): an org_admin fills the profile here and saving starts the assessment;
-// a team member is told that an admin must complete it.
+// /assessment/new: opens the assessment in progress or creates one, and replaces the URL with its id.
+// It reads the organization's applicability profile first (GET /api/organization/applicability):
+// without a profile no assessment can start, so an org_admin fills it here and saving starts the
+// assessment, and a team member is told that an admin must complete it. The server's 409
+// applicability_required answer to a create leads to the same form (the profile read can fail).
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
@@ -15,17 +16,44 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { ApiError, messageOf } from '../../lib/api-client.ts';
-import { isApplicabilityRequired, saveApplicability } from '../../lib/applicability-api.ts';
+import { getApplicability, isApplicabilityRequired, saveApplicability } from '../../lib/applicability-api.ts';
 import { createOrOpenAssessment } from './api/assessments.ts';
 
 /** One create per organization at a time (StrictMode runs effects twice in development). */
 const inflight = new Map<string, Promise<string>>();
+
+const starting = new Map<string, Promise<string | null>>();
 
 function createOnce(orgId: string): Promise<string> {
   const running = inflight.get(orgId);
   if (running) return running;
   const p = createOrOpenAssessment(orgId).finally(() => inflight.delete(orgId));
   inflight.set(orgId, p);
+  return p;
+}
+
+/**
+ * The id of the assessment to open: the one in progress, else a new one when the organization has
+ * a profile. null when it has no profile yet. A failed profile read falls back to the create, which
+ * says why (offline, or 409 applicability_required).
+ */
+async function start(orgId: string): Promise<string | null> {
+  const view = await getApplicability().catch(() => null);
+  if (view?.in_progress_assessment_id) return view.in_progress_assessment_id;
+  if (view && !view.profile) return null;
+  try {
+    return await createOnce(orgId);
+  } catch (error) {
+    if (isApplicabilityRequired(error)) return null;
+    throw error;
+  }
+}
+
+function startOnce(orgId: string): Promise<string | null> {
+  const running = starting.get(orgId);
+  if (running) return running;
+  const p = start(orgId).finally(() => starting.delete(orgId));
+  starting.set(orgId, p);
   return p;
 }
 
@@ -38,7 +66,7 @@ export const START_NEEDS_NETWORK = 'You are offline. Starting an assessment need
 
 export const GATE_TITLE = 'Before your first assessment';
 export const GATE_WHY =
-  'Tell us what kind of organization this is and which duties it has. The questionnaire then asks only the questions that apply to you, and the score stays out of 140.';
+  'Tell us what kind of organization this is and which duties it has. The questionnaire then asks only the questions that apply to you, and your score is still shown out of 140, scaled to the questions you are asked.';
 
 export function NewAssessmentPage() {
   const { profile } = useSession();
@@ -58,12 +86,15 @@ export function NewAssessmentPage() {
       fail('You need to belong to an organization to start an assessment.');
       return;
     }
-    createOnce(orgId).then(
-      (id) => active && navigate(paths.assessment.href(id), { replace: true }),
+    startOnce(orgId).then(
+      (id) => {
+        if (!active) return;
+        if (id) navigate(paths.assessment.href(id), { replace: true });
+        else setNeedsProfile(true);
+      },
       (error: unknown) => {
         if (!active) return;
-        if (isApplicabilityRequired(error)) setNeedsProfile(true);
-        else fail(error instanceof ApiError && error.isNetworkError ? START_NEEDS_NETWORK : messageOf(error, MSG.createAssessmentFailed));
+        fail(error instanceof ApiError && error.isNetworkError ? START_NEEDS_NETWORK : messageOf(error, MSG.createAssessmentFailed));
       },
     );
     return () => {

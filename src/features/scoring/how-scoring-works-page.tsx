@@ -12,7 +12,7 @@ import { ApplicabilityAndScaling, CriticalQuestionList, DomainPointsTable, Grade
 const RESULT_PARTS = [
   { title: 'Score and grade', text: `The points earned on the questions asked, scaled to ${MAX_SCORE}, and the letter grade for that share.` },
   { title: 'Pass or Fail', text: `Pass needs ${PASS_THRESHOLD_POINTS} points or more and a Yes on every critical question that is a gate for the organization. Each reason for a Fail is listed.` },
-  { title: 'Gap analysis', text: 'Every question answered No, grouped by domain: critical requirements first, then by points lost.' },
+  { title: 'Gap analysis', text: 'Every question answered No, by domain; critical requirements first within each, then by points lost.' },
   { title: 'Corrective action plan', text: 'One action per gap with its priority. The detailed report, sold separately, adds guidance, sources, target dates, owners and status tracking, and PDF, Word and spreadsheet downloads.' },
 ];
 

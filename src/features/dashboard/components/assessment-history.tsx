@@ -47,15 +47,16 @@ function Row({ a }: { a: AssessmentListItem }) {
 function MobileItem({ a }: { a: AssessmentListItem }) {
   const inProgress = a.status === 'in_progress';
   return (
-    <li className="flex items-center gap-3 px-5 py-4">
-      <div className="min-w-0 flex-1 space-y-1">
+    // Wraps rather than overlaps: a long pass/fail summary pushes the button to its own line.
+    <li className="flex flex-wrap items-center gap-3 px-5 py-4">
+      <div className="min-w-0 flex-1 basis-52 space-y-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-mono text-xs text-slate-900">{a.id.slice(0, 8)}</span>
           <Badge tone={inProgress ? 'warning' : 'brand'}>{STATUS_LABEL[a.status] ?? a.status}</Badge>
         </p>
         <p className="text-xs text-slate-600">Started {formatDate(a.started_at)}</p>
         {a.total_score !== null && (
-          <p className="flex items-center gap-2 text-sm text-slate-900">
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-900">
             <span className="tabular-nums">
               {a.total_score}/{MAX_SCORE}
             </span>

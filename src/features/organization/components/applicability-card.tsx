@@ -1,6 +1,6 @@
 // The organization's applicability profile (domain/questions/applicability.ts): org_admins edit
-// it, other members read it. Each assessment freezes the profile it starts with, so a change made
-// while one is in progress applies to the next one.
+// it, other members read it. Each assessment freezes the profile it starts with, so a change
+// applies to the next assessment, never to one already started; the card always says so.
 import { Scale } from 'lucide-react';
 import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
 import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
@@ -15,7 +15,7 @@ import { getApplicability, saveApplicability } from '../../../lib/applicability-
 import { useCachedResource } from '../../../hooks/use-cached-resource.ts';
 import { formatDateTime } from '../../../utils/format-time.ts';
 
-export const IN_PROGRESS_KEEPS_PROFILE = 'The assessment in progress keeps the profile it started with. Changes apply to the next assessment.';
+export const STARTED_KEEPS_PROFILE = 'An assessment already started keeps the profile it started with. Changes apply to the next assessment.';
 export const PROFILE_SAVED = 'Applicability profile saved';
 const LOAD_FAILED = 'Could not load the applicability profile';
 
@@ -55,7 +55,7 @@ export function ApplicabilityCard({ canEdit }: { canEdit: boolean }) {
           <Spinner size="sm" label="Loading the profile…" />
         ) : (
           <>
-            {view.in_progress_assessment_id && <Alert tone="info">{IN_PROGRESS_KEEPS_PROFILE}</Alert>}
+            <Alert tone="info">{STARTED_KEEPS_PROFILE}</Alert>
             {changed && <p className="text-xs text-slate-500">{changed}</p>}
             {canEdit ? (
               <>

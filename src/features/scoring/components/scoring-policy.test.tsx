@@ -5,7 +5,7 @@ import { page } from 'vitest/browser';
 import { MAX_SCORE, PASS_THRESHOLD_POINTS, scaledScore, SCALING_RULE_TEXT } from '#domain/scoring/policy.ts';
 import { renderComponent } from '../../../../tests/component/render.tsx';
 import { applicabilityCounts, domainPoints, gateRows, questionCount } from '../scoring-summary.ts';
-import { ApplicabilityAndScaling, CriticalQuestionList } from './scoring-policy.tsx';
+import { ApplicabilityAndScaling, CriticalQuestionList, DomainPointsTable } from './scoring-policy.tsx';
 
 describe('How scoring works: applicability and gates', () => {
   let unmount: () => void = () => {};
@@ -44,5 +44,18 @@ describe('How scoring works: applicability and gates', () => {
     for (const d of domainPoints().filter((x) => x.criticalCount > 0)) {
       await expect.element(page.getByRole('heading', { name: d.name, level: 3 })).toBeVisible();
     }
+  });
+
+  it('gives each domain its counts in one line under its name, for phones', async () => {
+    unmount = renderComponent(<DomainPointsTable />);
+    const list = page.getByTestId('domain-points-list');
+    const items = list.getByRole('listitem');
+    const rows = domainPoints();
+    await expect.element(items.first()).toBeVisible();
+    expect(items.elements()).toHaveLength(rows.length + 1);
+    for (const [i, d] of rows.entries()) {
+      await expect.element(items.nth(i)).toHaveTextContent(`${d.name}${d.questionCount} question${d.questionCount === 1 ? '' : 's'} · ${d.criticalCount} critical · ${d.points} point${d.points === 1 ? '' : 's'}`);
+    }
+    await expect.element(items.nth(rows.length)).toHaveTextContent(/^Total\d+ questions · \d+ critical · 140 points$/);
   });
 });

@@ -4,6 +4,7 @@ import { DomainIcon } from '../../../components/domain-icon.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.tsx';
+import { plural } from '../../../utils/format-time.ts';
 import { applicabilityCounts, domainPoints, gateRows, gradeBands, questionCount, SCALING_EXAMPLE } from '../scoring-summary.ts';
 
 export function PassRule() {
@@ -30,50 +31,80 @@ export function PassRule() {
   );
 }
 
+/** "6 questions · 2 critical · 20 points": a domain's counts on one line, for narrow screens. */
+function countsLine(questions: number, critical: number, points: number) {
+  return (
+    <p className="mt-0.5 text-sm text-slate-600">
+      {plural(questions, 'question')} · {critical} critical · <span className="font-semibold text-slate-900">{plural(points, 'point')}</span>
+    </p>
+  );
+}
+
 export function DomainPointsTable() {
   const rows = domainPoints();
   const total = rows.reduce((s, r) => s + r.points, 0);
+  const criticalTotal = rows.reduce((s, r) => s + r.criticalCount, 0);
   return (
     <Card>
       <CardHeader icon={<ListChecks className="size-5" />} title="Points per domain" description={`${questionCount()} yes/no questions, each worth ${QUESTION_POINTS_RANGE.min} to ${QUESTION_POINTS_RANGE.max} points by the consequence of a No.`} />
-      <Table caption="Points per domain">
-        <THead>
-          <Tr>
-            <Th>Domain</Th>
-            <Th className="text-right">Questions</Th>
-            <Th className="text-right">Critical</Th>
-            <Th className="text-right">Points</Th>
-          </Tr>
-        </THead>
-        <TBody>
-          {rows.map((d) => (
-            <Tr key={d.id}>
-              <Td>
-                <div className="flex items-start gap-3">
-                  <span className="mt-0.5 rounded-md bg-brand-50 p-1.5 text-brand-700">
-                    <DomainIcon icon={d.icon} className="size-4" />
-                  </span>
-                  <div>
-                    <p className="font-medium text-slate-900">{d.name}</p>
-                    <p className="mt-0.5 hidden text-xs text-slate-500 sm:block">{d.description}</p>
-                  </div>
-                </div>
-              </Td>
-              <Td className="text-right tabular-nums">{d.questionCount}</Td>
-              <Td className="text-right tabular-nums">{d.criticalCount}</Td>
-              <Td className="text-right font-semibold tabular-nums text-slate-900">{d.points}</Td>
+      {/* Phones: one item per domain with its counts under the name, instead of a sideways-scrolling table. */}
+      <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Points per domain" data-testid="domain-points-list">
+        {rows.map((d) => (
+          <li key={d.id} className="flex items-start gap-3 px-5 py-3">
+            <span className="mt-0.5 rounded-md bg-brand-50 p-1.5 text-brand-700">
+              <DomainIcon icon={d.icon} className="size-4" />
+            </span>
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">{d.name}</p>
+              {countsLine(d.questionCount, d.criticalCount, d.points)}
+            </div>
+          </li>
+        ))}
+        <li className="px-5 py-3">
+          <p className="font-semibold text-slate-900">Total</p>
+          {countsLine(questionCount(), criticalTotal, total)}
+        </li>
+      </ul>
+      <div className="hidden sm:block">
+        <Table caption="Points per domain">
+          <THead>
+            <Tr>
+              <Th>Domain</Th>
+              <Th className="text-right">Questions</Th>
+              <Th className="text-right">Critical</Th>
+              <Th className="text-right">Points</Th>
             </Tr>
-          ))}
-          <Tr>
-            <Td className="font-semibold text-slate-900">Total</Td>
-            <Td className="text-right tabular-nums">{questionCount()}</Td>
-            <Td className="text-right tabular-nums">{rows.reduce((s, r) => s + r.criticalCount, 0)}</Td>
-            <Td className="text-right font-semibold tabular-nums text-slate-900" data-testid="points-total">
-              {total}
-            </Td>
-          </Tr>
-        </TBody>
-      </Table>
+          </THead>
+          <TBody>
+            {rows.map((d) => (
+              <Tr key={d.id}>
+                <Td>
+                  <div className="flex items-start gap-3">
+                    <span className="mt-0.5 rounded-md bg-brand-50 p-1.5 text-brand-700">
+                      <DomainIcon icon={d.icon} className="size-4" />
+                    </span>
+                    <div>
+                      <p className="font-medium text-slate-900">{d.name}</p>
+                      <p className="mt-0.5 text-xs text-slate-500">{d.description}</p>
+                    </div>
+                  </div>
+                </Td>
+                <Td className="text-right tabular-nums">{d.questionCount}</Td>
+                <Td className="text-right tabular-nums">{d.criticalCount}</Td>
+                <Td className="text-right font-semibold tabular-nums text-slate-900">{d.points}</Td>
+              </Tr>
+            ))}
+            <Tr>
+              <Td className="font-semibold text-slate-900">Total</Td>
+              <Td className="text-right tabular-nums">{questionCount()}</Td>
+              <Td className="text-right tabular-nums">{criticalTotal}</Td>
+              <Td className="text-right font-semibold tabular-nums text-slate-900" data-testid="points-total">
+                {total}
+              </Td>
+            </Tr>
+          </TBody>
+        </Table>
+      </div>
     </Card>
   );
 }

@@ -36,6 +36,9 @@ function Holder({ deferral, userId }: { deferral: LocalDeferral; userId: string 
   );
 }
 
+/** Next to the Critical badge: what a critical question means for the result. */
+export const CRITICAL_NOTE = 'A No here fails the assessment.';
+
 /** One question at a time: the text large, Yes / No big, its sync state and who holds it. */
 export function QuestionCard(p: QuestionCardProps) {
   const { question: q, answer } = p;
@@ -51,9 +54,13 @@ export function QuestionCard(p: QuestionCardProps) {
             <Badge tone="neutral">{q.code}</Badge>
           </span>
           {q.critical && (
-            <Badge tone="danger" icon={<AlertOctagon aria-hidden="true" className="size-3" />}>
-              Critical
-            </Badge>
+            // The badge says what it means in words next to it, not by colour alone (ADR 018: a gate).
+            <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="critical-note">
+              <Badge tone="danger" icon={<AlertOctagon aria-hidden="true" className="size-3" />}>
+                Critical
+              </Badge>
+              <span className="font-medium text-red-800">{CRITICAL_NOTE}</span>
+            </span>
           )}
           <span>{plural(q.points, 'point')}</span>
           {q.subdomain && <span className="hidden sm:inline">· {q.subdomain}</span>}

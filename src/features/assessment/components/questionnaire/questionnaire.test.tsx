@@ -7,6 +7,7 @@ import type { AnswerView } from '#domain/contracts/sync.ts';
 import { ASSESSMENT_ID, ME, ORG_ID, TEAMMATE, smallQuestionnaire } from '../../../../../tests/component/bank.ts';
 import { answerEach, type FakeServer } from '../../../../../tests/component/fake-runtime.ts';
 import { useFakeRuntimeMounts } from '../../../../../tests/component/questionnaire-harness.tsx';
+import { CRITICAL_NOTE } from './question-card.tsx';
 import { Questionnaire } from './questionnaire.tsx';
 
 const DATA = smallQuestionnaire(2);
@@ -144,5 +145,19 @@ describe('Questionnaire', () => {
     expect(resent.map((m) => [m.payload, m.baseVersion])).toEqual([[{ questionId: D1Q1!.id, value: 'no' }, 2]]);
     const stored = await rt.db.answers.get([ASSESSMENT_ID, D1Q1!.id]);
     expect([stored?.value, stored?.syncState, stored?.conflict]).toEqual(['no', 'synced', undefined]);
+  });
+
+  it('says next to the Critical badge what a No there means, and shows neither on other questions', async () => {
+    const data = { ...DATA, questions: DATA.questions.map((q, i) => ({ ...q, critical: i === 0 })) };
+    mount({ caller: { userId: ME.id, orgId: ORG_ID } }, (runtime) => (
+      <Questionnaire assessmentId={ASSESSMENT_ID} data={data} runtime={runtime} userId={ME.id} members={[ME, TEAMMATE]} />
+    ));
+    const note = page.getByTestId('critical-note');
+    await expect.element(note).toHaveTextContent(`Critical${CRITICAL_NOTE}`);
+    await expect.element(note.getByText(CRITICAL_NOTE)).toBeVisible();
+    await no().click();
+    await next().click();
+    await expect.element(questionText()).toHaveTextContent(D1Q2!.question_text);
+    await expect.element(note).not.toBeInTheDocument();
   });
 });

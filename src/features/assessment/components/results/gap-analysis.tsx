@@ -8,7 +8,7 @@ import { GapDomain, GapItem } from './gap-parts.tsx';
 export function GapAnalysis({ groups }: { groups: ReportView['gapAnalysis'] }) {
   return (
     <Card>
-      <CardHeader title="Gap analysis" description="Every question answered No, grouped by domain, critical requirements first, then by points." />
+      <CardHeader title="Gap analysis" description="Every question answered No, by domain; critical requirements first within each, then by points." />
       <CardBody className="space-y-8">
         {groups.length === 0 && <p className="text-sm text-slate-600">No gaps: every question was answered Yes.</p>}
         {groups.map((g) => (

@@ -16,7 +16,7 @@ export function GapList({ groups }: { groups: ResultsView['gaps'] }) {
     <Card data-testid="gap-list">
       <CardHeader
         title="Gaps and corrective actions"
-        description={total === 0 ? 'No gaps: every question was answered Yes.' : `${plural(total, 'question')} answered No, critical requirements first, each with its corrective action.`}
+        description={total === 0 ? 'No gaps: every question was answered Yes.' : `${plural(total, 'question')} answered No, by domain; critical requirements first within each, each with its corrective action.`}
       />
       {total > 0 && (
         <CardBody className="space-y-6">

@@ -17,6 +17,7 @@ export function ReportGate({ checkoutUrl, contactEmail }: { checkoutUrl: string 
       <CardHeader
         icon={<FileLock2 className="size-5" />}
         title="Unlock the detailed report"
+        level={3}
         description="The detailed report is released once your subscription payment has been verified."
       />
       <CardBody className="grid gap-6 md:grid-cols-[1fr_auto] md:items-start">

@@ -19,6 +19,7 @@ import { AssessedProfile } from './assessed-profile.tsx';
 import { DomainBars } from './domain-bars.tsx';
 import { GapList } from './gap-list.tsx';
 import { GapSummary } from './gap-summary.tsx';
+import { ReportGate } from './report-gate.tsx';
 import { VerdictCard } from './verdict-card.tsx';
 
 const ICONS = Object.fromEntries(DOMAINS.map((d) => [d.id, d.icon]));
@@ -72,6 +73,7 @@ describe('Results', () => {
 
     // The gap list: both Noes, each with its corrective action and priority.
     await expect.element(page.getByTestId('gap-list')).toHaveTextContent('2 questions answered No');
+    await expect.element(page.getByTestId('gap-list')).toHaveTextContent('by domain; critical requirements first within each');
     const gaps = page.getByTestId('free-gap-item');
     expect(gaps.elements()).toHaveLength(2);
     for (const q of [MINOR_A, MINOR_B]) {
@@ -202,5 +204,11 @@ describe('ActionItem', () => {
     await expect.element(page.getByLabelText('Status')).toHaveValue('done');
     await expect.element(page.getByLabelText('Owner')).toHaveValue(TEAMMATE.id);
     await expect.element(page.getByLabelText('Notes')).toHaveValue('Policy adopted.');
+  });
+
+  it('titles the locked report one level under the "Detailed report" heading it sits in', async () => {
+    unmount = renderComponent(<ReportGate checkoutUrl={null} contactEmail="help@example.org" />);
+    await expect.element(page.getByRole('heading', { level: 3, name: 'Unlock the detailed report' })).toBeVisible();
+    expect(page.getByRole('heading', { level: 2 }).elements()).toHaveLength(0);
   });
 });
