@@ -19,6 +19,8 @@ export const adminListQuerySchema = z.object({
 export const CRITICAL_WHEN_WITHOUT_GATE_MESSAGE = 'Gate conditions apply only to a critical question: mark it critical or remove them';
 export const GATE_NEVER_HOLDS_MESSAGE = 'No organization asked this question can meet the gate conditions: change them or remove them';
 
+const fieldsParsed = (payload: { issues: readonly unknown[] }) => payload.issues.length === 0;
+
 /** Create and edit (full replacement) of one question; the code is assigned by the server. */
 export const adminQuestionSchema = z.object({
   domainId: questionDefSchema.shape.domainId,
@@ -44,9 +46,16 @@ export const adminQuestionSchema = z.object({
    */
   balanceWith: z.uuid('Invalid question id').nullable().optional(),
 })
-  .refine((q) => q.critical || q.criticalWhen.length === 0, { message: CRITICAL_WHEN_WITHOUT_GATE_MESSAGE, path: ['criticalWhen'] })
+  // Zod runs object refinements even when a field failed (only aborting issues skip them), so these
+  // run only on a body whose fields all parsed: a malformed condition such as {} is reported by its
+  // own field, never read here.
+  .refine((q) => q.critical || q.criticalWhen.length === 0, { message: CRITICAL_WHEN_WITHOUT_GATE_MESSAGE, path: ['criticalWhen'], when: fieldsParsed })
   // A gate is checked only where the question is asked: both lists must be able to hold at once.
-  .refine((q) => q.criticalWhen.length === 0 || conditionsCanHold([...q.appliesWhen, ...q.criticalWhen]), { message: GATE_NEVER_HOLDS_MESSAGE, path: ['criticalWhen'] });
+  .refine((q) => q.criticalWhen.length === 0 || conditionsCanHold([...q.appliesWhen, ...q.criticalWhen]), {
+    message: GATE_NEVER_HOLDS_MESSAGE,
+    path: ['criticalWhen'],
+    when: fieldsParsed,
+  });
 export type AdminQuestionInput = z.infer<typeof adminQuestionSchema>;
 
 export const adminDeleteQuestionSchema = z.object({ balanceWith: z.uuid('Invalid question id').nullable().optional() });
