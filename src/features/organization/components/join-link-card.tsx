@@ -56,6 +56,9 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
     try {
       const res = await action();
       setSettings(res.joinLink);
+      // The domains the server saved (lower-cased, deduplicated) are on screen before the success
+      // notice; a toggle or a new link leaves unsaved typing in the domains field alone.
+      if (kind === 'domains') setDomains(res.joinLink.allowedEmailDomains.join(', '));
       notify(success, 'success');
       await onChanged();
       return true;
@@ -79,9 +82,7 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
     const parsed = allowedEmailDomainsSchema.safeParse(splitDomains(domains));
     if (!parsed.success) return setDomainError(parsed.error.issues[0]?.message ?? 'Invalid domain');
     setDomainError(null);
-    if (await run('domains', () => updateJoinLink({ allowedEmailDomains: parsed.data }), 'Allowed e-mail domains saved', 'Failed to save the allowed domains')) {
-      setDomains(parsed.data.join(', '));
-    }
+    await run('domains', () => updateJoinLink({ allowedEmailDomains: parsed.data }), 'Allowed e-mail domains saved', 'Failed to save the allowed domains');
   }
 
   return (
