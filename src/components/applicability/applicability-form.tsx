@@ -265,10 +265,10 @@ function Choice({ type, name, label, hint, hintId, checked, disabled, invalid, d
   );
 }
 
-/** The profile in words (describeProfile), for members who cannot change it. */
-export function ApplicabilitySummary({ profile }: { profile: ApplicabilityProfile }) {
+/** The profile in words (describeProfile): the Organization page for members who cannot change it, and the results. */
+export function ApplicabilitySummary({ profile, twoColumns = false }: { profile: ApplicabilityProfile; twoColumns?: boolean }) {
   return (
-    <dl className="space-y-3">
+    <dl className={twoColumns ? 'grid gap-4 sm:grid-cols-2' : 'space-y-3'}>
       {describeProfile(profile).map((line) => (
         <div key={line.label}>
           <dt className="text-sm text-slate-500">{line.label}</dt>

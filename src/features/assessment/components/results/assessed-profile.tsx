@@ -3,7 +3,7 @@
 // assessment when it started (domain/questions/applicability.ts).
 import { Building2 } from 'lucide-react';
 import type { ResultView } from '#domain/contracts/assessments.ts';
-import { describeProfile } from '#domain/questions/applicability.ts';
+import { ApplicabilitySummary } from '../../../../components/applicability/applicability-form.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 
 type Basis = Pick<ResultView, 'totalScore' | 'maxScore' | 'earned_points' | 'applicable_points'>;
@@ -22,14 +22,7 @@ export function AssessedProfile({ result }: { result: Pick<ResultView, 'applicab
       <CardHeader icon={<Building2 className="size-5" />} title="Organization profile" description="The profile this assessment was asked against. Questions that did not apply to it were not asked." />
       <CardBody>
         {p ? (
-          <dl className="grid gap-4 text-sm sm:grid-cols-2">
-            {describeProfile(p).map((line) => (
-              <div key={line.label}>
-                <dt className="font-semibold text-slate-900">{line.label}</dt>
-                <dd className="mt-0.5 text-slate-600">{line.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <ApplicabilitySummary profile={p} twoColumns />
         ) : (
           <p className="text-sm text-slate-600">
             <span className="font-semibold text-slate-900">Not recorded.</span> This assessment started before organization profiles, so every question was asked.
