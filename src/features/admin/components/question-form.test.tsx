@@ -108,7 +108,7 @@ describe('QuestionForm', () => {
     await check(who, 'Institution of higher education');
     await check(who, 'NSF');
     await check(who, 'NIH');
-    await expect.element(who).toHaveTextContent('Asked of: Institutions of higher education or nonprofit research institutes, and organizations funded by NSF or NIH');
+    await expect.element(who).toHaveTextContent('Asked of: Institutions of higher education or nonprofit research institutes funded by NSF or NIH');
 
     await group('Gate').getByRole('checkbox', { name: /Critical/ }).click();
     // No source chosen yet, so nothing binding is cited.
