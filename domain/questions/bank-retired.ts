@@ -21,6 +21,7 @@ export const RETIRED_CODES: readonly RetiredCode[] = [
   { code: 'TP-04', reason: 'DOE counts 30 days from joining the project, not the organization: TP-12.' },
   { code: 'TP-05', reason: 'Duplicate of TP-01 and TP-02 (reminders are part of TP-02).' },
   { code: 'TP-06', reason: 'Duplicate of TP-01: NIH accepts research security training as the Other Support training.' },
+  { code: 'AU-09', reason: 'Program measures are part of the yearly self-assessment (AU-06); removed to leave room under the 70-question limit for questions the admin area adds.' },
   { code: 'IP-01', reason: 'Asked two things: split into IP-25 (access limited to authorized people) and IP-26 (individual accounts).' },
   { code: 'IP-03', reason: 'Asked two things: split into IP-15 (boundary) and IP-16 (segments).' },
   { code: 'IP-05', reason: 'Asked two things: split into IP-17 (patching) and IP-18 (malware protection).' },
