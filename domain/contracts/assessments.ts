@@ -1,7 +1,8 @@
 // Assessments, questions, results and the detailed report: request schemas and response shapes
 // (the published field names, docs/decisions/016-names-and-casing.md). Shared by the API (validate()) and the SPA.
 import { z } from 'zod';
-import { ACTION_STATUSES, ANSWER_VALUES, type ActionStatus, type AssessmentStatus } from './enums.ts';
+import { ACTION_STATUSES, ANSWER_VALUES, START_FROM, type ActionStatus, type AssessmentStatus, type QuestionNovelty } from './enums.ts';
+import type { CarrySummary } from './cycles.ts';
 import { isoInstant } from './fields.ts';
 import { MSG } from '../messages.ts';
 import type { ApplicabilityProfile } from '../questions/applicability.ts';
@@ -14,7 +15,14 @@ const uuid = (message: string) => z.uuid(message);
 
 // ---------- requests ----------
 
-export const createAssessmentSchema = z.object({ organizationId: uuid('Invalid organization id') });
+/**
+ * startFrom: 'previous' carries the last submitted assessment's answers (to re-confirm) and evidence;
+ * it is the default when one exists, else the start is blank (ADR 019).
+ */
+export const createAssessmentSchema = z.object({
+  organizationId: uuid('Invalid organization id'),
+  startFrom: z.enum(START_FROM, { error: 'startFrom must be previous or blank' }).optional(),
+});
 
 /** POST /api/assessments/{id}/responses (multipart form fields; evidence_N file parts are ignored here). */
 export const answerFormSchema = z.object({
@@ -76,6 +84,8 @@ export interface QuestionView {
   sources: string[];
   /** The recurring legal duty the question is tied to (reminders), or null. */
   clock: LegalClock | null;
+  /** With ?assessmentId: new or changed since the assessment it started from (ADR 019); null otherwise. */
+  novelty: QuestionNovelty | null;
 }
 
 export interface AssessmentListItem {
@@ -97,6 +107,10 @@ export interface AssessmentDetail extends AssessmentListItem {
   question_count: number;
   /** The organization's profile frozen when the assessment started; null if started before profiles (ADR 018). */
   applicability: ApplicabilityProfile | null;
+  /** The submitted assessment this one started from; null for a blank start. */
+  carried_from: string | null;
+  /** Carried answers not yet re-confirmed (they count as unanswered). */
+  to_confirm_count: number;
 }
 
 /** The result view: both spellings, as published (docs/decisions/016-names-and-casing.md). */
@@ -123,6 +137,10 @@ export interface ResultView {
   applicable_points: number;
   /** The profile the assessment was asked against; null if started before profiles. */
   applicability: ApplicabilityProfile | null;
+  /** How a carried start was re-confirmed (ADR 019); null for a blank start (and results stored before cycles). */
+  carry: CarrySummary | null;
+  /** Questions answered Yes that require document evidence but have no current (unexpired) file at submit. */
+  evidence_missing: { code: string; question_text: string }[];
 }
 
 export interface CorrectiveActionView {

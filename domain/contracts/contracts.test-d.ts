@@ -84,7 +84,7 @@ describe('request schemas take the published payload names', () => {
   });
 
   test('assessments, answers, deferrals and evidence', () => {
-    expectTypeOf<keyof z.input<typeof assessments.createAssessmentSchema>>().toEqualTypeOf<'organizationId'>();
+    expectTypeOf<keyof z.input<typeof assessments.createAssessmentSchema>>().toEqualTypeOf<'organizationId' | 'startFrom'>();
     expectTypeOf<keyof z.input<typeof assessments.answerFormSchema>>().toEqualTypeOf<'questionId' | 'answer' | 'baseVersion'>();
     expectTypeOf<keyof z.input<typeof sync.deferSetPayloadSchema>>().toEqualTypeOf<'questionId' | 'deferToUserId'>();
     expectTypeOf<keyof z.input<typeof evidence.uploadUrlSchema>>().toEqualTypeOf<'responseId' | 'fileName' | 'fileType'>();

@@ -42,3 +42,40 @@ export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 /** join_requests.status: withdrawn = the user got an organization another way (ADR 003). */
 export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
+
+/**
+ * responses.origin: how the answer came to be in this assessment (ADR 019).
+ * answered = chosen by a person here; carried = copied from the previous assessment and still to
+ * re-confirm (counts as unanswered: scoring, completeness and submit ignore it); confirmed = a
+ * carried answer a person confirmed or re-chose on its own; bulk_confirmed = confirmed with its
+ * domain's "confirm unchanged answers" after an explicit confirmation.
+ */
+export const ANSWER_ORIGINS = ['answered', 'carried', 'confirmed', 'bulk_confirmed'] as const;
+export type AnswerOrigin = (typeof ANSWER_ORIGINS)[number];
+
+/** assessment_questions.novelty: not asked in the assessment it started from, or changed since (null = same). */
+export const QUESTION_NOVELTIES = ['new', 'changed'] as const;
+export type QuestionNovelty = (typeof QUESTION_NOVELTIES)[number];
+
+/** How a new assessment starts: from the last submitted one (default when there is one) or blank. */
+export const START_FROM = ['previous', 'blank'] as const;
+export type StartFrom = (typeof START_FROM)[number];
+
+/** notifications.status: waiting to be sent (or retried), sent, or given up after repeated failures. */
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** notifications.kind: every e-mail the scheduler sends. */
+export const NOTIFICATION_KINDS = [
+  'evidence_expiry',
+  'action_assigned',
+  'action_due',
+  'legal_deadline',
+  'reassess',
+  'certification_expiry',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** A certification's status, computed (rows never change): the newest unexpired one is current. */
+export const CERTIFICATION_STATUSES = ['current', 'superseded', 'expired'] as const;
+export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];

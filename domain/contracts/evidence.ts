@@ -1,6 +1,7 @@
 // Request schemas and response shapes of the evidence API (resumable uploads, list, attach).
 import { z } from 'zod';
 import type { EvidenceStatus } from './enums.ts';
+import { calendarDay } from './cycles.ts';
 
 export { EVIDENCE_STATUSES, type EvidenceStatus } from './enums.ts';
 
@@ -19,6 +20,9 @@ export const createUploadSchema = z.object({
   mimeType: z.string().max(255).optional().nullable(),
   size: z.number().int('size must be a whole number of bytes').positive('This file is empty.'),
   sha256: sha256Hex,
+  /** The date the document took effect (default: the upload date) and its optional expiry (ADR 019). */
+  effectiveOn: calendarDay('Effective date').nullable().optional(),
+  expiresOn: calendarDay('Expiry date').nullable().optional(),
 });
 export type CreateUploadInput = z.input<typeof createUploadSchema>;
 
@@ -50,4 +54,12 @@ export interface EvidenceView {
   uploaded_by: string | null;
   uploaded_by_name: string | null;
   created_at: string;
+  /** YYYY-MM-DD the document took effect (the upload day when not given). */
+  effective_on: string;
+  /** YYYY-MM-DD after which it no longer counts; null = no expiry. */
+  expires_on: string | null;
+  /** Past its expiry date today (server time): shown as expired and satisfies no evidence rule. */
+  expired: boolean;
+  /** The previous assessment's evidence id it was carried from; null for a file uploaded here. */
+  carried_from: string | null;
 }

@@ -3,7 +3,7 @@
 // server checks the envelope with `pushRequestSchema` and each item again with `syncMutationSchema`.
 import { z } from 'zod';
 import type { EvidenceView } from './evidence.ts';
-import { ANSWER_VALUES, type AnswerValue, type AssessmentStatus, type DeferralStatus } from './enums.ts';
+import { ANSWER_VALUES, type AnswerOrigin, type AnswerValue, type AssessmentStatus, type DeferralStatus } from './enums.ts';
 import { isoInstant } from './fields.ts';
 import { MSG } from '../messages.ts';
 
@@ -16,7 +16,12 @@ export const answerValueSchema = z.enum(ANSWER_VALUES, { error: MSG.answerYesNo 
 
 const id = (message: string) => z.uuid(message);
 
-export const answerSetPayloadSchema = z.object({ questionId: id('Invalid question id'), value: answerValueSchema });
+/**
+ * `bulk: true` marks a re-confirmation made with a domain's "confirm unchanged answers" (after an
+ * explicit confirmation): the answer's origin becomes bulk_confirmed (ADR 019). A save of the same
+ * value over a carried answer confirms it; otherwise bulk changes nothing.
+ */
+export const answerSetPayloadSchema = z.object({ questionId: id('Invalid question id'), value: answerValueSchema, bulk: z.literal(true).optional() });
 export const deferSetPayloadSchema = z.object({
   questionId: id('Invalid question id'),
   deferToUserId: id('Choose a team member to defer to'),
@@ -72,6 +77,8 @@ export const pullQuerySchema = z.object({
 export interface AnswerView {
   question_id: string;
   answer: AnswerValue;
+  /** carried = still to re-confirm: shown, but unanswered for progress, scoring and submit (ADR 019). */
+  origin: AnswerOrigin;
   version: number;
   updated_by: string | null;
   updated_by_name: string | null;

@@ -7,7 +7,13 @@ import { failSummary } from './scoring.ts';
 import type { DomainGaps, Gap, ScoreResult } from './types.ts';
 
 /** The stored result of a submit (both spellings the API has always sent). */
-export function toResultView(assessmentId: string, r: ScoreResult, submittedAt: Date, applicability: ApplicabilityProfile | null): ResultView {
+export function toResultView(
+  assessmentId: string,
+  r: ScoreResult,
+  submittedAt: Date,
+  applicability: ApplicabilityProfile | null,
+  cycle: Pick<ResultView, 'carry' | 'evidence_missing'> = { carry: null, evidence_missing: [] },
+): ResultView {
   const at = submittedAt.toISOString();
   return {
     assessmentId,
@@ -26,6 +32,8 @@ export function toResultView(assessmentId: string, r: ScoreResult, submittedAt: 
     earned_points: r.earnedPoints,
     applicable_points: r.applicablePoints,
     applicability,
+    carry: cycle.carry,
+    evidence_missing: cycle.evidence_missing,
   };
 }
 
@@ -36,6 +44,8 @@ export function readResultView(stored: ResultView): ResultView {
     earned_points: stored.earned_points ?? stored.totalScore,
     applicable_points: stored.applicable_points ?? stored.maxScore,
     applicability: stored.applicability ?? null,
+    carry: stored.carry ?? null,
+    evidence_missing: stored.evidence_missing ?? [],
   };
 }
 

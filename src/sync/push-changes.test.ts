@@ -6,6 +6,7 @@ import { planPushChanges, type PushedState } from './push-changes.ts';
 const view = (version: number, answer: 'yes' | 'no' = 'no'): AnswerView => ({
   question_id: 'q',
   answer,
+  origin: 'answered',
   version,
   updated_by: 'bob',
   updated_by_name: 'Bob B',

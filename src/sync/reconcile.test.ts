@@ -7,6 +7,7 @@ const A = 'a';
 const view = (over: Partial<AnswerView> = {}): AnswerView => ({
   question_id: 'q',
   answer: 'no',
+  origin: 'answered',
   version: 2,
   updated_by: 'bob',
   updated_by_name: 'Bob B',

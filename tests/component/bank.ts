@@ -40,7 +40,7 @@ export function toQuestionView({ def, id }: BankQuestion): QuestionView {
     document_evidence_required: def.documentEvidenceRequired,
     evidence_description: def.evidenceDescription,
     guidance: def.guidance,
-    sources: def.sources, clock: null,
+    sources: def.sources, clock: null, novelty: null,
   };
 }
 

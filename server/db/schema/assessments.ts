@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ACTION_STATUSES, ANSWER_VALUES, ASSESSMENT_STATUSES, DEFERRAL_STATUSES, EVIDENCE_STATUSES } from '../../../domain/contracts/enums.ts';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ACTION_STATUSES, ANSWER_ORIGINS, ANSWER_VALUES, ASSESSMENT_STATUSES, DEFERRAL_STATUSES, EVIDENCE_STATUSES, QUESTION_NOVELTIES } from '../../../domain/contracts/enums.ts';
 import type { ResultView } from '../../../domain/contracts/assessments.ts';
 import type { ApplicabilityProfile } from '../../../domain/questions/applicability.ts';
 import { GRADES, PASS_FAIL } from '../../../domain/scoring/policy.ts';
@@ -21,6 +21,8 @@ export const assessments = pgTable(
     status: text({ enum: ASSESSMENT_STATUSES }).notNull().default('in_progress'),
     /** The organization's applicability profile frozen at start; null for assessments started before profiles (ADR 018). */
     applicability: jsonb().$type<ApplicabilityProfile>(),
+    /** The submitted assessment this one started from (answers carried to re-confirm, ADR 019); null = blank start. */
+    carriedFrom: uuid().references((): AnyPgColumn => assessments.id, { onDelete: 'set null' }),
     startedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     submittedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
@@ -53,6 +55,8 @@ export const assessmentQuestions = pgTable(
       .notNull()
       .references(() => questions.id),
     critical: boolean().notNull(),
+    /** Against the assessment it started from: a question not asked there (new) or whose wording, points, gate or evidence rule changed (ADR 019). */
+    novelty: text({ enum: QUESTION_NOVELTIES }),
   },
   (t) => [primaryKey({ columns: [t.assessmentId, t.questionId] })],
 );
@@ -71,6 +75,8 @@ export const responses = pgTable(
       .notNull()
       .references(() => questions.id),
     answer: text({ enum: ANSWER_VALUES }).notNull(),
+    /** How the answer got here; 'carried' still needs re-confirming and counts as unanswered (ADR 019). */
+    origin: text({ enum: ANSWER_ORIGINS }).notNull().default('answered'),
     /** Server version for compare-and-set; starts at 1. */
     version: integer().notNull().default(1),
     updatedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
@@ -89,6 +95,7 @@ export const responseHistory = pgTable(
     questionId: uuid().notNull(),
     answer: text({ enum: ANSWER_VALUES }).notNull(),
     version: integer().notNull(),
+    origin: text({ enum: ANSWER_ORIGINS }).notNull().default('answered'),
     changedBy: uuid(),
     mutationId: uuid(),
     createdAt: createdAt(),
@@ -115,6 +122,12 @@ export const evidenceFiles = pgTable(
     bytesReceived: bigint({ mode: 'number' }).notNull().default(0),
     storageKey: text().notNull(),
     status: text({ enum: EVIDENCE_STATUSES }).notNull().default('uploading'),
+    /** The date the document took effect (not the upload date); null = the upload date. */
+    effectiveOn: date({ mode: 'string' }),
+    /** The last day the document counts; after it the file is expired and satisfies no evidence rule (ADR 019). */
+    expiresOn: date({ mode: 'string' }),
+    /** The evidence row of the previous assessment this one was carried from (same stored bytes). */
+    carriedFrom: uuid(),
     uploadedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -160,13 +173,25 @@ export const correctiveActions = pgTable(
     status: text({ enum: ACTION_STATUSES }).notNull().default('open'),
     notes: text().notNull().default(''),
     targetDate: timestamp({ withTimezone: true }),
+    /** The question's stable code: an action follows its gap across questionnaire versions (ADR 019). */
+    code: text(),
+    /** The last submitted assessment in which the gap was still open (the action carried into it). */
+    latestAssessmentId: uuid().references(() => assessments.id, { onDelete: 'set null' }),
+    /** When and why it closed: by a person (status done) or automatically when the gap closed. */
+    closedAt: timestamp({ withTimezone: true }),
+    closedNote: text(),
+    /** The assessment whose Yes closed the gap (automatic close); null otherwise. */
+    closedInAssessmentId: uuid().references(() => assessments.id, { onDelete: 'set null' }),
     /** Optimistic concurrency: each saved edit increments it; an edit based on an older one is refused (409). */
     version: integer().notNull().default(1),
     /** Who saved the last edit ("Changed by X at Y"). */
     updatedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('corrective_actions_uq').on(t.assessmentId, t.questionId)],
+  (t) => [
+    uniqueIndex('corrective_actions_uq').on(t.assessmentId, t.questionId),
+    index('corrective_actions_org_idx').on(t.organizationId, t.status),
+  ],
 );
 
 /** Idempotency ledger for queued client mutations (see docs/decisions). */

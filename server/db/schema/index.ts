@@ -2,3 +2,4 @@ export * from './organizations.ts';
 export * from './questions.ts';
 export * from './assessments.ts';
 export * from './auth.ts';
+export * from './cycles.ts';

@@ -30,6 +30,8 @@ export const organizations = pgTable('organizations', {
   applicability: jsonb().$type<ApplicabilityProfile>(),
   applicabilityUpdatedAt: timestamp({ withTimezone: true }),
   applicabilityUpdatedBy: uuid(),
+  /** A member an org_admin designated to sign self-certifications besides the org_admins (ADR 019). */
+  certifyingOfficialId: uuid(),
   /** Payment verification releases the detailed report. */
   paidUntil: timestamp({ withTimezone: true }),
   paymentVerifiedBy: uuid(),

@@ -33,6 +33,7 @@ function toResult(row: SaveRow, input: ApplyAnswerInput): ApplyAnswerResult {
   const answer: AnswerView = {
     question_id: input.questionId,
     answer: row.answer as AnswerValue,
+    origin: row.origin ?? 'answered',
     version: Number(row.version),
     updated_by: row.updated_by,
     updated_by_name: row.updated_by ? name : null,
@@ -96,6 +97,7 @@ export async function listAnswerViews(db: Db, assessmentId: string, since?: Date
   return rows.map(({ r, firstName, lastName }) => ({
     question_id: r.questionId,
     answer: r.answer,
+    origin: r.origin,
     version: r.version,
     updated_by: r.updatedBy,
     updated_by_name: firstName == null ? null : `${firstName} ${lastName ?? ''}`.trim(),

@@ -6,6 +6,7 @@
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { PgliteTransaction } from 'drizzle-orm/pglite/session';
+import type { AnswerOrigin } from '#domain/contracts/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
 import type { ApplyAnswerInput } from './answers.service.ts';
@@ -23,6 +24,7 @@ export interface SaveRow {
   question_ok: boolean;
   written: boolean | null;
   answer: string | null;
+  origin: AnswerOrigin | null;
   version: number | null;
   updated_by: string | null;
   updated_at: string | null;

@@ -115,5 +115,7 @@ export async function getAssessmentDetail(db: Db, a: AssessmentRow): Promise<Ass
     answered_count: Number(answered?.n ?? 0),
     question_count: Number(total?.n ?? 0),
     applicability: a.applicability ?? null,
+    carried_from: a.carriedFrom ?? null,
+    to_confirm_count: 0,
   };
 }

@@ -84,6 +84,10 @@ export function toView(row: EvidenceRow, uploaderName: string | null = null): Ev
     uploaded_by: row.uploadedBy,
     uploaded_by_name: uploaderName,
     created_at: row.createdAt.toISOString(),
+    effective_on: row.effectiveOn ?? row.createdAt.toISOString().slice(0, 10),
+    expires_on: row.expiresOn ?? null,
+    expired: false,
+    carried_from: row.carriedFrom ?? null,
   };
 }
 

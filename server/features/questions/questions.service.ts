@@ -101,6 +101,7 @@ export function toQuestionView(q: VersionQuestion): QuestionView {
     guidance: q.guidance ?? '',
     sources: q.sources.map(citationOf),
     clock: q.clock ?? null,
+    novelty: null,
   };
 }
 

@@ -48,6 +48,7 @@ const EDITING: AdminQuestionView = {
   guidance: 'Yes when the records show it.',
   sources: ['NSPM-33 (2021)', 'CHIPS Act §10632 (42 U.S.C. 19232)'],
   clock: null,
+  novelty: null,
   corrective_action: { action: 'Train them.', priority: 'high', target_days: 60 },
   applies_when: [{ agencies: ['nsf', 'doe'] }],
   critical_when: [],

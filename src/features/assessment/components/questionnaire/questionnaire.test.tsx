@@ -16,6 +16,7 @@ const [D1Q1, D1Q2, D2Q1, D2Q2] = DATA.questions;
 const view = (questionId: string, answer: 'yes' | 'no', version: number, by = ME): AnswerView => ({
   question_id: questionId,
   answer,
+  origin: 'answered',
   version,
   updated_by: by.id,
   updated_by_name: `${by.first_name} ${by.last_name}`,
