@@ -2,7 +2,7 @@
 // trend, the organization-wide action plan, deadlines, and self-certification records. Request
 // schemas and response shapes shared by the API (validate()) and the SPA (snake_case, ADR 016).
 import { z } from 'zod';
-import { ACTION_STATUSES, type ActionStatus, type AnswerOrigin, type AnswerValue, type CertificationStatus, type QuestionNovelty } from './enums.ts';
+import { ACTION_STATUSES, type ActionStatus, type AnswerValue, type CertificationStatus } from './enums.ts';
 import { withoutControlChars } from './fields.ts';
 import type { ApplicabilityProfile } from '../questions/applicability.ts';
 import type { ActionPriority } from '../questions/question-types.ts';
