@@ -3,13 +3,13 @@
 // locks the assessment and opens the corrective action plan.
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { buildCorrectiveActionPlan } from '#domain/scoring/action-plan.ts';
 import type { ResultView } from '#domain/contracts/assessments.ts';
 import { readResultView, toResultView } from '#domain/scoring/result-views.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import type { AnswerMap, ScoreResult } from '#domain/scoring/types.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, clientMutations, correctiveActions, responses } from '../../db/schema/index.ts';
+import { assessments, clientMutations, responses } from '../../db/schema/index.ts';
+import { reconcileActionPlan } from '../actions/index.ts';
 import { AppError, assessmentLocked, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
 import { listDomainViews, loadAssessmentQuestions, toScoringQuestion, type VersionQuestion } from '../questions/index.ts';
@@ -67,13 +67,7 @@ export async function submitAssessment(db: Db, input: SubmitInput): Promise<Resu
       .update(assessments)
       .set({ status: 'submitted', submittedAt, submittedBy: input.userId, totalScore: score.totalScore, grade: score.grade, passFail: score.passFail, result: view })
       .where(eq(assessments.id, a.id));
-    const plan = buildCorrectiveActionPlan(score.gaps, submittedAt);
-    if (plan.length) {
-      await tx
-        .insert(correctiveActions)
-        .values(plan.map((p) => ({ assessmentId: a.id, organizationId: a.organizationId, questionId: p.questionId, targetDate: new Date(p.targetDate) })))
-        .onConflictDoNothing();
-    }
+    await reconcileActionPlan(tx, { assessmentId: a.id, organizationId: a.organizationId, score, submittedAt });
     return view;
   });
 }
