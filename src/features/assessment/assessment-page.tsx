@@ -71,6 +71,7 @@ function OpenAssessment({ id, runtime, userId, members }: { id: string; runtime:
 
   if (data.status === 'loading' || pull === 'waiting') return <PageSpinner label="Loading the questions…" />;
   if (data.status === 'error' || !data.data) return <LoadError title="The questions could not be loaded" error={data.error} offline={data.offline} retry={data.reload} />;
+  const evidenceRequired = new Set(data.data.questions.filter((q) => q.document_evidence_required).map((q) => q.id));
   return (
     <Questionnaire
       assessmentId={id}
@@ -80,7 +81,9 @@ function OpenAssessment({ id, runtime, userId, members }: { id: string; runtime:
       members={members}
       initialQuestionId={search.get('q')}
       lateTeamSync={pull === 'done_late'}
-      renderEvidence={(questionId, locked) => <EvidenceSlot runtime={runtime} assessmentId={id} questionId={questionId} userId={userId} locked={locked} />}
+      renderEvidence={(questionId, locked) => (
+        <EvidenceSlot runtime={runtime} assessmentId={id} questionId={questionId} userId={userId} locked={locked} required={evidenceRequired.has(questionId)} />
+      )}
     />
   );
 }
