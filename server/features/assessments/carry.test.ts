@@ -119,6 +119,10 @@ describe.each(DB_DRIVERS)('start from the last submitted assessment (%s)', (driv
     expect(refused.body.code).toBe('incomplete_assessment');
     expect(refused.body.details.unanswered).toHaveLength(n);
 
+    // Confirming needs the carried version as base: a writer who saw no answer (base 0) is told what is there.
+    const stale = await server.json('POST', `/api/assessments/${id}/responses`, { questionId: carried[0]!.question_id, answer: carried[0]!.answer, baseVersion: 0 }, member.accessToken);
+    expect(stale).toMatchObject({ status: 409, body: { code: 'conflict', details: { answer: { origin: 'carried', version: 1 } } } });
+
     // The pull shows them with their origin.
     const pull = await server.json('GET', `/api/sync/pull?assessmentId=${id}`, undefined, member.accessToken);
     expect(pull.status).toBe(200);
