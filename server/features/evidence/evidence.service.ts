@@ -18,7 +18,8 @@ import {
   type EvidenceAccess,
   type EvidenceRow,
 } from './evidence.access.ts';
-import { fileSize, openDownload, removeFiles } from './evidence.storage.ts';
+import { releaseStoredBytes } from './evidence.release.ts';
+import { fileSize, openDownload } from './evidence.storage.ts';
 
 /** Links a `complete` upload to its question; attaching an attached file again is a no-op. */
 export async function attachEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceView> {
@@ -35,7 +36,10 @@ export async function attachEvidence(access: EvidenceAccess, evidenceId: string)
   return viewWithName(access.db, updated ?? (await getEvidence(access, evidenceId)), todayOf(access));
 }
 
-/** Removes a file from its question and deletes its bytes; detaching twice is a no-op. */
+/**
+ * Removes a file from its question and deletes its bytes unless a carried copy (or the file it was
+ * carried from) still references them; detaching twice is a no-op.
+ */
 export async function detachEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceView> {
   const row = await getEvidence(access, evidenceId);
   if (row.status === 'detached') return toView(row, todayOf(access));
@@ -45,7 +49,7 @@ export async function detachEvidence(access: EvidenceAccess, evidenceId: string)
     .set({ status: 'detached', bytesReceived: 0 })
     .where(eq(evidenceFiles.id, evidenceId))
     .returning();
-  await removeFiles(pathsOf(access, row));
+  await releaseStoredBytes(access.db, row, pathsOf(access, row));
   return toView(updated ?? row, todayOf(access));
 }
 

@@ -20,7 +20,8 @@ import {
   type EvidenceRow,
 } from './evidence.access.ts';
 import { resolveDates } from './evidence.dates.ts';
-import { finalizeFile, inspectFile, removeFiles, storageKeyOf, writeChunk } from './evidence.storage.ts';
+import { releaseStoredBytes } from './evidence.release.ts';
+import { finalizeFile, inspectFile, storageKeyOf, writeChunk } from './evidence.storage.ts';
 
 export const stateOf = (row: EvidenceRow): UploadState => ({
   evidenceId: row.id,
@@ -129,7 +130,7 @@ export async function appendChunk(access: EvidenceAccess, evidenceId: string, of
 
 /** Deletes a refused upload completely (row and bytes). */
 async function discard(access: EvidenceAccess, row: EvidenceRow): Promise<void> {
-  await removeFiles(pathsOf(access, row));
+  await releaseStoredBytes(access.db, row, pathsOf(access, row));
   await access.db.delete(evidenceFiles).where(eq(evidenceFiles.id, row.id));
 }
 
