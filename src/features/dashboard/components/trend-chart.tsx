@@ -69,7 +69,9 @@ function LineChart({ title, desc, values, labels, max, ticks, unit = '', thresho
   const plotW = Math.max(10, width - pad.l - pad.r);
   const plotH = height - pad.t - pad.b;
   const n = values.length;
-  const x = (i: number) => (n === 1 ? pad.l + plotW / 2 : pad.l + (i * plotW) / (n - 1));
+  // The first and last points sit inside the axes, clear of the tick labels.
+  const inset = compact ? 10 : 24;
+  const x = (i: number) => (n === 1 ? pad.l + plotW / 2 : pad.l + inset + (i * (plotW - 2 * inset)) / (n - 1));
   const y = (v: number) => pad.t + plotH * (1 - Math.min(max, Math.max(0, v)) / max);
   const points = values.map((v, i) => (v === null ? null : { x: x(i), y: y(v) }));
   // Every x label when they fit (about 80 px each), else the first and the last.
@@ -129,7 +131,7 @@ function LineChart({ title, desc, values, labels, max, ticks, unit = '', thresho
             if (!everyLabel && !edge) return null;
             const anchor = n === 1 ? 'middle' : i === 0 ? 'start' : i === n - 1 ? 'end' : 'middle';
             return (
-              <text key={i} x={n === 1 ? x(i) : i === 0 ? pad.l : i === n - 1 ? pad.l + plotW : x(i)} y={height - 8} textAnchor={anchor} className="fill-slate-600 text-[11px]">
+              <text key={i} x={n === 1 ? x(i) : i === 0 ? x(i) - inset : i === n - 1 ? x(i) + inset : x(i)} y={height - 8} textAnchor={anchor} className="fill-slate-600 text-[11px]">
                 {label}
               </text>
             );

@@ -26,10 +26,11 @@ export function PreviousAnswersLine({ answers }: { answers: readonly PreviousAns
   if (!latest) return null;
   return (
     <div className="mt-3 text-sm text-slate-700" data-testid="previous-answers">
-      <p className="flex flex-wrap items-center gap-x-1.5">
-        <History aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-        <span className="font-medium text-slate-900">Previously:</span>{' '}
-        <span>{line(latest)}</span>
+      <p className="flex items-start gap-1.5">
+        <History aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+        <span>
+          <span className="font-medium text-slate-900">Previously:</span> {line(latest)}
+        </span>
       </p>
       {older.length > 0 && (
         <details className="mt-1 pl-5.5">

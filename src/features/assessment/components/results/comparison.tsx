@@ -26,7 +26,7 @@ function Delta({ value, unit, testId }: { value: number | null; unit: string; te
   return (
     <span
       data-testid={testId}
-      className={cn('inline-flex items-center gap-0.5 font-semibold whitespace-nowrap tabular-nums', value > 0 ? 'text-emerald-800' : value < 0 ? 'text-red-700' : 'text-slate-600')}
+      className={cn('inline-flex items-center gap-0.5 whitespace-nowrap tabular-nums', value > 0 ? 'font-semibold text-emerald-800' : value < 0 ? 'font-semibold text-red-700' : 'text-slate-600')}
     >
       <Icon aria-hidden="true" className="size-4 shrink-0" />
       {value === 0 ? 'no change' : `${signed(value)}${unit}`}
@@ -49,11 +49,15 @@ function Then({ label, before, now, delta, testId }: { label: string; before: st
   );
 }
 
-function ChangeList({ title, empty, items, testId }: { title: string; empty: string; items: QuestionChange[]; testId: string }) {
+function ChangeList({ title, empty, items, testId, down }: { title: string; empty: string; items: QuestionChange[]; testId: string; down: boolean }) {
+  const Icon = down ? ArrowDownRight : ArrowUpRight;
   return (
     <section aria-label={title} data-testid={testId}>
-      <h3 className="text-sm font-semibold text-slate-900">
-        {title} <span className="font-normal text-slate-600">({items.length})</span>
+      <h3 className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
+        <Icon aria-hidden="true" className={cn('size-4 shrink-0', down ? 'text-red-700' : 'text-emerald-800')} />
+        <span>
+          {title} <span className="font-normal text-slate-600">({items.length})</span>
+        </span>
       </h3>
       {items.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">{empty}</p>
@@ -92,37 +96,60 @@ export function ComparisonBody({ view }: { view: ComparisonView }) {
     <>
       <CardBody className="space-y-6">
         <div className="grid gap-3 sm:grid-cols-3">
-          <Then label="Total score" before={String(prev.total_score)} now={String(cur.total_score)} delta={<Delta value={view.total_delta} unit={view.total_delta === 1 || view.total_delta === -1 ? ' point' : ' points'} testId="total-delta" />} testId="compare-total" />
+          <Then
+            label="Total score"
+            before={String(prev.total_score)}
+            now={String(cur.total_score)}
+            delta={<Delta value={view.total_delta} unit={Math.abs(view.total_delta ?? 0) === 1 ? ' point' : ' points'} testId="total-delta" />}
+            testId="compare-total"
+          />
           <Then label="Grade" before={prev.grade} now={cur.grade} testId="compare-grade" />
           <Then label="Result" before={prev.pass_fail} now={cur.pass_fail} testId="compare-pass-fail" />
         </div>
         <div className="grid gap-6 md:grid-cols-2">
-          <ChangeList title="Regressed: Yes before, No now" empty="No answer went from Yes to No." items={view.regressed} testId="regressed" />
-          <ChangeList title="Improved: No before, Yes now" empty="No answer went from No to Yes." items={view.improved} testId="improved" />
+          <ChangeList title="Regressed: Yes before, No now" empty="No answer went from Yes to No." items={view.regressed} testId="regressed" down />
+          <ChangeList title="Improved: No before, Yes now" empty="No answer went from No to Yes." items={view.improved} testId="improved" down={false} />
         </div>
       </CardBody>
-      <Table caption="Domain scores, previous and this assessment, in percent">
-        <THead>
-          <Tr>
-            <Th>Domain</Th>
-            <Th className="text-right">Before</Th>
-            <Th className="text-right">Now</Th>
-            <Th className="text-right">Change</Th>
-          </Tr>
-        </THead>
-        <TBody>
-          {view.domains.map((d) => (
-            <Tr key={d.domain_id} data-testid="domain-delta">
-              <Td className="font-medium text-slate-900">{d.domain_name}</Td>
-              <Td className="text-right tabular-nums">{d.previous_percentage === null ? '—' : `${d.previous_percentage}%`}</Td>
-              <Td className="text-right tabular-nums">{d.percentage}%</Td>
-              <Td className="text-right">
-                <Delta value={d.delta} unit=" pts" />
-              </Td>
+      {/* Phones: one line per domain instead of a table whose last column scrolls out of view. */}
+      <ul className="divide-y divide-slate-100 border-t border-slate-100 sm:hidden" aria-label="Domain scores, previous and this assessment">
+        {view.domains.map((d) => (
+          <li key={d.domain_id} className="px-5 py-3 text-sm" data-testid="domain-delta-item">
+            <p className="font-medium text-slate-900">{d.domain_name}</p>
+            <p className="mt-0.5 flex flex-wrap items-center gap-x-3 text-slate-700 tabular-nums">
+              <span>
+                {d.previous_percentage === null ? 'not scored' : `${d.previous_percentage}%`} <span className="sr-only">to</span>
+                <ArrowRight aria-hidden="true" className="inline size-3.5 text-slate-500" /> {d.percentage}%
+              </span>
+              <Delta value={d.delta} unit=" pts" />
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden sm:block">
+        <Table caption="Domain scores, previous and this assessment, in percent; change in percentage points">
+          <THead>
+            <Tr>
+              <Th>Domain</Th>
+              <Th className="text-right">Before</Th>
+              <Th className="text-right">Now</Th>
+              <Th className="text-right">Change</Th>
             </Tr>
-          ))}
-        </TBody>
-      </Table>
+          </THead>
+          <TBody>
+            {view.domains.map((d) => (
+              <Tr key={d.domain_id} data-testid="domain-delta">
+                <Td className="font-medium text-slate-900">{d.domain_name}</Td>
+                <Td className="text-right tabular-nums">{d.previous_percentage === null ? '—' : `${d.previous_percentage}%`}</Td>
+                <Td className="text-right tabular-nums">{d.percentage}%</Td>
+                <Td className="text-right">
+                  <Delta value={d.delta} unit=" pts" />
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      </div>
     </>
   );
 }
