@@ -14,6 +14,7 @@ import { useSyncRuntime } from '../../sync/react/runtime-context.ts';
 import { getAssessment, getOrganizationUsers } from './api/assessments.ts';
 import { getQuestionnaire, questionnaireCacheKey } from './api/questionnaire.ts';
 import { EvidenceSlot } from './components/questionnaire/evidence-slot.tsx';
+import { PreviousAnswersProvider } from './components/questionnaire/previous-answers.tsx';
 import { Questionnaire } from './components/questionnaire/questionnaire.tsx';
 import { ResultsView } from './components/results/results-view.tsx';
 
@@ -46,7 +47,11 @@ export function AssessmentPage() {
   if (detail.status === 'error' || !detail.data) return <LoadError title="The assessment could not be opened" error={detail.error} offline={detail.offline} retry={detail.reload} />;
   if (submitted) return <ResultsView assessmentId={id} members={members.data ?? []} />;
   if (!runtime || !profile) return <PageSpinner label="Preparing offline storage…" />;
-  return <OpenAssessment id={id} runtime={runtime} userId={profile.id} members={members.data ?? []} />;
+  return (
+    <PreviousAnswersProvider assessmentId={id}>
+      <OpenAssessment id={id} runtime={runtime} userId={profile.id} members={members.data ?? []} />
+    </PreviousAnswersProvider>
+  );
 }
 
 /** Longest wait for the first pull before showing what this device has. */

@@ -14,6 +14,7 @@ import { formatDate } from '../../../../utils/format.ts';
 import { useSession } from '../../../../hooks/use-session.ts';
 import { getReport, getResults, REPORT_NEVER_PAID } from '../../api/results.ts';
 import { AssessedProfile } from './assessed-profile.tsx';
+import { Comparison } from './comparison.tsx';
 import { DomainBars } from './domain-bars.tsx';
 import { GapList } from './gap-list.tsx';
 import { GapSummary } from './gap-summary.tsx';
@@ -59,6 +60,7 @@ export function ResultsView({ assessmentId, members }: { assessmentId: string; m
       />
       <VerdictCard result={r} />
       <AssessedProfile result={r} />
+      <Comparison assessmentId={assessmentId} />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <DomainBars scores={r.domainScores} icons={ICONS} />
         <GapSummary scores={r.domainScores} totalGaps={r.gapCount} />
