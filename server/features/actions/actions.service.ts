@@ -178,14 +178,15 @@ async function activeMember(db: Db, userId: string, organizationId: string) {
 export async function updatePlanAction(db: Db, scope: UpdateScope, patch: ActionUpdate): Promise<ActionPlanItem> {
   const organizationId = scope.organizationId;
   if (!organizationId) throw notFound(ACTION_NOT_FOUND);
-  await assertReportReleased(db, organizationId, scope.now, scope.checkoutUrl);
   return db.transaction(async (tx) => {
-    const names = await domainNamesOf(tx);
+    // Another organization's action (or one outside the assessment named) is a 404 before anything else.
     const [row] = await selectRows(tx, organizationId, scope.actionId);
     if (!row) throw notFound(ACTION_NOT_FOUND);
     if (scope.inAssessment && !isInAssessment({ assessmentId: row.ca.assessmentId, openedAt: row.openedAt, latestAt: row.latestAt }, scope.inAssessment)) {
       throw notFound(ACTION_NOT_FOUND);
     }
+    await assertReportReleased(tx, organizationId, scope.now, scope.checkoutUrl);
+    const names = await domainNamesOf(tx);
     const owner = patch.ownerId ? await activeMember(tx, patch.ownerId, organizationId) : null;
     if (patch.ownerId && !owner) throw badRequest('The owner must be an active member of your organization');
     if (row.ca.version !== patch.baseVersion) throw new AppError(409, 'edit_conflict', ACTION_CONFLICT_MESSAGE, { current: toItem(row, names, scope.now) });
