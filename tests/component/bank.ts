@@ -89,7 +89,7 @@ export function resultsFor(
  * submission (domain/scoring/action-plan.ts; server: server/features/actions/actions.service.ts listAssessmentActions):
  * unassigned, open, no notes, version 1.
  */
-export function actionPlanFor(answers: AnswerMap, submittedAt = '2026-11-20T15:04:00.000Z', assessmentId = '0195f3a0-0000-7000-8000-000000000800'): CorrectiveActionView[] {
+export function actionPlanFor(answers: AnswerMap, submittedAt = '2026-11-20T15:04:00.000Z', assessmentId = ASSESSMENT_ID): CorrectiveActionView[] {
   const r = scoreAssessment(SCORING_QUESTIONS, answers, SCORING_DOMAINS);
   const text = new Map(SCORING_QUESTIONS.map((q) => [q.id, q.questionText]));
   return buildCorrectiveActionPlan(r.gaps, new Date(submittedAt)).map((p, i) => ({
