@@ -3,6 +3,7 @@
 // still open, closes itself when the gap closes, and is closed or reopened by a person.
 import type { ActionStatus } from '../contracts/enums.ts';
 import { utcDay } from '../evidence-freshness.ts';
+import { stripControlChars } from '../text.ts';
 
 /** open and in_progress are open; done is closed. */
 export const isClosedStatus = (status: ActionStatus): boolean => status === 'done';
@@ -43,8 +44,10 @@ export function decidePlanAtSubmit(openActions: readonly { id: string; code: str
   const carried = new Set<string>();
   for (const a of openActions) {
     const fate = fateAtSubmit(answers.get(a.code));
-    if (fate === 'carry') (carry.push(a.id), carried.add(a.code));
-    else if (fate === 'close') close.push(a.id);
+    if (fate === 'carry') {
+      carry.push(a.id);
+      carried.add(a.code);
+    } else if (fate === 'close') close.push(a.id);
   }
   const open = [...answers].filter(([code, answer]) => answer === 'no' && !carried.has(code)).map(([code]) => code);
   return { carry, close, open };
@@ -99,7 +102,7 @@ export interface AssignmentNoticeInput {
 
 /** Subject and plain-text body of the assignment e-mail (names and texts on one line each). */
 export function assignmentNotice(n: AssignmentNoticeInput): { subject: string; body: string } {
-  const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const oneLine = (s: string) => stripControlChars(s.replace(/\s+/g, ' ')).trim();
   const due = n.targetDate ? utcDay(new Date(n.targetDate)) : 'no due date';
   return {
     subject: oneLine(`Corrective action assigned to you: ${n.code}`),
