@@ -95,7 +95,8 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export XLSX' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^mvrsp-action-plan-harbor-institute-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await readFile((await download.path())!));
+    const bytes = await readFile((await download.path())!);
+    await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     const sheet = wb.worksheets[0]!;
     const codes = Array.from({ length: sheet.rowCount - 5 }, (_, i) => sheet.getRow(6 + i).getCell(1).value);
     expect(codes).toEqual([Z.code]);

@@ -105,10 +105,8 @@ export function ActionItem({
       {current.status === 'done' && current.closed_note && (
         <p className="mt-2 flex items-start gap-1.5 rounded-md bg-emerald-50 px-2.5 py-1.5 text-xs text-emerald-900" data-testid="action-closed-note">
           <CheckCircle2 aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-          <span>
-            {current.closed_at ? `Closed ${formatDate(current.closed_at)}: ` : ''}
-            {current.closed_note}
-          </span>
+          {/* An automatic close says it was closed, and when, itself (autoCloseNote in domain/cycles/action-cycle.ts). */}
+          <span>{current.closed_note.startsWith('Closed') || !current.closed_at ? current.closed_note : `Closed ${formatDate(current.closed_at)}: ${current.closed_note}`}</span>
         </p>
       )}
       {save.kind === 'conflict' && <ConflictNotice action={current} members={members} message={save.message} patch={save.patch} onReapply={() => void apply(save.patch)} />}

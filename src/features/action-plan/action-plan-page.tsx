@@ -3,7 +3,7 @@
 // paid detailed report (the report gate until payment is verified). Offline: the copy saved on this
 // device, read-only.
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
-import { AlertTriangle, FileSpreadsheet, ListChecks, WifiOff } from 'lucide-react';
+import { AlertTriangle, FileSpreadsheet, ListChecks } from 'lucide-react';
 import type { ActionPlanItem, ActionPlanView } from '#domain/contracts/cycles.ts';
 import { isClosedStatus, matchesActionFilter, type ActionFilter } from '#domain/cycles/action-cycle.ts';
 import { ActionItem } from '../../components/corrective-action/action-item.tsx';
@@ -161,10 +161,7 @@ function PlanView({
       <div className="space-y-6">
         {readOnly && (
           <Alert tone="warning" title="You are offline">
-            <span className="inline-flex items-start gap-1.5">
-              <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {staleSince !== null ? `This is the copy saved on this device ${formatRelative(staleSince)}.` : 'This is the copy saved on this device.'} Changes and the export wait until you reconnect.
-            </span>
+            {staleSince !== null ? `This is the copy saved on this device ${formatRelative(staleSince)}.` : 'This is the copy saved on this device.'} Changes and the export wait until you reconnect.
           </Alert>
         )}
 
