@@ -132,6 +132,9 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
     await item(page, X.code).waitFor();
     await noHorizontalScroll(page);
     await page.screenshot({ path: shotPath('action-plan-390'), fullPage: true });
+    await page.setViewportSize({ width: 320, height: 800 });
+    await noHorizontalScroll(page);
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main (mobile)' }).getByRole('link', { name: 'Dashboard' }).click();
