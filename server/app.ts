@@ -7,6 +7,7 @@ import { handleError } from './lib/error-handler.ts';
 import type { AppDeps, AppEnv } from './lib/factory.ts';
 import { notFound } from './lib/app-error.ts';
 import { authRoutes, organizationRoutes, organizationsRoutes } from './features/accounts/index.ts';
+import { actionsRoutes } from './features/actions/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
 import { assessmentsRoutes, cyclesRoutes, deferRoutes, subscriptionRoutes } from './features/assessments/index.ts';
 import { configRoutes } from './features/config/index.ts';
@@ -43,7 +44,8 @@ export const api = new Hono<AppEnv>()
   .route('/admin/organizations', subscriptionRoutes)
   .route('/admin', adminRoutes)
   .route('/assessments', reportsRoutes)
-  .route('/admin/assessments', adminReportsRoutes);
+  .route('/admin/assessments', adminReportsRoutes)
+  .route('/', actionsRoutes);
 
 export type ApiType = typeof api;
 

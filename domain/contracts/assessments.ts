@@ -161,6 +161,11 @@ export interface CorrectiveActionView {
   updated_at: string;
   /** Who saved the last edit (null before the first edit). */
   updated_by_name: string | null;
+  /** The assessment that opened it: another one than this report's when the action was carried into it (ADR 019). */
+  opened_in: { assessment_id: string; submitted_at: string | null };
+  /** When and why it closed (marked done, or answered Yes in a later assessment); null while open. */
+  closed_at: string | null;
+  closed_note: string | null;
 }
 
 export interface GapView {

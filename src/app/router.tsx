@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           lazyRoute(lazyPage(() => import('../features/assessment/new-assessment-page.tsx'), (m) => m.NewAssessmentPage), { path: paths.assessmentNew.path, title: 'New assessment' }),
           lazyRoute(lazyPage(() => import('../features/assessment/assessment-page.tsx'), (m) => m.AssessmentPage), { path: paths.assessment.path, title: 'Assessment' }),
           lazyRoute(lazyPage(() => import('../features/organization/organization-page.tsx'), (m) => m.OrganizationPage), { path: paths.organization.path, title: 'Organization' }),
+          lazyRoute(lazyPage(() => import('../features/action-plan/action-plan-page.tsx'), (m) => m.ActionPlanPage), { path: paths.actionPlan.path, title: 'Action plan' }),
           {
             path: paths.admin.root.path,
             element: <RequireRole roles={['system_admin']} />,

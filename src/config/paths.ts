@@ -20,6 +20,7 @@ export const paths = {
   assessmentNew: { path: '/assessment/new', href: () => '/assessment/new' },
   assessment: { path: '/assessment/:id', href: (id: string) => `/assessment/${encodeURIComponent(id)}` },
   organization: { path: '/organization', href: () => '/organization' },
+  actionPlan: { path: '/action-plan', href: () => '/action-plan' },
 
   admin: {
     root: { path: '/admin', href: () => '/admin' },

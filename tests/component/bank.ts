@@ -86,10 +86,10 @@ export function resultsFor(
 
 /**
  * The corrective action plan rows of the detailed report for these answers, as first created at
- * submission (domain/scoring/action-plan.ts; server: assessments.report.ts listActionViews):
+ * submission (domain/scoring/action-plan.ts; server: server/features/actions/actions.service.ts listAssessmentActions):
  * unassigned, open, no notes, version 1.
  */
-export function actionPlanFor(answers: AnswerMap, submittedAt = '2026-11-20T15:04:00.000Z'): CorrectiveActionView[] {
+export function actionPlanFor(answers: AnswerMap, submittedAt = '2026-11-20T15:04:00.000Z', assessmentId = ASSESSMENT_ID): CorrectiveActionView[] {
   const r = scoreAssessment(SCORING_QUESTIONS, answers, SCORING_DOMAINS);
   const text = new Map(SCORING_QUESTIONS.map((q) => [q.id, q.questionText]));
   return buildCorrectiveActionPlan(r.gaps, new Date(submittedAt)).map((p, i) => ({
@@ -108,5 +108,8 @@ export function actionPlanFor(answers: AnswerMap, submittedAt = '2026-11-20T15:0
     version: 1,
     updated_at: submittedAt,
     updated_by_name: null,
+    opened_in: { assessment_id: assessmentId, submitted_at: submittedAt },
+    closed_at: null,
+    closed_note: null,
   }));
 }

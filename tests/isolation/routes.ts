@@ -10,6 +10,7 @@ import { evidenceRows } from './evidence-routes.ts';
 import { assessmentRows } from './assessment-routes.ts';
 import { adminRouteRows } from './admin-routes.ts';
 import { syncRows } from './sync-routes.ts';
+import { actionRows } from './action-routes.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -188,4 +189,4 @@ const organizationRows: RouteRow[] = [
 ];
 
 /** Every organization-scoped route. Other features append their rows here. */
-export const ROUTE_ROWS: RouteRow[] = [...accountRows, ...organizationRows, ...evidenceRows, ...assessmentRows, ...adminRouteRows, ...syncRows];
+export const ROUTE_ROWS: RouteRow[] = [...accountRows, ...organizationRows, ...evidenceRows, ...assessmentRows, ...adminRouteRows, ...syncRows, ...actionRows];

@@ -109,6 +109,7 @@ export const assessmentsRoutes = new Hono<AppEnv>()
       organizationId: caller.organizationId,
       now: deps.now(),
       checkoutUrl: deps.env.CHECKOUT_URL,
+      appUrl: deps.env.APP_URL,
     };
     return c.json(await updateAction(deps.db, scope, c.req.valid('json')), 200);
   });

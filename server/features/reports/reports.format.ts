@@ -12,8 +12,7 @@ export const formatDate = (iso: string | null): string =>
 
 export const shortId = (id: string) => id.slice(0, 8);
 
-export const PRIORITY_LABEL: Record<string, string> = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' };
-export const STATUS_LABEL: Record<string, string> = { open: 'Open', in_progress: 'In progress', done: 'Done' };
+export { PRIORITY_LABEL, STATUS_LABEL } from '../actions/index.ts';
 
 /** A table cell of a report file: plain text, or text with a smaller, muted note under it (e.g. sources). */
 export type ReportCell = string | { text: string; note?: string };

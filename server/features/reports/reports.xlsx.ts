@@ -1,49 +1,35 @@
-// The corrective action plan as an Excel workbook (one row per action, editable), and a second sheet
-// with the evidence index: one row per file on record with its dates and whether it has expired.
-import ExcelJS from 'exceljs';
+// One assessment's corrective action plan as an Excel workbook (one row per action, editable),
+// built by the action plan's sheet builder (server/features/actions/actions.xlsx.ts), and a second
+// sheet with the evidence index: one row per file on record with its dates and whether it has expired.
+import type ExcelJS from 'exceljs';
+import { renderActionSheet } from '../actions/index.ts';
 import type { ReportDocument } from './reports.data.ts';
-import { NO_CURRENT_EVIDENCE, PRIORITY_LABEL, PRODUCT_NAME, STATUS_LABEL, profileLine, scoreLine } from './reports.format.ts';
+import { NO_CURRENT_EVIDENCE, PRIORITY_LABEL, STATUS_LABEL, profileLine, scoreLine } from './reports.format.ts';
 
 const HEADER_FONT = { bold: true, color: { argb: 'FFFFFFFF' } };
 const HEADER_FILL = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FF1E3A8A' } };
 
+const COLUMNS = [
+  { header: 'Code', key: 'code', width: 9 },
+  { header: 'Domain', key: 'domain', width: 30 },
+  { header: 'Question', key: 'question', width: 50 },
+  { header: 'Corrective action', key: 'action', width: 60 },
+  { header: 'Priority', key: 'priority', width: 11 },
+  { header: 'Owner', key: 'owner', width: 22 },
+  { header: 'Target date', key: 'target', width: 14, date: true },
+  { header: 'Status', key: 'status', width: 13 },
+  { header: 'Notes', key: 'notes', width: 40 },
+] as const;
+
 export async function renderActionsXlsx(doc: ReportDocument): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = PRODUCT_NAME;
-  wb.created = new Date(doc.generatedAt);
   const r = doc.report.result;
   const domainName = new Map(r.domainScores.map((d) => [d.id, d.name]));
-
-  const HEADER_ROW = 5;
-  const sheet = wb.addWorksheet('Corrective actions', { views: [{ state: 'frozen', ySplit: HEADER_ROW }] });
-  sheet.getCell('A1').value = `Corrective action plan: ${doc.organizationName}`;
-  sheet.getCell('A1').font = { bold: true, size: 14, color: { argb: 'FF1E3A8A' } };
-  sheet.getCell('A2').value = `Assessment ${doc.assessmentId}: ${scoreLine(r)}, grade ${r.grade}, ${r.passFail}`;
-  sheet.getCell('A2').font = { color: { argb: 'FF475569' } };
-  sheet.getCell('A3').value = profileLine(doc);
-  sheet.getCell('A3').font = { color: { argb: 'FF475569' } };
-
-  const columns = [
-    { header: 'Code', key: 'code', width: 9 },
-    { header: 'Domain', key: 'domain', width: 30 },
-    { header: 'Question', key: 'question', width: 50 },
-    { header: 'Corrective action', key: 'action', width: 60 },
-    { header: 'Priority', key: 'priority', width: 11 },
-    { header: 'Owner', key: 'owner', width: 22 },
-    { header: 'Target date', key: 'target', width: 14 },
-    { header: 'Status', key: 'status', width: 13 },
-    { header: 'Notes', key: 'notes', width: 40 },
-  ];
-  sheet.columns = columns.map(({ key, width }) => ({ key, width }));
-  const header = sheet.getRow(HEADER_ROW);
-  header.values = columns.map((c) => c.header);
-  header.eachCell((c) => {
-    c.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-    c.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1E3A8A' } };
-    c.alignment = { vertical: 'middle' };
-  });
-  for (const a of doc.report.correctiveActions) {
-    const row = sheet.addRow({
+  return renderActionSheet({
+    created: new Date(doc.generatedAt),
+    title: `Corrective action plan: ${doc.organizationName}`,
+    subtitle: [`Assessment ${doc.assessmentId}: ${scoreLine(r)}, grade ${r.grade}, ${r.passFail}`, profileLine(doc)],
+    columns: COLUMNS,
+    rows: doc.report.correctiveActions.map((a) => ({
       code: a.code,
       domain: domainName.get(a.domain_id) ?? a.domain_id,
       question: a.question_text,
@@ -53,13 +39,9 @@ export async function renderActionsXlsx(doc: ReportDocument): Promise<Buffer> {
       target: a.target_date ? new Date(a.target_date) : null,
       status: STATUS_LABEL[a.status] ?? a.status,
       notes: a.notes,
-    });
-    row.alignment = { vertical: 'top', wrapText: true };
-  }
-  sheet.getColumn('target').numFmt = 'yyyy-mm-dd';
-  sheet.autoFilter = { from: { row: HEADER_ROW, column: 1 }, to: { row: HEADER_ROW, column: columns.length } };
-  evidenceSheet(wb, doc);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+    })),
+    more: (wb) => evidenceSheet(wb, doc),
+  });
 }
 
 /** "Evidence index": a row per file (or one "None attached" row per question without files); dates as real dates. */

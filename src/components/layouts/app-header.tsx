@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { Building2, LayoutDashboard, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
+import { Building2, LayoutDashboard, ListChecks, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { fullName, useSession } from '../../hooks/use-session.ts';
 import { cn } from '../../utils/cn.ts';
 import { Logo } from './logo.tsx';
@@ -13,6 +13,7 @@ interface NavItem {
 
 function navItems(role: string | undefined): NavItem[] {
   const items: NavItem[] = [{ to: '/dashboard', label: 'Dashboard', icon: <LayoutDashboard aria-hidden="true" className="size-4" /> }];
+  if (role === 'org_admin' || role === 'team_member') items.push({ to: '/action-plan', label: 'Action plan', icon: <ListChecks aria-hidden="true" className="size-4" /> });
   if (role === 'org_admin') items.push({ to: '/organization', label: 'Organization', icon: <Building2 aria-hidden="true" className="size-4" /> });
   if (role === 'system_admin') items.push({ to: '/admin', label: 'Admin', icon: <ShieldCheck aria-hidden="true" className="size-4" /> });
   return items;

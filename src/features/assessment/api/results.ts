@@ -1,5 +1,6 @@
-// Results, the detailed report and corrective action updates (server-authoritative, online only).
-import type { ActionStatus, CorrectiveActionView, ReportView, ResultsView } from '#domain/contracts/assessments.ts';
+// Results and the detailed report (server-authoritative, online only); its corrective actions are
+// edited through src/lib/actions-api.ts.
+import type { ReportView, ResultsView } from '#domain/contracts/assessments.ts';
 import { ApiError, abortable, call, client } from '../../../lib/api-client.ts';
 
 const one = client.assessments[':id'];
@@ -27,28 +28,6 @@ export async function getReport(assessmentId: string, signal?: AbortSignal): Pro
         checkoutUrl: typeof details.checkoutUrl === 'string' && details.checkoutUrl ? details.checkoutUrl : null,
         message: error.message,
       };
-    }
-    throw error;
-  }
-}
-
-export interface ActionUpdate {
-  ownerId?: string | null;
-  status?: ActionStatus;
-  notes?: string;
-}
-
-export type ActionSave = { kind: 'saved'; action: CorrectiveActionView } | { kind: 'conflict'; current: CorrectiveActionView; message: string };
-
-/** Saves an edit made on `baseVersion`; a colleague's newer save comes back as a conflict with their values. */
-export async function updateAction(assessmentId: string, actionId: string, baseVersion: number, patch: ActionUpdate): Promise<ActionSave> {
-  try {
-    const action = await call(one.actions[':actionId'].$patch({ param: { id: assessmentId, actionId }, json: { ...patch, baseVersion } }));
-    return { kind: 'saved', action };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409 && error.code === 'edit_conflict') {
-      const current = (error.details as { current?: CorrectiveActionView } | undefined)?.current;
-      if (current) return { kind: 'conflict', current, message: error.message };
     }
     throw error;
   }

@@ -1,10 +1,14 @@
 import type { CorrectiveActionView } from '#domain/contracts/assessments.ts';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
+import type { ActionPlanItem } from '#domain/contracts/cycles.ts';
+import { ActionItem } from '../../../../components/corrective-action/action-item.tsx';
 import { Card, CardHeader } from '../../../../components/ui/card.tsx';
 import { plural } from '../../../../utils/format-time.ts';
-import { ActionItem } from './action-item.tsx';
 
-/** The corrective action plan: one editable item per gap (owner, status, notes saved via PATCH). */
+/**
+ * The assessment's corrective action plan: one editable item per gap (owner, status, notes saved via
+ * PATCH), an action carried from an earlier assessment saying so, a closed one with its note.
+ */
 export function ActionPlan({
   assessmentId,
   actions,
@@ -14,7 +18,7 @@ export function ActionPlan({
   assessmentId: string;
   actions: readonly CorrectiveActionView[];
   members: readonly TeamMemberDto[];
-  onSaved?: (action: CorrectiveActionView) => void;
+  onSaved?: (action: ActionPlanItem) => void;
 }) {
   const done = actions.filter((a) => a.status === 'done').length;
   return (
@@ -25,7 +29,7 @@ export function ActionPlan({
       />
       <ol className="divide-y divide-slate-100">
         {actions.map((a) => (
-          <ActionItem key={a.id} assessmentId={assessmentId} action={a} members={members} onSaved={onSaved} />
+          <ActionItem key={a.id} inAssessment={assessmentId} action={a} members={members} onSaved={onSaved} />
         ))}
       </ol>
     </Card>

@@ -2,7 +2,7 @@ import type { ResultsView } from '#domain/contracts/assessments.ts';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 import { plural } from '../../../../utils/format-time.ts';
-import { PRIORITY_LABEL, PRIORITY_TONE } from './action-item.tsx';
+import { PRIORITY_LABEL, PRIORITY_TONE } from '../../../../components/corrective-action/action-item.tsx';
 import { GapDomain, GapItem } from './gap-parts.tsx';
 
 /**

@@ -8,7 +8,7 @@ import { messageOf } from '../../../../lib/api-client.ts';
 import type { ReportState } from '../../api/results.ts';
 import { ActionPlan } from './action-plan.tsx';
 import { GapAnalysis } from './gap-analysis.tsx';
-import { ReportGate } from './report-gate.tsx';
+import { ReportGate } from '../../../../components/report-gate.tsx';
 import { ReportDownloads } from '../../../../components/report-downloads.tsx';
 
 /** The detailed report: the gap analysis and the action plan when released, else what it holds and how to pay. */

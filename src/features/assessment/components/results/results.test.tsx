@@ -14,12 +14,12 @@ import { readResultView } from '#domain/scoring/result-views.ts';
 import { ASSESSMENT_ID, ME, SCORING_QUESTIONS, TEAMMATE, actionPlanFor, answersWithNo, bankQuestion, resultsFor } from '../../../../../tests/component/bank.ts';
 import { renderComponent } from '../../../../../tests/component/render.tsx';
 import { formatDate } from '../../../../utils/format.ts';
-import { ActionItem, PRIORITY_LABEL } from './action-item.tsx';
+import { ActionItem, PRIORITY_LABEL } from '../../../../components/corrective-action/action-item.tsx';
 import { AssessedProfile } from './assessed-profile.tsx';
 import { DomainBars } from './domain-bars.tsx';
 import { GapList } from './gap-list.tsx';
 import { GapSummary } from './gap-summary.tsx';
-import { ReportGate } from './report-gate.tsx';
+import { ReportGate } from '../../../../components/report-gate.tsx';
 import { VerdictCard } from './verdict-card.tsx';
 
 const ICONS = Object.fromEntries(DOMAINS.map((d) => [d.id, d.icon]));
@@ -154,7 +154,7 @@ describe('Results', () => {
   });
 });
 
-// The action item saves through the API (api/results.ts updateAction) and takes no injected client,
+// The action item saves through the API (src/lib/actions-api.ts saveAction) and takes no injected client,
 // so only what needs no server is tested here; the save itself is covered by the e2e tests.
 describe('ActionItem', () => {
   let unmount: () => void = () => {};
@@ -174,7 +174,7 @@ describe('ActionItem', () => {
           Load the report again
         </button>
         <ol>
-          <ActionItem assessmentId={ASSESSMENT_ID} action={action} members={[ME, TEAMMATE]} />
+          <ActionItem inAssessment={ASSESSMENT_ID} action={action} members={[ME, TEAMMATE]} />
         </ol>
       </>
     );

@@ -1,7 +1,7 @@
 import { Check, ExternalLink, FileLock2, Mail } from 'lucide-react';
 import { ANNUAL_PRICE_LABEL } from '#domain/pricing.ts';
-import { buttonClasses } from '../../../../components/ui/button.tsx';
-import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
+import { buttonClasses } from './ui/button.tsx';
+import { Card, CardBody, CardHeader } from './ui/card.tsx';
 
 // What payment adds to the gaps and corrective actions every organization sees (ADR 012).
 const CONTENTS = [
@@ -10,14 +10,17 @@ const CONTENTS = [
   'PDF and Word reports with the evidence on file, and the action plan as a spreadsheet',
 ];
 
-/** 403 payment_required: what the detailed report holds and how to get it. */
-export function ReportGate({ checkoutUrl, contactEmail }: { checkoutUrl: string | null; contactEmail: string }) {
+/**
+ * 403 payment_required: what the detailed report holds and how to get it. Shared by an assessment's
+ * results (under its "Detailed report" heading, level 3) and the action plan page (level 2).
+ */
+export function ReportGate({ checkoutUrl, contactEmail, level = 3 }: { checkoutUrl: string | null; contactEmail: string; level?: 2 | 3 }) {
   return (
     <Card data-testid="report-gate">
       <CardHeader
         icon={<FileLock2 className="size-5" />}
         title="Unlock the detailed report"
-        level={3}
+        level={level}
         description="The detailed report is released once your subscription payment has been verified."
       />
       <CardBody className="grid gap-6 md:grid-cols-[1fr_auto] md:items-start">

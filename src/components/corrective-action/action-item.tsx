@@ -1,15 +1,19 @@
+// One corrective action, editable (owner, status, notes): on an assessment's report and on the
+// action plan page. Saves through the one update path (src/lib/actions-api.ts).
 import { useId, useState } from 'react';
+import { AlertTriangle, CheckCircle2, History } from 'lucide-react';
 import { ACTION_STATUSES, type ActionStatus, type CorrectiveActionView } from '#domain/contracts/assessments.ts';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
+import type { ActionPlanItem } from '#domain/contracts/cycles.ts';
 import type { ActionPriority } from '#domain/questions/question-types.ts';
-import { Badge, type BadgeTone } from '../../../../components/ui/badge.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
-import { inputClasses } from '../../../../components/ui/field.tsx';
-import { messageOf } from '../../../../lib/api-client.ts';
-import { formatDate } from '../../../../utils/format.ts';
-import { formatDateTime } from '../../../../utils/format-time.ts';
-import { isOneOf } from '../../../../utils/one-of.ts';
-import { updateAction, type ActionUpdate } from '../../api/results.ts';
+import { Badge, type BadgeTone } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+import { inputClasses } from '../ui/field.tsx';
+import { saveAction, type ActionUpdate } from '../../lib/actions-api.ts';
+import { messageOf } from '../../lib/api-client.ts';
+import { formatDate } from '../../utils/format.ts';
+import { formatDateTime } from '../../utils/format-time.ts';
+import { isOneOf } from '../../utils/one-of.ts';
 
 export const STATUS_LABEL: Record<ActionStatus, string> = { open: 'Open', in_progress: 'In progress', done: 'Done' };
 export const PRIORITY_TONE: Record<ActionPriority, BadgeTone> = { critical: 'danger', high: 'warning', medium: 'brand', low: 'neutral' };
@@ -27,17 +31,23 @@ type SaveState =
  * One corrective action. Shows what the server saved (a newer server copy of `action`, e.g. the fresh
  * load after a cached snapshot, replaces what is shown) and saves edits on the version the user saw: a colleague's
  * newer save is never overwritten but shown, with a way to apply the user's change on top of it.
+ * `inAssessment`: the report it is shown on (an action opened in an earlier one says it was carried).
+ * `plan`: the action plan page's extras (domain, overdue, when it was opened). `readOnly`: offline copy.
  */
 export function ActionItem({
-  assessmentId,
   action,
   members,
   onSaved,
+  inAssessment,
+  plan,
+  readOnly = false,
 }: {
-  assessmentId: string;
-  action: CorrectiveActionView;
+  action: CorrectiveActionView | ActionPlanItem;
   members: readonly TeamMemberDto[];
-  onSaved?: (action: CorrectiveActionView) => void;
+  onSaved?: (action: ActionPlanItem) => void;
+  inAssessment?: string;
+  plan?: { domainName: string; overdue: boolean };
+  readOnly?: boolean;
 }) {
   const [current, setCurrent] = useState(action);
   const [notes, setNotes] = useState(action.notes);
@@ -51,7 +61,7 @@ export function ActionItem({
   const apply = async (patch: ActionUpdate) => {
     setSave({ kind: 'saving' });
     try {
-      const res = await updateAction(assessmentId, current.id, current.version, patch);
+      const res = await saveAction(current.id, current.version, patch);
       const next = res.kind === 'saved' ? res.action : res.current;
       setCurrent(next);
       setNotes(res.kind === 'saved' || patch.notes === undefined ? next.notes : notes);
@@ -63,15 +73,42 @@ export function ActionItem({
   };
 
   const notesDirty = notes !== current.notes;
+  const locked = readOnly || save.kind === 'saving';
+  const overdue = plan ? ('overdue' in current ? current.overdue : plan.overdue) : false;
+  const carried = inAssessment !== undefined && current.opened_in.assessment_id !== inAssessment;
   return (
-    <li className="break-inside-avoid px-5 py-5 sm:px-6" data-testid="action-item">
+    <li className="break-inside-avoid px-5 py-5 sm:px-6" data-testid="action-item" data-code={current.code}>
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="neutral">{current.code}</Badge>
         <Badge tone={PRIORITY_TONE[current.priority]}>{PRIORITY_LABEL[current.priority]} priority</Badge>
-        <span className="text-xs text-slate-600">Target {formatDate(current.target_date)}</span>
+        {overdue && (
+          <Badge tone="danger" icon={<AlertTriangle aria-hidden="true" className="size-3.5" />}>
+            Overdue
+          </Badge>
+        )}
+        <span className="text-xs text-slate-600">
+          {plan ? 'Due' : 'Target'} {formatDate(current.target_date)}
+        </span>
       </div>
       <p className="mt-2 text-sm font-medium text-slate-900">{current.action}</p>
-      <p className="mt-1 text-xs text-slate-500">{current.question_text}</p>
+      <p className="mt-1 text-xs text-slate-500">
+        {plan && <span className="font-medium text-slate-600">{plan.domainName}: </span>}
+        {current.question_text}
+      </p>
+      {(carried || plan) && (
+        <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-600" data-testid="action-provenance">
+          <History aria-hidden="true" className="size-3.5 shrink-0" />
+          {carried ? 'Carried from the assessment of ' : 'Opened in the assessment of '}
+          {formatDate(current.opened_in.submitted_at)}
+        </p>
+      )}
+      {current.status === 'done' && current.closed_note && (
+        <p className="mt-2 flex items-start gap-1.5 rounded-md bg-emerald-50 px-2.5 py-1.5 text-xs text-emerald-900" data-testid="action-closed-note">
+          <CheckCircle2 aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+          {/* An automatic close says it was closed, and when, itself (autoCloseNote in domain/cycles/action-cycle.ts). */}
+          <span>{current.closed_note.startsWith('Closed') || !current.closed_at ? current.closed_note : `Closed ${formatDate(current.closed_at)}: ${current.closed_note}`}</span>
+        </p>
+      )}
       {save.kind === 'conflict' && <ConflictNotice action={current} members={members} message={save.message} patch={save.patch} onReapply={() => void apply(save.patch)} />}
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-[12rem_10rem_1fr]">
         <div>
@@ -82,7 +119,7 @@ export function ActionItem({
             id={`${id}-owner`}
             className={inputClasses()}
             value={current.owner_id ?? ''}
-            disabled={save.kind === 'saving'}
+            disabled={locked}
             onChange={(e) => void apply({ ownerId: e.target.value || null })}
           >
             <option value="">Unassigned</option>
@@ -101,7 +138,7 @@ export function ActionItem({
             id={`${id}-status`}
             className={inputClasses()}
             value={current.status}
-            disabled={save.kind === 'saving'}
+            disabled={locked}
             onChange={(e) => {
               const status = e.target.value;
               if (isOneOf(ACTION_STATUSES, status)) void apply({ status });
@@ -118,10 +155,10 @@ export function ActionItem({
           <label htmlFor={`${id}-notes`} className="mb-1.5 block text-xs font-medium text-slate-700">
             Notes
           </label>
-          <textarea id={`${id}-notes`} rows={2} className={inputClasses()} value={notes} maxLength={5000} onChange={(e) => setNotes(e.target.value)} />
+          <textarea id={`${id}-notes`} rows={2} className={inputClasses()} value={notes} maxLength={5000} readOnly={readOnly} onChange={(e) => setNotes(e.target.value)} />
           <div className="mt-2 flex items-center justify-end gap-3" data-no-print>
             <SaveStatus state={save} />
-            <Button size="sm" variant="secondary" disabled={!notesDirty} loading={save.kind === 'saving'} onClick={() => void apply({ notes })}>
+            <Button size="sm" variant="secondary" disabled={!notesDirty || readOnly} loading={save.kind === 'saving'} onClick={() => void apply({ notes })}>
               Save notes
             </Button>
           </div>
@@ -149,7 +186,7 @@ function ConflictNotice({
   patch,
   onReapply,
 }: {
-  action: CorrectiveActionView;
+  action: CorrectiveActionView | ActionPlanItem;
   members: readonly TeamMemberDto[];
   message: string;
   patch: ActionUpdate;

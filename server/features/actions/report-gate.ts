@@ -1,0 +1,18 @@
+// The payment gate of the detailed report (docs/decisions/012-results-line-and-public-content.md):
+// the corrective action plan with its owners, status and notes is part of it, on one assessment's
+// report and on the organization-wide action plan alike.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { organizations } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+export const PAYMENT_REQUIRED_MESSAGE =
+  'The detailed report with the corrective action plan is released once your subscription payment has been verified.';
+
+/** Throws 403 payment_required unless the organization is paid up to now or later. */
+export async function assertReportReleased(db: Db, organizationId: string, now: Date, checkoutUrl: string): Promise<void> {
+  const [org] = await db.select({ paidUntil: organizations.paidUntil }).from(organizations).where(eq(organizations.id, organizationId));
+  if (!org?.paidUntil || org.paidUntil.getTime() < now.getTime()) {
+    throw new AppError(403, 'payment_required', PAYMENT_REQUIRED_MESSAGE, { checkoutUrl });
+  }
+}
