@@ -10,6 +10,7 @@ import { authRoutes, organizationRoutes, organizationsRoutes } from './features/
 import { adminRoutes } from './features/admin/index.ts';
 import { assessmentsRoutes, deferRoutes, subscriptionRoutes } from './features/assessments/index.ts';
 import { configRoutes } from './features/config/index.ts';
+import { deadlinesRoutes } from './features/jobs/index.ts';
 import { assessmentEvidenceRoutes, evidenceRoutes } from './features/evidence/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { domainsRoutes, questionsRoutes } from './features/questions/index.ts';
@@ -37,6 +38,7 @@ export const api = new Hono<AppEnv>()
   .route('/assessments', assessmentEvidenceRoutes)
   .route('/questions', questionsRoutes)
   .route('/domains', domainsRoutes)
+  .route('/deadlines', deadlinesRoutes)
   .route('/assessments', assessmentsRoutes)
   .route('/assessments', deferRoutes)
   .route('/admin/organizations', subscriptionRoutes)
