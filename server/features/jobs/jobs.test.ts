@@ -51,7 +51,7 @@ describe.each(DB_DRIVERS)('scheduled reminders (%s)', (driver) => {
     for (const n of queued) expect(n.dedupeKey).toContain(`:${admin.organizationId}:PP-23:2027-01-31:30:`);
     expect(reminderMail().map((m) => m.to).sort()).toEqual([admin.email, second.email].sort());
     const mail = reminderMail()[0]!;
-    expect(mail.subject).toBe('Gift College: Section 117 reports due 31 January and 31 July: next due 2027-01-31');
+    expect(mail.subject).toBe('Gift College: Section 117 reports due 31 January and 31 July: next due 2027-01-31 (in 30 days)');
     expect(mail.text).toContain('Gift College');
     expect(mail.text).toMatch(/http:\/\/localhost:3999\/dashboard/);
 

@@ -19,6 +19,8 @@ export interface ReminderMailInput {
   dueOn: string;
   /** "is due on", "expires on", ": next due"... the words between the duty and the date. */
   verb: string;
+  /** Days from the day it was queued to the date (null when the date has passed). */
+  daysLeft: number | null;
   /** Extra lines (the question code, the source that sets the date, what to do). */
   lines: string[];
   link: string;
@@ -29,13 +31,14 @@ export function reminderMail(raw: ReminderMailInput): { subject: string; body: s
   const duty = oneLine(raw.duty);
   // "Section 117 reports ...: next due 2027-01-31" or "Your self-certification expires on 2027-03-01".
   const sentence = `${duty}${raw.verb.startsWith(':') ? '' : ' '}${raw.verb} ${raw.dueOn}`;
-  const subject = oneLine(`${org}: ${sentence}`).slice(0, 250);
+  const when = raw.daysLeft === null || raw.daysLeft < 0 ? '' : raw.daysLeft === 0 ? ' (today)' : raw.daysLeft === 1 ? ' (tomorrow)' : ` (in ${raw.daysLeft} days)`;
+  const subject = oneLine(`${org}: ${sentence}${when}`).slice(0, 250);
   const body = [
     `Hello ${oneLine(raw.recipientName) || 'there'},`,
     ``,
     `This is a reminder for ${org} on ${PRODUCT_NAME}:`,
     ``,
-    `${sentence}.`,
+    `${sentence}${when}.`,
     ...raw.lines.map(oneLine).filter(Boolean),
     ``,
     `Open it in ${PRODUCT_NAME} (sign in if asked):`,

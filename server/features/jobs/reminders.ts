@@ -10,7 +10,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { NotificationKind } from '#domain/contracts/enums.ts';
 import { ACTION_REMINDER_DAYS, CERTIFICATION_REMINDER_DAYS, LEGAL_REMINDER_DAYS, reassessDueOn, reminderLeadDue } from '#domain/cycles/deadlines.ts';
-import { EVIDENCE_REMINDER_DAYS, utcDay } from '#domain/evidence-freshness.ts';
+import { daysBetween, EVIDENCE_REMINDER_DAYS, utcDay } from '#domain/evidence-freshness.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
@@ -69,8 +69,10 @@ interface Reminder {
   path: string;
 }
 
-async function queue(deps: ReminderDeps, org: OrgRef, to: Recipient, r: Reminder): Promise<boolean> {
+async function queue(deps: ReminderDeps, org: OrgRef, to: Recipient, r: Reminder, today: string): Promise<boolean> {
+  const left = daysBetween(today, r.dueOn);
   const { subject, body } = reminderMail({
+    daysLeft: left >= 0 ? left : null,
     organizationName: org.name,
     recipientName: to.firstName,
     duty: r.duty,
@@ -112,7 +114,7 @@ export function legalDeadlineReminders(deps: ReminderDeps, now: Date): Promise<n
           verb: ': next due',
           lines: [`Question ${c.code}. Source: ${citationOf(c.clock.source)}.`],
           path: c.assessmentId ? APP_PATHS.assessment(c.assessmentId, c.questionId) : APP_PATHS.dashboard,
-        });
+        }, today);
         if (ok) queued++;
       }
     }
@@ -146,7 +148,7 @@ export function reassessReminders(deps: ReminderDeps, now: Date): Promise<number
           cycle.inProgressId ? 'An assessment is in progress: finish and submit it.' : 'Start the next assessment from the dashboard.',
         ],
         path: cycle.inProgressId ? APP_PATHS.assessment(cycle.inProgressId) : APP_PATHS.assessmentNew,
-      });
+      }, today);
       if (ok) queued++;
     }
     return queued;
@@ -176,7 +178,7 @@ export function evidenceExpiryReminders(deps: ReminderDeps, now: Date): Promise<
         verb: 'counts until',
         lines: [`It is evidence for question ${e.code}. After that day it is expired and satisfies no evidence rule: upload a current version.`],
         path: APP_PATHS.assessment(e.assessmentId, e.questionId),
-      });
+      }, today);
       if (ok) queued++;
     }
     return queued;
@@ -201,7 +203,7 @@ export function actionDueReminders(deps: ReminderDeps, now: Date): Promise<numbe
         verb: 'is due on',
         lines: [a.action],
         path: APP_PATHS.actionPlan,
-      });
+      }, today);
       if (ok) queued++;
     }
     return queued;
@@ -226,7 +228,7 @@ export function certificationExpiryReminders(deps: ReminderDeps, now: Date): Pro
         verb: 'expires on',
         lines: ['Certify a passing assessment again before then to keep a current record.'],
         path: APP_PATHS.certification,
-      });
+      }, today);
       if (ok) queued++;
     }
     return queued;
