@@ -17,26 +17,26 @@ import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { header, startSmtpCapture, type SmtpCapture } from '#tests/mail/smtp-capture.ts';
 import { TEST_DATABASE_URL, testEnv, WORKER_ID } from '#tests/setup/test-env.ts';
 
-const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 /** A fresh PostgreSQL database for this file only (the shared per-worker one is truncated by other tests). */
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (!TEST_DATABASE_URL) throw new Error('tests/jobs/two-instances.test.ts needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  const serverUrl = TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('tests/jobs/two-instances.test.ts needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
   const name = `mvrsp_jobs_${process.pid}_w${WORKER_ID}`;
-  const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.unsafe(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end({ timeout: 5 });
   }
-  const url = new URL(TEST_DATABASE_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      const sql = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+      const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
       try {
         await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {

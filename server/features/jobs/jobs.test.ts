@@ -10,7 +10,7 @@ import { buildServer, type BuiltServer } from '#server/compose.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS, testEnv } from '#tests/setup/test-env.ts';
 import { decodedBody, header, startSmtpCapture, type SmtpCapture } from '#tests/mail/smtp-capture.ts';
-import { inviteAndAccept, joinOrganization, type Member } from '../accounts/accounts.fixtures.ts';
+import { inviteAndAccept, joinOrganization } from '../accounts/accounts.fixtures.ts';
 import { dispatchNotifications, MAX_ATTEMPTS } from './dispatcher.ts';
 import { COMPANY_PROFILE, createOrgAdmin, SECTION_117_PROFILE, submitAssessmentFor } from './jobs.test-helpers.ts';
 import { enqueueNotification } from './notifications.ts';
