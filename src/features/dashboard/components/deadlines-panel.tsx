@@ -71,10 +71,10 @@ function DeadlineItem({ d }: { d: DeadlineView }) {
       {d.href && (
         <Link
           to={d.href}
+          aria-label={`Open: ${d.title}`}
           className="inline-flex shrink-0 items-center gap-1 self-start rounded text-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           Open
-          <span className="sr-only">: {d.title}</span>
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       )}
