@@ -81,7 +81,7 @@ export function clockOccurrences(clock: LegalClock, today: string, anchor: strin
     return clock.dates
       .map((d) => nextOnOrAfter(d, today))
       .sort()
-      .map((dueOn) => ({ dueOn, basis: 'fixed' as const, detail: `${every}: due ${dueOn}` }));
+      .map((dueOn) => ({ dueOn, basis: 'fixed' as const, detail: `${every}, on dates the law sets` }));
   }
   if (anchor) {
     const dueOn = addMonths(anchor, clock.months);

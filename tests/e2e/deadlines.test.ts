@@ -1,7 +1,7 @@
 // The dashboard's upcoming-deadlines panel in a real browser against the real server: a college
 // with the HEA §117 duty sees 31 January and 31 July with their citation, an overdue corrective
 // action stands out, links lead into the app, and the saved copy shows when the server cannot be
-// reached. A company without dated duties sees its standing duties only.
+// reached. A company without dated duties and no assessment sees that nothing is due.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -88,7 +88,7 @@ describe.skipIf(!HAS_CHROMIUM)('dashboard deadlines panel (Chromium)', () => {
     await ctx.close();
   });
 
-  it('a company without dated duties sees no dates, only its standing duties', { timeout: 120_000 }, async () => {
+  it('a company without dated duties and no assessment yet sees that nothing is due', { timeout: 120_000 }, async () => {
     const server = asTestServer(h);
     const admin = await createOrgAdmin(server, { organizationName: 'Plain Company', applicability: COMPANY_PROFILE });
     const ctx = await h.newContext({ serviceWorkers: 'block' });
@@ -96,7 +96,7 @@ describe.skipIf(!HAS_CHROMIUM)('dashboard deadlines panel (Chromium)', () => {
     await signIn(page, admin.email, admin.password);
     const panel = page.getByTestId('deadlines-panel');
     await panel.getByRole('heading', { name: 'Upcoming deadlines' }).waitFor();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="deadlines-panel"] [role="status"]'));
+    await panel.getByText(/^Nothing is due\./).waitFor();
     expect(await panel.locator('time').count()).toBe(0);
     expect(await panel.getByText('Section 117').count()).toBe(0);
     await shotsAtBothWidths(page, 'company');

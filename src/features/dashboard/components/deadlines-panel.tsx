@@ -46,7 +46,7 @@ function When({ d }: { d: DeadlineView }) {
 
 function DeadlineItem({ d }: { d: DeadlineView }) {
   return (
-    <li className={`flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-start sm:gap-4 sm:px-6 ${d.overdue ? 'border-l-4 border-red-600 bg-red-50/60' : ''}`}>
+    <li className={`flex flex-col gap-2 border-l-4 py-3 pr-5 pl-4 sm:flex-row sm:items-start sm:gap-4 sm:pr-6 sm:pl-5 ${d.overdue ? 'border-red-600 bg-red-50/60' : 'border-transparent'}`}>
       <div className="shrink-0 sm:w-32">
         {d.due_on ? (
           <time dateTime={d.due_on} className={`text-sm font-semibold ${d.overdue ? 'text-red-800' : 'text-slate-900'}`}>
