@@ -14,7 +14,7 @@ import { inviteAndAccept, joinOrganization } from '../accounts/accounts.fixtures
 import { dispatchNotifications, MAX_ATTEMPTS } from './dispatcher.ts';
 import { COMPANY_PROFILE, createOrgAdmin, SECTION_117_PROFILE, submitAssessmentFor } from './jobs.test-helpers.ts';
 import { enqueueNotification } from './notifications.ts';
-import { JOBS, runDueJobs } from './scheduler.ts';
+import { JOBS, runDueJobs, startScheduler } from './scheduler.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -135,6 +135,31 @@ describe.each(DB_DRIVERS)('scheduled reminders (%s)', (driver) => {
     expect(await rows('evidence_expiry:')).toHaveLength(2);
     const pending = await db.select().from(notifications).where(eq(notifications.status, 'pending'));
     expect(pending).toEqual([]);
+  });
+
+  it('startScheduler ticks again and again until stopped, and stop waits for the tick in progress', async () => {
+    let runs = 0;
+    let inRun = false;
+    let reached: () => void = () => {};
+    const threeRuns = new Promise<void>((resolve) => (reached = resolve));
+    const job = {
+      name: 'test.ticks',
+      everyMs: 0, // due at every tick
+      run: async () => {
+        inRun = true;
+        await new Promise((resolve) => setImmediate(resolve));
+        runs++;
+        inRun = false;
+        if (runs === 3) reached();
+      },
+    };
+    const scheduler = startScheduler({ ...server.deps, now: () => new Date() }, { tickMs: 5, jobs: [job] });
+    await threeRuns;
+    await scheduler.stop();
+    expect(inRun).toBe(false);
+    const [row] = await server.deps.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test.ticks'));
+    expect(row!.runs).toBe(runs);
+    expect(row!.lastFinishedAt).not.toBeNull();
   });
 
   it('records a failing job and still runs the others', async () => {
