@@ -11,6 +11,7 @@ import { actionsRoutes } from './features/actions/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
 import { assessmentsRoutes, cyclesRoutes, deferRoutes, subscriptionRoutes } from './features/assessments/index.ts';
 import { configRoutes } from './features/config/index.ts';
+import { deadlinesRoutes } from './features/jobs/index.ts';
 import { assessmentEvidenceRoutes, evidenceRoutes } from './features/evidence/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { domainsRoutes, questionsRoutes } from './features/questions/index.ts';
@@ -39,6 +40,7 @@ export const api = new Hono<AppEnv>()
   .route('/questions', questionsRoutes)
   .route('/domains', domainsRoutes)
   .route('/assessments', cyclesRoutes)
+  .route('/deadlines', deadlinesRoutes)
   .route('/assessments', assessmentsRoutes)
   .route('/assessments', deferRoutes)
   .route('/admin/organizations', subscriptionRoutes)

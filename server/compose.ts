@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv, TokenVerifier } from './lib/factory.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createHostedVerifier } from './lib/hosted-verifier.ts';
+import { startScheduler, type Scheduler } from './features/jobs/index.ts';
 
 export interface BuildOptions {
   /** An already-open database (tests share one per worker). */
@@ -24,6 +25,12 @@ export interface BuiltServer {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   database: Database;
+  /**
+   * Starts the one scheduler (server/features/jobs/scheduler.ts): reminders, the notification
+   * dispatcher and housekeeping. The entry point starts it; tests call runDueJobs directly with an
+   * injected clock instead. Idempotent; close() stops it.
+   */
+  startJobs(): Scheduler;
   close(): Promise<void>;
 }
 
@@ -52,11 +59,14 @@ export async function buildServer(env: Env, opts: BuildOptions = {}): Promise<Bu
   if (embedded) deps.authAdmin = embedded.admin;
   await seedDatabase(deps, embedded?.admin);
   const app = createApp(deps, { authProvider, staticDir: opts.staticDir });
+  let scheduler: Scheduler | undefined;
   return {
     app,
     deps,
     database,
+    startJobs: () => (scheduler ??= startScheduler(deps)),
     close: async () => {
+      await scheduler?.stop();
       if (!opts.database) await database.close();
     },
   };

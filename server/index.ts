@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { buildServer } from './compose.ts';
-import { purgeOldMutations } from './features/sync/index.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { errorForLog } from './lib/logger.ts';
 
@@ -29,14 +28,9 @@ async function main() {
       dataDir: path.resolve(env.DATA_DIR),
     });
   });
-  // Housekeeping: the sync ledger's old entries, at start and every six hours.
-  const purge = () =>
-    purgeOldMutations(built.deps.db, built.deps.now()).then(
-      (n) => n > 0 && built.deps.logger.info('purged old sync ledger entries', { count: n }),
-      (err: unknown) => built.deps.logger.warn('sync ledger purge failed', { error: errorForLog(err) }),
-    );
-  void purge();
-  setInterval(() => void purge(), 6 * 60 * 60 * 1000).unref();
+  // Reminders, the notification dispatcher and housekeeping (the sync ledger purge): one scheduler,
+  // shared with any other instance through the database (server/features/jobs/scheduler.ts).
+  built.startJobs();
   const shutdown = () => {
     server.close(() => {
       void built.close().then(() => process.exit(0));

@@ -189,4 +189,7 @@ const organizationRows: RouteRow[] = [
 ];
 
 /** Every organization-scoped route. Other features append their rows here. */
-export const ROUTE_ROWS: RouteRow[] = [...accountRows, ...organizationRows, ...evidenceRows, ...assessmentRows, ...adminRouteRows, ...syncRows, ...actionRows];
+/** The caller's own organization's deadlines: no id in the request, so another org sees its own. */
+const deadlineRows: RouteRow[] = [{ method: 'GET', route: '/api/deadlines', access: 'member', crossOrg: 'own-data', request: () => ({ path: '/api/deadlines' }) }];
+
+export const ROUTE_ROWS: RouteRow[] = [...accountRows, ...organizationRows, ...evidenceRows, ...assessmentRows, ...adminRouteRows, ...syncRows, ...actionRows, ...deadlineRows];

@@ -54,7 +54,7 @@ export const certifications = pgTable(
 
 /**
  * Named periodic jobs shared by every server instance: a run claims the row with
- * SELECT ... FOR UPDATE SKIP LOCKED, so one instance runs each due job once (ADR 019).
+ * a conditional UPDATE ... WHERE next_run_at <= now RETURNING, so one instance runs each due job once (ADR 019).
  */
 export const scheduledJobs = pgTable('scheduled_jobs', {
   name: text().primaryKey(),

@@ -9,7 +9,7 @@ import type { ActionPriority } from '#domain/questions/question-types.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, correctiveActions, profiles, questions } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { enqueueNotification } from '../jobs/index.ts';
+import { enqueueNotification } from '../../lib/notifications.ts';
 import { listDomainViews, toScoringQuestion } from '../questions/index.ts';
 import { assertReportReleased } from './report-gate.ts';
 

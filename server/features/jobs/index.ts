@@ -1,2 +1,5 @@
-// Public surface of this server feature (docs/decisions/010): scheduled jobs and the notification outbox.
-export { enqueueNotification, type NotificationInput } from './notifications.ts';
+// Public surface of this server feature (docs/decisions/010): scheduled jobs, reminders, deadlines and the notification outbox.
+export { deadlinesRoutes } from './deadlines.routes.ts';
+export { listDeadlines } from './deadlines.service.ts';
+export { dispatchNotifications, MAX_ATTEMPTS } from './dispatcher.ts';
+export { JOBS, runDueJobs, startScheduler, type JobDef, type JobDeps, type JobRun, type Scheduler } from './scheduler.ts';

@@ -14,6 +14,7 @@ import { formatRelative } from '../../utils/format-time.ts';
 import { canSeeTeam, complianceCounts, getDashboardData } from './api/get-dashboard-data.ts';
 import { AssessmentHistory } from './components/assessment-history.tsx';
 import { AssignedToMe } from './components/assigned-to-me.tsx';
+import { DeadlinesPanel } from './components/deadlines-panel.tsx';
 import { PlatformOverview } from './components/platform-overview.tsx';
 import { ComplianceCard, NewAssessmentCard, TeamMembersCard } from './components/summary-cards.tsx';
 import { TrendCard } from './components/trend-chart.tsx';
@@ -90,6 +91,7 @@ function OrganizationDashboard() {
           <ComplianceCard passed={passed} total={total} />
         </div>
         {inProgress && profile && <AssignedToMe assessmentId={inProgress.id} userId={profile.id} />}
+        <DeadlinesPanel />
         <TrendCard />
         <AssessmentHistory assessments={assessments} />
       </div>

@@ -1,0 +1,336 @@
+// What is due for an organization (ADR 019): its legal clocks, the next assessment, expiring
+// evidence, corrective actions and the certification. GET /api/deadlines lists it; the reminder
+// jobs (reminders.ts) read the same facts, so the panel and the e-mails agree.
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { DeadlineKind, DeadlineView } from '#domain/contracts/cycles.ts';
+import { addDays, clockOccurrences, reassessDueOn, type ClockOccurrence } from '#domain/cycles/deadlines.ts';
+import { daysBetween, isExpired, utcDay } from '#domain/evidence-freshness.ts';
+import { questionsFor, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import type { LegalClock } from '#domain/questions/clocks.ts';
+import { citationOf } from '#domain/questions/sources.ts';
+import type { Db } from '../../db/client.ts';
+import { assessments, certifications, correctiveActions, evidenceFiles, organizations, questions, responses } from '../../db/schema/index.ts';
+import { rowsOf } from '../../lib/db-rows.ts';
+import { currentVersionId, loadAssessmentQuestions, loadVersionQuestions, type VersionQuestion } from '../questions/index.ts';
+
+/** Evidence expiring and actions due within this many days are listed (expired and overdue ones always). */
+export const DEADLINE_HORIZON_DAYS = 90;
+
+/**
+ * App paths a deadline links to (the SPA's route table, src/config/paths.ts, spells them for the
+ * pages; the server needs them for the panel's links and the e-mails, so they are repeated here).
+ */
+export const APP_PATHS = {
+  dashboard: '/dashboard',
+  assessmentNew: '/assessment/new',
+  assessment: (id: string, questionId?: string) => `/assessment/${encodeURIComponent(id)}${questionId ? `?q=${encodeURIComponent(questionId)}` : ''}`,
+  actionPlan: '/action-plan',
+  certification: '/certification',
+} as const;
+
+export interface OrgRef {
+  id: string;
+  name: string;
+  applicability: ApplicabilityProfile | null;
+}
+
+interface AssessmentRef {
+  id: string;
+  submittedOn: string;
+}
+
+/** The organization's latest submitted assessment and the one in progress (either may be missing). */
+export async function loadCycle(db: Db, organizationId: string): Promise<{ lastSubmitted: AssessmentRef | null; inProgressId: string | null; latestId: string | null }> {
+  const [submitted] = await db
+    .select({ id: assessments.id, submittedAt: assessments.submittedAt })
+    .from(assessments)
+    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'submitted'), isNotNull(assessments.submittedAt)))
+    .orderBy(desc(assessments.submittedAt))
+    .limit(1);
+  const [inProgress] = await db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'in_progress')))
+    .limit(1);
+  const lastSubmitted = submitted ? { id: submitted.id, submittedOn: utcDay(submitted.submittedAt!) } : null;
+  return { lastSubmitted, inProgressId: inProgress?.id ?? null, latestId: inProgress?.id ?? lastSubmitted?.id ?? null };
+}
+
+export interface ClockQuestion {
+  questionId: string;
+  code: string;
+  clock: LegalClock;
+  /** The assessment it is asked in (to link to), or null when no assessment exists yet. */
+  assessmentId: string | null;
+}
+
+/**
+ * The questions with a legal clock that the organization is asked: those frozen into its latest
+ * assessment (assessment_questions); before any assessment, the current version's questions that
+ * apply to its applicability profile (questionsFor), as a new assessment would freeze them.
+ */
+export async function loadClockQuestions(db: Db, org: OrgRef, latestId: string | null): Promise<ClockQuestion[]> {
+  const asked: VersionQuestion[] = latestId
+    ? await loadAssessmentQuestions(db, latestId)
+    : org.applicability
+      ? questionsFor(await loadVersionQuestions(db, await currentVersionId(db)), org.applicability)
+      : [];
+  return asked.flatMap((q) => (q.clock ? [{ questionId: q.id, code: q.code, clock: q.clock, assessmentId: latestId }] : []));
+}
+
+/** Codes answered Yes in the assessment: a yearly duty confirmed on its submission day is dated from it. */
+async function codesAnsweredYes(db: Db, assessmentId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ code: questions.code })
+    .from(responses)
+    .innerJoin(questions, eq(questions.id, responses.questionId))
+    .where(and(eq(responses.assessmentId, assessmentId), eq(responses.answer, 'yes')));
+  return new Set(rows.map((r) => r.code));
+}
+
+export interface ClockDeadline extends ClockQuestion {
+  occurrence: ClockOccurrence;
+}
+
+/** Every occurrence of the organization's clocks after `today` (see clockOccurrences). */
+export async function loadClockDeadlines(db: Db, org: OrgRef, today: string, cycle?: Awaited<ReturnType<typeof loadCycle>>): Promise<ClockDeadline[]> {
+  const { lastSubmitted, latestId } = cycle ?? (await loadCycle(db, org.id));
+  const clocks = await loadClockQuestions(db, org, latestId);
+  const confirmed = lastSubmitted && clocks.some((c) => !c.clock.dates.length) ? await codesAnsweredYes(db, lastSubmitted.id) : new Set<string>();
+  return clocks.flatMap((c) => {
+    const anchor = lastSubmitted && confirmed.has(c.code) ? lastSubmitted.submittedOn : null;
+    return clockOccurrences(c.clock, today, anchor).map((occurrence) => ({ ...c, occurrence }));
+  });
+}
+
+export interface EvidenceDeadline {
+  /** The first row of the file's carry chain: the same document keeps this id across assessments. */
+  rootId: string;
+  id: string;
+  assessmentId: string;
+  questionId: string;
+  code: string;
+  fileName: string;
+  expiresOn: string;
+  uploadedBy: string | null;
+}
+
+/**
+ * Attached files with an expiry date in the organization's latest assessments (the last submitted
+ * one and the one in progress). A file carried into the assessment in progress is the same
+ * document as its original: it is listed once (the copy in progress), keyed by its chain's root.
+ */
+export async function loadEvidenceDeadlines(db: Db, cycle: Awaited<ReturnType<typeof loadCycle>>): Promise<EvidenceDeadline[]> {
+  const ids = [cycle.inProgressId, cycle.lastSubmitted?.id].filter((x): x is string => !!x);
+  if (!ids.length) return [];
+  const files = await db
+    .select({
+      id: evidenceFiles.id,
+      assessmentId: evidenceFiles.assessmentId,
+      questionId: evidenceFiles.questionId,
+      code: questions.code,
+      fileName: evidenceFiles.fileName,
+      expiresOn: evidenceFiles.expiresOn,
+      uploadedBy: evidenceFiles.uploadedBy,
+      carriedFrom: evidenceFiles.carriedFrom,
+    })
+    .from(evidenceFiles)
+    .innerJoin(questions, eq(questions.id, evidenceFiles.questionId))
+    .where(and(inArray(evidenceFiles.assessmentId, ids), eq(evidenceFiles.status, 'attached'), isNotNull(evidenceFiles.expiresOn)));
+  if (!files.length) return [];
+  const roots = await carryRoots(db, files.filter((f) => f.carriedFrom).map((f) => f.id));
+  const byRoot = new Map<string, EvidenceDeadline>();
+  // The assessment in progress first: its copy wins over the original it was carried from.
+  const ordered = [...files].sort((a, b) => Number(b.assessmentId === cycle.inProgressId) - Number(a.assessmentId === cycle.inProgressId));
+  for (const f of ordered) {
+    const rootId = roots.get(f.id) ?? f.id;
+    if (!byRoot.has(rootId)) byRoot.set(rootId, { rootId, id: f.id, assessmentId: f.assessmentId, questionId: f.questionId, code: f.code, fileName: f.fileName, expiresOn: f.expiresOn!, uploadedBy: f.uploadedBy });
+  }
+  return [...byRoot.values()];
+}
+
+/** For carried files: the first row of each one's carried_from chain that still exists. */
+async function carryRoots(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = rowsOf<{ start: string; id: string }>(
+    await db.execute(sql`
+      with recursive chain(start, id, carried_from, depth) as (
+        select e.id, e.id, e.carried_from, 0 from evidence_files e where e.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+        union all
+        select chain.start, p.id, p.carried_from, chain.depth + 1 from chain join evidence_files p on p.id = chain.carried_from where chain.depth < 100
+      )
+      select distinct on (start) start, id from chain order by start, depth desc`),
+  );
+  return new Map(rows.map((r) => [r.start, r.id]));
+}
+
+export interface ActionDeadline {
+  id: string;
+  code: string;
+  questionId: string;
+  action: string;
+  ownerId: string | null;
+  targetDay: string;
+}
+
+/**
+ * Open corrective actions with a target date. An action follows its gap across assessments by
+ * code (corrective_actions.code); where a gap has rows from several assessments, the newest is it.
+ */
+export async function loadActionDeadlines(db: Db, organizationId: string): Promise<ActionDeadline[]> {
+  const rows = await db
+    .select({
+      id: correctiveActions.id,
+      code: sql<string>`coalesce(${correctiveActions.code}, ${questions.code})`,
+      questionId: correctiveActions.questionId,
+      action: questions.correctiveAction,
+      questionText: questions.questionText,
+      ownerId: correctiveActions.ownerId,
+      targetDate: correctiveActions.targetDate,
+    })
+    .from(correctiveActions)
+    .innerJoin(questions, eq(questions.id, correctiveActions.questionId))
+    .where(
+      and(
+        eq(correctiveActions.organizationId, organizationId),
+        ne(correctiveActions.status, 'done'),
+        isNull(correctiveActions.closedAt),
+        isNotNull(correctiveActions.targetDate),
+      ),
+    )
+    .orderBy(desc(correctiveActions.createdAt), asc(correctiveActions.id));
+  const seen = new Set<string>();
+  return rows.flatMap((r) => {
+    if (seen.has(r.code)) return [];
+    seen.add(r.code);
+    return [{ id: r.id, code: r.code, questionId: r.questionId, action: r.action ?? `Put in place: ${r.questionText}`, ownerId: r.ownerId, targetDay: utcDay(r.targetDate!) }];
+  });
+}
+
+export interface CertificationDeadline {
+  id: string;
+  expiresOn: string;
+  expired: boolean;
+}
+
+/** The newest certification record of the organization (the head of its chain), or null. */
+export async function loadCertificationDeadline(db: Db, organizationId: string, now: Date): Promise<CertificationDeadline | null> {
+  const [head] = await db
+    .select({ id: certifications.id, expiresAt: certifications.expiresAt })
+    .from(certifications)
+    .where(eq(certifications.organizationId, organizationId))
+    .orderBy(desc(certifications.signedAt), desc(certifications.createdAt))
+    .limit(1);
+  if (!head) return null;
+  return { id: head.id, expiresOn: utcDay(head.expiresAt), expired: head.expiresAt.getTime() <= now.getTime() };
+}
+
+const KIND_ORDER: Record<DeadlineKind, number> = { legal: 0, certification: 1, reassess: 2, action: 3, evidence: 4 };
+
+/** Dated first, soonest first (overdue ones lead); standing duties after them. */
+export function sortDeadlines(list: DeadlineView[]): DeadlineView[] {
+  return [...list].sort((a, b) => {
+    if (a.due_on !== b.due_on) {
+      if (a.due_on === null) return 1;
+      if (b.due_on === null) return -1;
+      return a.due_on < b.due_on ? -1 : 1;
+    }
+    return KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.code ?? '').localeCompare(b.code ?? '');
+  });
+}
+
+export async function loadOrg(db: Db, organizationId: string): Promise<OrgRef | null> {
+  const [org] = await db
+    .select({ id: organizations.id, name: organizations.name, applicability: organizations.applicability })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return org ?? null;
+}
+
+/** GET /api/deadlines: what is due for the caller's organization, soonest first. */
+export async function listDeadlines(db: Db, organizationId: string | null, now: Date): Promise<DeadlineView[]> {
+  const org = organizationId ? await loadOrg(db, organizationId) : null;
+  if (!org) return [];
+  const today = utcDay(now);
+  const horizon = addDays(today, DEADLINE_HORIZON_DAYS);
+  const cycle = await loadCycle(db, org.id);
+  const out: DeadlineView[] = [];
+
+  for (const c of await loadClockDeadlines(db, org, today, cycle)) {
+    const { dueOn } = c.occurrence;
+    out.push({
+      kind: 'legal',
+      due_on: dueOn,
+      title: c.clock.summary,
+      detail: c.occurrence.detail,
+      code: c.code,
+      source: citationOf(c.clock.source),
+      href: c.assessmentId ? APP_PATHS.assessment(c.assessmentId, c.questionId) : APP_PATHS.assessmentNew,
+      overdue: dueOn !== null && dueOn < today,
+    });
+  }
+
+  if (cycle.lastSubmitted) {
+    const dueOn = reassessDueOn(cycle.lastSubmitted.submittedOn);
+    out.push({
+      kind: 'reassess',
+      due_on: dueOn,
+      title: 'Next assessment due',
+      detail: cycle.inProgressId
+        ? `An assessment is in progress: submit it by ${dueOn}, 90 days after the last one (${cycle.lastSubmitted.submittedOn}).`
+        : `Reassess every 90 days: the last assessment was submitted on ${cycle.lastSubmitted.submittedOn}.`,
+      code: null,
+      source: null,
+      href: cycle.inProgressId ? APP_PATHS.assessment(cycle.inProgressId) : APP_PATHS.assessmentNew,
+      overdue: dueOn < today,
+    });
+  }
+
+  const cert = await loadCertificationDeadline(db, org.id, now);
+  if (cert) {
+    out.push({
+      kind: 'certification',
+      due_on: cert.expiresOn,
+      title: cert.expired ? 'Self-certification expired' : 'Self-certification expires',
+      detail: cert.expired ? `Your last self-certification expired on ${cert.expiresOn}: certify a passing assessment again.` : `Certify again before ${cert.expiresOn} to keep a current record.`,
+      code: null,
+      source: null,
+      href: APP_PATHS.certification,
+      overdue: cert.expired,
+    });
+  }
+
+  for (const a of await loadActionDeadlines(db, org.id)) {
+    if (a.targetDay > horizon) continue;
+    const overdue = a.targetDay < today;
+    out.push({
+      kind: 'action',
+      due_on: a.targetDay,
+      title: `Corrective action ${a.code}`,
+      detail: a.action,
+      code: a.code,
+      source: null,
+      href: APP_PATHS.actionPlan,
+      overdue,
+    });
+  }
+
+  for (const e of await loadEvidenceDeadlines(db, cycle)) {
+    if (e.expiresOn > horizon) continue;
+    const expired = isExpired(e.expiresOn, today);
+    const left = daysBetween(today, e.expiresOn);
+    out.push({
+      kind: 'evidence',
+      due_on: e.expiresOn,
+      title: expired ? `Evidence expired: ${e.fileName}` : `Evidence expires: ${e.fileName}`,
+      detail: expired
+        ? `Expired on ${e.expiresOn}; it no longer counts as evidence for ${e.code}. Upload a current version.`
+        : `Counts as evidence for ${e.code} until ${e.expiresOn} (${left === 0 ? 'last day today' : `${left} day${left === 1 ? '' : 's'} left`}).`,
+      code: e.code,
+      source: null,
+      href: APP_PATHS.assessment(e.assessmentId, e.questionId),
+      overdue: expired,
+    });
+  }
+  return sortDeadlines(out);
+}
