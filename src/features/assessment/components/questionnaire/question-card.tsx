@@ -42,7 +42,7 @@ export const CRITICAL_NOTE = 'A No here fails the assessment.';
 /** Since the assessment this one started from (ADR 019), in words: the badge is not colour alone. */
 const NOVELTY = {
   new: { label: 'New', note: 'Not asked in your last assessment' },
-  changed: { label: 'Changed', note: 'Reworded since your last assessment' },
+  changed: { label: 'Changed', note: 'Changed since your last assessment: answer it afresh' },
 } as const;
 
 /** Under a carried answer: what it is and how to give it (ADR 019). */

@@ -143,7 +143,7 @@ describe('Questionnaire: answers carried from the last assessment', () => {
     await yes().click();
     await next().click();
     await expect.element(questionText()).toHaveTextContent(D2Q2!.question_text);
-    await expect.element(page.getByTestId('novelty-note')).toHaveTextContent('ChangedReworded since your last assessment');
+    await expect.element(page.getByTestId('novelty-note')).toHaveTextContent('ChangedChanged since your last assessment: answer it afresh');
     await tab(DOMAIN1!.name).click();
     await expect.element(page.getByTestId('novelty-note')).not.toBeInTheDocument();
   });
