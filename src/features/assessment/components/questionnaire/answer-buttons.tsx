@@ -31,7 +31,7 @@ export function AnswerButtons({ value, onAnswer, disabled, carried = false }: { 
             onClick={() => onAnswer(v)}
             data-testid={`answer-${v}`}
             className={cn(
-              'group flex h-20 items-center justify-center gap-3 rounded-xl border-2 text-xl font-semibold transition-colors sm:h-24',
+              'group flex h-20 min-w-0 flex-wrap content-center items-center justify-center gap-x-3 gap-y-1 rounded-xl border-2 text-xl font-semibold transition-colors sm:h-24',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60',
               pressed ? on : previous ? CARRIED : 'border-slate-300 bg-white text-slate-800 hover:border-slate-400 hover:bg-slate-50',
             )}
