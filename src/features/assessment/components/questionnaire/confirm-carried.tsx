@@ -22,7 +22,7 @@ export function ConfirmCarried({ domainName, count, disabled, onConfirm }: { dom
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="confirm-carried">
       <History aria-hidden="true" className="size-4 shrink-0" />
-      <span className="min-w-0 flex-1">
+      <span className="min-w-0 flex-1 basis-56">
         {plural(count, 'answer')} in {domainName} {count === 1 ? 'comes' : 'come'} from your last assessment. Confirm {count === 1 ? 'it' : 'each one'}, or all
         that are unchanged at once.
       </span>
