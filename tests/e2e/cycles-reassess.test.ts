@@ -97,6 +97,12 @@ describe.skipIf(!HAS_CHROMIUM)('cycles: a re-assessment starts from the last one
     expect(await page.getByTestId('carried-choice').textContent()).toContain('Last time');
     expect(await page.getByTestId('next-question').isDisabled()).toBe(true);
     await shot(page, 'reassess-carried');
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(page, `reassess-carried-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // A question asked for the first time is marked "New" (opened by its link, as from a deadline).
     const fresh = questions.find((q) => q.novelty === 'new')!;
