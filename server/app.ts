@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from './lib/factory.ts';
 import { notFound } from './lib/app-error.ts';
 import { authRoutes, organizationRoutes, organizationsRoutes } from './features/accounts/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
-import { assessmentsRoutes, deferRoutes, subscriptionRoutes } from './features/assessments/index.ts';
+import { assessmentsRoutes, cyclesRoutes, deferRoutes, subscriptionRoutes } from './features/assessments/index.ts';
 import { configRoutes } from './features/config/index.ts';
 import { assessmentEvidenceRoutes, evidenceRoutes } from './features/evidence/index.ts';
 import { healthRoutes } from './features/health/index.ts';
@@ -37,6 +37,7 @@ export const api = new Hono<AppEnv>()
   .route('/assessments', assessmentEvidenceRoutes)
   .route('/questions', questionsRoutes)
   .route('/domains', domainsRoutes)
+  .route('/assessments', cyclesRoutes)
   .route('/assessments', assessmentsRoutes)
   .route('/assessments', deferRoutes)
   .route('/admin/organizations', subscriptionRoutes)

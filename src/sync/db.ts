@@ -114,6 +114,13 @@ export interface LocalEvidence {
   /** From the server's list (pull): who uploaded the file and when. */
   uploadedByName?: string | null;
   uploadedAt?: string;
+  /**
+   * YYYY-MM-DD the document took effect and its last day (ADR 019): chosen when the file is added
+   * (sent with the upload's declaration), then the server's. Absent on rows stored before dates
+   * existed; an absent expiry never expires.
+   */
+  effectiveOn?: string;
+  expiresOn?: string | null;
   error?: SyncErrorInfo;
 }
 export interface UploadJob {

@@ -34,6 +34,7 @@ export {
 } from './runtime.ts';
 export { answersMap, type OutboxSummary } from './queries.ts';
 export type { EvidenceUploads } from './evidence/upload-scheduler.ts';
+export { datesProblem, type EvidenceDates } from './evidence/evidence-dates.ts';
 export type { FileResult } from './evidence/evidence-files.ts';
 export { drainFromServiceWorker } from './sw-drain.ts';
 export { submitBlockerFor, type SubmitState } from './submit-state.ts';

@@ -7,14 +7,17 @@
 // - in place of the HTTP transport, a scripted "server" that records every push and pull it is
 //   asked for and answers with what the test decides (by default: no connection, so rows stay on
 //   this device);
-// - an evidence side that queues files through the real queue-evidence.ts and records every
-//   kick, retry, remove and file request, answering as the test decides.
+// - an evidence side that queues files through the real queue-evidence.ts, changes dates through the
+//   real evidence-files.ts, and records every kick, retry, remove, file and dates request, answering
+//   as the test decides.
+import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import type { PullResponse, PushResponse, PushResultItem } from '#domain/contracts/sync.ts';
 import { recordAnswer } from '../../src/sync/answer-save.ts';
 import { SyncDatabase } from '../../src/sync/db.ts';
 import { createSyncEngine } from '../../src/sync/engine.ts';
 import type { OnlineSignal, SyncSignal } from '../../src/sync/engine-types.ts';
-import type { FileResult } from '../../src/sync/evidence/evidence-files.ts';
+import { setEvidenceDates, type FileResult } from '../../src/sync/evidence/evidence-files.ts';
+import type { DatesBody } from '../../src/sync/evidence/evidence-transport.ts';
 import { queueEvidence } from '../../src/sync/evidence/queue-evidence.ts';
 import type { EvidenceUploads } from '../../src/sync/evidence/upload-scheduler.ts';
 import type { UploadRunReport } from '../../src/sync/evidence/uploader.ts';
@@ -34,7 +37,8 @@ export type RuntimeCall =
   | { kind: 'enqueued' }
   | { kind: 'drainNow' }
   | { kind: 'evidence.kick' }
-  | { kind: 'evidence.retry' | 'evidence.remove' | 'evidence.file'; evidenceId: string };
+  | { kind: 'evidence.retry' | 'evidence.remove' | 'evidence.file'; evidenceId: string }
+  | { kind: 'evidence.setDates'; evidenceId: string; body: DatesBody };
 
 /** How the scripted server answers; each returns what the transport would (src/sync/transport.ts). */
 export interface FakeServer {
@@ -43,6 +47,8 @@ export interface FakeServer {
   kick: () => UploadRunReport | Promise<UploadRunReport>;
   remove: (evidenceId: string) => { ok: true } | { ok: false; message: string };
   file: (evidenceId: string) => FileResult;
+  /** PUT /api/evidence/{id}/dates of a file the server knows (default: no connection). */
+  setDates: (evidenceId: string, body: DatesBody) => HttpResult<EvidenceView>;
 }
 
 export const OFFLINE = { ok: false, kind: 'network', status: 0, message: 'Failed to fetch' } as const;
@@ -85,6 +91,7 @@ export function createFakeRuntime(opts: FakeRuntimeOptions): FakeRuntime {
     kick: () => ({ acquired: true, attached: [], failed: [], stoppedBy: null }),
     remove: () => ({ ok: true }),
     file: () => ({ ok: false, message: 'Not available in this test' }),
+    setDates: () => OFFLINE,
     ...opts.server,
   };
 
@@ -140,6 +147,18 @@ export function createFakeRuntime(opts: FakeRuntimeOptions): FakeRuntime {
       calls.push({ kind: 'evidence.file', evidenceId });
       return server.file(evidenceId);
     },
+    setDates: (evidenceId, dates) =>
+      setEvidenceDates(
+        db,
+        {
+          setDates: async (id, body) => {
+            calls.push({ kind: 'evidence.setDates', evidenceId: id, body });
+            return server.setDates(id, body);
+          },
+        },
+        evidenceId,
+        dates,
+      ),
     pause: () => undefined,
     resume: () => undefined,
     stop: () => undefined,

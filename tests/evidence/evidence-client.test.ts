@@ -8,7 +8,9 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orgWithAssessment, pdfBytes, type EvidenceOrg } from '#server/features/evidence/evidence.fixtures.ts';
 import { SyncDatabase } from '#sync/db.ts';
-import { getEvidenceFile, removeEvidence } from '#sync/evidence/evidence-files.ts';
+import { DATES_OFFLINE_MESSAGE, getEvidenceFile, removeEvidence, setEvidenceDates } from '#sync/evidence/evidence-files.ts';
+import { evidenceFiles } from '#server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { createEvidenceTransport, type EvidenceTransport } from '#sync/evidence/evidence-transport.ts';
 import { queueEvidence } from '#sync/evidence/queue-evidence.ts';
 import { startEvidenceUploads } from '#sync/evidence/upload-scheduler.ts';
@@ -64,9 +66,9 @@ describe.each(DB_DRIVERS)('evidence client against the real server (%s)', (drive
   const uploader = (t: EvidenceTransport, retryDelaysMs: number[] = []) =>
     createEvidenceUploader({ db, transport: t, getUserId: () => acme.user.userId, chunkBytes: CHUNK, lock: createInProcessLock(`ev-${randomUUID()}`), retryDelaysMs, sleep: async () => undefined });
 
-  async function queue(bytes: Uint8Array, name = 'policy.pdf') {
+  async function queue(bytes: Uint8Array, name = 'policy.pdf', dates?: { effectiveOn: string | null; expiresOn: string | null }) {
     const file = new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'application/pdf' });
-    const res = await queueEvidence(db, { assessmentId: acme.assessmentId, questionId: acme.questionId, userId: acme.user.userId, file }, { maxMb: 25, storage: null });
+    const res = await queueEvidence(db, { assessmentId: acme.assessmentId, questionId: acme.questionId, userId: acme.user.userId, file, dates }, { maxMb: 25, storage: null });
     if (!res.ok) throw new Error(res.message);
     return res.evidenceId;
   }
@@ -98,6 +100,28 @@ describe.each(DB_DRIVERS)('evidence client against the real server (%s)', (drive
     const got = new Uint8Array(await (file as { blob: Blob }).blob.arrayBuffer());
     expect(createHash('sha256').update(got).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect((file as { fileName: string }).fileName).toBe('policy.pdf');
+  });
+
+  it('sends the dates chosen offline with the declaration, and changes them once the file is on the server', async () => {
+    const id = await queue(pdfBytes(CHUNK), 'insurance.pdf', { effectiveOn: '2024-01-15', expiresOn: '2025-01-14' });
+    // Still only on this device: the change stays local and needs no connection.
+    const offline = createEvidenceTransport({ getToken: async () => acme.user.accessToken, fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await setEvidenceDates(db, offline, id, { effectiveOn: '2024-01-15', expiresOn: '2025-01-15' })).toEqual({ ok: true });
+    expect(await db.evidence.get(id)).toMatchObject({ effectiveOn: '2024-01-15', expiresOn: '2025-01-15', status: 'queued' });
+
+    const t = transport();
+    expect(await uploader(t).run()).toMatchObject({ attached: [id] });
+    const [row] = await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, id));
+    expect(row).toMatchObject({ effectiveOn: '2024-01-15', expiresOn: '2025-01-15' });
+
+    // On the server now: offline it is refused with a clear message and nothing changes.
+    expect(await setEvidenceDates(db, offline, id, { effectiveOn: '2024-01-15', expiresOn: null })).toEqual({ ok: false, message: DATES_OFFLINE_MESSAGE });
+    expect(await db.evidence.get(id)).toMatchObject({ expiresOn: '2025-01-15' });
+    expect(await setEvidenceDates(db, t, id, { effectiveOn: '2024-01-15', expiresOn: '2024-01-01' })).toEqual({ ok: false, message: 'The expiry date cannot be before the effective date' });
+    expect(await setEvidenceDates(db, t, id, { effectiveOn: '2024-02-01', expiresOn: null })).toEqual({ ok: true });
+    expect(await db.evidence.get(id)).toMatchObject({ effectiveOn: '2024-02-01', expiresOn: null });
+    const [after] = await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, id));
+    expect(after).toMatchObject({ effectiveOn: '2024-02-01', expiresOn: null });
   });
 
   it('sends nothing without a signed-in user (no user is nobody, not everyone)', async () => {

@@ -138,6 +138,21 @@ export const assessmentRows: RouteRow[] = [
     crossOrg: 'denied',
     request: async (w) => ({ path: `/api/assessments/${await submittedAssessmentOfA(w)}/results` }),
   },
+  { method: 'GET', route: '/api/assessments/trend', access: 'member', crossOrg: 'own-data', request: () => ({ path: '/api/assessments/trend' }) },
+  {
+    method: 'GET',
+    route: '/api/assessments/:id/comparison',
+    access: 'member',
+    crossOrg: 'denied',
+    request: async (w) => ({ path: `/api/assessments/${await submittedAssessmentOfA(w)}/comparison` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/assessments/:id/previous-answers',
+    access: 'member',
+    crossOrg: 'denied',
+    request: async (w) => ({ path: `/api/assessments/${await openAssessmentOfA(w)}/previous-answers` }),
+  },
   {
     method: 'GET',
     route: '/api/assessments/:id/report',

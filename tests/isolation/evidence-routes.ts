@@ -109,6 +109,13 @@ export const evidenceRows: RouteRow[] = [
     request: async (w) => ({ path: `/api/evidence/${await evidenceOfA(w, 'complete')}/attach` }),
   },
   {
+    method: 'PUT',
+    route: '/api/evidence/:evidenceId/dates',
+    access: 'member',
+    crossOrg: 'denied',
+    request: async (w) => ({ path: `/api/evidence/${await evidenceOfA(w, 'attached')}/dates`, body: { effectiveOn: '2026-01-15', expiresOn: '2027-01-15' } }),
+  },
+  {
     method: 'DELETE',
     route: '/api/evidence/:evidenceId',
     access: 'member',

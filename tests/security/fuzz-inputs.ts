@@ -16,6 +16,7 @@ export const FIELD_NAMES = [
   'answers', 'baseVersion', 'assessmentId', 'evidenceId', 'fileName', 'mimeType', 'fileType', 'size', 'sha256', 'status',
   'notes', 'reason', 'paidUntil', 'points', 'domainId', 'questionText', 'guidance', 'critical', 'mutations', 'cursor',
   'clientId', 'since', 'data', 'refresh_token', 'grant_type', 'redirect_to', 'type', 'token_hash', 'scope', 'id',
+  'effectiveOn', 'expiresOn',
   '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
 ] as const;
 
@@ -108,7 +109,7 @@ const CONTENT_TYPES = [
 /** A multipart form with random fields and small random "files" (evidence_0..). */
 const multipartBody = fc
   .record({
-    fields: fc.dictionary(fc.constantFrom(...FIELD_NAMES, 'evidence_0', 'evidence_1'), nastyString, { maxKeys: 5 }),
+    fields: fc.dictionary(fc.constantFrom(...FIELD_NAMES, 'evidence_0', 'evidence_1', 'effectiveOn_0', 'expiresOn_0'), nastyString, { maxKeys: 5 }),
     files: fc.array(fc.record({ name: fc.constantFrom('evidence_0', 'evidence_1', 'file', 'evidence_x'), fileName: nastyString, bytes: fc.uint8Array({ maxLength: 64 }), type: fc.constantFrom('application/pdf', 'text/plain', 'image/png', '', 'application/x-msdownload') }), { maxLength: 2 }),
   })
   .map(({ fields, files }): FuzzBody => {

@@ -9,7 +9,7 @@ import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
 import { runSave, type SaveRow } from './answers.statement.ts';
 
-/** An answer as the API shows it: {question_id, answer, version, updated_by, updated_by_name, updated_at}. */
+/** An answer as the API shows it: {question_id, answer, origin, version, updated_by, updated_by_name, updated_at}. */
 export type { AnswerValue, AnswerView };
 
 export interface ApplyAnswerInput {
@@ -21,6 +21,11 @@ export interface ApplyAnswerInput {
   baseVersion: number | null;
   userId: string;
   mutationId?: string;
+  /**
+   * A domain's "confirm unchanged answers" (sync answer.set with bulk: true): a same-value save over
+   * a carried answer records origin bulk_confirmed instead of confirmed (ADR 019).
+   */
+  bulk?: boolean;
 }
 
 export interface ApplyAnswerResult {
@@ -39,7 +44,8 @@ function toResult(row: SaveRow, input: ApplyAnswerInput): ApplyAnswerResult {
     updated_by_name: row.updated_by ? name : null,
     updated_at: row.updated_at!,
   };
-  const applied = row.written === true || row.answer === input.answer;
+  // The same value over an answer still to re-confirm is not applied unless it was written (a stale base).
+  const applied = row.written === true || (row.answer === input.answer && row.origin !== 'carried');
   return { status: applied ? 'applied' : 'conflict', answer };
 }
 

@@ -13,6 +13,8 @@ describe('literal (the only way a value enters the PGlite answer statement as SQ
     ['int', 0, '0'],
     ['int', 41, '41'],
     ['int', null, 'null'],
+    ['origin', 'confirmed', "'confirmed'"],
+    ['origin', 'bulk_confirmed', "'bulk_confirmed'"],
   ] as const)('%s %j is %s', (type, value, text) => {
     expect(literal(type, value)).toBe(text);
   });
@@ -38,6 +40,14 @@ describe('literal (the only way a value enters the PGlite answer statement as SQ
     ['int', 1e21],
     ['int', undefined],
     ['int', { valueOf: (): number => 1 }],
+    // A re-confirmation writes only confirmed or bulk_confirmed; no other origin, and no origin as an answer.
+    ['origin', 'answered'],
+    ['origin', 'carried'],
+    ['origin', "confirmed'"],
+    ['origin', 'yes'],
+    ['origin', ''],
+    ['text', 'confirmed'],
+    ['text', 'bulk_confirmed'],
   ] as const)('refuses %s %j', (type, value) => {
     expect(() => literal(type, value)).toThrow(TypeError);
   });

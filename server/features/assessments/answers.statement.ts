@@ -12,11 +12,15 @@ import { rowsOf } from '../../lib/db-rows.ts';
 import type { ApplyAnswerInput } from './answers.service.ts';
 import { isUuid } from '../../lib/validator.ts';
 
-/** The statement's inputs and their SQL types, in parameter order. */
-const SLOTS = { aid: 'uuid', org: 'uuid', qid: 'uuid', answer: 'text', baseVersion: 'int', userId: 'uuid', mutationId: 'uuid' } as const;
+/**
+ * The statement's inputs and their kinds, in parameter order. Every kind is a SQL type except
+ * `origin`: text that can only be one of the two origins a re-confirmation writes.
+ */
+const SLOTS = { aid: 'uuid', org: 'uuid', qid: 'uuid', answer: 'text', baseVersion: 'int', userId: 'uuid', mutationId: 'uuid', confirmAs: 'origin' } as const;
 type Slot = keyof typeof SLOTS;
 type SqlType = (typeof SLOTS)[Slot];
 const SLOT_NAMES = Object.keys(SLOTS) as Slot[];
+const SQL_TYPE: Record<SqlType, string> = { uuid: 'uuid', text: 'text', int: 'int', origin: 'text' };
 
 /** What the save statement reports: the assessment's state and the row as it is now. */
 export interface SaveRow {
@@ -38,16 +42,19 @@ export interface SaveRow {
  *   ok   - it is in progress and the question is one it asks (assessment_questions, frozen at start;
  *          otherwise nothing is written);
  *   cur  - the current answer, locked FOR UPDATE (READ COMMITTED returns its newest committed version);
- *   ins  - version 1 when there is no answer yet;
- *   upd  - compare-and-set: only a different value, and only when the base is null or the current version
- *          (tested on cur, the locked newest version: r is this statement's snapshot, which can be older);
- *   hist - one history row per write; def - an answered question closes its open deferrals
- *          (also for a same-value no-op, never for a conflict).
+ *   ins  - version 1 when there is no answer yet (origin answered);
+ *   upd  - compare-and-set: only a different value, or any value over a carried answer (still to
+ *          re-confirm, ADR 019), and only when the base is null or the current version (tested on
+ *          cur, the locked newest version: r is this statement's snapshot, which can be older).
+ *          The same value over a carried answer confirms it (origin confirmAs: confirmed or
+ *          bulk_confirmed); every other write is origin answered;
+ *   hist - one history row per write, with its origin; def - an answered question closes its open
+ *          deferrals (also for a same-value no-op, never for a conflict or a carried answer left as is).
  * Returns one row: the assessment status, whether the question is ok, and the written or current
  * answer with its author's name. No answer row at all means another writer inserted the first
  * answer concurrently (invisible to this statement's snapshot): the caller runs the statement again.
  */
-function saveSql({ aid, org, qid, answer, baseVersion, userId, mutationId }: Record<Slot, SQL>): SQL {
+function saveSql({ aid, org, qid, answer, baseVersion, userId, mutationId, confirmAs }: Record<Slot, SQL>): SQL {
   return sql`
 with a as (
   select status from assessments where id = ${aid}::uuid and organization_id = ${org}::uuid for share
@@ -56,7 +63,7 @@ ok as (
   select 1 from a join assessment_questions aq on aq.assessment_id = ${aid}::uuid and aq.question_id = ${qid}::uuid where a.status = 'in_progress'
 ),
 cur as (
-  select id, answer, version, updated_by, updated_at from responses
+  select id, answer, origin, version, updated_by, updated_at from responses
   where assessment_id = ${aid}::uuid and question_id = ${qid}::uuid and exists (select 1 from ok)
   for update
 ),
@@ -65,23 +72,24 @@ ins as (
   select ${aid}::uuid, ${org}::uuid, ${qid}::uuid, ${answer}::text, 1, ${userId}::uuid, clock_timestamp(), clock_timestamp()
   where exists (select 1 from ok) and not exists (select 1 from cur)
   on conflict (assessment_id, question_id) do nothing
-  returning id, answer, version, updated_by, updated_at
+  returning id, answer, origin, version, updated_by, updated_at
 ),
 upd as (
-  update responses r set answer = ${answer}::text, version = r.version + 1, updated_by = ${userId}::uuid, updated_at = clock_timestamp()
+  update responses r set answer = ${answer}::text, version = r.version + 1, updated_by = ${userId}::uuid, updated_at = clock_timestamp(),
+    origin = case when cur.origin = 'carried' and cur.answer = ${answer}::text then ${confirmAs}::text else 'answered' end
   from cur
-  where r.id = cur.id and cur.answer <> ${answer}::text and (${baseVersion}::int is null or cur.version = ${baseVersion}::int)
-  returning r.id, r.answer, r.version, r.updated_by, r.updated_at
+  where r.id = cur.id and (cur.answer <> ${answer}::text or cur.origin = 'carried') and (${baseVersion}::int is null or cur.version = ${baseVersion}::int)
+  returning r.id, r.answer, r.origin, r.version, r.updated_by, r.updated_at
 ),
 w as (select * from ins union all select * from upd),
 hist as (
-  insert into response_history (assessment_id, question_id, answer, version, changed_by, mutation_id)
-  select ${aid}::uuid, ${qid}::uuid, w.answer, w.version, ${userId}::uuid, ${mutationId}::uuid from w
+  insert into response_history (assessment_id, question_id, answer, version, origin, changed_by, mutation_id)
+  select ${aid}::uuid, ${qid}::uuid, w.answer, w.version, w.origin, ${userId}::uuid, ${mutationId}::uuid from w
 ),
 def as (
   update deferrals set status = 'answered', updated_at = clock_timestamp()
   where assessment_id = ${aid}::uuid and question_id = ${qid}::uuid and status = 'open'
-    and (exists (select 1 from w) or exists (select 1 from cur where cur.answer = ${answer}::text))
+    and (exists (select 1 from w) or exists (select 1 from cur where cur.answer = ${answer}::text and cur.origin <> 'carried'))
 ),
 now_row as (
   select true as written, * from w
@@ -89,7 +97,7 @@ now_row as (
   select false, * from cur where not exists (select 1 from w)
 )
 select (select status from a) as assessment_status, exists (select 1 from ok) as question_ok,
-  r.written, r.answer, r.version, r.updated_by,
+  r.written, r.answer, r.origin, r.version, r.updated_by,
   to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
   p.first_name, p.last_name
 from (select 1) one
@@ -100,20 +108,22 @@ left join profiles p on p.id = r.updated_by`;
 
 
 /**
- * A value as SQL text for one of the statement's types: null, a uuid (hex and dashes), the answer
- * 'yes' or 'no' (the only text the statement takes), or a safe integer. Every other value throws,
- * so no other character can reach the statement's text. applyAnswer checks its input first (404/400).
+ * A value as SQL text for one of the statement's kinds: null, a uuid (hex and dashes), the answer
+ * 'yes' or 'no', the origin 'confirmed' or 'bulk_confirmed' (the only texts the statement takes),
+ * or a safe integer. Every other value throws, so no other character can reach the statement's
+ * text. applyAnswer checks its input first (404/400).
  */
 export function literal(type: SqlType, value: unknown): string {
   if (value === null) return 'null';
   if (type === 'uuid' && isUuid(value)) return `'${value}'`;
   if (type === 'text' && (value === 'yes' || value === 'no')) return `'${value}'`;
+  if (type === 'origin' && (value === 'confirmed' || value === 'bulk_confirmed')) return `'${value}'`;
   if (type === 'int' && typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   throw new TypeError(`not a SQL ${type} literal for the answer save: ${JSON.stringify(value)}`);
 }
 
-const PREPARED_NAME = 'mvrsp_save_answer_v2';
-const PREPARE = sql`prepare ${sql.raw(PREPARED_NAME)} (${sql.raw(Object.values(SLOTS).join(', '))}) as ${saveSql(
+const PREPARED_NAME = 'mvrsp_save_answer_v3';
+const PREPARE = sql`prepare ${sql.raw(PREPARED_NAME)} (${sql.raw(Object.values(SLOTS).map((k) => SQL_TYPE[k]).join(', '))}) as ${saveSql(
   Object.fromEntries(SLOT_NAMES.map((slot, i) => [slot, sql.raw(`$${i + 1}`)])) as Record<Slot, SQL>,
 )}`;
 
@@ -125,6 +135,7 @@ const values = (input: ApplyAnswerInput): Record<Slot, string | number | null> =
   baseVersion: input.baseVersion,
   userId: input.userId,
   mutationId: input.mutationId ?? null,
+  confirmAs: input.bulk ? 'bulk_confirmed' : 'confirmed',
 });
 
 /** PGlite databases (and their transactions) on which the statement is known to be prepared. */

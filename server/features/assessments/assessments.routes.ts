@@ -63,9 +63,10 @@ export const assessmentsRoutes = new Hono<AppEnv>()
   .use('*', requireUser, requireProfile)
   .post('/create', requireWritable, validate('json', createAssessmentSchema), async (c) => {
     const { caller, deps } = c.var;
-    const { organizationId } = c.req.valid('json');
-    const created = await createAssessment(deps.db, { organizationId, callerOrganizationId: caller.organizationId, userId: caller.id, callerRole: caller.role });
-    return c.json({ assessmentId: created.assessmentId }, 201);
+    const { organizationId, startFrom } = c.req.valid('json');
+    const input = { organizationId, callerOrganizationId: caller.organizationId, userId: caller.id, callerRole: caller.role, startFrom };
+    const created = await createAssessment(deps.db, input);
+    return c.json({ assessmentId: created.assessmentId, startFrom: created.startFrom }, 201);
   })
   // After /create on purpose: '/:id/*' also matches '/create', whose handler answers first.
   .use('/:id/*', validate('param', assessmentParam), ownAssessment)

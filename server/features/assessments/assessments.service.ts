@@ -1,14 +1,16 @@
 // Assessment lifecycle: create (one in progress per organization), list, read, responses.
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AssessmentDetail, AssessmentListItem } from '#domain/contracts/assessments.ts';
+import type { StartFrom } from '#domain/contracts/enums.ts';
 import { MSG } from '#domain/messages.ts';
 import type { Role } from '#domain/roles.ts';
 import { readResultView } from '#domain/scoring/result-views.ts';
 import { failSummary } from '#domain/scoring/scoring.ts';
 import type { Db } from '../../db/client.ts';
-import { assessmentQuestions, assessments, organizations, responses } from '../../db/schema/index.ts';
+import { assessmentQuestions, assessments, organizations } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { currentVersionId, freezeAssessmentQuestions } from '../questions/index.ts';
+import { currentVersionId, freezeAssessmentQuestions, loadAssessmentQuestions } from '../questions/index.ts';
+import { answerCounts, carryForward, lastSubmitted } from './assessments.carry.ts';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 
@@ -47,11 +49,14 @@ async function findInProgress(db: Db, organizationId: string) {
  * Starts an assessment pinned to the current questionnaire version, with the organization's
  * applicability profile frozen into it and the questions that apply to that profile
  * (assessment_questions), all in one transaction: a later profile change never alters it.
+ * startFrom 'previous' (the default) starts from the organization's last submitted assessment
+ * when there is one (ADR 019): questions are frozen with their novelty against it and its answers
+ * and evidence are carried (carryForward); without one, or with 'blank', the start is blank.
  */
 export async function createAssessment(
   db: Db,
-  input: { organizationId: string; callerOrganizationId: string | null; userId: string; callerRole: Role },
-): Promise<{ assessmentId: string; versionId: number }> {
+  input: { organizationId: string; callerOrganizationId: string | null; userId: string; callerRole: Role; startFrom?: StartFrom },
+): Promise<{ assessmentId: string; versionId: number; startFrom: StartFrom }> {
   if (input.organizationId !== input.callerOrganizationId) throw notFound('Organization not found');
   const open = await findInProgress(db, input.organizationId);
   if (open) throw alreadyInProgress(open.id);
@@ -65,15 +70,20 @@ export async function createAssessment(
       .for('share');
     if (!org) throw notFound('Organization not found');
     if (!org.applicability) throw applicabilityRequired(input.callerRole);
+    const previous = input.startFrom === 'blank' ? undefined : await lastSubmitted(tx, input.organizationId);
     // The partial unique index settles a race between two creates; the loser reports the winner.
     const [row] = await tx
       .insert(assessments)
-      .values({ organizationId: input.organizationId, versionId, startedBy: input.userId, applicability: org.applicability })
+      .values({ organizationId: input.organizationId, versionId, startedBy: input.userId, applicability: org.applicability, carriedFrom: previous?.id ?? null })
       .onConflictDoNothing()
       .returning({ id: assessments.id });
     if (!row) return null;
-    await freezeAssessmentQuestions(tx, { assessmentId: row.id, versionId, applicability: org.applicability });
-    return { assessmentId: row.id, versionId };
+    const previousAsked = previous ? await loadAssessmentQuestions(tx, previous.id) : undefined;
+    const asked = await freezeAssessmentQuestions(tx, { assessmentId: row.id, versionId, applicability: org.applicability, previous: previousAsked });
+    if (previous && previousAsked) {
+      await carryForward(tx, { assessmentId: row.id, organizationId: input.organizationId, previousId: previous.id, previousAsked, asked });
+    }
+    return { assessmentId: row.id, versionId, startFrom: previous ? ('previous' as const) : ('blank' as const) };
   });
   if (created) return created;
   const winner = await findInProgress(db, input.organizationId);
@@ -107,15 +117,15 @@ export async function listAssessments(db: Db, organizationId: string | null): Pr
 
 /** The detail view of an assessment already checked with getOwnedAssessment. */
 export async function getAssessmentDetail(db: Db, a: AssessmentRow): Promise<AssessmentDetail> {
-  const [answered] = await db.select({ n: count() }).from(responses).where(eq(responses.assessmentId, a.id));
+  const counts = await answerCounts(db, a.id);
   const [total] = await db.select({ n: count() }).from(assessmentQuestions).where(eq(assessmentQuestions.assessmentId, a.id));
   return {
     ...toListItem(a),
     version_id: a.versionId,
-    answered_count: Number(answered?.n ?? 0),
+    answered_count: counts.answered,
     question_count: Number(total?.n ?? 0),
     applicability: a.applicability ?? null,
     carried_from: a.carriedFrom ?? null,
-    to_confirm_count: 0,
+    to_confirm_count: counts.toConfirm,
   };
 }

@@ -2,7 +2,7 @@
 // start from its pinned version and applicability profile; the browser's preview never counts),
 // locks the assessment and opens the corrective action plan.
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { ResultView } from '#domain/contracts/assessments.ts';
 import { readResultView, toResultView } from '#domain/scoring/result-views.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
@@ -12,6 +12,7 @@ import { assessments, clientMutations, responses } from '../../db/schema/index.t
 import { reconcileActionPlan } from '../actions/index.ts';
 import { AppError, assessmentLocked, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
+import { cycleResult } from './assessments.carry.ts';
 import { listDomainViews, loadAssessmentQuestions, toScoringQuestion, type VersionQuestion } from '../questions/index.ts';
 
 export interface SubmitInput {
@@ -22,9 +23,12 @@ export interface SubmitInput {
   now?: Date;
 }
 
-
+/** The answers given in an assessment; carried answers still to re-confirm count as unanswered (ADR 019). */
 export async function loadAnswerMap(db: Db, assessmentId: string): Promise<AnswerMap> {
-  const rows = await db.select({ q: responses.questionId, a: responses.answer }).from(responses).where(eq(responses.assessmentId, assessmentId));
+  const rows = await db
+    .select({ q: responses.questionId, a: responses.answer })
+    .from(responses)
+    .where(and(eq(responses.assessmentId, assessmentId), ne(responses.origin, 'carried')));
   return Object.fromEntries(rows.map((r) => [r.q, r.a === 'yes' || r.a === 'no' ? r.a : undefined]));
 }
 
@@ -62,7 +66,8 @@ export async function submitAssessment(db: Db, input: SubmitInput): Promise<Resu
     const answers = await loadAnswerMap(tx, a.id);
     assertComplete(asked, answers);
     const score = await scoreStoredAnswers(tx, asked, answers);
-    const view = toResultView(a.id, score, submittedAt, a.applicability ?? null);
+    const cycle = await cycleResult(tx, a, asked, answers, submittedAt);
+    const view = toResultView(a.id, score, submittedAt, a.applicability ?? null, cycle);
     await tx
       .update(assessments)
       .set({ status: 'submitted', submittedAt, submittedBy: input.userId, totalScore: score.totalScore, grade: score.grade, passFail: score.passFail, result: view })

@@ -1,6 +1,7 @@
 // Public surface of this server feature (docs/decisions/010): other features, server/app.ts and the
 // rest of server/ import only this file; every other file in the folder is internal.
 export { assessmentsRoutes } from './assessments.routes.ts';
+export { cyclesRoutes } from './cycles.routes.ts';
 export { deferRoutes } from './defer.routes.ts';
 export { subscriptionRoutes } from './subscription.routes.ts';
 // for sync (the outbox's mutations and the pull state)

@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG } from '#domain/evidence.ts';
+import { isExpired, utcDay } from '#domain/evidence-freshness.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, evidenceFiles, profiles } from '../../db/schema/index.ts';
 import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
@@ -71,7 +72,11 @@ export async function getEvidence(access: EvidenceAccess, evidenceId: string): P
   return row;
 }
 
-export function toView(row: EvidenceRow, uploaderName: string | null = null): EvidenceView {
+/** The request's calendar day (UTC, domain/evidence-freshness.ts): what `expired` is judged against. */
+export const todayOf = (access: Pick<EvidenceAccess, 'now'>): string => utcDay(access.now());
+
+/** The public shape of a row; `today` (YYYY-MM-DD, the request's clock) decides `expired`. */
+export function toView(row: EvidenceRow, today: string, uploaderName: string | null = null): EvidenceView {
   return {
     id: row.id,
     assessment_id: row.assessmentId,
@@ -84,18 +89,18 @@ export function toView(row: EvidenceRow, uploaderName: string | null = null): Ev
     uploaded_by: row.uploadedBy,
     uploaded_by_name: uploaderName,
     created_at: row.createdAt.toISOString(),
-    effective_on: row.effectiveOn ?? row.createdAt.toISOString().slice(0, 10),
+    effective_on: row.effectiveOn ?? utcDay(row.createdAt),
     expires_on: row.expiresOn ?? null,
-    expired: false,
+    expired: isExpired(row.expiresOn, today),
     carried_from: row.carriedFrom ?? null,
   };
 }
 
-export async function viewWithName(db: Db, row: EvidenceRow): Promise<EvidenceView> {
-  if (!row.uploadedBy) return toView(row);
+export async function viewWithName(db: Db, row: EvidenceRow, today: string): Promise<EvidenceView> {
+  if (!row.uploadedBy) return toView(row, today);
   const [p] = await db
     .select({ firstName: profiles.firstName, lastName: profiles.lastName })
     .from(profiles)
     .where(eq(profiles.id, row.uploadedBy));
-  return toView(row, p ? `${p.firstName} ${p.lastName}`.trim() : null);
+  return toView(row, today, p ? `${p.firstName} ${p.lastName}`.trim() : null);
 }

@@ -1,5 +1,7 @@
 // The one-shot way in (ADR 014): POST /api/assessments/{id}/responses with evidence_0..n files.
 // Every file is checked (size, kind, content) before any is stored; stored files are attached at once.
+// Optional text fields effectiveOn_N / expiresOn_N (YYYY-MM-DD) date the files of evidence_N (ADR 019);
+// without them a file takes effect on the upload day and does not expire.
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -7,10 +9,12 @@ import { bodyLimit } from 'hono/body-limit';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { canonicalMime, evidenceMaxBytes } from '#domain/evidence.ts';
 import { inspectBytes, matchContent } from '#domain/evidence-sniff.ts';
+import { utcDay } from '#domain/evidence-freshness.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
-import { accessFor, assertAssessmentOpen, assertQuestionAsked, toView, type EvidenceAccess } from './evidence.access.ts';
+import { accessFor, assertAssessmentOpen, assertQuestionAsked, todayOf, toView, type EvidenceAccess } from './evidence.access.ts';
+import { parseFormDates, resolveDates, type EvidenceDates } from './evidence.dates.ts';
 import { evidencePaths, removeFiles, storageKeyOf, storeWhole } from './evidence.storage.ts';
 import { assertAcceptable } from './evidence.upload.service.ts';
 
@@ -20,14 +24,19 @@ export const MAX_MULTIPART_FILES = 5;
 /** The body limit for the multipart responses route: every file at the maximum size, plus form overhead. */
 export const multipartBodyLimitBytes = (maxMb: number) => MAX_MULTIPART_FILES * evidenceMaxBytes(maxMb) + 1024 * 1024;
 
-/** The evidence_0..n entries of a parsed multipart body, in index order. */
-export function evidenceFilesOf(body: Record<string, unknown>): File[] {
+/** The evidence_0..n entries of a parsed multipart body, in index order, each with its effectiveOn_N / expiresOn_N dates. */
+export function evidenceFilesOf(body: Record<string, unknown>, uploadDay: string): { file: File; dates: EvidenceDates }[] {
+  const first = (v: unknown) => (Array.isArray(v) ? (v as unknown[])[0] : v);
   return Object.keys(body)
     .map((key) => ({ key, index: /^evidence_(\d+)$/.exec(key)?.[1] }))
     .filter((e): e is { key: string; index: string } => e.index !== undefined)
     .sort((a, b) => Number(a.index) - Number(b.index))
-    .flatMap(({ key }) => ([] as unknown[]).concat(body[key]))
-    .filter((v): v is File => typeof v === 'object' && v !== null && typeof (v as File).arrayBuffer === 'function');
+    .flatMap(({ key, index }) => {
+      const files = ([] as unknown[]).concat(body[key]).filter((v): v is File => typeof v === 'object' && v !== null && typeof (v as File).arrayBuffer === 'function');
+      if (files.length === 0) return [];
+      const dates = parseFormDates({ effectiveOn: first(body[`effectiveOn_${index}`]), expiresOn: first(body[`expiresOn_${index}`]) }, uploadDay);
+      return files.map((file) => ({ file, dates }));
+    });
 }
 
 interface Checked {
@@ -36,22 +45,23 @@ interface Checked {
   mimeType: string;
   bytes: Uint8Array;
   sha256: string;
+  dates: EvidenceDates;
 }
 
-async function checkFile(file: File, maxMb: number, id: string = randomUUID()): Promise<Checked> {
+async function checkFile(file: File, maxMb: number, dates: EvidenceDates, id: string = randomUUID()): Promise<Checked> {
   const check = assertAcceptable({ fileName: file.name, mimeType: file.type, size: file.size }, maxMb);
   const bytes = new Uint8Array(await file.arrayBuffer());
   assertAcceptable({ fileName: file.name, mimeType: file.type, size: bytes.length }, maxMb); // never trust the declared size
   const refusal = matchContent(check.kind, inspectBytes(bytes));
   if (refusal) throw new AppError(415, 'unsupported_media_type', `${check.fileName}: ${refusal}`);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { id, fileName: check.fileName, mimeType: canonicalMime(check.kind), bytes, sha256 };
+  return { id, fileName: check.fileName, mimeType: canonicalMime(check.kind), bytes, sha256, dates };
 }
 
 /** Checks every file, then stores and attaches them to the question. Returns the new evidence rows. */
 export async function storeMultipartEvidence(
   access: EvidenceAccess,
-  input: { assessmentId: string; questionId: string; files: File[]; ids?: string[] },
+  input: { assessmentId: string; questionId: string; files: File[]; ids?: string[]; dates?: EvidenceDates[] },
 ): Promise<EvidenceView[]> {
   if (input.files.length === 0) return [];
   if (input.files.length > MAX_MULTIPART_FILES) {
@@ -60,7 +70,10 @@ export async function storeMultipartEvidence(
   const assessment = await assertAssessmentOpen(access, input.assessmentId);
   await assertQuestionAsked(access.db, assessment.id, input.questionId);
   const checked: Checked[] = [];
-  for (const [i, file] of input.files.entries()) checked.push(await checkFile(file, access.maxMb, input.ids?.[i]));
+  const uploadDay = utcDay(access.now());
+  for (const [i, file] of input.files.entries()) {
+    checked.push(await checkFile(file, access.maxMb, input.dates?.[i] ?? resolveDates({}, uploadDay), input.ids?.[i]));
+  }
   const views: EvidenceView[] = [];
   for (const f of checked) views.push(await storeOne(access, input, f));
   return views;
@@ -86,9 +99,11 @@ async function storeOne(access: EvidenceAccess, input: { assessmentId: string; q
         storageKey,
         status: 'attached',
         uploadedBy: access.caller.id,
+        effectiveOn: f.dates.effectiveOn,
+        expiresOn: f.dates.expiresOn,
       })
       .returning();
-    return toView(row!);
+    return toView(row!, todayOf(access));
   } catch (err) {
     await removeFiles(paths);
     await access.db.delete(evidenceFiles).where(eq(evidenceFiles.id, f.id));
@@ -110,7 +125,7 @@ export const responsesBodyLimit = factory.createMiddleware(async (c, next) =>
 export async function storeFormEvidence(c: Context<AppEnv>, assessmentId: string, questionId: string): Promise<EvidenceView[]> {
   const type = c.req.header('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) return [];
-  const files = evidenceFilesOf(await c.req.parseBody({ all: true }));
-  if (files.length === 0) return [];
-  return storeMultipartEvidence(accessFor(c.var.deps, c.var.caller), { assessmentId, questionId, files });
+  const entries = evidenceFilesOf(await c.req.parseBody({ all: true }), utcDay(c.var.deps.now()));
+  if (entries.length === 0) return [];
+  return storeMultipartEvidence(accessFor(c.var.deps, c.var.caller), { assessmentId, questionId, files: entries.map((e) => e.file), dates: entries.map((e) => e.dates) });
 }

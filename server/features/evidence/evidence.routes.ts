@@ -1,11 +1,12 @@
 // Evidence API (ADR 006, ADR 014), mounted at /api/evidence: resumable uploads under /uploads,
-// attach/detach, download and the upload-url way in (ADR 014); and at /api/assessments the per-assessment
-// list. Org-scoped: other orgs get 404.
+// attach/detach, download, the upload-url way in (ADR 014) and the file's dates (ADR 019); and at
+// /api/assessments the per-assessment list. Org-scoped: other orgs get 404.
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { evidenceDatesSchema } from '#domain/contracts/cycles.ts';
 import { createUploadSchema, uploadUrlSchema } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MAX_CHUNK_BYTES, evidenceMaxBytes } from '#domain/evidence.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
@@ -15,6 +16,7 @@ import { requireProfile } from '../accounts/index.ts';
 import { assessmentParam, evidenceParam, notFoundId, validate } from '../../lib/validator.ts';
 import { accessFor } from './evidence.access.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
+import { assertDatesTarget, setEvidenceDates } from './evidence.dates.ts';
 import { listEvidence, openEvidenceDownload, attachEvidence, detachEvidence } from './evidence.service.ts';
 import { appendChunk, completeUpload, createUpload, stateOf, uploadState } from './evidence.upload.service.ts';
 import { createUploadUrl, putWholeFile } from './evidence.upload-url.ts';
@@ -91,6 +93,17 @@ export const evidenceRoutes = new Hono<AppEnv>()
   .post('/:evidenceId/attach', jsonLimit, validate('param', evidenceParam), async (c) => {
     return c.json(await attachEvidence(access(c), c.req.valid('param').evidenceId), 200);
   })
+  .put(
+    '/:evidenceId/dates',
+    jsonLimit,
+    validate('param', evidenceParam),
+    async (c, next) => {
+      await assertDatesTarget(access(c), c.req.valid('param').evidenceId); // 404 for other organizations before the body is judged
+      await next();
+    },
+    validate('json', evidenceDatesSchema),
+    async (c) => c.json(await setEvidenceDates(access(c), c.req.valid('param').evidenceId, c.req.valid('json')), 200),
+  )
   .delete('/:evidenceId', validate('param', evidenceParam), async (c) => {
     return c.json(await detachEvidence(access(c), c.req.valid('param').evidenceId), 200);
   })

@@ -12,18 +12,20 @@ import {
   findAssessment,
   getEvidence,
   pathsOf,
+  todayOf,
   toView,
   viewWithName,
   type EvidenceAccess,
   type EvidenceRow,
 } from './evidence.access.ts';
-import { fileSize, openDownload, removeFiles } from './evidence.storage.ts';
+import { releaseStoredBytes } from './evidence.release.ts';
+import { fileSize, openDownload } from './evidence.storage.ts';
 
 /** Links a `complete` upload to its question; attaching an attached file again is a no-op. */
 export async function attachEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceView> {
   const row = await getEvidence(access, evidenceId);
   if (row.status === 'detached') throw new AppError(409, 'conflict', EVIDENCE_MSG.detached);
-  if (row.status === 'attached') return viewWithName(access.db, row);
+  if (row.status === 'attached') return viewWithName(access.db, row, todayOf(access));
   if (row.status !== 'complete') throw new AppError(409, 'conflict', EVIDENCE_MSG.notComplete, { offset: row.bytesReceived });
   await assertAssessmentOpen(access, row.assessmentId);
   const [updated] = await access.db
@@ -31,38 +33,44 @@ export async function attachEvidence(access: EvidenceAccess, evidenceId: string)
     .set({ status: 'attached' })
     .where(and(eq(evidenceFiles.id, evidenceId), eq(evidenceFiles.status, 'complete')))
     .returning();
-  return viewWithName(access.db, updated ?? (await getEvidence(access, evidenceId)));
+  return viewWithName(access.db, updated ?? (await getEvidence(access, evidenceId)), todayOf(access));
 }
 
-/** Removes a file from its question and deletes its bytes; detaching twice is a no-op. */
+/**
+ * Removes a file from its question and deletes its bytes unless a carried copy (or the file it was
+ * carried from) still references them; detaching twice is a no-op.
+ */
 export async function detachEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceView> {
   const row = await getEvidence(access, evidenceId);
-  if (row.status === 'detached') return toView(row);
+  if (row.status === 'detached') return toView(row, todayOf(access));
   await assertAssessmentOpen(access, row.assessmentId);
   const [updated] = await access.db
     .update(evidenceFiles)
     .set({ status: 'detached', bytesReceived: 0 })
     .where(eq(evidenceFiles.id, evidenceId))
     .returning();
-  await removeFiles(pathsOf(access, row));
-  return toView(updated ?? row);
+  await releaseStoredBytes(access.db, row, pathsOf(access, row));
+  return toView(updated ?? row, todayOf(access));
 }
 
-/** Every file of an assessment except detached ones, oldest first (the assessment's organization already checked). */
-export async function listEvidenceViews(db: Db, assessmentId: string, organizationId: string): Promise<EvidenceView[]> {
+/**
+ * Every file of an assessment except detached ones, oldest first (the assessment's organization
+ * already checked); `today` (YYYY-MM-DD, the request's clock) decides which are expired.
+ */
+export async function listEvidenceViews(db: Db, assessmentId: string, organizationId: string, today: string): Promise<EvidenceView[]> {
   const rows = await db
     .select({ e: evidenceFiles, firstName: profiles.firstName, lastName: profiles.lastName })
     .from(evidenceFiles)
     .leftJoin(profiles, eq(profiles.id, evidenceFiles.uploadedBy))
     .where(and(eq(evidenceFiles.assessmentId, assessmentId), eq(evidenceFiles.organizationId, organizationId), ne(evidenceFiles.status, 'detached')))
     .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
-  return rows.map(({ e, firstName, lastName }) => toView(e, firstName == null ? null : `${firstName} ${lastName ?? ''}`.trim()));
+  return rows.map(({ e, firstName, lastName }) => toView(e, today, firstName == null ? null : `${firstName} ${lastName ?? ''}`.trim()));
 }
 
 /** Every file of an assessment of the caller's organization except detached ones, oldest first. */
 export async function listEvidence(access: EvidenceAccess, assessmentId: string): Promise<EvidenceView[]> {
   await findAssessment(access, assessmentId);
-  return listEvidenceViews(access.db, assessmentId, access.caller.organizationId);
+  return listEvidenceViews(access.db, assessmentId, access.caller.organizationId, todayOf(access));
 }
 
 export interface Download {

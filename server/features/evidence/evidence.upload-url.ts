@@ -7,7 +7,7 @@ import { EVIDENCE_MSG, kindOf, sanitizeFileName } from '#domain/evidence.ts';
 import { evidenceFiles, responses } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
-import { assertAssessmentOpen, toView, type EvidenceAccess } from './evidence.access.ts';
+import { assertAssessmentOpen, todayOf, toView, type EvidenceAccess } from './evidence.access.ts';
 import { storeMultipartEvidence } from './evidence.multipart.ts';
 
 export interface UploadUrl {
@@ -44,7 +44,7 @@ export async function putWholeFile(
   const [existing] = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId));
   if (existing) {
     if (existing.organizationId === access.caller.organizationId && existing.status === 'attached' && existing.sizeBytes === input.bytes.length) {
-      return toView(existing);
+      return toView(existing, todayOf(access));
     }
     throw conflict('This evidence id is already used by another file');
   }

@@ -4,6 +4,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { CreateUploadInput, UploadState } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_CHUNK_BYTES, EVIDENCE_MSG, checkEvidenceFile, kindOf, canonicalMime } from '#domain/evidence.ts';
 import { matchContent } from '#domain/evidence-sniff.ts';
+import { utcDay } from '#domain/evidence-freshness.ts';
 import type { Db } from '../../db/client.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
@@ -18,7 +19,9 @@ import {
   type EvidenceAccess,
   type EvidenceRow,
 } from './evidence.access.ts';
-import { finalizeFile, inspectFile, removeFiles, storageKeyOf, writeChunk } from './evidence.storage.ts';
+import { resolveDates } from './evidence.dates.ts';
+import { releaseStoredBytes } from './evidence.release.ts';
+import { finalizeFile, inspectFile, storageKeyOf, writeChunk } from './evidence.storage.ts';
 
 export const stateOf = (row: EvidenceRow): UploadState => ({
   evidenceId: row.id,
@@ -50,9 +53,13 @@ export async function sweepAbandonedUploads(access: EvidenceAccess): Promise<num
   return stale.length;
 }
 
-/** Declares an upload; idempotent on evidenceId (a repeat returns the current offset). */
+/**
+ * Declares an upload; idempotent on evidenceId (a repeat returns the current offset and keeps the
+ * dates first declared). The effective date defaults to the upload day (evidence.dates.ts).
+ */
 export async function createUpload(access: EvidenceAccess, input: CreateUploadInput): Promise<{ created: boolean; state: UploadState }> {
   const check = assertAcceptable(input, access.maxMb);
+  const dates = resolveDates(input, utcDay(access.now()));
   const sha256 = input.sha256.toLowerCase();
   const existing = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, input.evidenceId));
   const prior = existing[0];
@@ -78,6 +85,8 @@ export async function createUpload(access: EvidenceAccess, input: CreateUploadIn
       sha256,
       storageKey: storageKeyOf(access.caller.organizationId, input.evidenceId),
       uploadedBy: access.caller.id,
+      effectiveOn: dates.effectiveOn,
+      expiresOn: dates.expiresOn,
     })
     .onConflictDoNothing()
     .returning();
@@ -121,7 +130,7 @@ export async function appendChunk(access: EvidenceAccess, evidenceId: string, of
 
 /** Deletes a refused upload completely (row and bytes). */
 async function discard(access: EvidenceAccess, row: EvidenceRow): Promise<void> {
-  await removeFiles(pathsOf(access, row));
+  await releaseStoredBytes(access.db, row, pathsOf(access, row));
   await access.db.delete(evidenceFiles).where(eq(evidenceFiles.id, row.id));
 }
 

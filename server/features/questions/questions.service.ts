@@ -7,6 +7,8 @@ import { checkQuestionBank } from '#domain/questions/bank-rules.ts';
 import { questionDefSchema, type QuestionDef } from '#domain/questions/question-types.ts';
 import type { ScoringQuestion } from '#domain/scoring/types.ts';
 import type { QuestionView, DomainView } from '#domain/contracts/assessments.ts';
+import type { QuestionNovelty } from '#domain/contracts/enums.ts';
+import { noveltiesOf } from '#domain/cycles/carry.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import type { Db } from '../../db/client.ts';
 import { assessmentQuestions, assessments, domains, questionnaireVersions, questions } from '../../db/schema/index.ts';
@@ -14,7 +16,8 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
 
 type QuestionRow = typeof questions.$inferSelect;
-export type VersionQuestion = QuestionRow & { domainName: string };
+/** `novelty` is set only for the questions asked in an assessment (loadAssessmentQuestions). */
+export type VersionQuestion = QuestionRow & { domainName: string; novelty?: QuestionNovelty | null };
 
 /** The newest published version (the one new assessments pin). */
 export async function currentVersionId(db: Db): Promise<number> {
@@ -52,13 +55,13 @@ export async function loadVersionQuestions(db: Db, versionId: number): Promise<V
  */
 export async function loadAssessmentQuestions(db: Db, assessmentId: string): Promise<VersionQuestion[]> {
   const rows = await db
-    .select({ q: questions, domainName: domains.name, critical: assessmentQuestions.critical })
+    .select({ q: questions, domainName: domains.name, critical: assessmentQuestions.critical, novelty: assessmentQuestions.novelty })
     .from(assessmentQuestions)
     .innerJoin(questions, eq(questions.id, assessmentQuestions.questionId))
     .innerJoin(domains, eq(domains.id, questions.domainId))
     .where(eq(assessmentQuestions.assessmentId, assessmentId))
     .orderBy(asc(domains.sortOrder), asc(questions.sortOrder), asc(questions.code));
-  return rows.map((r) => ({ ...r.q, critical: r.critical, domainName: r.domainName }));
+  return rows.map((r) => ({ ...r.q, critical: r.critical, domainName: r.domainName, novelty: r.novelty ?? null }));
 }
 
 /** Is the question asked in the assessment (one of its frozen questions)? */
@@ -74,16 +77,20 @@ export async function isAssessmentQuestion(db: Db, assessmentId: string, questio
 /**
  * Freezes the questions asked in a new assessment: the version's questions that apply to the
  * profile, each with its gate resolved (questionsFor, domain/questions/applicability.ts). Run in
- * the transaction that inserts the assessment. Returns how many questions are asked.
+ * the transaction that inserts the assessment. With `previous` (the questions asked in the
+ * assessment it starts from) each question is frozen with its novelty against it (noveltyOf,
+ * domain/cycles/carry.ts); without, novelty stays null. Returns the questions asked.
  */
 export async function freezeAssessmentQuestions(
   db: Db,
-  input: { assessmentId: string; versionId: number; applicability: ApplicabilityProfile | null },
-): Promise<number> {
+  input: { assessmentId: string; versionId: number; applicability: ApplicabilityProfile | null; previous?: readonly VersionQuestion[] },
+): Promise<VersionQuestion[]> {
   const asked = questionsFor(await loadVersionQuestions(db, input.versionId), input.applicability);
-  if (asked.length === 0) return 0;
-  await db.insert(assessmentQuestions).values(asked.map((q) => ({ assessmentId: input.assessmentId, questionId: q.id, critical: q.critical })));
-  return asked.length;
+  if (asked.length === 0) return [];
+  const novelty = input.previous ? noveltiesOf(input.previous, asked) : new Map<string, QuestionNovelty | null>();
+  const frozen = asked.map((q) => ({ ...q, novelty: novelty.get(q.id) ?? null }));
+  await db.insert(assessmentQuestions).values(frozen.map((q) => ({ assessmentId: input.assessmentId, questionId: q.id, critical: q.critical, novelty: q.novelty })));
+  return frozen;
 }
 
 export function toQuestionView(q: VersionQuestion): QuestionView {
@@ -101,7 +108,7 @@ export function toQuestionView(q: VersionQuestion): QuestionView {
     guidance: q.guidance ?? '',
     sources: q.sources.map(citationOf),
     clock: q.clock ?? null,
-    novelty: null,
+    novelty: q.novelty ?? null,
   };
 }
 

@@ -105,8 +105,10 @@ describe.each(DB_DRIVERS)('GET /api/questions and /api/domains (%s)', (driver) =
     expect(res.body).toHaveLength(QUESTION_BANK.length);
     expect(res.body.map((q: any) => q.code)).toEqual(QUESTION_BANK.map((q) => q.code));
     expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['clock', 'code', 'critical', 'document_evidence_required', 'domain_id', 'domain_name', 'evidence_description', 'guidance', 'id', 'points', 'question_text', 'sources', 'subdomain'].sort(),
+      ['clock', 'code', 'critical', 'document_evidence_required', 'domain_id', 'domain_name', 'evidence_description', 'guidance', 'id', 'novelty', 'points', 'question_text', 'sources', 'subdomain'].sort(),
     );
+    // Novelty is relative to an assessment's start: none for the bare current version.
+    expect(res.body.every((q: any) => q.novelty === null)).toBe(true);
     const first = QUESTION_BANK[0]!;
     expect(res.body[0]).toMatchObject({ code: first.code, domain_id: first.domainId, domain_name: 'Communications + Integration', critical: first.critical, points: first.points });
     // Citations, not source ids: every source of the bank is shown as its citation.

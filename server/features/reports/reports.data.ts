@@ -3,6 +3,7 @@
 // so the files carry exactly the numbers the screen shows.
 import { and, asc, eq } from 'drizzle-orm';
 import type { ReportView } from '#domain/contracts/assessments.ts';
+import { isCurrentEvidence, isExpired, utcDay } from '#domain/evidence-freshness.ts';
 import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { CRITICAL_QUESTIONS_MUST_ALL_BE_YES, GRADE_SCALE, MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS, SCALING_RULE_TEXT, type Grade } from '#domain/scoring/policy.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +17,20 @@ export interface EvidenceIndexRow {
   questionText: string;
   evidenceDescription: string;
   answer: 'yes' | 'no' | null;
-  files: { name: string; sizeBytes: number; sha256: string; uploadedAt: string; uploadedBy: string | null }[];
+  files: {
+    name: string;
+    sizeBytes: number;
+    sha256: string;
+    uploadedAt: string;
+    uploadedBy: string | null;
+    /** YYYY-MM-DD the document took effect, and its last day (null: no expiry) (ADR 019). */
+    effectiveOn: string;
+    expiresOn: string | null;
+    /** Past its expiry on the day the report is generated. */
+    expired: boolean;
+  }[];
+  /** At least one attached file is current (not expired) on the day the report is generated. */
+  hasCurrentEvidence: boolean;
 }
 
 export interface ReportDocument {
@@ -52,8 +66,18 @@ export async function organizationOfAssessment(db: Db, assessmentId: string): Pr
 }
 
 
-/** The questions asked that call for document evidence, or that have files attached, with their files. */
-async function loadEvidenceIndex(db: Db, assessmentId: string, qs: readonly VersionQuestion[], answers: Map<string, 'yes' | 'no'>): Promise<EvidenceIndexRow[]> {
+/**
+ * The questions asked that call for document evidence, or that have files attached, with their files
+ * and dates. `today` (the generation day, UTC) decides which files are expired: an expired file is
+ * listed but is not current evidence (domain/evidence-freshness.ts).
+ */
+async function loadEvidenceIndex(
+  db: Db,
+  assessmentId: string,
+  qs: readonly VersionQuestion[],
+  answers: Map<string, 'yes' | 'no'>,
+  today: string,
+): Promise<EvidenceIndexRow[]> {
   const files = await db
     .select({ e: evidenceFiles, first: profiles.firstName, last: profiles.lastName })
     .from(evidenceFiles)
@@ -61,22 +85,27 @@ async function loadEvidenceIndex(db: Db, assessmentId: string, qs: readonly Vers
     .where(and(eq(evidenceFiles.assessmentId, assessmentId), eq(evidenceFiles.status, 'attached')))
     .orderBy(asc(evidenceFiles.createdAt));
   return qs
-    .map((q) => ({
-      code: q.code,
-      questionText: q.questionText,
-      evidenceDescription: q.evidenceDescription ?? '',
-      answer: answers.get(q.id) ?? null,
-      required: q.documentEvidenceRequired,
-      files: files
-        .filter((f) => f.e.questionId === q.id)
-        .map((f) => ({
+    .map((q) => {
+      const own = files.filter((f) => f.e.questionId === q.id);
+      return {
+        code: q.code,
+        questionText: q.questionText,
+        evidenceDescription: q.evidenceDescription ?? '',
+        answer: answers.get(q.id) ?? null,
+        required: q.documentEvidenceRequired,
+        files: own.map((f) => ({
           name: f.e.fileName,
           sizeBytes: f.e.sizeBytes,
           sha256: f.e.sha256,
           uploadedAt: f.e.createdAt.toISOString(),
           uploadedBy: f.first == null ? null : `${f.first} ${f.last ?? ''}`.trim(),
+          effectiveOn: f.e.effectiveOn ?? utcDay(f.e.createdAt),
+          expiresOn: f.e.expiresOn ?? null,
+          expired: isExpired(f.e.expiresOn, today),
         })),
-    }))
+        hasCurrentEvidence: own.some((f) => isCurrentEvidence(f.e, today)),
+      };
+    })
     .filter((q) => q.required || q.files.length > 0)
     .map(({ required: _r, ...row }) => row);
 }
@@ -104,7 +133,7 @@ export async function loadReportDocument(db: Db, scope: { assessmentId: string; 
     submittedAt: report.result.submittedAt,
     submittedBy: row.first == null ? null : `${row.first} ${row.last ?? ''}`.trim(),
     generatedAt: scope.now.toISOString(),
-    evidence: await loadEvidenceIndex(db, row.a.id, asked, answers),
+    evidence: await loadEvidenceIndex(db, row.a.id, asked, answers, utcDay(scope.now)),
     applicability: report.result.applicability,
     asked: { questions: asked.length, gates: asked.filter((q) => q.critical).length },
     scoringMethod: {

@@ -14,7 +14,7 @@ import {
   WidthType,
 } from 'docx';
 import type { ReportDocument } from './reports.data.ts';
-import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, askedSentence, cellParts, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, profileRows, scoreLine, scoringMethodParagraphs, shortId, sourcesLine, summarySentence, type ReportCell } from './reports.format.ts';
+import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, askedSentence, cellParts, evidenceFilesCell, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, profileRows, scoreLine, scoringMethodParagraphs, shortId, sourcesLine, summarySentence, type ReportCell } from './reports.format.ts';
 
 const BRAND = '1E3A8A';
 const TRACK = 'E2E8F0';
@@ -134,7 +134,7 @@ function body(doc: ReportDocument): (Paragraph | Table)[] {
     doc.evidence.length
       ? table(
           [['Code', 8], ['Evidence expected', 42], ['Answer', 10], ['Files on record', 40]],
-          doc.evidence.map((e) => [e.code, e.evidenceDescription || e.questionText, e.answer === 'yes' ? 'Yes' : e.answer === 'no' ? 'No' : '—', e.files.length ? e.files.map((f) => `${f.name} (${formatDate(f.uploadedAt)})`).join('\n') : 'None attached']),
+          doc.evidence.map((e) => [e.code, e.evidenceDescription || e.questionText, e.answer === 'yes' ? 'Yes' : e.answer === 'no' ? 'No' : '—', evidenceFilesCell(e, { size: false })]),
         )
       : p('No question of this questionnaire asks for document evidence.'),
   );

@@ -24,6 +24,29 @@ export const cellParts = (cell: ReportCell): { text: string; note: string } =>
 /** The sources line of a gap, as the on-screen gap analysis lists them ('' when it cites none). */
 export const sourcesLine = (sources: readonly string[]): string => (sources.length ? `Sources: ${sources.join('; ')}` : '');
 
+type IndexRow = ReportDocument['evidence'][number];
+
+/** Under the files of a question none of whose files is current on the generation day. */
+export const NO_CURRENT_EVIDENCE = 'No current document: every file on record has expired.';
+
+/**
+ * One file of the evidence index: "policy.pdf (12 KB, uploaded January 15, 2026)" and, on the next
+ * line, its dates: "Effective January 15, 2026 · Expires January 15, 2027", ending "· Expired" once
+ * past its expiry (ADR 019).
+ */
+export function evidenceFileLine(f: IndexRow['files'][number], opts: { size: boolean }): string {
+  const size = opts.size ? `${Math.max(1, Math.round(f.sizeBytes / 1024))} KB, ` : '';
+  const dates = [`Effective ${formatDate(f.effectiveOn)}`, f.expiresOn ? `Expires ${formatDate(f.expiresOn)}` : 'No expiry', ...(f.expired ? ['Expired'] : [])];
+  return `${f.name} (${size}uploaded ${formatDate(f.uploadedAt)})\n${dates.join(' · ')}`;
+}
+
+/** The "Files on record" cell of the evidence index (PDF and DOCX). */
+export function evidenceFilesCell(e: IndexRow, opts: { size: boolean }): ReportCell {
+  if (!e.files.length) return 'None attached';
+  const text = e.files.map((f) => evidenceFileLine(f, opts)).join('\n');
+  return e.hasCurrentEvidence ? text : { text, note: NO_CURRENT_EVIDENCE };
+}
+
 /** Said of assessments started before applicability profiles existed (every question was asked). */
 export const PROFILE_NOT_RECORDED = 'Not recorded (started before applicability profiles)';
 

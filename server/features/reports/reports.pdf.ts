@@ -2,7 +2,7 @@
 // shapes), gap analysis, corrective action plan, evidence index and scoring method.
 import PDFDocument from 'pdfkit';
 import type { ReportDocument } from './reports.data.ts';
-import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, askedSentence, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, profileRows, scoreLine, scoringMethodParagraphs, shortId, sourcesLine, summarySentence } from './reports.format.ts';
+import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, askedSentence, evidenceFilesCell, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, profileRows, scoreLine, scoringMethodParagraphs, shortId, sourcesLine, summarySentence } from './reports.format.ts';
 import { COLORS, MARGIN, bullet, contentWidth, ensureSpace, pageFurniture, paragraph, sectionTitle, subheading, table, type Pdf } from './reports.pdf-kit.ts';
 
 function cover(pdf: Pdf, doc: ReportDocument): void {
@@ -139,7 +139,7 @@ function evidenceIndex(pdf: Pdf, doc: ReportDocument): void {
       e.code,
       e.evidenceDescription || e.questionText,
       e.answer === 'yes' ? 'Yes' : e.answer === 'no' ? 'No' : '—',
-      e.files.length ? e.files.map((f) => `${f.name} (${Math.max(1, Math.round(f.sizeBytes / 1024))} KB, ${formatDate(f.uploadedAt)})`).join('\n') : 'None attached',
+      evidenceFilesCell(e, { size: true }),
     ]),
   );
 }

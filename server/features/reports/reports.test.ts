@@ -110,6 +110,30 @@ describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
     expect(oneLine(text)).toContain(SCALING_RULE_TEXT);
   });
 
+  it('lists each file with its dates in the evidence index of every file, marks expired ones and says when none is current', async () => {
+    await verifyPayment();
+    const db = server.deps.db;
+    const [a] = await db.select({ versionId: assessments.versionId }).from(assessments).where(eq(assessments.id, assessmentId));
+    const required = await db.select({ id: questions.id, code: questions.code }).from(questions).where(and(eq(questions.versionId, a!.versionId), eq(questions.documentEvidenceRequired, true)));
+    const [mixed, stale] = required;
+    const file = { organizationId: admin.organizationId!, assessmentId, mimeType: 'application/pdf', sizeBytes: 2048, sha256: 'ab'.repeat(32), storageKey: 'x', status: 'attached' as const };
+    await db.insert(evidenceFiles).values([
+      { ...file, id: crypto.randomUUID(), questionId: mixed!.id, fileName: 'current-policy.pdf', effectiveOn: '2025-01-15', expiresOn: '2199-12-31' },
+      { ...file, id: crypto.randomUUID(), questionId: mixed!.id, fileName: 'old-policy.pdf', effectiveOn: '2023-01-15', expiresOn: '2024-01-14' },
+      { ...file, id: crypto.randomUUID(), questionId: stale!.id, fileName: 'lapsed-register.pdf', effectiveOn: '2022-03-01', expiresOn: '2023-02-28' },
+    ]);
+    const { pdf, docx, xlsx } = await allFiles();
+    for (const [name, text] of [['pdf', pdf], ['docx', docx]] as const) {
+      expect(text, name).toContain('Effective January 15, 2025 · Expires December 31, 2199');
+      expect(text, name).toContain('Effective January 15, 2023 · Expires January 14, 2024 · Expired');
+      expect(text, name).toContain('Effective March 1, 2022 · Expires February 28, 2023 · Expired');
+      // only the question whose every file has expired says so
+      expect(text.split('No current document: every file on record has expired.').length - 1, name).toBe(1);
+    }
+    expect(pdf).toContain('current-policy.pdf (2 KB, uploaded');
+    for (const words of ['Evidence index', 'current-policy.pdf', 'old-policy.pdf', 'lapsed-register.pdf', 'Current', 'Expired', 'Expired. No current document: every file on record has expired.']) expect(xlsx).toContain(words);
+  });
+
   it('serves an editable DOCX with the same numbers', async () => {
     await verifyPayment();
     const res = await get(`/api/assessments/${assessmentId}/report.docx`, admin.accessToken);

@@ -1,7 +1,11 @@
-// The corrective action plan as an Excel workbook (one row per action, editable).
+// The corrective action plan as an Excel workbook (one row per action, editable), and a second sheet
+// with the evidence index: one row per file on record with its dates and whether it has expired.
 import ExcelJS from 'exceljs';
 import type { ReportDocument } from './reports.data.ts';
-import { PRIORITY_LABEL, PRODUCT_NAME, STATUS_LABEL, profileLine, scoreLine } from './reports.format.ts';
+import { NO_CURRENT_EVIDENCE, PRIORITY_LABEL, PRODUCT_NAME, STATUS_LABEL, profileLine, scoreLine } from './reports.format.ts';
+
+const HEADER_FONT = { bold: true, color: { argb: 'FFFFFFFF' } };
+const HEADER_FILL = { type: 'pattern' as const, pattern: 'solid' as const, fgColor: { argb: 'FF1E3A8A' } };
 
 export async function renderActionsXlsx(doc: ReportDocument): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -54,5 +58,47 @@ export async function renderActionsXlsx(doc: ReportDocument): Promise<Buffer> {
   }
   sheet.getColumn('target').numFmt = 'yyyy-mm-dd';
   sheet.autoFilter = { from: { row: HEADER_ROW, column: 1 }, to: { row: HEADER_ROW, column: columns.length } };
+  evidenceSheet(wb, doc);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** "Evidence index": a row per file (or one "None attached" row per question without files); dates as real dates. */
+function evidenceSheet(wb: ExcelJS.Workbook, doc: ReportDocument): void {
+  const HEADER_ROW = 3;
+  const sheet = wb.addWorksheet('Evidence index', { views: [{ state: 'frozen', ySplit: HEADER_ROW }] });
+  sheet.getCell('A1').value = `Evidence index: ${doc.organizationName} (expiry judged on ${doc.generatedAt.slice(0, 10)})`;
+  sheet.getCell('A1').font = { bold: true, size: 14, color: { argb: 'FF1E3A8A' } };
+  const columns = [
+    { header: 'Code', key: 'code', width: 9 },
+    { header: 'Evidence expected', key: 'expected', width: 50 },
+    { header: 'Answer', key: 'answer', width: 9 },
+    { header: 'File', key: 'file', width: 36 },
+    { header: 'Uploaded', key: 'uploaded', width: 13 },
+    { header: 'Effective', key: 'effective', width: 13 },
+    { header: 'Expires', key: 'expires', width: 13 },
+    { header: 'Status', key: 'status', width: 40 },
+  ];
+  sheet.columns = columns.map(({ key, width }) => ({ key, width }));
+  const header = sheet.getRow(HEADER_ROW);
+  header.values = columns.map((c) => c.header);
+  header.eachCell((c) => {
+    c.font = HEADER_FONT;
+    c.fill = HEADER_FILL;
+  });
+  const day = (ymd: string | null) => (ymd ? new Date(`${ymd.slice(0, 10)}T00:00:00Z`) : null);
+  for (const e of doc.evidence) {
+    const base = { code: e.code, expected: e.evidenceDescription || e.questionText, answer: e.answer === 'yes' ? 'Yes' : e.answer === 'no' ? 'No' : '' };
+    if (!e.files.length) {
+      sheet.addRow({ ...base, file: 'None attached' }).alignment = { vertical: 'top', wrapText: true };
+      continue;
+    }
+    for (const f of e.files) {
+      const status = f.expired ? `Expired${e.hasCurrentEvidence ? '' : `. ${NO_CURRENT_EVIDENCE}`}` : 'Current';
+      const row = sheet.addRow({ ...base, file: f.name, uploaded: day(f.uploadedAt), effective: day(f.effectiveOn), expires: day(f.expiresOn), status });
+      row.alignment = { vertical: 'top', wrapText: true };
+      if (f.expired) row.getCell('status').font = { bold: true, color: { argb: 'FFB91C1C' } };
+    }
+  }
+  for (const key of ['uploaded', 'effective', 'expires']) sheet.getColumn(key).numFmt = 'yyyy-mm-dd';
+  sheet.autoFilter = { from: { row: HEADER_ROW, column: 1 }, to: { row: HEADER_ROW, column: columns.length } };
 }

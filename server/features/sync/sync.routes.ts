@@ -1,6 +1,7 @@
 // Offline sync API (ADR 005): POST /api/sync/push (idempotent, per-item results), GET /api/sync/pull.
 import { Hono } from 'hono';
 import { pullQuerySchema, pushRequestSchema, type PushResponse } from '#domain/contracts/sync.ts';
+import { utcDay } from '#domain/evidence-freshness.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireWritable } from '../../lib/caller.ts';
@@ -19,6 +20,6 @@ export const syncRoutes = new Hono<AppEnv>()
   })
   .get('/pull', requireUser, requireProfile, validate('query', pullQuerySchema), async (c) => {
     const { assessmentId, since } = c.req.valid('query');
-    const state = await pullState(c.var.deps.db, { assessmentId, organizationId: c.var.caller.organizationId, since });
+    const state = await pullState(c.var.deps.db, { assessmentId, organizationId: c.var.caller.organizationId, since, today: utcDay(c.var.deps.now()) });
     return c.json(state, 200);
   });

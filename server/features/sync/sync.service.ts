@@ -38,7 +38,8 @@ async function applyMutation(tx: Db, caller: Pick<Caller, 'id' | 'organizationId
   switch (m.kind) {
     case 'answer.set': {
       // One statement that writes nothing when it refuses, so no savepoint is needed.
-      const r = await applyAnswer(tx, { ...base, questionId: m.payload.questionId, answer: m.payload.value, baseVersion: m.baseVersion, mutationId: m.id });
+      const { questionId, value, bulk } = m.payload;
+      const r = await applyAnswer(tx, { ...base, questionId, answer: value, baseVersion: m.baseVersion, mutationId: m.id, bulk: bulk === true });
       return { status: r.status, answer: r.answer };
     }
     case 'defer.set':

@@ -28,9 +28,10 @@ const latest = (values: string[], fallback: string | null) =>
 
 /**
  * Answers and deferrals changed since the cursor (all of them without one), the lock state, and the
- * assessment's evidence files (always the whole list: a file a teammate removed must disappear).
+ * assessment's evidence files (always the whole list: a file a teammate removed must disappear;
+ * `today`, YYYY-MM-DD of the request's clock, decides which are expired).
  */
-export async function pullState(db: Db, input: { assessmentId: string; organizationId: string | null; since?: string }): Promise<PullResponse> {
+export async function pullState(db: Db, input: { assessmentId: string; organizationId: string | null; since?: string; today: string }): Promise<PullResponse> {
   const assessment = await assessmentSyncView(db, input.assessmentId, input.organizationId);
   const sinceIso = input.since ? new Date(input.since).toISOString() : null;
   const since = sinceIso ? new Date(new Date(sinceIso).getTime() - PULL_OVERLAP_MS) : undefined;
@@ -38,7 +39,7 @@ export async function pullState(db: Db, input: { assessmentId: string; organizat
     listAnswerViews(db, input.assessmentId, since),
     listDeferralViews(db, input.assessmentId, { since }),
     // assessmentSyncView has checked the organization, so it is not null here.
-    listEvidenceViews(db, input.assessmentId, input.organizationId!),
+    listEvidenceViews(db, input.assessmentId, input.organizationId!, input.today),
   ]);
   const cursor = latest([...answers.map((a) => a.updated_at), ...deferralViews.map((d) => d.updated_at)], sinceIso);
   return { answers, deferrals: deferralViews, assessment, evidence, cursor };

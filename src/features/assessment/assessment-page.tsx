@@ -14,6 +14,7 @@ import { useSyncRuntime } from '../../sync/react/runtime-context.ts';
 import { getAssessment, getOrganizationUsers } from './api/assessments.ts';
 import { getQuestionnaire, questionnaireCacheKey } from './api/questionnaire.ts';
 import { EvidenceSlot } from './components/questionnaire/evidence-slot.tsx';
+import { PreviousAnswersProvider } from './components/questionnaire/previous-answers.tsx';
 import { Questionnaire } from './components/questionnaire/questionnaire.tsx';
 import { ResultsView } from './components/results/results-view.tsx';
 
@@ -46,7 +47,11 @@ export function AssessmentPage() {
   if (detail.status === 'error' || !detail.data) return <LoadError title="The assessment could not be opened" error={detail.error} offline={detail.offline} retry={detail.reload} />;
   if (submitted) return <ResultsView assessmentId={id} members={members.data ?? []} />;
   if (!runtime || !profile) return <PageSpinner label="Preparing offline storage…" />;
-  return <OpenAssessment id={id} runtime={runtime} userId={profile.id} members={members.data ?? []} />;
+  return (
+    <PreviousAnswersProvider assessmentId={id}>
+      <OpenAssessment id={id} runtime={runtime} userId={profile.id} members={members.data ?? []} />
+    </PreviousAnswersProvider>
+  );
 }
 
 /** Longest wait for the first pull before showing what this device has. */
@@ -71,6 +76,7 @@ function OpenAssessment({ id, runtime, userId, members }: { id: string; runtime:
 
   if (data.status === 'loading' || pull === 'waiting') return <PageSpinner label="Loading the questions…" />;
   if (data.status === 'error' || !data.data) return <LoadError title="The questions could not be loaded" error={data.error} offline={data.offline} retry={data.reload} />;
+  const evidenceRequired = new Set(data.data.questions.filter((q) => q.document_evidence_required).map((q) => q.id));
   return (
     <Questionnaire
       assessmentId={id}
@@ -80,7 +86,9 @@ function OpenAssessment({ id, runtime, userId, members }: { id: string; runtime:
       members={members}
       initialQuestionId={search.get('q')}
       lateTeamSync={pull === 'done_late'}
-      renderEvidence={(questionId, locked) => <EvidenceSlot runtime={runtime} assessmentId={id} questionId={questionId} userId={userId} locked={locked} />}
+      renderEvidence={(questionId, locked) => (
+        <EvidenceSlot runtime={runtime} assessmentId={id} questionId={questionId} userId={userId} locked={locked} required={evidenceRequired.has(questionId)} />
+      )}
     />
   );
 }

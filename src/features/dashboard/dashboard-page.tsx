@@ -16,6 +16,7 @@ import { AssessmentHistory } from './components/assessment-history.tsx';
 import { AssignedToMe } from './components/assigned-to-me.tsx';
 import { PlatformOverview } from './components/platform-overview.tsx';
 import { ComplianceCard, NewAssessmentCard, TeamMembersCard } from './components/summary-cards.tsx';
+import { TrendCard } from './components/trend-chart.tsx';
 
 export function DashboardPage() {
   const { profile } = useSession();
@@ -89,6 +90,7 @@ function OrganizationDashboard() {
           <ComplianceCard passed={passed} total={total} />
         </div>
         {inProgress && profile && <AssignedToMe assessmentId={inProgress.id} userId={profile.id} />}
+        <TrendCard />
         <AssessmentHistory assessments={assessments} />
       </div>
     </>

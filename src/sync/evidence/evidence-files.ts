@@ -2,8 +2,10 @@
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import type { LocalEvidence, SyncDatabase } from '../db.ts';
 import type { EvidenceTransport } from './evidence-transport.ts';
+import { datesProblem, type EvidenceDates } from './evidence-dates.ts';
 
 export const REMOVE_OFFLINE_MESSAGE = 'You are offline. Removing an uploaded file needs a connection; try again when you are back online.';
+export const DATES_OFFLINE_MESSAGE = 'You are offline. Changing the dates of an uploaded file needs a connection; try again when you are back online.';
 
 export type FileResult = { ok: true; blob: Blob; fileName: string } | { ok: false; message: string };
 
@@ -22,8 +24,7 @@ export async function getEvidenceFile(db: SyncDatabase, transport: EvidenceTrans
  */
 export async function removeEvidence(db: SyncDatabase, transport: EvidenceTransport, evidenceId: string): Promise<{ ok: true } | { ok: false; message: string }> {
   const local = await db.evidence.get(evidenceId);
-  const job = await db.uploads.get(evidenceId);
-  const neverSent = local?.status === 'queued' && (!job || (job.offset === 0 && job.uploadUrl === null));
+  const neverSent = await isNeverSent(db, local);
   if (!neverSent) {
     const res = await transport.detach(evidenceId);
     if (!res.ok && !(res.kind === 'http' && res.status === 404)) {
@@ -34,6 +35,44 @@ export async function removeEvidence(db: SyncDatabase, transport: EvidenceTransp
     await db.evidence.delete(evidenceId);
     await db.uploads.delete(evidenceId);
   });
+  return { ok: true };
+}
+
+/** A file still only on this device: queued, and the server has not been told of it. */
+async function isNeverSent(db: SyncDatabase, local: LocalEvidence | undefined): Promise<boolean> {
+  if (local?.status !== 'queued') return false;
+  const job = await db.uploads.get(local.id);
+  return !job || (job.offset === 0 && job.uploadUrl === null);
+}
+
+/**
+ * Changes a file's dates (ADR 019). A file still only on this device keeps them in its local row and
+ * sends them with its upload (works offline); a file the server may know is changed there first
+ * (PUT /api/evidence/{id}/dates), then locally with the server's answer.
+ */
+export async function setEvidenceDates(
+  db: SyncDatabase,
+  transport: Pick<EvidenceTransport, 'setDates'>,
+  evidenceId: string,
+  dates: EvidenceDates,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const problem = datesProblem(dates);
+  if (problem) return { ok: false, message: problem };
+  const local = await db.evidence.get(evidenceId);
+  if (!local) return { ok: false, message: 'This file is no longer attached.' };
+  const keepLocally = () => db.evidence.update(evidenceId, { effectiveOn: dates.effectiveOn ?? undefined, expiresOn: dates.expiresOn });
+  if (await isNeverSent(db, local)) {
+    await keepLocally();
+    // The uploader may have declared the file meanwhile: then the server must hear of the change too.
+    if (await isNeverSent(db, await db.evidence.get(evidenceId))) return { ok: true };
+  }
+  const res = await transport.setDates(evidenceId, { effectiveOn: dates.effectiveOn ?? null, expiresOn: dates.expiresOn });
+  if (!res.ok) {
+    // Not on the server yet (e.g. its declaration failed): the dates go with the next declaration.
+    if (res.kind === 'http' && res.status === 404 && local.bytes) return keepLocally().then(() => ({ ok: true }) as const);
+    return { ok: false, message: res.kind === 'network' ? DATES_OFFLINE_MESSAGE : res.message };
+  }
+  await db.evidence.update(evidenceId, { effectiveOn: res.value.effective_on, expiresOn: res.value.expires_on });
   return { ok: true };
 }
 
@@ -69,5 +108,7 @@ function toLocal(v: EvidenceView, mine: LocalEvidence | undefined): LocalEvidenc
     ...(v.uploaded_by ? { userId: v.uploaded_by } : {}),
     uploadedByName: v.uploaded_by_name,
     uploadedAt: v.created_at,
+    effectiveOn: v.effective_on,
+    expiresOn: v.expires_on,
   };
 }

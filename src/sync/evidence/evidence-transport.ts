@@ -12,6 +12,15 @@ export interface DeclareBody {
   mimeType: string;
   size: number;
   sha256: string;
+  /** The document's dates (ADR 019); the server takes the upload day when no effective date is sent. */
+  effectiveOn?: string | null;
+  expiresOn?: string | null;
+}
+
+/** PUT /api/evidence/{id}/dates: null effective date = the upload day, null expiry = none. */
+export interface DatesBody {
+  effectiveOn: string | null;
+  expiresOn: string | null;
 }
 
 export interface DownloadedFile {
@@ -28,6 +37,7 @@ export interface EvidenceTransport {
   complete(evidenceId: string): Promise<HttpResult<UploadState>>;
   attach(evidenceId: string): Promise<HttpResult<EvidenceView>>;
   detach(evidenceId: string): Promise<HttpResult<EvidenceView>>;
+  setDates(evidenceId: string, body: DatesBody): Promise<HttpResult<EvidenceView>>;
   download(evidenceId: string): Promise<HttpResult<DownloadedFile>>;
 }
 
@@ -79,6 +89,7 @@ export function createEvidenceTransport(opts: EvidenceTransportOptions): Evidenc
     complete: (id) => json(`${uploads}/${seg(id)}/complete`, jsonBody('POST')),
     attach: (id) => json(`/api/evidence/${seg(id)}/attach`, jsonBody('POST')),
     detach: (id) => json(`/api/evidence/${seg(id)}`, { method: 'DELETE', headers: { accept: 'application/json' } }),
+    setDates: (id, body) => json(`/api/evidence/${seg(id)}/dates`, jsonBody('PUT', body)),
     async download(id) {
       const got = await exchange(core, `/api/evidence/${seg(id)}/download`, { method: 'GET', headers: { accept: '*/*' } });
       if (!got.ok) return got;

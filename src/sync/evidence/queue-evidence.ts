@@ -1,11 +1,13 @@
 // Picking a file: validate → read to ArrayBuffer → sniff → SHA-256 → ONE Dexie transaction
-// (evidence row with the bytes + upload job). Oversize and wrong kinds are refused before queuing.
+// (evidence row with the bytes, its dates + upload job). Oversize and wrong kinds, and impossible
+// dates, are refused before queuing.
 import { checkEvidenceFile, EVIDENCE_MSG, evidenceMaxBytes, formatBytes } from '#domain/evidence.ts';
 import { inspectBytes, matchContent } from '#domain/evidence-sniff.ts';
 import type { LocalEvidence, SyncDatabase } from '../db.ts';
 import { uuidv7 } from '../ids.ts';
 import { guardedWrite } from '../write-guard.ts';
 import { sha256Hex } from './hash.ts';
+import { datesProblem, type EvidenceDates } from './evidence-dates.ts';
 
 /** What a file input or camera capture gives us (a File satisfies it). */
 export interface PickedFile {
@@ -20,6 +22,8 @@ export interface QueueEvidenceInput {
   questionId: string;
   userId: string;
   file: PickedFile;
+  /** The document's dates (ADR 019), sent with the upload; without them the server takes the upload day. */
+  dates?: EvidenceDates;
 }
 
 export interface StorageLike {
@@ -71,6 +75,8 @@ async function readChecked(file: PickedFile, maxMb: number) {
 }
 
 export async function queueEvidence(db: SyncDatabase, input: QueueEvidenceInput, deps: QueueEvidenceDeps): Promise<QueueEvidenceResult> {
+  const badDates = input.dates ? datesProblem(input.dates) : null;
+  if (badDates) return { ok: false, code: 'validation_failed', message: badDates };
   const checked = await readChecked(input.file, deps.maxMb);
   if (!checked.ok) return checked;
   if (!(await checkStorage(deps.storage === undefined ? defaultStorage() : deps.storage, checked.bytes.byteLength))) {
@@ -90,6 +96,7 @@ export async function queueEvidence(db: SyncDatabase, input: QueueEvidenceInput,
     status: 'queued',
     progress: 0,
     userId: input.userId,
+    ...(input.dates ? { effectiveOn: input.dates.effectiveOn ?? undefined, expiresOn: input.dates.expiresOn } : {}),
   };
   const written = await guardedWrite(db, () =>
     db.transaction('rw', db.evidence, db.uploads, async () => {

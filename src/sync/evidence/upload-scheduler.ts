@@ -7,7 +7,8 @@ import type { OnlineSignal, Scheduler } from '../engine.ts';
 import { backoffDelay } from '../backoff.ts';
 import type { FetchLike, TokenGetter } from '../transport.ts';
 import { createEvidenceTransport, type EvidenceTransport } from './evidence-transport.ts';
-import { getEvidenceFile, removeEvidence, type FileResult } from './evidence-files.ts';
+import { getEvidenceFile, removeEvidence, setEvidenceDates, type FileResult } from './evidence-files.ts';
+import type { EvidenceDates } from './evidence-dates.ts';
 import { queueEvidence, type PickedFile, type QueueEvidenceResult, type StorageLike } from './queue-evidence.ts';
 import { createEvidenceUploader, type UploadRunReport } from './uploader.ts';
 
@@ -39,6 +40,8 @@ export interface QueueFileInput {
   maxMb: number;
   /** navigator.storage by default; null skips the quota check. */
   storage?: StorageLike | null;
+  /** The document's dates (ADR 019), kept with the file and sent with its upload. */
+  dates?: EvidenceDates;
 }
 
 export interface EvidenceUploads {
@@ -50,6 +53,8 @@ export interface EvidenceUploads {
   retry(evidenceId: string): Promise<void>;
   /** Removes a file from its question (detached on the server first once it left this device). */
   remove(evidenceId: string): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** Changes a file's dates: locally while it waits to upload, else on the server (needs a connection). */
+  setDates(evidenceId: string, dates: EvidenceDates): Promise<{ ok: true } | { ok: false; message: string }>;
   /** The file's bytes: local while it waits to upload, else the organization-scoped download route. */
   file(evidenceId: string): Promise<FileResult>;
   /** No runs and no polls until resume() (the runtime's caller went null). */
@@ -126,6 +131,7 @@ export function startEvidenceUploads(opts: EvidenceUploadsOptions): EvidenceUplo
       safeKick();
     },
     remove: (id) => removeEvidence(opts.db, transport, id),
+    setDates: (id, dates) => setEvidenceDates(opts.db, transport, id, dates),
     file: (id) => getEvidenceFile(opts.db, transport, id),
     pause() {
       paused = true;

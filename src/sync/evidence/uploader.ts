@@ -128,6 +128,8 @@ export function createEvidenceUploader(opts: UploaderOptions): EvidenceUploader 
         mimeType: row.mimeType,
         size: row.sizeBytes,
         sha256: row.sha256,
+        ...(row.effectiveOn ? { effectiveOn: row.effectiveOn } : {}),
+        ...(row.expiresOn ? { expiresOn: row.expiresOn } : {}),
       });
       if (!declared.ok) return fail(declared);
       if (declared.value.status === 'uploading') {

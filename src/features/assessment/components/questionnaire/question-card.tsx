@@ -7,6 +7,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { isToConfirm, type LocalAnswer, type LocalDeferral } from '../../../../sync/index.ts';
 import { formatDateTime, plural } from '../../../../utils/format-time.ts';
 import { AnswerButtons } from './answer-buttons.tsx';
+import { PreviousAnswers } from './previous-answers.tsx';
 import { SyncMark } from './sync-mark.tsx';
 
 export interface QuestionCardProps {
@@ -100,6 +101,7 @@ export function QuestionCard(p: QuestionCardProps) {
           {q.question_text}
         </h2>
         {p.deferral && <Holder deferral={p.deferral} userId={p.userId} />}
+        <PreviousAnswers code={q.code} />
         <div className="mt-6">
           <AnswerButtons value={answer?.value ?? null} onAnswer={p.onAnswer} disabled={p.locked} carried={toConfirm} />
         </div>

@@ -16,6 +16,7 @@ import { getAssessment } from '../../api/assessments.ts';
 import { getReport, getResults, REPORT_NEVER_PAID } from '../../api/results.ts';
 import { AssessedProfile } from './assessed-profile.tsx';
 import { CarryNote } from './carry-note.tsx';
+import { Comparison } from './comparison.tsx';
 import { DomainBars } from './domain-bars.tsx';
 import { GapList } from './gap-list.tsx';
 import { GapSummary } from './gap-summary.tsx';
@@ -66,6 +67,7 @@ export function ResultsView({ assessmentId, members }: { assessmentId: string; m
       <VerdictCard result={r} />
       {r.carry && <CarryNote carry={r.carry} fromSubmittedAt={from.data?.submitted_at ?? null} />}
       <AssessedProfile result={r} />
+      <Comparison assessmentId={assessmentId} />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <DomainBars scores={r.domainScores} icons={ICONS} />
         <GapSummary scores={r.domainScores} totalGaps={r.gapCount} />

@@ -1,0 +1,147 @@
+// GET /api/assessments/trend, /:id/comparison and /:id/previous-answers through the real app:
+// assessments answered and submitted through the real endpoints, one organization's data never
+// visible to another. An assessment in progress has no comparison yet (409, as its results).
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ResultView } from '#domain/contracts/assessments.ts';
+import type { ComparisonView, PreviousAnswersView, TrendView } from '#domain/contracts/cycles.ts';
+import type { QuestionView } from '#domain/contracts/assessments.ts';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { assessments } from '../../db/schema/index.ts';
+import { createOrgAdmin, joinOrganization, type Member } from '../accounts/accounts.fixtures.ts';
+import { answerAll, createAssessment, getQuestions } from './assessments.test-helpers.ts';
+import { NOT_SUBMITTED_MESSAGE } from './cycles.service.ts';
+
+describe.each(DB_DRIVERS)('comparison, trend and previous answers API (%s)', (driver) => {
+  let server: TestServer;
+  let admin: Member;
+  let member: Member;
+  let outsider: Member;
+  let questions: QuestionView[];
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+    admin = await createOrgAdmin(server, { organizationName: 'Acme Research', firstName: 'Ada', lastName: 'Admin' });
+    member = await joinOrganization(server, admin.organizationId!, { firstName: 'Tess', lastName: 'Member' });
+    outsider = await createOrgAdmin(server, { organizationName: 'Other Lab' });
+  });
+  afterEach(async () => server.close());
+
+  const get = async <T,>(path: string, who: Member = admin) => {
+    const res = await server.json('GET', path, undefined, who.accessToken);
+    return res as { status: number; body: T & { error?: string; code?: string } };
+  };
+
+  /** Creates, answers (No for `noCodes`, Yes otherwise) and submits an assessment; returns its id and result. */
+  async function submitted(who: Member, noCodes: string[]): Promise<{ id: string; result: ResultView }> {
+    const id = await createAssessment(server, who.accessToken, admin.organizationId);
+    questions = await getQuestions(server, who.accessToken, id);
+    await answerAll(server, who.accessToken, id, (q) => (noCodes.includes(q.code) ? 'no' : 'yes'));
+    const res = await server.json('POST', `/api/assessments/${id}/submit`, undefined, who.accessToken);
+    expect(res.status).toBe(200);
+    return { id, result: res.body as ResultView };
+  }
+
+  it('compares two submitted assessments: regressions, improvements, total and domain deltas', async () => {
+    const first = await submitted(admin, ['PP-01', 'TP-01']);
+    const [a, b, c] = [questions.find((q) => q.code === 'PP-01')!, questions.find((q) => q.code === 'TP-01')!, questions.find((q) => !q.critical && !['PP-01', 'TP-01'].includes(q.code))!];
+    // Now PP-01 stays No, TP-01 improves, and c regresses (answered by the member).
+    const second = await submitted(member, ['PP-01', c.code]);
+
+    const res = await get<ComparisonView>(`/api/assessments/${second.id}/comparison`, member);
+    expect(res.status).toBe(200);
+    const view = res.body;
+    expect(view.current).toEqual({ assessment_id: second.id, submitted_at: second.result.submittedAt, total_score: second.result.totalScore, grade: second.result.grade, pass_fail: second.result.passFail });
+    expect(view.previous).toMatchObject({ assessment_id: first.id, submitted_at: first.result.submittedAt, total_score: first.result.totalScore });
+    expect(view.total_delta).toBe(second.result.totalScore - first.result.totalScore);
+    expect(view.regressed).toEqual([{ code: c.code, question_text: c.question_text, domain_id: c.domain_id, from: 'yes', to: 'no', critical: false }]);
+    expect(view.improved).toEqual([{ code: b.code, question_text: b.question_text, domain_id: b.domain_id, from: 'no', to: 'yes', critical: b.critical }]);
+    expect(view.regressed.concat(view.improved).some((q) => q.code === a.code)).toBe(false);
+    expect(view.domains.map((d) => d.domain_id)).toEqual(second.result.domainScores.map((d) => d.id));
+    for (const d of view.domains) {
+      const before = first.result.domainScores.find((x) => x.id === d.domain_id)!.weighted_percentage;
+      const now = second.result.domainScores.find((x) => x.id === d.domain_id)!.weighted_percentage;
+      expect(d).toMatchObject({ previous_percentage: before, percentage: now });
+      expect(d.delta).toBeCloseTo(now - before, 6);
+    }
+    expect(view.domains.some((d) => d.delta !== 0)).toBe(true);
+
+    // The first one is compared with nothing: the later one is not "previous".
+    const firstView = await get<ComparisonView>(`/api/assessments/${first.id}/comparison`);
+    expect(firstView.body).toMatchObject({ previous: null, total_delta: null, regressed: [], improved: [] });
+  });
+
+  it('answers for the first submitted assessment with no previous one and a one-point trend', async () => {
+    const only = await submitted(admin, ['PP-01']);
+    const view = await get<ComparisonView>(`/api/assessments/${only.id}/comparison`);
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ previous: null, total_delta: null, regressed: [], improved: [] });
+    expect(view.body.domains.every((d) => d.previous_percentage === null && d.delta === null)).toBe(true);
+    const trend = await get<TrendView>('/api/assessments/trend');
+    expect(trend.body.points.map((p) => [p.assessment_id, p.total_score])).toEqual([[only.id, only.result.totalScore]]);
+  });
+
+  it('lists the trend oldest first with every domain percentage, and reads results stored before cycles', async () => {
+    expect((await get<TrendView>('/api/assessments/trend')).body).toEqual({ domains: [], points: [] });
+    const one = await submitted(admin, ['PP-01', 'TP-01']);
+    const two = await submitted(admin, ['PP-01']);
+    const three = await submitted(admin, []);
+    // A result stored before cycles has no carry and no evidence_missing.
+    const legacy = { ...one.result } as Partial<ResultView>;
+    delete legacy.carry;
+    delete legacy.evidence_missing;
+    await server.deps.db.update(assessments).set({ result: legacy as ResultView }).where(eq(assessments.id, one.id));
+
+    const res = await get<TrendView>('/api/assessments/trend', member);
+    expect(res.status).toBe(200);
+    expect(res.body.points.map((p) => p.assessment_id)).toEqual([one.id, two.id, three.id]);
+    expect(res.body.points.map((p) => p.total_score)).toEqual([one.result.totalScore, two.result.totalScore, three.result.totalScore]);
+    expect(res.body.domains).toEqual(three.result.domainScores.map((d) => ({ id: d.id, name: d.name })));
+    expect(res.body.points[0]!.domains).toEqual(Object.fromEntries(one.result.domainScores.map((d) => [d.id, d.weighted_percentage])));
+    const compared = await get<ComparisonView>(`/api/assessments/${two.id}/comparison`);
+    expect(compared.body.previous?.assessment_id).toBe(one.id);
+    expect(compared.body.improved.map((q) => q.code)).toEqual(['TP-01']);
+
+    // An open assessment is not on the trend; another organization sees only its own (none).
+    await createAssessment(server, admin.accessToken, admin.organizationId);
+    expect((await get<TrendView>('/api/assessments/trend')).body.points).toHaveLength(3);
+    expect((await get<TrendView>('/api/assessments/trend', outsider)).body).toEqual({ domains: [], points: [] });
+  });
+
+  it('lists each question’s earlier answers newest first with author and date', async () => {
+    const one = await submitted(admin, ['PP-01']);
+    const two = await submitted(member, ['TP-01']);
+    const open = await createAssessment(server, admin.accessToken, admin.organizationId);
+
+    const res = await get<PreviousAnswersView>(`/api/assessments/${open}/previous-answers`, member);
+    expect(res.status).toBe(200);
+    const pp = res.body['PP-01']!;
+    expect(pp.map((p) => [p.assessment_id, p.answer, p.answered_by_name])).toEqual([
+      [two.id, 'yes', 'Tess Member'],
+      [one.id, 'no', 'Ada Admin'],
+    ]);
+    expect(pp[0]!.submitted_at).toBe(two.result.submittedAt);
+    expect(Date.parse(pp[0]!.answered_at)).toBeLessThanOrEqual(Date.parse(two.result.submittedAt));
+    expect(Object.keys(res.body).sort()).toEqual(questions.map((q) => q.code).sort());
+
+    // A submitted assessment sees only those submitted before it; the first sees none.
+    const ofTwo = await get<PreviousAnswersView>(`/api/assessments/${two.id}/previous-answers`);
+    expect(ofTwo.body['TP-01']!.map((p) => [p.assessment_id, p.answer])).toEqual([[one.id, 'yes']]);
+    expect((await get<PreviousAnswersView>(`/api/assessments/${one.id}/previous-answers`)).body).toEqual({});
+  });
+
+  it('keeps every route to the caller’s organization and explains an assessment in progress', async () => {
+    const done = await submitted(admin, []);
+    const open = await createAssessment(server, admin.accessToken, admin.organizationId);
+    for (const path of [`/api/assessments/${done.id}/comparison`, `/api/assessments/${done.id}/previous-answers`, `/api/assessments/${open}/previous-answers`, '/api/assessments/not-a-uuid/comparison']) {
+      const res = await get(path, outsider);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error).toBe('Assessment not found');
+    }
+    const inProgress = await get(`/api/assessments/${open}/comparison`);
+    expect(inProgress).toMatchObject({ status: 409, body: { error: NOT_SUBMITTED_MESSAGE } });
+    for (const path of ['/api/assessments/trend', `/api/assessments/${done.id}/comparison`, `/api/assessments/${open}/previous-answers`]) {
+      expect((await server.json('GET', path)).status, path).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,74 @@
+// A file carried into the next assessment (ADR 019) shares its stored bytes with the file it was
+// carried from: removing either row keeps the other downloadable; the bytes go with the last one.
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EvidenceView } from '#domain/contracts/evidence.ts';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { createOrgAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { answerAll, createAssessment, getQuestions, postAnswer } from '../assessments/assessments.test-helpers.ts';
+import { evidenceFiles } from '../../db/schema/index.ts';
+import { releaseStoredBytes } from './evidence.release.ts';
+import { evidencePaths, fileSize } from './evidence.storage.ts';
+
+const BYTES = 'item,owner\nPOC,Ada\n';
+
+describe.each(DB_DRIVERS)('carried evidence shares stored bytes (%s)', (driver) => {
+  let server: TestServer;
+  let admin: Member;
+  beforeEach(async () => {
+    server = await createTestServer(driver);
+    admin = await createOrgAdmin(server);
+  });
+  afterEach(async () => server.close());
+
+  const download = (id: string) => server.app.request(`/api/evidence/${id}/download`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+  const del = (id: string) => server.json('DELETE', `/api/evidence/${id}`, undefined, admin.accessToken);
+  const rowOf = async (id: string) => (await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, id)))[0]!;
+  const setStatus = (id: string, status: 'attached' | 'detached') => server.deps.db.update(evidenceFiles).set({ status }).where(eq(evidenceFiles.id, id));
+
+  /** A submitted assessment with one file, and the next assessment carrying a copy of it. */
+  async function carriedPair(): Promise<{ previous: EvidenceView; copy: EvidenceView }> {
+    const first = await createAssessment(server, admin.accessToken, admin.organizationId);
+    const [q] = await getQuestions(server, admin.accessToken, first);
+    const saved = await postAnswer(server, admin.accessToken, first, { questionId: q!.id, answer: 'yes', evidence_0: new File([BYTES], 'roster.csv', { type: 'text/csv' }) });
+    expect(saved.status).toBe(200);
+    await answerAll(server, admin.accessToken, first, () => 'yes', (x) => x.id === q!.id);
+    expect((await server.json('POST', `/api/assessments/${first}/submit`, undefined, admin.accessToken)).status).toBe(200);
+    const next = await createAssessment(server, admin.accessToken, admin.organizationId);
+    const files = (await server.json('GET', `/api/assessments/${next}/evidence`, undefined, admin.accessToken)).body as EvidenceView[];
+    expect(files).toHaveLength(1);
+    return { previous: saved.body.evidence[0] as EvidenceView, copy: files[0]! };
+  }
+
+  it('deleting the carried copy keeps the previous assessment’s file downloadable', async () => {
+    const { previous, copy } = await carriedPair();
+    expect(copy).toMatchObject({ carried_from: previous.id, sha256: previous.sha256 });
+    expect((await rowOf(copy.id)).storageKey).toBe((await rowOf(previous.id)).storageKey);
+    const removed = await del(copy.id);
+    expect(removed).toMatchObject({ status: 200, body: { id: copy.id, status: 'detached' } });
+    const res = await download(previous.id);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(BYTES);
+    // The submitted assessment's own file cannot be deleted through the API at all.
+    expect((await del(previous.id)).status).toBe(409);
+  });
+
+  it('removing the previous file keeps the carried copy downloadable; the last reference removes the bytes', async () => {
+    const { previous, copy } = await carriedPair();
+    const prevRow = await rowOf(previous.id);
+    const paths = evidencePaths(server.deps.env.DATA_DIR, prevRow.storageKey);
+    // No API removes a submitted assessment's file, so the release is driven directly.
+    await setStatus(previous.id, 'detached');
+    expect(await releaseStoredBytes(server.deps.db, prevRow, paths)).toBe(false);
+    const res = await download(copy.id);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(BYTES);
+
+    // With the copy detached too, nothing references the key any more: its bytes are removed.
+    expect((await del(copy.id)).status).toBe(200);
+    expect(await fileSize(paths.final)).toBeNull();
+    await setStatus(previous.id, 'attached');
+    expect((await download(previous.id)).status).toBe(404);
+  });
+});

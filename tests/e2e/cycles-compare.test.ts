@@ -1,0 +1,129 @@
+// Comparison and trend in a real browser against the real server: a first assessment submitted
+// through the API, the second answered and submitted through the UI (each question showing its
+// previous answer), then the results list the question that regressed and the one that improved,
+// and the dashboard draws the score trend at phone and desktop widths without sideways scrolling.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTION_BANK } from '#domain/questions/bank.ts';
+import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import { answerAll, createAssessment } from '#server/features/assessments/assessments.test-helpers.ts';
+import { answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard } from './assessment-helpers.ts';
+import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signIn, startHarness, type Harness } from './harness.ts';
+
+/** Yes in the first assessment, No in the second. */
+const REGRESSED = QUESTION_BANK.filter((q) => !q.critical)[3]!;
+/** No in the first, Yes in the second. */
+const IMPROVED = QUESTION_BANK.filter((q) => !q.critical)[9]!;
+
+const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe.skipIf(!HAS_CHROMIUM)('cycles: comparison with the previous assessment, trend, previous answers (Chromium)', () => {
+  let h: Harness;
+  let admin: Member;
+  let firstScore: number;
+  beforeAll(async () => {
+    h = await startHarness();
+    const api = asTestServer(h);
+    admin = await createOrgAdmin(api, { organizationName: 'Harbor Institute', firstName: 'Ada', lastName: 'Admin' });
+    const first = await createAssessment(api, admin.accessToken, admin.organizationId);
+    await answerAll(api, admin.accessToken, first, (q) => (q.code === IMPROVED.code ? 'no' : 'yes'));
+    const submitted = await api.json('POST', `/api/assessments/${first}/submit`, undefined, admin.accessToken);
+    expect(submitted.status).toBe(200);
+    firstScore = submitted.body.totalScore;
+  }, 240_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('the second assessment shows previous answers, its results list the regression, the dashboard draws the trend', { timeout: 600_000 }, async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await signIn(page, admin.email, admin.password);
+
+    // One submitted assessment: the trend card shows the point and says a trend needs two.
+    const card = page.getByTestId('trend-card');
+    await card.waitFor();
+    await card.getByText('A trend needs two submitted assessments').waitFor();
+
+    // The second assessment, through the UI: every question shows how it was answered before.
+    await page.getByRole('link', { name: 'Start Assessment' }).first().click();
+    await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
+    await page.getByTestId('question-code').waitFor();
+    const previously = page.getByTestId('previous-answers');
+    await previously.waitFor();
+    expect(await previously.textContent()).toMatch(/^Previously: Yes · Ada Admin · /);
+    await shot(page, 'questionnaire-previously');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await shot(page, 'questionnaire-previously-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const total = QUESTION_BANK.length;
+    for (let i = 0; i < total; i++) {
+      const code = await currentCode(page);
+      if (code === IMPROVED.code) expect(await previously.textContent()).toMatch(/^Previously: No · Ada Admin/);
+      await answerWithKeyboard(page, code === REGRESSED.code ? 'no' : 'yes');
+      if (i < total - 1) await nextWithKeyboard(page);
+    }
+    await page.getByTestId('submit-assessment').click();
+
+    // Results: the comparison with the first assessment.
+    await page.getByTestId('result-score').waitFor({ timeout: 30_000 });
+    const comparison = page.getByTestId('comparison');
+    await comparison.getByTestId('compare-total').waitFor();
+    const secondScore = Number((await page.getByTestId('result-score').textContent())?.split('/')[0]);
+    expect(secondScore - firstScore).toBe(IMPROVED.points - REGRESSED.points);
+    expect(await comparison.getByTestId('compare-total').textContent()).toContain(`${firstScore}to${secondScore}`);
+    const regressed = comparison.getByTestId('regressed').getByTestId('question-change');
+    expect(await regressed.count()).toBe(1);
+    expect(await regressed.textContent()).toContain(REGRESSED.code);
+    expect(await regressed.textContent()).toContain(REGRESSED.questionText);
+    const improved = comparison.getByTestId('improved').getByTestId('question-change');
+    expect(await improved.count()).toBe(1);
+    expect(await improved.textContent()).toContain(IMPROVED.code);
+    expect(await comparison.getByTestId('domain-delta').count()).toBe(5);
+    await comparison.scrollIntoViewIfNeeded();
+    await shot(page, 'results-comparison');
+    await comparison.screenshot({ path: `${SHOTS_DIR}/results-comparison-card.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await noHorizontalScroll(page)).toBe(true);
+    // Phones list the domains one per line (the table's change column would scroll out of view).
+    expect(await comparison.getByTestId('domain-delta').first().isVisible()).toBe(false);
+    expect(await comparison.getByTestId('domain-delta-item').filter({ hasText: 'pts' }).count()).toBeGreaterThanOrEqual(1);
+    await comparison.screenshot({ path: `${SHOTS_DIR}/results-comparison-card-phone.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Dashboard: the trend of both, at desktop and phone widths, with its table alternative.
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.waitForURL('**/dashboard');
+    await card.waitFor();
+    await card.getByText(`Score fell from ${firstScore} to ${secondScore} over 2 assessments.`).first().waitFor();
+    const chart = card.getByRole('img', { name: /Total score out of 140/ });
+    expect(await chart.isVisible()).toBe(true);
+    expect(await card.locator('[data-testid="trend-total"] circle').count()).toBe(2);
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await card.screenshot({ path: `${SHOTS_DIR}/dashboard-trend.png` });
+    await shot(page, 'dashboard-trend-page');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    const svgWidth = await card.locator('[data-testid="trend-total"] svg').evaluate((el) => el.getBoundingClientRect().width);
+    expect(svgWidth).toBeLessThanOrEqual(390);
+    await card.getByRole('button', { name: 'Show each domain' }).click();
+    expect(await card.getByTestId('trend-domain').count()).toBe(5);
+    await card.getByText('Show the numbers as a table').click();
+    const table = card.getByRole('table', { name: /oldest first/ });
+    await table.waitFor();
+    expect(await table.getByRole('row').count()).toBe(3);
+    expect(await table.getByRole('row').nth(1).textContent()).toContain(`${firstScore}/140`);
+    expect(await table.getByRole('row').nth(2).textContent()).toContain(`${secondScore}/140`);
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await card.screenshot({ path: `${SHOTS_DIR}/dashboard-trend-phone.png` });
+    await shot(page, 'dashboard-trend-page-phone');
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
