@@ -107,9 +107,8 @@ export function QuestionCard(p: QuestionCardProps) {
         </div>
         {toConfirm && <p className="mt-3 text-sm text-amber-950">{TO_CONFIRM_NOTE}</p>}
         <div className="mt-3 flex min-h-8 flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
-          {toConfirm ? (
-            <span>{`From your last assessment${answer?.updatedByName ? `, answered by ${answer.updatedByName}` : ''}`}</span>
-          ) : answer?.updatedAt && answer.syncState === 'synced' ? (
+          {/* A carried answer's author and date are the earlier assessment's (shown with the previous answers), not an answer given here. */}
+          {!toConfirm && answer?.updatedAt && answer.syncState === 'synced' ? (
             <span>{`Answered${answer.updatedByName ? ` by ${answer.updatedByName}` : ''} · ${formatDateTime(answer.updatedAt)}`}</span>
           ) : (
             <span className="hidden sm:inline">Keyboard: Y yes · N no · ← previous · → next</span>
