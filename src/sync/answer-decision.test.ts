@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalAnswer, OutboxRow } from './db.ts';
-import { decideAnswerSave, obsoleteUnsent, type AnswerDecision, type AnswerEdit, type StoredForAnswer } from './answer-decision.ts';
+import { decideAnswerSave, obsoleteUnsent, originOfEdit, type AnswerDecision, type AnswerEdit, type StoredForAnswer } from './answer-decision.ts';
 import { SUBMIT_QUEUED_MESSAGE } from './outbox.ts';
 
 const ME = 'me';
@@ -27,6 +27,7 @@ const local = (over: Partial<LocalAnswer> = {}): LocalAnswer => ({
   updatedByName: 'Bob B',
   updatedAt: '2026-10-01T00:00:00.000Z',
   syncState: 'synced',
+  origin: 'answered',
   ...over,
 });
 const row = (seq: number, over: Partial<OutboxRow> = {}): OutboxRow => ({
@@ -76,6 +77,15 @@ describe('decideAnswerSave', () => {
     ['a sent row is neither base nor dropped', {}, stored({ local: local(), held: [row(1, { attempts: 1 })] }), write(3, {}, [], [])],
     ['my conflict/rejected rows are removed with the write', {}, stored({ local: local(), held: [row(1, { status: 'conflict', attempts: 1 }), row(2, { status: 'rejected', attempts: 1 })] }), write(3, {}, [1, 2], [])],
     ["another user's rows stay", {}, stored({ local: local(), held: [row(1, { userId: 'bob', status: 'conflict' }), row(2, { userId: 'bob', baseVersion: 1 })] }), write(3, {}, [], [])],
+    // Re-confirmation (ADR 019): a carried answer is shown, not yet given.
+    ['the carried value again: a write that confirms it', { value: 'yes' }, stored({ local: local({ origin: 'carried' }) }), write(3, { value: 'yes', syncState: 'pending', origin: 'confirmed' })],
+    ['the other value over a carried answer: a fresh answer', { value: 'no' }, stored({ local: local({ origin: 'carried' }) }), write(3, { value: 'no', origin: 'answered' })],
+    ['bulk over a carried answer of the same value: bulk_confirmed', { value: 'yes', bulk: true }, stored({ local: local({ origin: 'carried' }) }), write(3, { value: 'yes', origin: 'bulk_confirmed' })],
+    ['bulk over an answer confirmed since: no-op', { value: 'yes', bulk: true }, stored({ local: local({ origin: 'confirmed' }) }), NOOP],
+    ['bulk over a carried answer of the other value: no-op', { value: 'no', bulk: true }, stored({ local: local({ origin: 'carried' }) }), NOOP],
+    ['bulk with no local answer: no-op', { value: 'yes', bulk: true }, stored(), NOOP],
+    ['a confirmed answer clicked again, synced: no-op', { value: 'yes' }, stored({ local: local({ origin: 'confirmed' }) }), NOOP],
+    ['a queued submit refuses a confirmation too', { value: 'yes' }, stored({ local: local({ origin: 'carried' }), submits: [submit()] }), REFUSED],
   ];
   it.each(cases)('%s', (_name, over, input, expected) => {
     const got = essentials(decideAnswerSave(edit(over), input));
@@ -102,9 +112,27 @@ describe('decideAnswerSave', () => {
     });
   });
 
+  it('marks a bulk confirmation in the payload, and only a bulk one', () => {
+    const bulk = decideAnswerSave(edit({ value: 'yes', bulk: true }), stored({ local: local({ origin: 'carried' }) }));
+    expect(bulk.kind === 'write' && bulk.row.payload).toEqual({ questionId: 'q', value: 'yes', bulk: true });
+    const one = decideAnswerSave(edit({ value: 'yes' }), stored({ local: local({ origin: 'carried' }) }));
+    expect(one.kind === 'write' && one.row.payload).toEqual({ questionId: 'q', value: 'yes' });
+  });
+
   it('never carries a conflict or error into the new local row', () => {
     const d = decideAnswerSave(edit(), stored({ local: local({ syncState: 'rejected', error: { code: 'x', message: 'm' }, conflict }) }));
-    expect(d.kind === 'write' && Object.keys(d.answer).sort()).toEqual(['assessmentId', 'questionId', 'serverValue', 'serverVersion', 'syncState', 'updatedAt', 'updatedBy', 'updatedByName', 'value']);
+    expect(d.kind === 'write' && Object.keys(d.answer).sort()).toEqual(['assessmentId', 'origin', 'questionId', 'serverValue', 'serverVersion', 'syncState', 'updatedAt', 'updatedBy', 'updatedByName', 'value']);
+  });
+});
+
+describe('originOfEdit', () => {
+  it('confirms a carried value, answers anything else, keeps the origin of the same value', () => {
+    expect(originOfEdit(undefined, 'yes')).toBe('answered');
+    expect(originOfEdit({ origin: 'carried', value: 'yes' }, 'yes')).toBe('confirmed');
+    expect(originOfEdit({ origin: 'carried', value: 'yes' }, 'yes', true)).toBe('bulk_confirmed');
+    expect(originOfEdit({ origin: 'carried', value: 'yes' }, 'no', true)).toBe('answered');
+    expect(originOfEdit({ origin: 'confirmed', value: 'yes' }, 'yes')).toBe('confirmed');
+    expect(originOfEdit({ origin: 'bulk_confirmed', value: 'yes' }, 'no')).toBe('answered');
   });
 });
 

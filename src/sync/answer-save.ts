@@ -6,7 +6,7 @@ import { getClientId, knownClientId } from './client-id.ts';
 import { uuidv7 } from './ids.ts';
 import { announceChanges, committed, nativeConnection, request, type StoreChanges } from './native-tx.ts';
 import { validateMutation, type Caller, type OutboxDeps } from './outbox.ts';
-import { decideAnswerSave, obsoleteUnsent } from './answer-decision.ts';
+import { answerPayload, decideAnswerSave, obsoleteUnsent } from './answer-decision.ts';
 import { guardedWrite, type WriteResult } from './write-guard.ts';
 
 export interface RecordAnswerInput extends Caller {
@@ -18,6 +18,8 @@ export interface RecordAnswerInput extends Caller {
    * that submit, and the submit barrier waits for this row too).
    */
   resolvesConflict?: boolean;
+  /** A domain's "confirm unchanged answers": written only over a still-carried answer of the same value (ADR 019). */
+  bulk?: boolean;
 }
 
 function abortQuietly(tx: IDBTransaction) {
@@ -35,7 +37,7 @@ function abortQuietly(tx: IDBTransaction) {
  */
 export async function recordAnswer(db: SyncDatabase, input: RecordAnswerInput, deps: OutboxDeps = {}): Promise<WriteResult> {
   const now = (deps.now ?? Date.now)();
-  const payload = { questionId: input.questionId, value: input.value };
+  const payload = answerPayload(input);
   const check = validateMutation('answer.set', { assessmentId: input.assessmentId, payload, baseVersion: 0, clientTs: now });
   if (!check.success) return { ok: false, code: 'invalid', message: check.error.issues[0]?.message ?? 'Invalid answer' };
   let saved = null as { changes: Partial<Record<'answers' | 'outbox', StoreChanges>>; unsent: OutboxRow[]; row: OutboxRow } | null;

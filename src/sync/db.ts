@@ -1,6 +1,6 @@
 // The local record of truth (ADR 005): Dexie schema, versions, row types and every storage key.
 import { Dexie, type Table } from 'dexie';
-import type { DeferralStatus } from '#domain/contracts/enums.ts';
+import type { AnswerOrigin, DeferralStatus } from '#domain/contracts/enums.ts';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 
 export const SYNC_DB_NAME = 'mvrsp-sync';
@@ -41,9 +41,21 @@ export interface LocalAnswer {
   /** ISO time: server time when synced, device time while pending (display only). */
   updatedAt: string | null;
   syncState: AnswerSyncState;
+  /**
+   * How the answer came to be (ADR 019): the server's origin when synced, the local intent while
+   * pending. `carried` = copied from the previous assessment, still to re-confirm: shown, but
+   * unanswered for progress, navigation and submit. Rows stored before cycles have none and read as
+   * answered (only `carried` changes anything: isToConfirm). Not indexed: no schema version.
+   */
+  origin: AnswerOrigin;
   conflict?: ConflictInfo;
   error?: SyncErrorInfo;
 }
+
+/** A carried answer nobody has re-confirmed or changed yet: it counts as unanswered. */
+export const isToConfirm = (answer: Pick<LocalAnswer, 'origin'> | undefined): boolean => answer?.origin === 'carried';
+/** An answer a person has given in this assessment (a carried one still to re-confirm is not). */
+export const countsAsAnswered = (answer: Pick<LocalAnswer, 'origin'> | undefined): boolean => !!answer && !isToConfirm(answer);
 
 export interface OutboxRow {
   seq?: number;

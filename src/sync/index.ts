@@ -6,6 +6,8 @@ export {
   BACKGROUND_SYNC_TAG,
   META,
   isUnsentFile,
+  isToConfirm,
+  countsAsAnswered,
   type AnswerSyncState,
   type ConflictInfo,
   type LocalAnswer,

@@ -25,6 +25,7 @@ const answer = (questionId: string, over: Partial<LocalAnswer> = {}): LocalAnswe
   updatedByName: null,
   updatedAt: null,
   syncState: 'pending',
+  origin: 'answered',
   ...over,
 });
 const outboxRow = (questionId: string): OutboxRow => ({

@@ -65,10 +65,29 @@ describe('outbox writes', () => {
     });
 
     it('takes the base version and the names from the stored row', async () => {
-      await db.answers.put({ assessmentId: A, questionId: Q1, value: 'yes', serverVersion: 3, serverValue: 'yes', updatedBy: 'bob', updatedByName: 'Bob B', updatedAt: null, syncState: 'synced' });
+      await db.answers.put({ assessmentId: A, questionId: Q1, value: 'yes', serverVersion: 3, serverValue: 'yes', updatedBy: 'bob', updatedByName: 'Bob B', updatedAt: null, syncState: 'synced', origin: 'answered' });
       expect((await answer(Q1, 'no')).ok).toBe(true);
       expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ baseVersion: 3, payload: { questionId: Q1, value: 'no' } })]);
       expect(await stored()).toMatchObject({ value: 'no', serverVersion: 3, serverValue: 'yes', updatedByName: 'Bob B', syncState: 'pending' });
+    });
+
+    it('re-confirms a carried answer by its own value, one by one or in bulk (ADR 019)', async () => {
+      const carried = { assessmentId: A, value: 'yes', serverVersion: 1, serverValue: 'yes', updatedBy: 'bob', updatedByName: 'Bob B', updatedAt: null, syncState: 'synced', origin: 'carried' } as const;
+      await db.answers.bulkPut([{ ...carried, questionId: Q1 }, { ...carried, questionId: Q2 }]);
+      expect(await answer(Q1, 'yes')).toEqual({ ok: true, value: undefined });
+      expect(await recordAnswer(db, { assessmentId: A, questionId: Q2, value: 'yes', bulk: true, ...me }, deps)).toEqual({ ok: true, value: undefined });
+      const rows = await db.outbox.orderBy('seq').toArray();
+      expect(rows.map((r) => [r.payload, r.baseVersion])).toEqual([
+        [{ questionId: Q1, value: 'yes' }, 1],
+        [{ questionId: Q2, value: 'yes', bulk: true }, 1],
+      ]);
+      expect(await db.answers.bulkGet([[A, Q1], [A, Q2]])).toMatchObject([
+        { value: 'yes', origin: 'confirmed', syncState: 'pending' },
+        { value: 'yes', origin: 'bulk_confirmed', syncState: 'pending' },
+      ]);
+      // Once confirmed, a bulk confirmation of it again writes nothing.
+      expect(await recordAnswer(db, { assessmentId: A, questionId: Q2, value: 'yes', bulk: true, ...me }, deps)).toEqual({ ok: true, value: undefined });
+      expect(await db.outbox.count()).toBe(2);
     });
 
     it('writes nothing when the stored state refuses the save or makes it a no-op', async () => {
@@ -130,7 +149,7 @@ describe('outbox writes', () => {
   it('resolves a conflict: "use theirs" adopts the server value, "keep mine" re-queues on the server version', async () => {
     const conflict = { value: 'yes' as const, version: 3, by: 'bob', byName: 'Bob B', at: '2026-11-01T10:02:00.000Z' };
     const seedConflict = async () => {
-      await db.answers.put({ assessmentId: A, questionId: Q1, value: 'no', serverVersion: 2, serverValue: 'no', updatedBy: me.userId, updatedByName: null, updatedAt: null, syncState: 'conflict', conflict });
+      await db.answers.put({ assessmentId: A, questionId: Q1, value: 'no', serverVersion: 2, serverValue: 'no', updatedBy: me.userId, updatedByName: null, updatedAt: null, syncState: 'conflict', origin: 'answered', conflict });
       await db.outbox.add({ id: randomUUID(), clientId: 'c', ...me, assessmentId: A, kind: 'answer.set', entityKey: answerKey(A, Q1), payload: { questionId: Q1, value: 'no' }, baseVersion: 2, clientTs: 1, status: 'conflict', attempts: 1, nextAttemptAt: 0 });
     };
     await seedConflict();

@@ -22,6 +22,7 @@ const local = (over: Partial<LocalAnswer> = {}): LocalAnswer => ({
   updatedByName: null,
   updatedAt: null,
   syncState: 'sending',
+  origin: 'answered',
   ...over,
 });
 /** An outbox row; an override of undefined leaves the field out. */
@@ -71,6 +72,20 @@ describe('planPushChanges', () => {
       [res('r1', 'applied', { answer: view(2) })],
       state([sent], [local()]),
       { ...none, outbox: { delete: [1], put: [] }, answers: [local({ syncState: 'synced', value: 'no', serverVersion: 2, serverValue: 'no', updatedBy: 'bob', updatedByName: 'Bob B', updatedAt: '2026-11-01T10:00:00.000Z' })], touched: new Set(['a']), complete: true },
+    ],
+    [
+      "applied re-confirmation: the answer takes the server's origin",
+      [row(1, { payload: { questionId: 'q', value: 'no', bulk: true } })],
+      [res('r1', 'applied', { answer: { ...view(2), origin: 'bulk_confirmed' } })],
+      state([row(1, { payload: { questionId: 'q', value: 'no', bulk: true } })], [local({ origin: 'bulk_confirmed' })]),
+      { ...none, outbox: { delete: [1], put: [] }, answers: [expect.objectContaining({ syncState: 'synced', origin: 'bulk_confirmed', serverVersion: 2 })], touched: new Set(['a']), complete: true },
+    ],
+    [
+      'acknowledged while a later edit is held: the local origin stays until it is acknowledged too',
+      [sent],
+      [res('r1', 'applied', { answer: { ...view(2), origin: 'confirmed' } })],
+      state([sent, row(2, { status: 'pending', attempts: 0, leaseUntil: undefined, payload: { questionId: 'q', value: 'yes' } })], [local({ value: 'yes' })]),
+      { ...none, outbox: { delete: [1], put: [expect.objectContaining({ seq: 2, baseVersion: 2 })] }, answers: [expect.objectContaining({ origin: 'answered', value: 'yes', syncState: 'pending' })], touched: new Set(['a']), complete: true },
     ],
     [
       'duplicate, with a later pending edit: rebased on the version, the local value kept',

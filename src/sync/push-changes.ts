@@ -73,7 +73,7 @@ function refreshAnswer(w: Working, row: OutboxRow, ack?: AnswerView, conflict?: 
     next.serverValue = facts.answer;
   }
   if (ack && syncState === 'synced') {
-    Object.assign(next, { value: ack.answer, updatedBy: ack.updated_by, updatedByName: ack.updated_by_name, updatedAt: ack.updated_at });
+    Object.assign(next, { value: ack.answer, origin: ack.origin, updatedBy: ack.updated_by, updatedByName: ack.updated_by_name, updatedAt: ack.updated_at });
     delete next.conflict;
     delete next.error;
   }
@@ -88,7 +88,7 @@ function refreshAnswer(w: Working, row: OutboxRow, ack?: AnswerView, conflict?: 
  * - no result (or an unknown status): the row goes back to pending, unleased, to be retried;
  * - applied/duplicate: the row leaves the outbox; for an answer, later pending rows of the question
  *   are rebased on the acknowledged version and the answer row takes the server's facts (and its
- *   value, once nothing is held); a deferral is replaced by the server's record; a submit stores
+ *   value and origin, once nothing is held); a deferral is replaced by the server's record; a submit stores
  *   the server's assessment;
  * - conflict/rejected: the row stays with its reason; the answer shows the conflict or the error;
  *   a rejected deferral is marked rejected.

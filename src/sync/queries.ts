@@ -1,10 +1,13 @@
 // Read models behind the React hooks (plain Dexie queries, usable in liveQuery and in tests).
 import { isSendableFile, UNSENT_FILE_STATUSES, type AnswerSyncState, type ConflictInfo, type SyncDatabase, type SyncErrorInfo } from './db.ts';
+import type { AnswerOrigin } from '#domain/contracts/enums.ts';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 
 export interface QuestionSyncView {
   value: AnswerValue;
   syncState: AnswerSyncState;
+  /** `carried` = still to re-confirm (counts as unanswered). */
+  origin: AnswerOrigin;
   conflict: ConflictInfo | null;
   error: SyncErrorInfo | null;
   updatedBy: string | null;
@@ -20,6 +23,7 @@ export async function answersMap(db: SyncDatabase, assessmentId: string): Promis
     out[a.questionId] = {
       value: a.value,
       syncState: a.syncState,
+      origin: a.origin ?? 'answered',
       conflict: a.conflict ?? null,
       error: a.error ?? null,
       updatedBy: a.updatedBy,

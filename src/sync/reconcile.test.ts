@@ -24,6 +24,7 @@ const local = (over: Partial<LocalAnswer> = {}): LocalAnswer => ({
   updatedByName: 'Me',
   updatedAt: null,
   syncState: 'synced',
+  origin: 'answered',
   ...over,
 });
 const row = (over: Partial<OutboxRow>): OutboxRow => ({
@@ -58,6 +59,16 @@ describe('mergePulledAnswer', () => {
     const c = local({ syncState: 'conflict', conflict: { value: 'no', version: 2, by: 'bob', byName: 'Bob', at: 'x' }, serverVersion: 2 });
     expect(mergePulledAnswer(c, view({ version: 3, answer: 'no', updated_by_name: 'Carol C' }), false, A)?.conflict).toMatchObject({ version: 3, byName: 'Carol C' });
     expect(mergePulledAnswer(c, view({ version: 3, answer: 'yes' }), false, A)).toMatchObject({ syncState: 'synced', value: 'yes', serverVersion: 3 });
+  });
+});
+
+describe('mergePulledAnswer and the answer origin (ADR 019)', () => {
+  it("a carried answer arrives to re-confirm; a teammate's re-confirmation replaces it", () => {
+    expect(mergePulledAnswer(undefined, view({ origin: 'carried', version: 1 }), false, A)).toMatchObject({ origin: 'carried', value: 'no', syncState: 'synced' });
+    expect(mergePulledAnswer(local({ origin: 'carried' }), view({ origin: 'confirmed' }), false, A)).toMatchObject({ origin: 'confirmed', serverVersion: 2 });
+  });
+  it('a pending local confirmation keeps its local origin while it waits', () => {
+    expect(mergePulledAnswer(local({ origin: 'confirmed', syncState: 'pending' }), view({ origin: 'carried' }), true, A)).toMatchObject({ origin: 'confirmed', syncState: 'pending' });
   });
 });
 

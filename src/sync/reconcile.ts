@@ -27,6 +27,7 @@ export function syncedFromView(assessmentId: string, v: AnswerView): LocalAnswer
     updatedByName: v.updated_by_name,
     updatedAt: v.updated_at,
     syncState: 'synced',
+    origin: v.origin,
   };
 }
 
@@ -45,8 +46,9 @@ export const toLocalDeferral = (assessmentId: string, d: DeferralView): LocalDef
 
 /**
  * A pulled server answer meets the local row. Older or equal versions are ignored; a question
- * with a pending/sending outbox row keeps its local value (only the server facts move on);
- * an open conflict gets the newer server side; a synced row adopts the server.
+ * with a pending/sending outbox row keeps its local value and origin (only the server facts move
+ * on); an open conflict gets the newer server side; a synced row adopts the server (value and
+ * origin: a teammate's re-confirmation of a carried answer arrives this way).
  */
 export function mergePulledAnswer(local: LocalAnswer | undefined, view: AnswerView, hasUnsent: boolean, assessmentId: string): LocalAnswer | null {
   if (!local) return hasUnsent ? null : syncedFromView(assessmentId, view);

@@ -34,6 +34,9 @@ export async function resolveConflict(
         updatedByName: conflict.byName,
         updatedAt: conflict.at,
         syncState: deriveSyncState(remaining),
+        // The version a conflict shows was written by a person (only a write moves a version past
+        // a carried copy), so it is never one still to re-confirm; the next ack or pull brings its exact origin.
+        origin: 'answered',
       });
       return { ok: true, value: undefined };
     }),

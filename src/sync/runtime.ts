@@ -59,8 +59,11 @@ export interface SyncRuntime {
   unsent(): UnsentState;
   /** Called whenever unsent() may have changed (for useSyncExternalStore). */
   subscribeUnsent(fn: () => void): () => void;
-  /** As the signed-in caller (refused while there is none). */
-  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue }): Promise<WriteResult>;
+  /**
+   * As the signed-in caller (refused while there is none). `bulk`: a domain's "confirm unchanged
+   * answers" (ADR 019), written only over a still-carried answer of the same value.
+   */
+  recordAnswer(input: { assessmentId: string; questionId: string; value: AnswerValue; bulk?: boolean }): Promise<WriteResult>;
   recordDeferral(input: { assessmentId: string; questionId: string; deferToUserId: string; deferToName?: string | null }): Promise<WriteResult>;
   queueSubmit(assessmentId: string): Promise<WriteResult>;
   /** Resolves { ok: true, value: false } when the submit is already on the wire and can no longer be withdrawn. */

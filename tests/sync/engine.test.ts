@@ -181,7 +181,7 @@ describe.each(DB_DRIVERS)('sync engine (%s)', (driver) => {
     expect(await serverAnswers()).toEqual({ [q1]: { answer: 'yes', version: 1 } });
     // A submit held behind an open conflict keeps something pending: the 30 s poll stays armed.
     await c.db.outbox.add({ id: crypto.randomUUID(), clientId: 'c', userId: world.alice.userId, orgId: world.org.orgId, assessmentId: world.org.assessmentId, kind: 'assessment.submit', entityKey: `${world.org.assessmentId}:submit`, payload: {}, baseVersion: null, clientTs: 0, status: 'pending', attempts: 0, nextAttemptAt: 0 });
-    await c.db.answers.put({ assessmentId: world.org.assessmentId, questionId: q2, value: 'no', serverVersion: 0, serverValue: null, updatedBy: null, updatedByName: null, updatedAt: null, syncState: 'conflict' });
+    await c.db.answers.put({ assessmentId: world.org.assessmentId, questionId: q2, value: 'no', serverVersion: 0, serverValue: null, updatedBy: null, updatedByName: null, updatedAt: null, syncState: 'conflict', origin: 'answered' });
     await c.engine.drainNow();
     expect(c.scheduler.pending().some((t) => t.at === c.clock.now() + 30_000)).toBe(true);
     c.engine.stop();

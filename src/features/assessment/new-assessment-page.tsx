@@ -1,10 +1,14 @@
 // /assessment/new: opens the assessment in progress or creates one, and replaces the URL with its id.
+// When the organization has submitted an assessment before, it first asks how to start: from the
+// last one, its answers carried to re-confirm (the default), or blank (ADR 019).
 // It reads the organization's applicability profile first (GET /api/organization/applicability):
 // without a profile no assessment can start, so an org_admin fills it here and saving starts the
 // assessment, and a team member is told that an admin must complete it. The server's 409
 // applicability_required answer to a create leads to the same form (the profile read can fail).
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { AssessmentListItem } from '#domain/contracts/assessments.ts';
+import type { StartFrom } from '#domain/contracts/enums.ts';
 import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { MSG } from '#domain/messages.ts';
 import { ApplicabilityForm } from '../../components/applicability/applicability-form.tsx';
@@ -17,39 +21,48 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { ApiError, messageOf } from '../../lib/api-client.ts';
 import { getApplicability, isApplicabilityRequired, saveApplicability } from '../../lib/applicability-api.ts';
-import { createOrOpenAssessment } from './api/assessments.ts';
+import { formatDate } from '../../utils/format.ts';
+import { createOrOpenAssessment, lastSubmitted, listAssessments } from './api/assessments.ts';
+import { StartChoice } from './components/start-choice.tsx';
 
 /** One create per organization at a time (StrictMode runs effects twice in development). */
 const inflight = new Map<string, Promise<string>>();
 
-const starting = new Map<string, Promise<string | null>>();
+/** Where the start leads: the assessment to open, the profile form, or the choice of how to start. */
+type Start = { kind: 'open'; id: string } | { kind: 'profile' } | { kind: 'choose'; last: AssessmentListItem };
 
-function createOnce(orgId: string): Promise<string> {
+const starting = new Map<string, Promise<Start>>();
+
+function createOnce(orgId: string, startFrom?: StartFrom): Promise<string> {
   const running = inflight.get(orgId);
   if (running) return running;
-  const p = createOrOpenAssessment(orgId).finally(() => inflight.delete(orgId));
+  const p = createOrOpenAssessment(orgId, startFrom).finally(() => inflight.delete(orgId));
   inflight.set(orgId, p);
   return p;
 }
 
 /**
- * The id of the assessment to open: the one in progress, else a new one when the organization has
- * a profile. null when it has no profile yet. A failed profile read falls back to the create, which
- * says why (offline, or 409 applicability_required).
+ * Where to go: the assessment in progress; the profile form when the organization has no profile
+ * yet; the choice of how to start when it has submitted an assessment before; else a new (blank)
+ * assessment. A failed read falls back to the create, which says why (offline, or 409
+ * applicability_required) or opens the one in progress.
  */
-async function start(orgId: string): Promise<string | null> {
+async function start(orgId: string): Promise<Start> {
   const view = await getApplicability().catch(() => null);
-  if (view?.in_progress_assessment_id) return view.in_progress_assessment_id;
-  if (view && !view.profile) return null;
+  if (view?.in_progress_assessment_id) return { kind: 'open', id: view.in_progress_assessment_id };
+  if (view && !view.profile) return { kind: 'profile' };
+  const listed = await listAssessments().catch(() => []);
+  const last = listed.some((a) => a.status === 'in_progress') ? null : lastSubmitted(listed);
+  if (last) return { kind: 'choose', last };
   try {
-    return await createOnce(orgId);
+    return { kind: 'open', id: await createOnce(orgId) };
   } catch (error) {
-    if (isApplicabilityRequired(error)) return null;
+    if (isApplicabilityRequired(error)) return { kind: 'profile' };
     throw error;
   }
 }
 
-function startOnce(orgId: string): Promise<string | null> {
+function startOnce(orgId: string): Promise<Start> {
   const running = starting.get(orgId);
   if (running) return running;
   const p = start(orgId).finally(() => starting.delete(orgId));
@@ -73,7 +86,7 @@ export function NewAssessmentPage() {
   const navigate = useNavigate();
   const orgId = profile?.organization?.id ?? null;
   const isAdmin = profile?.role === 'org_admin';
-  const [needsProfile, setNeedsProfile] = useState(false);
+  const [step, setStep] = useState<Exclude<Start, { kind: 'open' }> | null>(null);
 
   const fail = useCallback(
     (detail: string) => navigate(paths.dashboard.href(), { replace: true, state: { createError: detail } satisfies CreateErrorState }),
@@ -87,10 +100,10 @@ export function NewAssessmentPage() {
       return;
     }
     startOnce(orgId).then(
-      (id) => {
+      (next) => {
         if (!active) return;
-        if (id) navigate(paths.assessment.href(id), { replace: true });
-        else setNeedsProfile(true);
+        if (next.kind === 'open') navigate(paths.assessment.href(next.id), { replace: true });
+        else setStep(next);
       },
       (error: unknown) => {
         if (!active) return;
@@ -114,7 +127,24 @@ export function NewAssessmentPage() {
     }
   };
 
-  if (!needsProfile) return <PageSpinner label="Starting your assessment…" />;
+  /** The choice made: creates the assessment from the last one or blank; a failure goes back to the dashboard with why. */
+  const startFrom = async (from: StartFrom) => {
+    if (!orgId) return;
+    try {
+      navigate(paths.assessment.href(await createOnce(orgId, from)), { replace: true });
+    } catch (error) {
+      fail(error instanceof ApiError && error.isNetworkError ? START_NEEDS_NETWORK : messageOf(error, MSG.createAssessmentFailed));
+    }
+  };
+
+  if (!step) return <PageSpinner label="Starting your assessment…" />;
+  if (step.kind === 'choose')
+    return (
+      <>
+        <PageHeader title="Start a new assessment" description={`Your last assessment was submitted on ${formatDate(step.last.submitted_at)}.`} />
+        <StartChoice last={step.last} onStart={startFrom} />
+      </>
+    );
   return (
     <>
       <PageHeader title={GATE_TITLE} description={isAdmin ? GATE_WHY : undefined} />

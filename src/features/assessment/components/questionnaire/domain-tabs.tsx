@@ -4,8 +4,11 @@ import { cn } from '../../../../utils/cn.ts';
 import type { DomainGroup } from '../../hooks/questionnaire-nav.ts';
 
 export interface DomainProgress {
+  /** Given here (a carried answer still to re-confirm is not). */
   answered: number;
   total: number;
+  /** Carried from the last assessment and not yet re-confirmed (ADR 019). */
+  toConfirm?: number;
 }
 
 /** Domain tabs with their icon and a thin progress bar; choosing one starts at its first question. */
@@ -54,6 +57,7 @@ export function DomainTabs({ groups, active, progress, onSelect, panelId }: { gr
               <span className="mt-1 block text-xs text-slate-600 tabular-nums">
                 {p.answered}/{p.total} answered
               </span>
+              {!!p.toConfirm && <span className="block text-xs font-medium text-amber-900 tabular-nums">{p.toConfirm} to re-confirm</span>}
             </span>
           </button>
         );

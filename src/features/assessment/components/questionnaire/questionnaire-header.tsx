@@ -2,8 +2,25 @@ import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { plural } from '../../../../utils/format-time.ts';
 
-/** Title, overall progress and open conflicts (which block submission). */
-export function QuestionnaireHeader({ assessmentId, answered, total, conflicts, onReviewConflict }: { assessmentId: string; answered: number; total: number; conflicts: number; onReviewConflict: () => void }) {
+/**
+ * Title, overall progress and open conflicts (which block submission). `toConfirm`: answers carried
+ * from the last assessment still to re-confirm; they are not counted as answered (ADR 019).
+ */
+export function QuestionnaireHeader({
+  assessmentId,
+  answered,
+  total,
+  toConfirm = 0,
+  conflicts,
+  onReviewConflict,
+}: {
+  assessmentId: string;
+  answered: number;
+  total: number;
+  toConfirm?: number;
+  conflicts: number;
+  onReviewConflict: () => void;
+}) {
   const pct = total ? Math.round((answered * 100) / total) : 0;
   return (
     <div className="space-y-4">
@@ -22,6 +39,11 @@ export function QuestionnaireHeader({ assessmentId, answered, total, conflicts, 
           <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Questions answered" aria-valuemin={0} aria-valuemax={total} aria-valuenow={answered}>
             <div className="h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
           </div>
+          {toConfirm > 0 && (
+            <p className="mt-1.5 text-sm font-medium text-amber-900 tabular-nums" data-testid="to-confirm-count">
+              {plural(toConfirm, 'answer')} from your last assessment to re-confirm
+            </p>
+          )}
         </div>
       </div>
       {conflicts > 0 && (

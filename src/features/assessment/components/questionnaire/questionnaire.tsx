@@ -3,7 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
-import { answersMap, type SyncRuntime } from '../../../../sync/index.ts';
+import { answersMap, countsAsAnswered, isToConfirm, type SyncRuntime } from '../../../../sync/index.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { useToast } from '../../../../components/ui/toast.tsx';
 import type { Questionnaire as QuestionnaireData } from '../../api/questionnaire.ts';
@@ -22,7 +22,9 @@ import { QuestionGuidance } from './question-guidance.tsx';
 import { QuestionnaireFooter } from './questionnaire-footer.tsx';
 import { SubmitBanner } from './submit-banner.tsx';
 import { QuestionnaireHeader } from './questionnaire-header.tsx';
-import { appAlert } from '../../../../lib/app-dialogs.ts';
+import { ConfirmCarried, confirmCarriedText } from './confirm-carried.tsx';
+import { appAlert, appConfirm } from '../../../../lib/app-dialogs.ts';
+import { plural } from '../../../../utils/format-time.ts';
 
 export interface QuestionnaireProps {
   assessmentId: string;
@@ -52,8 +54,10 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
   const saving = useSavingFlag();
   const panelId = useId();
 
+  // Given here: a carried answer still to re-confirm counts as unanswered (ADR 019).
+  const isAnswered = (id: string) => countsAsAnswered(live.answers.get(id));
   // Resume where the team left off, once the local answers are known (then the user drives).
-  if (pos === null && live.loaded) setPos(firstUnanswered(groups, (id) => live.answers.has(id)));
+  if (pos === null && live.loaded) setPos(firstUnanswered(groups, isAnswered));
   const userDrove = useRef(!!initialQuestionId);
   const moveTo = (next: Position) => {
     userDrove.current = true;
@@ -64,7 +68,7 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
     let active = true;
     // Read once from the store: the pull has committed, the live query may not have re-run yet.
     void answersMap(runtime.db, assessmentId).then((answered) => {
-      if (active && !userDrove.current) setPos(firstUnanswered(groups, (id) => id in answered));
+      if (active && !userDrove.current) setPos(firstUnanswered(groups, (id) => countsAsAnswered(answered[id])));
     });
     return () => {
       active = false;
@@ -76,7 +80,12 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
   const locked = live.submit.phase === 'waiting' || live.submit.phase === 'sending';
   const others = members.filter((m) => m.id !== userId);
   const progress = useMemo(
-    () => groups.map((g) => ({ answered: g.questions.filter((q) => live.answers.has(q.id)).length, total: g.questions.length })),
+    () =>
+      groups.map((g) => ({
+        answered: g.questions.filter((q) => countsAsAnswered(live.answers.get(q.id))).length,
+        total: g.questions.length,
+        toConfirm: g.questions.filter((q) => isToConfirm(live.answers.get(q.id))).length,
+      })),
     [groups, live.answers],
   );
   const conflicts = useMemo(() => [...live.answers.values()].filter((a) => a.syncState === 'conflict'), [live.answers]);
@@ -91,9 +100,11 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
   };
   const onSubmit = () => saving.afterSave(submitNow);
   const submitNow = () => {
-    const missing = data.questions.filter((q) => !live.answers.has(q.id));
+    const missing = data.questions.filter((q) => !isAnswered(q.id));
     if (missing.length) {
-      void appAlert(`Please answer every question before submitting (${missing.length} left).`, 'Not ready to submit');
+      const toConfirm = missing.filter((q) => isToConfirm(live.answers.get(q.id))).length;
+      const detail = toConfirm ? `, ${toConfirm} of them to re-confirm` : '';
+      void appAlert(`Please answer every question before submitting (${missing.length} left${detail}).`, 'Not ready to submit');
       return;
     }
     if (conflicts.length) {
@@ -108,7 +119,34 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
     setDialog(null);
     if (!res.ok) notify(res.message, 'error');
   };
-  const answered = !!answer;
+  /**
+   * "Confirm unchanged answers" of the domain on screen: the still-carried answers are counted, the
+   * user confirms that number, and each is saved as any answer (local store + outbox) marked bulk.
+   * A save finds an answer confirmed or changed since (a teammate's, pulled) and leaves it as it is.
+   */
+  const confirmDomain = async () => {
+    const group = groups[position.domainIndex];
+    if (!group || locked) return;
+    const carried = group.questions.flatMap((q) => {
+      const a = live.answers.get(q.id);
+      return a && isToConfirm(a) ? [{ questionId: q.id, value: a.value }] : [];
+    });
+    if (!carried.length) return;
+    const text = confirmCarriedText(carried.length, group.domain.name);
+    if (!(await appConfirm(text.message, { title: text.title, confirmLabel: text.confirmLabel }))) return;
+    userDrove.current = true;
+    let confirmed = 0;
+    for (const c of carried) {
+      const res = await saving.track(runtime.recordAnswer({ assessmentId, ...c, bulk: true }));
+      if (!res.ok) {
+        notify(confirmed ? `${plural(confirmed, 'answer')} confirmed; the rest were not: ${res.message}` : res.message, 'error');
+        return;
+      }
+      confirmed += 1;
+    }
+    notify(`${plural(confirmed, 'answer')} confirmed in ${group.domain.name}`, 'success');
+  };
+  const answered = countsAsAnswered(answer);
   // A Next pressed while the answer is being written moves once the write has finished.
   const next = () => answered && !isLastPosition(groups, position) && saving.afterSave(() => go(nextPosition(groups, position)));
 
@@ -123,8 +161,9 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
     <div className="space-y-6">
       <QuestionnaireHeader
         assessmentId={assessmentId}
-        answered={data.questions.filter((q) => live.answers.has(q.id)).length}
+        answered={data.questions.filter((q) => isAnswered(q.id)).length}
         total={data.questions.length}
+        toConfirm={progress.reduce((n, p) => n + p.toConfirm, 0)}
         conflicts={conflicts.length}
         onReviewConflict={() => {
           const at = conflicts[0] && positionOf(groups, conflicts[0].questionId);
@@ -142,35 +181,43 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
         <SubmitBanner state={live.submit} sending={submitApi.sending} online={online} progress={sendingText(live.queue)} onCancel={() => void submitApi.cancel()} />
       )}
       <DomainTabs groups={groups} active={position.domainIndex} progress={progress} onSelect={(i) => moveTo({ domainIndex: i, questionIndex: 0 })} panelId={panelId} />
-      <div id={panelId} role="tabpanel" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <QuestionCard
-          question={question}
-          number={position.questionIndex + 1}
-          count={count}
-          answer={answer}
-          deferral={live.deferrals.get(question.id)}
-          userId={userId}
-          locked={locked}
-          canDefer={members.length > 1}
-          onAnswer={(v) => void answerWith(v)}
-          onDefer={() => setDialog('defer')}
-          onResolve={() => setDialog('conflict')}
-          footer={
-            <QuestionnaireFooter
-              canPrevious={!!previousPosition(groups, position)}
-              isLast={isLastPosition(groups, position)}
-              answered={answered}
-              saving={saving}
-              online={online}
-              submitting={submitApi.sending}
-              submitQueued={locked}
-              onPrevious={() => go(previousPosition(groups, position))}
-              onNext={next}
-              onSubmit={onSubmit}
-            />
-          }
+      <div id={panelId} role="tabpanel" className="space-y-4">
+        <ConfirmCarried
+          domainName={groups[position.domainIndex]!.domain.name}
+          count={progress[position.domainIndex]?.toConfirm ?? 0}
+          disabled={locked}
+          onConfirm={() => void confirmDomain()}
         />
-        <QuestionGuidance question={question} evidence={renderEvidence?.(question.id, locked)} />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+          <QuestionCard
+            question={question}
+            number={position.questionIndex + 1}
+            count={count}
+            answer={answer}
+            deferral={live.deferrals.get(question.id)}
+            userId={userId}
+            locked={locked}
+            canDefer={members.length > 1}
+            onAnswer={(v) => void answerWith(v)}
+            onDefer={() => setDialog('defer')}
+            onResolve={() => setDialog('conflict')}
+            footer={
+              <QuestionnaireFooter
+                canPrevious={!!previousPosition(groups, position)}
+                isLast={isLastPosition(groups, position)}
+                answered={answered}
+                saving={saving}
+                online={online}
+                submitting={submitApi.sending}
+                submitQueued={locked}
+                onPrevious={() => go(previousPosition(groups, position))}
+                onNext={next}
+                onSubmit={onSubmit}
+              />
+            }
+          />
+          <QuestionGuidance question={question} evidence={renderEvidence?.(question.id, locked)} />
+        </div>
       </div>
       <DeferDialog
         key={`defer-${question.id}`}

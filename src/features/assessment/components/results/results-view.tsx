@@ -12,8 +12,10 @@ import { useCachedResource } from '../../../../hooks/use-cached-resource.ts';
 import { messageOf } from '../../../../lib/api-client.ts';
 import { formatDate } from '../../../../utils/format.ts';
 import { useSession } from '../../../../hooks/use-session.ts';
+import { getAssessment } from '../../api/assessments.ts';
 import { getReport, getResults, REPORT_NEVER_PAID } from '../../api/results.ts';
 import { AssessedProfile } from './assessed-profile.tsx';
+import { CarryNote } from './carry-note.tsx';
 import { Comparison } from './comparison.tsx';
 import { DomainBars } from './domain-bars.tsx';
 import { GapList } from './gap-list.tsx';
@@ -32,6 +34,10 @@ export function ResultsView({ assessmentId, members }: { assessmentId: string; m
   const loadReport = useCallback((signal: AbortSignal) => (neverPaid ? Promise.resolve(REPORT_NEVER_PAID) : getReport(assessmentId, signal)), [assessmentId, neverPaid]);
   const results = useCachedResource(`results.${assessmentId}`, loadResults);
   const report = useCachedResource(`report.${assessmentId}${neverPaid ? '.never-paid' : ''}`, loadReport);
+  // A carried start names the assessment it came from by its submit date (the assessment page's cache key).
+  const carriedFrom = results.data?.carry?.carried_from ?? null;
+  const loadFrom = useCallback((signal: AbortSignal) => getAssessment(carriedFrom!, signal), [carriedFrom]);
+  const from = useCachedResource(carriedFrom ? `assessment.${carriedFrom}` : null, loadFrom);
 
   if (results.status === 'loading') return <PageSpinner label="Loading the results…" />;
   if (results.status === 'error' || !results.data)
@@ -59,6 +65,7 @@ export function ResultsView({ assessmentId, members }: { assessmentId: string; m
         }
       />
       <VerdictCard result={r} />
+      {r.carry && <CarryNote carry={r.carry} fromSubmittedAt={from.data?.submitted_at ?? null} />}
       <AssessedProfile result={r} />
       <Comparison assessmentId={assessmentId} />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
