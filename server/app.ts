@@ -9,6 +9,7 @@ import { notFound } from './lib/app-error.ts';
 import { authRoutes, organizationRoutes, organizationsRoutes } from './features/accounts/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
 import { assessmentsRoutes, deferRoutes, subscriptionRoutes } from './features/assessments/index.ts';
+import { certificationsRoutes, certifyingOfficialRoutes, verifyRoutes } from './features/certifications/index.ts';
 import { configRoutes } from './features/config/index.ts';
 import { assessmentEvidenceRoutes, evidenceRoutes } from './features/evidence/index.ts';
 import { healthRoutes } from './features/health/index.ts';
@@ -32,6 +33,7 @@ export const api = new Hono<AppEnv>()
   .route('/sync', syncRoutes)
   .route('/auth', authRoutes)
   .route('/organization', organizationRoutes)
+  .route('/organization', certifyingOfficialRoutes)
   .route('/organizations', organizationsRoutes)
   .route('/evidence', evidenceRoutes)
   .route('/assessments', assessmentEvidenceRoutes)
@@ -42,7 +44,9 @@ export const api = new Hono<AppEnv>()
   .route('/admin/organizations', subscriptionRoutes)
   .route('/admin', adminRoutes)
   .route('/assessments', reportsRoutes)
-  .route('/admin/assessments', adminReportsRoutes);
+  .route('/admin/assessments', adminReportsRoutes)
+  .route('/certifications', certificationsRoutes)
+  .route('/verify', verifyRoutes);
 
 export type ApiType = typeof api;
 

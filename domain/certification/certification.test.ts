@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
@@ -90,10 +89,13 @@ describe('canonicalForm', () => {
 });
 
 describe('sha256Hex', () => {
-  it('is the SHA-256 of the UTF-8 text in lower-case hex', async () => {
-    const text = canonicalForm(record);
-    expect(await sha256Hex(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+  it('is the SHA-256 of the UTF-8 text in lower-case hex (FIPS 180-2 test vectors, and a non-ASCII text)', async () => {
     expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(await sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(await sha256Hex('Acme Research “Lab” — é')).toBe('526319fe26609ae8918f256dfb7c9fe4bb0161838b982341ff5d6746a3351f23');
+    const text = canonicalForm(record);
+    expect(await sha256Hex(text)).toMatch(/^[0-9a-f]{64}$/);
+    expect(await sha256Hex(canonicalForm(reversed(record)))).toBe(await sha256Hex(text));
   });
 });
 
