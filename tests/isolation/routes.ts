@@ -10,6 +10,7 @@ import { evidenceRows } from './evidence-routes.ts';
 import { assessmentRows } from './assessment-routes.ts';
 import { adminRouteRows } from './admin-routes.ts';
 import { syncRows } from './sync-routes.ts';
+import { certificationRows } from './certification-routes.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -54,6 +55,7 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ method: Method; route: string }> = [
   { method: 'GET', route: '/api/organization/public/:orgId' },
   { method: 'GET', route: '/api/auth/validate-invite' },
   { method: 'POST', route: '/api/auth/accept-invite' },
+  { method: 'GET', route: '/api/verify/:code' },
 ];
 
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@a.example`;
@@ -188,4 +190,4 @@ const organizationRows: RouteRow[] = [
 ];
 
 /** Every organization-scoped route. Other features append their rows here. */
-export const ROUTE_ROWS: RouteRow[] = [...accountRows, ...organizationRows, ...evidenceRows, ...assessmentRows, ...adminRouteRows, ...syncRows];
+export const ROUTE_ROWS: RouteRow[] = [...accountRows, ...organizationRows, ...evidenceRows, ...assessmentRows, ...adminRouteRows, ...syncRows, ...certificationRows];

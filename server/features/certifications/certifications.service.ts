@@ -22,7 +22,7 @@ import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, certifications, organizations, profiles, questionnaireVersions } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound, badRequest } from '../../lib/app-error.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import type { AppDeps, Caller } from '../../lib/factory.ts';
 
 type CertificationRow = typeof certifications.$inferSelect;
@@ -87,7 +87,7 @@ async function certifyingOfficial(db: Db, organizationId: string, officialId: st
 }
 
 /** The latest submitted assessment of the organization (null when none). */
-async function latestSubmitted(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], organizationId: string) {
+async function latestSubmitted(db: DbOrTx, organizationId: string) {
   const [a] = await db
     .select()
     .from(assessments)
@@ -97,23 +97,43 @@ async function latestSubmitted(db: Db | Parameters<Parameters<Db['transaction']>
   return a ?? null;
 }
 
-/** GET /api/certifications */
-export async function listCertifications(deps: AppDeps, caller: Caller): Promise<CertificationsView> {
+/**
+ * GET /api/certifications. `eligible` also carries the questionnaire version and the exact statement
+ * a signature would store, so the sign form shows the words that are signed.
+ */
+export interface CertificationsListView extends CertificationsView {
+  eligible: (NonNullable<CertificationsView['eligible']> & { version_label: string; statement: string }) | null;
+}
+
+async function versionLabelOf(db: DbOrTx, versionId: number): Promise<string> {
+  const [version] = await db.select({ label: questionnaireVersions.label }).from(questionnaireVersions).where(eq(questionnaireVersions.id, versionId));
+  return version?.label ?? String(versionId);
+}
+
+export async function listCertifications(deps: AppDeps, caller: Caller): Promise<CertificationsListView> {
   const organizationId = ownOrganization(caller);
-  const [org] = await deps.db.select({ officialId: organizations.certifyingOfficialId }).from(organizations).where(eq(organizations.id, organizationId));
+  const [org] = await deps.db.select({ name: organizations.name, officialId: organizations.certifyingOfficialId }).from(organizations).where(eq(organizations.id, organizationId));
   if (!org) throw notFound(CERT_MSG.noOrganization);
   const official = await certifyingOfficial(deps.db, organizationId, org.officialId);
   const rows = await chainOf(deps.db, organizationId);
   const superseded = supersededIn(rows);
   const now = deps.now();
   const latest = await latestSubmitted(deps.db, organizationId);
+  const versionLabel = latest ? await versionLabelOf(deps.db, latest.versionId) : '';
   return {
     certifications: rows.map((r) => toView(r, superseded, now)),
     certifying_official: official,
     can_sign: isSigner(caller, official?.id ?? null),
     eligible:
       latest && latest.passFail === 'Pass' && latest.submittedAt && latest.totalScore !== null && latest.grade
-        ? { assessment_id: latest.id, submitted_at: latest.submittedAt.toISOString(), total_score: latest.totalScore, grade: latest.grade }
+        ? {
+            assessment_id: latest.id,
+            submitted_at: latest.submittedAt.toISOString(),
+            total_score: latest.totalScore,
+            grade: latest.grade,
+            version_label: versionLabel,
+            statement: certificationStatement(org.name, versionLabel),
+          }
         : null,
   };
 }
@@ -147,8 +167,7 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
     if (latest?.id !== assessment.id) throw conflict(CERT_MSG.notLatest);
     if (assessment.passFail !== 'Pass' || assessment.totalScore === null || !assessment.grade) throw conflict(CERT_MSG.notPassed);
 
-    const [version] = await tx.select({ label: questionnaireVersions.label }).from(questionnaireVersions).where(eq(questionnaireVersions.id, assessment.versionId));
-    const versionLabel = version?.label ?? String(assessment.versionId);
+    const versionLabel = await versionLabelOf(tx, assessment.versionId);
     // The newest record: the one nothing supersedes yet.
     const [head] = await tx
       .select({ id: certifications.id })

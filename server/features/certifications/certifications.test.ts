@@ -72,6 +72,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
     expect(before.certifications).toEqual([]);
     expect(before.can_sign).toBe(true);
     expect(before.eligible?.assessment_id).toBe(assessmentId);
+    const shown = (before.eligible as { statement?: string } | null)?.statement;
 
     const res = await sign(admin, assessmentId);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -92,6 +93,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
       status: 'current',
     });
     expect(view.statement).toContain('it is not a certification by any federal agency');
+    expect(view.statement).toBe(shown);
     expect(view.verify_code).toMatch(/^[A-Z2-7]{20}$/);
 
     const [row] = await server.deps.db.select().from(certifications).where(eq(certifications.id, view.id));

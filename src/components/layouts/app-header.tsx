@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { Building2, LayoutDashboard, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
+import { Building2, FileSignature, LayoutDashboard, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { fullName, useSession } from '../../hooks/use-session.ts';
 import { cn } from '../../utils/cn.ts';
 import { Logo } from './logo.tsx';
@@ -14,6 +14,7 @@ interface NavItem {
 function navItems(role: string | undefined): NavItem[] {
   const items: NavItem[] = [{ to: '/dashboard', label: 'Dashboard', icon: <LayoutDashboard aria-hidden="true" className="size-4" /> }];
   if (role === 'org_admin') items.push({ to: '/organization', label: 'Organization', icon: <Building2 aria-hidden="true" className="size-4" /> });
+  if (role === 'org_admin' || role === 'team_member') items.push({ to: '/certification', label: 'Self-certification', icon: <FileSignature aria-hidden="true" className="size-4" /> });
   if (role === 'system_admin') items.push({ to: '/admin', label: 'Admin', icon: <ShieldCheck aria-hidden="true" className="size-4" /> });
   return items;
 }
@@ -24,7 +25,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
 
-/** The signed-in header: logo, Dashboard, Organization (org_admin), Admin (system_admin), name + organization, Logout. */
+/** The signed-in header: logo, Dashboard, Organization (org_admin), Self-certification (members), Admin (system_admin), name + organization, Logout. */
 export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
   const { profile, user, signOut } = useSession();
   const location = useLocation();
