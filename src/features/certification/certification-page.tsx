@@ -173,7 +173,7 @@ export function CertificationPage() {
               <CardHeader title={current ? 'Sign again' : 'Sign a self-certification'} icon={<FileSignature className="size-5" />} />
               <CardBody>
                 {data.can_sign && data.eligible ? (
-                  <SignForm key={data.eligible.assessment_id} eligible={data.eligible} defaultName={fullName(profile)} onSigned={signed} />
+                  <SignForm key={`${data.eligible.assessment_id}:${data.certifications.length}`} eligible={data.eligible} defaultName={fullName(profile)} onSigned={signed} />
                 ) : (
                   <WhySignIsHidden data={data} />
                 )}

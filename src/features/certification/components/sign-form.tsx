@@ -29,6 +29,11 @@ export function SignForm({ eligible, defaultName, onSigned }: { eligible: Eligib
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Sets a field; its error goes as soon as it changes. */
+  const change = <T,>(set: (value: T) => void, field: keyof Errors, value: T) => {
+    set(value);
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -62,8 +67,8 @@ export function SignForm({ eligible, defaultName, onSigned }: { eligible: Eligib
         For the assessment submitted on {formatDate(eligible.submitted_at)}: score {eligible.total_score}, grade {eligible.grade}, Pass (questionnaire {eligible.version_label}).
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-signerName`} label="Full name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.signerName} required maxLength={200} />
-        <Field id={`${id}-signerTitle`} label="Title" autoComplete="organization-title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.signerTitle} required maxLength={200} hint="Your position, e.g. Research Security Officer" />
+        <Field id={`${id}-signerName`} label="Full name" autoComplete="name" value={name} onChange={(e) => change(setName, 'signerName', e.target.value)} error={errors.signerName} required maxLength={200} />
+        <Field id={`${id}-signerTitle`} label="Title" autoComplete="organization-title" value={title} onChange={(e) => change(setTitle, 'signerTitle', e.target.value)} error={errors.signerTitle} required maxLength={200} hint="Your position, e.g. Research Security Officer" />
       </div>
       <figure>
         <figcaption className="mb-1.5 text-sm font-medium text-slate-800">Statement</figcaption>
@@ -78,7 +83,7 @@ export function SignForm({ eligible, defaultName, onSigned }: { eligible: Eligib
             type="checkbox"
             className="mt-0.5 size-4 shrink-0 rounded border-slate-400 text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             checked={attest}
-            onChange={(e) => setAttest(e.target.checked)}
+            onChange={(e) => change(setAttest, 'attest', e.target.checked)}
             aria-describedby={[`${id}-statement`, errors.attest ? `${id}-attest-error` : ''].filter(Boolean).join(' ')}
             aria-invalid={errors.attest ? true : undefined}
           />
