@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CertificationsView, CertificationView, VerifyView } from '#domain/contracts/cycles.ts';
 import { addMonths, canonicalForm, certificationStatement, SELF_CERTIFICATION_NOTICE, sha256Hex, type CertificationRecord } from '#domain/certification/certification.ts';
 import { auditLog, certifications, organizations, questionnaireVersions } from '#server/db/schema/index.ts';
+import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
@@ -267,6 +268,15 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
       expect(miss.status, code).toBe(404);
       expect(miss.body).toEqual({ error: 'No certification record has this code', code: 'not_found' });
     }
+  });
+
+  it('caps verify lookups per client address, found or not (the public lookup budget)', async () => {
+    const from = (address: string, code = 'AAAAAAAAAAAAAAAAAAAA') => server.app.request(`/api/verify/${code}`, {}, { incoming: { socket: { remoteAddress: address } } });
+    for (let i = 0; i < RATE_LIMITS.publicLookup.max; i++) expect((await from('203.0.113.9')).status).toBe(404);
+    const limited = await from('203.0.113.9');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    expect((await from('198.51.100.9')).status).toBe(404);
   });
 
   it('is expired once 12 months have passed (injected clock), in the chain and on the verify page', async () => {
