@@ -12,7 +12,20 @@ import { collectErrors, HAS_CHROMIUM, shot, signIn, startHarness, type Harness }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // On failure, name the outermost elements that stick out (and their ancestors).
+  const culprits = overflow <= 0 ? '' : await page.evaluate(() => {
+    const edge = document.documentElement.clientWidth + 1;
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > edge && (!el.parentElement || el.parentElement.getBoundingClientRect().right <= edge))
+      .slice(0, 5)
+      .map((el) => {
+        const chain: string[] = [];
+        for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) chain.push(`${a.tagName}.${(a.getAttribute('class') ?? '').slice(0, 50)} [${Math.round(a.getBoundingClientRect().width)}]`);
+        return chain.join(' < ');
+      })
+      .join('\n');
+  });
+  expect(overflow, `${page.url()} at ${page.viewportSize()?.width} px\n${culprits}`).toBeLessThanOrEqual(0);
 }
 
 describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
@@ -55,6 +68,7 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
     await form.getByRole('button', { name: 'Sign' }).click();
     await form.getByText('Confirm the statement to sign').waitFor();
     await form.getByLabel('I confirm this statement').check();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'certification-form-1280');
     await form.getByRole('button', { name: 'Sign' }).click();
 
@@ -63,6 +77,7 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
     const first = (await chain()).certifications[0]!;
     expect(first.status).toBe('current');
     await page.getByText(first.sha256).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'certification-1280');
 
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Certificate PDF' }).first().click()]);
@@ -98,8 +113,8 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
     await pub.goto('/verify/AAAAAAAAAAAAAAAAAAAA');
     await pub.getByText('No certification record has this code').waitFor();
 
-    // Narrow screens: no sideways scrolling (320 px), screenshots at 390 px.
-    for (const width of [320, 390]) {
+    // Narrow and middle widths: no sideways scrolling (320 px and the header's breakpoints), screenshots at 390 px.
+    for (const width of [320, 390, 768, 1024]) {
       await page.setViewportSize({ width, height: 800 });
       await pub.setViewportSize({ width, height: 800 });
       await page.reload();
@@ -112,6 +127,7 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
         await shot(page, 'certification-390');
         await shot(pub, 'verify-390');
       }
+      if (width === 768 || width === 1024) await shot(page, `certification-${width}`, false);
     }
     await pub.goto('/verify/AAAAAAAAAAAAAAAAAAAA');
     await pub.getByText('No certification record has this code').waitFor();

@@ -21,7 +21,7 @@ function navItems(role: string | undefined): NavItem[] {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors xl:whitespace-nowrap',
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
 
@@ -43,7 +43,8 @@ export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
           {items.map((i) => (
             <NavLink key={i.to} to={i.to} className={linkClass}>
-              {i.icon}
+              {/* Below lg the labels alone fit beside the status and Logout (768 px with every item). */}
+              <span className="hidden lg:inline-flex">{i.icon}</span>
               {i.label}
             </NavLink>
           ))}
