@@ -92,7 +92,8 @@ async function latestSubmitted(db: DbOrTx, organizationId: string) {
     .select()
     .from(assessments)
     .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'submitted'), isNotNull(assessments.submittedAt)))
-    .orderBy(desc(assessments.submittedAt), desc(assessments.id))
+    // One assessment is in progress at a time, so the later start is the later submission on a tie.
+    .orderBy(desc(assessments.submittedAt), desc(assessments.startedAt))
     .limit(1);
   return a ?? null;
 }

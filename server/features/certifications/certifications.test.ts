@@ -50,6 +50,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
 
   /** Starts, answers (all Yes = Pass, all No = Fail) and submits an assessment of the admin's organization. */
   async function submitted(who: Member, answer: 'yes' | 'no'): Promise<string> {
+    clock = new Date(clock.getTime() + 60_000);
     const id = await createAssessment(server, who.accessToken, who.organizationId);
     await answerAll(server, who.accessToken, id, () => answer);
     const res = await server.json('POST', `/api/assessments/${id}/submit`, undefined, who.accessToken);
