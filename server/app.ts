@@ -10,6 +10,7 @@ import { authRoutes, organizationRoutes, organizationsRoutes } from './features/
 import { actionsRoutes } from './features/actions/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
 import { assessmentsRoutes, cyclesRoutes, deferRoutes, subscriptionRoutes } from './features/assessments/index.ts';
+import { certificationsRoutes, certifyingOfficialRoutes, verifyRoutes } from './features/certifications/index.ts';
 import { configRoutes } from './features/config/index.ts';
 import { deadlinesRoutes } from './features/jobs/index.ts';
 import { assessmentEvidenceRoutes, evidenceRoutes } from './features/evidence/index.ts';
@@ -34,6 +35,7 @@ export const api = new Hono<AppEnv>()
   .route('/sync', syncRoutes)
   .route('/auth', authRoutes)
   .route('/organization', organizationRoutes)
+  .route('/organization', certifyingOfficialRoutes)
   .route('/organizations', organizationsRoutes)
   .route('/evidence', evidenceRoutes)
   .route('/assessments', assessmentEvidenceRoutes)
@@ -47,6 +49,8 @@ export const api = new Hono<AppEnv>()
   .route('/admin', adminRoutes)
   .route('/assessments', reportsRoutes)
   .route('/admin/assessments', adminReportsRoutes)
+  .route('/certifications', certificationsRoutes)
+  .route('/verify', verifyRoutes)
   .route('/', actionsRoutes);
 
 export type ApiType = typeof api;

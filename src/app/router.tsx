@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
   lazyRoute(lazyPage(() => import('../features/auth/reset-password-page.tsx'), (m) => m.ResetPasswordPage), { path: paths.resetPassword.path, title: 'Reset password' }),
   lazyRoute(lazyPage(() => import('../features/auth/confirm-email-page.tsx'), (m) => m.ConfirmEmailPage), { path: paths.confirmEmail.path, title: 'Confirm your e-mail address' }),
   lazyRoute(lazyPage(() => import('../features/scoring/how-scoring-works-page.tsx'), (m) => m.HowScoringWorksPage), { path: paths.howScoringWorks.path, title: 'How scoring works' }),
+  lazyRoute(lazyPage(() => import('../features/certification/verify-page.tsx'), (m) => m.VerifyPage), { path: paths.verify.path, title: 'Verify a self-certification' }),
   {
     element: <ProtectedRoute />,
     children: [
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
           lazyRoute(lazyPage(() => import('../features/assessment/assessment-page.tsx'), (m) => m.AssessmentPage), { path: paths.assessment.path, title: 'Assessment' }),
           lazyRoute(lazyPage(() => import('../features/organization/organization-page.tsx'), (m) => m.OrganizationPage), { path: paths.organization.path, title: 'Organization' }),
           lazyRoute(lazyPage(() => import('../features/action-plan/action-plan-page.tsx'), (m) => m.ActionPlanPage), { path: paths.actionPlan.path, title: 'Action plan' }),
+          lazyRoute(lazyPage(() => import('../features/certification/certification-page.tsx'), (m) => m.CertificationPage), { path: paths.certification.path, title: 'Self-certification' }),
           {
             path: paths.admin.root.path,
             element: <RequireRole roles={['system_admin']} />,

@@ -15,12 +15,15 @@ export const paths = {
   /** Where a sign-up confirmation link lands (token in the fragment); the embedded provider redirects here. */
   confirmEmail: { path: '/confirm-email', href: () => '/confirm-email' },
   howScoringWorks: { path: '/how-scoring-works', href: () => '/how-scoring-works' },
+  /** The public page of a self-certification record (no sign-in). */
+  verify: { path: '/verify/:code', href: (code: string) => `/verify/${encodeURIComponent(code)}` },
 
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
   assessmentNew: { path: '/assessment/new', href: () => '/assessment/new' },
   assessment: { path: '/assessment/:id', href: (id: string) => `/assessment/${encodeURIComponent(id)}` },
   organization: { path: '/organization', href: () => '/organization' },
   actionPlan: { path: '/action-plan', href: () => '/action-plan' },
+  certification: { path: '/certification', href: () => '/certification' },
 
   admin: {
     root: { path: '/admin', href: () => '/admin' },

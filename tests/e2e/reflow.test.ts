@@ -102,6 +102,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
       { path: '/forgot-password', name: 'forgot-password', ready: heading, title: 'Forgot password' },
       { path: '/reset-password', name: 'reset-password', ready: heading, title: 'Reset password' },
       { path: '/how-scoring-works', name: 'how-scoring-works', ready: heading, title: 'How scoring works' },
+      { path: '/verify/AAAAAAAAAAAAAAAAAAAA', name: 'verify-unknown', ready: (p) => p.getByText('No certification record has this code').waitFor(), title: 'Verify a self-certification' },
       { path: `/invite/${inviteToken}`, name: 'invite', ready: (p) => p.getByText('a-very-long-invitee-address@reflow-university.test').first().waitFor(), title: 'Invitation' },
     ];
     const small = await h.newContext({ width: 320, height: 720 });
@@ -121,6 +122,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
       { path: `/assessment/${inProgress}`, name: 'questionnaire', ready: (p) => p.getByTestId('question-code').waitFor(), title: 'Assessment' },
       { path: `/assessment/${submitted}`, name: 'results', ready: (p) => p.getByText(/Gap analysis|Corrective action/i).first().waitFor(), title: 'Assessment' },
       { path: '/organization', name: 'organization', ready: (p) => p.getByRole('heading', { name: 'Team members' }).waitFor(), title: 'Organization' },
+      { path: '/certification', name: 'certification', ready: (p) => p.getByRole('heading', { name: 'Who can sign' }).waitFor(), title: 'Self-certification' },
       { path: '/how-scoring-works', name: 'how-scoring-works-signed-in', ready: heading, title: 'How scoring works', noShell: true },
     ];
     const ctxs: BrowserContext[] = [];

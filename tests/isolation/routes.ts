@@ -11,6 +11,7 @@ import { assessmentRows } from './assessment-routes.ts';
 import { adminRouteRows } from './admin-routes.ts';
 import { syncRows } from './sync-routes.ts';
 import { actionRows } from './action-routes.ts';
+import { certificationRows } from './certification-routes.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -55,6 +56,7 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ method: Method; route: string }> = [
   { method: 'GET', route: '/api/organization/public/:orgId' },
   { method: 'GET', route: '/api/auth/validate-invite' },
   { method: 'POST', route: '/api/auth/accept-invite' },
+  { method: 'GET', route: '/api/verify/:code' },
 ];
 
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@a.example`;
@@ -192,4 +194,4 @@ const organizationRows: RouteRow[] = [
 /** The caller's own organization's deadlines: no id in the request, so another org sees its own. */
 const deadlineRows: RouteRow[] = [{ method: 'GET', route: '/api/deadlines', access: 'member', crossOrg: 'own-data', request: () => ({ path: '/api/deadlines' }) }];
 
-export const ROUTE_ROWS: RouteRow[] = [...accountRows, ...organizationRows, ...evidenceRows, ...assessmentRows, ...adminRouteRows, ...syncRows, ...actionRows, ...deadlineRows];
+export const ROUTE_ROWS: RouteRow[] = [...accountRows, ...organizationRows, ...evidenceRows, ...assessmentRows, ...adminRouteRows, ...syncRows, ...actionRows, ...deadlineRows, ...certificationRows];

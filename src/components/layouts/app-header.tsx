@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { Building2, LayoutDashboard, ListChecks, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
+import { Building2, FileSignature, LayoutDashboard, ListChecks, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { fullName, useSession } from '../../hooks/use-session.ts';
 import { cn } from '../../utils/cn.ts';
 import { Logo } from './logo.tsx';
@@ -15,17 +15,18 @@ function navItems(role: string | undefined): NavItem[] {
   const items: NavItem[] = [{ to: '/dashboard', label: 'Dashboard', icon: <LayoutDashboard aria-hidden="true" className="size-4" /> }];
   if (role === 'org_admin' || role === 'team_member') items.push({ to: '/action-plan', label: 'Action plan', icon: <ListChecks aria-hidden="true" className="size-4" /> });
   if (role === 'org_admin') items.push({ to: '/organization', label: 'Organization', icon: <Building2 aria-hidden="true" className="size-4" /> });
+  if (role === 'org_admin' || role === 'team_member') items.push({ to: '/certification', label: 'Self-certification', icon: <FileSignature aria-hidden="true" className="size-4" /> });
   if (role === 'system_admin') items.push({ to: '/admin', label: 'Admin', icon: <ShieldCheck aria-hidden="true" className="size-4" /> });
   return items;
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors xl:whitespace-nowrap',
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
 
-/** The signed-in header: logo, Dashboard, Organization (org_admin), Admin (system_admin), name + organization, Logout. */
+/** The signed-in header: logo, Dashboard, Organization (org_admin), Self-certification (members), Admin (system_admin), name + organization, Logout. */
 export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
   const { profile, user, signOut } = useSession();
   const location = useLocation();
@@ -43,7 +44,8 @@ export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
           {items.map((i) => (
             <NavLink key={i.to} to={i.to} className={linkClass}>
-              {i.icon}
+              {/* Below lg the labels alone fit beside the status and Logout (768 px with every item). */}
+              <span className="hidden lg:inline-flex">{i.icon}</span>
               {i.label}
             </NavLink>
           ))}

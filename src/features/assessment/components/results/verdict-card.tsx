@@ -48,9 +48,16 @@ export function VerdictCard({ result }: { result: ResultView }) {
             {failSummary(result) ?? result.passFail}
           </p>
           {pass ? (
-            <p className="mt-2 text-sm text-emerald-900">
-              The score meets the pass threshold of {PASS_THRESHOLD_POINTS} points and every critical requirement is answered Yes.
-            </p>
+            <>
+              <p className="mt-2 text-sm text-emerald-900">
+                The score meets the pass threshold of {PASS_THRESHOLD_POINTS} points and every critical requirement is answered Yes.
+              </p>
+              <p className="mt-2 text-sm" data-no-print>
+                <Link to={paths.certification.href()} className="font-medium text-emerald-900 underline underline-offset-2 hover:text-emerald-950">
+                  Sign a self-certification
+                </Link>
+              </p>
+            </>
           ) : (
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-red-900" aria-label="Why the assessment failed">
               {result.failReasons.map((r) => (

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addMonths,
+  canonicalForm,
+  certificationStatement,
+  expiryOf,
+  normalizeVerifyCode,
+  readCanonical,
+  sha256Hex,
+  statusOf,
+  verifyCodeFrom,
+  VERIFY_CODE_LENGTH,
+  type CertificationRecord,
+} from './certification.ts';
+
+const record: CertificationRecord = {
+  id: '0b7d3c1e-3f4a-4c55-9d0e-1f2a3b4c5d6e',
+  verifyCode: 'ABCDEFGHIJKLMNOPQRST',
+  organizationId: '11111111-2222-4333-8444-555555555555',
+  organizationName: 'Acme Research “Lab”',
+  assessmentId: '66666666-7777-4888-9999-000000000000',
+  signerName: 'Ada Admin',
+  signerTitle: 'Research Security Officer',
+  statement: certificationStatement('Acme Research “Lab”', '2025.1'),
+  signedAt: new Date('2025-03-04T05:06:07.089Z'),
+  expiresAt: new Date('2026-03-04T05:06:07.089Z'),
+  totalScore: 131,
+  maxScore: 140,
+  grade: 'A',
+  passFail: 'Pass',
+  versionId: 3,
+  versionLabel: '2025.1',
+  applicability: { kind: 'ihe', covered: true, agencies: ['nsf', 'nih'], activities: ['export_controlled'] },
+  supersedesId: null,
+};
+
+/** The same values with every key in reverse order (and the profile's too). */
+function reversed<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).reverse().map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) ? reversed(v) : v])) as T;
+}
+
+describe('canonicalForm', () => {
+  it('is sorted-key JSON of the fixed field set, instants in ISO 8601 UTC, no whitespace', () => {
+    const text = canonicalForm(record);
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    const keys = Object.keys(parsed);
+    expect(keys).toEqual([...keys].sort());
+    expect(keys).toEqual([
+      'applicability',
+      'assessment_id',
+      'expires_at',
+      'format',
+      'grade',
+      'id',
+      'max_score',
+      'organization_id',
+      'organization_name',
+      'pass_fail',
+      'signed_at',
+      'signer_name',
+      'signer_title',
+      'statement',
+      'supersedes_id',
+      'total_score',
+      'verify_code',
+      'version_id',
+      'version_label',
+    ]);
+    expect(parsed.signed_at).toBe('2025-03-04T05:06:07.089Z');
+    expect(Object.keys(parsed.applicability as object)).toEqual(['activities', 'agencies', 'covered', 'kind']);
+    expect(text).not.toMatch(/\n|": | ,/);
+    expect(text).toContain('"format":"mvrsp-self-certification/1"');
+  });
+
+  it('does not depend on key order or on extra properties, and changes with any attested value', () => {
+    const base = canonicalForm(record);
+    expect(canonicalForm(reversed(record))).toBe(base);
+    expect(canonicalForm({ ...record, extra: 'ignored', canonical: 'x' } as CertificationRecord)).toBe(base);
+    expect(canonicalForm({ ...record, signedAt: new Date(record.signedAt.getTime()) })).toBe(base);
+    expect(canonicalForm({ ...record, totalScore: 130 })).not.toBe(base);
+    expect(canonicalForm({ ...record, signerTitle: 'CEO' })).not.toBe(base);
+    expect(canonicalForm({ ...record, supersedesId: record.id })).not.toBe(base);
+    expect(canonicalForm({ ...record, applicability: { ...record.applicability!, agencies: ['nih', 'nsf'] } })).not.toBe(base);
+  });
+
+  it('reads back the organization name and maximum score as signed', () => {
+    expect(readCanonical(canonicalForm(record))).toEqual({ organizationName: 'Acme Research “Lab”', maxScore: 140 });
+  });
+});
+
+describe('sha256Hex', () => {
+  it('is the SHA-256 of the UTF-8 text in lower-case hex (FIPS 180-2 test vectors, and a non-ASCII text)', async () => {
+    expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(await sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(await sha256Hex('Acme Research “Lab” — é')).toBe('526319fe26609ae8918f256dfb7c9fe4bb0161838b982341ff5d6746a3351f23');
+    const text = canonicalForm(record);
+    expect(await sha256Hex(text)).toMatch(/^[0-9a-f]{64}$/);
+    expect(await sha256Hex(canonicalForm(reversed(record)))).toBe(await sha256Hex(text));
+  });
+});
+
+describe('validity and status', () => {
+  it('adds calendar months in UTC, clamped to the end of a shorter month', () => {
+    expect(addMonths(new Date('2025-03-04T05:06:07.089Z'), 12).toISOString()).toBe('2026-03-04T05:06:07.089Z');
+    expect(addMonths(new Date('2024-02-29T12:00:00Z'), 12).toISOString()).toBe('2025-02-28T12:00:00.000Z');
+    expect(addMonths(new Date('2025-01-31T00:00:00Z'), 1).toISOString()).toBe('2025-02-28T00:00:00.000Z');
+    expect(addMonths(new Date('2025-12-15T00:00:00Z'), 2).toISOString()).toBe('2026-02-15T00:00:00.000Z');
+    expect(expiryOf(new Date('2025-06-30T23:59:59Z')).toISOString()).toBe('2026-06-30T23:59:59.000Z');
+  });
+
+  it('is expired after its expiry, else superseded when a newer record exists, else current', () => {
+    const r = { expiresAt: new Date('2026-03-04T00:00:00Z') };
+    expect(statusOf(r, false, new Date('2026-03-04T00:00:00Z'))).toBe('current');
+    expect(statusOf(r, true, new Date('2026-03-03T00:00:00Z'))).toBe('superseded');
+    expect(statusOf(r, false, new Date('2026-03-04T00:00:00.001Z'))).toBe('expired');
+    expect(statusOf(r, true, new Date('2027-01-01T00:00:00Z'))).toBe('expired');
+    expect(statusOf({ expiresAt: '2026-03-04T00:00:00.000Z' }, false, new Date('2025-01-01T00:00:00Z'))).toBe('current');
+  });
+});
+
+describe('verify codes', () => {
+  it('are 20 base32 characters from 13 random bytes, and read back normalized', () => {
+    const code = verifyCodeFrom(new Uint8Array(13).fill(0xff));
+    expect(code).toBe('77777777777777777777');
+    expect(verifyCodeFrom(new Uint8Array(13))).toBe('AAAAAAAAAAAAAAAAAAAA');
+    expect(verifyCodeFrom(Uint8Array.from([0x08, 0x86, 0x42, 0x98, 0xe8, 0x4a, 0x96, 0xc6, 0xb9, 0xf0, 0, 0, 0]))).toMatch(/^BCDEFGHIJKLMNOPQ/);
+    expect(() => verifyCodeFrom(new Uint8Array(12))).toThrow();
+    expect(code).toHaveLength(VERIFY_CODE_LENGTH);
+    expect(normalizeVerifyCode('abcd-efgh ijkl-mnop-qrst')).toBe('ABCDEFGHIJKLMNOPQRST');
+    expect(normalizeVerifyCode('ABCDEFGHIJKLMNOPQRS1')).toBeNull();
+    expect(normalizeVerifyCode('ABC')).toBeNull();
+  });
+});

@@ -1,0 +1,163 @@
+// Self-certification records (ADR 019): the statement an organization's signer attests, the
+// canonical text of a record whose SHA-256 is stored with it, its validity and its status. Pure:
+// no I/O; the SHA-256 uses Web Crypto (crypto.subtle), which browsers and Node.js both provide.
+import type { CertificationStatus } from '../contracts/enums.ts';
+import type { ApplicabilityProfile } from '../questions/applicability.ts';
+import type { Grade, PassFail } from '../scoring/policy.ts';
+
+/** A record is valid for this many months after it is signed, unless signed again sooner. */
+export const CERTIFICATION_VALIDITY_MONTHS = 12;
+
+/** What the record is and is not, shown on the sign form, the certificate and the public verify page. */
+export const SELF_CERTIFICATION_NOTICE =
+  'This is a self-certification record made by the organization. It is not a certification, approval or endorsement by any federal agency, and MVRSP Assess does not verify the answers.';
+
+/**
+ * The statement the signer attests, stored word for word in the record: the organization, the
+ * questionnaire version, and that it is a self-certification, not a federal one.
+ */
+export function certificationStatement(organizationName: string, versionLabel: string): string {
+  return (
+    `I certify that ${organizationName} has assessed its research security program against the MVRSP questionnaire ${versionLabel}, ` +
+    'and that the answers given in that assessment are true and complete to the best of my knowledge. ' +
+    'This is a self-certification record made by the organization; it is not a certification by any federal agency.'
+  );
+}
+
+/** The date the same day-of-month `months` later (UTC), clamped to the end of a shorter month (31 Jan + 1 = 28/29 Feb). */
+export function addMonths(at: Date, months: number): Date {
+  const y = at.getUTCFullYear();
+  const m = at.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const out = new Date(at.getTime());
+  out.setUTCFullYear(y, m, Math.min(at.getUTCDate(), lastDay));
+  return out;
+}
+
+/** When a record signed at `signedAt` expires. */
+export const expiryOf = (signedAt: Date): Date => addMonths(signedAt, CERTIFICATION_VALIDITY_MONTHS);
+
+/**
+ * Expired once `now` is past its expiry; otherwise superseded when a newer record of the
+ * organization exists; otherwise current.
+ */
+export function statusOf(record: { expiresAt: Date | string }, newerExists: boolean, now: Date): CertificationStatus {
+  if (now.getTime() > new Date(record.expiresAt).getTime()) return 'expired';
+  return newerExists ? 'superseded' : 'current';
+}
+
+/** Everything a record attests: the fields its canonical text (and so its SHA-256) covers, no others. */
+export interface CertificationRecord {
+  id: string;
+  verifyCode: string;
+  organizationId: string;
+  organizationName: string;
+  assessmentId: string;
+  signerName: string;
+  signerTitle: string;
+  statement: string;
+  signedAt: Date;
+  expiresAt: Date;
+  totalScore: number;
+  maxScore: number;
+  grade: Grade;
+  passFail: PassFail;
+  versionId: number;
+  versionLabel: string;
+  applicability: ApplicabilityProfile | null;
+  supersedesId: string | null;
+}
+
+/** The format of the canonical text; a change to its fields or encoding makes a new version. */
+export const CANONICAL_FORMAT = 'mvrsp-self-certification/1';
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** JSON with every object's keys sorted (arrays keep their order), no spaces. */
+function stableStringify(value: Json): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${stableStringify(value[k]!)}`).join(',')}}`;
+}
+
+const profileJson = (p: ApplicabilityProfile | null): Json =>
+  p === null ? null : { kind: p.kind, covered: p.covered, agencies: [...p.agencies], activities: [...p.activities] };
+
+/**
+ * The record's canonical text: JSON of exactly the CertificationRecord fields (snake_case) plus
+ * the format, keys sorted at every level, instants as ISO 8601 UTC, no whitespace. The same record
+ * gives the same text whatever the key order or extra properties of the object passed in.
+ */
+export function canonicalForm(record: CertificationRecord): string {
+  const fields: Record<string, Json> = {
+    format: CANONICAL_FORMAT,
+    id: record.id,
+    verify_code: record.verifyCode,
+    organization_id: record.organizationId,
+    organization_name: record.organizationName,
+    assessment_id: record.assessmentId,
+    signer_name: record.signerName,
+    signer_title: record.signerTitle,
+    statement: record.statement,
+    signed_at: new Date(record.signedAt).toISOString(),
+    expires_at: new Date(record.expiresAt).toISOString(),
+    total_score: record.totalScore,
+    max_score: record.maxScore,
+    grade: record.grade,
+    pass_fail: record.passFail,
+    version_id: record.versionId,
+    version_label: record.versionLabel,
+    applicability: profileJson(record.applicability),
+    supersedes_id: record.supersedesId,
+  };
+  return stableStringify(fields);
+}
+
+/** The parts of a stored canonical text that the public verify page shows (as signed). */
+export function readCanonical(canonical: string): { organizationName: string; maxScore: number } {
+  const parsed = JSON.parse(canonical) as { organization_name?: unknown; max_score?: unknown };
+  return {
+    organizationName: typeof parsed.organization_name === 'string' ? parsed.organization_name : '',
+    maxScore: typeof parsed.max_score === 'number' ? parsed.max_score : 0,
+  };
+}
+
+/** SHA-256 of the text's UTF-8 bytes, as 64 lower-case hex digits (Web Crypto). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// ---------- verify codes ----------
+
+/** The RFC 4648 base32 alphabet (A-Z, 2-7): no 0, 1 or 8 to mistake for O, I or B when a code is retyped. */
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+/** Characters of a verify code: 20 base32 characters carry 100 random bits. */
+export const VERIFY_CODE_LENGTH = 20;
+/** The random bytes a code is made from (13 bytes = 104 bits, of which 100 are used). */
+export const VERIFY_CODE_BYTES = 13;
+
+/** A verify code from random bytes (at least VERIFY_CODE_BYTES of them). */
+export function verifyCodeFrom(bytes: Uint8Array): string {
+  if (bytes.length < VERIFY_CODE_BYTES) throw new Error(`a verify code needs ${VERIFY_CODE_BYTES} random bytes`);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && out.length < VERIFY_CODE_LENGTH) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    value &= (1 << bits) - 1;
+  }
+  return out;
+}
+
+/** A code as typed or linked, normalized (upper case, no spaces or dashes); null when it cannot be one. */
+export function normalizeVerifyCode(raw: string): string | null {
+  const code = raw.replace(/[\s-]/g, '').toUpperCase();
+  return code.length === VERIFY_CODE_LENGTH && /^[A-Z2-7]+$/.test(code) ? code : null;
+}

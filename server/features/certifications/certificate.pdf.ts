@@ -1,0 +1,80 @@
+// The certificate PDF of one self-certification record: the attested statement, the result, the
+// applicability profile, the SHA-256 of the record's canonical text and the public verify URL,
+// with the notice that it is a self-certification, not a federal one.
+import PDFDocument from 'pdfkit';
+import type { CertificationView } from '#domain/contracts/cycles.ts';
+import { SELF_CERTIFICATION_NOTICE } from '#domain/certification/certification.ts';
+import { describeProfile } from '#domain/questions/applicability.ts';
+import { COLORS, MARGIN, PRODUCT_NAME, contentWidth, formatDate, paragraph, subheading, table, type Pdf } from '../reports/index.ts';
+
+export interface CertificateInput {
+  record: CertificationView;
+  organizationName: string;
+  maxScore: number;
+  verifyUrl: string;
+}
+
+export const CERTIFICATE_TITLE = 'Research Security Self-Certification';
+
+const STATUS_TEXT = { current: 'Current', superseded: 'Superseded by a newer record', expired: 'Expired' } as const;
+
+function banner(pdf: Pdf, input: CertificateInput): void {
+  const w = contentWidth(pdf);
+  pdf.rect(0, 0, pdf.page.width, 150).fillColor(COLORS.brand).fill();
+  pdf.font('Helvetica-Bold').fontSize(11).fillColor('#c7d2fe').text(PRODUCT_NAME.toUpperCase(), MARGIN, 48, { characterSpacing: 2 });
+  pdf.font('Helvetica-Bold').fontSize(24).fillColor('#ffffff').text(CERTIFICATE_TITLE, MARGIN, 70, { width: w });
+  pdf.font('Helvetica').fontSize(11).fillColor('#e0e7ff').text('A record made and signed by the organization itself', MARGIN, pdf.y + 4, { width: w });
+  pdf.font('Helvetica-Bold').fontSize(20).fillColor(COLORS.ink).text(input.organizationName, MARGIN, 178, { width: w });
+  pdf.moveDown(0.6);
+}
+
+/** Renders the certificate. `compress: false` keeps text streams readable (tests assert on them). */
+export function renderCertificatePdf(input: CertificateInput, opts: { compress?: boolean } = {}): Promise<Buffer> {
+  const { record } = input;
+  const pdf = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    compress: opts.compress ?? true,
+    info: { Title: `${CERTIFICATE_TITLE}: ${input.organizationName}`, Author: PRODUCT_NAME, Subject: `Self-certification record ${record.verify_code}` },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+
+  banner(pdf, input);
+  subheading(pdf, 'Statement');
+  paragraph(pdf, record.statement, { size: 11.5 });
+  paragraph(pdf, `Signed by ${record.signer_name}, ${record.signer_title}, on ${formatDate(record.signed_at)}.`, { bold: true });
+
+  subheading(pdf, 'Record');
+  table(
+    pdf,
+    [
+      { header: 'Item', width: 1 },
+      { header: 'Value', width: 2.2 },
+    ],
+    [
+      ['Result', `${record.pass_fail} · score ${record.total_score}/${input.maxScore} · grade ${record.grade}`],
+      ['Questionnaire version', record.version_label],
+      ['Assessment', record.assessment_id],
+      ['Signed', formatDate(record.signed_at)],
+      ['Valid until', formatDate(record.expires_at)],
+      ['Status on download', STATUS_TEXT[record.status]],
+      ...(record.applicability ? describeProfile(record.applicability).map((r): [string, string] => [r.label, r.value]) : [['Applicability profile', 'Not recorded']]),
+    ],
+  );
+
+  subheading(pdf, 'Verify this record');
+  paragraph(pdf, `Anyone can check this record's status at ${input.verifyUrl}`);
+  paragraph(pdf, `Verification code: ${record.verify_code}`);
+  paragraph(pdf, `SHA-256 of the record's canonical text: ${record.sha256}`, { size: 9.5, color: COLORS.muted });
+  paragraph(pdf, 'Signing again creates a new record that supersedes this one; the record itself never changes.', { size: 9.5, color: COLORS.muted });
+
+  subheading(pdf, 'What this record is');
+  paragraph(pdf, SELF_CERTIFICATION_NOTICE, { color: COLORS.ink });
+  pdf.end();
+  return done;
+}

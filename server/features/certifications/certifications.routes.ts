@@ -1,0 +1,59 @@
+// Self-certification records (ADR 019): the organization's chain and signing (/api/certifications),
+// the certificate PDF, the certifying official (/api/organization/certifying-official) and the
+// public verify lookup (/api/verify/{code}, no session, rate limited per address).
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { certifyingOfficialSchema, signCertificationSchema } from '#domain/contracts/cycles.ts';
+import { requireUser } from '../../lib/auth.ts';
+import { requireRole, requireWritable } from '../../lib/caller.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import type { AppEnv } from '../../lib/factory.ts';
+import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
+import { notFoundId, validate } from '../../lib/validator.ts';
+import { requireProfile } from '../accounts/index.ts';
+import { renderCertificatePdf } from './certificate.pdf.ts';
+import { CERT_MSG, findOwnCertification, listCertifications, setCertifyingOfficial, signCertification, verifyCertification } from './certifications.service.ts';
+
+const certificationParam = z.object({ id: notFoundId(CERT_MSG.notFound) });
+
+/** The public page a verify code opens (the SPA's /verify/:code). */
+export const verifyUrl = (appUrl: string, code: string) => `${appUrl}/verify/${encodeURIComponent(code)}`;
+
+/** /api/certifications/... */
+export const certificationsRoutes = new Hono<AppEnv>()
+  .get('/', requireUser, requireProfile, async (c) => c.json(await listCertifications(c.var.deps, c.var.caller), 200))
+  .post('/', requireUser, requireProfile, requireWritable, validate('json', signCertificationSchema), async (c) =>
+    c.json(await signCertification(c.var.deps, c.var.caller, c.req.valid('json')), 201),
+  )
+  .get('/:id/certificate.pdf', requireUser, requireProfile, validate('param', certificationParam), rateLimit(RATE_LIMITS.reportFile), async (c) => {
+    const { deps, caller } = c.var;
+    const found = await findOwnCertification(deps, caller, c.req.valid('param').id);
+    const bytes = await renderCertificatePdf(
+      { record: found.view, organizationName: found.organizationName, maxScore: found.maxScore, verifyUrl: verifyUrl(deps.env.APP_URL, found.view.verify_code) },
+      { compress: deps.env.NODE_ENV !== 'test' },
+    );
+    return c.body(new Uint8Array(bytes), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': contentDisposition(`mvrsp-self-certification-${found.view.verify_code}.pdf`),
+      'cache-control': 'private, no-store',
+    });
+  });
+
+/** /api/organization/certifying-official (mounted next to the accounts feature's /api/organization routes). */
+export const certifyingOfficialRoutes = new Hono<AppEnv>().put(
+  '/certifying-official',
+  requireUser,
+  requireProfile,
+  requireRole('org_admin'),
+  requireWritable,
+  validate('json', certifyingOfficialSchema),
+  async (c) => {
+    const official = await setCertifyingOfficial(c.var.deps, c.var.caller, c.req.valid('json').userId);
+    return c.json({ message: official ? `${official.name} can now sign self-certifications` : 'No certifying official is designated', certifying_official: official }, 200);
+  },
+);
+
+/** /api/verify/{code}: no session; the same 404 for every code that names no record. */
+export const verifyRoutes = new Hono<AppEnv>().get('/:code', rateLimit(RATE_LIMITS.publicLookup), async (c) =>
+  c.json(await verifyCertification(c.var.deps, c.req.param('code')), 200),
+);

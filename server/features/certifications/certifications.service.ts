@@ -1,0 +1,320 @@
+// Self-certification records (ADR 019): an org_admin or the organization's certifying official
+// signs the statement for the latest submitted assessment when it passed. Rows never change (a
+// trigger refuses UPDATE and DELETE, migrations/0003_cycles.sql): signing again inserts a record
+// that supersedes the newest one, so the chain is kept.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { CertificationsView, CertificationView, SignCertificationInput, VerifyView } from '#domain/contracts/cycles.ts';
+import {
+  canonicalForm,
+  certificationStatement,
+  expiryOf,
+  normalizeVerifyCode,
+  readCanonical,
+  sha256Hex,
+  statusOf,
+  verifyCodeFrom,
+  VERIFY_CODE_BYTES,
+  VERIFY_CODE_LENGTH,
+  type CertificationRecord,
+} from '#domain/certification/certification.ts';
+import { MAX_SCORE } from '#domain/scoring/policy.ts';
+import type { Db } from '../../db/client.ts';
+import { assessments, certifications, organizations, profiles, questionnaireVersions } from '../../db/schema/index.ts';
+import { conflict, forbidden, notFound, badRequest } from '../../lib/app-error.ts';
+import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
+import type { AppDeps, Caller } from '../../lib/factory.ts';
+
+type CertificationRow = typeof certifications.$inferSelect;
+
+export const CERT_MSG = {
+  noOrganization: 'You do not belong to an organization',
+  notFound: 'Certification record not found',
+  assessmentNotFound: 'Assessment not found',
+  signerRole: 'Only organization admins or the designated certifying official can sign a self-certification',
+  notLatest: 'Only the organization’s latest submitted assessment can be certified',
+  notSubmitted: 'Only a submitted assessment can be certified',
+  notPassed: 'Only an assessment that passed can be certified',
+  raced: 'Someone signed at the same time; reload to see the newest record',
+  officialNotMember: 'The certifying official must be an active member of your organization',
+  noCode: 'No certification record has this code',
+} as const;
+
+function ownOrganization(caller: Caller): string {
+  if (!caller.organizationId) throw notFound(CERT_MSG.noOrganization);
+  return caller.organizationId;
+}
+
+const isSigner = (caller: Caller, officialId: string | null) => caller.role === 'org_admin' || (officialId !== null && caller.id === officialId);
+
+function toView(row: CertificationRow, supersededIds: ReadonlySet<string>, now: Date): CertificationView {
+  return {
+    id: row.id,
+    verify_code: row.verifyCode,
+    assessment_id: row.assessmentId,
+    signer_name: row.signerName,
+    signer_title: row.signerTitle,
+    statement: row.statement,
+    signed_at: row.signedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    total_score: row.totalScore,
+    grade: row.grade,
+    pass_fail: row.passFail,
+    version_id: row.versionId,
+    version_label: row.versionLabel,
+    applicability: row.applicability ?? null,
+    sha256: row.sha256,
+    supersedes_id: row.supersedesId,
+    status: statusOf(row, supersededIds.has(row.id), now),
+  };
+}
+
+/** The organization's records, newest first (a straight chain: each supersedes the one before). */
+async function chainOf(db: Db, organizationId: string): Promise<CertificationRow[]> {
+  return db.select().from(certifications).where(eq(certifications.organizationId, organizationId)).orderBy(desc(certifications.signedAt), desc(certifications.createdAt));
+}
+
+const supersededIn = (rows: CertificationRow[]) => new Set(rows.map((r) => r.supersedesId).filter((id): id is string => id !== null));
+
+/** The active member designated as certifying official (null when none, or no longer an active member). */
+async function certifyingOfficial(db: Db, organizationId: string, officialId: string | null): Promise<{ id: string; name: string } | null> {
+  if (!officialId) return null;
+  const [p] = await db
+    .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(profiles)
+    .where(and(eq(profiles.id, officialId), eq(profiles.organizationId, organizationId), eq(profiles.status, 'active')));
+  return p ? { id: p.id, name: `${p.firstName} ${p.lastName}`.trim() } : null;
+}
+
+/** The latest submitted assessment of the organization (null when none). */
+async function latestSubmitted(db: DbOrTx, organizationId: string) {
+  const [a] = await db
+    .select()
+    .from(assessments)
+    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'submitted'), isNotNull(assessments.submittedAt)))
+    // One assessment is in progress at a time, so the later start is the later submission on a tie.
+    .orderBy(desc(assessments.submittedAt), desc(assessments.startedAt))
+    .limit(1);
+  return a ?? null;
+}
+
+/**
+ * GET /api/certifications. `eligible` also carries the questionnaire version and the exact statement
+ * a signature would store, so the sign form shows the words that are signed.
+ */
+export interface CertificationsListView extends CertificationsView {
+  eligible: (NonNullable<CertificationsView['eligible']> & { version_label: string; statement: string }) | null;
+}
+
+async function versionLabelOf(db: DbOrTx, versionId: number): Promise<string> {
+  const [version] = await db.select({ label: questionnaireVersions.label }).from(questionnaireVersions).where(eq(questionnaireVersions.id, versionId));
+  return version?.label ?? String(versionId);
+}
+
+export async function listCertifications(deps: AppDeps, caller: Caller): Promise<CertificationsListView> {
+  const organizationId = ownOrganization(caller);
+  const [org] = await deps.db.select({ name: organizations.name, officialId: organizations.certifyingOfficialId }).from(organizations).where(eq(organizations.id, organizationId));
+  if (!org) throw notFound(CERT_MSG.noOrganization);
+  const official = await certifyingOfficial(deps.db, organizationId, org.officialId);
+  const rows = await chainOf(deps.db, organizationId);
+  const superseded = supersededIn(rows);
+  const now = deps.now();
+  const latest = await latestSubmitted(deps.db, organizationId);
+  const versionLabel = latest ? await versionLabelOf(deps.db, latest.versionId) : '';
+  return {
+    certifications: rows.map((r) => toView(r, superseded, now)),
+    certifying_official: official,
+    can_sign: isSigner(caller, official?.id ?? null),
+    eligible:
+      latest && latest.passFail === 'Pass' && latest.submittedAt && latest.totalScore !== null && latest.grade
+        ? {
+            assessment_id: latest.id,
+            submitted_at: latest.submittedAt.toISOString(),
+            total_score: latest.totalScore,
+            grade: latest.grade,
+            version_label: versionLabel,
+            statement: certificationStatement(org.name, versionLabel),
+          }
+        : null,
+  };
+}
+
+/** POST /api/certifications: signs the statement for the latest submitted, passed assessment. */
+export async function signCertification(deps: AppDeps, caller: Caller, input: SignCertificationInput): Promise<CertificationView> {
+  const organizationId = ownOrganization(caller);
+  const row = await deps.db.transaction(async (tx) => {
+    // The organization row is the lock: two signers queue here, so the second sees the first's record.
+    const [org] = await tx
+      .select({ name: organizations.name, officialId: organizations.certifyingOfficialId })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for('update');
+    if (!org) throw notFound(CERT_MSG.noOrganization);
+    const [official] = org.officialId
+      ? await tx
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(and(eq(profiles.id, org.officialId), eq(profiles.organizationId, organizationId), eq(profiles.status, 'active')))
+      : [];
+    if (!isSigner(caller, official?.id ?? null)) throw forbidden(CERT_MSG.signerRole);
+
+    const [assessment] = await tx
+      .select()
+      .from(assessments)
+      .where(and(eq(assessments.id, input.assessmentId), eq(assessments.organizationId, organizationId)));
+    if (!assessment) throw notFound(CERT_MSG.assessmentNotFound);
+    if (assessment.status !== 'submitted' || !assessment.submittedAt || !assessment.result) throw conflict(CERT_MSG.notSubmitted);
+    const latest = await latestSubmitted(tx, organizationId);
+    if (latest?.id !== assessment.id) throw conflict(CERT_MSG.notLatest);
+    if (assessment.passFail !== 'Pass' || assessment.totalScore === null || !assessment.grade) throw conflict(CERT_MSG.notPassed);
+
+    const versionLabel = await versionLabelOf(tx, assessment.versionId);
+    // The newest record: the one nothing supersedes yet.
+    const [head] = await tx
+      .select({ id: certifications.id })
+      .from(certifications)
+      .where(
+        and(
+          eq(certifications.organizationId, organizationId),
+          sql`not exists (select 1 from ${certifications} as newer where newer.supersedes_id = ${certifications.id})`,
+        ),
+      )
+      .orderBy(desc(certifications.signedAt))
+      .limit(1);
+
+    const signedAt = deps.now();
+    const record: CertificationRecord = {
+      id: randomUUID(),
+      verifyCode: verifyCodeFrom(randomBytes(VERIFY_CODE_BYTES)),
+      organizationId,
+      organizationName: org.name,
+      assessmentId: assessment.id,
+      signerName: input.signerName,
+      signerTitle: input.signerTitle,
+      statement: certificationStatement(org.name, versionLabel),
+      signedAt,
+      expiresAt: expiryOf(signedAt),
+      totalScore: assessment.totalScore,
+      maxScore: assessment.result.maxScore ?? MAX_SCORE,
+      grade: assessment.grade,
+      passFail: assessment.passFail,
+      versionId: assessment.versionId,
+      versionLabel,
+      applicability: assessment.applicability ?? null,
+      supersedesId: head?.id ?? null,
+    };
+    const canonical = canonicalForm(record);
+    // The unique indexes (verify code, one successor per record, one chain start per organization)
+    // back the lock up: a conflicting insert writes nothing and answers 409.
+    const [inserted] = await tx
+      .insert(certifications)
+      .values({
+        id: record.id,
+        organizationId,
+        assessmentId: record.assessmentId,
+        verifyCode: record.verifyCode,
+        signerUserId: caller.id,
+        signerName: record.signerName,
+        signerTitle: record.signerTitle,
+        statement: record.statement,
+        signedAt: record.signedAt,
+        expiresAt: record.expiresAt,
+        totalScore: record.totalScore,
+        grade: record.grade,
+        passFail: record.passFail,
+        versionId: record.versionId,
+        versionLabel: record.versionLabel,
+        applicability: record.applicability,
+        canonical,
+        sha256: await sha256Hex(canonical),
+        supersedesId: record.supersedesId,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) throw conflict(CERT_MSG.raced);
+    await writeAudit(tx, {
+      actorId: caller.id,
+      organizationId,
+      action: 'certification.signed',
+      targetType: 'organization',
+      targetId: organizationId,
+      before: record.supersedesId ? { supersedes_id: record.supersedesId } : null,
+      after: { certification_id: inserted.id, assessment_id: inserted.assessmentId, signer_name: inserted.signerName, signer_title: inserted.signerTitle, sha256: inserted.sha256 },
+    });
+    return inserted;
+  });
+  return toView(row, new Set(), deps.now());
+}
+
+/** One record of the caller's organization (404 for any other id). */
+export async function findOwnCertification(deps: AppDeps, caller: Caller, id: string): Promise<{ row: CertificationRow; view: CertificationView; organizationName: string; maxScore: number }> {
+  const organizationId = ownOrganization(caller);
+  const [row] = await deps.db
+    .select()
+    .from(certifications)
+    .where(and(eq(certifications.id, id), eq(certifications.organizationId, organizationId)));
+  if (!row) throw notFound(CERT_MSG.notFound);
+  const [newer] = await deps.db.select({ id: certifications.id }).from(certifications).where(eq(certifications.supersedesId, row.id)).limit(1);
+  const view = toView(row, newer ? new Set([row.id]) : new Set(), deps.now());
+  return { row, view, ...readCanonical(row.canonical) };
+}
+
+/** PUT /api/organization/certifying-official: designate an active member (or nobody). */
+export async function setCertifyingOfficial(deps: AppDeps, caller: Caller, userId: string | null): Promise<{ id: string; name: string } | null> {
+  const organizationId = ownOrganization(caller);
+  return deps.db.transaction(async (tx) => {
+    const [org] = await tx.select({ officialId: organizations.certifyingOfficialId }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+    if (!org) throw notFound(CERT_MSG.noOrganization);
+    let official: { id: string; name: string } | null = null;
+    if (userId) {
+      const [p] = await tx
+        .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, role: profiles.role })
+        .from(profiles)
+        .where(and(eq(profiles.id, userId), eq(profiles.organizationId, organizationId), eq(profiles.status, 'active'), inArray(profiles.role, ['org_admin', 'team_member'])));
+      if (!p) throw badRequest(CERT_MSG.officialNotMember);
+      official = { id: p.id, name: `${p.firstName} ${p.lastName}`.trim() };
+    }
+    if (org.officialId !== userId) {
+      await tx.update(organizations).set({ certifyingOfficialId: userId, updatedAt: deps.now() }).where(eq(organizations.id, organizationId));
+      await writeAudit(tx, {
+        actorId: caller.id,
+        organizationId,
+        action: 'organization.certifying_official',
+        targetType: 'organization',
+        targetId: organizationId,
+        before: { certifying_official_id: org.officialId },
+        after: { certifying_official_id: userId },
+      });
+    }
+    return official;
+  });
+}
+
+/**
+ * GET /api/verify/:code: what anyone may see of a record. A malformed code is looked up like any
+ * other (it matches nothing), so every unknown code takes the same path to the same 404.
+ */
+export async function verifyCertification(deps: AppDeps, rawCode: string): Promise<VerifyView> {
+  const code = normalizeVerifyCode(rawCode) ?? '-'.repeat(VERIFY_CODE_LENGTH);
+  const [row] = await deps.db.select().from(certifications).where(eq(certifications.verifyCode, code));
+  const [newer] = await deps.db
+    .select({ id: certifications.id })
+    .from(certifications)
+    .where(eq(certifications.supersedesId, row?.id ?? '00000000-0000-0000-0000-000000000000'))
+    .limit(1);
+  if (!row) throw notFound(CERT_MSG.noCode);
+  const signed = readCanonical(row.canonical);
+  return {
+    organization_name: signed.organizationName,
+    signed_at: row.signedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    total_score: row.totalScore,
+    max_score: signed.maxScore,
+    grade: row.grade,
+    pass_fail: row.passFail,
+    status: statusOf(row, newer !== undefined, deps.now()),
+    signer_name: row.signerName,
+    signer_title: row.signerTitle,
+    sha256: row.sha256,
+  };
+}

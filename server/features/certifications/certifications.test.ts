@@ -1,0 +1,328 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { CertificationsView, CertificationView, VerifyView } from '#domain/contracts/cycles.ts';
+import { addMonths, canonicalForm, certificationStatement, SELF_CERTIFICATION_NOTICE, sha256Hex, type CertificationRecord } from '#domain/certification/certification.ts';
+import { auditLog, certifications, organizations, questionnaireVersions } from '#server/db/schema/index.ts';
+import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
+import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { signInUser } from '#tests/setup/auth.ts';
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { createOrgAdmin, joinOrganization, removeMember, type Member } from '../accounts/accounts.fixtures.ts';
+import { answerAll, createAssessment } from '../assessments/assessments.test-helpers.ts';
+import { pdfText } from '../reports/reports.test-helpers.ts';
+
+const VERIFY_KEYS: (keyof VerifyView)[] = [
+  'organization_name',
+  'signed_at',
+  'expires_at',
+  'total_score',
+  'max_score',
+  'grade',
+  'pass_fail',
+  'status',
+  'signer_name',
+  'signer_title',
+  'sha256',
+];
+
+/** The messages of an error and its causes (drizzle wraps the driver's error). */
+function messagesOf(err: unknown): string {
+  const out: string[] = [];
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) out.push(String((e as Error).message ?? e));
+  return out.join(' | ');
+}
+
+describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
+  let server: TestServer;
+  let clock: Date;
+  let admin: Member;
+  let member: Member;
+  let outsider: Member;
+
+  beforeEach(async () => {
+    clock = new Date('2026-02-10T15:00:00.000Z');
+    server = await createTestServer(driver, {}, { now: () => clock });
+    admin = await createOrgAdmin(server, { organizationName: 'Acme Research', firstName: 'Ada', lastName: 'Admin' });
+    member = await joinOrganization(server, admin.organizationId!, { firstName: 'Olive', lastName: 'Official' });
+    outsider = await createOrgAdmin(server, { organizationName: 'Other Lab' });
+  });
+  afterEach(async () => server.close());
+
+  /** Starts, answers (all Yes = Pass, all No = Fail) and submits an assessment of the admin's organization. */
+  async function submitted(who: Member, answer: 'yes' | 'no'): Promise<string> {
+    clock = new Date(clock.getTime() + 60_000);
+    const id = await createAssessment(server, who.accessToken, who.organizationId);
+    await answerAll(server, who.accessToken, id, () => answer);
+    const res = await server.json('POST', `/api/assessments/${id}/submit`, undefined, who.accessToken);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.passFail).toBe(answer === 'yes' ? 'Pass' : 'Fail');
+    return id;
+  }
+  const sign = (who: Member, assessmentId: string, extra: Record<string, unknown> = {}) =>
+    server.json('POST', '/api/certifications', { assessmentId, signerName: `${who.firstName} ${who.lastName}`, signerTitle: 'Research Security Officer', attest: true, ...extra }, who.accessToken);
+  const list = async (who: Member): Promise<CertificationsView> => {
+    const res = await server.json('GET', '/api/certifications', undefined, who.accessToken);
+    expect(res.status).toBe(200);
+    return res.body as CertificationsView;
+  };
+  const verify = (code: string) => server.json('GET', `/api/verify/${code}`);
+  const designate = (userId: string | null, who: Member = admin) => server.json('PUT', '/api/organization/certifying-official', { userId }, who.accessToken);
+
+  it('signs the latest passed assessment: the statement as shown, 12 months of validity, the SHA-256 of the canonical text', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    const before = await list(admin);
+    expect(before.certifications).toEqual([]);
+    expect(before.can_sign).toBe(true);
+    expect(before.eligible?.assessment_id).toBe(assessmentId);
+    const shown = (before.eligible as { statement?: string } | null)?.statement;
+
+    const res = await sign(admin, assessmentId);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const view = res.body as CertificationView;
+    const [version] = await server.deps.db.select().from(questionnaireVersions);
+    expect(view).toMatchObject({
+      assessment_id: assessmentId,
+      signer_name: 'Ada Admin',
+      signer_title: 'Research Security Officer',
+      statement: certificationStatement('Acme Research', version!.label),
+      signed_at: clock.toISOString(),
+      expires_at: addMonths(clock, 12).toISOString(),
+      pass_fail: 'Pass',
+      grade: 'A',
+      total_score: 140,
+      version_label: version!.label,
+      supersedes_id: null,
+      status: 'current',
+    });
+    expect(view.statement).toContain('it is not a certification by any federal agency');
+    expect(view.statement).toBe(shown);
+    expect(view.verify_code).toMatch(/^[A-Z2-7]{20}$/);
+
+    const [row] = await server.deps.db.select().from(certifications).where(eq(certifications.id, view.id));
+    const record: CertificationRecord = {
+      id: row!.id,
+      verifyCode: row!.verifyCode,
+      organizationId: admin.organizationId!,
+      organizationName: 'Acme Research',
+      assessmentId,
+      signerName: row!.signerName,
+      signerTitle: row!.signerTitle,
+      statement: row!.statement,
+      signedAt: row!.signedAt,
+      expiresAt: row!.expiresAt,
+      totalScore: row!.totalScore,
+      maxScore: 140,
+      grade: row!.grade,
+      passFail: row!.passFail,
+      versionId: row!.versionId,
+      versionLabel: row!.versionLabel,
+      applicability: row!.applicability,
+      supersedesId: null,
+    };
+    expect(row!.canonical).toBe(canonicalForm(record));
+    expect(view.sha256).toBe(await sha256Hex(row!.canonical));
+    expect(row!.signerUserId).toBe(admin.userId);
+
+    const after = await list(admin);
+    expect(after.certifications).toEqual([view]);
+    const audits = await server.deps.db.select().from(auditLog).where(and(eq(auditLog.organizationId, admin.organizationId!), eq(auditLog.action, 'certification.signed')));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('refuses a failed assessment, an older one, one still in progress, and another organization’s (404)', async () => {
+    const failed = await submitted(admin, 'no');
+    expect((await list(admin)).eligible).toBeNull();
+    const refused = await sign(admin, failed);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('Only an assessment that passed can be certified');
+
+    const older = await submitted(admin, 'yes');
+    await submitted(admin, 'yes');
+    const stale = await sign(admin, older);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('Only the organization’s latest submitted assessment can be certified');
+
+    const open = await createAssessment(server, admin.accessToken, admin.organizationId);
+    expect((await sign(admin, open)).status).toBe(409);
+
+    const theirs = await submitted(outsider, 'yes');
+    const cross = await sign(admin, theirs);
+    expect(cross.status).toBe(404);
+    expect((await sign(outsider, older)).status).toBe(404);
+    expect((await server.json('GET', '/api/certifications', undefined, outsider.accessToken)).body.certifications).toEqual([]);
+    expect(await server.deps.db.select().from(certifications)).toEqual([]);
+  });
+
+  it('lets only org_admins and the designated certifying official sign; the official must be an active member', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    expect((await list(member)).can_sign).toBe(false);
+    const notYet = await sign(member, assessmentId);
+    expect(notYet.status).toBe(403);
+    expect(notYet.body.error).toBe('Only organization admins or the designated certifying official can sign a self-certification');
+
+    expect((await designate(member.userId, member)).status).toBe(403);
+    const foreign = await designate(outsider.userId);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error).toBe('The certifying official must be an active member of your organization');
+    expect((await designate('00000000-0000-4000-8000-000000000000')).status).toBe(400);
+    expect((await designate('not-a-uuid')).status).toBe(400);
+
+    const ok = await designate(member.userId);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.certifying_official).toEqual({ id: member.userId, name: 'Olive Official' });
+    const view = await list(member);
+    expect(view.can_sign).toBe(true);
+    expect(view.certifying_official).toEqual({ id: member.userId, name: 'Olive Official' });
+    const signed = await sign(member, assessmentId);
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+    expect(signed.body.signer_name).toBe('Olive Official');
+
+    // Removed from the organization: the designation no longer counts.
+    await removeMember(server, admin, member.userId);
+    expect((await list(admin)).certifying_official).toBeNull();
+    expect((await designate(null)).body.certifying_official).toBeNull();
+    const audits = await server.deps.db.select().from(auditLog).where(eq(auditLog.action, 'organization.certifying_official'));
+    expect(audits).toHaveLength(2);
+  });
+
+  it('signing again supersedes the newest record; the chain keeps both and verify shows each status', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    const first = (await sign(admin, assessmentId)).body as CertificationView;
+    clock = new Date(clock.getTime() + 60_000);
+    const secondRes = await sign(admin, assessmentId, { signerTitle: 'Vice President for Research' });
+    expect(secondRes.status).toBe(201);
+    const second = secondRes.body as CertificationView;
+    expect(second.supersedes_id).toBe(first.id);
+    expect(second.verify_code).not.toBe(first.verify_code);
+
+    const chain = (await list(admin)).certifications;
+    expect(chain.map((c) => [c.id, c.status])).toEqual([
+      [second.id, 'current'],
+      [first.id, 'superseded'],
+    ]);
+    expect(chain[1]).toEqual({ ...first, status: 'superseded' });
+    expect((await verify(first.verify_code)).body.status).toBe('superseded');
+    expect((await verify(second.verify_code)).body.status).toBe('current');
+  });
+
+  it('two signers at once cannot fork the chain', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    await designate(member.userId);
+    const results = await Promise.all([sign(admin, assessmentId), sign(member, assessmentId)]);
+    for (const r of results) expect([201, 409]).toContain(r.status);
+    const rows = await server.deps.db.select().from(certifications).where(eq(certifications.organizationId, admin.organizationId!));
+    const starts = rows.filter((r) => r.supersedesId === null);
+    expect(starts).toHaveLength(1);
+    const successors = rows.map((r) => r.supersedesId).filter(Boolean);
+    expect(new Set(successors).size).toBe(successors.length);
+    expect(rows.length).toBe(results.filter((r) => r.status === 201).length);
+  });
+
+  it('no route edits a record; the database refuses UPDATE and DELETE while the organization exists, and deleting the organization still works', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    const view = (await sign(admin, assessmentId)).body as CertificationView;
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const res = await server.json(method, `/api/certifications/${view.id}`, { signerName: 'Mallory' }, admin.accessToken);
+      expect(res.status, method).toBe(404);
+    }
+    const routes = server.app.routes.filter((r) => r.path.startsWith('/api/certifications') && r.method !== 'ALL').map((r) => r.method);
+    expect([...new Set(routes)].sort()).toEqual(['GET', 'POST']);
+
+    const db = server.deps.db;
+    const update = await db.execute(sql`update certifications set signer_name = 'Mallory' where id = ${view.id}`).then(() => null, (e: unknown) => e);
+    expect(messagesOf(update)).toContain('certification records are immutable');
+    const del = await db.execute(sql`delete from certifications where id = ${view.id}`).then(() => null, (e: unknown) => e);
+    expect(messagesOf(del)).toContain('certification records are immutable');
+    const [still] = await db.select().from(certifications).where(eq(certifications.id, view.id));
+    expect(still?.signerName).toBe('Ada Admin');
+
+    await db.delete(organizations).where(eq(organizations.id, admin.organizationId!));
+    expect(await db.select().from(certifications).where(eq(certifications.id, view.id))).toEqual([]);
+    expect((await verify(view.verify_code)).status).toBe(404);
+  });
+
+  it('verify shows exactly the public fields, and the same 404 for an unknown or malformed code', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    const view = (await sign(admin, assessmentId)).body as CertificationView;
+    const res = await verify(view.verify_code.toLowerCase());
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual([...VERIFY_KEYS].sort());
+    expect(res.body).toEqual({
+      organization_name: 'Acme Research',
+      signed_at: view.signed_at,
+      expires_at: view.expires_at,
+      total_score: 140,
+      max_score: 140,
+      grade: 'A',
+      pass_fail: 'Pass',
+      status: 'current',
+      signer_name: 'Ada Admin',
+      signer_title: 'Research Security Officer',
+      sha256: view.sha256,
+    } satisfies VerifyView);
+    const text = JSON.stringify(res.body);
+    for (const secret of [admin.email, member.email, assessmentId, admin.organizationId!, view.id, 'answer', 'evidence']) expect(text).not.toContain(secret);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+
+    for (const code of ['AAAAAAAAAAAAAAAAAAAA', 'nope', 'x'.repeat(300), '%27%20or%201%3D1--']) {
+      const miss = await verify(code);
+      expect(miss.status, code).toBe(404);
+      expect(miss.body).toEqual({ error: 'No certification record has this code', code: 'not_found' });
+    }
+  });
+
+  it('caps verify lookups per client address, found or not (the public lookup budget)', async () => {
+    const from = (address: string, code = 'AAAAAAAAAAAAAAAAAAAA') => server.app.request(`/api/verify/${code}`, {}, { incoming: { socket: { remoteAddress: address } } });
+    for (let i = 0; i < RATE_LIMITS.publicLookup.max; i++) expect((await from('203.0.113.9')).status).toBe(404);
+    const limited = await from('203.0.113.9');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    expect((await from('198.51.100.9')).status).toBe(404);
+  });
+
+  it('is expired once 12 months have passed (injected clock), in the chain and on the verify page', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    const view = (await sign(admin, assessmentId)).body as CertificationView;
+    clock = new Date(Date.parse(view.expires_at));
+    expect((await verify(view.verify_code)).body.status).toBe('current');
+    clock = new Date(Date.parse(view.expires_at) + 1);
+    expect((await verify(view.verify_code)).body.status).toBe('expired');
+    // A session from after the expiry (the one from before has expired with the clock).
+    const later = await signInUser(server, admin.email, admin.password);
+    expect((await list({ ...admin, accessToken: later.accessToken })).certifications[0]!.status).toBe('expired');
+  });
+
+  it('the certificate PDF carries the record, its SHA-256, the verify URL and the self-certification notice; 404 for another organization', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    const view = (await sign(admin, assessmentId)).body as CertificationView;
+    const res = await server.app.request(`/api/certifications/${view.id}/certificate.pdf`, { headers: { authorization: `Bearer ${member.accessToken}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain(`mvrsp-self-certification-${view.verify_code}.pdf`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(bytes).replace(/\s+/g, ' ');
+    expect(text).toContain(view.sha256);
+    expect(text).toContain(`${server.deps.env.APP_URL}/verify/${view.verify_code}`);
+    expect(text).toContain('Acme Research');
+    expect(text).toContain('Ada Admin');
+    expect(text).toContain(SELF_CERTIFICATION_NOTICE.slice(0, 60));
+    expect(text).toContain('it is not a certification by any federal agency');
+
+    const other = await server.app.request(`/api/certifications/${view.id}/certificate.pdf`, { headers: { authorization: `Bearer ${outsider.accessToken}` } });
+    expect(other.status).toBe(404);
+    expect((await server.app.request('/api/certifications/not-an-id/certificate.pdf', { headers: { authorization: `Bearer ${admin.accessToken}` } })).status).toBe(404);
+  });
+
+  it('refuses signing and designation while the organization is suspended, and bad input with a 400', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    for (const body of [{ attest: false }, { signerName: '   ' }, { signerTitle: 'x'.repeat(201) }, { assessmentId: 'nope' }]) {
+      const res = await sign(admin, assessmentId, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(typeof res.body.error).toBe('string');
+    }
+    await server.deps.db.update(organizations).set({ status: 'suspended', suspendedReason: 'Unpaid' }).where(eq(organizations.id, admin.organizationId!));
+    expect((await sign(admin, assessmentId)).body.code).toBe('organization_suspended');
+    expect((await designate(member.userId)).body.code).toBe('organization_suspended');
+  });
+});

@@ -1,0 +1,3 @@
+// Public surface of this server feature (docs/decisions/010): other features, server/app.ts and the
+// rest of server/ import only this file; every other file in the folder is internal.
+export { certificationsRoutes, certifyingOfficialRoutes, verifyRoutes } from './certifications.routes.ts';

@@ -1,0 +1,139 @@
+// Self-certification in a real browser against the real server: an org_admin signs after a Pass,
+// downloads the certificate, anyone opens the public verify page signed out; signing again
+// supersedes the first record.
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CertificationsView } from '#domain/contracts/cycles.ts';
+import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import { answerAll, createAssessment } from '#server/features/assessments/assessments.test-helpers.ts';
+import { asTestServer } from './assessment-helpers.ts';
+import { collectErrors, HAS_CHROMIUM, shot, signIn, startHarness, type Harness } from './harness.ts';
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  // On failure, name the outermost elements that stick out (and their ancestors).
+  const culprits = overflow <= 0 ? '' : await page.evaluate(() => {
+    const edge = document.documentElement.clientWidth + 1;
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > edge && (!el.parentElement || el.parentElement.getBoundingClientRect().right <= edge))
+      .slice(0, 5)
+      .map((el) => {
+        const chain: string[] = [];
+        for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) chain.push(`${a.tagName}.${(a.getAttribute('class') ?? '').slice(0, 50)} [${Math.round(a.getBoundingClientRect().width)}]`);
+        return chain.join(' < ');
+      })
+      .join('\n');
+  });
+  expect(overflow, `${page.url()} at ${page.viewportSize()?.width} px\n${culprits}`).toBeLessThanOrEqual(0);
+}
+
+describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
+  let h: Harness;
+  let admin: Member;
+  let assessmentId: string;
+  const chain = async (): Promise<CertificationsView> => (await asTestServer(h).json('GET', '/api/certifications', undefined, admin.accessToken)).body as CertificationsView;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    const server = asTestServer(h);
+    admin = await createOrgAdmin(server, { organizationName: 'Acme Research', firstName: 'Ada', lastName: 'Admin' });
+    assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
+    await answerAll(server, admin.accessToken, assessmentId, () => 'yes');
+    const submitted = await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken);
+    expect(submitted.body.passFail).toBe('Pass');
+  }, 240_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('signs from the results, downloads the certificate, verifies signed out; signing again supersedes the first record', async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await signIn(page, admin.email, admin.password);
+    await page.goto(`/assessment/${assessmentId}`);
+    await page.getByRole('link', { name: 'Sign a self-certification' }).click();
+    await page.waitForURL('**/certification');
+    await page.getByRole('heading', { name: 'Self-certification', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Self-certification · MVRSP Assess');
+    await page.getByRole('link', { name: 'Self-certification' }).first().waitFor();
+
+    const form = page.getByRole('form', { name: 'Sign a self-certification' });
+    expect(await form.getByLabel('Full name').inputValue()).toBe('Ada Admin');
+    expect(await form.getByTestId('certification-statement').textContent()).toContain('it is not a certification by any federal agency');
+    await form.getByRole('button', { name: 'Sign' }).click();
+    await form.getByText('Enter your title').waitFor();
+    await form.getByLabel('Title').fill('Research Security Officer');
+    await form.getByRole('button', { name: 'Sign' }).click();
+    await form.getByText('Confirm the statement to sign').waitFor();
+    await form.getByLabel('I confirm this statement').check();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'certification-form-1280');
+    await form.getByRole('button', { name: 'Sign' }).click();
+
+    await page.getByRole('heading', { name: 'Current record' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign again' }).waitFor();
+    const first = (await chain()).certifications[0]!;
+    expect(first.status).toBe('current');
+    await page.getByText(first.sha256).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'certification-1280');
+
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Certificate PDF' }).first().click()]);
+    expect(file.suggestedFilename()).toBe(`mvrsp-self-certification-${first.verify_code}.pdf`);
+    const bytes = await readFile((await file.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Anyone, signed out.
+    const anon = await h.newContext();
+    const pub = await anon.newPage();
+    await pub.goto(`/verify/${first.verify_code}`);
+    await pub.getByRole('heading', { name: 'Verify a self-certification' }).waitFor();
+    await pub.getByTestId('verify-status').getByText('Status: Current.').waitFor();
+    expect(await pub.title()).toBe('Verify a self-certification · MVRSP Assess');
+    const text = (await pub.locator('main').textContent()) ?? '';
+    for (const expected of ['Acme Research', 'Ada Admin, Research Security Officer', 'Pass', first.sha256, 'not a certification, approval or endorsement by any federal agency']) expect(text).toContain(expected);
+    expect(text).not.toContain(admin.email);
+    await shot(pub, 'verify-1280');
+
+    // Sign again: the first record is superseded, the chain keeps both.
+    const again = page.getByRole('form', { name: 'Sign a self-certification' });
+    await again.getByLabel('Title').fill('Vice President for Research');
+    await again.getByLabel('I confirm this statement').check();
+    await again.getByRole('button', { name: 'Sign' }).click();
+    await page.getByTestId('certification-item').nth(1).waitFor();
+    const both = (await chain()).certifications;
+    expect(both.map((c) => c.status)).toEqual(['current', 'superseded']);
+    expect(both[1]!.id).toBe(first.id);
+    await page.getByTestId('certification-item').nth(1).getByText('Superseded').waitFor();
+
+    await pub.goto(`/verify/${first.verify_code}`);
+    await pub.getByTestId('verify-status').getByText('Status: Superseded.').waitFor();
+    await pub.goto('/verify/AAAAAAAAAAAAAAAAAAAA');
+    await pub.getByText('No certification record has this code').waitFor();
+
+    // Narrow and middle widths: no sideways scrolling (320 px and the header's breakpoints), screenshots at 390 px.
+    for (const width of [320, 390, 768, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      await pub.setViewportSize({ width, height: 800 });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Current record' }).waitFor();
+      await noSidewaysScroll(page);
+      await pub.goto(`/verify/${both[0]!.verify_code}`);
+      await pub.getByTestId('verify-status').waitFor();
+      await noSidewaysScroll(pub);
+      if (width === 390) {
+        await shot(page, 'certification-390');
+        await shot(pub, 'verify-390');
+      }
+      if (width === 768 || width === 1024) await shot(page, `certification-${width}`, false);
+    }
+    await pub.goto('/verify/AAAAAAAAAAAAAAAAAAAA');
+    await pub.getByText('No certification record has this code').waitFor();
+    await shot(pub, 'verify-unknown-390');
+    expect(errors).toEqual([]);
+    await anon.close();
+    await ctx.close();
+  });
+});
