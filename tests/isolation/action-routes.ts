@@ -1,7 +1,7 @@
 // Tenant-isolation rows for the organization-wide corrective action plan (ADR 019): organization A's
 // plan, released (payment verified), with the actions its submitted assessment opened.
-import { and, eq, ne } from 'drizzle-orm';
-import { correctiveActions } from '#server/db/schema/index.ts';
+import { and, eq, ne, notInArray } from 'drizzle-orm';
+import { assessmentQuestions, correctiveActions } from '#server/db/schema/index.ts';
 import { paidReportOfA } from './assessment-routes.ts';
 import type { RouteRow } from './routes.ts';
 import type { World } from './world.ts';
@@ -14,8 +14,20 @@ async function actionOfA(w: World): Promise<{ id: string; version: number }> {
     .from(correctiveActions)
     .where(and(eq(correctiveActions.organizationId, w.orgA.id), ne(correctiveActions.id, actionId)))
     .limit(1);
-  if (!other) throw new Error('organization A needs a second corrective action');
-  return other;
+  if (other) return other;
+  // Earlier rows decide how many gaps A's submitted assessments left; add a second action when one is all there is.
+  const { assessmentId } = await paidReportOfA(w);
+  const [question] = await w.server.deps.db
+    .select({ id: assessmentQuestions.questionId })
+    .from(assessmentQuestions)
+    .where(and(eq(assessmentQuestions.assessmentId, assessmentId), notInArray(assessmentQuestions.questionId, w.server.deps.db.select({ q: correctiveActions.questionId }).from(correctiveActions).where(eq(correctiveActions.assessmentId, assessmentId)))))
+    .limit(1);
+  if (!question) throw new Error('organization A has no question left for a second corrective action');
+  const [added] = await w.server.deps.db
+    .insert(correctiveActions)
+    .values({ assessmentId, organizationId: w.orgA.id, questionId: question.id, latestAssessmentId: assessmentId })
+    .returning({ id: correctiveActions.id, version: correctiveActions.version });
+  return added!;
 }
 
 export const actionRows: RouteRow[] = [

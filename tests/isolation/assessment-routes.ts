@@ -1,6 +1,6 @@
 // Tenant-isolation rows for questions, assessments, results, the report and payment verification
 // (ADR 004). Requests target organization A's assessments, created through the real endpoints.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { assessments, correctiveActions, responses } from '#server/db/schema/index.ts';
 import { loadAssessmentQuestions } from '#server/features/questions/index.ts';
 import { joinOrganization, type Member } from './fixtures.ts';
@@ -69,8 +69,16 @@ export async function paidReportOfA(w: World): Promise<{ assessmentId: string; a
   const assessmentId = await submittedAssessmentOfA(w);
   const paid = await w.server.json('POST', `/api/admin/organizations/${w.orgA.id}/subscription`, { paidUntil: inAYear() }, w.systemAdmin.accessToken);
   if (paid.status !== 200) throw new Error(`payment verification failed: ${JSON.stringify(paid.body)}`);
-  const [action] = await w.server.deps.db.select({ id: correctiveActions.id }).from(correctiveActions).where(eq(correctiveActions.assessmentId, assessmentId));
-  return { assessmentId, actionId: action!.id };
+  // The assessment that opened A's first action: later rows may submit an all-Yes assessment (which
+  // closes actions and opens none) or mark one submitted directly, so "the latest" need not have any.
+  const [action] = await w.server.deps.db
+    .select({ id: correctiveActions.id, assessmentId: correctiveActions.assessmentId })
+    .from(correctiveActions)
+    .where(eq(correctiveActions.organizationId, w.orgA.id))
+    .orderBy(asc(correctiveActions.createdAt), asc(correctiveActions.id))
+    .limit(1);
+  if (!action) throw new Error(`organization A has no corrective action (submitted ${assessmentId})`);
+  return { assessmentId: action.assessmentId, actionId: action.id };
 }
 
 /** Closes A's open assessment so that a create can succeed. */
