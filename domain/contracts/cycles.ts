@@ -203,8 +203,11 @@ export interface CertificationsView {
   certifying_official: { id: string; name: string } | null;
   /** The caller is an org_admin or the certifying official. */
   can_sign: boolean;
-  /** The latest submitted assessment when it passed (the only one that can be certified), else null. */
-  eligible: { assessment_id: string; submitted_at: string; total_score: number; grade: Grade } | null;
+  /**
+   * The latest submitted assessment when it passed (the only one that can be certified), else null;
+   * with its questionnaire version and the exact statement a signature would store.
+   */
+  eligible: { assessment_id: string; submitted_at: string; total_score: number; grade: Grade; version_label: string; statement: string } | null;
 }
 
 /** GET /api/verify/:code (no auth): what anyone may see of a record, and nothing else. */

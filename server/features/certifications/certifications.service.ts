@@ -98,20 +98,12 @@ async function latestSubmitted(db: DbOrTx, organizationId: string) {
   return a ?? null;
 }
 
-/**
- * GET /api/certifications. `eligible` also carries the questionnaire version and the exact statement
- * a signature would store, so the sign form shows the words that are signed.
- */
-export interface CertificationsListView extends CertificationsView {
-  eligible: (NonNullable<CertificationsView['eligible']> & { version_label: string; statement: string }) | null;
-}
-
 async function versionLabelOf(db: DbOrTx, versionId: number): Promise<string> {
   const [version] = await db.select({ label: questionnaireVersions.label }).from(questionnaireVersions).where(eq(questionnaireVersions.id, versionId));
   return version?.label ?? String(versionId);
 }
 
-export async function listCertifications(deps: AppDeps, caller: Caller): Promise<CertificationsListView> {
+export async function listCertifications(deps: AppDeps, caller: Caller): Promise<CertificationsView> {
   const organizationId = ownOrganization(caller);
   const [org] = await deps.db.select({ name: organizations.name, officialId: organizations.certifyingOfficialId }).from(organizations).where(eq(organizations.id, organizationId));
   if (!org) throw notFound(CERT_MSG.noOrganization);
