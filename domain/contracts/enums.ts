@@ -61,8 +61,11 @@ export type QuestionNovelty = (typeof QUESTION_NOVELTIES)[number];
 export const START_FROM = ['previous', 'blank'] as const;
 export type StartFrom = (typeof START_FROM)[number];
 
-/** notifications.status: waiting to be sent (or retried), sent, or given up after repeated failures. */
-export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+/**
+ * notifications.status: waiting to be sent (or retried), sent, given up after repeated failures, or
+ * cancelled at dispatch because the recipient or the organization no longer has access.
+ */
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /** notifications.kind: every e-mail the scheduler sends. */

@@ -83,6 +83,8 @@ export const notifications = pgTable(
     body: text().notNull(),
     status: text({ enum: NOTIFICATION_STATUSES }).notNull().default('pending'),
     attempts: integer().notNull().default(0),
+    /** A dispatcher's short lease while it sends outside any transaction; another may take the row after it. */
+    claimedUntil: timestamp({ withTimezone: true }),
     lastError: text(),
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
