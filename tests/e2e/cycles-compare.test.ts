@@ -48,6 +48,9 @@ describe.skipIf(!HAS_CHROMIUM)('cycles: comparison with the previous assessment,
 
     // The second assessment, through the UI: every question shows how it was answered before.
     await page.getByRole('link', { name: 'Start Assessment' }).first().click();
+    // A submitted assessment exists, so the start page offers to carry it; this test answers afresh.
+    await page.getByRole('radio', { name: /Start blank/ }).check();
+    await page.getByRole('button', { name: 'Start assessment' }).click();
     await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
     await page.getByTestId('question-code').waitFor();
     const previously = page.getByTestId('previous-answers');

@@ -66,7 +66,9 @@ describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
     owner = await createOrgAdmin(api, { organizationName: ORG, firstName: 'Orla', lastName: 'Quenby', email: `orla-${Date.now()}@zephyr.test` });
     teammate = await inviteAndAccept(api, owner, `tomas-${Date.now()}@zephyr.test`, { firstName: 'Tomas', lastName: 'Wexley' });
     questionIds = ((await api.json('GET', '/api/questions', undefined, owner.accessToken)).body as { id: string }[]).map((q) => q.id);
-    const create = async () => (await api.json('POST', '/api/assessments/create', { organizationId: owner.organizationId }, owner.accessToken)).body.assessmentId as string;
+    // Blank starts: this test counts the answers a person gave, and a start from the submitted
+    // assessment would carry all of them to re-confirm (ADR 019).
+    const create = async () => (await api.json('POST', '/api/assessments/create', { organizationId: owner.organizationId, startFrom: 'blank' }, owner.accessToken)).body.assessmentId as string;
     submitted = await create();
     for (const questionId of questionIds) await api.json('POST', `/api/assessments/${submitted}/responses`, { questionId, answer: 'yes' }, owner.accessToken);
     expect((await api.json('POST', `/api/assessments/${submitted}/submit`, {}, owner.accessToken)).status).toBe(200);

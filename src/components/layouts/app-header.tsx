@@ -41,11 +41,11 @@ export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
     <header data-app-header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Logo to="/dashboard" compact />
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
           {items.map((i) => (
             <NavLink key={i.to} to={i.to} className={linkClass}>
-              {/* Below lg the labels alone fit beside the status and Logout (768 px with every item). */}
-              <span className="hidden lg:inline-flex">{i.icon}</span>
+              {/* The full nav from lg (1024 px) with labels only; icons and the name beside it from xl. */}
+              <span className="hidden xl:inline-flex">{i.icon}</span>
               {i.label}
             </NavLink>
           ))}
@@ -54,17 +54,17 @@ export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
           <div id="sync-status-slot" className="flex items-center">
             {statusSlot}
           </div>
-          <div className="hidden text-right leading-tight lg:block" data-testid="header-identity">
+          <div className="hidden text-right leading-tight xl:block" data-testid="header-identity">
             <p className="text-sm font-medium text-slate-900">{name}</p>
             {orgName && <p className="text-xs text-slate-500">{orgName}</p>}
           </div>
-          <button type="button" onClick={() => void signOut()} className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:inline-flex">
+          <button type="button" onClick={() => void signOut()} className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 lg:inline-flex">
             <LogOut aria-hidden="true" className="size-4" />
             Logout
           </button>
           <button
             type="button"
-            className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+            className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
             onClick={() => setOpenOn(open ? null : location.pathname)}
@@ -75,7 +75,7 @@ export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
         </div>
       </div>
       {open && (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 md:hidden">
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 lg:hidden">
           <div className="border-b border-slate-100 px-3 py-3">
             <p className="text-sm font-medium text-slate-900">{name}</p>
             {orgName && <p className="text-xs text-slate-500">{orgName}</p>}
