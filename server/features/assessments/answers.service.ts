@@ -7,26 +7,13 @@ import type { Db } from '../../db/client.ts';
 import { profiles, responses } from '../../db/schema/index.ts';
 import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
-import { runSave, type SaveRow } from './answers.statement.ts';
+import { runSave, type ApplyAnswerInput, type SaveRow } from './answers.statement.ts';
+
+export type { ApplyAnswerInput };
 
 /** An answer as the API shows it: {question_id, answer, origin, version, updated_by, updated_by_name, updated_at}. */
 export type { AnswerValue, AnswerView };
 
-export interface ApplyAnswerInput {
-  assessmentId: string;
-  organizationId: string;
-  questionId: string;
-  answer: AnswerValue;
-  /** The server version the writer saw: null = unconditional write, 0 = "I saw no answer yet". */
-  baseVersion: number | null;
-  userId: string;
-  mutationId?: string;
-  /**
-   * A domain's "confirm unchanged answers" (sync answer.set with bulk: true): a same-value save over
-   * a carried answer records origin bulk_confirmed instead of confirmed (ADR 019).
-   */
-  bulk?: boolean;
-}
 
 export interface ApplyAnswerResult {
   status: 'applied' | 'conflict';

@@ -6,10 +6,9 @@
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { PgliteTransaction } from 'drizzle-orm/pglite/session';
-import type { AnswerOrigin } from '#domain/contracts/enums.ts';
+import type { AnswerOrigin, AnswerValue } from '#domain/contracts/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
-import type { ApplyAnswerInput } from './answers.service.ts';
 import { isUuid } from '../../lib/validator.ts';
 
 /**
@@ -21,6 +20,23 @@ type Slot = keyof typeof SLOTS;
 type SqlType = (typeof SLOTS)[Slot];
 const SLOT_NAMES = Object.keys(SLOTS) as Slot[];
 const SQL_TYPE: Record<SqlType, string> = { uuid: 'uuid', text: 'text', int: 'int', origin: 'text' };
+
+/** One answer save's input (answers.service.ts applyAnswer checks it first). */
+export interface ApplyAnswerInput {
+  assessmentId: string;
+  organizationId: string;
+  questionId: string;
+  answer: AnswerValue;
+  /** The server version the writer saw: null = unconditional write, 0 = "I saw no answer yet". */
+  baseVersion: number | null;
+  userId: string;
+  mutationId?: string;
+  /**
+   * A domain's "confirm unchanged answers" (sync answer.set with bulk: true): a same-value save over
+   * a carried answer records origin bulk_confirmed instead of confirmed (ADR 019).
+   */
+  bulk?: boolean;
+}
 
 /** What the save statement reports: the assessment's state and the row as it is now. */
 export interface SaveRow {
