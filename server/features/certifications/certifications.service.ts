@@ -141,6 +141,7 @@ export async function listCertifications(deps: AppDeps, caller: Caller): Promise
     certifications: rows.map((r) => toView(r, ctx, now)),
     certifying_official: official,
     can_sign: isSigner(caller, official?.id ?? null),
+    latest_pass_fail: latest?.passFail ?? null,
     eligible:
       latest && latest.passFail === 'Pass' && latest.submittedAt && latest.totalScore !== null && latest.grade
         ? {

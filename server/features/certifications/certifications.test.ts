@@ -154,8 +154,10 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
   });
 
   it('refuses a failed assessment, an older one, one still in progress, and another organization’s (404)', async () => {
+    expect((await list(admin)).latest_pass_fail).toBeNull();
     const failed = await submitted(admin, 'no');
     expect((await list(admin)).eligible).toBeNull();
+    expect((await list(admin)).latest_pass_fail).toBe('Fail');
     const refused = await sign(admin, failed);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('Only an assessment that passed can be certified');
