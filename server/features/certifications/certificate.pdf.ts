@@ -93,8 +93,7 @@ export function renderCertificatePdf(input: CertificateInput, opts: { compress?:
   paragraph(pdf, `SHA-256 of the record's canonical text: ${record.sha256}`, { size: 9.5, color: COLORS.muted });
   paragraph(pdf, 'Signing again creates a new record that supersedes this one; the record itself never changes.', { size: 9.5, color: COLORS.muted });
 
-  subheading(pdf, 'What this record is');
-  paragraph(pdf, SELF_CERTIFICATION_NOTICE, { color: COLORS.ink });
+  // What the record is: the notice in full at the foot of every page (no page goes without it).
   noticeFooter(pdf);
   pdf.end();
   return done;

@@ -174,11 +174,7 @@ export function CertificationPage() {
             {current ? (
               <CurrentRecord record={current} />
             ) : (
-              <EmptyState
-                icon={<FileSignature className="size-6" />}
-                title="No self-certification yet"
-                description={data.latest_pass_fail === null ? 'No assessment submitted yet. Once your latest assessment passes, sign a record of it here.' : 'Once your latest assessment passes, sign a record of it here.'}
-              />
+              <EmptyState icon={<FileSignature className="size-6" />} title="No self-certification yet" description="Once your latest assessment passes, sign a record of it here." />
             )}
             <Card>
               <CardHeader title={current ? 'Sign again' : 'Sign a self-certification'} icon={<FileSignature className="size-5" />} />
