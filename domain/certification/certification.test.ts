@@ -4,9 +4,12 @@ import {
   canonicalForm,
   certificationStatement,
   expiryOf,
+  laterAssessmentFailed,
   normalizeVerifyCode,
   readCanonical,
   sha256Hex,
+  signerNameMatches,
+  signerNameMismatch,
   statusOf,
   verifyCodeFrom,
   VERIFY_CODE_LENGTH,
@@ -19,6 +22,7 @@ const record: CertificationRecord = {
   organizationId: '11111111-2222-4333-8444-555555555555',
   organizationName: 'Acme Research “Lab”',
   assessmentId: '66666666-7777-4888-9999-000000000000',
+  signerUserId: '77777777-8888-4999-8aaa-bbbbbbbbbbbb',
   signerName: 'Ada Admin',
   signerTitle: 'Research Security Officer',
   statement: certificationStatement('Acme Research “Lab”', '2025.1'),
@@ -59,6 +63,7 @@ describe('canonicalForm', () => {
       'signed_at',
       'signer_name',
       'signer_title',
+      'signer_user_id',
       'statement',
       'supersedes_id',
       'total_score',
@@ -79,6 +84,8 @@ describe('canonicalForm', () => {
     expect(canonicalForm({ ...record, signedAt: new Date(record.signedAt.getTime()) })).toBe(base);
     expect(canonicalForm({ ...record, totalScore: 130 })).not.toBe(base);
     expect(canonicalForm({ ...record, signerTitle: 'CEO' })).not.toBe(base);
+    // Who signed, not only the name typed: another account with the same name gives another hash.
+    expect(canonicalForm({ ...record, signerUserId: '77777777-8888-4999-8aaa-cccccccccccc' })).not.toBe(base);
     expect(canonicalForm({ ...record, supersedesId: record.id })).not.toBe(base);
     expect(canonicalForm({ ...record, applicability: { ...record.applicability!, agencies: ['nih', 'nsf'] } })).not.toBe(base);
   });
@@ -115,6 +122,48 @@ describe('validity and status', () => {
     expect(statusOf(r, false, new Date('2026-03-04T00:00:00.001Z'))).toBe('expired');
     expect(statusOf(r, true, new Date('2027-01-01T00:00:00Z'))).toBe('expired');
     expect(statusOf({ expiresAt: '2026-03-04T00:00:00.000Z' }, false, new Date('2025-01-01T00:00:00Z'))).toBe('current');
+  });
+});
+
+describe('superseded by a later assessment', () => {
+  const certified = { assessmentId: 'a1', signedAt: new Date('2026-02-10T00:00:00Z') };
+  const a1 = { id: 'a1', submittedAt: new Date('2026-02-01T00:00:00Z'), passFail: 'Pass' as const };
+
+  it('is true once an assessment submitted after the certified one did not pass, whatever came after it', () => {
+    expect(laterAssessmentFailed(certified, [a1])).toBe(false);
+    expect(laterAssessmentFailed(certified, [a1, { id: 'a2', submittedAt: '2026-05-01T00:00:00.000Z', passFail: 'Fail' }])).toBe(true);
+    expect(
+      laterAssessmentFailed(certified, [a1, { id: 'a2', submittedAt: '2026-05-01T00:00:00Z', passFail: 'Fail' }, { id: 'a3', submittedAt: '2026-08-01T00:00:00Z', passFail: 'Pass' }]),
+    ).toBe(true);
+    expect(laterAssessmentFailed(certified, [a1, { id: 'a2', submittedAt: '2026-05-01T00:00:00Z', passFail: null }])).toBe(true);
+  });
+
+  it('is false for a later Pass and for a failure submitted before the certified assessment', () => {
+    expect(laterAssessmentFailed(certified, [a1, { id: 'a2', submittedAt: '2026-05-01T00:00:00Z', passFail: 'Pass' }])).toBe(false);
+    expect(laterAssessmentFailed(certified, [{ id: 'a0', submittedAt: '2025-11-01T00:00:00Z', passFail: 'Fail' }, a1])).toBe(false);
+  });
+
+  it('counts from the signature when the certified assessment is not among those given', () => {
+    expect(laterAssessmentFailed(certified, [{ id: 'a2', submittedAt: '2026-02-09T00:00:00Z', passFail: 'Fail' }])).toBe(false);
+    expect(laterAssessmentFailed(certified, [{ id: 'a2', submittedAt: '2026-02-11T00:00:00Z', passFail: 'Fail' }])).toBe(true);
+  });
+});
+
+describe('the signer name', () => {
+  it('matches the account name whatever the case and spacing, and nothing else', () => {
+    expect(signerNameMatches('Ada Admin', 'Ada', 'Admin')).toBe(true);
+    expect(signerNameMatches('  ada   ADMIN ', 'Ada', 'Admin')).toBe(true);
+    expect(signerNameMatches('Ada\tAdmin', 'Ada ', ' Admin')).toBe(true);
+    expect(signerNameMatches('José Núñez', 'Jose\u0301', 'Nu\u0301n\u0303ez')).toBe(true);
+    expect(signerNameMatches('Jane Doe', 'Ada', 'Admin')).toBe(false);
+    expect(signerNameMatches('Ada Admin, President', 'Ada', 'Admin')).toBe(false);
+    expect(signerNameMatches('AdaAdmin', 'Ada', 'Admin')).toBe(false);
+    expect(signerNameMatches('', '', '')).toBe(false);
+  });
+
+  it('says which name to sign with', () => {
+    expect(signerNameMismatch('Ada', ' Admin')).toBe('Sign with the name on your account: Ada Admin');
+    expect(signerNameMismatch('', '')).toBe('Add your first and last name to your account before you sign');
   });
 });
 

@@ -12,6 +12,18 @@ export const CERTIFICATION_VALIDITY_MONTHS = 12;
 export const SELF_CERTIFICATION_NOTICE =
   'This is a self-certification record made by the organization. It is not a certification, approval or endorsement by any federal agency, and MVRSP Assess does not verify the answers.';
 
+/** The subtitle of the certificate: what the document is, before anything else is read. */
+export const SELF_CERTIFICATION_SUBTITLE = 'Self-certification record — not a federal certification';
+
+/**
+ * The label of the organization's name wherever a record is shown: the name is the one the
+ * organization registered itself, not an identity anyone checked.
+ */
+export const ORGANIZATION_NAME_LABEL = 'Organization (as registered in MVRSP Assess)';
+
+/** Why a record is superseded, wherever its status is shown. */
+export const SUPERSEDED_EXPLAINED = 'Superseded: a newer record or a later assessment replaces it.';
+
 /**
  * The statement the signer attests, stored word for word in the record: the organization, the
  * questionnaire version, and that it is a self-certification, not a federal one.
@@ -38,13 +50,53 @@ export function addMonths(at: Date, months: number): Date {
 export const expiryOf = (signedAt: Date): Date => addMonths(signedAt, CERTIFICATION_VALIDITY_MONTHS);
 
 /**
- * Expired once `now` is past its expiry; otherwise superseded when a newer record of the
- * organization exists; otherwise current.
+ * Expired once `now` is past its expiry; otherwise superseded when something replaces it (a newer
+ * record of the organization, or a later submitted assessment that did not pass: see
+ * laterAssessmentFailed); otherwise current.
  */
-export function statusOf(record: { expiresAt: Date | string }, newerExists: boolean, now: Date): CertificationStatus {
+export function statusOf(record: { expiresAt: Date | string }, replaced: boolean, now: Date): CertificationStatus {
   if (now.getTime() > new Date(record.expiresAt).getTime()) return 'expired';
-  return newerExists ? 'superseded' : 'current';
+  return replaced ? 'superseded' : 'current';
 }
+
+/** A submitted assessment of the organization, as far as a record's status needs it. */
+export interface SubmittedAssessment {
+  id: string;
+  submittedAt: Date | string;
+  passFail: PassFail | null;
+}
+
+/**
+ * Whether the organization submitted an assessment after the certified one that did not pass: the
+ * record's Pass no longer describes the organization, so the record is superseded even though no
+ * newer record was signed. "After" is after the certified assessment's submission (after the
+ * signature when that assessment is not among `submitted`).
+ */
+export function laterAssessmentFailed(record: { assessmentId: string; signedAt: Date | string }, submitted: readonly SubmittedAssessment[]): boolean {
+  const certified = submitted.find((a) => a.id === record.assessmentId);
+  const since = new Date(certified?.submittedAt ?? record.signedAt).getTime();
+  return submitted.some((a) => a.id !== record.assessmentId && new Date(a.submittedAt).getTime() > since && a.passFail !== 'Pass');
+}
+
+// ---------- the signer ----------
+
+/** The name on an account, as a signature must give it: first and last name, single-spaced. */
+export const accountName = (firstName: string, lastName: string): string => `${firstName} ${lastName}`.replace(/\s+/g, ' ').trim();
+
+/** A name compared without regard to case or whitespace (Unicode NFC, so "é" typed either way matches). */
+const nameKey = (name: string): string => name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('en-US');
+
+/** Whether the typed signer name is the signer's account name (case- and whitespace-insensitive). */
+export const signerNameMatches = (typed: string, firstName: string, lastName: string): boolean => {
+  const own = nameKey(accountName(firstName, lastName));
+  return own !== '' && nameKey(typed) === own;
+};
+
+/** The answer to a typed name that is not the account's: the signer signs as themselves, nobody else. */
+export const signerNameMismatch = (firstName: string, lastName: string): string =>
+  accountName(firstName, lastName) === ''
+    ? 'Add your first and last name to your account before you sign'
+    : `Sign with the name on your account: ${accountName(firstName, lastName)}`;
 
 /** Everything a record attests: the fields its canonical text (and so its SHA-256) covers, no others. */
 export interface CertificationRecord {
@@ -53,6 +105,8 @@ export interface CertificationRecord {
   organizationId: string;
   organizationName: string;
   assessmentId: string;
+  /** The account that signed: the hash covers who signed, not only the name typed. */
+  signerUserId: string;
   signerName: string;
   signerTitle: string;
   statement: string;
@@ -97,6 +151,7 @@ export function canonicalForm(record: CertificationRecord): string {
     organization_id: record.organizationId,
     organization_name: record.organizationName,
     assessment_id: record.assessmentId,
+    signer_user_id: record.signerUserId,
     signer_name: record.signerName,
     signer_title: record.signerTitle,
     statement: record.statement,

@@ -203,6 +203,8 @@ export interface CertificationsView {
   certifying_official: { id: string; name: string } | null;
   /** The caller is an org_admin or the certifying official. */
   can_sign: boolean;
+  /** The result of the organization's latest submitted assessment; null when none was submitted yet. */
+  latest_pass_fail: PassFail | null;
   /**
    * The latest submitted assessment when it passed (the only one that can be certified), else null;
    * with its questionnaire version and the exact statement a signature would store.

@@ -1,10 +1,13 @@
 // Self-certification in a real browser against the real server: an org_admin signs after a Pass,
 // downloads the certificate, anyone opens the public verify page signed out; signing again
-// supersedes the first record.
+// supersedes the first record. Definition lists are checked with axe-core's "definition-list" and
+// "dlitem" rules (each dt/dd pair in exactly one div directly inside the <dl>).
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertificationsView } from '#domain/contracts/cycles.ts';
+import { ORGANIZATION_NAME_LABEL, SUPERSEDED_EXPLAINED } from '#domain/certification/certification.ts';
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment } from '#server/features/assessments/assessments.test-helpers.ts';
 import { asTestServer } from './assessment-helpers.ts';
@@ -26,6 +29,25 @@ async function noSidewaysScroll(page: Page): Promise<void> {
       .join('\n');
   });
   expect(overflow, `${page.url()} at ${page.viewportSize()?.width} px\n${culprits}`).toBeLessThanOrEqual(0);
+}
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's definition-list rules on the page, and the structure they ask for checked directly too. */
+async function definitionListsAreValid(page: Page): Promise<void> {
+  // Evaluated through the DevTools protocol: the app's Content-Security-Policy (script-src 'self') refuses an injected tag.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_SOURCE, 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'rule', values: ['definition-list', 'dlitem'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+  });
+  expect(violations).toEqual([]);
+  const shapes = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('dl')).map((dl) => Array.from(dl.children).map((c) => `${c.tagName}>${Array.from(c.children).map((g) => g.tagName).join('+')}`)),
+  );
+  expect(shapes.length).toBeGreaterThan(0);
+  for (const shape of shapes) for (const item of shape) expect(item).toBe('DIV>DT+DD');
 }
 
 describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
@@ -61,6 +83,7 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
 
     const form = page.getByRole('form', { name: 'Sign a self-certification' });
     expect(await form.getByLabel('Full name').inputValue()).toBe('Ada Admin');
+    expect(await form.getByLabel('Full name').getAttribute('readonly')).not.toBeNull();
     expect(await form.getByTestId('certification-statement').textContent()).toContain('it is not a certification by any federal agency');
     await form.getByRole('button', { name: 'Sign' }).click();
     await form.getByText('Enter your title').waitFor();
@@ -77,6 +100,9 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
     const first = (await chain()).certifications[0]!;
     expect(first.status).toBe('current');
     await page.getByText(first.sha256).waitFor();
+    await page.getByText('Record expires').waitFor();
+    expect(await page.getByText('Valid until').count()).toBe(0);
+    await definitionListsAreValid(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'certification-1280');
 
@@ -90,11 +116,14 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
     const pub = await anon.newPage();
     await pub.goto(`/verify/${first.verify_code}`);
     await pub.getByRole('heading', { name: 'Verify a self-certification' }).waitFor();
-    await pub.getByTestId('verify-status').getByText('Status: Current.').waitFor();
+    await pub.getByTestId('verify-status').getByText('Current:').waitFor();
     expect(await pub.title()).toBe('Verify a self-certification · MVRSP Assess');
     const text = (await pub.locator('main').textContent()) ?? '';
-    for (const expected of ['Acme Research', 'Ada Admin, Research Security Officer', 'Pass', first.sha256, 'not a certification, approval or endorsement by any federal agency']) expect(text).toContain(expected);
+    for (const expected of [ORGANIZATION_NAME_LABEL, 'Acme Research', 'Ada Admin, Research Security Officer', 'Pass', 'Record expires', first.sha256, 'not a certification, approval or endorsement by any federal agency'])
+      expect(text).toContain(expected);
     expect(text).not.toContain(admin.email);
+    expect(text).not.toContain('Valid until');
+    await definitionListsAreValid(pub);
     await shot(pub, 'verify-1280');
 
     // Sign again: the first record is superseded, the chain keeps both.
@@ -109,7 +138,10 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
     await page.getByTestId('certification-item').nth(1).getByText('Superseded').waitFor();
 
     await pub.goto(`/verify/${first.verify_code}`);
-    await pub.getByTestId('verify-status').getByText('Status: Superseded.').waitFor();
+    await expect.poll(async () => (await pub.getByTestId('verify-status').textContent())?.trim()).toBe(SUPERSEDED_EXPLAINED);
+    // A superseded record shows "Superseded" where the expiry was.
+    expect((await pub.locator('main').textContent()) ?? '').not.toContain('Record expires');
+    await shot(pub, 'verify-superseded-1280');
     await pub.goto('/verify/AAAAAAAAAAAAAAAAAAAA');
     await pub.getByText('No certification record has this code').waitFor();
 
@@ -134,6 +166,18 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
     await shot(pub, 'verify-unknown-390');
     expect(errors).toEqual([]);
     await anon.close();
+    await ctx.close();
+  });
+
+  it('an organization with no submitted assessment reads "No assessment submitted yet"', async () => {
+    const fresh = await createOrgAdmin(asTestServer(h), { organizationName: 'Fresh Lab', firstName: 'Finn', lastName: 'Fresh' });
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    await signIn(page, fresh.email, fresh.password);
+    await page.goto('/certification');
+    await page.getByTestId('cannot-sign').getByText('No assessment submitted yet').waitFor();
+    expect(await page.getByText('Not passed yet').count()).toBe(0);
+    await shot(page, 'certification-empty-1280');
     await ctx.close();
   });
 });

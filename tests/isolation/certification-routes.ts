@@ -29,11 +29,13 @@ async function passedAssessmentOfA(w: World): Promise<string> {
   return id;
 }
 
+const nameOf = (m: Member) => `${m.firstName} ${m.lastName}`;
+
 /** A record of A (signed through the API by A's org_admin when there is none). */
 async function certificationOfA(w: World): Promise<string> {
   const [row] = await w.server.deps.db.select({ id: certifications.id }).from(certifications).where(eq(certifications.organizationId, w.orgA.id)).limit(1);
   if (row) return row.id;
-  const body = { assessmentId: await passedAssessmentOfA(w), signerName: 'Alpha Admin', signerTitle: 'Officer', attest: true };
+  const body = { assessmentId: await passedAssessmentOfA(w), signerName: nameOf(w.adminA), signerTitle: 'Officer', attest: true };
   const res = await w.server.json('POST', '/api/certifications', body, w.adminA.accessToken);
   if (res.status !== 201) throw new Error(`sign failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as string;
@@ -56,7 +58,8 @@ export const certificationRows: RouteRow[] = [
     okStatus: 201,
     request: async (w) => ({
       path: '/api/certifications',
-      body: { assessmentId: await passedAssessmentOfA(w), signerName: 'Alpha Admin', signerTitle: 'Research Security Officer', attest: true },
+      // A's org_admin's own name (a signature must carry the signer's account name), sent by every caller.
+      body: { assessmentId: await passedAssessmentOfA(w), signerName: nameOf(w.adminA), signerTitle: 'Research Security Officer', attest: true },
     }),
   },
   {

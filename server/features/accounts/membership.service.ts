@@ -5,6 +5,7 @@ import type { ProfileDto } from '#domain/contracts/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/app-error.ts';
+import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import type { Caller } from '../../lib/factory.ts';
 
 export type MemberRole = Caller['role'];
@@ -138,4 +139,29 @@ export async function reinstateMember(db: Db, person: Person, organizationId: st
     .set({ organizationId, role, status: 'active', firstName: person.firstName, lastName: person.lastName })
     .where(and(eq(profiles.id, person.userId), eq(profiles.status, 'removed')));
   return (await findProfile(db, person.userId))!;
+}
+
+/**
+ * Ends a member's designation as the organization's certifying official (ADR 019) when they stop
+ * being an active member: removed, disabled, or given a role outside the organization. Runs in the
+ * transaction that changes the member, so a later re-invitation or re-enabling does not bring the
+ * right to sign back; an org_admin designates again if they want to. Audited like a designation.
+ */
+export async function clearCertifyingOfficial(tx: DbOrTx, change: { organizationId: string | null; memberId: string; actorId: string; reason: string }): Promise<void> {
+  if (!change.organizationId) return;
+  const cleared = await tx
+    .update(organizations)
+    .set({ certifyingOfficialId: null })
+    .where(and(eq(organizations.id, change.organizationId), eq(organizations.certifyingOfficialId, change.memberId)))
+    .returning({ id: organizations.id });
+  if (cleared.length === 0) return;
+  await writeAudit(tx, {
+    actorId: change.actorId,
+    organizationId: change.organizationId,
+    action: 'organization.certifying_official',
+    targetType: 'organization',
+    targetId: change.organizationId,
+    before: { certifying_official_id: change.memberId },
+    after: { certifying_official_id: null, reason: change.reason },
+  });
 }

@@ -8,6 +8,7 @@ import { auditLog, deferrals, organizations, profiles } from '../../db/schema/in
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
+import { clearCertifyingOfficial } from './membership.service.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -136,6 +137,7 @@ export async function removeMember(deps: AppDeps, caller: Caller, memberId: stri
       }
     }
     await tx.update(profiles).set({ status: 'removed' }).where(eq(profiles.id, memberId));
+    await clearCertifyingOfficial(tx, { organizationId: orgId, memberId, actorId: caller.id, reason: 'member.remove' });
     await tx.update(organizations).set({ joinKey: newJoinKey() }).where(eq(organizations.id, orgId));
     // Questions handed to them go back to the team (the askers see them as no longer deferred).
     await tx

@@ -7,6 +7,7 @@ import { organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../lib/factory.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
+import { clearCertifyingOfficial } from '../accounts/index.ts';
 
 export const LAST_ADMIN_MESSAGE = 'This is the only Organization Admin of the organization. Make another member an admin first.';
 
@@ -78,6 +79,8 @@ export function changeRole(db: Db, actorId: string, id: string, role: Role): Pro
       if (role !== 'system_admin' && !before.organizationId) throw badRequest('A user without an organization can only be a system admin');
       if (before.role === role) throw conflict(`This user is already a ${role}`);
       if (await isLastOrgAdmin(tx, before)) throw conflict(LAST_ADMIN_MESSAGE);
+      // A system_admin is no member of the organization: the designation ends (ADR 019).
+      if (role === 'system_admin') await clearCertifyingOfficial(tx, { organizationId: before.organizationId, memberId: id, actorId, reason: 'user.role_changed' });
       return { role };
     },
     'user.role_changed',
@@ -90,9 +93,11 @@ export async function disableUser(deps: AppDeps, actorId: string, id: string): P
     deps.db,
     actorId,
     id,
-    (before) => {
+    async (before, tx) => {
       if (before.status === 'disabled') throw conflict('This user is already disabled');
       if (before.status === 'removed') throw conflict('This user was removed from their organization');
+      // Re-enabling does not make them the certifying official again (ADR 019).
+      await clearCertifyingOfficial(tx, { organizationId: before.organizationId, memberId: id, actorId, reason: 'user.disabled' });
       return { status: 'disabled' };
     },
     'user.disabled',

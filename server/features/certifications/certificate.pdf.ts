@@ -1,9 +1,10 @@
 // The certificate PDF of one self-certification record: the attested statement, the result, the
 // applicability profile, the SHA-256 of the record's canonical text and the public verify URL,
-// with the notice that it is a self-certification, not a federal one.
+// with the notice that it is a self-certification, not a federal one: in the subtitle, and in full
+// as the footer of every page, so no page can be shown on its own without it.
 import PDFDocument from 'pdfkit';
 import type { CertificationView } from '#domain/contracts/cycles.ts';
-import { SELF_CERTIFICATION_NOTICE } from '#domain/certification/certification.ts';
+import { ORGANIZATION_NAME_LABEL, SELF_CERTIFICATION_NOTICE, SELF_CERTIFICATION_SUBTITLE, SUPERSEDED_EXPLAINED } from '#domain/certification/certification.ts';
 import { describeProfile } from '#domain/questions/applicability.ts';
 import { COLORS, MARGIN, PRODUCT_NAME, contentWidth, formatDate, paragraph, subheading, table, type Pdf } from '../reports/index.ts';
 
@@ -16,16 +17,33 @@ export interface CertificateInput {
 
 export const CERTIFICATE_TITLE = 'Research Security Self-Certification';
 
-const STATUS_TEXT = { current: 'Current', superseded: 'Superseded by a newer record', expired: 'Expired' } as const;
+const STATUS_TEXT = { current: 'Current', superseded: SUPERSEDED_EXPLAINED, expired: 'Expired' } as const;
+
+/** Room kept below the content for the footer (the notice takes two lines at its size). */
+const FOOTER_HEIGHT = 30;
 
 function banner(pdf: Pdf, input: CertificateInput): void {
   const w = contentWidth(pdf);
   pdf.rect(0, 0, pdf.page.width, 150).fillColor(COLORS.brand).fill();
   pdf.font('Helvetica-Bold').fontSize(11).fillColor('#c7d2fe').text(PRODUCT_NAME.toUpperCase(), MARGIN, 48, { characterSpacing: 2 });
   pdf.font('Helvetica-Bold').fontSize(24).fillColor('#ffffff').text(CERTIFICATE_TITLE, MARGIN, 70, { width: w });
-  pdf.font('Helvetica').fontSize(11).fillColor('#e0e7ff').text('A record made and signed by the organization itself', MARGIN, pdf.y + 4, { width: w });
-  pdf.font('Helvetica-Bold').fontSize(20).fillColor(COLORS.ink).text(input.organizationName, MARGIN, 178, { width: w });
+  pdf.font('Helvetica').fontSize(12).fillColor('#e0e7ff').text(SELF_CERTIFICATION_SUBTITLE, MARGIN, pdf.y + 4, { width: w });
+  // The name is the one the organization registered itself: labelled so, not read as a checked identity.
+  pdf.font('Helvetica-Bold').fontSize(9).fillColor(COLORS.muted).text(ORGANIZATION_NAME_LABEL.toUpperCase(), MARGIN, 172, { width: w, characterSpacing: 0.5 });
+  pdf.font('Helvetica-Bold').fontSize(20).fillColor(COLORS.ink).text(input.organizationName, MARGIN, pdf.y + 3, { width: w });
   pdf.moveDown(0.6);
+}
+
+/** The full self-certification notice at the foot of every page. */
+function noticeFooter(pdf: Pdf): void {
+  const range = pdf.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    pdf.switchToPage(i);
+    const y = pdf.page.height - MARGIN - FOOTER_HEIGHT + 24;
+    pdf.page.margins.bottom = 0;
+    pdf.moveTo(MARGIN, y - 6).lineTo(pdf.page.width - MARGIN, y - 6).lineWidth(0.5).strokeColor(COLORS.line).stroke();
+    pdf.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(SELF_CERTIFICATION_NOTICE, MARGIN, y, { width: contentWidth(pdf), lineGap: 1 });
+  }
 }
 
 /** Renders the certificate. `compress: false` keeps text streams readable (tests assert on them). */
@@ -33,7 +51,8 @@ export function renderCertificatePdf(input: CertificateInput, opts: { compress?:
   const { record } = input;
   const pdf = new PDFDocument({
     size: 'LETTER',
-    margin: MARGIN,
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
+    bufferPages: true,
     compress: opts.compress ?? true,
     info: { Title: `${CERTIFICATE_TITLE}: ${input.organizationName}`, Author: PRODUCT_NAME, Subject: `Self-certification record ${record.verify_code}` },
   });
@@ -61,7 +80,8 @@ export function renderCertificatePdf(input: CertificateInput, opts: { compress?:
       ['Questionnaire version', record.version_label],
       ['Assessment', record.assessment_id],
       ['Signed', formatDate(record.signed_at)],
-      ['Valid until', formatDate(record.expires_at)],
+      // A superseded record no longer stands for the organization: no expiry to read as a validity.
+      ...(record.status === 'superseded' ? [] : [['Record expires', formatDate(record.expires_at)] as [string, string]]),
       ['Status on download', STATUS_TEXT[record.status]],
       ...(record.applicability ? describeProfile(record.applicability).map((r): [string, string] => [r.label, r.value]) : [['Applicability profile', 'Not recorded']]),
     ],
@@ -73,8 +93,8 @@ export function renderCertificatePdf(input: CertificateInput, opts: { compress?:
   paragraph(pdf, `SHA-256 of the record's canonical text: ${record.sha256}`, { size: 9.5, color: COLORS.muted });
   paragraph(pdf, 'Signing again creates a new record that supersedes this one; the record itself never changes.', { size: 9.5, color: COLORS.muted });
 
-  subheading(pdf, 'What this record is');
-  paragraph(pdf, SELF_CERTIFICATION_NOTICE, { color: COLORS.ink });
+  // What the record is: the notice in full at the foot of every page (no page goes without it).
+  noticeFooter(pdf);
   pdf.end();
   return done;
 }

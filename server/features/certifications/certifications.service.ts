@@ -6,17 +6,22 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { CertificationsView, CertificationView, SignCertificationInput, VerifyView } from '#domain/contracts/cycles.ts';
 import {
+  accountName,
   canonicalForm,
   certificationStatement,
   expiryOf,
+  laterAssessmentFailed,
   normalizeVerifyCode,
   readCanonical,
   sha256Hex,
+  signerNameMatches,
+  signerNameMismatch,
   statusOf,
   verifyCodeFrom,
   VERIFY_CODE_BYTES,
   VERIFY_CODE_LENGTH,
   type CertificationRecord,
+  type SubmittedAssessment,
 } from '#domain/certification/certification.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import type { Db } from '../../db/client.ts';
@@ -47,7 +52,29 @@ function ownOrganization(caller: Caller): string {
 
 const isSigner = (caller: Caller, officialId: string | null) => caller.role === 'org_admin' || (officialId !== null && caller.id === officialId);
 
-function toView(row: CertificationRow, supersededIds: ReadonlySet<string>, now: Date): CertificationView {
+/** Who may be (and stay) the certifying official: an active member of the organization. */
+const officialWhere = (organizationId: string, userId: string) =>
+  and(eq(profiles.id, userId), eq(profiles.organizationId, organizationId), eq(profiles.status, 'active'), inArray(profiles.role, ['org_admin', 'team_member']));
+
+/** What a record's status depends on besides the clock: newer records and later assessments of its organization. */
+interface StatusContext {
+  /** Ids of records a newer record supersedes. */
+  supersededIds: ReadonlySet<string>;
+  /** The organization's submitted assessments. */
+  submitted: readonly SubmittedAssessment[];
+}
+
+async function submittedOf(db: DbOrTx, organizationId: string): Promise<SubmittedAssessment[]> {
+  const rows = await db
+    .select({ id: assessments.id, submittedAt: assessments.submittedAt, passFail: assessments.passFail })
+    .from(assessments)
+    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'submitted'), isNotNull(assessments.submittedAt)));
+  return rows.map((r) => ({ id: r.id, submittedAt: r.submittedAt!, passFail: r.passFail }));
+}
+
+const statusIn = (row: CertificationRow, ctx: StatusContext, now: Date) => statusOf(row, ctx.supersededIds.has(row.id) || laterAssessmentFailed(row, ctx.submitted), now);
+
+function toView(row: CertificationRow, ctx: StatusContext, now: Date): CertificationView {
   return {
     id: row.id,
     verify_code: row.verifyCode,
@@ -65,7 +92,7 @@ function toView(row: CertificationRow, supersededIds: ReadonlySet<string>, now: 
     applicability: row.applicability ?? null,
     sha256: row.sha256,
     supersedes_id: row.supersedesId,
-    status: statusOf(row, supersededIds.has(row.id), now),
+    status: statusIn(row, ctx, now),
   };
 }
 
@@ -77,13 +104,10 @@ async function chainOf(db: Db, organizationId: string): Promise<CertificationRow
 const supersededIn = (rows: CertificationRow[]) => new Set(rows.map((r) => r.supersedesId).filter((id): id is string => id !== null));
 
 /** The active member designated as certifying official (null when none, or no longer an active member). */
-async function certifyingOfficial(db: Db, organizationId: string, officialId: string | null): Promise<{ id: string; name: string } | null> {
+async function certifyingOfficial(db: DbOrTx, organizationId: string, officialId: string | null): Promise<{ id: string; name: string } | null> {
   if (!officialId) return null;
-  const [p] = await db
-    .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName })
-    .from(profiles)
-    .where(and(eq(profiles.id, officialId), eq(profiles.organizationId, organizationId), eq(profiles.status, 'active')));
-  return p ? { id: p.id, name: `${p.firstName} ${p.lastName}`.trim() } : null;
+  const [p] = await db.select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(officialWhere(organizationId, officialId));
+  return p ? { id: p.id, name: accountName(p.firstName, p.lastName) } : null;
 }
 
 /** The latest submitted assessment of the organization (null when none). */
@@ -109,14 +133,15 @@ export async function listCertifications(deps: AppDeps, caller: Caller): Promise
   if (!org) throw notFound(CERT_MSG.noOrganization);
   const official = await certifyingOfficial(deps.db, organizationId, org.officialId);
   const rows = await chainOf(deps.db, organizationId);
-  const superseded = supersededIn(rows);
+  const ctx: StatusContext = { supersededIds: supersededIn(rows), submitted: await submittedOf(deps.db, organizationId) };
   const now = deps.now();
   const latest = await latestSubmitted(deps.db, organizationId);
   const versionLabel = latest ? await versionLabelOf(deps.db, latest.versionId) : '';
   return {
-    certifications: rows.map((r) => toView(r, superseded, now)),
+    certifications: rows.map((r) => toView(r, ctx, now)),
     certifying_official: official,
     can_sign: isSigner(caller, official?.id ?? null),
+    latest_pass_fail: latest?.passFail ?? null,
     eligible:
       latest && latest.passFail === 'Pass' && latest.submittedAt && latest.totalScore !== null && latest.grade
         ? {
@@ -142,12 +167,9 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
       .where(eq(organizations.id, organizationId))
       .for('update');
     if (!org) throw notFound(CERT_MSG.noOrganization);
-    const [official] = org.officialId
-      ? await tx
-          .select({ id: profiles.id })
-          .from(profiles)
-          .where(and(eq(profiles.id, org.officialId), eq(profiles.organizationId, organizationId), eq(profiles.status, 'active')))
-      : [];
+    // The designation counts only while the official is an active org_admin or team_member here
+    // (removing or disabling them also clears it: accounts and admin features).
+    const official = await certifyingOfficial(tx, organizationId, org.officialId);
     if (!isSigner(caller, official?.id ?? null)) throw forbidden(CERT_MSG.signerRole);
 
     const [assessment] = await tx
@@ -155,6 +177,8 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
       .from(assessments)
       .where(and(eq(assessments.id, input.assessmentId), eq(assessments.organizationId, organizationId)));
     if (!assessment) throw notFound(CERT_MSG.assessmentNotFound);
+    // The signer signs as themselves: the typed name must be their account name.
+    if (!signerNameMatches(input.signerName, caller.firstName, caller.lastName)) throw badRequest(signerNameMismatch(caller.firstName, caller.lastName));
     if (assessment.status !== 'submitted' || !assessment.submittedAt || !assessment.result) throw conflict(CERT_MSG.notSubmitted);
     const latest = await latestSubmitted(tx, organizationId);
     if (latest?.id !== assessment.id) throw conflict(CERT_MSG.notLatest);
@@ -181,7 +205,8 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
       organizationId,
       organizationName: org.name,
       assessmentId: assessment.id,
-      signerName: input.signerName,
+      signerUserId: caller.id,
+      signerName: accountName(caller.firstName, caller.lastName),
       signerTitle: input.signerTitle,
       statement: certificationStatement(org.name, versionLabel),
       signedAt,
@@ -205,7 +230,7 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
         organizationId,
         assessmentId: record.assessmentId,
         verifyCode: record.verifyCode,
-        signerUserId: caller.id,
+        signerUserId: record.signerUserId,
         signerName: record.signerName,
         signerTitle: record.signerTitle,
         statement: record.statement,
@@ -235,7 +260,14 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
     });
     return inserted;
   });
-  return toView(row, new Set(), deps.now());
+  // Just signed for the latest submitted assessment, and nothing supersedes it yet.
+  return toView(row, { supersededIds: new Set(), submitted: [] }, deps.now());
+}
+
+/** The status context of one record: whether a newer record supersedes it, and its organization's submitted assessments. */
+async function statusContextOf(db: Db, row: CertificationRow): Promise<StatusContext> {
+  const [newer] = await db.select({ id: certifications.id }).from(certifications).where(eq(certifications.supersedesId, row.id)).limit(1);
+  return { supersededIds: newer ? new Set([row.id]) : new Set(), submitted: await submittedOf(db, row.organizationId) };
 }
 
 /** One record of the caller's organization (404 for any other id). */
@@ -246,8 +278,7 @@ export async function findOwnCertification(deps: AppDeps, caller: Caller, id: st
     .from(certifications)
     .where(and(eq(certifications.id, id), eq(certifications.organizationId, organizationId)));
   if (!row) throw notFound(CERT_MSG.notFound);
-  const [newer] = await deps.db.select({ id: certifications.id }).from(certifications).where(eq(certifications.supersedesId, row.id)).limit(1);
-  const view = toView(row, newer ? new Set([row.id]) : new Set(), deps.now());
+  const view = toView(row, await statusContextOf(deps.db, row), deps.now());
   return { row, view, ...readCanonical(row.canonical) };
 }
 
@@ -259,12 +290,8 @@ export async function setCertifyingOfficial(deps: AppDeps, caller: Caller, userI
     if (!org) throw notFound(CERT_MSG.noOrganization);
     let official: { id: string; name: string } | null = null;
     if (userId) {
-      const [p] = await tx
-        .select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName, role: profiles.role })
-        .from(profiles)
-        .where(and(eq(profiles.id, userId), eq(profiles.organizationId, organizationId), eq(profiles.status, 'active'), inArray(profiles.role, ['org_admin', 'team_member'])));
-      if (!p) throw badRequest(CERT_MSG.officialNotMember);
-      official = { id: p.id, name: `${p.firstName} ${p.lastName}`.trim() };
+      official = await certifyingOfficial(tx, organizationId, userId);
+      if (!official) throw badRequest(CERT_MSG.officialNotMember);
     }
     if (org.officialId !== userId) {
       await tx.update(organizations).set({ certifyingOfficialId: userId, updatedAt: deps.now() }).where(eq(organizations.id, organizationId));
@@ -289,12 +316,8 @@ export async function setCertifyingOfficial(deps: AppDeps, caller: Caller, userI
 export async function verifyCertification(deps: AppDeps, rawCode: string): Promise<VerifyView> {
   const code = normalizeVerifyCode(rawCode) ?? '-'.repeat(VERIFY_CODE_LENGTH);
   const [row] = await deps.db.select().from(certifications).where(eq(certifications.verifyCode, code));
-  const [newer] = await deps.db
-    .select({ id: certifications.id })
-    .from(certifications)
-    .where(eq(certifications.supersedesId, row?.id ?? '00000000-0000-0000-0000-000000000000'))
-    .limit(1);
   if (!row) throw notFound(CERT_MSG.noCode);
+  const ctx = await statusContextOf(deps.db, row);
   const signed = readCanonical(row.canonical);
   return {
     organization_name: signed.organizationName,
@@ -304,7 +327,7 @@ export async function verifyCertification(deps: AppDeps, rawCode: string): Promi
     max_score: signed.maxScore,
     grade: row.grade,
     pass_fail: row.passFail,
-    status: statusOf(row, newer !== undefined, deps.now()),
+    status: statusIn(row, ctx, deps.now()),
     signer_name: row.signerName,
     signer_title: row.signerTitle,
     sha256: row.sha256,

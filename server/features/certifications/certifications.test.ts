@@ -1,15 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CertificationsView, CertificationView, VerifyView } from '#domain/contracts/cycles.ts';
-import { addMonths, canonicalForm, certificationStatement, SELF_CERTIFICATION_NOTICE, sha256Hex, type CertificationRecord } from '#domain/certification/certification.ts';
+import {
+  addMonths,
+  canonicalForm,
+  certificationStatement,
+  ORGANIZATION_NAME_LABEL,
+  SELF_CERTIFICATION_NOTICE,
+  sha256Hex,
+  SUPERSEDED_EXPLAINED,
+  type CertificationRecord,
+} from '#domain/certification/certification.ts';
 import { auditLog, certifications, organizations, questionnaireVersions } from '#server/db/schema/index.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, removeMember, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, inviteTokenFor, joinOrganization, removeMember, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
 import { answerAll, createAssessment } from '../assessments/assessments.test-helpers.ts';
 import { pdfText } from '../reports/reports.test-helpers.ts';
+import { renderCertificatePdf } from './certificate.pdf.ts';
 
 const VERIFY_KEYS: (keyof VerifyView)[] = [
   'organization_name',
@@ -26,6 +36,18 @@ const VERIFY_KEYS: (keyof VerifyView)[] = [
 ];
 
 /** The messages of an error and its causes (drizzle wraps the driver's error). */
+/** The drawn text of each page of an uncompressed pdfkit PDF (one content stream per page). */
+function pdfPages(bytes: Uint8Array): string[] {
+  const raw = Buffer.from(bytes).toString('latin1');
+  return raw
+    .split('endstream')
+    .map((chunk) => pdfText(Buffer.from(chunk, 'latin1')).replace(/\s+/g, ' '))
+    .filter((text) => text.trim() !== '');
+}
+
+/** The page objects of a PDF. */
+const pageCount = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+
 function messagesOf(err: unknown): string {
   const out: string[] = [];
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) out.push(String((e as Error).message ?? e));
@@ -105,6 +127,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
       organizationId: admin.organizationId!,
       organizationName: 'Acme Research',
       assessmentId,
+      signerUserId: admin.userId,
       signerName: row!.signerName,
       signerTitle: row!.signerTitle,
       statement: row!.statement,
@@ -120,6 +143,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
       supersedesId: null,
     };
     expect(row!.canonical).toBe(canonicalForm(record));
+    expect(JSON.parse(row!.canonical)).toMatchObject({ signer_user_id: admin.userId, signer_name: 'Ada Admin' });
     expect(view.sha256).toBe(await sha256Hex(row!.canonical));
     expect(row!.signerUserId).toBe(admin.userId);
 
@@ -130,8 +154,10 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
   });
 
   it('refuses a failed assessment, an older one, one still in progress, and another organization’s (404)', async () => {
+    expect((await list(admin)).latest_pass_fail).toBeNull();
     const failed = await submitted(admin, 'no');
     expect((await list(admin)).eligible).toBeNull();
+    expect((await list(admin)).latest_pass_fail).toBe('Fail');
     const refused = await sign(admin, failed);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('Only an assessment that passed can be certified');
@@ -177,12 +203,96 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
     expect(signed.status, JSON.stringify(signed.body)).toBe(201);
     expect(signed.body.signer_name).toBe('Olive Official');
 
-    // Removed from the organization: the designation no longer counts.
+    // Removed from the organization: the designation ends (audited), and a re-invitation does not bring it back.
     await removeMember(server, admin, member.userId);
     expect((await list(admin)).certifying_official).toBeNull();
-    expect((await designate(null)).body.certifying_official).toBeNull();
+    const [org] = await server.deps.db.select().from(organizations).where(eq(organizations.id, admin.organizationId!));
+    expect(org!.certifyingOfficialId).toBeNull();
     const audits = await server.deps.db.select().from(auditLog).where(eq(auditLog.action, 'organization.certifying_official'));
-    expect(audits).toHaveLength(2);
+    expect(audits.map((a) => [a.actorId, JSON.parse(a.before!), JSON.parse(a.after!)])).toEqual([
+      [admin.userId, { certifying_official_id: null }, { certifying_official_id: member.userId }],
+      [admin.userId, { certifying_official_id: member.userId }, { certifying_official_id: null, reason: 'member.remove' }],
+    ]);
+
+    expect((await server.json('POST', '/api/auth/invite', { email: member.email, organizationId: admin.organizationId }, admin.accessToken)).status).toBe(201);
+    const session = await signInUser(server, member.email, member.password);
+    const accepted = await server.json(
+      'POST',
+      '/api/auth/accept-invite',
+      { token: inviteTokenFor(server, member.email), supabaseUserId: member.userId, firstName: 'Olive', lastName: 'Official' },
+      session.accessToken,
+    );
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    const back = { ...member, accessToken: session.accessToken };
+    const after = await list(back);
+    expect(after.certifying_official).toBeNull();
+    expect(after.can_sign).toBe(false);
+    expect((await sign(back, assessmentId)).status).toBe(403);
+    expect((await designate(null)).body.certifying_official).toBeNull();
+  });
+
+  it('a disabled certifying official loses the designation for good: re-enabled, they cannot sign', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    expect((await designate(member.userId)).status).toBe(200);
+    const sys = await signInSystemAdmin(server);
+    expect((await server.json('POST', `/api/admin/users/${member.userId}/disable`, undefined, sys.accessToken)).status).toBe(200);
+    expect((await list(admin)).certifying_official).toBeNull();
+    const [audit] = await server.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'organization.certifying_official'), eq(auditLog.actorId, sys.userId)));
+    expect(JSON.parse(audit!.after!)).toEqual({ certifying_official_id: null, reason: 'user.disabled' });
+
+    expect((await server.json('POST', `/api/admin/users/${member.userId}/enable`, undefined, sys.accessToken)).status).toBe(200);
+    const session = await signInUser(server, member.email, member.password);
+    const back = { ...member, accessToken: session.accessToken };
+    expect((await list(back)).can_sign).toBe(false);
+    expect((await sign(back, assessmentId)).status).toBe(403);
+  });
+
+  it('signs only with the signer’s own account name (any case and spacing); the record stores the account name and who signed', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    for (const signerName of ['Jane Doe', 'Jane Doe, President', 'Olive Official', 'Ada', 'Ada Admin Jr']) {
+      const res = await sign(admin, assessmentId, { signerName });
+      expect(res.status, signerName).toBe(400);
+      expect(res.body.error).toBe('Sign with the name on your account: Ada Admin');
+    }
+    expect(await server.deps.db.select().from(certifications)).toEqual([]);
+    // Another organization's assessment is still a 404 whatever name is typed.
+    expect((await sign(admin, await submitted(outsider, 'yes'), { signerName: 'Jane Doe' })).status).toBe(404);
+
+    const res = await sign(admin, assessmentId, { signerName: '  ada   ADMIN ' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.signer_name).toBe('Ada Admin');
+    const [row] = await server.deps.db.select().from(certifications);
+    expect(row!.signerUserId).toBe(admin.userId);
+    expect(JSON.parse(row!.canonical).signer_user_id).toBe(admin.userId);
+  });
+
+  it('a later submitted assessment that fails supersedes a Pass record (chain, verify, PDF); a later Pass does not', async () => {
+    const passed = await submitted(admin, 'yes');
+    const view = (await sign(admin, passed)).body as CertificationView;
+    await submitted(admin, 'yes');
+    expect((await list(admin)).certifications[0]!.status).toBe('current');
+    expect((await verify(view.verify_code)).body.status).toBe('current');
+
+    await submitted(admin, 'no');
+    const after = await list(admin);
+    expect(after.certifications.map((c) => [c.id, c.status])).toEqual([[view.id, 'superseded']]);
+    expect(after.eligible).toBeNull();
+    expect((await verify(view.verify_code)).body.status).toBe('superseded');
+    const pdf = await server.app.request(`/api/certifications/${view.id}/certificate.pdf`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+    const text = pdfText(new Uint8Array(await pdf.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(text).toContain(SUPERSEDED_EXPLAINED);
+    expect(text).not.toContain('Record expires');
+
+    // Passing again does not revive it; a new signature makes a new current record.
+    const again = await submitted(admin, 'yes');
+    expect((await verify(view.verify_code)).body.status).toBe('superseded');
+    const next = (await sign(admin, again)).body as CertificationView;
+    expect((await list(admin)).certifications.map((c) => c.status)).toEqual(['current', 'superseded']);
+    expect((await verify(next.verify_code)).body.status).toBe('current');
+    expect(Object.keys((await verify(next.verify_code)).body).sort()).toEqual([...VERIFY_KEYS].sort());
   });
 
   it('signing again supersedes the newest record; the chain keeps both and verify shows each status', async () => {
@@ -306,12 +416,31 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
     expect(text).toContain(`${server.deps.env.APP_URL}/verify/${view.verify_code}`);
     expect(text).toContain('Acme Research');
     expect(text).toContain('Ada Admin');
-    expect(text).toContain(SELF_CERTIFICATION_NOTICE.slice(0, 60));
+    expect(text).toContain(SELF_CERTIFICATION_NOTICE);
     expect(text).toContain('it is not a certification by any federal agency');
+    expect(text).toContain('Self-certification record');
+    expect(text).toContain('not a federal certification');
+    expect(text).toContain(ORGANIZATION_NAME_LABEL.toUpperCase());
+    expect(text).toContain('Record expires');
+    expect(text).not.toContain('Valid until');
+    const pages = pdfPages(bytes);
+    expect(pages).toHaveLength(pageCount(bytes));
+    for (const page of pages) expect(page).toContain(SELF_CERTIFICATION_NOTICE);
 
     const other = await server.app.request(`/api/certifications/${view.id}/certificate.pdf`, { headers: { authorization: `Bearer ${outsider.accessToken}` } });
     expect(other.status).toBe(404);
     expect((await server.app.request('/api/certifications/not-an-id/certificate.pdf', { headers: { authorization: `Bearer ${admin.accessToken}` } })).status).toBe(404);
+  });
+
+  it('puts the full notice at the foot of every page of a certificate that runs over several pages', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    const view = (await sign(admin, assessmentId)).body as CertificationView;
+    const long = { ...view, statement: `${view.statement} `.repeat(30) };
+    const bytes = new Uint8Array(await renderCertificatePdf({ record: long, organizationName: 'Acme Research', maxScore: 140, verifyUrl: 'http://localhost/verify/X' }, { compress: false }));
+    expect(pageCount(bytes)).toBeGreaterThan(1);
+    const pages = pdfPages(bytes);
+    expect(pages).toHaveLength(pageCount(bytes));
+    for (const page of pages) expect(page).toContain(SELF_CERTIFICATION_NOTICE);
   });
 
   it('refuses signing and designation while the organization is suspended, and bad input with a 400', async () => {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FileDown, FileSignature, History, UserCheck } from 'lucide-react';
 import type { CertificationView } from '#domain/contracts/cycles.ts';
-import { SELF_CERTIFICATION_NOTICE } from '#domain/certification/certification.ts';
+import { SELF_CERTIFICATION_NOTICE, signerNameMismatch } from '#domain/certification/certification.ts';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -19,7 +19,7 @@ import { fullName, useSession } from '../../hooks/use-session.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { formatDate } from '../../utils/format.ts';
 import { downloadCertificate, getCertifications, type CertificationsPageData } from './api/certification-api.ts';
-import { Fact, STATUS_EXPLAINED, StatusBadge } from './components/certification-parts.tsx';
+import { ExpiryFact, Fact, StatusBadge, StatusExplained } from './components/certification-parts.tsx';
 import { OfficialPicker } from './components/official-picker.tsx';
 import { SignForm } from './components/sign-form.tsx';
 
@@ -48,9 +48,11 @@ function PdfButton({ record, size = 'sm' }: { record: CertificationView; size?: 
 function CurrentRecord({ record }: { record: CertificationView }) {
   return (
     <Card>
-      <CardHeader title="Current record" icon={<FileSignature className="size-5" />} actions={<StatusBadge status={record.status} />} />
+      <CardHeader title={record.status === 'current' ? 'Current record' : 'Latest record'} icon={<FileSignature className="size-5" />} actions={<StatusBadge status={record.status} />} />
       <CardBody className="space-y-5">
-        <p className="text-sm text-slate-700">{STATUS_EXPLAINED[record.status]}</p>
+        <p className="text-sm text-slate-700" data-testid="record-status">
+          <StatusExplained status={record.status} />
+        </p>
         <dl className="grid gap-5 sm:grid-cols-2">
           <Fact label="Signed by">
             {record.signer_name}, {record.signer_title}
@@ -59,19 +61,15 @@ function CurrentRecord({ record }: { record: CertificationView }) {
             {record.pass_fail} · score {record.total_score} · grade {record.grade}
           </Fact>
           <Fact label="Signed on">{formatDate(record.signed_at)}</Fact>
-          <Fact label="Valid until">{formatDate(record.expires_at)}</Fact>
-          <div className="sm:col-span-2">
-            <Fact label="Public verification page">
-              <Link to={paths.verify.href(record.verify_code)} className={`${linkClass} break-all`}>
-                {`${window.location.origin}${paths.verify.href(record.verify_code)}`}
-              </Link>
-            </Fact>
-          </div>
-          <div className="sm:col-span-2">
-            <Fact label="SHA-256 of the record" mono>
-              {record.sha256}
-            </Fact>
-          </div>
+          <ExpiryFact status={record.status} expiresAt={record.expires_at} />
+          <Fact label="Public verification page" className="sm:col-span-2">
+            <Link to={paths.verify.href(record.verify_code)} className={`${linkClass} break-all`}>
+              {`${window.location.origin}${paths.verify.href(record.verify_code)}`}
+            </Link>
+          </Fact>
+          <Fact label="SHA-256 of the record" mono className="sm:col-span-2">
+            {record.sha256}
+          </Fact>
         </dl>
         <details className="text-sm text-slate-700">
           <summary className="cursor-pointer font-medium text-slate-900">Statement signed</summary>
@@ -115,6 +113,15 @@ function Chain({ records }: { records: CertificationView[] }) {
 }
 
 function WhySignIsHidden({ data }: { data: CertificationsPageData }) {
+  if (data.latest_pass_fail === null)
+    return (
+      <p className="text-sm text-slate-700" data-testid="cannot-sign">
+        No assessment submitted yet: once your organization submits an assessment that passes, it can be certified here.{' '}
+        <Link to={paths.dashboard.href()} className={linkClass}>
+          Go to the dashboard
+        </Link>
+      </p>
+    );
   if (!data.eligible)
     return (
       <p className="text-sm text-slate-700" data-testid="cannot-sign">
@@ -172,8 +179,12 @@ export function CertificationPage() {
             <Card>
               <CardHeader title={current ? 'Sign again' : 'Sign a self-certification'} icon={<FileSignature className="size-5" />} />
               <CardBody>
-                {data.can_sign && data.eligible ? (
-                  <SignForm key={`${data.eligible.assessment_id}:${data.certifications.length}`} eligible={data.eligible} defaultName={fullName(profile)} onSigned={signed} />
+                {data.can_sign && data.eligible && profile && !fullName(profile) ? (
+                  <p className="text-sm text-slate-700" data-testid="cannot-sign">
+                    {signerNameMismatch(profile.first_name, profile.last_name)}.
+                  </p>
+                ) : data.can_sign && data.eligible ? (
+                  <SignForm key={`${data.eligible.assessment_id}:${data.certifications.length}`} eligible={data.eligible} accountName={fullName(profile)} onSigned={signed} />
                 ) : (
                   <WhySignIsHidden data={data} />
                 )}

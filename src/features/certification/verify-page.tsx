@@ -1,10 +1,11 @@
 // /verify/:code: the public page of one self-certification record. No sign-in; it shows only
-// what GET /api/verify/{code} returns (organization, dates, result, status, signer, SHA-256).
+// what GET /api/verify/{code} returns (organization, dates, result, status, signer, SHA-256). The
+// organization's name is labelled as the name it registered, not an identity anyone checked.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { SearchX } from 'lucide-react';
 import type { VerifyView } from '#domain/contracts/cycles.ts';
-import { SELF_CERTIFICATION_NOTICE } from '#domain/certification/certification.ts';
+import { ORGANIZATION_NAME_LABEL, SELF_CERTIFICATION_NOTICE } from '#domain/certification/certification.ts';
 import { Logo } from '../../components/layouts/logo.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card, CardBody } from '../../components/ui/card.tsx';
@@ -13,7 +14,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { ApiError, messageOf } from '../../lib/api-client.ts';
 import { formatDate } from '../../utils/format.ts';
 import { verifyCertification } from './api/certification-api.ts';
-import { Fact, STATUS_EXPLAINED, StatusBadge } from './components/certification-parts.tsx';
+import { ExpiryFact, Fact, StatusBadge, StatusExplained } from './components/certification-parts.tsx';
 
 type State = { code: string; status: 'loading' } | { code: string; status: 'found'; record: VerifyView } | { code: string; status: 'missing' } | { code: string; status: 'error'; message: string };
 
@@ -61,12 +62,19 @@ function Record({ record }: { record: VerifyView }) {
   return (
     <Card>
       <CardBody className="space-y-6">
-        <div className="flex flex-wrap items-center gap-3">
-          <h2 className="min-w-0 text-xl font-semibold break-words text-slate-900">{record.organization_name}</h2>
-          <StatusBadge status={record.status} />
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            {ORGANIZATION_NAME_LABEL}
+          </p>
+          <div className="mt-1 flex flex-wrap items-center gap-3">
+            <h2 className="min-w-0 text-xl font-semibold break-words text-slate-900">
+              {record.organization_name}
+            </h2>
+            <StatusBadge status={record.status} />
+          </div>
         </div>
         <p className="text-sm text-slate-700" data-testid="verify-status">
-          <span className="font-medium">Status: {record.status === 'current' ? 'Current' : record.status === 'superseded' ? 'Superseded' : 'Expired'}.</span> {STATUS_EXPLAINED[record.status]}
+          <StatusExplained status={record.status} />
         </p>
         <dl className="grid gap-5 sm:grid-cols-2">
           <Fact label="Result">
@@ -76,12 +84,10 @@ function Record({ record }: { record: VerifyView }) {
             {record.signer_name}, {record.signer_title}
           </Fact>
           <Fact label="Signed on">{formatDate(record.signed_at)}</Fact>
-          <Fact label="Valid until">{formatDate(record.expires_at)}</Fact>
-          <div className="sm:col-span-2">
-            <Fact label="SHA-256 of the record" mono>
-              {record.sha256}
-            </Fact>
-          </div>
+          <ExpiryFact status={record.status} expiresAt={record.expires_at} />
+          <Fact label="SHA-256 of the record" mono className="sm:col-span-2">
+            {record.sha256}
+          </Fact>
         </dl>
       </CardBody>
     </Card>

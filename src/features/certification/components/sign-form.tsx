@@ -1,5 +1,6 @@
-// The sign form: the signer's name (prefilled) and title, the statement in full, an explicit
-// confirmation, and Sign. Shown only to someone who may sign, for an assessment that may be signed.
+// The sign form: the signer's account name (read-only: a record is signed in one's own name, and
+// the server refuses any other) and title, the statement in full, an explicit confirmation, and
+// Sign. Shown only to someone who may sign, for an assessment that may be signed.
 import { useId, useState, type FormEvent } from 'react';
 import { PenLine } from 'lucide-react';
 import { signCertificationSchema } from '#domain/contracts/cycles.ts';
@@ -21,9 +22,9 @@ export interface Eligible {
 
 type Errors = Partial<Record<'signerName' | 'signerTitle' | 'attest', string>>;
 
-export function SignForm({ eligible, defaultName, onSigned }: { eligible: Eligible; defaultName: string; onSigned: (verifyCode: string) => void }) {
+export function SignForm({ eligible, accountName, onSigned }: { eligible: Eligible; accountName: string; onSigned: (verifyCode: string) => void }) {
   const id = useId();
-  const [name, setName] = useState(defaultName);
+  const name = accountName;
   const [title, setTitle] = useState('');
   const [attest, setAttest] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
@@ -67,7 +68,15 @@ export function SignForm({ eligible, defaultName, onSigned }: { eligible: Eligib
         For the assessment submitted on {formatDate(eligible.submitted_at)}: score {eligible.total_score}, grade {eligible.grade}, Pass (questionnaire {eligible.version_label}).
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-signerName`} label="Full name" autoComplete="name" value={name} onChange={(e) => change(setName, 'signerName', e.target.value)} error={errors.signerName} required maxLength={200} />
+        <Field
+          id={`${id}-signerName`}
+          label="Full name"
+          value={name}
+          readOnly
+          error={errors.signerName}
+          required
+          hint="The name on your account: a record is signed in your own name."
+        />
         <Field id={`${id}-signerTitle`} label="Title" autoComplete="organization-title" value={title} onChange={(e) => change(setTitle, 'signerTitle', e.target.value)} error={errors.signerTitle} required maxLength={200} hint="Your position, e.g. Research Security Officer" />
       </div>
       <figure>
