@@ -52,8 +52,10 @@ describe.each(DB_DRIVERS)('scheduled reminders (%s)', (driver) => {
     for (const n of queued) expect(n.dedupeKey).toContain(`:${admin.organizationId}:PP-23:2027-01-31:30:`);
     expect(reminderMail().map((m) => m.to).sort()).toEqual([admin.email, second.email].sort());
     const mail = reminderMail()[0]!;
-    expect(mail.subject).toBe('Gift College: Section 117 reports due 31 January and 31 July: next due 2027-01-31 (in 30 days)');
+    expect(mail.subject).toBe('Gift College: Section 117 report due January 31 if you received a reportable foreign gift or contract (in 30 days)');
     expect(mail.text).toContain('Gift College');
+    expect(mail.text).toContain('Date: 2027-01-31.');
+    expect(mail.text).toContain('A period with nothing to report needs no report.');
     expect(mail.text).toMatch(/http:\/\/localhost:3999\/dashboard/);
 
     // Five days before (the day the 7-day reminder was due was missed): the 7-day one, once, not the 30-day one again.
@@ -114,6 +116,9 @@ describe.each(DB_DRIVERS)('scheduled reminders (%s)', (driver) => {
       .returning();
 
     await runDueJobs(server.deps, at('2026-03-25T08:00:00Z'));
+    // Not paid yet: the action plan and its target dates are not released (ADR 012), so no action reminder.
+    expect(await rows('action_due:')).toEqual([]);
+    await db.update(organizations).set({ paidUntil: at('2027-03-01T00:00:00Z') }).where(eq(organizations.id, admin.organizationId!));
     await runDueJobs(server.deps, at('2026-03-25T20:00:00Z'));
     expect((await rows('action_due:')).map((n) => [n.dedupeKey, n.recipientEmail, n.status])).toEqual([[`action_due:${action!.id}:2026-04-01:7`, member.email, 'sent']]);
     expect((await rows('evidence_expiry:')).map((n) => [n.dedupeKey, n.recipientEmail])).toEqual([[`evidence_expiry:${evidenceId}:2026-04-10:30`, member.email]]);
@@ -133,6 +138,11 @@ describe.each(DB_DRIVERS)('scheduled reminders (%s)', (driver) => {
     await runDueJobs(server.deps, at('2026-06-01T08:00:00Z'));
     await runDueJobs(server.deps, at('2026-06-20T08:00:00Z'));
     expect((await rows('reassess:')).map((n) => [n.dedupeKey, n.recipientEmail])).toEqual([[`reassess:${admin.organizationId}:${assessmentId}:${admin.userId}`, admin.email]]);
+    const reassess = reminderMail().find((m) => m.subject.startsWith('Cycle Lab: Suggested next assessment: 2026-05-31'))!;
+    expect(reassess.text).toContain('no law sets this date');
+    // No yearly duty is dated from the assessment (submitted 2026-03-02, Yes to every yearly duty): no legal reminder at all.
+    await runDueJobs(server.deps, at('2027-02-05T08:00:00Z'));
+    expect(await rows('legal_deadline:')).toEqual([]);
     expect(await rows('evidence_expiry:')).toHaveLength(2);
     const pending = await db.select().from(notifications).where(eq(notifications.status, 'pending'));
     expect(pending).toEqual([]);
