@@ -82,8 +82,14 @@ describe('assignment notice', () => {
     expect(notifiesNewOwner({ previousOwnerId: 'u2', ownerId: null, editorId: 'u1' })).toBe(false);
     expect(notifiesNewOwner({ previousOwnerId: 'u2', ownerId: undefined, editorId: 'u1' })).toBe(false);
   });
-  it('is keyed per action, owner and version, and names the action, due date and link', () => {
-    expect(assignmentDedupeKey('act', 'own', 3)).toBe('action_assigned:act:own:3');
+  it('compares ids without regard to case: the same member in capitals is not a new owner', () => {
+    const owner = '6f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6';
+    expect(notifiesNewOwner({ previousOwnerId: owner, ownerId: owner.toUpperCase(), editorId: 'u1' })).toBe(false);
+    expect(notifiesNewOwner({ previousOwnerId: null, ownerId: owner.toUpperCase(), editorId: owner })).toBe(false);
+    expect(assignmentDedupeKey('ACT', owner.toUpperCase())).toBe(assignmentDedupeKey('act', owner));
+  });
+  it('is keyed once per action and owner, and names the action, due date and link', () => {
+    expect(assignmentDedupeKey('act', 'own')).toBe('action_assigned:act:own');
     const n = assignmentNotice({
       code: 'CI-01',
       action: 'Adopt a policy',

@@ -82,13 +82,25 @@ export function isOverdue(a: { status: ActionStatus; target_date: string | null 
 
 // ---------- assignment notice ----------
 
-/** A notice goes to a new owner who is not the editor assigning it to themselves. */
+/**
+ * A profile id as stored: uuids compare without regard to case (RFC 9562 section 4: hex digits are
+ * case-insensitive on input), and PostgreSQL prints them lower-case, so "ABC..." and "abc..." name
+ * the same member.
+ */
+export const normalizeId = (id: string) => id.trim().toLowerCase();
+
+/** A notice goes to a new owner who is not the editor assigning it to themselves (ids compared normalized). */
 export function notifiesNewOwner(a: { previousOwnerId: string | null; ownerId: string | null | undefined; editorId: string }): a is { previousOwnerId: string | null; ownerId: string; editorId: string } {
-  return !!a.ownerId && a.ownerId !== a.previousOwnerId && a.ownerId !== a.editorId;
+  if (!a.ownerId) return false;
+  const owner = normalizeId(a.ownerId);
+  return owner !== (a.previousOwnerId === null ? null : normalizeId(a.previousOwnerId)) && owner !== normalizeId(a.editorId);
 }
 
-/** Once per assignment: the same owner assigned again by a later edit is a new notice. */
-export const assignmentDedupeKey = (actionId: string, ownerId: string, version: number) => `action_assigned:${actionId}:${ownerId}:${version}`;
+/**
+ * Once per action and owner: assigning the same member again later (after someone else held it,
+ * or by re-saving) sends nothing new, so edits cannot turn the notice into a stream of e-mails.
+ */
+export const assignmentDedupeKey = (actionId: string, ownerId: string) => `action_assigned:${normalizeId(actionId)}:${normalizeId(ownerId)}`;
 
 export interface AssignmentNoticeInput {
   code: string;

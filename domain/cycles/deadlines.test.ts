@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LegalClock } from '../questions/clocks.ts';
 import { EVIDENCE_REMINDER_DAYS } from '../evidence-freshness.ts';
-import { addDays, addMonths, clockOccurrences, LEGAL_REMINDER_DAYS, nextOnOrAfter, reassessDueOn, reminderLeadDue } from './deadlines.ts';
+import { addDays, addMonths, clockOccurrences, deadlineTag, LEGAL_REMINDER_DAYS, monthDay, nextOnOrAfter, reassessDueOn, reminderLeadDue } from './deadlines.ts';
 
 const hea117: LegalClock = {
   summary: 'Section 117 reports due 31 January and 31 July',
@@ -12,7 +12,7 @@ const hea117: LegalClock = {
   source: 'hea117',
 };
 const yearly: LegalClock = { summary: 'Independent audit every year', recurrence: 'annual', months: 12, dates: [], starts: null, source: 'doj28cfr202' };
-const dates = (clock: LegalClock, today: string, anchor: string | null = null) => clockOccurrences(clock, today, anchor).map((o) => o.dueOn);
+const dates = (clock: LegalClock, today: string) => clockOccurrences(clock, today).map((o) => o.dueOn);
 
 describe('calendar arithmetic', () => {
   it('adds days across months, years and leap days', () => {
@@ -57,23 +57,40 @@ describe('clockOccurrences', () => {
 
   it('works across a leap year', () => {
     expect(dates(hea117, '2028-02-29')).toEqual(['2028-07-31', '2029-01-31']);
-    expect(dates(yearly, '2028-03-01', '2028-02-29')).toEqual(['2029-02-28']);
   });
 
-  it('dates a yearly duty without fixed dates from the last submitted assessment, or keeps it standing', () => {
-    const [anchored] = clockOccurrences(yearly, '2026-05-01', '2026-03-15');
-    expect(anchored).toMatchObject({ dueOn: '2027-03-15', basis: 'anchored' });
-    expect(anchored!.detail).toContain('2026-03-15');
-    expect(clockOccurrences(yearly, '2026-05-01')).toEqual([{ dueOn: null, basis: 'standing', detail: 'Every year' }]);
+  it('words the Section 117 dates as owed only after a reportable gift or contract', () => {
+    const [next] = clockOccurrences(hea117, '2026-03-10');
+    expect(next).toMatchObject({ dueOn: '2026-07-31', basis: 'fixed', title: 'Section 117 report due July 31 if you received a reportable foreign gift or contract' });
+    expect(next!.detail).toContain('January 31 or July 31, whichever comes first after the institution receives a reportable gift or enters a reportable contract');
+    expect(next!.detail).toContain('A period with nothing to report needs no report.');
+    expect(monthDay('2027-01-31')).toBe('January 31');
+  });
+
+  it('never dates a yearly duty without a date in law: it stays a standing duty, on the dates each award sets', () => {
+    expect(clockOccurrences(yearly, '2026-05-01')).toEqual([
+      { dueOn: null, basis: 'standing', title: 'Independent audit every year', detail: 'Every year of each award or obligation, on the dates your award or the rule sets' },
+    ]);
   });
 
   it('keeps a per-application duty standing, and one that has not started as not yet in force', () => {
     const perApplication: LegalClock = { summary: 'Training within 12 months before each application', recurrence: 'per_application', months: 12, dates: [], starts: null, source: 'chips10634' };
-    expect(clockOccurrences(perApplication, '2026-05-01', '2026-03-15')).toEqual([{ dueOn: null, basis: 'standing', detail: 'Before each application (within 12 months)' }]);
+    expect(clockOccurrences(perApplication, '2026-05-01')).toEqual([{ dueOn: null, basis: 'standing', title: perApplication.summary, detail: 'Before each application (within 12 months)' }]);
     const travel: LegalClock = { summary: 'Travel security training', recurrence: 'every_years', months: 72, dates: [], starts: 'Within a year after agencies publish a resource', source: 'ostp2024' };
-    expect(clockOccurrences(travel, '2026-05-01', '2026-03-15')).toEqual([
-      { dueOn: null, basis: 'not_started', detail: 'Not yet in force: Within a year after agencies publish a resource' },
-    ]);
+    const [notYet] = clockOccurrences(travel, '2026-05-01');
+    expect(notYet).toEqual({
+      dueOn: null,
+      basis: 'not_started',
+      title: 'Not yet in force: Travel security training',
+      detail: 'Not yet in force. It starts: Within a year after agencies publish a resource',
+    });
+    expect(deadlineTag({ kind: 'legal', due_on: null, title: notYet!.title })).toBe('Not yet in force');
+  });
+
+  it('tags law-set dates, standing duties and the suggested reassessment apart', () => {
+    expect(deadlineTag({ kind: 'legal', due_on: '2026-07-31', title: 'Section 117 report due July 31 if you received a reportable foreign gift or contract' })).toBe('Legal date');
+    expect(deadlineTag({ kind: 'legal', due_on: null, title: 'Independent audit every year' })).toBe('Standing duty');
+    expect(deadlineTag({ kind: 'reassess', due_on: '2026-06-08', title: 'Suggested next assessment' })).toBe('Suggested');
   });
 });
 

@@ -175,7 +175,8 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     critical: true,
     appliesWhen: [IHE, FOREIGN_GIFTS],
     clock: {
-      summary: 'Section 117 reports due 31 January and 31 July',
+      summary:
+        'Section 117 report due January 31 or July 31, whichever comes first after a reportable foreign gift or contract ($250,000 or more from one foreign source in a calendar year); nothing to report, no report',
       recurrence: 'semiannual',
       months: 6,
       dates: ['01-31', '07-31'],

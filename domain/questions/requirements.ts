@@ -147,7 +147,7 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
     hard: true,
     sources: ['hea117', 'eo14282'],
     questions: ['PP-23'],
-    recurrence: 'Twice a year: 31 January and 31 July',
+    recurrence: 'When there is something to report: January 31 or July 31, whichever comes first after a reportable gift or contract',
   }),
   r({
     id: 'R15',

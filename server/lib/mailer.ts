@@ -18,12 +18,20 @@ export interface Mailer {
 }
 
 /**
+ * Limits on one SMTP exchange (nodemailer's defaults are 2 min, 30 s and 10 min): a server that does
+ * not answer fails the send in well under a minute, so the notification dispatcher's lease
+ * (server/features/jobs/dispatcher.ts CLAIM_LEASE_MS) outlives every send. Query parameters of
+ * SMTP_URL still override them.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
+/**
  * nodemailer over SMTP_URL when set; otherwise .eml files in DATA_DIR/outbox. The log names the file,
  * recipient and subject, never the body or its links (invitation and recovery tokens).
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       kind: 'smtp',
       async send(m) {

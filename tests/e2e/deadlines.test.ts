@@ -1,14 +1,15 @@
 // The dashboard's upcoming-deadlines panel in a real browser against the real server: a college
-// with the HEA §117 duty sees 31 January and 31 July with their citation, an overdue corrective
-// action stands out, links lead into the app, and the saved copy shows when the server cannot be
-// reached. A company without dated duties and no assessment sees that nothing is due.
+// with the HEA §117 duty sees January 31 and July 31, worded as owed only after a reportable gift
+// or contract, with their citation; a paid organization's overdue corrective action stands out; the
+// reassessment is a suggestion; dates read as every other page's; links lead into the app, and the
+// saved copy shows when the server cannot be reached. A company without dated duties and no assessment sees that nothing is due.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '#domain/cycles/deadlines.ts';
 import { utcDay } from '#domain/evidence-freshness.ts';
-import { assessmentQuestions, correctiveActions, evidenceFiles } from '#server/db/schema/index.ts';
+import { assessmentQuestions, correctiveActions, evidenceFiles, organizations } from '#server/db/schema/index.ts';
 import { COMPANY_PROFILE, SECTION_117_PROFILE, submitAssessmentFor } from '#server/features/jobs/jobs.test-helpers.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
@@ -40,6 +41,8 @@ describe.skipIf(!HAS_CHROMIUM)('dashboard deadlines panel (Chromium)', () => {
     const db = h.server.deps.db;
     const today = utcDay(new Date());
     await db.update(correctiveActions).set({ ownerId: admin.userId, targetDate: new Date(`${addDays(today, -3)}T12:00:00Z`) }).where(eq(correctiveActions.assessmentId, assessmentId));
+    // Paid: the action plan and its target dates are released (ADR 012).
+    await db.update(organizations).set({ paidUntil: new Date(`${addDays(today, 365)}T00:00:00Z`) }).where(eq(organizations.id, admin.organizationId!));
     const [q] = await db.select().from(assessmentQuestions).where(eq(assessmentQuestions.assessmentId, assessmentId)).limit(1);
     const evidenceId = randomUUID();
     await db.insert(evidenceFiles).values({
@@ -64,14 +67,22 @@ describe.skipIf(!HAS_CHROMIUM)('dashboard deadlines panel (Chromium)', () => {
     await signIn(page, admin.email, admin.password);
     const panel = page.getByTestId('deadlines-panel');
     await panel.getByRole('heading', { name: 'Upcoming deadlines' }).waitFor();
-    await panel.getByText('Section 117 reports due 31 January and 31 July').first().waitFor();
+    const section117 = /^Section 117 report due (January|July) 31 if you received a reportable foreign gift or contract$/;
+    await panel.getByText(section117).first().waitFor();
+    expect(await panel.getByText(section117).count()).toBe(2);
     expect(await panel.getByText(/Source: HEA §117/).count()).toBeGreaterThanOrEqual(2);
+    expect(await panel.getByText('Legal date', { exact: true }).count()).toBe(2);
+    await panel.getByText('Suggested next assessment', { exact: true }).waitFor();
+    await panel.getByText('Suggested', { exact: true }).waitFor();
+    // Days read as on every other page, never as ISO strings.
+    expect(await panel.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const dates = await panel.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')));
     expect(dates.filter((d) => /-(01|07)-31$/.test(d ?? '')).length).toBeGreaterThanOrEqual(2);
     expect(dates).toEqual([...dates].sort());
     await panel.getByText('Overdue', { exact: true }).first().waitFor();
     await panel.getByText('Evidence expires: foreign-gifts-policy.pdf', { exact: true }).waitFor();
-    await panel.getByText('Standing duties without a fixed date', { exact: false }).waitFor();
+    await panel.getByText('Standing duties and duties not yet in force', { exact: false }).click();
+    await panel.getByText('Standing duty', { exact: true }).first().waitFor();
     await shotsAtBothWidths(page, 'college');
 
     // A link opens the question in the assessment.
@@ -82,7 +93,7 @@ describe.skipIf(!HAS_CHROMIUM)('dashboard deadlines panel (Chromium)', () => {
     await page.route('**/api/deadlines', (route) => route.abort('internetdisconnected'));
     await page.goto('/dashboard');
     await panel.getByText(/showing the copy saved on this device/).waitFor();
-    await panel.getByText('Section 117 reports due 31 January and 31 July').first().waitFor();
+    await panel.getByText(section117).first().waitFor();
     await shotsAtBothWidths(page, 'saved-copy');
     expect(errors).toEqual([]);
     await ctx.close();

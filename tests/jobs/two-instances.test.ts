@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type BuiltServer } from '#server/compose.ts';
-import { certifications, correctiveActions, evidenceFiles, notifications, assessmentQuestions } from '#server/db/schema/index.ts';
+import { certifications, correctiveActions, evidenceFiles, notifications, organizations, assessmentQuestions } from '#server/db/schema/index.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import { dispatchNotifications, JOBS, runDueJobs, type JobRun } from '#server/features/jobs/index.ts';
 import { enqueueNotification } from '#server/lib/notifications.ts';
@@ -90,6 +90,8 @@ describe('scheduler on two instances sharing one PostgreSQL database', () => {
     cycleAdmin = await createOrgAdmin(server, { organizationName: 'Cycle Lab' });
     const assessmentId = await submitAssessmentFor(server, cycleAdmin, (code) => code === 'PP-23');
     await a.deps.db.update(correctiveActions).set({ ownerId: cycleAdmin.userId, targetDate: new Date('2026-12-25T12:00:00Z') }).where(eq(correctiveActions.assessmentId, assessmentId));
+    // Paid: action reminders go only to organizations whose action plan is released (ADR 012).
+    await a.deps.db.update(organizations).set({ paidUntil: new Date('2027-12-31T00:00:00Z') }).where(eq(organizations.id, cycleAdmin.organizationId!));
     const [q] = await a.deps.db.select().from(assessmentQuestions).where(eq(assessmentQuestions.assessmentId, assessmentId)).limit(1);
     const evidenceId = randomUUID();
     await a.deps.db.insert(evidenceFiles).values({

@@ -173,7 +173,8 @@ async function activeMember(db: Db, userId: string, organizationId: string) {
  * organization's actions. The write happens only if nobody saved since `baseVersion` (the version
  * the editor saw): otherwise 409 edit_conflict with the current item in `details.current`. Marking
  * done closes it (notes or "Marked done by NAME"); moving it back reopens it. A new owner other than
- * the editor gets an 'action_assigned' notice, queued in the same transaction as the change.
+ * the editor gets an 'action_assigned' notice, queued in the same transaction as the change, once per
+ * action and owner (assignmentDedupeKey).
  */
 export async function updatePlanAction(db: Db, scope: UpdateScope, patch: ActionUpdate): Promise<ActionPlanItem> {
   const organizationId = scope.organizationId;
@@ -197,7 +198,7 @@ export async function updatePlanAction(db: Db, scope: UpdateScope, patch: Action
     const [updated] = await tx
       .update(correctiveActions)
       .set({
-        ...(patch.ownerId !== undefined ? { ownerId: patch.ownerId } : {}),
+        ...(patch.ownerId !== undefined ? { ownerId: owner?.id ?? null } : {}),
         ...(patch.status !== undefined ? { status: patch.status } : {}),
         ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
         ...(closure ?? {}),
@@ -212,7 +213,8 @@ export async function updatePlanAction(db: Db, scope: UpdateScope, patch: Action
     const item = toItem(after, names, scope.now);
     if (!updated) throw new AppError(409, 'edit_conflict', ACTION_CONFLICT_MESSAGE, { current: item });
 
-    const assignment = { previousOwnerId: row.ca.ownerId, ownerId: patch.ownerId, editorId: scope.userId };
+    // owner.id is the stored (canonical) id, whatever case the request spelled it in.
+    const assignment = { previousOwnerId: row.ca.ownerId, ownerId: owner?.id, editorId: scope.userId };
     if (owner && notifiesNewOwner(assignment)) {
       const notice = assignmentNotice({
         code: item.code,
@@ -223,7 +225,7 @@ export async function updatePlanAction(db: Db, scope: UpdateScope, patch: Action
         link: `${scope.appUrl.replace(/\/+$/, '')}${ACTION_PLAN_PATH}`,
       });
       await enqueueNotification(tx, {
-        dedupeKey: assignmentDedupeKey(item.id, owner.id, updated.version),
+        dedupeKey: assignmentDedupeKey(item.id, owner.id),
         organizationId,
         recipientId: owner.id,
         recipientEmail: owner.email,

@@ -156,7 +156,7 @@ describe.each(DB_DRIVERS)('action plan across assessments (%s)', (driver) => {
     const sent = await server.deps.db.select().from(notifications).where(eq(notifications.kind, 'action_assigned'));
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
-      dedupeKey: `action_assigned:${x!.id}:${member.userId}:2`,
+      dedupeKey: `action_assigned:${x!.id}:${member.userId}`,
       recipientId: member.userId,
       recipientEmail: member.email,
       organizationId: admin.organizationId,
@@ -170,6 +170,27 @@ describe.each(DB_DRIVERS)('action plan across assessments (%s)', (driver) => {
     // Taking it oneself: no notice.
     expect((await patch(x!.id, { ownerId: admin.userId, baseVersion: 4 })).status).toBe(200);
     expect(await server.deps.db.select().from(notifications).where(eq(notifications.kind, 'action_assigned'))).toHaveLength(1);
+  });
+
+  it('sends the owner one notice per action however often it is reassigned, whatever case the id is spelled in', async () => {
+    await cycle(noFor([X]));
+    await pay(admin.organizationId);
+    const [x] = await rowsOf(X);
+    let version = 1;
+    const assign = async (ownerId: string | null) => {
+      const res = await patch(x!.id, { ownerId, baseVersion: version });
+      expect(res.status).toBe(200);
+      version = res.body.version;
+      return res;
+    };
+    await assign(member.userId);
+    await assign(admin.userId);
+    await assign(member.userId);
+    await assign(null);
+    expect((await assign(member.userId.toUpperCase())).body.owner_id).toBe(member.userId);
+    await assign(member.userId.toUpperCase()); // already the owner: not a new assignment
+    const sent = await server.deps.db.select().from(notifications).where(eq(notifications.kind, 'action_assigned'));
+    expect(sent.map((n) => n.dedupeKey)).toEqual([`action_assigned:${x!.id}:${member.userId}`]);
   });
 
   it('exports the filtered plan as one sheet with the agreed columns', async () => {

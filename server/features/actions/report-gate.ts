@@ -9,10 +9,15 @@ import { AppError } from '../../lib/app-error.ts';
 export const PAYMENT_REQUIRED_MESSAGE =
   'The detailed report with the corrective action plan is released once your subscription payment has been verified.';
 
-/** Throws 403 payment_required unless the organization is paid up to now or later. */
-export async function assertReportReleased(db: Db, organizationId: string, now: Date, checkoutUrl: string): Promise<void> {
+/** Whether the organization is paid up to now or later: the plan (owners, target dates, notes) is released. */
+export async function isReportReleased(db: Db, organizationId: string, now: Date): Promise<boolean> {
   const [org] = await db.select({ paidUntil: organizations.paidUntil }).from(organizations).where(eq(organizations.id, organizationId));
-  if (!org?.paidUntil || org.paidUntil.getTime() < now.getTime()) {
+  return !!org?.paidUntil && org.paidUntil.getTime() >= now.getTime();
+}
+
+/** Throws 403 payment_required unless the organization is paid up to now or later (isReportReleased). */
+export async function assertReportReleased(db: Db, organizationId: string, now: Date, checkoutUrl: string): Promise<void> {
+  if (!(await isReportReleased(db, organizationId, now))) {
     throw new AppError(403, 'payment_required', PAYMENT_REQUIRED_MESSAGE, { checkoutUrl });
   }
 }

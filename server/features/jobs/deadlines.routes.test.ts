@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assessmentQuestions, evidenceFiles } from '#server/db/schema/index.ts';
 import type { DeadlineView } from '#domain/contracts/cycles.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
@@ -46,12 +49,38 @@ describe.each(DB_DRIVERS)('GET /api/deadlines (%s)', (driver) => {
       ['2026-07-31', toQuestion],
       ['2027-01-31', toQuestion],
     ]);
-    expect(all.find((d) => d.kind === 'reassess')).toMatchObject({ due_on: '2026-06-08', overdue: false, href: '/assessment/new' });
+    expect(all.find((d) => d.kind === 'reassess')).toMatchObject({ due_on: '2026-06-08', overdue: false, href: '/assessment/new', title: 'Suggested next assessment' });
+    expect(all.find((d) => d.kind === 'reassess')!.detail).toContain('no law sets this date');
+    expect(all.find((d) => d.code === 'PP-23')).toMatchObject({ title: 'Section 117 report due July 31 if you received a reportable foreign gift or contract' });
     const dated = all.filter((d) => d.due_on !== null).map((d) => d.due_on!);
     expect(dated).toEqual([...dated].sort());
     expect(all.findIndex((d) => d.due_on === null)).toBeGreaterThan(all.findIndex((d) => d.due_on === dated.at(-1)));
-    // A yearly duty confirmed (Yes) in that assessment is dated 12 months on.
-    expect(all.some((d) => d.kind === 'legal' && d.due_on === '2027-03-10')).toBe(true);
+    // A yearly duty without a date in law is never dated from the assessment: it stays standing.
+    expect(all.filter((d) => d.kind === 'legal' && d.due_on !== null).every((d) => d.code === 'PP-23')).toBe(true);
+    expect(all.some((d) => d.kind === 'legal' && d.due_on === null && /on the dates your award or the rule sets/.test(d.detail))).toBe(true);
+    expect(JSON.stringify(all)).not.toContain('after your last submitted assessment');
+  });
+
+  it('lists corrective actions only once the organization has paid (ADR 012), and no file outlived by a current one', async () => {
+    await submitAssessmentFor(server, college, (code) => code === 'PP-23');
+    const listed = await list(college);
+    expect(listed.filter((d) => d.kind === 'action')).toEqual([]);
+    // Both assessments were submitted at the same (frozen) instant: the files go to the one the list reads.
+    const id = /^\/assessment\/([0-9a-f-]{36})\?/.exec(listed.find((d) => d.code === 'PP-23')!.href!)![1]!;
+    const sys = await signInSystemAdmin(server);
+    expect((await server.json('POST', `/api/admin/organizations/${college.organizationId}/subscription`, { paidUntil: '2027-03-10T00:00:00.000Z' }, sys.accessToken)).status).toBe(200);
+    expect((await list(college)).filter((d) => d.kind === 'action').map((d) => d.code)).toEqual(['PP-23']);
+
+    // An expired file next to a current one on the same question: no alarm; alone, it is overdue.
+    const [q] = await server.deps.db.select().from(assessmentQuestions).where(eq(assessmentQuestions.assessmentId, id)).limit(1);
+    const file = (fileName: string, expiresOn: string | null) => {
+      const fileId = randomUUID();
+      return { id: fileId, organizationId: college.organizationId!, assessmentId: id, questionId: q!.questionId, fileName, mimeType: 'application/pdf', sizeBytes: 10, sha256: 'a'.repeat(64), bytesReceived: 10, storageKey: `test/${fileId}`, status: 'attached' as const, expiresOn, uploadedBy: college.userId };
+    };
+    await server.deps.db.insert(evidenceFiles).values(file('old-policy.pdf', '2026-03-01'));
+    expect((await list(college)).filter((d) => d.kind === 'evidence')).toMatchObject([{ title: 'Evidence expired: old-policy.pdf', overdue: true }]);
+    await server.deps.db.insert(evidenceFiles).values(file('new-policy.pdf', '2027-03-01'));
+    expect((await list(college)).filter((d) => d.kind === 'evidence')).toEqual([]);
   });
 
   it('shows another organization nothing of this one', async () => {

@@ -9,9 +9,13 @@ import { questionsFor, type ApplicabilityProfile } from '#domain/questions/appli
 import type { LegalClock } from '#domain/questions/clocks.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, certifications, correctiveActions, evidenceFiles, organizations, questions, responses } from '../../db/schema/index.ts';
+import { assessments, certifications, correctiveActions, evidenceFiles, organizations, questions } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
+import { isReportReleased } from '../actions/index.ts';
 import { currentVersionId, loadAssessmentQuestions, loadVersionQuestions, type VersionQuestion } from '../questions/index.ts';
+
+/** The reassessment date is the product's rhythm, not a legal duty: said so wherever it is shown. */
+export const REASSESS_SUGGESTION = 'MVRSP Assess suggests a new assessment every 90 days; no law sets this date.';
 
 /** Evidence expiring and actions due within this many days are listed (expired and overdue ones always). */
 export const DEADLINE_HORIZON_DAYS = 90;
@@ -78,29 +82,15 @@ export async function loadClockQuestions(db: Db, org: OrgRef, latestId: string |
   return asked.flatMap((q) => (q.clock ? [{ questionId: q.id, code: q.code, clock: q.clock, assessmentId: latestId }] : []));
 }
 
-/** Codes answered Yes in the assessment: a yearly duty confirmed on its submission day is dated from it. */
-async function codesAnsweredYes(db: Db, assessmentId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ code: questions.code })
-    .from(responses)
-    .innerJoin(questions, eq(questions.id, responses.questionId))
-    .where(and(eq(responses.assessmentId, assessmentId), eq(responses.answer, 'yes')));
-  return new Set(rows.map((r) => r.code));
-}
-
 export interface ClockDeadline extends ClockQuestion {
   occurrence: ClockOccurrence;
 }
 
-/** Every occurrence of the organization's clocks after `today` (see clockOccurrences). */
+/** Every occurrence of the organization's clocks after `today` (see clockOccurrences): only dates the law sets. */
 export async function loadClockDeadlines(db: Db, org: OrgRef, today: string, cycle?: Awaited<ReturnType<typeof loadCycle>>): Promise<ClockDeadline[]> {
-  const { lastSubmitted, latestId } = cycle ?? (await loadCycle(db, org.id));
+  const { latestId } = cycle ?? (await loadCycle(db, org.id));
   const clocks = await loadClockQuestions(db, org, latestId);
-  const confirmed = lastSubmitted && clocks.some((c) => !c.clock.dates.length) ? await codesAnsweredYes(db, lastSubmitted.id) : new Set<string>();
-  return clocks.flatMap((c) => {
-    const anchor = lastSubmitted && confirmed.has(c.code) ? lastSubmitted.submittedOn : null;
-    return clockOccurrences(c.clock, today, anchor).map((occurrence) => ({ ...c, occurrence }));
-  });
+  return clocks.flatMap((c) => clockOccurrences(c.clock, today).map((occurrence) => ({ ...c, occurrence })));
 }
 
 export interface EvidenceDeadline {
@@ -119,11 +109,14 @@ export interface EvidenceDeadline {
  * Attached files with an expiry date in the organization's latest assessments (the last submitted
  * one and the one in progress). A file carried into the assessment in progress is the same
  * document as its original: it is listed once (the copy in progress), keyed by its chain's root.
+ * A file outlived by another file attached to the same question of the same assessment (one with
+ * no expiry or a later one) is left out: the question keeps current evidence, so its expiry is no
+ * alarm and needs no reminder.
  */
 export async function loadEvidenceDeadlines(db: Db, cycle: Awaited<ReturnType<typeof loadCycle>>): Promise<EvidenceDeadline[]> {
   const ids = [cycle.inProgressId, cycle.lastSubmitted?.id].filter((x): x is string => !!x);
   if (!ids.length) return [];
-  const files = await db
+  const attached = await db
     .select({
       id: evidenceFiles.id,
       assessmentId: evidenceFiles.assessmentId,
@@ -136,7 +129,15 @@ export async function loadEvidenceDeadlines(db: Db, cycle: Awaited<ReturnType<ty
     })
     .from(evidenceFiles)
     .innerJoin(questions, eq(questions.id, evidenceFiles.questionId))
-    .where(and(inArray(evidenceFiles.assessmentId, ids), eq(evidenceFiles.status, 'attached'), isNotNull(evidenceFiles.expiresOn)));
+    .where(and(inArray(evidenceFiles.assessmentId, ids), eq(evidenceFiles.status, 'attached')));
+  // Per assessment and question, the last day any attached file counts ('~' outlasts every date: no expiry).
+  const lastDay = new Map<string, string>();
+  for (const f of attached) {
+    const key = `${f.assessmentId}:${f.questionId}`;
+    const until = f.expiresOn ?? '~';
+    if ((lastDay.get(key) ?? '') < until) lastDay.set(key, until);
+  }
+  const files = attached.filter((f) => f.expiresOn !== null);
   if (!files.length) return [];
   const roots = await carryRoots(db, files.filter((f) => f.carriedFrom).map((f) => f.id));
   const byRoot = new Map<string, EvidenceDeadline>();
@@ -146,7 +147,7 @@ export async function loadEvidenceDeadlines(db: Db, cycle: Awaited<ReturnType<ty
     const rootId = roots.get(f.id) ?? f.id;
     if (!byRoot.has(rootId)) byRoot.set(rootId, { rootId, id: f.id, assessmentId: f.assessmentId, questionId: f.questionId, code: f.code, fileName: f.fileName, expiresOn: f.expiresOn!, uploadedBy: f.uploadedBy });
   }
-  return [...byRoot.values()];
+  return [...byRoot.values()].filter((e) => (lastDay.get(`${e.assessmentId}:${e.questionId}`) ?? '') <= e.expiresOn);
 }
 
 /** For carried files: the first row of each one's carried_from chain that still exists. */
@@ -261,7 +262,7 @@ export async function listDeadlines(db: Db, organizationId: string | null, now: 
     out.push({
       kind: 'legal',
       due_on: dueOn,
-      title: c.clock.summary,
+      title: c.occurrence.title,
       detail: c.occurrence.detail,
       code: c.code,
       source: citationOf(c.clock.source),
@@ -275,14 +276,15 @@ export async function listDeadlines(db: Db, organizationId: string | null, now: 
     out.push({
       kind: 'reassess',
       due_on: dueOn,
-      title: 'Next assessment due',
+      title: 'Suggested next assessment',
       detail: cycle.inProgressId
-        ? `An assessment is in progress: submit it by ${dueOn}, 90 days after the last one (${cycle.lastSubmitted.submittedOn}).`
-        : `Reassess every 90 days: the last assessment was submitted on ${cycle.lastSubmitted.submittedOn}.`,
+        ? `${REASSESS_SUGGESTION} An assessment is in progress; the last one was submitted on ${cycle.lastSubmitted.submittedOn}.`
+        : `${REASSESS_SUGGESTION} The last one was submitted on ${cycle.lastSubmitted.submittedOn}.`,
       code: null,
       source: null,
       href: cycle.inProgressId ? APP_PATHS.assessment(cycle.inProgressId) : APP_PATHS.assessmentNew,
-      overdue: dueOn < today,
+      // A suggestion is never overdue.
+      overdue: false,
     });
   }
 
@@ -300,7 +302,9 @@ export async function listDeadlines(db: Db, organizationId: string | null, now: 
     });
   }
 
-  for (const a of await loadActionDeadlines(db, org.id)) {
+  // Target dates are part of the paid action plan (ADR 012; GET /api/actions answers 403 payment_required).
+  const actions = (await isReportReleased(db, org.id, now)) ? await loadActionDeadlines(db, org.id) : [];
+  for (const a of actions) {
     if (a.targetDay > horizon) continue;
     const overdue = a.targetDay < today;
     out.push({

@@ -2,16 +2,17 @@
 // sent through the app's mailer, retried after an SMTP failure and given up after MAX_ATTEMPTS.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { asc, eq, like } from 'drizzle-orm';
+import { asc, eq, like, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assessmentQuestions, certifications, correctiveActions, evidenceFiles, notifications, scheduledJobs } from '#server/db/schema/index.ts';
+import { assessmentQuestions, certifications, correctiveActions, evidenceFiles, notifications, organizations, scheduledJobs } from '#server/db/schema/index.ts';
+import type { Mailer, MailMessage } from '#server/lib/mailer.ts';
 import { buildServer, type BuiltServer } from '#server/compose.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS, testEnv } from '#tests/setup/test-env.ts';
 import { decodedBody, header, startSmtpCapture, type SmtpCapture } from '#tests/mail/smtp-capture.ts';
-import { inviteAndAccept, joinOrganization } from '../accounts/accounts.fixtures.ts';
-import { dispatchNotifications, MAX_ATTEMPTS } from './dispatcher.ts';
+import { inviteAndAccept, joinOrganization, removeMember } from '../accounts/accounts.fixtures.ts';
+import { CLAIM_LEASE_MS, dispatchNotifications, MAX_ATTEMPTS, safeDeliveryError } from './dispatcher.ts';
 import { COMPANY_PROFILE, createOrgAdmin, SECTION_117_PROFILE, submitAssessmentFor } from './jobs.test-helpers.ts';
 import { enqueueNotification } from '../../lib/notifications.ts';
 import { JOBS, runDueJobs, startScheduler } from './scheduler.ts';
@@ -51,8 +52,10 @@ describe.each(DB_DRIVERS)('scheduled reminders (%s)', (driver) => {
     for (const n of queued) expect(n.dedupeKey).toContain(`:${admin.organizationId}:PP-23:2027-01-31:30:`);
     expect(reminderMail().map((m) => m.to).sort()).toEqual([admin.email, second.email].sort());
     const mail = reminderMail()[0]!;
-    expect(mail.subject).toBe('Gift College: Section 117 reports due 31 January and 31 July: next due 2027-01-31 (in 30 days)');
+    expect(mail.subject).toBe('Gift College: Section 117 report due January 31 if you received a reportable foreign gift or contract (in 30 days)');
     expect(mail.text).toContain('Gift College');
+    expect(mail.text).toContain('Date: 2027-01-31.');
+    expect(mail.text).toContain('A period with nothing to report needs no report.');
     expect(mail.text).toMatch(/http:\/\/localhost:3999\/dashboard/);
 
     // Five days before (the day the 7-day reminder was due was missed): the 7-day one, once, not the 30-day one again.
@@ -113,6 +116,9 @@ describe.each(DB_DRIVERS)('scheduled reminders (%s)', (driver) => {
       .returning();
 
     await runDueJobs(server.deps, at('2026-03-25T08:00:00Z'));
+    // Not paid yet: the action plan and its target dates are not released (ADR 012), so no action reminder.
+    expect(await rows('action_due:')).toEqual([]);
+    await db.update(organizations).set({ paidUntil: at('2027-03-01T00:00:00Z') }).where(eq(organizations.id, admin.organizationId!));
     await runDueJobs(server.deps, at('2026-03-25T20:00:00Z'));
     expect((await rows('action_due:')).map((n) => [n.dedupeKey, n.recipientEmail, n.status])).toEqual([[`action_due:${action!.id}:2026-04-01:7`, member.email, 'sent']]);
     expect((await rows('evidence_expiry:')).map((n) => [n.dedupeKey, n.recipientEmail])).toEqual([[`evidence_expiry:${evidenceId}:2026-04-10:30`, member.email]]);
@@ -132,6 +138,11 @@ describe.each(DB_DRIVERS)('scheduled reminders (%s)', (driver) => {
     await runDueJobs(server.deps, at('2026-06-01T08:00:00Z'));
     await runDueJobs(server.deps, at('2026-06-20T08:00:00Z'));
     expect((await rows('reassess:')).map((n) => [n.dedupeKey, n.recipientEmail])).toEqual([[`reassess:${admin.organizationId}:${assessmentId}:${admin.userId}`, admin.email]]);
+    const reassess = reminderMail().find((m) => m.subject.startsWith('Cycle Lab: Suggested next assessment: 2026-05-31'))!;
+    expect(reassess.text).toContain('no law sets this date');
+    // No yearly duty is dated from the assessment (submitted 2026-03-02, Yes to every yearly duty): no legal reminder at all.
+    await runDueJobs(server.deps, at('2027-02-05T08:00:00Z'));
+    expect(await rows('legal_deadline:')).toEqual([]);
     expect(await rows('evidence_expiry:')).toHaveLength(2);
     const pending = await db.select().from(notifications).where(eq(notifications.status, 'pending'));
     expect(pending).toEqual([]);
@@ -162,6 +173,75 @@ describe.each(DB_DRIVERS)('scheduled reminders (%s)', (driver) => {
     expect(row!.lastFinishedAt).not.toBeNull();
   });
 
+  const notice = (organizationId: string | null, recipientId: string | null, recipientEmail: string, subject: string) =>
+    enqueueNotification(server.deps.db, { dedupeKey: `test:${randomUUID()}`, organizationId, recipientId, recipientEmail, kind: 'reassess', subject, body: 'Hello' });
+
+  it('sends with no transaction open: the app answers other queries while a message is in flight, and the row is leased meanwhile', async () => {
+    const admin = await createOrgAdmin(server, { organizationName: 'Cycle Lab' });
+    await notice(admin.organizationId!, admin.userId, admin.email, 'Cycle Lab: slow');
+    const db = server.deps.db;
+    const now = at('2026-03-02T12:00:00Z');
+    const seen: { query?: string; row?: { status: string; claimedUntil: Date | null } } = {};
+    const sent: MailMessage[] = [];
+    const slow: Mailer = {
+      kind: 'outbox',
+      async send(m) {
+        // PGlite has one connection: a transaction held across the send would keep this query waiting
+        // until the send ends, which it never would here (the guard only turns that hang into a failure).
+        let guard: NodeJS.Timeout | undefined;
+        seen.query = await Promise.race([
+          db.execute(sql`select 1`).then(() => 'answered'),
+          new Promise<string>((resolve) => (guard = setTimeout(() => resolve('blocked'), 5000))),
+        ]);
+        clearTimeout(guard);
+        const [row] = await db.select({ status: notifications.status, claimedUntil: notifications.claimedUntil }).from(notifications).where(eq(notifications.subject, m.subject));
+        seen.row = row;
+        sent.push(m);
+      },
+    };
+    expect(await dispatchNotifications({ ...server.deps, mailer: slow }, now)).toEqual({ sent: 1, failed: 0, cancelled: 0 });
+    expect(seen.query).toBe('answered');
+    expect(seen.row).toEqual({ status: 'pending', claimedUntil: new Date(now.getTime() + CLAIM_LEASE_MS) });
+    expect(sent.map((m) => m.to)).toEqual([admin.email]);
+    const [row] = await db.select().from(notifications);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, claimedUntil: null, sentAt: now });
+  });
+
+  it('leaves a row leased by another dispatcher alone until the lease ends, then sends it (at least once after a crash)', async () => {
+    const admin = await createOrgAdmin(server, { organizationName: 'Cycle Lab' });
+    await notice(admin.organizationId!, admin.userId, admin.email, 'Cycle Lab: leased');
+    const now = at('2026-03-02T12:00:00Z');
+    // A dispatcher that claimed the row and died before recording anything.
+    await server.deps.db.update(notifications).set({ claimedUntil: new Date(now.getTime() + CLAIM_LEASE_MS) });
+    expect(await dispatchNotifications(server.deps, now)).toEqual({ sent: 0, failed: 0, cancelled: 0 });
+    expect(await dispatchNotifications(server.deps, new Date(now.getTime() + CLAIM_LEASE_MS))).toEqual({ sent: 0, failed: 0, cancelled: 0 });
+    expect(await dispatchNotifications(server.deps, new Date(now.getTime() + CLAIM_LEASE_MS + 1))).toEqual({ sent: 1, failed: 0, cancelled: 0 });
+    expect(reminderMail().map((m) => m.subject)).toEqual(['Cycle Lab: leased']);
+  });
+
+  it('cancels, unsent, a notice whose recipient left the organization or whose organization is suspended', async () => {
+    const admin = await createOrgAdmin(server, { organizationName: 'Cycle Lab' });
+    const member = await joinOrganization(server, admin.organizationId!, { email: 'leaver@cycle.example' });
+    const other = await createOrgAdmin(server, { organizationName: 'Gift College' });
+    await notice(admin.organizationId!, member.userId, member.email, 'Cycle Lab: to the leaver');
+    await notice(other.organizationId!, other.userId, other.email, 'Gift College: suspended');
+    await notice(admin.organizationId!, admin.userId, admin.email, 'Cycle Lab: to the admin');
+    // Addressed to this organization's admin, but under another organization: not deliverable either.
+    await notice(other.organizationId!, admin.userId, admin.email, 'Gift College: to a stranger');
+    await removeMember(server, admin, member.userId);
+    await server.deps.db.update(organizations).set({ status: 'suspended' }).where(eq(organizations.id, other.organizationId!));
+
+    expect(await dispatchNotifications(server.deps, at('2026-03-02T12:00:00Z'))).toEqual({ sent: 1, failed: 0, cancelled: 3 });
+    expect(reminderMail().map((m) => `${m.to}|${m.subject}`)).toEqual([`${admin.email}|Cycle Lab: to the admin`]);
+    const states = await server.deps.db.select({ subject: notifications.subject, status: notifications.status, sentAt: notifications.sentAt }).from(notifications).orderBy(asc(notifications.subject));
+    expect(states).toEqual([
+      { subject: 'Cycle Lab: to the admin', status: 'sent', sentAt: at('2026-03-02T12:00:00Z') },
+      { subject: 'Cycle Lab: to the leaver', status: 'cancelled', sentAt: null },
+      { subject: 'Gift College: suspended', status: 'cancelled', sentAt: null },
+      { subject: 'Gift College: to a stranger', status: 'cancelled', sentAt: null },
+    ]);
+  });
+
   it('records a failing job and still runs the others', async () => {
     const jobs = [
       { name: 'test.fails', everyMs: 60_000, run: () => Promise.reject(new Error('boom')) },
@@ -171,6 +251,14 @@ describe.each(DB_DRIVERS)('scheduled reminders (%s)', (driver) => {
     expect(runs).toEqual([{ name: 'test.fails', ok: false }, { name: 'test.works', ok: true, result: 1 }]);
     const [failed] = await server.deps.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test.fails'));
     expect(failed).toMatchObject({ runs: 1, lastError: 'Error: boom', nextRunAt: at('2026-03-02T12:01:00Z') });
+  });
+});
+
+describe('safeDeliveryError', () => {
+  it('keeps the SMTP reply but no address, URL or credentials', () => {
+    const e = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <bob@x.example>: Recipient address rejected (from smtp://user:pw@mail.example:25)"), { code: 'EENVELOPE' });
+    expect(safeDeliveryError(e)).toBe("EENVELOPE: Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: Recipient address rejected (from [url]");
+    expect(safeDeliveryError(new Error('Mailbox for Alice.Smith+tag@sub.example.org is full'))).toBe('Mailbox for [address] is full');
   });
 });
 
@@ -233,14 +321,15 @@ describe.each(DB_DRIVERS)('notification dispatcher over SMTP (%s)', (driver) => 
     });
     expect(queued).toBe(true);
     for (let i = 1; i <= MAX_ATTEMPTS; i++) {
-      expect(await dispatchNotifications(server.deps, at('2026-03-02T12:00:00Z'))).toEqual({ sent: 0, failed: 1 });
+      expect(await dispatchNotifications(server.deps, at('2026-03-02T12:00:00Z'))).toEqual({ sent: 0, failed: 1, cancelled: 0 });
       const [row] = await server.deps.db.select().from(notifications);
       expect(row).toMatchObject({ attempts: i, status: i < MAX_ATTEMPTS ? 'pending' : 'failed', sentAt: null });
       expect(row!.lastError).toMatch(/550|Mailbox unavailable/);
       expect(row!.lastError).not.toContain('token=abc');
       expect(row!.lastError).not.toContain('127.0.0.1:');
+      expect(row!.lastError).not.toContain('refused.example');
     }
-    expect(await dispatchNotifications(server.deps, at('2026-03-02T12:05:00Z'))).toEqual({ sent: 0, failed: 0 });
+    expect(await dispatchNotifications(server.deps, at('2026-03-02T12:05:00Z'))).toEqual({ sent: 0, failed: 0, cancelled: 0 });
 
     // The same outbox, delivered by an instance whose SMTP works: a pending row goes out, the failed one stays failed.
     await enqueueNotification(server.deps.db, {
@@ -254,7 +343,7 @@ describe.each(DB_DRIVERS)('notification dispatcher over SMTP (%s)', (driver) => 
     });
     other = await buildServer(testEnv({ SMTP_URL: capture.url }), { database: server.database });
     const before = capture.messages.length;
-    expect(await dispatchNotifications(other.deps, at('2026-03-02T12:10:00Z'))).toEqual({ sent: 1, failed: 0 });
+    expect(await dispatchNotifications(other.deps, at('2026-03-02T12:10:00Z'))).toEqual({ sent: 1, failed: 0, cancelled: 0 });
     expect(capture.messages.slice(before).map((m) => header(m.raw, 'subject'))).toEqual(['Refused Lab: second reminder']);
     const states = await other.deps.db.select({ subject: notifications.subject, status: notifications.status }).from(notifications).where(like(notifications.subject, 'Refused Lab%'));
     expect(states.map((s) => `${s.subject}=${s.status}`).sort()).toEqual(['Refused Lab: reminder=failed', 'Refused Lab: second reminder=sent']);

@@ -13,8 +13,13 @@ export const appLink = (appUrl: string, path: string) => `${appUrl.replace(/\/+$
 export interface ReminderMailInput {
   organizationName: string;
   recipientName: string;
-  /** What the reminder is about, e.g. "Section 117 reports due 31 January and 31 July". */
+  /** What the reminder is about, e.g. "Your self-certification". */
   duty: string;
+  /**
+   * The whole statement instead of `duty verb dueOn`, when the date is part of a conditional duty
+   * ("Section 117 report due July 31 if you received a reportable foreign gift or contract").
+   */
+  sentence?: string;
   /** The date it concerns (YYYY-MM-DD). */
   dueOn: string;
   /** "is due on", "expires on", ": next due"... the words between the duty and the date. */
@@ -30,7 +35,7 @@ export function reminderMail(raw: ReminderMailInput): { subject: string; body: s
   const org = oneLine(raw.organizationName);
   const duty = oneLine(raw.duty);
   // "Section 117 reports ...: next due 2027-01-31" or "Your self-certification expires on 2027-03-01".
-  const sentence = `${duty}${raw.verb.startsWith(':') ? '' : ' '}${raw.verb} ${raw.dueOn}`;
+  const sentence = raw.sentence ? oneLine(raw.sentence) : `${duty}${raw.verb.startsWith(':') ? '' : ' '}${raw.verb} ${raw.dueOn}`;
   const when = raw.daysLeft === null || raw.daysLeft < 0 ? '' : raw.daysLeft === 0 ? ' (today)' : raw.daysLeft === 1 ? ' (tomorrow)' : ` (in ${raw.daysLeft} days)`;
   const subject = oneLine(`${org}: ${sentence}${when}`).slice(0, 250);
   const body = [

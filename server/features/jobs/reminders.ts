@@ -22,8 +22,10 @@ import {
   loadClockDeadlines,
   loadCycle,
   loadEvidenceDeadlines,
+  REASSESS_SUGGESTION,
   type OrgRef,
 } from './deadlines.service.ts';
+import { isReportReleased } from '../actions/index.ts';
 import { enqueueNotification } from '../../lib/notifications.ts';
 import { appLink, reminderMail } from './reminder-mail.ts';
 
@@ -63,6 +65,7 @@ interface Reminder {
   dedupeKey: string;
   kind: NotificationKind;
   duty: string;
+  sentence?: string;
   dueOn: string;
   verb: string;
   lines: string[];
@@ -76,6 +79,7 @@ async function queue(deps: ReminderDeps, org: OrgRef, to: Recipient, r: Reminder
     organizationName: org.name,
     recipientName: to.firstName,
     duty: r.duty,
+    sentence: r.sentence,
     dueOn: r.dueOn,
     verb: r.verb,
     lines: r.lines,
@@ -92,8 +96,10 @@ async function forEachOrganization(deps: ReminderDeps, each: (org: OrgRef) => Pr
 }
 
 /**
- * Fixed legal due dates (HEA §117: 31 January and 31 July): every org_admin 30 and 7 days before.
- * Key: legal_deadline:{orgId}:{code}:{date}:{lead}:{recipientId} (one per admin).
+ * Dates the law itself sets (HEA section 117: January 31 and July 31, owed only after a reportable
+ * gift or contract, and worded so: clockOccurrences): every org_admin 30 and 7 days before. Duties
+ * without a date in law (yearly per award, per application) and duties not yet in force get no
+ * reminder. Key: legal_deadline:{orgId}:{code}:{date}:{lead}:{recipientId} (one per admin).
  */
 export function legalDeadlineReminders(deps: ReminderDeps, now: Date): Promise<number> {
   const today = utcDay(now);
@@ -110,9 +116,10 @@ export function legalDeadlineReminders(deps: ReminderDeps, now: Date): Promise<n
           dedupeKey: `legal_deadline:${org.id}:${c.code}:${dueOn}:${lead}:${admin.id}`,
           kind: 'legal_deadline',
           duty: c.clock.summary,
+          sentence: c.occurrence.title,
           dueOn,
-          verb: ': next due',
-          lines: [`Question ${c.code}. Source: ${citationOf(c.clock.source)}.`],
+          verb: 'on',
+          lines: [`Date: ${dueOn}.`, c.occurrence.detail, `Question ${c.code}. Source: ${citationOf(c.clock.source)}.`],
           path: c.assessmentId ? APP_PATHS.assessment(c.assessmentId, c.questionId) : APP_PATHS.dashboard,
         }, today);
         if (ok) queued++;
@@ -123,7 +130,7 @@ export function legalDeadlineReminders(deps: ReminderDeps, now: Date): Promise<n
 }
 
 /**
- * The next assessment, once the last submitted one is 90 days old: every org_admin, once per
+ * The suggested next assessment (the product's rhythm, not a legal duty), once the last submitted one is 90 days old: every org_admin, once per
  * submitted assessment (key reassess:{orgId}:{lastAssessmentId}:{recipientId}). An assessment in
  * progress does not stop it (it may be abandoned, and the duty stands until one is submitted): the
  * e-mail says one is in progress and links to it.
@@ -140,11 +147,11 @@ export function reassessReminders(deps: ReminderDeps, now: Date): Promise<number
       const ok = await queue(deps, org, admin, {
         dedupeKey: `reassess:${org.id}:${cycle.lastSubmitted.id}:${admin.id}`,
         kind: 'reassess',
-        duty: 'The next research security self-assessment',
+        duty: 'Suggested next assessment',
         dueOn,
-        verb: 'was due on',
+        verb: ':',
         lines: [
-          `The last assessment was submitted on ${cycle.lastSubmitted.submittedOn}; assessments are repeated every 90 days.`,
+          `${REASSESS_SUGGESTION} The last one was submitted on ${cycle.lastSubmitted.submittedOn}.`,
           cycle.inProgressId ? 'An assessment is in progress: finish and submit it.' : 'Start the next assessment from the dashboard.',
         ],
         path: cycle.inProgressId ? APP_PATHS.assessment(cycle.inProgressId) : APP_PATHS.assessmentNew,
@@ -185,10 +192,15 @@ export function evidenceExpiryReminders(deps: ReminderDeps, now: Date): Promise<
   });
 }
 
-/** Open corrective actions: the owner 7 and 1 days before the target date (key action_due:{actionId}:{targetDay}:{lead}). */
+/**
+ * Open corrective actions: the owner 7 and 1 days before the target date (key
+ * action_due:{actionId}:{targetDay}:{lead}); only for a paid organization, whose action plan is
+ * released (ADR 012: target dates are part of the paid report).
+ */
 export function actionDueReminders(deps: ReminderDeps, now: Date): Promise<number> {
   const today = utcDay(now);
   return forEachOrganization(deps, async (org) => {
+    if (!(await isReportReleased(deps.db, org.id, now))) return 0;
     let queued = 0;
     for (const a of await loadActionDeadlines(deps.db, org.id)) {
       const lead = reminderLeadDue(a.targetDay, today, ACTION_REMINDER_DAYS);

@@ -1,11 +1,13 @@
-// Upcoming deadlines (GET /api/deadlines): legal due dates from the questions' clocks, the next
-// assessment, expiring evidence, corrective actions due and the certification. Dated ones first,
-// soonest first; standing duties (per application, not yet in force) folded below. Renders the
-// saved copy when offline (useCachedResource).
+// Upcoming deadlines (GET /api/deadlines): dates set by law from the questions' clocks, the suggested
+// next assessment, expiring evidence, corrective actions due (paid plans) and the certification. Dated
+// ones first, soonest first; standing duties (per application, yearly per award, not yet in force)
+// folded below. Each is tagged with what kind of date it is (deadlineTag). Renders the saved copy
+// when offline (useCachedResource).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, CalendarClock } from 'lucide-react';
-import type { DeadlineKind, DeadlineView } from '#domain/contracts/cycles.ts';
+import type { DeadlineView } from '#domain/contracts/cycles.ts';
+import { deadlineTag, NOT_YET_IN_FORCE } from '#domain/cycles/deadlines.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,25 +15,24 @@ import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCachedResource } from '../../../hooks/use-cached-resource.ts';
 import { abortable, call, client } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../utils/format.ts';
 import { formatRelative } from '../../../utils/format-time.ts';
 
 const loadDeadlines = (signal: AbortSignal) => call(client.deadlines.$get({}, abortable(signal)));
 
+const PANEL_SCOPE = 'Dates set by law, the suggested next assessment, expiring evidence, corrective actions and your certification.';
+
 /** How many dated deadlines show before "Show all". */
 const FIRST = 6;
 
-const KIND_LABEL: Record<DeadlineKind, string> = {
-  legal: 'Legal',
-  reassess: 'Assessment',
-  certification: 'Certification',
-  evidence: 'Evidence',
-  action: 'Action',
-};
+/**
+ * A calendar day (YYYY-MM-DD) through the app's one date formatter, as the same day wherever the
+ * reader is: built as local midnight of that day, so no time zone moves it to the day before.
+ */
+const formatDay = (day: string) => formatDate(new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))));
 
-const dayFmt = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** A calendar day (YYYY-MM-DD) as "31 Jan 2027": the date itself, in no time zone but UTC's. */
-const formatDay = (day: string) => dayFmt.format(new Date(`${day}T00:00:00Z`));
+/** The server's texts name days as YYYY-MM-DD: shown in the same format as every other date. */
+const withDays = (text: string) => text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => formatDay(day));
 
 /** Days from today (the UTC day, as the server counts) to `day`. */
 const daysUntil = (day: string, now = Date.now()) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000);
@@ -40,6 +41,8 @@ function When({ d }: { d: DeadlineView }) {
   if (!d.due_on) return null;
   if (d.overdue) return <Badge tone="danger">Overdue</Badge>;
   const left = daysUntil(d.due_on);
+  // A suggestion is never overdue: past its day it is simply past.
+  if (left < 0) return <Badge tone="neutral">Date passed</Badge>;
   if (left <= 0) return <Badge tone="warning">Due today</Badge>;
   return <Badge tone={left <= 7 ? 'warning' : 'neutral'}>{left === 1 ? 'Tomorrow' : `In ${left} days`}</Badge>;
 }
@@ -53,7 +56,7 @@ function DeadlineItem({ d }: { d: DeadlineView }) {
             {formatDay(d.due_on)}
           </time>
         ) : (
-          <span className="text-sm font-semibold text-slate-700">No fixed date</span>
+          <span className="text-sm font-semibold text-slate-700">{d.title.startsWith(NOT_YET_IN_FORCE) ? NOT_YET_IN_FORCE : 'No fixed date'}</span>
         )}
         <div className="mt-1 flex flex-wrap gap-1">
           <When d={d} />
@@ -61,9 +64,9 @@ function DeadlineItem({ d }: { d: DeadlineView }) {
       </div>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium break-words text-slate-900">{d.title}</p>
-        <p className="text-sm break-words text-slate-600">{d.detail}</p>
+        <p className="text-sm break-words text-slate-600">{withDays(d.detail)}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
-          <Badge tone="neutral">{KIND_LABEL[d.kind]}</Badge>
+          <Badge tone="neutral">{deadlineTag(d)}</Badge>
           {d.code && <span>Question {d.code}</span>}
           {d.source && <cite className="not-italic">Source: {d.source}</cite>}
         </p>
@@ -98,8 +101,8 @@ export function DeadlinesPanel() {
         title={<span id="deadlines-title">Upcoming deadlines</span>}
         description={
           overdue > 0
-            ? `${overdue} overdue. Legal due dates, the next assessment, expiring evidence, corrective actions and your certification.`
-            : 'Legal due dates, the next assessment, expiring evidence, corrective actions and your certification.'
+            ? `${overdue} overdue. ${PANEL_SCOPE}`
+            : PANEL_SCOPE
         }
       />
       {res.status === 'loading' && (
@@ -137,7 +140,7 @@ export function DeadlinesPanel() {
       {standing.length > 0 && (
         <details className="group border-t border-slate-100">
           <summary className="cursor-pointer px-5 py-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 sm:px-6">
-            Standing duties without a fixed date ({standing.length})
+            Standing duties and duties not yet in force ({standing.length})
           </summary>
           <ul className="divide-y divide-slate-100 border-t border-slate-100">
             {standing.map((d, i) => (
