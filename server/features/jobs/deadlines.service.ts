@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DeadlineKind, DeadlineView } from '#domain/contracts/cycles.ts';
 import { addDays, clockOccurrences, reassessDueOn, type ClockOccurrence } from '#domain/cycles/deadlines.ts';
+import { laterAssessmentFailed } from '#domain/certification/certification.ts';
 import { daysBetween, isExpired, utcDay } from '#domain/evidence-freshness.ts';
 import { questionsFor, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import type { LegalClock } from '#domain/questions/clocks.ts';
@@ -214,15 +215,24 @@ export interface CertificationDeadline {
   expired: boolean;
 }
 
-/** The newest certification record of the organization (the head of its chain), or null. */
+/**
+ * The newest certification record of the organization (the head of its chain), or null; null too
+ * when a later submitted assessment did not pass, which supersedes the record
+ * (laterAssessmentFailed in domain/certification/certification.ts): nothing of it is then due.
+ */
 export async function loadCertificationDeadline(db: Db, organizationId: string, now: Date): Promise<CertificationDeadline | null> {
   const [head] = await db
-    .select({ id: certifications.id, expiresAt: certifications.expiresAt })
+    .select({ id: certifications.id, assessmentId: certifications.assessmentId, signedAt: certifications.signedAt, expiresAt: certifications.expiresAt })
     .from(certifications)
     .where(eq(certifications.organizationId, organizationId))
     .orderBy(desc(certifications.signedAt), desc(certifications.createdAt))
     .limit(1);
   if (!head) return null;
+  const submitted = await db
+    .select({ id: assessments.id, submittedAt: assessments.submittedAt, passFail: assessments.passFail })
+    .from(assessments)
+    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'submitted')));
+  if (laterAssessmentFailed(head, submitted.map((a) => ({ ...a, submittedAt: a.submittedAt ?? head.signedAt })))) return null;
   return { id: head.id, expiresOn: utcDay(head.expiresAt), expired: head.expiresAt.getTime() <= now.getTime() };
 }
 

@@ -68,6 +68,37 @@ describe.each(DB_DRIVERS)('scheduled reminders (%s)', (driver) => {
     expect(job).toMatchObject({ runs: 4, lastError: null, lastStartedAt: at('2027-01-26T11:00:00Z') });
   });
 
+  it('neither lists nor reminds of a certification that a later failing assessment superseded', async () => {
+    const admin = await createOrgAdmin(server, { organizationName: 'Cycle Lab' });
+    const passed = await submitAssessmentFor(server, admin);
+    const db = server.deps.db;
+    await db.insert(certifications).values({
+      organizationId: admin.organizationId!,
+      assessmentId: passed,
+      verifyCode: randomUUID(),
+      signerName: 'Ada Admin',
+      signerTitle: 'Provost',
+      statement: 'I certify.',
+      signedAt: server.deps.now(),
+      expiresAt: new Date(server.deps.now().getTime() + 20 * 86_400_000),
+      totalScore: 140,
+      grade: 'A',
+      passFail: 'Pass',
+      versionId: 1,
+      versionLabel: 'v1',
+      canonical: 'x',
+      sha256: 'b'.repeat(64),
+    });
+    const listed = async () => ((await server.json('GET', '/api/deadlines', undefined, admin.accessToken)).body as { kind: string }[]).filter((d) => d.kind === 'certification');
+    expect(await listed()).toHaveLength(1);
+    // Minutes later PP-23, a gate, is answered No: the next assessment fails and the record no longer stands.
+    clock = new Date(clock.getTime() + 120_000);
+    await submitAssessmentFor(server, admin, (code) => code === 'PP-23');
+    expect(await listed()).toEqual([]);
+    await runDueJobs(server.deps, new Date(clock.getTime() + 86_400_000));
+    expect(await rows('certification_expiry:')).toEqual([]);
+  });
+
   it('reminds of the next assessment, expiring evidence, actions due and the expiring certification', async () => {
     const admin = await createOrgAdmin(server, { organizationName: 'Cycle Lab' });
     const member = await joinOrganization(server, admin.organizationId!, { email: 'owner@cycle.example', firstName: 'Owen' });
