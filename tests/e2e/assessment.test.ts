@@ -171,7 +171,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     await item.getByText('Saved').waitFor();
     await item.getByLabel('Status').selectOption('in_progress');
     await item.getByText('Saved').waitFor();
-    await item.getByLabel('Notes').fill('Draft policy with the provost by Friday.');
+    await item.getByRole('textbox', { name: 'Notes' }).fill('Draft policy with the provost by Friday.');
     await item.getByRole('button', { name: 'Save notes' }).click();
     await item.getByText('Saved').waitFor();
     await shot(page, 'results-report-released');
