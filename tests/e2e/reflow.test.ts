@@ -125,7 +125,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
 
   it('organization pages (org admin)', async () => {
     const visits: Visit[] = [
-      { path: '/dashboard', name: 'dashboard', ready: (p) => p.getByTestId('compliance-score').waitFor(), title: 'Dashboard' },
+      { path: '/dashboard', name: 'dashboard', ready: (p) => p.getByTestId('passed-assessments').waitFor(), title: 'Dashboard' },
       { path: `/assessment/${inProgress}`, name: 'questionnaire', ready: (p) => p.getByTestId('question-code').waitFor(), title: 'Assessment' },
       { path: `/assessment/${inProgress}?q=${lastQuestion}`, name: 'questionnaire-last', ready: (p) => p.getByTestId('submit-assessment').waitFor(), title: 'Assessment' },
       { path: `/assessment/${submitted}`, name: 'results', ready: (p) => p.getByText(/Gap analysis|Corrective action/i).first().waitFor(), title: 'Assessment' },
@@ -167,7 +167,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
     expect(await page.getByText('Not available offline').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Start Assessment' }).count()).toBe(0);
     expect(await page.getByText('Manage team').count()).toBe(0);
-    expect(await page.getByTestId('compliance-score').count()).toBe(0);
+    expect(await page.getByTestId('passed-assessments').count()).toBe(0);
     for (const v of visits) await checkAt320(page, v, true);
     for (const v of visits) await screenshots(ctxs.slice(1), v);
     for (const c of ctxs) await c.close();
