@@ -131,7 +131,10 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
 
     // Results: consistent with the domain's scoring of the same answers.
     const expected = expectedResult(answered);
+    expect(await page.title()).toBe('Assessment · MVRSP Assess');
     await page.getByTestId('result-score').waitFor({ timeout: 30_000 });
+    // Same path, now the results: their own title.
+    await expect.poll(() => page.title()).toBe('Assessment results · MVRSP Assess');
     expect((await page.getByTestId('result-score').textContent())?.replace(/\s/g, '')).toBe(`${expected.totalScore}/140`);
     expect(await page.getByTestId('result-grade').textContent()).toBe(expected.grade);
     expect(await page.getByTestId('result-pass-fail').textContent()).toContain(failSummary(expected) ?? expected.passFail);
@@ -202,7 +205,11 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     await reloaded.getByText('Saved').waitFor();
     expect(await reloaded.getByLabel('Status').inputValue()).toBe('open');
 
-    // Dashboard history.
+    // Dashboard history. Reached in the app, the results' own title gives way to the dashboard's.
+    expect(await page.title()).toBe('Assessment results · MVRSP Assess');
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.title()).toBe('Dashboard · MVRSP Assess');
     await page.goto('/dashboard');
     const row = page.getByTestId('assessment-row').first();
     await row.waitFor();

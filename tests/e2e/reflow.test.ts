@@ -128,7 +128,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
       { path: '/dashboard', name: 'dashboard', ready: (p) => p.getByTestId('passed-assessments').waitFor(), title: 'Dashboard' },
       { path: `/assessment/${inProgress}`, name: 'questionnaire', ready: (p) => p.getByTestId('question-code').waitFor(), title: 'Assessment' },
       { path: `/assessment/${inProgress}?q=${lastQuestion}`, name: 'questionnaire-last', ready: (p) => p.getByTestId('submit-assessment').waitFor(), title: 'Assessment' },
-      { path: `/assessment/${submitted}`, name: 'results', ready: (p) => p.getByText(/Gap analysis|Corrective action/i).first().waitFor(), title: 'Assessment' },
+      { path: `/assessment/${submitted}`, name: 'results', ready: (p) => p.getByText(/Gap analysis|Corrective action/i).first().waitFor(), title: 'Assessment results' },
       { path: '/organization', name: 'organization', ready: (p) => p.getByRole('heading', { name: 'Team members' }).waitFor(), title: 'Organization' },
       { path: '/certification', name: 'certification', ready: (p) => p.getByRole('heading', { name: 'Who can sign' }).waitFor(), title: 'Self-certification' },
       { path: '/how-scoring-works', name: 'how-scoring-works-signed-in', ready: heading, title: 'How scoring works', noShell: true },
