@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
+import { usePageTitleOverride } from '../hooks/use-page-title.ts';
 import { CatchAllRedirect, ProtectedRoute, PublicOnlyRoute, RequireRole } from './guards.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
@@ -106,15 +107,26 @@ export function preloadRoutes(pathname: string): void {
   }
 }
 
+/** Writes document.title: the title the page set (src/hooks/use-page-title.ts), else its route's. */
+function DocumentTitle({ pathname }: { pathname: string }) {
+  const pageTitle = usePageTitleOverride();
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} · ${APP_NAME}` : titleFor(pathname);
+  }, [pathname, pageTitle]);
+  return null;
+}
+
 function AppRoutes() {
   const { pathname } = useLocation();
   // During render on purpose: a navigation renders the new location in a transition, and the
   // chunks of a nested layout and its page must start together, before either suspends.
   preloadRoutes(pathname);
-  useEffect(() => {
-    document.title = titleFor(pathname);
-  }, [pathname]);
-  return useRoutes(routes);
+  return (
+    <>
+      <DocumentTitle pathname={pathname} />
+      {useRoutes(routes)}
+    </>
+  );
 }
 
 export function AppRouter() {

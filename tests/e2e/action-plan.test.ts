@@ -104,7 +104,11 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
 
     // Inline edit: assign the overdue one to the teammate.
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
-    await item(page, Z.code).getByLabel('Owner').selectOption({ label: 'Tess Member' });
+    // Each row's controls carry the action's code in their names, apart from the filters' "Owner" and "Status".
+    expect(await item(page, Z.code).textContent()).toContain('Target date ');
+    await page.getByLabel(`Owner of ${Z.code}`, { exact: true }).selectOption({ label: 'Tess Member' });
+    expect(await page.getByLabel(`Status of ${Z.code}`, { exact: true }).count()).toBe(1);
+    expect(await page.getByLabel(`Notes for ${Z.code}`, { exact: true }).count()).toBe(1);
     await item(page, Z.code).getByText('Saved').waitFor();
     await page.locator('form[role="search"]').getByLabel('Owner').selectOption({ label: 'Tess Member' });
     await expect.poll(() => page.locator('[data-testid="action-item"]').count()).toBe(1);

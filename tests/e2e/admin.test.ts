@@ -90,7 +90,8 @@ describe.skipIf(!HAS_CHROMIUM)('admin area and report downloads (Chromium)', () 
     await page.goto('/admin/organizations');
     const acmeRow = page.locator('tr', { hasText: 'Acme Research' });
     await acmeRow.getByText('Not paid').waitFor();
-    await acmeRow.getByRole('button', { name: 'Verify payment' }).click();
+    // Each row's buttons are named with their organization (one "Verify payment" per row otherwise).
+    await page.getByRole('button', { name: 'Verify payment for Acme Research', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Verify payment' }).click();
     await acmeRow.getByText(/Paid until/).waitFor();
 

@@ -6,6 +6,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrgAdmin, inviteTokenFor, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import type { TestServer } from '#tests/setup/app.ts';
+import type { DomainView, QuestionView } from '#domain/contracts/assessments.ts';
+import { groupByDomain } from '../../src/features/assessment/hooks/questionnaire-nav.ts';
 import { asTestServer } from './assessment-helpers.ts';
 import { HAS_CHROMIUM, signIn, startHarness, type Harness } from './harness.ts';
 
@@ -70,6 +72,8 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
   let api: TestServer;
   let owner: Member;
   let inProgress: string;
+  /** The last question of the open assessment, where "Previous" and "Submit Assessment" share a row. */
+  let lastQuestion: string;
   let submitted: string;
   let inviteToken: string;
 
@@ -84,6 +88,9 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
     for (const [i, questionId] of questionIds.entries()) await api.json('POST', `/api/assessments/${submitted}/responses`, { questionId, answer: i % 5 ? 'yes' : 'no' }, owner.accessToken);
     await api.json('POST', `/api/assessments/${submitted}/submit`, {}, owner.accessToken);
     inProgress = await create();
+    const asked = (await api.json('GET', `/api/questions?assessmentId=${inProgress}`, undefined, owner.accessToken)).body as QuestionView[];
+    const domains = (await api.json('GET', '/api/domains', undefined, owner.accessToken)).body as DomainView[];
+    lastQuestion = groupByDomain(asked, domains).at(-1)!.questions.at(-1)!.id;
     await api.json('POST', '/api/auth/invite', { email: 'a-very-long-invitee-address@reflow-university.test', organizationId: owner.organizationId }, owner.accessToken);
     inviteToken = inviteTokenFor(api, 'a-very-long-invitee-address@reflow-university.test');
     await signInSystemAdmin(api);
@@ -118,9 +125,10 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
 
   it('organization pages (org admin)', async () => {
     const visits: Visit[] = [
-      { path: '/dashboard', name: 'dashboard', ready: (p) => p.getByTestId('compliance-score').waitFor(), title: 'Dashboard' },
+      { path: '/dashboard', name: 'dashboard', ready: (p) => p.getByTestId('passed-assessments').waitFor(), title: 'Dashboard' },
       { path: `/assessment/${inProgress}`, name: 'questionnaire', ready: (p) => p.getByTestId('question-code').waitFor(), title: 'Assessment' },
-      { path: `/assessment/${submitted}`, name: 'results', ready: (p) => p.getByText(/Gap analysis|Corrective action/i).first().waitFor(), title: 'Assessment' },
+      { path: `/assessment/${inProgress}?q=${lastQuestion}`, name: 'questionnaire-last', ready: (p) => p.getByTestId('submit-assessment').waitFor(), title: 'Assessment' },
+      { path: `/assessment/${submitted}`, name: 'results', ready: (p) => p.getByText(/Gap analysis|Corrective action/i).first().waitFor(), title: 'Assessment results' },
       { path: '/organization', name: 'organization', ready: (p) => p.getByRole('heading', { name: 'Team members' }).waitFor(), title: 'Organization' },
       { path: '/certification', name: 'certification', ready: (p) => p.getByRole('heading', { name: 'Who can sign' }).waitFor(), title: 'Self-certification' },
       { path: '/how-scoring-works', name: 'how-scoring-works-signed-in', ready: heading, title: 'How scoring works', noShell: true },
@@ -159,7 +167,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
     expect(await page.getByText('Not available offline').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Start Assessment' }).count()).toBe(0);
     expect(await page.getByText('Manage team').count()).toBe(0);
-    expect(await page.getByTestId('compliance-score').count()).toBe(0);
+    expect(await page.getByTestId('passed-assessments').count()).toBe(0);
     for (const v of visits) await checkAt320(page, v, true);
     for (const v of visits) await screenshots(ctxs.slice(1), v);
     for (const c of ctxs) await c.close();

@@ -96,7 +96,7 @@ describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
     await page.goto(`/assessment/${inProgress}`);
     await page.getByTestId('question-code').waitFor();
     await page.goto('/dashboard');
-    await page.getByTestId('compliance-score').waitFor();
+    await page.getByTestId('passed-assessments').waitFor();
 
     const before = await deviceDump(page);
     for (const s of [ORG, teammate.email, inProgress]) expect(before).toContain(s); // the caches were there

@@ -207,7 +207,7 @@ describe.each(DB_DRIVERS)('action plan across assessments (%s)', (driver) => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Corrective actions']);
     const sheet = wb.worksheets[0]!;
     const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
-    expect(values(5)).toEqual(['Code', 'Domain', 'Corrective action', 'Priority', 'Owner', 'Due date', 'Status', 'Overdue', 'Opened', 'Closed', 'Note']);
+    expect(values(5)).toEqual(['Code', 'Domain', 'Corrective action', 'Priority', 'Owner', 'Target date', 'Status', 'Overdue', 'Opened', 'Closed', 'Note']);
     const codes = Array.from({ length: sheet.rowCount - 5 }, (_, i) => sheet.getRow(6 + i).getCell(1).value);
     expect(codes).toEqual([X]);
     expect(sheet.getRow(6).getCell(7).value).toBe('Open');

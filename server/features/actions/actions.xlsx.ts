@@ -57,7 +57,7 @@ const PLAN_COLUMNS = [
   { header: 'Corrective action', key: 'action', width: 60 },
   { header: 'Priority', key: 'priority', width: 11 },
   { header: 'Owner', key: 'owner', width: 22 },
-  { header: 'Due date', key: 'due', width: 14, date: true },
+  { header: 'Target date', key: 'due', width: 14, date: true },
   { header: 'Status', key: 'status', width: 13 },
   { header: 'Overdue', key: 'overdue', width: 10 },
   { header: 'Opened', key: 'opened', width: 14, date: true },

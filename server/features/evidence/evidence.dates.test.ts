@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { utcDay } from '#domain/evidence-freshness.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { assessments, evidenceFiles, organizations } from '../../db/schema/index.ts';
+import { assessments, auditLog, evidenceFiles, organizations } from '../../db/schema/index.ts';
 import { orgWithAssessment, patchChunk, pdfBytes, request, sha256Hex, type EvidenceOrg } from './evidence.fixtures.ts';
 
 const DAY = 86_400_000;
@@ -122,6 +122,29 @@ describe.each(DB_DRIVERS)('evidence dates (%s)', (driver) => {
     expect((await putDates(file.id, 'not json')).status).toBe(400);
     const [row] = await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, file.id));
     expect(row).toMatchObject({ effectiveOn: utcDay(new Date(file.created_at)), expiresOn: null });
+  });
+
+  it('audits a change of dates with before and after: clearing an expired file\'s expiry leaves a trace', async () => {
+    const file = await upload({ effectiveOn: '2025-01-15', expiresOn: dayOffset(-3) });
+    expect(file).toMatchObject({ expired: true });
+    const audits = () => server.deps.db.select().from(auditLog).where(eq(auditLog.targetId, file.id));
+
+    const cleared = await putDates(file.id, { effectiveOn: '2025-01-15', expiresOn: null });
+    expect(await cleared.json()).toMatchObject({ expires_on: null, expired: false });
+    const [entry, ...more] = await audits();
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ actorId: acme.user.userId, organizationId: acme.orgId, action: 'evidence.dates', targetType: 'evidence', targetId: file.id });
+    expect(JSON.parse(entry!.before!)).toEqual({ effective_on: '2025-01-15', expires_on: dayOffset(-3), expired: true });
+    expect(JSON.parse(entry!.after!)).toEqual({ effective_on: '2025-01-15', expires_on: null, expired: false, assessment_id: acme.assessmentId, question_id: acme.questionId, carried_from: null });
+
+    // The same dates again change nothing and add no entry; a refused change adds none either.
+    expect((await putDates(file.id, { effectiveOn: '2025-01-15', expiresOn: null })).status).toBe(200);
+    expect((await putDates(file.id, { effectiveOn: '2026-05-02', expiresOn: '2026-05-01' })).status).toBe(400);
+    expect(await audits()).toHaveLength(1);
+    // Another organization's attempt: 404 and no entry.
+    const other = await orgWithAssessment(server, 'Globex');
+    expect((await putDates(file.id, { effectiveOn: null, expiresOn: dayOffset(-1) }, other.user.accessToken)).status).toBe(404);
+    expect(await audits()).toHaveLength(1);
   });
 
   it('scopes PUT /dates: another organization and unknown ids get 404, anonymous 401, a detached file 404', async () => {

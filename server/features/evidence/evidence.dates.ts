@@ -1,13 +1,16 @@
 // Evidence dates (ADR 019, domain/evidence-freshness.ts): the day a document took effect and the
 // optional last day it counts. Set when the file is declared (default effective date: the upload
 // day) and changed later with PUT /api/evidence/{id}/dates while the assessment is in progress.
-import { eq } from 'drizzle-orm';
+// A change is audited (server/lib/audit.ts) with the dates before and after: clearing the expiry of
+// an expired file makes it count as current evidence again (domain/evidence-freshness.ts).
+import { and, eq } from 'drizzle-orm';
 import { evidenceDatesSchema } from '#domain/contracts/cycles.ts';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
-import { utcDay } from '#domain/evidence-freshness.ts';
+import { isExpired, utcDay } from '#domain/evidence-freshness.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { assertAssessmentOpen, evidenceNotFound, getEvidence, todayOf, viewWithName, type EvidenceAccess } from './evidence.access.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { assertAssessmentOpen, evidenceNotFound, getEvidence, todayOf, viewWithName, type EvidenceAccess, type EvidenceRow } from './evidence.access.ts';
 
 export const EXPIRY_BEFORE_EFFECTIVE = 'The expiry date cannot be before the effective date';
 
@@ -54,10 +57,30 @@ export async function setEvidenceDates(access: EvidenceAccess, evidenceId: strin
   if (row.status === 'detached') throw evidenceNotFound();
   await assertAssessmentOpen(access, row.assessmentId);
   const dates = resolveDates(input, utcDay(row.createdAt));
-  const [updated] = await access.db
-    .update(evidenceFiles)
-    .set({ effectiveOn: dates.effectiveOn, expiresOn: dates.expiresOn })
-    .where(eq(evidenceFiles.id, evidenceId))
-    .returning();
-  return viewWithName(access.db, updated ?? row, todayOf(access));
+  const today = todayOf(access);
+  const updated = await access.db.transaction(async (tx) => {
+    const [next] = await tx
+      .update(evidenceFiles)
+      .set({ effectiveOn: dates.effectiveOn, expiresOn: dates.expiresOn })
+      .where(and(eq(evidenceFiles.id, evidenceId), eq(evidenceFiles.organizationId, access.caller.organizationId)))
+      .returning();
+    if (next && (next.effectiveOn !== row.effectiveOn || next.expiresOn !== row.expiresOn)) {
+      await writeAudit(tx, {
+        actorId: access.caller.id,
+        organizationId: access.caller.organizationId,
+        action: 'evidence.dates',
+        targetType: 'evidence',
+        targetId: evidenceId,
+        before: datesRecord(row, today),
+        after: { ...datesRecord(next, today), assessment_id: next.assessmentId, question_id: next.questionId, carried_from: next.carriedFrom },
+      });
+    }
+    return next;
+  });
+  return viewWithName(access.db, updated ?? row, today);
+}
+
+/** The audited part of a file: its dates and whether they made it expired on the day of the change. */
+function datesRecord(row: EvidenceRow, today: string) {
+  return { effective_on: row.effectiveOn, expires_on: row.expiresOn, expired: isExpired(row.expiresOn, today) };
 }

@@ -3,7 +3,7 @@
 // Optional text fields effectiveOn_N / expiresOn_N (YYYY-MM-DD) date the files of evidence_N (ADR 019);
 // without them a file takes effect on the upload day and does not expire.
 import { createHash, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
@@ -11,11 +11,11 @@ import { canonicalMime, evidenceMaxBytes } from '#domain/evidence.ts';
 import { inspectBytes, matchContent } from '#domain/evidence-sniff.ts';
 import { utcDay } from '#domain/evidence-freshness.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, conflict } from '../../lib/app-error.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
-import { accessFor, assertAssessmentOpen, assertQuestionAsked, todayOf, toView, type EvidenceAccess } from './evidence.access.ts';
+import { accessFor, assertAssessmentOpen, assertQuestionAsked, todayOf, toView, type EvidenceAccess, type EvidenceRow } from './evidence.access.ts';
 import { parseFormDates, resolveDates, type EvidenceDates } from './evidence.dates.ts';
-import { evidencePaths, removeFiles, storageKeyOf, storeWhole } from './evidence.storage.ts';
+import { evidencePaths, removeFiles, storageKeyOf, storeWhole, type EvidencePaths } from './evidence.storage.ts';
 import { assertAcceptable } from './evidence.upload.service.ts';
 
 /** At most this many files per multipart request. */
@@ -80,15 +80,17 @@ export async function storeMultipartEvidence(
 }
 
 async function storeOne(access: EvidenceAccess, input: { assessmentId: string; questionId: string }, f: Checked) {
-  const storageKey = storageKeyOf(access.caller.organizationId, f.id);
+  const org = access.caller.organizationId;
+  const storageKey = storageKeyOf(org, f.id);
   const paths = evidencePaths(access.dataDir, storageKey);
   await storeWhole(paths, f.bytes);
+  let row: EvidenceRow | undefined;
   try {
-    const [row] = await access.db
+    [row] = await access.db
       .insert(evidenceFiles)
       .values({
         id: f.id,
-        organizationId: access.caller.organizationId,
+        organizationId: org,
         assessmentId: input.assessmentId,
         questionId: input.questionId,
         fileName: f.fileName,
@@ -102,13 +104,32 @@ async function storeOne(access: EvidenceAccess, input: { assessmentId: string; q
         effectiveOn: f.dates.effectiveOn,
         expiresOn: f.dates.expiresOn,
       })
+      .onConflictDoNothing({ target: evidenceFiles.id })
       .returning();
-    return toView(row!, todayOf(access));
   } catch (err) {
+    // Nothing of this upload was saved: its bytes go, and a row of this id only if it is this organization's.
     await removeFiles(paths);
-    await access.db.delete(evidenceFiles).where(eq(evidenceFiles.id, f.id));
+    await access.db.delete(evidenceFiles).where(and(eq(evidenceFiles.id, f.id), eq(evidenceFiles.organizationId, org)));
     throw err;
   }
+  if (row) return toView(row, todayOf(access));
+  return duplicateId(access, f, paths);
+}
+
+/**
+ * Another upload (a repeat of this one, or a client reusing the id) saved this evidence id first:
+ * its row is never deleted. In this organization the stored bytes are that row's (same storage key)
+ * and stay; the same file again answers as the repeat it is. Another organization's row has its own
+ * storage key, so this upload's bytes are removed.
+ */
+async function duplicateId(access: EvidenceAccess, f: Checked, paths: EvidencePaths): Promise<EvidenceView> {
+  const [winner] = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, f.id));
+  if (winner?.organizationId === access.caller.organizationId) {
+    if (winner.status === 'attached' && winner.sha256 === f.sha256) return toView(winner, todayOf(access));
+  } else {
+    await removeFiles(paths);
+  }
+  throw conflict('This evidence id is already used by another file');
 }
 
 /** Body limit for POST /api/assessments/{id}/responses (the global small limit skips that route). */

@@ -1,5 +1,7 @@
 // One corrective action, editable (owner, status, notes): on an assessment's report and on the
-// action plan page. Saves through the one update path (src/lib/actions-api.ts).
+// action plan page. Saves through the one update path (src/lib/actions-api.ts). Each control's name
+// carries the action's code ("Owner of CI-14"): a list of them, next to the filters' own "Owner" and
+// "Status", stays tellable apart by screen reader (WCAG 2.4.6, 2.5.3: the visible label starts the name).
 import { useId, useState } from 'react';
 import { AlertTriangle, CheckCircle2, History } from 'lucide-react';
 import { ACTION_STATUSES, type ActionStatus, type CorrectiveActionView } from '#domain/contracts/assessments.ts';
@@ -87,7 +89,7 @@ export function ActionItem({
           </Badge>
         )}
         <span className="text-xs text-slate-600">
-          {plan ? 'Due' : 'Target'} {formatDate(current.target_date)}
+          Target date {formatDate(current.target_date)}
         </span>
       </div>
       <p className="mt-2 text-sm font-medium text-slate-900">{current.action}</p>
@@ -117,6 +119,7 @@ export function ActionItem({
           </label>
           <select
             id={`${id}-owner`}
+            aria-label={`Owner of ${current.code}`}
             className={inputClasses()}
             value={current.owner_id ?? ''}
             disabled={locked}
@@ -136,6 +139,7 @@ export function ActionItem({
           </label>
           <select
             id={`${id}-status`}
+            aria-label={`Status of ${current.code}`}
             className={inputClasses()}
             value={current.status}
             disabled={locked}
@@ -155,10 +159,10 @@ export function ActionItem({
           <label htmlFor={`${id}-notes`} className="mb-1.5 block text-xs font-medium text-slate-700">
             Notes
           </label>
-          <textarea id={`${id}-notes`} rows={2} className={inputClasses()} value={notes} maxLength={5000} readOnly={readOnly} onChange={(e) => setNotes(e.target.value)} />
+          <textarea id={`${id}-notes`} aria-label={`Notes for ${current.code}`} rows={2} className={inputClasses()} value={notes} maxLength={5000} readOnly={readOnly} onChange={(e) => setNotes(e.target.value)} />
           <div className="mt-2 flex items-center justify-end gap-3" data-no-print>
             <SaveStatus state={save} />
-            <Button size="sm" variant="secondary" disabled={!notesDirty || readOnly} loading={save.kind === 'saving'} onClick={() => void apply({ notes })}>
+            <Button size="sm" variant="secondary" aria-label={`Save notes for ${current.code}`} disabled={!notesDirty || readOnly} loading={save.kind === 'saving'} onClick={() => void apply({ notes })}>
               Save notes
             </Button>
           </div>

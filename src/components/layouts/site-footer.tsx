@@ -28,6 +28,10 @@ export function SiteFooter({ contactEmail }: { contactEmail?: string }) {
         </nav>
         <p className="text-xs text-slate-500">© {year} MVRSP Assess. All rights reserved.</p>
       </div>
+      {/* The pages speak of self-certifying to federal requirements; the product is no agency's. */}
+      <p className="mx-auto max-w-6xl px-4 pb-8 text-xs text-slate-600 sm:px-6 lg:px-8" data-testid="independence-note">
+        MVRSP Assess is an independent product, not affiliated with or endorsed by any federal agency.
+      </p>
     </footer>
   );
 }

@@ -1,5 +1,5 @@
 // /action-plan: every corrective action of the organization across assessments (ADR 019), open and
-// closed, with owner, due date and status; filters, inline edits and an Excel export. Part of the
+// closed, with owner, target date and status; filters, inline edits and an Excel export. Part of the
 // paid detailed report (the report gate until payment is verified). Offline: the copy saved on this
 // device, read-only.
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
@@ -49,7 +49,7 @@ export function ActionPlanPage() {
   const { checkoutUrl, contactEmail } = getAppConfig();
 
   const header = (actions?: ReactNode) => (
-    <PageHeader title="Action plan" description="Every corrective action of your organization across assessments: who owns it, when it is due and where it stands." actions={actions} />
+    <PageHeader title="Action plan" description="Every corrective action of your organization across assessments: who owns it, its target date and where it stands." actions={actions} />
   );
   if (!orgId)
     return (

@@ -127,15 +127,15 @@ export function AdminOrganizationsPage() {
                     </Td>
                     <Td className="text-right whitespace-nowrap">
                       <div className="flex justify-end gap-1">
-                        <Button size="sm" variant="secondary" icon={<BadgeCheck aria-hidden="true" className="size-4" />} onClick={() => open({ kind: 'verify', org: o })}>
+                        <Button size="sm" variant="secondary" icon={<BadgeCheck aria-hidden="true" className="size-4" />} aria-label={`Verify payment for ${o.name}`} onClick={() => open({ kind: 'verify', org: o })}>
                           Verify payment
                         </Button>
                         {o.status === 'suspended' ? (
-                          <Button size="sm" variant="secondary" icon={<RotateCcw aria-hidden="true" className="size-4" />} onClick={() => open({ kind: 'reactivate', org: o })}>
+                          <Button size="sm" variant="secondary" icon={<RotateCcw aria-hidden="true" className="size-4" />} aria-label={`Reactivate ${o.name}`} onClick={() => open({ kind: 'reactivate', org: o })}>
                             Reactivate
                           </Button>
                         ) : (
-                          <Button size="sm" variant="danger" icon={<Ban aria-hidden="true" className="size-4" />} onClick={() => open({ kind: 'suspend', org: o })}>
+                          <Button size="sm" variant="danger" icon={<Ban aria-hidden="true" className="size-4" />} aria-label={`Suspend ${o.name}`} onClick={() => open({ kind: 'suspend', org: o })}>
                             Suspend
                           </Button>
                         )}

@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCachedResource } from '../../hooks/use-cached-resource.ts';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import type { SyncRuntime } from '../../sync/index.ts';
@@ -43,6 +44,8 @@ export function AssessmentPage() {
   const serverState = useAssessmentSyncState(id, runtime?.db);
 
   const submitted = serverState?.status === 'submitted' || detail.data?.status === 'submitted';
+  // Same path, another page once submitted: the results get their own title (the route's is "Assessment").
+  usePageTitle(submitted ? 'Assessment results' : null);
   if (detail.status === 'loading') return <PageSpinner label="Opening the assessment…" />;
   if (detail.status === 'error' || !detail.data) return <LoadError title="The assessment could not be opened" error={detail.error} offline={detail.offline} retry={detail.reload} />;
   if (submitted) return <ResultsView assessmentId={id} members={members.data ?? []} />;

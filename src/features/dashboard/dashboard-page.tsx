@@ -1,4 +1,4 @@
-// /dashboard: welcome, New Assessment, Team Members (admins), Compliance Score,
+// /dashboard: welcome, New Assessment, Team Members (admins), Passed assessments,
 // Assessment History and the questions assigned to me. Renders from a snapshot when offline.
 import { useCallback } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -16,7 +16,7 @@ import { AssessmentHistory } from './components/assessment-history.tsx';
 import { AssignedToMe } from './components/assigned-to-me.tsx';
 import { DeadlinesPanel } from './components/deadlines-panel.tsx';
 import { PlatformOverview } from './components/platform-overview.tsx';
-import { ComplianceCard, NewAssessmentCard, TeamMembersCard } from './components/summary-cards.tsx';
+import { NewAssessmentCard, PassedAssessmentsCard, TeamMembersCard } from './components/summary-cards.tsx';
 import { TrendCard } from './components/trend-chart.tsx';
 
 export function DashboardPage() {
@@ -88,7 +88,7 @@ function OrganizationDashboard() {
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           <NewAssessmentCard inProgressId={inProgress?.id ?? null} />
           {canSeeTeam(profile) && <TeamMembersCard count={memberCount} />}
-          <ComplianceCard passed={passed} total={total} />
+          <PassedAssessmentsCard passed={passed} total={total} />
         </div>
         {inProgress && profile && <AssignedToMe assessmentId={inProgress.id} userId={profile.id} />}
         <DeadlinesPanel />

@@ -21,7 +21,7 @@ export async function getDashboardData(profile: ProfileDto, signal: AbortSignal)
 }
 
 /**
- * The Compliance Score card shows passed count / total count. Only submitted assessments
+ * The "Passed assessments" card shows passed count / total count. Only submitted assessments
  * have a result, so only they count: one in progress is neither passed nor failed yet.
  */
 export function complianceCounts(assessments: readonly AssessmentListItem[]): { passed: number; total: number } {

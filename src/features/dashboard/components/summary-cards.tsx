@@ -63,13 +63,25 @@ export function TeamMembersCard({ count }: { count: number | null }) {
   );
 }
 
-export function ComplianceCard({ passed, total }: { passed: number; total: number }) {
+/**
+ * How many submitted assessments passed ("1 / 2"): a count of results, not a compliance score. Before
+ * the first submission there is nothing to count, and the card says so instead of "0 / 0".
+ */
+export function PassedAssessmentsCard({ passed, total }: { passed: number; total: number }) {
   return (
-    <SummaryCard icon={<ShieldCheck className="size-5" />} title="Compliance Score">
-      <p className="text-3xl font-semibold text-slate-900 tabular-nums" data-testid="compliance-score">
-        {passed} / {total}
-      </p>
-      <p className="mt-1 text-sm text-slate-600">{total === 0 ? 'Passed assessments appear here once submitted' : `${plural(passed, 'assessment')} passed of ${total} submitted`}</p>
+    <SummaryCard icon={<ShieldCheck className="size-5" />} title="Passed assessments">
+      {total === 0 ? (
+        <p className="text-sm text-slate-600" data-testid="passed-assessments">
+          No assessment submitted yet
+        </p>
+      ) : (
+        <>
+          <p className="text-3xl font-semibold text-slate-900 tabular-nums" data-testid="passed-assessments">
+            {passed} / {total}
+          </p>
+          <p className="mt-1 text-sm text-slate-600">{`${passed} of ${plural(total, 'submitted assessment')} passed`}</p>
+        </>
+      )}
     </SummaryCard>
   );
 }

@@ -16,11 +16,14 @@ export interface FooterProps {
   onSubmit: () => void;
 }
 
-/** Previous / Next across domains; "Submit Assessment" (or "Submit when online") on the very last question. */
+/**
+ * Previous / Next across domains; "Submit Assessment" (or "Submit when online") on the very last question.
+ * The row wraps, the forward button kept at the right, so the two fit a 320 px screen (WCAG 1.4.10 reflow).
+ */
 export function QuestionnaireFooter(p: FooterProps) {
   const saving = useSaving(p.saving);
   return (
-    <nav aria-label="Question navigation" className="flex items-center justify-between gap-3">
+    <nav aria-label="Question navigation" className="flex flex-wrap items-center justify-between gap-3">
       <Button variant="secondary" onClick={p.onPrevious} disabled={!p.canPrevious} icon={<ArrowLeft aria-hidden="true" className="size-4" />}>
         Previous
       </Button>
@@ -31,11 +34,12 @@ export function QuestionnaireFooter(p: FooterProps) {
           loading={p.submitting}
           icon={p.online ? <Send aria-hidden="true" className="size-4" /> : <CloudOff aria-hidden="true" className="size-4" />}
           data-testid="submit-assessment"
+          className="ml-auto"
         >
           {p.online ? 'Submit Assessment' : 'Submit when online'}
         </Button>
       ) : (
-        <Button onClick={p.onNext} disabled={!p.answered || saving} data-testid="next-question">
+        <Button onClick={p.onNext} disabled={!p.answered || saving} data-testid="next-question" className="ml-auto">
           Next
           <ArrowRight aria-hidden="true" className="size-4" />
         </Button>

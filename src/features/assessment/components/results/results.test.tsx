@@ -183,27 +183,47 @@ describe('ActionItem', () => {
   it('shows the planned action and enables Save notes only for changed notes', async () => {
     unmount = renderComponent(<Harness />);
     const item = page.getByTestId('action-item');
-    await expect.element(item).toHaveTextContent(`${MINOR_A.code}${PRIORITY_LABEL[MINOR_A.correctiveAction.priority]} priority`);
-    await expect.element(item).toHaveTextContent(`Target ${formatDate(ACTION.target_date)}`);
+    const code = MINOR_A.code;
+    await expect.element(item).toHaveTextContent(`${code}${PRIORITY_LABEL[MINOR_A.correctiveAction.priority]} priority`);
+    await expect.element(item).toHaveTextContent(`Target date ${formatDate(ACTION.target_date)}`);
     await expect.element(item).toHaveTextContent(MINOR_A.correctiveAction.action);
-    await expect.element(page.getByLabelText('Owner')).toHaveValue('');
-    await expect.element(page.getByLabelText('Status')).toHaveValue('open');
+    await expect.element(page.getByLabelText(`Owner of ${code}`, { exact: true })).toHaveValue('');
+    await expect.element(page.getByLabelText(`Status of ${code}`, { exact: true })).toHaveValue('open');
 
-    const save = page.getByRole('button', { name: 'Save notes' });
+    const save = page.getByRole('button', { name: `Save notes for ${code}`, exact: true });
     await expect.element(save).toBeDisabled();
-    await userEvent.fill(page.getByLabelText('Notes'), 'Drafting the policy with the provost.');
+    await userEvent.fill(page.getByLabelText(`Notes for ${code}`, { exact: true }), 'Drafting the policy with the provost.');
     await expect.element(save).toBeEnabled();
-    await userEvent.clear(page.getByLabelText('Notes'));
+    await userEvent.clear(page.getByLabelText(`Notes for ${code}`, { exact: true }));
     await expect.element(save).toBeDisabled();
+  });
+
+  it('on the action plan: the same "Target date", and each row\'s controls named with its code', async () => {
+    const other = { ...ACTION, id: `${ACTION.id.slice(0, -1)}f`, code: 'ZZ-99' };
+    unmount = renderComponent(
+      <ol>
+        {[ACTION, other].map((a) => (
+          <ActionItem key={a.id} action={a} members={[ME, TEAMMATE]} plan={{ domainName: 'Policies', overdue: false }} />
+        ))}
+      </ol>,
+    );
+    const first = page.getByTestId('action-item').first();
+    await expect.element(first).toHaveTextContent(`Target date ${formatDate(ACTION.target_date)}`);
+    expect(first.element().textContent).not.toMatch(/\bDue\b/);
+    for (const code of [ACTION.code, 'ZZ-99']) {
+      for (const name of [`Owner of ${code}`, `Status of ${code}`, `Notes for ${code}`]) expect(page.getByLabelText(name, { exact: true }).elements(), name).toHaveLength(1);
+      await expect.element(page.getByRole('button', { name: `Save notes for ${code}`, exact: true })).toBeInTheDocument();
+    }
   });
 
   it('shows a newer server copy in place of the one it had', async () => {
     unmount = renderComponent(<Harness />);
-    await expect.element(page.getByLabelText('Status')).toHaveValue('open');
+    const code = MINOR_A.code;
+    await expect.element(page.getByLabelText(`Status of ${code}`)).toHaveValue('open');
     await page.getByRole('button', { name: 'Load the report again' }).click();
-    await expect.element(page.getByLabelText('Status')).toHaveValue('done');
-    await expect.element(page.getByLabelText('Owner')).toHaveValue(TEAMMATE.id);
-    await expect.element(page.getByLabelText('Notes')).toHaveValue('Policy adopted.');
+    await expect.element(page.getByLabelText(`Status of ${code}`)).toHaveValue('done');
+    await expect.element(page.getByLabelText(`Owner of ${code}`)).toHaveValue(TEAMMATE.id);
+    await expect.element(page.getByLabelText(`Notes for ${code}`, { exact: true })).toHaveValue('Policy adopted.');
   });
 
   it('titles the locked report one level under the "Detailed report" heading it sits in', async () => {
