@@ -36,6 +36,15 @@ type SaveState =
  * `inAssessment`: the report it is shown on (an action opened in an earlier one says it was carried).
  * `plan`: the action plan page's extras (domain, overdue, when it was opened). `readOnly`: offline copy.
  */
+/** One <option> per member (full name, else e-mail): owner pickers and owner filters. */
+export function MemberOptions({ members }: { members: readonly TeamMemberDto[] }) {
+  return members.map((m) => (
+    <option key={m.id} value={m.id}>
+      {`${m.first_name} ${m.last_name}`.trim() || m.email}
+    </option>
+  ));
+}
+
 export function ActionItem({
   action,
   members,
@@ -126,11 +135,7 @@ export function ActionItem({
             onChange={(e) => void apply({ ownerId: e.target.value || null })}
           >
             <option value="">Unassigned</option>
-            {members.map((m) => (
-              <option key={m.id} value={m.id}>
-                {`${m.first_name} ${m.last_name}`.trim() || m.email}
-              </option>
-            ))}
+            <MemberOptions members={members} />
           </select>
         </div>
         <div>

@@ -6,7 +6,7 @@ import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { AlertTriangle, FileSpreadsheet, ListChecks } from 'lucide-react';
 import type { ActionPlanItem, ActionPlanView } from '#domain/contracts/cycles.ts';
 import { isClosedStatus, matchesActionFilter, type ActionFilter } from '#domain/cycles/action-cycle.ts';
-import { ActionItem } from '../../components/corrective-action/action-item.tsx';
+import { ActionItem, MemberOptions } from '../../components/corrective-action/action-item.tsx';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';
 import { ReportGate } from '../../components/report-gate.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -211,11 +211,7 @@ function PlanView({
                 </label>
                 <select id={`${id}-owner`} className={inputClasses()} value={filter.ownerId ?? ''} onChange={(e) => set({ ownerId: e.target.value || undefined })}>
                   <option value="">Anyone</option>
-                  {members.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {`${m.first_name} ${m.last_name}`.trim() || m.email}
-                    </option>
-                  ))}
+                  <MemberOptions members={members} />
                 </select>
               </div>
               <div>
