@@ -8,8 +8,8 @@ import { createdAt, id } from './columns.ts';
 import { organizations, profiles } from './organizations.ts';
 
 /**
- * Signed self-certification records (ADR 019). Immutable: a trigger refuses every UPDATE
- * (migrations/0003_cycles.sql); signing again inserts a row that supersedes the last one, so the
+ * Signed self-certification records (ADR 019). Immutable: a trigger refuses every UPDATE, and every
+ * DELETE except the cascade from deleting the organization (migrations/0003_cycles.sql); signing again inserts a row that supersedes the last one, so the
  * chain is kept. `canonical` is the exact text hashed into `sha256`.
  */
 export const certifications = pgTable(

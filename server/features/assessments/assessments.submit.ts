@@ -1,6 +1,6 @@
 // Submit: the server scores stored answers against the questions asked in the assessment (frozen at
 // start from its pinned version and applicability profile; the browser's preview never counts),
-// locks the assessment and opens the corrective action plan.
+// locks the assessment and reconciles the organization's action plan (carry, close, open: ADR 019).
 import { createHash } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { ResultView } from '#domain/contracts/assessments.ts';
