@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv, TokenVerifier } from './lib/factory.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createHostedVerifier } from './lib/hosted-verifier.ts';
+import { createObjectStore, type ObjectStore } from './lib/storage/index.ts';
 import { startScheduler, type Scheduler } from './features/jobs/index.ts';
 
 export interface BuildOptions {
@@ -17,6 +18,8 @@ export interface BuildOptions {
   database?: Database;
   logger?: Logger;
   mailer?: Mailer;
+  /** An evidence store (tests pass one bound to their S3 server); default from env. */
+  storage?: ObjectStore;
   staticDir?: string;
   now?: () => Date;
 }
@@ -55,7 +58,8 @@ export async function buildServer(env: Env, opts: BuildOptions = {}): Promise<Bu
     authProvider = embedded.routes;
   }
 
-  const deps: AppDeps = { env, db: database.db, dbKind: database.kind, logger, mailer, tokens, now };
+  const storage = opts.storage ?? createObjectStore(env);
+  const deps: AppDeps = { env, db: database.db, dbKind: database.kind, logger, mailer, tokens, storage, now };
   if (embedded) deps.authAdmin = embedded.admin;
   await seedDatabase(deps, embedded?.admin);
   const app = createApp(deps, { authProvider, staticDir: opts.staticDir });
@@ -67,6 +71,7 @@ export async function buildServer(env: Env, opts: BuildOptions = {}): Promise<Bu
     startJobs: () => (scheduler ??= startScheduler(deps)),
     close: async () => {
       await scheduler?.stop();
+      if (!opts.storage) await storage.close();
       if (!opts.database) await database.close();
     },
   };

@@ -64,10 +64,26 @@ export const envSchema = z.preprocess(
       AUTH_AUTOCONFIRM: booleanFlag,
       TRUSTED_PROXIES: proxyList,
       LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+      /** S3-compatible object storage for evidence files; unset = DATA_DIR/evidence on local disk. */
+      S3_BUCKET: optionalString,
+      /** Custom endpoint (MinIO, R2, a test server); unset = AWS for S3_REGION. */
+      S3_ENDPOINT: optionalUrl,
+      S3_REGION: z.string().trim().min(1).default('us-east-1'),
+      /** Unset = the AWS SDK's default credential chain (instance roles, AWS_* variables). */
+      S3_ACCESS_KEY_ID: optionalString,
+      S3_SECRET_ACCESS_KEY: optionalString,
+      S3_FORCE_PATH_STYLE: booleanFlag,
+      /** Shared request budgets in Redis instead of PostgreSQL (redis://host:6379). */
+      REDIS_URL: trimmed.pipe(z.url().optional()),
+      /** Bearer token for GET /metrics (Prometheus); unset = /metrics answers 404. */
+      METRICS_TOKEN: trimmed.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     })
     .superRefine((env, ctx) => {
       if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
         ctx.addIssue({ code: 'custom', path: ['SUPABASE_ANON_KEY'], message: 'is required when SUPABASE_URL is set' });
+      }
+      if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+        ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together' });
       }
     }),
 );

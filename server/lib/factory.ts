@@ -3,6 +3,7 @@ import type { Db, DbKind } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mailer.ts';
+import type { ObjectStore } from './storage/index.ts';
 
 /** The verified identity behind a bearer token (from the embedded provider or hosted Supabase). */
 export interface AuthUser {
@@ -31,6 +32,8 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   tokens: TokenVerifier;
+  /** Where evidence bytes live: DATA_DIR/evidence or an S3-compatible bucket (server/lib/storage). */
+  storage: ObjectStore;
   /** Injectable clock for tests. */
   now: () => Date;
   /** Admin operations of the embedded auth provider; absent with hosted Supabase. */

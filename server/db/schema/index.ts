@@ -3,3 +3,4 @@ export * from './questions.ts';
 export * from './assessments.ts';
 export * from './auth.ts';
 export * from './cycles.ts';
+export * from './operations.ts';

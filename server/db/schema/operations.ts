@@ -1,0 +1,18 @@
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+
+/**
+ * Request budgets and throttles shared by every server instance (ADR 020): one row per budget and
+ * key (`<budget>:<user id or client address>`), the points spent in the current window and when the
+ * window ends (epoch milliseconds, as rate-limiter-flexible counts). Expired rows are swept by the
+ * housekeeping job. Not used when REDIS_URL is set.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().primaryKey(),
+    points: integer().notNull(),
+    /** End of the window in epoch milliseconds; null = no expiry (blocks set for good). */
+    expire: bigint({ mode: 'number' }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);

@@ -1,0 +1,75 @@
+// Files on local disk: DATA_DIR/evidence/<organizationId>/<evidenceId>. Writes go to a temporary
+// name and are renamed into place, so a reader never sees half a file.
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assertStorageKey, type ObjectStore } from './object-store.ts';
+
+export function createDiskStore(dataDir: string): ObjectStore {
+  const root = path.resolve(dataDir, 'evidence');
+  const fileOf = (key: string, allowPrefix = false) => {
+    assertStorageKey(key, allowPrefix);
+    const file = path.resolve(root, key);
+    if (!file.startsWith(root + path.sep)) throw new Error('storage key escapes the root');
+    return file;
+  };
+  const sizeOf = async (file: string) => {
+    try {
+      const st = await stat(file);
+      return st.isFile() ? st.size : null;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    kind: 'disk',
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomUUID()}.tmp`;
+      await writeFile(tmp, body);
+      await rename(tmp, file);
+    },
+    async get(key) {
+      const file = fileOf(key);
+      if ((await sizeOf(file)) === null) return null;
+      return createReadStream(file, { highWaterMark: 1024 * 1024 });
+    },
+    async head(key) {
+      const size = await sizeOf(fileOf(key));
+      return size === null ? null : { size };
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    async *list(prefix) {
+      const dir = fileOf(prefix.endsWith('/') ? prefix : `${prefix}/`, true);
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch {
+        return;
+      }
+      for (const name of names.sort()) if (!name.endsWith('.tmp')) yield `${prefix.replace(/\/$/, '')}/${name}`;
+    },
+    async deletePrefix(prefix) {
+      const dir = fileOf(prefix.endsWith('/') ? prefix : `${prefix}/`, true);
+      let count = 0;
+      try {
+        count = (await readdir(dir)).filter((n) => !n.endsWith('.tmp')).length;
+      } catch {
+        return 0;
+      }
+      await rm(dir, { recursive: true, force: true });
+      return count;
+    },
+    presignPut: async () => null,
+    presignGet: async () => null,
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.R_OK | constants.W_OK);
+    },
+    close: async () => {},
+  };
+}
