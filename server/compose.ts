@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
 import type { Env } from './env.ts';
+import { createBudgets } from './lib/budgets.ts';
 import type { AppDeps, AppEnv, TokenVerifier } from './lib/factory.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -22,6 +23,8 @@ export interface BuildOptions {
   storage?: ObjectStore;
   staticDir?: string;
   now?: () => Date;
+  /** Prefix of the request-budget keys in Redis (tests running in parallel on one Redis keep apart). */
+  budgetPrefix?: string;
 }
 
 export interface BuiltServer {
@@ -47,19 +50,21 @@ export async function buildServer(env: Env, opts: BuildOptions = {}): Promise<Bu
   await migrateDatabase(database);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
 
+  const budgets = await createBudgets({ db: database.db, logger, now, redisUrl: env.REDIS_URL, redisPrefix: opts.budgetPrefix });
+
   let tokens: TokenVerifier;
   let authProvider: Hono<AppEnv> | undefined;
   let embedded: Awaited<ReturnType<typeof createEmbeddedAuth>> | undefined;
   if (env.SUPABASE_URL) {
     tokens = createHostedVerifier(env);
   } else {
-    embedded = await createEmbeddedAuth({ db: database.db, env, mailer, logger, now });
+    embedded = await createEmbeddedAuth({ db: database.db, env, mailer, logger, now, budgets });
     tokens = embedded.verifier;
     authProvider = embedded.routes;
   }
 
   const storage = opts.storage ?? createObjectStore(env);
-  const deps: AppDeps = { env, db: database.db, dbKind: database.kind, logger, mailer, tokens, storage, now };
+  const deps: AppDeps = { env, db: database.db, dbKind: database.kind, logger, mailer, tokens, storage, budgets, now };
   if (embedded) deps.authAdmin = embedded.admin;
   await seedDatabase(deps, embedded?.admin);
   const app = createApp(deps, { authProvider, staticDir: opts.staticDir });
@@ -72,6 +77,7 @@ export async function buildServer(env: Env, opts: BuildOptions = {}): Promise<Bu
     close: async () => {
       await scheduler?.stop();
       if (!opts.storage) await storage.close();
+      await budgets.close();
       if (!opts.database) await database.close();
     },
   };

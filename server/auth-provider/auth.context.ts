@@ -1,10 +1,10 @@
 import type { Db } from '../db/client.ts';
+import type { Budgets } from '../lib/budgets.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { BackgroundTasks } from './auth.background.ts';
 import type { SigningKeys } from './auth.keys.ts';
-import type { AuthLimits } from './auth.limits.ts';
 
 /** Everything the provider's services share; built once by createEmbeddedAuth. */
 export interface AuthContext {
@@ -14,7 +14,8 @@ export interface AuthContext {
   logger: Logger;
   now: () => Date;
   keys: SigningKeys;
-  limits: AuthLimits;
+  /** Request budgets shared by every instance (per-IP throttles, auth.throttle.ts). */
+  budgets: Budgets;
   /** Work finished after the answer (mail of recover/resend). */
   background: BackgroundTasks;
   /** `${APP_URL}/auth/v1`, the `iss` of every access token. */

@@ -1,6 +1,4 @@
-import { WindowLimiter } from '../lib/window-limiter.ts';
-
-export { WindowLimiter };
+import type { BudgetRule } from '../lib/budgets.ts';
 
 /** After this many consecutive failures an account is locked, for a delay that doubles with each further failure. */
 export const LOCKOUT_THRESHOLD = 5;
@@ -13,16 +11,14 @@ export function lockoutDelayMs(failures: number): number {
   return Math.min(LOCKOUT_MAX_MS, LOCKOUT_BASE_MS * 2 ** (failures - LOCKOUT_THRESHOLD));
 }
 
-export interface AuthLimits {
-  /** Password grant, signup and recover: ~30 per 5 minutes per client IP. */
-  perIp: WindowLimiter;
+/**
+ * Per-IP budgets of the provider, shared by every instance (server/lib/budgets.ts, ADR 021). While
+ * the shared store is down they count per instance ('local'): the account lockout (in SQL,
+ * auth.sign-in.ts) still bounds password guessing, and nobody is locked out by an outage.
+ */
+export const AUTH_LIMITS = {
+  /** Password grant, signup, recover, resend and the sign-up confirmation: 30 per 5 minutes per client IP. */
+  perIp: { name: 'auth-ip', max: 30, windowMs: 5 * 60_000, whenStoreDown: 'local' },
   /** Refresh is generous (GoTrue: 150 / 5 min) because a 429 there can sign users out. */
-  refreshPerIp: WindowLimiter;
-}
-
-export function createAuthLimits(): AuthLimits {
-  return {
-    perIp: new WindowLimiter(30, 5 * 60_000),
-    refreshPerIp: new WindowLimiter(150, 5 * 60_000),
-  };
-}
+  refreshPerIp: { name: 'auth-refresh-ip', max: 150, windowMs: 5 * 60_000, whenStoreDown: 'local' },
+} as const satisfies Record<string, BudgetRule>;

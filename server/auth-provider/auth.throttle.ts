@@ -3,12 +3,17 @@ import type { AppEnv } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';
 import { overRequestRateLimit } from './auth.errors.ts';
 import { clientIp } from '../lib/client-ip.ts';
-import type { WindowLimiter } from './auth.limits.ts';
+import type { BudgetRule } from '../lib/budgets.ts';
 
-/** Counts the request against a per-IP limiter; 429 over_request_rate_limit when over budget. */
-export function throttleIp(ctx: AuthContext, c: Context<AppEnv>, limiter: WindowLimiter): void {
+/**
+ * Counts the request against a per-IP budget shared by every instance (ctx.budgets, ADR 021);
+ * 429 over_request_rate_limit when over it. The auth rules count per instance while the shared
+ * store is down (AUTH_LIMITS), so a store outage never locks everyone out of signing in.
+ */
+export async function throttleIp(ctx: AuthContext, c: Context<AppEnv>, rule: BudgetRule): Promise<void> {
   const ip = clientIp(c);
   if (!ip) return;
-  const wait = limiter.hit(ip, ctx.now().getTime());
+  const wait = await ctx.budgets.spend(rule, ip);
+  if (wait === 'unavailable') throw overRequestRateLimit('Too many requests. Please try again in a minute.');
   if (wait > 0) throw overRequestRateLimit(`Too many requests. Please try again in ${wait} seconds.`);
 }

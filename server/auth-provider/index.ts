@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/client.ts';
+import type { Budgets } from '../lib/budgets.ts';
 import type { Env } from '../env.ts';
 import type { AppEnv, TokenVerifier } from '../lib/factory.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -8,7 +9,6 @@ import { createBackgroundTasks } from './auth.background.ts';
 import { createAuthAdmin, type EmbeddedAuthAdmin } from './auth.admin.ts';
 import type { AuthContext } from './auth.context.ts';
 import { loadSigningKeys } from './auth.keys.ts';
-import { createAuthLimits } from './auth.limits.ts';
 import { createAuthRoutes } from './auth.routes.ts';
 import { createEmbeddedVerifier } from './auth.verifier.ts';
 
@@ -21,6 +21,7 @@ export interface EmbeddedAuthOptions {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
+  budgets: Budgets;
 }
 
 export interface EmbeddedAuth {
@@ -37,7 +38,6 @@ export async function createEmbeddedAuth(opts: EmbeddedAuthOptions): Promise<Emb
     ...opts,
     issuer,
     keys: await loadSigningKeys(opts.db, issuer),
-    limits: createAuthLimits(),
     background: createBackgroundTasks(opts.logger),
   };
   return { routes: createAuthRoutes(ctx), verifier: createEmbeddedVerifier(ctx), admin: createAuthAdmin(ctx) };

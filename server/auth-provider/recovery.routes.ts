@@ -8,6 +8,7 @@ import { consumeRecovery, requestRecovery } from './auth.recovery.ts';
 import { CONFIRM_NEEDS_PASSWORD, recoverBody, resendBody, verifyBody } from './auth.schemas.ts';
 import type { SessionJson } from './auth.sessions.ts';
 import { consumeConfirmation, resendConfirmation } from './auth.sign-up.ts';
+import { AUTH_LIMITS } from './auth.limits.ts';
 import { throttleIp } from './auth.throttle.ts';
 
 const LINK_ERROR = {
@@ -30,13 +31,13 @@ const validToken = (token: string) => token.length > 0 && token.length <= 512;
 export const recoveryRoutes = (ctx: AuthContext) =>
   new Hono<AppEnv>()
     .post('/recover', async (c) => {
-      throttleIp(ctx, c, ctx.limits.perIp);
+      await throttleIp(ctx, c, AUTH_LIMITS.perIp);
       const { email } = parseWith(recoverBody, await readJsonBody(c));
       await requestRecovery(ctx, email, safeRedirect(ctx.env.APP_URL, c.req.query('redirect_to')));
       return c.json({}, 200);
     })
     .post('/resend', async (c) => {
-      throttleIp(ctx, c, ctx.limits.perIp);
+      await throttleIp(ctx, c, AUTH_LIMITS.perIp);
       const { email } = parseWith(resendBody, await readJsonBody(c));
       await resendConfirmation(ctx, email, safeRedirect(ctx.env.APP_URL, c.req.query('redirect_to')));
       return c.json({}, 200);
@@ -80,7 +81,7 @@ export const recoveryRoutes = (ctx: AuthContext) =>
       else {
         if (!body.password) throw validationFailed(CONFIRM_NEEDS_PASSWORD);
         // A password check, like the password grant: the same per-IP budget (and the account lockout inside).
-        throttleIp(ctx, c, ctx.limits.perIp);
+        await throttleIp(ctx, c, AUTH_LIMITS.perIp);
         session = validToken(token) ? await consumeConfirmation(ctx, token, body.password) : null;
       }
       if (!session) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');

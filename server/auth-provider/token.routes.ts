@@ -8,26 +8,27 @@ import { passwordGrantBody, refreshGrantBody, signupBody } from './auth.schemas.
 import { signInWithPassword } from './auth.sign-in.ts';
 import { signUp } from './auth.sign-up.ts';
 import { safeRedirect } from './auth.email-links.ts';
+import { AUTH_LIMITS } from './auth.limits.ts';
 import { throttleIp } from './auth.throttle.ts';
 
 /** POST /signup and POST /token (password and refresh_token grants). */
 export const tokenRoutes = (ctx: AuthContext) =>
   new Hono<AppEnv>()
     .post('/signup', async (c) => {
-      throttleIp(ctx, c, ctx.limits.perIp);
+      await throttleIp(ctx, c, AUTH_LIMITS.perIp);
       const body = parseWith(signupBody, await readJsonBody(c));
       return c.json(await signUp(ctx, body, safeRedirect(ctx.env.APP_URL, c.req.query('redirect_to'))), 200);
     })
     .post('/token', async (c) => {
       const grant = c.req.query('grant_type');
       if (grant === 'password') {
-        throttleIp(ctx, c, ctx.limits.perIp);
+        await throttleIp(ctx, c, AUTH_LIMITS.perIp);
         const body = parseWith(passwordGrantBody, await readJsonBody(c));
         if (!body.password) throw invalidCredentials();
         return c.json(await signInWithPassword(ctx, body.email, body.password), 200);
       }
       if (grant === 'refresh_token') {
-        throttleIp(ctx, c, ctx.limits.refreshPerIp);
+        await throttleIp(ctx, c, AUTH_LIMITS.refreshPerIp);
         const body = parseWith(refreshGrantBody, await readJsonBody(c));
         return c.json(await refreshSession(ctx, body.refresh_token), 200);
       }

@@ -1,6 +1,7 @@
 import { createFactory } from 'hono/factory';
 import type { Db, DbKind } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { Budgets } from './budgets.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mailer.ts';
 import type { ObjectStore } from './storage/index.ts';
@@ -34,6 +35,8 @@ export interface AppDeps {
   tokens: TokenVerifier;
   /** Where evidence bytes live: DATA_DIR/evidence or an S3-compatible bucket (server/lib/storage). */
   storage: ObjectStore;
+  /** Request budgets shared by every instance: Redis when REDIS_URL is set, else the database (server/lib/budgets.ts). */
+  budgets: Budgets;
   /** Injectable clock for tests. */
   now: () => Date;
   /** Admin operations of the embedded auth provider; absent with hosted Supabase. */

@@ -1,16 +1,13 @@
 // Request budgets for the API routes that send mail, answer without a session or cost real CPU.
-// Counters live in memory per server process and per app instance (ADR 009): a budget caps abuse
-// from one account or address; it is not a quota shared across instances.
+// Counted in the store every server instance shares (server/lib/budgets.ts, ADR 021): a budget is
+// the same quota whichever instance a request reaches.
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from './app-error.ts';
+import type { BudgetRule } from './budgets.ts';
 import { clientIp } from './client-ip.ts';
-import type { AppDeps, AppEnv } from './factory.ts';
-import { WindowLimiter } from './window-limiter.ts';
+import type { AppEnv } from './factory.ts';
 
-export interface RateLimitRule {
-  name: string;
-  max: number;
-  windowMs: number;
+export interface RateLimitRule extends BudgetRule {
   /** Whose budget a request spends: the signed-in caller, or the client address. */
   by: 'user' | 'ip';
 }
@@ -18,8 +15,8 @@ export interface RateLimitRule {
 const MINUTE = 60_000;
 
 export const RATE_LIMITS = {
-  /** Invitation e-mails: 50 an hour per sender (a whole department in one sitting). */
-  invite: { name: 'invite', max: 50, windowMs: 60 * MINUTE, by: 'user' },
+  /** Invitation e-mails: 50 an hour per sender (a whole department in one sitting). Refused while the store is down: mail from our domain is the costliest abuse. */
+  invite: { name: 'invite', max: 50, windowMs: 60 * MINUTE, by: 'user', whenStoreDown: 'refuse' },
   /** Report files (PDF, DOCX, XLSX) are rendered per request: 30 a minute per user. */
   reportFile: { name: 'report-file', max: 30, windowMs: MINUTE, by: 'user' },
   /** Invitation and organization lookups without a session: 60 a minute per address. */
@@ -28,27 +25,28 @@ export const RATE_LIMITS = {
 
 export const rateLimitMessage = (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`;
 
-const limiters = new WeakMap<AppDeps, Map<string, WindowLimiter>>();
-
-function limiterFor(deps: AppDeps, rule: RateLimitRule): WindowLimiter {
-  let byName = limiters.get(deps);
-  if (!byName) limiters.set(deps, (byName = new Map()));
-  let limiter = byName.get(rule.name);
-  if (!limiter) byName.set(rule.name, (limiter = new WindowLimiter(rule.max, rule.windowMs)));
-  return limiter;
-}
+/** Retry-After of a refusal while the shared store is down (a 'refuse' rule). */
+export const BUDGETS_DOWN_RETRY_SECONDS = 60;
+export const budgetsDownMessage = 'This action is paused for a moment. Please try again in a minute.';
 
 function keyOf(c: Context<AppEnv>, rule: RateLimitRule): string | undefined {
   if (rule.by === 'ip') return clientIp(c);
   return (c.get('caller') as { id: string } | undefined)?.id;
 }
 
-/** Spends one unit of the caller's budget; over it, 429 `rate_limited` with Retry-After. Place after requireProfile. */
+/**
+ * Spends one unit of the caller's budget; over it, 429 `rate_limited` with Retry-After. While the
+ * shared store is down a 'refuse' rule answers 503 `rate_limited` (Retry-After 60). Place after requireProfile.
+ */
 export function rateLimit(rule: RateLimitRule): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = keyOf(c, rule);
     if (key !== undefined) {
-      const wait = limiterFor(c.var.deps, rule).hit(key, c.var.deps.now().getTime());
+      const wait = await c.var.deps.budgets.spend(rule, key);
+      if (wait === 'unavailable') {
+        c.header('Retry-After', String(BUDGETS_DOWN_RETRY_SECONDS));
+        throw new AppError(503, 'rate_limited', budgetsDownMessage);
+      }
       if (wait > 0) {
         c.header('Retry-After', String(wait));
         throw new AppError(429, 'rate_limited', rateLimitMessage(wait));

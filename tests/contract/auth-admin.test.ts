@@ -25,7 +25,7 @@ describe.each(DB_DRIVERS)('embedded auth admin (%s)', (driver) => {
     await truncateAll(database);
     logger = captureLogger();
     built = await buildServer(testEnv({ LOG_LEVEL: 'debug' }), { database, mailer, logger });
-    auth = await createEmbeddedAuth({ db: database.db, env: built.deps.env, mailer, logger, now: () => new Date() });
+    auth = await createEmbeddedAuth({ db: database.db, env: built.deps.env, mailer, logger, now: () => new Date(), budgets: built.deps.budgets });
   });
 
   const post = (path: string, body: unknown) =>

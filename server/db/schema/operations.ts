@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
- * Request budgets and throttles shared by every server instance (ADR 020): one row per budget and
+ * Request budgets and throttles shared by every server instance (ADR 021): one row per budget and
  * key (`<budget>:<user id or client address>`), the points spent in the current window and when the
  * window ends (epoch milliseconds, as rate-limiter-flexible counts). Expired rows are swept by the
  * housekeeping job. Not used when REDIS_URL is set.

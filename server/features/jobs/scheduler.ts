@@ -5,6 +5,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scheduledJobs } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/factory.ts';
+import { sweepExpiredBudgets } from '../../lib/budgets.sql.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { purgeOldMutations } from '../sync/index.ts';
 import { dispatchNotifications } from './dispatcher.ts';
@@ -45,6 +46,8 @@ export const JOBS: readonly JobDef[] = [
       return count;
     },
   },
+  // Ended request-budget windows in rate_limits (server/lib/budgets.sql.ts); empty when REDIS_URL is set.
+  { name: 'budgets.sweep_expired', everyMs: HOUR, run: (deps, now) => sweepExpiredBudgets(deps.db, now) },
 ];
 
 export const TICK_MS = 30_000;
