@@ -6,7 +6,8 @@
 // own timer. This store reads the injected app clock, so tests that move time move the windows too,
 // and expired rows are swept by the scheduler's housekeeping job (sweepExpiredBudgets).
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { RateLimiterRes, RateLimiterStoreAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import RateLimiterStoreAbstract from 'rate-limiter-flexible/lib/RateLimiterStoreAbstract.js';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
