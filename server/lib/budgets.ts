@@ -47,24 +47,25 @@ export interface BudgetOptions {
 /** How long startup waits for a first Redis connection before serving with the local fallback. */
 const REDIS_CONNECT_TIMEOUT_MS = 3_000;
 
-/** Connects without an offline queue: while Redis is away a command fails at once instead of holding the request. */
-async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+/**
+ * Connects without an offline queue: while Redis is away a command fails at once instead of holding
+ * the request. Resolves with whether the first connection succeeded; ioredis keeps reconnecting.
+ */
+async function connectRedis(url: string): Promise<{ client: Redis; error?: unknown }> {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     lazyConnect: true,
   });
-  // ioredis emits 'error' on every failed reconnect; budgets.spend reports the outage once, so here it is only swallowed.
+  // ioredis emits 'error' on every failed reconnect; spend() reports an outage once, so here it is only swallowed.
   client.on('error', () => {});
   try {
     await client.connect();
-  } catch (err) {
-    logger.warn('Redis for request budgets is not reachable at startup; budgets are counted per instance until it is', {
-      error: describe(err),
-    });
+    return { client };
+  } catch (error) {
+    return { client, error };
   }
-  return client;
 }
 
 /** The error's kind and message (never the connection URL, which may carry a password). */
@@ -75,26 +76,38 @@ function describe(err: unknown): string {
 }
 
 export async function createBudgets(opts: BudgetOptions): Promise<Budgets> {
-  const redis = opts.redisUrl ? await connectRedis(opts.redisUrl, opts.logger) : undefined;
+  const connected = opts.redisUrl ? await connectRedis(opts.redisUrl) : undefined;
+  const redis = connected?.client;
+  const store = redis ? 'redis' : 'sql';
   const prefix = opts.redisPrefix ?? 'mvrsp:budget';
   const shared = new Map<string, RateLimiterAbstract>();
   const local = new Map<string, RateLimiterMemory>();
+  // One warning per outage (and one note when the store answers again), never one per request.
   let down = false;
+  const reportDown = (err: unknown) => {
+    if (down) return;
+    down = true;
+    opts.logger.warn('request budgets: the shared store does not answer; counting per instance (or refusing, per rule) until it does', {
+      store,
+      error: describe(err),
+    });
+  };
+  if (connected?.error) reportDown(connected.error);
 
+  const windowOf = (rule: BudgetRule) => ({ points: rule.max, duration: Math.ceil(rule.windowMs / 1000) });
   const sharedFor = (rule: BudgetRule) => {
     let limiter = shared.get(rule.name);
     if (!limiter) {
-      const common = { points: rule.max, duration: Math.ceil(rule.windowMs / 1000) };
       limiter = redis
-        ? new RateLimiterRedis({ ...common, storeClient: redis, keyPrefix: `${prefix}:${rule.name}`, rejectIfRedisNotReady: true })
-        : new RateLimiterSql({ ...common, db: opts.db, now: opts.now, keyPrefix: rule.name });
+        ? new RateLimiterRedis({ ...windowOf(rule), storeClient: redis, keyPrefix: `${prefix}:${rule.name}`, rejectIfRedisNotReady: true })
+        : new RateLimiterSql({ ...windowOf(rule), db: opts.db, now: opts.now, keyPrefix: rule.name });
       shared.set(rule.name, limiter);
     }
     return limiter;
   };
   const localFor = (rule: BudgetRule) => {
     let limiter = local.get(rule.name);
-    if (!limiter) local.set(rule.name, (limiter = new RateLimiterMemory({ points: rule.max, duration: Math.ceil(rule.windowMs / 1000) })));
+    if (!limiter) local.set(rule.name, (limiter = new RateLimiterMemory(windowOf(rule))));
     return limiter;
   };
   const spendOn = async (limiter: RateLimiterAbstract, key: string): Promise<number> => {
@@ -108,23 +121,17 @@ export async function createBudgets(opts: BudgetOptions): Promise<Budgets> {
   };
 
   return {
-    store: redis ? 'redis' : 'sql',
+    store,
     async spend(rule, key) {
       try {
         const wait = await spendOn(sharedFor(rule), key);
         if (down) {
           down = false;
-          opts.logger.info('request budgets: the shared store answers again', { store: redis ? 'redis' : 'sql' });
+          opts.logger.info('request budgets: the shared store answers again', { store });
         }
         return wait;
       } catch (err) {
-        if (!down) {
-          down = true;
-          opts.logger.warn('request budgets: the shared store failed; counting per instance (or refusing, per rule) until it answers', {
-            store: redis ? 'redis' : 'sql',
-            error: describe(err),
-          });
-        }
+        reportDown(err);
         if (rule.whenStoreDown === 'refuse') return 'unavailable';
         return spendOn(localFor(rule), key);
       }

@@ -2,6 +2,8 @@
 import { loadEnv, type Env } from '#server/env.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+/** Redis for the shared request-budget tests (tests/scale/shared-budgets.test.ts); .ci/run sets it when Redis answers. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 export const IS_CI = process.env.CI === 'true' || process.env.CI === '1';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Where browser tests save screenshots (one folder per run when several run in parallel). */
