@@ -7,10 +7,11 @@ import { scheduledJobs } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { purgeOldMutations } from '../sync/index.ts';
+import { purgeDeletedOrganizationFiles } from '../admin/index.ts';
 import { dispatchNotifications } from './dispatcher.ts';
 import { actionDueReminders, certificationExpiryReminders, evidenceExpiryReminders, legalDeadlineReminders, reassessReminders } from './reminders.ts';
 
-export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'logger'>;
+export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'logger' | 'storage'>;
 
 export interface JobDef {
   /** The scheduled_jobs row's key. */
@@ -45,6 +46,8 @@ export const JOBS: readonly JobDef[] = [
       return count;
     },
   },
+  // Stored files of deleted organizations whose removal failed at deletion time (ADR 023).
+  { name: 'storage.purge_deleted_organizations', everyMs: 15 * MINUTE, run: purgeDeletedOrganizationFiles },
 ];
 
 export const TICK_MS = 30_000;
