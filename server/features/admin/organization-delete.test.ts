@@ -9,7 +9,7 @@ import { count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETE_ORGANIZATION_MISMATCH } from '#domain/contracts/admin.ts';
 import * as schema from '#server/db/schema/index.ts';
-import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
+import { EMBEDDED_ANON_KEY } from '../config/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
