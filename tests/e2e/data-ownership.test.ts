@@ -36,7 +36,7 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
     expect(await page.title()).toMatch(/Organization/);
     await page.getByText('All evidence files, byte for byte').waitFor();
     await page.getByRole('button', { name: 'Export organization data' }).scrollIntoViewIfNeeded();
-    await shot(page, 'data-export-1280');
+    await shot(page, 'data-export-1280', false);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export organization data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^mvrsp-export-alphaowned-research-\d{4}-\d{2}-\d{2}\.zip$/);
@@ -57,7 +57,7 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
       await p.goto('/organization');
       await p.getByRole('button', { name: 'Export organization data' }).scrollIntoViewIfNeeded();
       await noSideScroll(p, width);
-      if (width === 390) await shot(p, 'data-export-390');
+      if (width === 390) await shot(p, 'data-export-390', false);
       await narrow.close();
     }
 
