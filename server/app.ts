@@ -12,6 +12,7 @@ import { adminRoutes } from './features/admin/index.ts';
 import { assessmentsRoutes, cyclesRoutes, deferRoutes, subscriptionRoutes } from './features/assessments/index.ts';
 import { certificationsRoutes, certifyingOfficialRoutes, verifyRoutes } from './features/certifications/index.ts';
 import { configRoutes } from './features/config/index.ts';
+import { organizationExportRoutes } from './features/data-export/index.ts';
 import { deadlinesRoutes } from './features/jobs/index.ts';
 import { assessmentEvidenceRoutes, evidenceRoutes } from './features/evidence/index.ts';
 import { healthRoutes } from './features/health/index.ts';
@@ -36,6 +37,7 @@ export const api = new Hono<AppEnv>()
   .route('/auth', authRoutes)
   .route('/organization', organizationRoutes)
   .route('/organization', certifyingOfficialRoutes)
+  .route('/organization', organizationExportRoutes)
   .route('/organizations', organizationsRoutes)
   .route('/evidence', evidenceRoutes)
   .route('/assessments', assessmentEvidenceRoutes)

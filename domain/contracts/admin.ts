@@ -64,6 +64,13 @@ export const suspendOrganizationSchema = z.object({
   reason: z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500, 'The reason must be at most 500 characters'),
 });
 
+/** DELETE /api/admin/organizations/{id}: the organization's exact name, typed by the system admin. */
+export const deleteOrganizationSchema = z.object({
+  confirmation: z.string({ error: "Type the organization's name to confirm" }).max(500, "Type the organization's name to confirm"),
+});
+
+export const DELETE_ORGANIZATION_MISMATCH = "The name you typed does not match the organization's name. Type it exactly as shown to delete the organization.";
+
 export const changeRoleSchema = z.object({
   role: z.enum(ROLES, { error: 'Role must be org_admin, team_member or system_admin' }),
 });

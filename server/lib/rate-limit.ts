@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   reportFile: { name: 'report-file', max: 30, windowMs: MINUTE, by: 'user' },
   /** Invitation and organization lookups without a session: 60 a minute per address. */
   publicLookup: { name: 'public-lookup', max: 60, windowMs: MINUTE, by: 'ip' },
+  /** Whole-organization exports (every file and report in one zip): 5 an hour per org_admin. */
+  export: { name: 'export', max: 5, windowMs: 60 * MINUTE, by: 'user' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export const rateLimitMessage = (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`;

@@ -67,6 +67,14 @@ const adminRows: RouteRow[] = [
       return { path: `/api/admin/organizations/${id}/reactivate` };
     },
   },
+  {
+    method: 'DELETE',
+    route: '/api/admin/organizations/:id',
+    access: 'system_admin',
+    crossOrg: 'denied',
+    // A throwaway organization each time, confirmed by its exact name (rows and files: server/features/admin/organization-delete.test.ts).
+    request: async (w) => ({ path: `/api/admin/organizations/${await freshOrgId(w)}`, body: { confirmation: 'Matrix Throwaway Org' } }),
+  },
   { method: 'GET', route: '/api/admin/assessments', access: 'system_admin', crossOrg: 'denied', request: () => ({ path: '/api/admin/assessments' }) },
   { method: 'GET', route: '/api/admin/users', access: 'system_admin', crossOrg: 'denied', request: () => ({ path: '/api/admin/users' }) },
   {

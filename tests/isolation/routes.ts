@@ -110,6 +110,8 @@ async function pendingJoinRequestOfA(w: World): Promise<string> {
 
 const organizationRows: RouteRow[] = [
   { method: 'GET', route: '/api/organization/join-link', access: 'org_admin', crossOrg: 'own-data', request: () => ({ path: '/api/organization/join-link' }) },
+  // The zip of the caller's own organization: B's org_admin gets B's, a team member of A gets 403 (contents: server/features/data-export/data-export.test.ts).
+  { method: 'GET', route: '/api/organization/export', access: 'org_admin', crossOrg: 'own-data', request: () => ({ path: '/api/organization/export' }) },
   {
     method: 'POST',
     route: '/api/organization/join-link/rotate',

@@ -7,6 +7,7 @@ import {
   adminListQuerySchema,
   adminQuestionSchema,
   changeRoleSchema,
+  deleteOrganizationSchema,
   suspendOrganizationSchema,
 } from '#domain/contracts/admin.ts';
 import { requireUser } from '../../lib/auth.ts';
@@ -18,6 +19,7 @@ import { createQuestion, deleteQuestion, listAdminQuestions, updateQuestion } fr
 import { adminOverview, listAllAssessments, listOrganizations, reactivateOrganization, suspendOrganization } from './admin-organizations.service.ts';
 import { changeRole, disableUser, enableUser, listUsers } from './admin-users.service.ts';
 import { listAudit } from './audit.service.ts';
+import { deleteOrganization } from './admin-organization-delete.service.ts';
 
 export const adminRoutes = new Hono<AppEnv>()
   .use('*', requireUser, requireProfile, requireRole('system_admin'))
@@ -41,6 +43,9 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .post('/organizations/:id/reactivate', validate('param', adminOrganizationParam), async (c) =>
     c.json(await reactivateOrganization(c.var.deps.db, c.var.caller.id, c.req.valid('param').id), 200),
+  )
+  .delete('/organizations/:id', validate('param', adminOrganizationParam), validate('json', deleteOrganizationSchema), async (c) =>
+    c.json(await deleteOrganization(c.var.deps, c.var.caller, c.req.valid('param').id, c.req.valid('json').confirmation), 200),
   )
   .get('/assessments', async (c) => c.json(await listAllAssessments(c.var.deps.db), 200))
   .get('/users', async (c) => c.json(await listUsers(c.var.deps.db), 200))

@@ -8,10 +8,11 @@ import type { AppDeps } from '../../lib/factory.ts';
 import { sweepExpiredBudgets } from '../../lib/budgets.sql.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { purgeOldMutations } from '../sync/index.ts';
+import { purgeDeletedOrganizationFiles } from '../admin/index.ts';
 import { dispatchNotifications } from './dispatcher.ts';
 import { actionDueReminders, certificationExpiryReminders, evidenceExpiryReminders, legalDeadlineReminders, reassessReminders } from './reminders.ts';
 
-export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'logger'>;
+export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'logger' | 'storage'>;
 
 export interface JobDef {
   /** The scheduled_jobs row's key. */
@@ -48,6 +49,8 @@ export const JOBS: readonly JobDef[] = [
   },
   // Ended request-budget windows in rate_limits (server/lib/budgets.sql.ts); empty when REDIS_URL is set.
   { name: 'budgets.sweep_expired', everyMs: HOUR, run: (deps, now) => sweepExpiredBudgets(deps.db, now) },
+  // Stored files of deleted organizations whose removal failed at deletion time (ADR 023).
+  { name: 'storage.purge_deleted_organizations', everyMs: 15 * MINUTE, run: purgeDeletedOrganizationFiles },
 ];
 
 export const TICK_MS = 30_000;

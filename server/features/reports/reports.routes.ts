@@ -23,18 +23,30 @@ export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-type Format = keyof typeof CONTENT_TYPES;
+export type ReportFormat = keyof typeof CONTENT_TYPES;
+type Format = ReportFormat;
+
+export interface ReportFile {
+  bytes: Buffer;
+  fileName: string;
+  contentType: string;
+}
+
+/**
+ * One report file of a loaded report: the detailed report (PDF, DOCX) or its action plan (XLSX).
+ * The download routes and the organization export (server/features/data-export) both build files here.
+ */
+export async function renderReportFile(doc: ReportDocument, format: Format, opts: { compress: boolean }): Promise<ReportFile> {
+  const bytes =
+    format === 'pdf' ? await renderReportPdf(doc, { compress: opts.compress }) : format === 'docx' ? await renderReportDocx(doc) : await renderActionsXlsx(doc);
+  return { bytes, fileName: reportFileName(doc, format === 'xlsx' ? 'actions' : 'report', format), contentType: CONTENT_TYPES[format] };
+}
 
 async function render(c: Context<AppEnv>, doc: ReportDocument, format: Format): Promise<Response> {
-  const bytes =
-    format === 'pdf'
-      ? await renderReportPdf(doc, { compress: c.var.deps.env.NODE_ENV !== 'test' })
-      : format === 'docx'
-        ? await renderReportDocx(doc)
-        : await renderActionsXlsx(doc);
-  return c.body(new Uint8Array(bytes), 200, {
-    'content-type': CONTENT_TYPES[format],
-    'content-disposition': contentDisposition(reportFileName(doc, format === 'xlsx' ? 'actions' : 'report', format)),
+  const file = await renderReportFile(doc, format, { compress: c.var.deps.env.NODE_ENV !== 'test' });
+  return c.body(new Uint8Array(file.bytes), 200, {
+    'content-type': file.contentType,
+    'content-disposition': contentDisposition(file.fileName),
     'cache-control': 'private, no-store',
   });
 }

@@ -1,7 +1,8 @@
 // /admin/organizations: every organization with status, members, assessments and subscription;
-// verify a payment (releases detailed reports), suspend and reactivate.
+// verify a payment (releases detailed reports), suspend and reactivate, and delete an organization
+// with everything it owns (the exact name typed to confirm; docs/decisions/023-data-export-and-deletion.md).
 import { useState } from 'react';
-import { BadgeCheck, Ban, RotateCcw } from 'lucide-react';
+import { BadgeCheck, Ban, RotateCcw, Trash2 } from 'lucide-react';
 import type { AdminOrganizationView } from '#domain/contracts/admin.ts';
 import { MSG } from '#domain/messages.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -17,6 +18,7 @@ import { messageOf } from '../../lib/api-client.ts';
 import { adminApi } from './api/admin-api.ts';
 import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
 import { LoadState, SearchBox, formatDate, textareaClasses } from './components/admin-shared.tsx';
+import { DeleteOrganizationDialog } from './components/delete-organization-dialog.tsx';
 
 type Action = { kind: 'verify' | 'suspend' | 'reactivate'; org: AdminOrganizationView } | null;
 
@@ -41,6 +43,7 @@ export function AdminOrganizationsPage() {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AdminOrganizationView | null>(null);
   const { notify } = useToast();
 
   const open = (next: Action) => {
@@ -139,6 +142,9 @@ export function AdminOrganizationsPage() {
                             Suspend
                           </Button>
                         )}
+                        <Button size="sm" variant="danger" icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Delete ${o.name}`} onClick={() => setDeleting(o)}>
+                          Delete
+                        </Button>
                       </div>
                     </Td>
                   </Tr>
@@ -184,6 +190,16 @@ export function AdminOrganizationsPage() {
           </div>
         )}
       </Dialog>
+      <DeleteOrganizationDialog
+        key={deleting?.id ?? 'closed'}
+        org={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(message) => {
+          setDeleting(null);
+          notify(message, 'success');
+          setVersion((v) => v + 1);
+        }}
+      />
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../hooks/use-session.ts';
 import { ApplicabilityCard } from './components/applicability-card.tsx';
+import { ExportCard } from './components/export-card.tsx';
 import { InvitationsCard } from './components/invitations-card.tsx';
 import { InviteByEmail } from './components/invite-card.tsx';
 import { JoinLinkCard } from './components/join-link-card.tsx';
@@ -53,6 +54,7 @@ export function OrganizationPage() {
           {data.loading && !data.members ? <PageSpinner label="Loading team members…" /> : null}
           {data.members && <MembersCard members={data.members} currentUserId={profile.id} canManage={isAdmin} onChanged={refreshAll} />}
           {isAdmin && data.invitations && <InvitationsCard invitations={data.invitations} onChanged={data.reload} />}
+          {isAdmin && <ExportCard />}
         </div>
       </div>
     </>

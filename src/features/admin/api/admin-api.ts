@@ -14,6 +14,7 @@ export const adminApi = {
   organizations: (signal?: AbortSignal) => call(admin.organizations.$get({}, abortable(signal))),
   suspend: (id: string, reason: string) => call(admin.organizations[':id'].suspend.$post({ param: { id }, json: { reason } })),
   reactivate: (id: string) => call(admin.organizations[':id'].reactivate.$post({ param: { id } })),
+  deleteOrganization: (id: string, confirmation: string) => call(admin.organizations[':id'].$delete({ param: { id }, json: { confirmation } })),
   verifyPayment: (id: string, paidUntil: string) => call(admin.organizations[':id'].subscription.$post({ param: { id }, json: { paidUntil } })),
   assessments: (signal?: AbortSignal) => call(admin.assessments.$get({}, abortable(signal))),
   users: (signal?: AbortSignal) => call(admin.users.$get({}, abortable(signal))),

@@ -1,0 +1,263 @@
+// GET /api/organization/export: everything one organization owns, as one zip streamed to its
+// org_admin (docs/decisions/023-data-export-and-deletion.md). Tables are JSON files (one array of
+// objects each, snake_case keys as in the API); files are the evidence bytes from the object store,
+// the certificate PDFs and, where the detailed report is released, the report files the reports
+// feature renders for download. manifest.json is written last: it lists every other entry with its
+// size and SHA-256, the counts, the reports withheld and why, and evidence whose bytes are missing.
+import { asc, eq, inArray } from 'drizzle-orm';
+import {
+  assessmentQuestions,
+  assessments,
+  certifications,
+  correctiveActions,
+  deferrals,
+  evidenceFiles,
+  invitations,
+  joinRequests,
+  organizations,
+  profiles,
+  questions,
+  responseHistory,
+  responses,
+} from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import type { AppDeps, Caller } from '../../lib/factory.ts';
+import { errorForLog } from '../../lib/logger.ts';
+import { actionPlanFileName, isReportReleased, listActionPlan, PAYMENT_REQUIRED_MESSAGE, renderActionPlanXlsx } from '../actions/index.ts';
+import { findOwnCertification, listCertifications, renderCertificatePdf, verifyUrl } from '../certifications/index.ts';
+import { loadReportDocument, renderReportFile, type ReportFormat } from '../reports/index.ts';
+import { ExportZip, safeFileName } from './export.zip.ts';
+
+/** The manifest's `format`; `format_version` changes when a file's shape changes incompatibly. */
+export const EXPORT_FORMAT = 'mvrsp-organization-export';
+export const EXPORT_FORMAT_VERSION = 1;
+
+/** Evidence in these states has stored bytes (an upload still in progress or detached has none to keep). */
+const EXPORTED_EVIDENCE = ['complete', 'attached'] as const;
+const REPORT_FORMATS: readonly ReportFormat[] = ['pdf', 'docx', 'xlsx'];
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+
+/** A database row as the export writes it: snake_case keys; dates become ISO strings through JSON. */
+function exportRow(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v]));
+}
+
+export interface WithheldReport {
+  /** The assessment whose report it is; null for the organization-wide action plan. */
+  assessment_id: string | null;
+  files: string[];
+  reason: string;
+}
+
+export interface MissingFile {
+  evidence_id: string;
+  assessment_id: string;
+  file_name: string;
+  reason: string;
+}
+
+export const exportFileName = (organizationName: string, at: Date) => {
+  const slug = organizationName.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'organization';
+  return `mvrsp-export-${slug}-${at.toISOString().slice(0, 10)}.zip`;
+};
+
+/**
+ * Checks the caller, records the export in the audit log and starts writing the zip. Returns the
+ * stream at once; entries are added while the client reads. A failure after the first byte cannot
+ * change the status any more: it is logged and ends the stream with an error, so the download
+ * fails rather than ending as a partial zip that looks complete.
+ */
+export async function startOrganizationExport(deps: AppDeps, caller: Caller): Promise<{ zip: ExportZip; fileName: string }> {
+  const organizationId = caller.organizationId;
+  if (!organizationId) throw forbidden('Only members of an organization can export its data');
+  const [org] = await deps.db.select().from(organizations).where(eq(organizations.id, organizationId));
+  if (!org) throw notFound('Organization not found');
+  const now = deps.now();
+  await writeAudit(deps.db, {
+    actorId: caller.id,
+    action: 'organization.exported',
+    targetType: 'organization',
+    targetId: organizationId,
+    organizationId,
+    before: null,
+    after: { name: org.name, exported_at: now.toISOString() },
+  });
+  const zip = new ExportZip(now);
+  void writeExport(deps, caller, org, zip, now).then(
+    () => zip.finish(),
+    (err: unknown) => {
+      deps.logger.error('organization export failed', { organizationId, error: errorForLog(err) });
+      zip.fail(err instanceof Error ? err : new Error(String(err)));
+    },
+  );
+  return { zip, fileName: exportFileName(org.name, now) };
+}
+
+type OrganizationRow = typeof organizations.$inferSelect;
+
+async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, zip: ExportZip, now: Date): Promise<void> {
+  const { db } = deps;
+  const orgId = org.id;
+  const compress = deps.env.NODE_ENV !== 'test';
+  const counts: Record<string, number> = {};
+  const withheld: WithheldReport[] = [];
+  const missing: MissingFile[] = [];
+  const released = await isReportReleased(db, orgId, now);
+
+  // The join key is a credential (it admits people to the organization): never exported.
+  const { joinKey: _joinKey, ...organization } = org;
+  await zip.addJson('organization.json', exportRow(organization));
+
+  const members = await db
+    .select({ id: profiles.id, email: profiles.email, firstName: profiles.firstName, lastName: profiles.lastName, role: profiles.role, status: profiles.status, createdAt: profiles.createdAt })
+    .from(profiles)
+    .where(eq(profiles.organizationId, orgId))
+    .orderBy(asc(profiles.createdAt));
+  counts.members = members.length;
+  await zip.addJson('members.json', members.map(exportRow));
+
+  // Invitation token hashes stay out, like the join key.
+  const invites = await db
+    .select({
+      id: invitations.id,
+      email: invitations.email,
+      role: invitations.role,
+      invitedBy: invitations.invitedBy,
+      expiresAt: invitations.expiresAt,
+      acceptedAt: invitations.acceptedAt,
+      cancelledAt: invitations.cancelledAt,
+      createdAt: invitations.createdAt,
+    })
+    .from(invitations)
+    .where(eq(invitations.organizationId, orgId))
+    .orderBy(asc(invitations.createdAt));
+  await zip.addJson('invitations.json', invites.map(exportRow));
+  const joins = await db.select().from(joinRequests).where(eq(joinRequests.organizationId, orgId)).orderBy(asc(joinRequests.createdAt));
+  await zip.addJson('join-requests.json', joins.map(exportRow));
+
+  const runs = await db.select().from(assessments).where(eq(assessments.organizationId, orgId)).orderBy(asc(assessments.startedAt));
+  counts.assessments = runs.length;
+  counts.answers = 0;
+  counts.answer_history = 0;
+  counts.deferrals = 0;
+  counts.evidence_files = 0;
+  counts.evidence_bytes = 0;
+  const exportedKeys = new Map<string, string>();
+  for (const run of runs) {
+    const dir = `assessments/${run.id}`;
+    await zip.addJson(`${dir}/assessment.json`, exportRow(run));
+    const asked = await db
+      .select({ questionId: assessmentQuestions.questionId, code: questions.code, questionText: questions.questionText, critical: assessmentQuestions.critical, novelty: assessmentQuestions.novelty })
+      .from(assessmentQuestions)
+      .innerJoin(questions, eq(questions.id, assessmentQuestions.questionId))
+      .where(eq(assessmentQuestions.assessmentId, run.id))
+      .orderBy(asc(questions.sortOrder), asc(questions.code));
+    await zip.addJson(`${dir}/questions.json`, asked.map(exportRow));
+    const codeOf = new Map(asked.map((q) => [q.questionId, q.code]));
+    const withCode = <T extends { questionId: string }>(r: T) => exportRow({ ...r, questionCode: codeOf.get(r.questionId) ?? null });
+
+    const answers = await db.select().from(responses).where(eq(responses.assessmentId, run.id)).orderBy(asc(responses.createdAt));
+    counts.answers += answers.length;
+    await zip.addJson(`${dir}/answers.json`, answers.map(withCode));
+    const history = await db.select().from(responseHistory).where(eq(responseHistory.assessmentId, run.id)).orderBy(asc(responseHistory.createdAt), asc(responseHistory.version));
+    counts.answer_history += history.length;
+    await zip.addJson(`${dir}/answer-history.json`, history.map(withCode));
+    const deferred = await db.select().from(deferrals).where(eq(deferrals.assessmentId, run.id)).orderBy(asc(deferrals.createdAt));
+    counts.deferrals += deferred.length;
+    await zip.addJson(`${dir}/deferrals.json`, deferred.map(withCode));
+
+    const files = await db
+      .select()
+      .from(evidenceFiles)
+      .where(eq(evidenceFiles.assessmentId, run.id))
+      .orderBy(asc(evidenceFiles.createdAt));
+    const listed: Record<string, unknown>[] = [];
+    for (const f of files) {
+      let exportPath: string | null = null;
+      if ((EXPORTED_EVIDENCE as readonly string[]).includes(f.status) && f.organizationId === orgId) {
+        // Evidence carried into a later assessment shares its stored bytes: written once, referenced twice.
+        exportPath = exportedKeys.get(f.storageKey) ?? null;
+        if (!exportPath) {
+          const body = f.storageKey.startsWith(`${orgId}/`) ? await deps.storage.get(f.storageKey) : null;
+          if (body) {
+            exportPath = `evidence/${run.id}/${f.id}-${safeFileName(f.fileName)}`;
+            await zip.add(exportPath, body);
+            exportedKeys.set(f.storageKey, exportPath);
+            counts.evidence_files += 1;
+            counts.evidence_bytes += zip.files.at(-1)!.bytes;
+          } else {
+            missing.push({ evidence_id: f.id, assessment_id: run.id, file_name: f.fileName, reason: 'The stored file was not found in the evidence store.' });
+          }
+        }
+      }
+      // storage_key is internal to the server; the export says where the bytes are in the zip.
+      const { storageKey: _key, ...row } = f;
+      listed.push(exportRow({ ...row, questionCode: codeOf.get(f.questionId) ?? null, exportPath }));
+    }
+    await zip.addJson(`${dir}/evidence.json`, listed);
+  }
+
+  const actions = await db.select().from(correctiveActions).where(eq(correctiveActions.organizationId, orgId)).orderBy(asc(correctiveActions.createdAt));
+  counts.corrective_actions = actions.length;
+  const questionCodes = actions.length
+    ? new Map(
+        (await db.select({ id: questions.id, code: questions.code }).from(questions).where(inArray(questions.id, [...new Set(actions.map((a) => a.questionId))]))).map((q) => [q.id, q.code]),
+      )
+    : new Map<string, string>();
+  await zip.addJson('action-plan/actions.json', actions.map((a) => exportRow({ ...a, questionCode: a.code ?? questionCodes.get(a.questionId) ?? null })));
+  const planName = actionPlanFileName(org.name, now);
+  if (released) {
+    const plan = await listActionPlan(db, { organizationId: orgId, now, checkoutUrl: deps.env.CHECKOUT_URL }, { status: 'all' });
+    await zip.add(
+      `action-plan/${planName}`,
+      await renderActionPlanXlsx({ organizationName: org.name, generatedAt: now, filterLine: `Filter: Status: every status (${plan.items.length} actions)`, items: plan.items }),
+    );
+  } else {
+    withheld.push({ assessment_id: null, files: [`action-plan/${planName}`], reason: PAYMENT_REQUIRED_MESSAGE });
+  }
+
+  // Certification records are immutable: every column, including the canonical text its SHA-256 covers.
+  const certRows = await db.select().from(certifications).where(eq(certifications.organizationId, orgId)).orderBy(asc(certifications.signedAt), asc(certifications.createdAt));
+  counts.certifications = certRows.length;
+  await zip.addJson('certifications/certifications.json', certRows.map(exportRow));
+  if (certRows.length > 0) {
+    const { certifications: views } = await listCertifications(deps, caller);
+    for (const view of views) {
+      const found = await findOwnCertification(deps, caller, view.id);
+      const pdf = await renderCertificatePdf(
+        { record: found.view, organizationName: found.organizationName, maxScore: found.maxScore, verifyUrl: verifyUrl(deps.env.APP_URL, view.verify_code) },
+        { compress },
+      );
+      await zip.add(`certifications/${safeFileName(`mvrsp-self-certification-${view.verify_code}`)}.pdf`, pdf);
+    }
+  }
+
+  counts.report_files = 0;
+  for (const run of runs.filter((r) => r.status === 'submitted')) {
+    if (!released) {
+      withheld.push({ assessment_id: run.id, files: REPORT_FORMATS.map((f) => `reports/${run.id}/*.${f}`), reason: PAYMENT_REQUIRED_MESSAGE });
+      continue;
+    }
+    const doc = await loadReportDocument(db, { assessmentId: run.id, organizationId: orgId, now, checkoutUrl: deps.env.CHECKOUT_URL });
+    for (const format of REPORT_FORMATS) {
+      const file = await renderReportFile(doc, format, { compress });
+      await zip.add(`reports/${run.id}/${safeFileName(file.fileName)}`, file.bytes);
+      counts.report_files += 1;
+    }
+  }
+
+  await zip.addJson('manifest.json', {
+    format: EXPORT_FORMAT,
+    format_version: EXPORT_FORMAT_VERSION,
+    organization: { id: org.id, name: org.name },
+    exported_at: now.toISOString(),
+    exported_by: { id: caller.id, email: caller.email, name: `${caller.firstName} ${caller.lastName}`.trim() },
+    tables: 'JSON: each table file is one array of objects with snake_case keys; timestamps are ISO 8601 in UTC.',
+    counts,
+    files: [...zip.files],
+    withheld,
+    missing,
+  });
+}

@@ -1,0 +1,62 @@
+// "Export organization data" (org_admin): one zip of everything the organization owns, from
+// GET /api/organization/export (docs/decisions/023-data-export-and-deletion.md).
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { downloadReport } from '../../../lib/download-report.ts';
+
+const INCLUDED = [
+  'Organization details, members, invitations and join requests',
+  'Every assessment with its answers, full answer history and deferrals',
+  'The corrective action plan (JSON, and the spreadsheet once the detailed report is released)',
+  'Self-certification records with their certificate PDFs',
+  'All evidence files, byte for byte',
+  'Report files (PDF, Word, spreadsheet) of submitted assessments whose detailed report is released',
+];
+
+export function ExportCard() {
+  const { notify } = useToast();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onExport() {
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadReport('/api/organization/export', 'mvrsp-export.zip');
+      notify('Your organization export has downloaded.', 'success');
+    } catch (err) {
+      setError(messageOf(err, 'The export could not be downloaded. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader icon={<Download className="size-5" />} title="Export organization data" description="Download everything your organization has stored here as one zip file." />
+      <CardBody>
+        <ul className="mb-4 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {INCLUDED.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <p className="mb-4 text-sm text-slate-600">
+          A manifest.json file lists every file with its SHA-256 checksum, and names any report held back until payment is verified. Large organizations may take a few minutes.
+        </p>
+        {error && (
+          <Alert tone="error" className="mb-4">
+            {error}
+          </Alert>
+        )}
+        <Button icon={<Download aria-hidden="true" className="size-4" />} loading={busy} onClick={() => void onExport()}>
+          {busy ? 'Preparing export…' : 'Export organization data'}
+        </Button>
+      </CardBody>
+    </Card>
+  );
+}
