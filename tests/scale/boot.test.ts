@@ -7,8 +7,10 @@ import { readdirSync } from 'node:fs';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { utcDay } from '#domain/evidence-freshness.ts';
+import { loadSigningKeys } from '#server/auth-provider/auth.keys.ts';
 import { buildServer } from '#server/compose.ts';
-import { MIGRATIONS_DIR } from '#server/db/migrate.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { MIGRATIONS_DIR, migrateDatabase } from '#server/db/migrate.ts';
 import { authSigningKeys, authUsers, domains, evidenceFiles, notifications, profiles, questionnaireVersions, questions, scheduledJobs } from '#server/db/schema/index.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import { JOBS } from '#server/features/jobs/index.ts';
@@ -75,6 +77,24 @@ describe('two server processes starting together', () => {
       expect(res.status).toBe(200);
     }
     expect(cluster.errors()).toEqual([]);
+  });
+
+  it('create one signing key when many start on an empty key table at once', async () => {
+    // In-process, each with its own connection pool: the race of concurrent first starts, many times over.
+    const database = await freshDatabase();
+    const pools = await Promise.all(Array.from({ length: 6 }, () => openDatabase({ databaseUrl: database.url })));
+    try {
+      await migrateDatabase(pools[0]!);
+      const keys = await Promise.all(pools.map((p) => loadSigningKeys(p.db, 'http://127.0.0.1/auth/v1')));
+      expect(await pools[0]!.db.select({ n: count() }).from(authSigningKeys)).toEqual([{ n: 1 }]);
+      expect(new Set(keys.map((k) => k.kid)).size).toBe(1);
+      // A token any of them signs, every one of them accepts.
+      const token = await keys[5]!.sign({ sub: randomUUID() }, new Date());
+      for (const k of keys) await expect(k.verify(token, new Date())).resolves.toMatchObject({ aud: 'authenticated' });
+    } finally {
+      for (const p of pools) await p.close();
+      await database.drop();
+    }
   });
 
   it('send a reminder that was due before they started exactly once', async () => {
