@@ -144,6 +144,6 @@ describe('two server processes behind a load balancer', () => {
       expect(error, `attempt ${i + 1}`).toMatchObject({ code: 'invalid_credentials' });
     }
     const { error } = await signIn('nobody-31@scale.test', 'Some-password-123');
-    expect(error).toMatchObject({ code: 'over_request_rate_limit', status: 429 });
+    expect(error, 'the 31st sign-in from one address is refused whichever instance answers: the budget must live in shared storage, not per process').toMatchObject({ code: 'over_request_rate_limit', status: 429 });
   });
 });
