@@ -63,6 +63,7 @@ describe('two server processes behind a load balancer', () => {
     // Both instances served the run, and the killed one was really gone (SIGKILL) and came back.
     expect(cluster.proxy.counts[0]! - (before[0] ?? 0)).toBeGreaterThan(50);
     expect(cluster.proxy.counts[1]! - (before[1] ?? 0)).toBeGreaterThan(50);
+    expect(cluster.proxy.failovers, 'requests moved to instance 0 while instance 1 was down').toBeGreaterThan(0);
     expect(cluster.instances[1]!.exit).toBeNull();
     expect(cluster.instances[1]!.output.filter((l) => /listening on/.test(l))).toHaveLength(2);
     expect(cluster.errors()).toEqual([]);
