@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**', ...FUZZ],
+          exclude: ['tests/e2e/**', 'tests/scale/**', 'node_modules/**', ...FUZZ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Type tests (*.test-d.ts): tsc checks them and vitest reports each failed expectTypeOf.
@@ -66,6 +66,18 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        // Several server processes on one PostgreSQL behind a load balancer (tests/scale/cluster.ts):
+        // each file starts real `node` processes, so files run one at a time (2 cores).
+        test: {
+          name: 'scale',
+          environment: 'node',
+          include: ['tests/scale/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

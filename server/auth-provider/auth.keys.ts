@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   calculateJwkThumbprint,
   createLocalJWKSet,
@@ -75,14 +75,20 @@ async function generateKeyRow() {
 
 /**
  * The ES256 key pair lives in auth_signing_keys, created on first start. Every instance on the
- * database signs with the oldest active key, so concurrent first starts still agree.
+ * database signs with the oldest active key. Concurrent first starts create one key only: the
+ * check and the insert run under one transaction-scoped advisory lock. Without it, an instance
+ * that inserted its key and read the table before a second instance's insert committed would know
+ * only its own key, and reject every token the other instance signs (tests/scale/boot.test.ts).
  */
 export async function loadSigningKeys(db: Db, issuer: string): Promise<SigningKeys> {
-  const active = () =>
-    db.select().from(authSigningKeys).where(eq(authSigningKeys.active, true)).orderBy(asc(authSigningKeys.createdAt), asc(authSigningKeys.kid));
+  const active = (tx: Pick<Db, 'select'> = db) =>
+    tx.select().from(authSigningKeys).where(eq(authSigningKeys.active, true)).orderBy(asc(authSigningKeys.createdAt), asc(authSigningKeys.kid));
   let rows = await active();
   if (rows.length === 0) {
-    await db.insert(authSigningKeys).values(await generateKeyRow()).onConflictDoNothing();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('mvrsp.auth-signing-key'))`);
+      if ((await active(tx)).length === 0) await tx.insert(authSigningKeys).values(await generateKeyRow());
+    });
     rows = await active();
   }
   const current = rows[0];

@@ -16,7 +16,7 @@ export function sentMutations(world: ChaosWorld): Map<string, SentMutation> {
 }
 
 export async function serverState(world: ChaosWorld) {
-  const db = world.server.deps.db;
+  const db = world.backend.db;
   const id = world.org.assessmentId;
   return {
     responses: await db.select().from(responses).where(eq(responses.assessmentId, id)),

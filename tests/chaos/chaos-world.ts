@@ -1,11 +1,12 @@
-// The chaos world: a real server on PGlite ON DISK (a temp DATA_DIR, so a restart keeps the data),
-// one organization with three members and one assessment, and clients built with the sync
-// harness (tests/sync/harness.ts) whose requests go through the chaos proxy.
+// The chaos world: a real server, one organization with three members and one assessment, and
+// clients built with the sync harness (tests/sync/harness.ts) whose requests go through the chaos
+// proxy. The server is a backend: by default one in-process app on PGlite ON DISK (a temp
+// DATA_DIR, so a restart keeps the data); tests/scale passes server processes behind a load balancer.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Db } from '#server/db/client.ts';
 import { buildServer, type BuiltServer } from '#server/compose.ts';
-import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import { addMember, seedOrg, type OrgFixture } from '#server/features/sync/sync.test-fixtures.ts';
 import { createEvidenceTransport } from '#sync/evidence/evidence-transport.ts';
 import { createEvidenceUploader, type EvidenceUploader } from '#sync/evidence/uploader.ts';
@@ -21,66 +22,87 @@ export interface ChaosClient extends Client {
   uploader: EvidenceUploader;
 }
 
+/** The server side of a chaos world. */
+export interface ChaosBackend {
+  /** The database the checks read (and the world's fixtures are written to). */
+  db: Db;
+  /** Where every request goes (relative /api and /auth/v1 URLs), behind the chaos proxy. */
+  request(url: string, init: RequestInit): Promise<Response>;
+  /** Takes the server (or one of them) down mid-run and brings it back; `proxy` can hold traffic meanwhile. */
+  restart(proxy: ChaosProxy): Promise<void>;
+  dispose(proxy: ChaosProxy): Promise<void>;
+}
+
 export interface ChaosWorld {
-  dataDir: string;
-  server: BuiltServer;
+  backend: ChaosBackend;
   org: OrgFixture;
   users: TestUser[];
   proxy: ChaosProxy;
   clock: Clock;
   clients: ChaosClient[];
   restarts: number;
-  /** Refuses traffic, lets in-flight requests finish, closes the server and opens a new one on the same data. */
   restart(): Promise<void>;
   dispose(): Promise<void>;
 }
 
-/** The subset of TestServer the auth helpers use, over any built server. */
-function asTestServer(built: BuiltServer): TestServer {
-  const json: TestServer['json'] = async (method, p, body, token) => {
-    const headers: Record<string, string> = { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' };
-    if (token) headers.authorization = `Bearer ${token}`;
-    const res = await built.app.request(p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: await res.json().catch(() => null), headers: res.headers };
+/** The auth helpers' view of a backend (they only send requests). */
+const asTestServer = (backend: Pick<ChaosBackend, 'request'>) => ({ app: { request: backend.request } }) as unknown as TestServer;
+
+/** One in-process server on PGlite on disk; a restart refuses traffic, lets in-flight requests finish, closes it and opens a new one on the same data. */
+export async function inProcessBackend(): Promise<ChaosBackend> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mvrsp-chaos-'));
+  // About sync under faults, not e-mail confirmation: sign-up returns a session at once.
+  const boot = () => buildServer(testEnv({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' }), { mailer: memoryMailer() });
+  let server: BuiltServer = await boot();
+  const backend: ChaosBackend = {
+    db: server.deps.db,
+    request: async (url, init) => server.app.request(url, init),
+    async restart(proxy) {
+      proxy.down = true;
+      await proxy.idle();
+      await server.close();
+      server = await boot();
+      backend.db = server.deps.db;
+      proxy.down = false;
+    },
+    async dispose(proxy) {
+      proxy.down = true;
+      await proxy.idle();
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
-  return { ...built, mail: [], json };
+  return backend;
 }
 
-// About sync under faults, not e-mail confirmation: sign-up returns a session at once.
-const boot = (dataDir: string) => buildServer(testEnv({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' }), { mailer: memoryMailer() });
+export interface ChaosWorldOptions {
+  /** Default: inProcessBackend(). */
+  backend?: ChaosBackend;
+}
 
-export async function createChaosWorld(seed: number, clientCount: number): Promise<ChaosWorld> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'mvrsp-chaos-'));
-  const first = await boot(dataDir);
+export async function createChaosWorld(seed: number, clientCount: number, opts: ChaosWorldOptions = {}): Promise<ChaosWorld> {
+  const backend = opts.backend ?? (await inProcessBackend());
   const users: TestUser[] = [];
-  for (let i = 0; i < clientCount; i++) users.push(await signUpUser(asTestServer(first)));
-  const org = await seedOrg(first.deps.db, 'Chaos', { userId: users[0]!.userId, otherUserId: users[1]!.userId });
-  for (const u of users.slice(2)) await addMember(first.deps.db, org.orgId, 'Carol', 'active', u.userId);
+  for (let i = 0; i < clientCount; i++) users.push(await signUpUser(asTestServer(backend)));
+  const org = await seedOrg(backend.db, 'Chaos', { userId: users[0]!.userId, otherUserId: users[1]!.userId });
+  for (const u of users.slice(2)) await addMember(backend.db, org.orgId, 'Carol', 'active', u.userId);
 
   const clock = fakeClock();
   const world: ChaosWorld = {
-    dataDir,
-    server: first,
+    backend,
     org,
     users,
     clock,
     clients: [],
     restarts: 0,
-    proxy: createChaosProxy(seed, () => async (url, init) => world.server.app.request(url, init)),
+    proxy: createChaosProxy(seed, () => backend.request),
     async restart() {
-      world.proxy.down = true;
-      await world.proxy.idle();
-      await world.server.close();
-      world.server = await boot(dataDir);
+      await backend.restart(world.proxy);
       world.restarts += 1;
-      world.proxy.down = false;
     },
     async dispose() {
-      world.proxy.down = true;
-      await world.proxy.idle();
       for (const c of world.clients) await c.db.delete();
-      await world.server.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await backend.dispose(world.proxy);
     },
   };
   world.clients = users.map((user, index) => chaosClient(world, user, index));

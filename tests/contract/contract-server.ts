@@ -45,9 +45,10 @@ class NoRealtime {
   }
 }
 
-/** The real supabase-js client, as a Node script uses it (no stored session, no realtime). */
-export function nodeSupabaseClient(baseUrl: string) {
+/** The real supabase-js client, as a Node script uses it (no stored session, no realtime); `headers` go on every request. */
+export function nodeSupabaseClient(baseUrl: string, headers: Record<string, string> = {}) {
   return createClient(baseUrl, EMBEDDED_ANON_KEY, {
+    global: { headers },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as never },
   });

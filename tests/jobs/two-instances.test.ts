@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type BuiltServer } from '#server/compose.ts';
 import { certifications, correctiveActions, evidenceFiles, notifications, organizations, assessmentQuestions } from '#server/db/schema/index.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
-import { dispatchNotifications, JOBS, runDueJobs, type JobRun } from '#server/features/jobs/index.ts';
+import { dispatchNotifications, JOBS, runDueJobs, type JobDef, type JobRun } from '#server/features/jobs/index.ts';
 import { enqueueNotification } from '#server/lib/notifications.ts';
 import { SECTION_117_PROFILE, submitAssessmentFor } from '#server/features/jobs/jobs.test-helpers.ts';
 import type { TestServer } from '#tests/setup/app.ts';
@@ -188,5 +188,24 @@ describe('scheduler on two instances sharing one PostgreSQL database', () => {
     expect(results.every((r) => r.failed === 0)).toBe(true);
     const got = smtp.messages.slice(before).map((m) => decodeHeader(header(m.raw, 'subject'))).sort();
     expect(got).toEqual([...subjects].sort());
+  });
+
+  it('sends a reminder in the run that queued it, when the other instance claimed the dispatch first', async () => {
+    const before = smtp.messages.length;
+    const dispatch = JOBS.find((j) => j.name === 'notifications.dispatch')!;
+    const subject = `Handed-over reminder ${randomUUID()}`;
+    const reminder: JobDef = {
+      name: `reminders.handoff_${randomUUID()}`,
+      everyMs: HOUR,
+      run: async (deps) => Number(await enqueueNotification(deps.db, { dedupeKey: `test:${randomUUID()}`, organizationId: null, recipientId: null, recipientEmail: 'ops@cycle.example', kind: 'reassess', subject, body: 'Hello' })),
+    };
+    const now = new Date('2027-03-01T00:00:00Z');
+    // Instance B ticks first and claims this minute's dispatch while nothing is pending yet.
+    expect((await runDueJobs(b.deps, now, [dispatch])).map((r) => r.name)).toEqual([dispatch.name]);
+    // Instance A's tick queues the reminder; the dispatch is not due for A, yet the reminder goes out now.
+    expect((await runDueJobs(a.deps, now, [reminder, dispatch])).map((r) => r.name)).toEqual([reminder.name]);
+    const [row] = await a.deps.db.select().from(notifications).where(eq(notifications.subject, subject));
+    expect(row?.status).toBe('sent');
+    expect(smtp.messages.slice(before).map((m) => decodeHeader(header(m.raw, 'subject')))).toEqual([subject]);
   });
 });

@@ -8,19 +8,30 @@ import { TEST_DATABASE_URL, WORKER_ID, type DriverName } from './test-env.ts';
 
 const open = new Map<DriverName, Promise<Database>>();
 
-async function createWorkerPostgres(): Promise<string> {
+/**
+ * A new, empty PostgreSQL database on the TEST_DATABASE_URL server (dropped first if a crashed run
+ * left it); `drop` removes it with any connection still open.
+ */
+export async function createPostgresDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `mvrsp_test_${process.pid}_w${WORKER_ID}`;
-  const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
-  const url = new URL(TEST_DATABASE_URL);
+  const serverUrl = TEST_DATABASE_URL;
+  const onServer = async (statement: string) => {
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    try {
+      await admin.unsafe(statement);
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
+  };
+  await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return url.toString();
+  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function createWorkerPostgres(): Promise<string> {
+  return (await createPostgresDatabase(`mvrsp_test_${process.pid}_w${WORKER_ID}`)).url;
 }
 
 /** The worker's shared, migrated database for a driver (PGlite in memory, or a per-worker PostgreSQL database). */

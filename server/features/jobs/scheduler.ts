@@ -112,7 +112,25 @@ export async function runDueJobs(deps: JobDeps, now: Date, jobs: readonly JobDef
     await recordFinish(deps.db, job.name, new Date(now.getTime() + Date.now() - started), null);
     runs.push(run);
   }
+  await dispatchWhatThisRunQueued(deps, now, jobs, runs);
   return runs;
+}
+
+/**
+ * With several instances, another instance can claim this period's dispatch before this run's
+ * reminder jobs have queued anything; the reminders would then wait for the next period. So a run
+ * that queued reminders and did not dispatch sends them now. Safe alongside any other dispatcher:
+ * each notification is claimed by one dispatcher only (dispatcher.ts), tests/jobs/two-instances.test.ts.
+ */
+async function dispatchWhatThisRunQueued(deps: JobDeps, now: Date, jobs: readonly JobDef[], runs: readonly JobRun[]): Promise<void> {
+  const dispatch = jobs.find((j) => j.run === dispatchNotifications);
+  const queued = runs.some((r) => r.ok && r.name.startsWith('reminders.') && typeof r.result === 'number' && r.result > 0);
+  if (!dispatch || !queued || runs.some((r) => r.name === dispatch.name)) return;
+  try {
+    await dispatchNotifications(deps, now);
+  } catch (err) {
+    deps.logger.error('scheduled job failed', { job: dispatch.name, error: errorForLog(err) });
+  }
 }
 
 async function recordFinish(db: Db, name: string, at: Date, error: string | null): Promise<void> {
