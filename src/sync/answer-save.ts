@@ -4,7 +4,7 @@ import type { AnswerValue } from '#domain/contracts/sync.ts';
 import { answerKey, submitKey, type LocalAnswer, type OutboxRow, type SyncDatabase } from './db.ts';
 import { getClientId, knownClientId } from './client-id.ts';
 import { uuidv7 } from './ids.ts';
-import { announceChanges, committed, nativeConnection, request, type StoreChanges } from './native-tx.ts';
+import { announceChanges, commitNow, committed, nativeConnection, request, type StoreChanges } from './native-tx.ts';
 import { validateMutation, type Caller, type OutboxDeps } from './outbox.ts';
 import { answerPayload, decideAnswerSave, obsoleteUnsent } from './answer-decision.ts';
 import { guardedWrite, type WriteResult } from './write-guard.ts';
@@ -37,12 +37,10 @@ function abortQuietly(tx: IDBTransaction) {
  */
 export async function recordAnswer(db: SyncDatabase, input: RecordAnswerInput, deps: OutboxDeps = {}): Promise<WriteResult> {
   const now = (deps.now ?? Date.now)();
-  const payload = answerPayload(input);
-  const check = validateMutation('answer.set', { assessmentId: input.assessmentId, payload, baseVersion: 0, clientTs: now });
-  if (!check.success) return { ok: false, code: 'invalid', message: check.error.issues[0]?.message ?? 'Invalid answer' };
   let saved = null as { changes: Partial<Record<'answers' | 'outbox', StoreChanges>>; unsent: OutboxRow[]; row: OutboxRow } | null;
   const result = await guardedWrite(db, async (): Promise<WriteResult> => {
-    // No await on the warm path (id known, connection open): the transaction starts in this turn.
+    // No await on the warm path (id known, connection open): the transaction and its reads start in
+    // this turn, and the checks below run while the reads are on their way to the IndexedDB backend.
     const clientId = knownClientId(db) ?? (await getClientId(db, deps));
     const connection = nativeConnection(db);
     const tx = (connection instanceof Promise ? await connection : connection).transaction(['answers', 'outbox'], 'readwrite');
@@ -51,22 +49,35 @@ export async function recordAnswer(db: SyncDatabase, input: RecordAnswerInput, d
     const outbox = tx.objectStore('outbox');
     const byEntity = outbox.index('entityKey');
     const entityKey = answerKey(input.assessmentId, input.questionId);
-    const id = uuidv7(now, deps.randomBytes);
     try {
-      const [submits, local, held] = await Promise.all([
+      const reads = Promise.all([
         request(byEntity.getAll(submitKey(input.assessmentId))) as Promise<OutboxRow[]>,
         request(answers.get([input.assessmentId, input.questionId])) as Promise<LocalAnswer | undefined>,
         request(byEntity.getAll(entityKey)) as Promise<OutboxRow[]>,
       ]);
+      const payload = answerPayload(input);
+      const check = validateMutation('answer.set', { assessmentId: input.assessmentId, payload, baseVersion: 0, clientTs: now });
+      if (!check.success) {
+        abortQuietly(tx);
+        await Promise.allSettled([reads, done]);
+        return { ok: false, code: 'invalid', message: check.error.issues[0]?.message ?? 'Invalid answer' };
+      }
+      const id = uuidv7(now, deps.randomBytes);
+      const [submits, local, held] = await reads;
       const decision = decideAnswerSave({ ...input, id, clientId, entityKey, now }, { local, held, submits });
       if (decision.kind === 'done') {
+        commitNow(tx);
         await done; // read-only so far: commits nothing
         return decision.result;
       }
       const { answer, row, remove, unsent } = decision;
       for (const r of remove) outbox.delete(r.seq!);
       answers.put(answer);
-      row.seq = (await request(outbox.add(row))) as number;
+      const seq = request(outbox.add(row)) as Promise<number>;
+      // Every write is issued: commit now rather than one more round trip to the backend after the
+      // add's result (auto-commit). The add's key still arrives, before the commit completes.
+      commitNow(tx);
+      row.seq = await seq;
       await done;
       saved = {
         row,
