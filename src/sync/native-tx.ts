@@ -31,7 +31,7 @@ export const committed = (tx: IDBTransaction): Promise<void> =>
 /**
  * Asks the backend to commit once every request is issued (`IDBTransaction.commit()`), instead of
  * the auto-commit that waits for the last request's result to come back first. Where commit() is
- * missing (older engines, fake-indexeddb) the transaction auto-commits as before.
+ * missing (older engines) the transaction auto-commits as before.
  */
 export function commitNow(tx: IDBTransaction): void {
   (tx as { commit?: () => void }).commit?.call(tx);
