@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from '#tests/e2e/assessment-helpers.ts';
 import { signIn, type Harness } from '#tests/e2e/harness.ts';
+import { SAVE_PROBE } from './questionnaire-page.ts';
 
 export interface BenchQuestionnaire {
   server: ReturnType<typeof asTestServer>;
@@ -14,7 +15,7 @@ export interface BenchQuestionnaire {
   page: Page;
 }
 
-/** `init`: a script run in the page before the app (tsx's __name helper is always defined first). */
+/** `init`: a script run in the page before the app (after tsx's __name helper and SAVE_PROBE). */
 export async function openBenchQuestionnaire(h: Harness, init = ''): Promise<BenchQuestionnaire> {
   const server = asTestServer(h);
   const admin = await createOrgAdmin(server, { organizationName: 'Bench College', email: `bench-${Date.now()}@college.test` });
@@ -25,7 +26,7 @@ export async function openBenchQuestionnaire(h: Harness, init = ''): Promise<Ben
   const idByCode = Object.fromEntries((questions.body as { id: string; code: string }[]).map((q) => [q.code, q.id]));
   const ctx = await h.newContext();
   // tsx compiles with keepNames: functions sent to the page call esbuild's __name helper.
-  await ctx.addInitScript(`globalThis.__name = globalThis.__name || ((fn) => fn);\n${init}`);
+  await ctx.addInitScript(`globalThis.__name = globalThis.__name || ((fn) => fn);\n${SAVE_PROBE}\n${init}`);
   const page = await ctx.newPage();
   await signIn(page, admin.email, admin.password);
   await page.goto(`/assessment/${assessmentId}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalAnswer, OutboxRow } from './db.ts';
-import { decideAnswerSave, obsoleteUnsent, originOfEdit, type AnswerDecision, type AnswerEdit, type StoredForAnswer } from './answer-decision.ts';
+import { decideAnswerSave, originOfEdit, type AnswerDecision, type AnswerEdit, type StoredForAnswer } from './answer-decision.ts';
 import { SUBMIT_QUEUED_MESSAGE } from './outbox.ts';
 
 const ME = 'me';
@@ -73,7 +73,7 @@ describe('decideAnswerSave', () => {
     ['"keep mine" over an open conflict passes a queued submit', { resolvesConflict: true }, stored({ local: local({ syncState: 'conflict', conflict }), submits: [submit()] }), write(5, { value: 'no' })],
     ['"keep mine" without an open conflict is refused', { resolvesConflict: true }, stored({ local: local(), submits: [submit()] }), REFUSED],
     ['over an open conflict: on the newest version shown', {}, stored({ local: local({ syncState: 'conflict', conflict, serverVersion: 6 }) }), write(6, { value: 'no', serverVersion: 6 })],
-    ['the oldest unsent edit keeps its base; unsent rows dropped after', {}, stored({ local: local({ syncState: 'pending', serverVersion: 4 }), held: [row(1, { baseVersion: 2 }), row(2, { baseVersion: 4 })] }), write(2, { serverVersion: 4 }, [], [1, 2])],
+    ['the oldest unsent edit keeps its base; unsent rows deleted with the write', {}, stored({ local: local({ syncState: 'pending', serverVersion: 4 }), held: [row(1, { baseVersion: 2 }), row(2, { baseVersion: 4 })] }), write(2, { serverVersion: 4 }, [], [1, 2])],
     ['a sent row is neither base nor dropped', {}, stored({ local: local(), held: [row(1, { attempts: 1 })] }), write(3, {}, [], [])],
     ['my conflict/rejected rows are removed with the write', {}, stored({ local: local(), held: [row(1, { status: 'conflict', attempts: 1 }), row(2, { status: 'rejected', attempts: 1 })] }), write(3, {}, [1, 2], [])],
     ["another user's rows stay", {}, stored({ local: local(), held: [row(1, { userId: 'bob', status: 'conflict' }), row(2, { userId: 'bob', baseVersion: 1 })] }), write(3, {}, [], [])],
@@ -133,12 +133,5 @@ describe('originOfEdit', () => {
     expect(originOfEdit({ origin: 'carried', value: 'yes' }, 'no', true)).toBe('answered');
     expect(originOfEdit({ origin: 'confirmed', value: 'yes' }, 'yes')).toBe('confirmed');
     expect(originOfEdit({ origin: 'bulk_confirmed', value: 'yes' }, 'no')).toBe('answered');
-  });
-});
-
-describe('obsoleteUnsent', () => {
-  it("is my unsent rows older than the saved one; never a leased, newer or other user's row", () => {
-    const held = [row(1), row(2, { status: 'inflight', attempts: 1 }), row(3, { userId: 'bob' }), row(4, { attempts: 1 }), row(5), row(7)];
-    expect(obsoleteUnsent(held, row(6)).map((r) => r.seq)).toEqual([1, 5]);
   });
 });

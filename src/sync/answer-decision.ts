@@ -44,7 +44,7 @@ export type AnswerDecision =
       row: OutboxRow;
       /** This user's conflict/rejected rows of the question: deleted in the same transaction. */
       remove: OutboxRow[];
-      /** This user's unsent rows of the question: removed after the commit (see obsoleteUnsent). */
+      /** This user's unsent rows of the question (never on the wire): deleted in the same transaction. */
       unsent: OutboxRow[];
     };
 
@@ -82,7 +82,7 @@ export function originOfEdit(local: Pick<LocalAnswer, 'origin' | 'value'> | unde
  *   else the stored server version;
  * - the local row keeps the stored server facts and names, and becomes pending with the new value;
  * - this user's conflict/rejected rows are superseded (deleted with the write), unsent ones (never
- *   on the wire) are dropped after it.
+ *   on the wire) are deleted with it too.
  */
 export function decideAnswerSave(edit: AnswerEdit, { local, held, submits }: StoredForAnswer): AnswerDecision {
   if (isQueuedSubmit(submits, edit.userId) && !(edit.resolvesConflict && local?.syncState === 'conflict')) {
@@ -120,12 +120,4 @@ export function decideAnswerSave(edit: AnswerEdit, { local, held, submits }: Sto
     nextAttemptAt: edit.now,
   };
   return { kind: 'write', answer, row, remove: terminal, unsent };
-}
-
-/**
- * This user's unsent rows of the question older than `latest` (the saved row, with its seq): what
- * the post-commit cleanup removes. Rows a drain has leased since (no longer unsent) stay.
- */
-export function obsoleteUnsent(held: OutboxRow[], latest: OutboxRow): OutboxRow[] {
-  return mine(held, latest.userId).unsent.filter((r) => r.seq! < latest.seq!);
 }

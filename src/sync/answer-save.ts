@@ -4,9 +4,9 @@ import type { AnswerValue } from '#domain/contracts/sync.ts';
 import { answerKey, submitKey, type LocalAnswer, type OutboxRow, type SyncDatabase } from './db.ts';
 import { getClientId, knownClientId } from './client-id.ts';
 import { uuidv7 } from './ids.ts';
-import { announceChanges, committed, nativeConnection, request, type StoreChanges } from './native-tx.ts';
+import { announceChanges, commitNow, committed, nativeConnection, request, type StoreChanges } from './native-tx.ts';
 import { validateMutation, type Caller, type OutboxDeps } from './outbox.ts';
-import { answerPayload, decideAnswerSave, obsoleteUnsent } from './answer-decision.ts';
+import { answerPayload, decideAnswerSave } from './answer-decision.ts';
 import { guardedWrite, type WriteResult } from './write-guard.ts';
 
 export interface RecordAnswerInput extends Caller {
@@ -31,18 +31,17 @@ function abortQuietly(tx: IDBTransaction) {
 }
 
 /**
- * Saves an answer and its outbox row atomically. The new row is appended; this user's earlier
- * unsent row for the question is removed right after the commit (`dropUnsent`), or by claimBatch
- * if that never happens, so one mutation per question is sent.
+ * Saves an answer and its outbox row atomically, in one transaction: it reads, decides, then
+ * writes the answer row, appends the new outbox row and deletes this user's rows of the question
+ * that the edit supersedes (conflict/rejected ones, and unsent ones never on the wire), so one
+ * mutation per question is sent (ADR 011, ADR 025).
  */
 export async function recordAnswer(db: SyncDatabase, input: RecordAnswerInput, deps: OutboxDeps = {}): Promise<WriteResult> {
   const now = (deps.now ?? Date.now)();
-  const payload = answerPayload(input);
-  const check = validateMutation('answer.set', { assessmentId: input.assessmentId, payload, baseVersion: 0, clientTs: now });
-  if (!check.success) return { ok: false, code: 'invalid', message: check.error.issues[0]?.message ?? 'Invalid answer' };
-  let saved = null as { changes: Partial<Record<'answers' | 'outbox', StoreChanges>>; unsent: OutboxRow[]; row: OutboxRow } | null;
+  let changes = null as Partial<Record<'answers' | 'outbox', StoreChanges>> | null;
   const result = await guardedWrite(db, async (): Promise<WriteResult> => {
-    // No await on the warm path (id known, connection open): the transaction starts in this turn.
+    // No await on the warm path (id known, connection open): the transaction and its reads start in
+    // this turn, and the checks below run while the reads are on their way to the IndexedDB backend.
     const clientId = knownClientId(db) ?? (await getClientId(db, deps));
     const connection = nativeConnection(db);
     const tx = (connection instanceof Promise ? await connection : connection).transaction(['answers', 'outbox'], 'readwrite');
@@ -51,30 +50,41 @@ export async function recordAnswer(db: SyncDatabase, input: RecordAnswerInput, d
     const outbox = tx.objectStore('outbox');
     const byEntity = outbox.index('entityKey');
     const entityKey = answerKey(input.assessmentId, input.questionId);
-    const id = uuidv7(now, deps.randomBytes);
     try {
-      const [submits, local, held] = await Promise.all([
+      const reads = Promise.all([
         request(byEntity.getAll(submitKey(input.assessmentId))) as Promise<OutboxRow[]>,
         request(answers.get([input.assessmentId, input.questionId])) as Promise<LocalAnswer | undefined>,
         request(byEntity.getAll(entityKey)) as Promise<OutboxRow[]>,
       ]);
+      const payload = answerPayload(input);
+      const check = validateMutation('answer.set', { assessmentId: input.assessmentId, payload, baseVersion: 0, clientTs: now });
+      if (!check.success) {
+        abortQuietly(tx);
+        await Promise.allSettled([reads, done]);
+        return { ok: false, code: 'invalid', message: check.error.issues[0]?.message ?? 'Invalid answer' };
+      }
+      const id = uuidv7(now, deps.randomBytes);
+      const [submits, local, held] = await reads;
       const decision = decideAnswerSave({ ...input, id, clientId, entityKey, now }, { local, held, submits });
       if (decision.kind === 'done') {
+        commitNow(tx);
         await done; // read-only so far: commits nothing
         return decision.result;
       }
-      const { answer, row, remove, unsent } = decision;
+      const { answer, row } = decision;
+      // Unsent rows were never on the wire and nothing can lease them inside this transaction.
+      const remove = [...decision.remove, ...decision.unsent];
       for (const r of remove) outbox.delete(r.seq!);
       answers.put(answer);
-      row.seq = (await request(outbox.add(row))) as number;
+      const seq = request(outbox.add(row)) as Promise<number>;
+      // Every write is issued: commit now rather than one more round trip to the backend after the
+      // add's result (auto-commit). The add's key still arrives, before the commit completes.
+      commitNow(tx);
+      row.seq = await seq;
       await done;
-      saved = {
-        row,
-        unsent,
-        changes: {
-          answers: { keys: [[input.assessmentId, input.questionId]], rows: local ? [local, answer] : [answer] },
-          outbox: { keys: [...remove.map((r) => r.seq!), row.seq], rows: [...remove, row] },
-        },
+      changes = {
+        answers: { keys: [[input.assessmentId, input.questionId]], rows: local ? [local, answer] : [answer] },
+        outbox: { keys: [...remove.map((r) => r.seq!), row.seq], rows: [...remove, row] },
       };
     } catch (err) {
       // A failed request (or one that threw): abort, so the answer and its outbox row are written together or not at all.
@@ -84,29 +94,11 @@ export async function recordAnswer(db: SyncDatabase, input: RecordAnswerInput, d
     }
     return { ok: true, value: undefined };
   });
-  if (result.ok && saved) {
-    const { changes, unsent, row } = saved;
-    if (unsent.length) {
-      const dropped = await dropUnsent(db, row).catch(() => []);
-      if (dropped.length) changes.outbox = { keys: [...changes.outbox!.keys, ...dropped.map((r) => r.seq!)], rows: [...changes.outbox!.rows, ...dropped] };
-    }
+  if (result.ok && changes) {
+    const announced = changes;
     // One task later: the save's promise settles first; writes in the same turn share one refresh.
-    setTimeout(() => announceChanges(db, changes), 0);
+    setTimeout(() => announceChanges(db, announced), 0);
     deps.onEnqueue?.();
   }
   return result;
-}
-
-/**
- * Removes this user's unsent rows for the question that are older than `latest` (re-read here: a
- * drain may have leased one since; a leased row is never removed). Returns what it removed.
- */
-async function dropUnsent(db: SyncDatabase, latest: OutboxRow): Promise<OutboxRow[]> {
-  const tx = (await nativeConnection(db)).transaction('outbox', 'readwrite');
-  const done = committed(tx);
-  const outbox = tx.objectStore('outbox');
-  const drop = obsoleteUnsent((await request(outbox.index('entityKey').getAll(latest.entityKey))) as OutboxRow[], latest);
-  for (const r of drop) outbox.delete(r.seq!);
-  await done;
-  return drop;
 }

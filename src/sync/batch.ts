@@ -63,8 +63,9 @@ export function supersededEdits(rows: OutboxRow[]): OutboxRow[] {
 export async function claimBatch(db: SyncDatabase, opts: { userId: string; now: number; force: boolean; leaseMs?: number }): Promise<OutboxRow[]> {
   return db.transaction('rw', [db.outbox, db.answers, db.evidence], async () => {
     const rows = await db.outbox.orderBy('seq').toArray();
-    // An answer's unsent edit followed by a later unsent edit is obsolete (the save removes it right
-    // after its commit; this covers a save whose tab closed in between): only the latest is sent.
+    // An answer's unsent edit followed by a later unsent edit is obsolete: only the latest is sent.
+    // The save deletes it in its own transaction (ADR 025); this covers outboxes that earlier
+    // versions of the app left with both rows (their save removed it after its commit).
     const obsolete = supersededEdits(rows);
     if (obsolete.length) await db.outbox.bulkDelete(obsolete.map((r) => r.seq!));
     const all = obsolete.length ? rows.filter((r) => !obsolete.includes(r)) : rows;

@@ -28,6 +28,15 @@ export const committed = (tx: IDBTransaction): Promise<void> =>
     tx.onabort = () => reject(tx.error ?? new DOMException('The transaction was aborted.', 'AbortError'));
   });
 
+/**
+ * Asks the backend to commit once every request is issued (`IDBTransaction.commit()`), instead of
+ * the auto-commit that waits for the last request's result to come back first. Where commit() is
+ * missing (older engines) the transaction auto-commits as before.
+ */
+export function commitNow(tx: IDBTransaction): void {
+  (tx as { commit?: () => void }).commit?.call(tx);
+}
+
 /** What a native transaction changed in one store: primary keys, and every row as it was and is now. */
 export interface StoreChanges {
   keys: IndexableType[];
