@@ -25,8 +25,14 @@ export interface ObjectStore {
   list(prefix: string): AsyncIterable<string>;
   /** Removes every object under a prefix; returns how many were removed. */
   deletePrefix(prefix: string): Promise<number>;
-  /** A short-lived URL the client PUTs the bytes to directly; null when the store has none (disk). */
-  presignPut(key: string, opts: { contentType: string; expiresInSeconds: number }): Promise<PresignedRequest | null>;
+  /**
+   * A short-lived URL the client PUTs the bytes to directly; null when the store has none (disk).
+   * Content-Type is signed; so are the length and SHA-256 (hex) when given, where the server enforces them.
+   */
+  presignPut(
+    key: string,
+    opts: { contentType: string; expiresInSeconds: number; contentLength?: number | undefined; sha256?: string | undefined },
+  ): Promise<PresignedRequest | null>;
   /** A short-lived URL that downloads the object as an attachment; null when the store has none (disk). */
   presignGet(key: string, opts: { fileName: string; contentType: string; expiresInSeconds: number }): Promise<PresignedRequest | null>;
   /** Resolves when the store is reachable and writable enough to serve (GET /api/ready); throws otherwise. */
