@@ -11,6 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { createS3Store } from '#server/lib/storage/object-store.s3.ts';
 import type { ObjectStore } from '#server/lib/storage/index.ts';
@@ -28,6 +29,8 @@ export interface TestS3Server {
   store: ObjectStore;
   /** Every request s3rver answered, method and path (tests assert what reached the bucket). */
   requests: { method: string; path: string; status: number }[];
+  /** Every key in the bucket, sorted (whatever its shape: what the tests assert is stored). */
+  keys(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -127,13 +130,26 @@ export async function startS3Server(): Promise<TestS3Server> {
     S3_FORCE_PATH_STYLE: 'true',
   };
   const store = createS3Store({ bucket, region: REGION, endpoint, forcePathStyle: true, accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY });
+  const admin = new S3Client({ region: REGION, endpoint, forcePathStyle: true, credentials: { accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY } });
   return {
     endpoint,
     bucket,
     env,
     store,
     requests,
+    async keys() {
+      const keys: string[] = [];
+      let Marker: string | undefined;
+      for (;;) {
+        const page = await admin.send(new ListObjectsCommand({ Bucket: bucket, Marker }));
+        const got = (page.Contents ?? []).map((o) => o.Key!);
+        keys.push(...got);
+        if (!page.IsTruncated || got.length === 0) return keys.sort();
+        Marker = got[got.length - 1];
+      }
+    },
     async stop() {
+      admin.destroy();
       await store.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

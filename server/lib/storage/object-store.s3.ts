@@ -15,7 +15,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { contentDisposition } from '../content-disposition.ts';
-import { assertStorageKey, type ObjectStore } from './object-store.ts';
+import { assertStorageKey, listPrefixOf, type ObjectStore } from './object-store.ts';
 
 export interface S3StoreConfig {
   bucket: string;
@@ -51,9 +51,8 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
     return k;
   };
   const prefixOf = (p: string) => {
-    const withSlash = p.endsWith('/') ? p : `${p}/`;
-    assertStorageKey(withSlash, true);
-    return withSlash;
+    const { orgPrefix, rest } = listPrefixOf(p);
+    return orgPrefix + rest;
   };
 
   async function* list(prefix: string): AsyncGenerator<string> {
