@@ -124,3 +124,31 @@ export async function evidenceStorage(kind: StoreKind): Promise<EvidenceStorage>
     },
   };
 }
+
+/**
+ * GET .../download as an API client does: on S3 the server answers 302 to a presigned URL, which is
+ * then fetched from the S3 server over real HTTP (without our token); on disk the stream itself.
+ */
+export async function downloadEvidence(server: TestServer, token: string, evidenceId: string): Promise<Response> {
+  const res = await request(server, token, 'GET', `/api/evidence/${evidenceId}/download`);
+  if (res.status !== 302) return res;
+  return fetch(res.headers.get('location')!);
+}
+
+export interface UploadUrlAnswer {
+  evidenceId: string;
+  uploadUrl: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  expiresAt: string | null;
+  completeUrl: string;
+}
+
+/**
+ * PUTs bytes to an upload URL the way an API client does: an absolute (presigned S3) URL over real
+ * HTTP with only the returned headers, this server's own URL with the caller's token.
+ */
+export async function putToUploadUrl(server: TestServer, token: string, answer: UploadUrlAnswer, bytes: Uint8Array, headers = answer.headers): Promise<Response> {
+  if (/^https?:/.test(answer.uploadUrl)) return fetch(answer.uploadUrl, { method: 'PUT', headers, body: bytes as Uint8Array<ArrayBuffer> });
+  return request(server, token, 'PUT', answer.uploadUrl, { bytes, headers });
+}
