@@ -88,7 +88,7 @@ export const downloadType = (row: EvidenceRow) => (row.mimeType.startsWith('text
 /** A short-lived presigned GET for the file when the store has them (S3), after the same checks as a stream; null on disk. */
 export async function presignEvidenceDownload(access: EvidenceAccess, row: EvidenceRow): Promise<string | null> {
   if (!(await access.storage.head(row.storageKey))) throw evidenceNotFound();
-  const signed = await access.storage.presignGet(row.storageKey, { fileName: row.fileName, contentType: downloadType(row), expiresInSeconds: DOWNLOAD_URL_SECONDS });
+  const signed = await access.storage.presignGet(row.storageKey, { fileName: row.fileName, contentType: downloadType(row), expiresInSeconds: DOWNLOAD_URL_SECONDS, now: access.now() });
   return signed?.url ?? null;
 }
 

@@ -57,6 +57,7 @@ export async function createUploadUrl(
     contentLength: input.size,
     sha256: input.sha256?.toLowerCase(),
     expiresInSeconds: UPLOAD_URL_SECONDS,
+    now: access.now(),
   });
   if (!signed) {
     const query = new URLSearchParams({ assessmentId: response.assessmentId, questionId: response.questionId, fileName });

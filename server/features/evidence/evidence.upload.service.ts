@@ -152,7 +152,8 @@ export async function completeUpload(access: EvidenceAccess, evidenceId: string)
     const put = await access.storage.head(row.storageKey);
     if (put) return completeDirect(access, row, put.size);
   }
-  if (row.bytesReceived !== row.sizeBytes) throw notComplete(row.bytesReceived);
+  // Size 0 is an upload URL's "not declared" (a declared upload is never empty): its object has not arrived.
+  if (row.bytesReceived !== row.sizeBytes || row.sizeBytes === 0) throw notComplete(row.bytesReceived);
   const assembly = await assembleParts(access.storage, row.storageKey, row.sizeBytes);
   if (!assembly.ok) {
     const again = await findEvidence(access, evidenceId);

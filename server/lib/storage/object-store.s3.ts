@@ -131,15 +131,17 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
       const headers: Record<string, string> = { 'content-type': opts.contentType };
       if (opts.contentLength !== undefined) headers['content-length'] = String(opts.contentLength);
       if (opts.sha256) headers['x-amz-checksum-sha256'] = Buffer.from(opts.sha256, 'hex').toString('base64');
+      const signedAt = opts.now ?? new Date();
       const url = await getSignedUrl(client, command, {
         expiresIn: opts.expiresInSeconds,
+        signingDate: signedAt,
         signableHeaders: new Set(Object.keys(headers)),
         // Keep the checksum a header the client sends, not a query parameter.
         unhoistableHeaders: new Set(opts.sha256 ? ['x-amz-checksum-sha256'] : []),
       });
       const sent = { ...headers };
       delete sent['content-length']; // the client's HTTP stack sets it from the body; browsers refuse to set it
-      return { url, headers: sent, expiresAt: new Date(Date.now() + opts.expiresInSeconds * 1000) };
+      return { url, headers: sent, expiresAt: new Date(signedAt.getTime() + opts.expiresInSeconds * 1000) };
     },
     async presignGet(k, opts) {
       const command = new GetObjectCommand({
@@ -148,8 +150,9 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
         ResponseContentDisposition: contentDisposition(opts.fileName),
         ResponseContentType: opts.contentType,
       });
-      const url = await getSignedUrl(client, command, { expiresIn: opts.expiresInSeconds });
-      return { url, headers: {}, expiresAt: new Date(Date.now() + opts.expiresInSeconds * 1000) };
+      const signedAt = opts.now ?? new Date();
+      const url = await getSignedUrl(client, command, { expiresIn: opts.expiresInSeconds, signingDate: signedAt });
+      return { url, headers: {}, expiresAt: new Date(signedAt.getTime() + opts.expiresInSeconds * 1000) };
     },
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });

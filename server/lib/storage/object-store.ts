@@ -4,6 +4,7 @@
 // them, so no key can climb out of its organization's prefix.
 import type { Readable } from 'node:stream';
 
+/** Presigned URLs are signed at `now` (the server's clock, deps.now; default the system clock) and expire `expiresInSeconds` later. */
 export interface PresignedRequest {
   url: string;
   /** Headers the client must send with the request (they are part of the signature). */
@@ -34,10 +35,10 @@ export interface ObjectStore {
    */
   presignPut(
     key: string,
-    opts: { contentType: string; expiresInSeconds: number; contentLength?: number | undefined; sha256?: string | undefined },
+    opts: { contentType: string; expiresInSeconds: number; contentLength?: number | undefined; sha256?: string | undefined; now?: Date },
   ): Promise<PresignedRequest | null>;
   /** A short-lived URL that downloads the object as an attachment; null when the store has none (disk). */
-  presignGet(key: string, opts: { fileName: string; contentType: string; expiresInSeconds: number }): Promise<PresignedRequest | null>;
+  presignGet(key: string, opts: { fileName: string; contentType: string; expiresInSeconds: number; now?: Date }): Promise<PresignedRequest | null>;
   /** Resolves when the store is reachable and writable enough to serve (GET /api/ready); throws otherwise. */
   check(): Promise<void>;
   close(): Promise<void>;
