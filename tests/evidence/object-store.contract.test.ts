@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStore } from '#server/lib/storage/object-store.disk.ts';
+import { createS3Store } from '#server/lib/storage/object-store.s3.ts';
 import type { ObjectStore } from '#server/lib/storage/index.ts';
 import { startS3Server, type TestS3Server } from '#tests/support/s3-server.ts';
 
@@ -152,4 +153,17 @@ describe('S3 store: paging and presigned URLs against a real S3 server', () => {
     expect(await store.head(key)).toEqual({ size: body.length });
   });
 
+
+  it('check() fails for a bucket that does not exist and for wrong credentials', async () => {
+    const base = { region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true };
+    const missing = createS3Store({ ...base, bucket: `missing-${randomUUID().slice(0, 8)}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+    const wrongKey = createS3Store({ ...base, bucket: s3.bucket, accessKeyId: 'S3RVER', secretAccessKey: 'not-the-secret' });
+    try {
+      await expect(missing.check()).rejects.toThrow();
+      await expect(wrongKey.check()).rejects.toThrow();
+    } finally {
+      await missing.close();
+      await wrongKey.close();
+    }
+  });
 });
