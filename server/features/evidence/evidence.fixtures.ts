@@ -12,6 +12,7 @@ import { DB_DRIVERS, type DriverName } from '#tests/setup/test-env.ts';
 import { startS3Server, type TestS3Server } from '#tests/support/s3-server.ts';
 import { assessments, organizations, profiles, questionnaireVersions, questions } from '../../db/schema/index.ts';
 import { freezeAssessmentQuestions } from '../questions/index.ts';
+import type { UploadUrl } from './evidence.upload-url.ts';
 
 export interface EvidenceOrg {
   orgId: string;
@@ -135,14 +136,8 @@ export async function downloadEvidence(server: TestServer, token: string, eviden
   return fetch(res.headers.get('location')!);
 }
 
-export interface UploadUrlAnswer {
-  evidenceId: string;
-  uploadUrl: string;
-  method: 'PUT';
-  headers: Record<string, string>;
-  expiresAt: string | null;
-  completeUrl: string;
-}
+/** The answer of POST /api/evidence/upload-url. */
+export type UploadUrlAnswer = UploadUrl;
 
 /**
  * PUTs bytes to an upload URL the way an API client does: an absolute (presigned S3) URL over real
