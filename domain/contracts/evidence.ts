@@ -31,6 +31,9 @@ export const uploadUrlSchema = z.object({
   responseId: z.uuid('Invalid response id'),
   fileName: z.string().min(1, 'fileName is required').max(1000),
   fileType: z.string().max(255).optional().nullable(),
+  /** Optional: when given, the stored file must have exactly this size and SHA-256 (hex). */
+  size: z.number().int().positive().optional(),
+  sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'sha256 must be 64 hexadecimal characters').optional(),
 });
 
 export interface UploadState {

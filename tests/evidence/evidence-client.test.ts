@@ -1,12 +1,9 @@
 // The SPA's evidence core (src/sync/evidence) against the REAL server: queue → chunked upload with a
 // dropped connection → resume from the server's offset → complete → attach → download.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orgWithAssessment, pdfBytes, type EvidenceOrg } from '#server/features/evidence/evidence.fixtures.ts';
+import { STORAGE_MATRIX, evidenceStorage, orgWithAssessment, pdfBytes, type EvidenceOrg, type EvidenceStorage } from '#server/features/evidence/evidence.fixtures.ts';
 import { SyncDatabase } from '#sync/db.ts';
 import { DATES_OFFLINE_MESSAGE, getEvidenceFile, removeEvidence, setEvidenceDates } from '#sync/evidence/evidence-files.ts';
 import { evidenceFiles } from '#server/db/schema/index.ts';
@@ -20,13 +17,12 @@ import { createInProcessLock } from '#sync/lock.ts';
 import { pullAssessment } from '#sync/pull.ts';
 import { createFetchTransport } from '#sync/transport.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 
 const CHUNK = 64 * 1024;
 
-describe.each(DB_DRIVERS)('evidence client against the real server (%s)', (driver) => {
+describe.each(STORAGE_MATRIX)('evidence client against the real server (%s, %s)', (driver, kind) => {
   let server: TestServer;
-  let dataDir: string;
+  let storage: EvidenceStorage;
   let acme: EvidenceOrg;
   let db: SyncDatabase;
   let calls: { method: string; path: string; offset: string | null; status: number }[];
@@ -34,8 +30,8 @@ describe.each(DB_DRIVERS)('evidence client against the real server (%s)', (drive
   let dropAfter: ((method: string, n: number) => boolean) | null;
 
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'mvrsp-evidence-client-'));
-    server = await createTestServer(driver, { DATA_DIR: dataDir });
+    storage = await evidenceStorage(kind);
+    server = await createTestServer(driver, storage.env);
     acme = await orgWithAssessment(server, 'Acme');
     db = new SyncDatabase(`evidence-client-${randomUUID()}`, { indexedDB, IDBKeyRange });
     calls = [];
@@ -45,7 +41,7 @@ describe.each(DB_DRIVERS)('evidence client against the real server (%s)', (drive
     db.close();
     await db.delete();
     await server.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await storage.stop();
   });
 
   function transport(token = () => acme.user.accessToken): EvidenceTransport {

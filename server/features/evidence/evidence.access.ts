@@ -10,12 +10,13 @@ import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
 import { assertWritable } from '../../lib/caller.ts';
 import type { Caller } from '../../lib/factory.ts';
 import { isAssessmentQuestion } from '../questions/index.ts';
-import { evidencePaths, type EvidencePaths } from './evidence.storage.ts';
+import type { ObjectStore } from '../../lib/storage/index.ts';
 
 /** The caller (always inside an organization here) and where the files live; built from c.var in the routes. */
 export interface EvidenceAccess {
   db: Db;
-  dataDir: string;
+  /** deps.storage: local disk or an S3-compatible bucket (ADR 020). */
+  storage: ObjectStore;
   maxMb: number;
   now: () => Date;
   caller: Pick<Caller, 'id' | 'organization'> & { organizationId: string };
@@ -27,13 +28,11 @@ const assessmentNotFound = () => notFound('Assessment not found');
 export const evidenceNotFound = () => notFound(EVIDENCE_MSG.notFound);
 
 /** The caller's evidence access; someone outside every organization (a system admin) sees nothing. */
-export function accessFor(deps: { db: Db; env: { DATA_DIR: string; EVIDENCE_MAX_MB: number }; now: () => Date }, caller: Caller): EvidenceAccess {
+export function accessFor(deps: { db: Db; storage: ObjectStore; env: { EVIDENCE_MAX_MB: number }; now: () => Date }, caller: Caller): EvidenceAccess {
   const { organizationId } = caller;
   if (!organizationId) throw notFound();
-  return { db: deps.db, dataDir: deps.env.DATA_DIR, maxMb: deps.env.EVIDENCE_MAX_MB, now: deps.now, caller: { ...caller, organizationId } };
+  return { db: deps.db, storage: deps.storage, maxMb: deps.env.EVIDENCE_MAX_MB, now: deps.now, caller: { ...caller, organizationId } };
 }
-
-export const pathsOf = (access: EvidenceAccess, row: EvidenceRow): EvidencePaths => evidencePaths(access.dataDir, row.storageKey);
 
 /** The assessment when it belongs to the caller's organization. */
 export async function findAssessment(access: EvidenceAccess, assessmentId: string) {

@@ -4,25 +4,29 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, type Member } from '../accounts/accounts.fixtures.ts';
 import { answerAll, createAssessment, getQuestions, postAnswer } from '../assessments/assessments.test-helpers.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { releaseStoredBytes } from './evidence.release.ts';
-import { evidencePaths, fileSize } from './evidence.storage.ts';
+import { STORAGE_MATRIX, downloadEvidence, evidenceStorage, type EvidenceStorage } from './evidence.fixtures.ts';
 
 const BYTES = 'item,owner\nPOC,Ada\n';
 
-describe.each(DB_DRIVERS)('carried evidence shares stored bytes (%s)', (driver) => {
+describe.each(STORAGE_MATRIX)('carried evidence shares stored bytes (%s, %s)', (driver, kind) => {
   let server: TestServer;
+  let storage: EvidenceStorage;
   let admin: Member;
   beforeEach(async () => {
-    server = await createTestServer(driver);
+    storage = await evidenceStorage(kind);
+    server = await createTestServer(driver, storage.env);
     admin = await createOrgAdmin(server);
   });
-  afterEach(async () => server.close());
+  afterEach(async () => {
+    await server.close();
+    await storage.stop();
+  });
 
-  const download = (id: string) => server.app.request(`/api/evidence/${id}/download`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+  const download = (id: string) => downloadEvidence(server, admin.accessToken, id);
   const del = (id: string) => server.json('DELETE', `/api/evidence/${id}`, undefined, admin.accessToken);
   const rowOf = async (id: string) => (await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, id)))[0]!;
   const setStatus = (id: string, status: 'attached' | 'detached') => server.deps.db.update(evidenceFiles).set({ status }).where(eq(evidenceFiles.id, id));
@@ -57,17 +61,17 @@ describe.each(DB_DRIVERS)('carried evidence shares stored bytes (%s)', (driver) 
   it('removing the previous file keeps the carried copy downloadable; the last reference removes the bytes', async () => {
     const { previous, copy } = await carriedPair();
     const prevRow = await rowOf(previous.id);
-    const paths = evidencePaths(server.deps.env.DATA_DIR, prevRow.storageKey);
     // No API removes a submitted assessment's file, so the release is driven directly.
     await setStatus(previous.id, 'detached');
-    expect(await releaseStoredBytes(server.deps.db, prevRow, paths)).toBe(false);
+    expect(await releaseStoredBytes(server.deps.db, prevRow, server.deps.storage)).toBe(false);
     const res = await download(copy.id);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(BYTES);
 
     // With the copy detached too, nothing references the key any more: its bytes are removed.
     expect((await del(copy.id)).status).toBe(200);
-    expect(await fileSize(paths.final)).toBeNull();
+    expect(await server.deps.storage.head(prevRow.storageKey)).toBeNull();
+    expect(await storage.keys()).toEqual([]);
     await setStatus(previous.id, 'attached');
     expect((await download(previous.id)).status).toBe(404);
   });

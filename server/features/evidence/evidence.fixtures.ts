@@ -1,14 +1,18 @@
 // Test-only helpers for the evidence tests: a signed-up user who is a member of a fresh organization
 // with an in-progress assessment, and small raw-request helpers for the chunk API.
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import type { TestServer } from '#tests/setup/app.ts';
 import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
+import { DB_DRIVERS, type DriverName } from '#tests/setup/test-env.ts';
+import { startS3Server, type TestS3Server } from '#tests/support/s3-server.ts';
 import { assessments, organizations, profiles, questionnaireVersions, questions } from '../../db/schema/index.ts';
 import { freezeAssessmentQuestions } from '../questions/index.ts';
+import type { UploadUrl } from './evidence.upload-url.ts';
 
 export interface EvidenceOrg {
   orgId: string;
@@ -83,4 +87,63 @@ export async function listFiles(dir: string): Promise<string[]> {
   } catch {
     return [];
   }
+}
+
+/** Where the evidence suites store files: local disk, and a real S3-compatible server (ADR 020). */
+export const STORES = ['disk', 's3'] as const;
+export type StoreKind = (typeof STORES)[number];
+/** Every database driver under test with every store. */
+export const STORAGE_MATRIX: [DriverName, StoreKind][] = DB_DRIVERS.flatMap((d) => STORES.map((s): [DriverName, StoreKind] => [d, s]));
+
+export interface EvidenceStorage {
+  kind: StoreKind;
+  /** Env overrides for createTestServer: a temporary DATA_DIR, plus the S3_* keys of a fresh bucket for 's3'. */
+  env: Record<string, string>;
+  /** The S3 server for 's3' (presigned-URL tests). */
+  s3: TestS3Server | null;
+  /** Every stored key (`<org>/<id>`, chunk keys included), sorted. */
+  keys(): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+/** A fresh, empty evidence store of the kind; the server built with `env` selects it through createObjectStore. */
+export async function evidenceStorage(kind: StoreKind): Promise<EvidenceStorage> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mvrsp-evidence-'));
+  const removeDir = () => rm(dataDir, { recursive: true, force: true });
+  if (kind === 'disk') {
+    return { kind, env: { DATA_DIR: dataDir }, s3: null, keys: () => listFiles(path.join(dataDir, 'evidence')), stop: removeDir };
+  }
+  const s3 = await startS3Server();
+  return {
+    kind,
+    env: { DATA_DIR: dataDir, ...s3.env },
+    s3,
+    keys: () => s3.keys(),
+    stop: async () => {
+      await s3.stop();
+      await removeDir();
+    },
+  };
+}
+
+/**
+ * GET .../download as an API client does: on S3 the server answers 302 to a presigned URL, which is
+ * then fetched from the S3 server over real HTTP (without our token); on disk the stream itself.
+ */
+export async function downloadEvidence(server: TestServer, token: string, evidenceId: string): Promise<Response> {
+  const res = await request(server, token, 'GET', `/api/evidence/${evidenceId}/download`);
+  if (res.status !== 302) return res;
+  return fetch(res.headers.get('location')!);
+}
+
+/** The answer of POST /api/evidence/upload-url. */
+export type UploadUrlAnswer = UploadUrl;
+
+/**
+ * PUTs bytes to an upload URL the way an API client does: an absolute (presigned S3) URL over real
+ * HTTP with only the returned headers, this server's own URL with the caller's token.
+ */
+export async function putToUploadUrl(server: TestServer, token: string, answer: UploadUrlAnswer, bytes: Uint8Array, headers = answer.headers): Promise<Response> {
+  if (/^https?:/.test(answer.uploadUrl)) return fetch(answer.uploadUrl, { method: 'PUT', headers, body: bytes as Uint8Array<ArrayBuffer> });
+  return request(server, token, 'PUT', answer.uploadUrl, { bytes, headers });
 }

@@ -1,28 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { assessments, evidenceFiles, organizations, responses } from '../../db/schema/index.ts';
-import { listFiles, orgWithAssessment, patchChunk, pdfBytes, request, sha256Hex, type EvidenceOrg } from './evidence.fixtures.ts';
+import {
+  STORAGE_MATRIX,
+  downloadEvidence,
+  evidenceStorage,
+  orgWithAssessment,
+  patchChunk,
+  pdfBytes,
+  putToUploadUrl,
+  request,
+  sha256Hex,
+  type EvidenceOrg,
+  type EvidenceStorage,
+} from './evidence.fixtures.ts';
 
-describe.each(DB_DRIVERS)('evidence lifecycle (%s)', (driver) => {
+describe.each(STORAGE_MATRIX)('evidence lifecycle (%s, %s)', (driver, kind) => {
   let server: TestServer;
-  let dataDir: string;
+  let storage: EvidenceStorage;
   let acme: EvidenceOrg;
   const token = () => acme.user.accessToken;
 
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'mvrsp-evidence-'));
-    server = await createTestServer(driver, { DATA_DIR: dataDir });
+    storage = await evidenceStorage(kind);
+    server = await createTestServer(driver, storage.env);
     acme = await orgWithAssessment(server, 'Acme');
   });
   afterEach(async () => {
     await server.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await storage.stop();
   });
 
   async function upload(bytes: Uint8Array, fileName: string, mimeType = '') {
@@ -40,7 +48,8 @@ describe.each(DB_DRIVERS)('evidence lifecycle (%s)', (driver) => {
     const attach = () => request(server, token(), 'POST', `/api/evidence/${evidenceId}/attach`);
     expect((await attach()).status).toBe(200);
     expect((await attach()).status).toBe(200); // replay: no-op
-    const download = await request(server, token(), 'GET', `/api/evidence/${evidenceId}/download`);
+    const download = await downloadEvidence(server, token(), evidenceId);
+    expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(download.headers.get('content-disposition')).toBe(
       `attachment; filename="Pr_fung _Q3_.csv"; filename*=UTF-8''Pr%C3%BCfung%20_Q3_.csv`,
@@ -49,7 +58,7 @@ describe.each(DB_DRIVERS)('evidence lifecycle (%s)', (driver) => {
 
     expect((await request(server, token(), 'DELETE', `/api/evidence/${evidenceId}`)).status).toBe(200);
     expect((await request(server, token(), 'DELETE', `/api/evidence/${evidenceId}`)).status).toBe(200);
-    expect(await listFiles(dataDir)).toEqual([]);
+    expect(await storage.keys()).toEqual([]);
     expect(await (await request(server, token(), 'GET', `/api/assessments/${acme.assessmentId}/evidence`)).json()).toEqual([]);
     expect((await request(server, token(), 'GET', `/api/evidence/${evidenceId}/download`)).status).toBe(404);
     expect((await attach()).status).toBe(409);
@@ -74,12 +83,12 @@ describe.each(DB_DRIVERS)('evidence lifecycle (%s)', (driver) => {
     const json = { evidenceId: stale, assessmentId: acme.assessmentId, questionId: acme.questionId, fileName: 'a.pdf', size: 1000, sha256: sha256Hex(bytes) };
     await request(server, token(), 'POST', '/api/evidence/uploads', { json });
     await patchChunk(server, token(), stale, 0, bytes.subarray(0, 400));
-    expect(await listFiles(dataDir)).toEqual([`evidence/${acme.orgId}/${stale}.part`]);
+    expect(await storage.keys()).toEqual([`${acme.orgId}/${stale}.part.000000000000`]);
     await server.deps.db.update(evidenceFiles).set({ updatedAt: new Date(Date.now() - 15 * 86_400_000) }).where(eq(evidenceFiles.id, stale));
     const fresh = randomUUID();
     await request(server, token(), 'POST', '/api/evidence/uploads', { json: { ...json, evidenceId: fresh } });
     expect((await server.deps.db.select().from(evidenceFiles)).map((r) => r.id)).toEqual([fresh]);
-    expect(await listFiles(dataDir)).toEqual([]);
+    expect(await storage.keys()).toEqual([]);
   });
 
   it('locks evidence of a submitted assessment and of a suspended organization', async () => {
@@ -93,7 +102,7 @@ describe.each(DB_DRIVERS)('evidence lifecycle (%s)', (driver) => {
     expect((await request(server, token(), 'POST', `/api/evidence/${evidenceId}/attach`)).status).toBe(409);
     expect((await request(server, token(), 'DELETE', `/api/evidence/${evidenceId}`)).status).toBe(409);
     // Still readable.
-    expect((await request(server, token(), 'GET', `/api/evidence/${evidenceId}/download`)).status).toBe(200);
+    expect((await downloadEvidence(server, token(), evidenceId)).status).toBe(200);
 
     await server.deps.db.update(assessments).set({ status: 'in_progress' }).where(eq(assessments.id, acme.assessmentId));
     await server.deps.db.update(organizations).set({ status: 'suspended', suspendedReason: 'unpaid' }).where(eq(organizations.id, acme.orgId));
@@ -117,7 +126,7 @@ describe.each(DB_DRIVERS)('evidence lifecycle (%s)', (driver) => {
       ['policy.pdf', 'attached'],
       ['minutes.csv', 'attached'],
     ]);
-    expect(await listFiles(path.join(dataDir, 'evidence', acme.orgId))).toHaveLength(2);
+    expect((await storage.keys()).filter((k) => k.startsWith(`${acme.orgId}/`))).toHaveLength(2);
 
     const bad = new FormData();
     bad.set('questionId', acme.questionId);
@@ -130,19 +139,25 @@ describe.each(DB_DRIVERS)('evidence lifecycle (%s)', (driver) => {
     expect(answer?.answer).toBe('yes');
   });
 
-  it('keeps the upload-URL way in working: PUT the whole file to the returned URL', async () => {
+  it('keeps the upload-URL way in working: PUT the whole file to the returned URL, then confirm it', async () => {
     const [resp] = await server.deps.db
       .insert(responses)
       .values({ assessmentId: acme.assessmentId, organizationId: acme.orgId, questionId: acme.questionId, answer: 'yes' })
       .returning();
     const urlRes = await request(server, token(), 'POST', '/api/evidence/upload-url', { json: { responseId: resp!.id, fileName: 'scan.png', fileType: 'image/png' } });
     expect(urlRes.status).toBe(200);
-    const { uploadUrl, evidenceId } = await urlRes.json();
+    const answer = await urlRes.json();
+    const { evidenceId } = answer;
+    expect(answer).toMatchObject({ method: 'PUT', headers: { 'content-type': 'image/png' }, completeUrl: `/api/evidence/uploads/${evidenceId}/complete` });
     const png = new Uint8Array(300);
     png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const put = await request(server, token(), 'PUT', uploadUrl, { bytes: png, headers: { 'content-type': 'image/png' } });
-    expect(put.status).toBe(201);
-    expect(await put.json()).toMatchObject({ id: evidenceId, file_name: 'scan.png', mime_type: 'image/png', status: 'attached', sha256: sha256Hex(png) });
+    const put = await putToUploadUrl(server, token(), answer, png);
+    expect(put.ok).toBe(true);
+    const confirmed = await request(server, token(), 'POST', answer.completeUrl);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ evidenceId, status: 'attached', size: 300 });
+    const [view] = await (await request(server, token(), 'GET', `/api/assessments/${acme.assessmentId}/evidence`)).json();
+    expect(view).toMatchObject({ id: evidenceId, file_name: 'scan.png', mime_type: 'image/png', status: 'attached', sha256: sha256Hex(png) });
     const wrong = await request(server, token(), 'POST', '/api/evidence/upload-url', { json: { responseId: resp!.id, fileName: 'x.exe' } });
     expect(wrong.status).toBe(415);
   });

@@ -15,7 +15,7 @@ import { AppError, conflict } from '../../lib/app-error.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
 import { accessFor, assertAssessmentOpen, assertQuestionAsked, todayOf, toView, type EvidenceAccess, type EvidenceRow } from './evidence.access.ts';
 import { parseFormDates, resolveDates, type EvidenceDates } from './evidence.dates.ts';
-import { evidencePaths, removeFiles, storageKeyOf, storeWhole, type EvidencePaths } from './evidence.storage.ts';
+import { removeStored, storageKeyOf } from './evidence.storage.ts';
 import { assertAcceptable } from './evidence.upload.service.ts';
 
 /** At most this many files per multipart request. */
@@ -82,8 +82,7 @@ export async function storeMultipartEvidence(
 async function storeOne(access: EvidenceAccess, input: { assessmentId: string; questionId: string }, f: Checked) {
   const org = access.caller.organizationId;
   const storageKey = storageKeyOf(org, f.id);
-  const paths = evidencePaths(access.dataDir, storageKey);
-  await storeWhole(paths, f.bytes);
+  await access.storage.put(storageKey, f.bytes, f.mimeType);
   let row: EvidenceRow | undefined;
   try {
     [row] = await access.db
@@ -108,12 +107,12 @@ async function storeOne(access: EvidenceAccess, input: { assessmentId: string; q
       .returning();
   } catch (err) {
     // Nothing of this upload was saved: its bytes go, and a row of this id only if it is this organization's.
-    await removeFiles(paths);
+    await removeStored(access.storage, storageKey);
     await access.db.delete(evidenceFiles).where(and(eq(evidenceFiles.id, f.id), eq(evidenceFiles.organizationId, org)));
     throw err;
   }
   if (row) return toView(row, todayOf(access));
-  return duplicateId(access, f, paths);
+  return duplicateId(access, f, storageKey);
 }
 
 /**
@@ -122,12 +121,12 @@ async function storeOne(access: EvidenceAccess, input: { assessmentId: string; q
  * and stay; the same file again answers as the repeat it is. Another organization's row has its own
  * storage key, so this upload's bytes are removed.
  */
-async function duplicateId(access: EvidenceAccess, f: Checked, paths: EvidencePaths): Promise<EvidenceView> {
+async function duplicateId(access: EvidenceAccess, f: Checked, storageKey: string): Promise<EvidenceView> {
   const [winner] = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, f.id));
   if (winner?.organizationId === access.caller.organizationId) {
     if (winner.status === 'attached' && winner.sha256 === f.sha256) return toView(winner, todayOf(access));
   } else {
-    await removeFiles(paths);
+    await removeStored(access.storage, storageKey);
   }
   throw conflict('This evidence id is already used by another file');
 }

@@ -4,7 +4,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
-import { removeFiles, type EvidencePaths } from './evidence.storage.ts';
+import type { ObjectStore } from '../../lib/storage/index.ts';
+import { removeStored } from './evidence.storage.ts';
 
 /** Does any evidence row other than `row` still need the bytes stored under its key? */
 export async function bytesStillReferenced(db: Db, row: { id: string; organizationId: string; storageKey: string }): Promise<boolean> {
@@ -24,8 +25,8 @@ export async function bytesStillReferenced(db: Db, row: { id: string; organizati
 }
 
 /** Removes the stored bytes of `row` unless another evidence row still references its key. */
-export async function releaseStoredBytes(db: Db, row: { id: string; organizationId: string; storageKey: string }, paths: EvidencePaths): Promise<boolean> {
+export async function releaseStoredBytes(db: Db, row: { id: string; organizationId: string; storageKey: string }, storage: ObjectStore): Promise<boolean> {
   if (await bytesStillReferenced(db, row)) return false;
-  await removeFiles(paths);
+  await removeStored(storage, row.storageKey);
   return true;
 }

@@ -17,7 +17,7 @@ import { assessmentParam, evidenceParam, notFoundId, validate } from '../../lib/
 import { accessFor } from './evidence.access.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { assertDatesTarget, setEvidenceDates } from './evidence.dates.ts';
-import { listEvidence, openEvidenceDownload, attachEvidence, detachEvidence } from './evidence.service.ts';
+import { attachEvidence, detachEvidence, downloadableEvidence, downloadType, listEvidence, openEvidenceDownload, presignEvidenceDownload } from './evidence.service.ts';
 import { appendChunk, completeUpload, createUpload, stateOf, uploadState } from './evidence.upload.service.ts';
 import { createUploadUrl, putWholeFile } from './evidence.upload-url.ts';
 
@@ -31,6 +31,11 @@ const chunkLimit = bodyLimit({ maxSize: EVIDENCE_MAX_CHUNK_BYTES, onError: tooLa
 
 /** PUT .../content?assessmentId&questionId&fileName: the file of POST /upload-url. */
 const contentQuery = z.object({ assessmentId: notFoundId('Assessment not found'), questionId: z.string().optional(), fileName: z.string().optional() });
+/**
+ * GET .../download?delivery=stream: the bytes through this server even where the store could
+ * redirect to a presigned URL (the SPA's fetch, ADR 020); without it S3 answers 302.
+ */
+const downloadQuery = z.object({ delivery: z.enum(['stream'], 'delivery must be "stream"').optional() });
 
 function uploadOffset(c: Context<AppEnv>): number {
   const raw = c.req.header('upload-offset');
@@ -107,11 +112,16 @@ export const evidenceRoutes = new Hono<AppEnv>()
   .delete('/:evidenceId', validate('param', evidenceParam), async (c) => {
     return c.json(await detachEvidence(access(c), c.req.valid('param').evidenceId), 200);
   })
-  .get('/:evidenceId/download', validate('param', evidenceParam), async (c) => {
-    const { row, size, stream } = await openEvidenceDownload(access(c), c.req.valid('param').evidenceId);
-    const type = row.mimeType.startsWith('text/') ? `${row.mimeType}; charset=utf-8` : row.mimeType;
+  .get('/:evidenceId/download', validate('param', evidenceParam), validate('query', downloadQuery), async (c) => {
+    const row = await downloadableEvidence(access(c), c.req.valid('param').evidenceId);
+    if (c.req.valid('query').delivery !== 'stream') {
+      const url = await presignEvidenceDownload(access(c), row);
+      // The URL itself is the credential for 60 s: never cached, never sent on as a Referer.
+      if (url) return c.body(null, 302, { Location: url, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+    }
+    const { size, stream } = await openEvidenceDownload(access(c), row);
     return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
-      'Content-Type': type,
+      'Content-Type': downloadType(row),
       'Content-Length': String(size),
       'Content-Disposition': contentDisposition(row.fileName),
       'X-Content-Type-Options': 'nosniff',

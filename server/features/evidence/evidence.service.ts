@@ -11,7 +11,6 @@ import {
   evidenceNotFound,
   findAssessment,
   getEvidence,
-  pathsOf,
   todayOf,
   toView,
   viewWithName,
@@ -19,7 +18,7 @@ import {
   type EvidenceRow,
 } from './evidence.access.ts';
 import { releaseStoredBytes } from './evidence.release.ts';
-import { fileSize, openDownload } from './evidence.storage.ts';
+import { openStored } from './evidence.storage.ts';
 
 /** Links a `complete` upload to its question; attaching an attached file again is a no-op. */
 export async function attachEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceView> {
@@ -49,7 +48,7 @@ export async function detachEvidence(access: EvidenceAccess, evidenceId: string)
     .set({ status: 'detached', bytesReceived: 0 })
     .where(eq(evidenceFiles.id, evidenceId))
     .returning();
-  await releaseStoredBytes(access.db, row, pathsOf(access, row));
+  await releaseStoredBytes(access.db, row, access.storage);
   return toView(updated ?? row, todayOf(access));
 }
 
@@ -73,18 +72,29 @@ export async function listEvidence(access: EvidenceAccess, assessmentId: string)
   return listEvidenceViews(access.db, assessmentId, access.caller.organizationId, todayOf(access));
 }
 
-export interface Download {
-  row: EvidenceRow;
-  size: number;
-  stream: ReturnType<typeof openDownload>;
-}
+/** How long a presigned download URL stays valid (the client follows the redirect at once). */
+export const DOWNLOAD_URL_SECONDS = 60;
 
-/** The stored bytes of a complete or attached file of the caller's organization. */
-export async function openEvidenceDownload(access: EvidenceAccess, evidenceId: string): Promise<Download> {
+/** A complete or attached file of the caller's organization whose bytes are stored; else 404. */
+export async function downloadableEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceRow> {
   const row = await getEvidence(access, evidenceId);
   if (row.status !== 'complete' && row.status !== 'attached') throw evidenceNotFound();
-  const paths = pathsOf(access, row);
-  const size = await fileSize(paths.final);
-  if (size === null) throw evidenceNotFound();
-  return { row, size, stream: openDownload(paths) };
+  return row;
+}
+
+/** The Content-Type a download is served with (text as UTF-8). */
+export const downloadType = (row: EvidenceRow) => (row.mimeType.startsWith('text/') ? `${row.mimeType}; charset=utf-8` : row.mimeType);
+
+/** A short-lived presigned GET for the file when the store has them (S3), after the same checks as a stream; null on disk. */
+export async function presignEvidenceDownload(access: EvidenceAccess, row: EvidenceRow): Promise<string | null> {
+  if (!(await access.storage.head(row.storageKey))) throw evidenceNotFound();
+  const signed = await access.storage.presignGet(row.storageKey, { fileName: row.fileName, contentType: downloadType(row), expiresInSeconds: DOWNLOAD_URL_SECONDS, now: access.now() });
+  return signed?.url ?? null;
+}
+
+/** The stored bytes of a downloadable file, streamed through this server. */
+export async function openEvidenceDownload(access: EvidenceAccess, row: EvidenceRow) {
+  const stored = await openStored(access.storage, row.storageKey);
+  if (!stored) throw evidenceNotFound();
+  return stored;
 }

@@ -1,28 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
-import { DB_DRIVERS, TEST_ADMIN } from '#tests/setup/test-env.ts';
+import { TEST_ADMIN } from '#tests/setup/test-env.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
-import { listFiles, orgWithAssessment, patchChunk, pdfBytes, request, sha256Hex, type EvidenceOrg } from './evidence.fixtures.ts';
+import { STORAGE_MATRIX, evidenceStorage, orgWithAssessment, patchChunk, pdfBytes, request, sha256Hex, type EvidenceOrg, type EvidenceStorage } from './evidence.fixtures.ts';
 
-describe.each(DB_DRIVERS)('evidence uploads (%s)', (driver) => {
+describe.each(STORAGE_MATRIX)('evidence uploads (%s, %s)', (driver, kind) => {
   let server: TestServer;
-  let dataDir: string;
+  let storage: EvidenceStorage;
   let acme: EvidenceOrg;
 
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'mvrsp-evidence-'));
-    server = await createTestServer(driver, { DATA_DIR: dataDir });
+    storage = await evidenceStorage(kind);
+    server = await createTestServer(driver, storage.env);
     acme = await orgWithAssessment(server, 'Acme');
   });
   afterEach(async () => {
     await server.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await storage.stop();
   });
 
   const declare = (org: EvidenceOrg, over: Record<string, unknown> = {}, bytes = pdfBytes(300_000)) =>
@@ -65,6 +62,9 @@ describe.each(DB_DRIVERS)('evidence uploads (%s)', (driver) => {
     expect(head.headers.get('upload-offset')).toBe('200000');
     const state = await request(server, token, 'GET', `/api/evidence/uploads/${evidenceId}`);
     expect(await state.json()).toMatchObject({ offset: 200_000, status: 'uploading' });
+    // Each chunk is its own object under the ids, zero-padded by offset; the file name appears nowhere.
+    const part = (offset: number) => `${acme.orgId}/${evidenceId}.part.${String(offset).padStart(12, '0')}`;
+    expect(await storage.keys()).toEqual([part(0), part(100_000)]);
     // Declaring again is idempotent and also reports the offset.
     expect(await (await declare(acme, { evidenceId }, bytes)).json()).toMatchObject({ offset: 200_000 });
 
@@ -79,14 +79,14 @@ describe.each(DB_DRIVERS)('evidence uploads (%s)', (driver) => {
     expect(await list.json()).toEqual([
       expect.objectContaining({ id: evidenceId, question_id: acme.questionId, mime_type: 'application/pdf', size_bytes: 300_000, sha256: sha256Hex(bytes) }),
     ]);
-    const download = await request(server, token, 'GET', `/api/evidence/${evidenceId}/download`);
+    const download = await request(server, token, 'GET', `/api/evidence/${evidenceId}/download?delivery=stream`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe(`attachment; filename="policy.pdf"; filename*=UTF-8''policy.pdf`);
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
     const got = new Uint8Array(await download.arrayBuffer());
     expect(sha256Hex(got)).toBe(sha256Hex(bytes));
     expect(Buffer.compare(Buffer.from(got), Buffer.from(bytes))).toBe(0);
-    expect(await listFiles(path.join(dataDir, 'evidence'))).toEqual([`${acme.orgId}/${evidenceId}`]);
+    expect(await storage.keys()).toEqual([`${acme.orgId}/${evidenceId}`]);
   });
 
   it('refuses a declared size above EVIDENCE_MAX_MB with 413 and writes nothing', async () => {
@@ -94,7 +94,7 @@ describe.each(DB_DRIVERS)('evidence uploads (%s)', (driver) => {
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'payload_too_large', error: expect.stringContaining('25 MB') });
     expect(await server.deps.db.select().from(evidenceFiles)).toHaveLength(0);
-    expect(await listFiles(dataDir)).toEqual([]);
+    expect(await storage.keys()).toEqual([]);
   });
 
   it('refuses chunks beyond the declared size with 413', async () => {
@@ -123,7 +123,7 @@ describe.each(DB_DRIVERS)('evidence uploads (%s)', (driver) => {
     expect(done.status).toBe(415);
     expect(await done.json()).toMatchObject({ code: 'unsupported_media_type' });
     expect(await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId))).toHaveLength(0);
-    expect(await listFiles(path.join(dataDir, 'evidence'))).toEqual([]);
+    expect(await storage.keys()).toEqual([]);
   });
 
   it('refuses HTML behind a leading comment disguised as a PDF (and SVG behind an XML declaration as .txt) with 415', async () => {
@@ -146,8 +146,8 @@ describe.each(DB_DRIVERS)('evidence uploads (%s)', (driver) => {
     expect(done.status).toBe(200);
     const [row] = await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId));
     expect(row).toMatchObject({ fileName: 'passwd.pdf', storageKey: `${acme.orgId}/${evidenceId}` });
-    expect(await listFiles(dataDir)).toEqual([`evidence/${acme.orgId}/${evidenceId}`]);
-    const download = await request(server, acme.user.accessToken, 'GET', `/api/evidence/${evidenceId}/download`);
+    expect(await storage.keys()).toEqual([`${acme.orgId}/${evidenceId}`]);
+    const download = await request(server, acme.user.accessToken, 'GET', `/api/evidence/${evidenceId}/download?delivery=stream`);
     expect(download.headers.get('content-disposition')).toContain('filename="passwd.pdf"');
   });
 
@@ -157,7 +157,7 @@ describe.each(DB_DRIVERS)('evidence uploads (%s)', (driver) => {
     expect(done.status).toBe(422);
     expect(await done.json()).toMatchObject({ code: 'hash_mismatch' });
     expect(await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId))).toHaveLength(0);
-    expect(await listFiles(dataDir)).toEqual([]);
+    expect(await storage.keys()).toEqual([]);
   });
 
   it('hides evidence from other organizations (404) and anonymous callers (401)', async () => {

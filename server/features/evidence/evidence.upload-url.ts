@@ -1,24 +1,42 @@
-// The upload-URL way in (ADR 014): POST /api/evidence/upload-url {responseId, fileName, fileType}: returns a URL on this
-// server the whole file is then PUT to (one request, no resume; the SPA uses the chunked API).
+// The upload-URL way in (ADR 014, ADR 020): POST /api/evidence/upload-url {responseId, fileName,
+// fileType, size?, sha256?} answers where the whole file is PUT (one request, no resume; the SPA uses
+// the chunked API) and where to confirm it. With S3 that is a presigned URL straight to the bucket
+// and the file counts only once POST completeUrl has checked it (evidence.upload.service.ts); on disk
+// it is PUT /api/evidence/uploads/{id}/content on this server, checked and attached by the PUT itself.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
-import { EVIDENCE_MSG, kindOf, sanitizeFileName } from '#domain/evidence.ts';
+import { EVIDENCE_MSG, canonicalMime, kindOf, sanitizeFileName } from '#domain/evidence.ts';
+import { utcDay } from '#domain/evidence-freshness.ts';
 import { evidenceFiles, responses } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
 import { assertAssessmentOpen, todayOf, toView, type EvidenceAccess } from './evidence.access.ts';
+import { resolveDates } from './evidence.dates.ts';
 import { storeMultipartEvidence } from './evidence.multipart.ts';
+import { storageKeyOf } from './evidence.storage.ts';
+import { assertAcceptable, sweepAbandonedUploads } from './evidence.upload.service.ts';
 
+/** How long a presigned upload URL stays valid. */
+export const UPLOAD_URL_SECONDS = 5 * 60;
+
+/** The answer of POST /api/evidence/upload-url: the same shape on disk and on S3 (ADR 020). */
 export interface UploadUrl {
   evidenceId: string;
+  /** Absolute (presigned, S3) or relative to this server (disk). */
   uploadUrl: string;
   method: 'PUT';
+  /** Headers to send with the PUT (Content-Type is part of the S3 signature). */
+  headers: Record<string, string>;
+  /** When a presigned URL stops working; null for this server's own URL. */
+  expiresAt: string | null;
+  /** POST here after the PUT; the file counts only once this answers 200. */
+  completeUrl: string;
 }
 
 export async function createUploadUrl(
   access: EvidenceAccess,
-  input: { responseId: string; fileName: string; fileType?: string | null | undefined },
+  input: { responseId: string; fileName: string; fileType?: string | null | undefined; size?: number | undefined; sha256?: string | undefined },
 ): Promise<UploadUrl> {
   const [response] = await access.db
     .select({ assessmentId: responses.assessmentId, questionId: responses.questionId })
@@ -26,11 +44,44 @@ export async function createUploadUrl(
     .where(and(eq(responses.id, input.responseId), eq(responses.organizationId, access.caller.organizationId)));
   if (!response) throw notFound('Response not found');
   const fileName = sanitizeFileName(input.fileName);
-  if (!kindOf(fileName, input.fileType)) throw new AppError(415, 'unsupported_media_type', EVIDENCE_MSG.wrongKind);
+  const kind = kindOf(fileName, input.fileType);
+  if (!kind) throw new AppError(415, 'unsupported_media_type', EVIDENCE_MSG.wrongKind);
+  if (input.size !== undefined) assertAcceptable({ fileName, mimeType: input.fileType, size: input.size }, access.maxMb);
   await assertAssessmentOpen(access, response.assessmentId);
   const evidenceId = randomUUID();
-  const query = new URLSearchParams({ assessmentId: response.assessmentId, questionId: response.questionId, fileName });
-  return { evidenceId, method: 'PUT', uploadUrl: `/api/evidence/uploads/${evidenceId}/content?${query.toString()}` };
+  const mimeType = canonicalMime(kind);
+  const completeUrl = `/api/evidence/uploads/${evidenceId}/complete`;
+  const storageKey = storageKeyOf(access.caller.organizationId, evidenceId);
+  const signed = await access.storage.presignPut(storageKey, {
+    contentType: mimeType,
+    contentLength: input.size,
+    sha256: input.sha256?.toLowerCase(),
+    expiresInSeconds: UPLOAD_URL_SECONDS,
+    now: access.now(),
+  });
+  if (!signed) {
+    const query = new URLSearchParams({ assessmentId: response.assessmentId, questionId: response.questionId, fileName });
+    const uploadUrl = `/api/evidence/uploads/${evidenceId}/content?${query.toString()}`;
+    return { evidenceId, method: 'PUT', uploadUrl, headers: { 'content-type': mimeType }, expiresAt: null, completeUrl };
+  }
+  await sweepAbandonedUploads(access);
+  const dates = resolveDates({}, utcDay(access.now()));
+  // An `uploading` row first; size 0 and an empty hash stand for "not declared" until /complete measures them.
+  await access.db.insert(evidenceFiles).values({
+    id: evidenceId,
+    organizationId: access.caller.organizationId,
+    assessmentId: response.assessmentId,
+    questionId: response.questionId,
+    fileName,
+    mimeType,
+    sizeBytes: input.size ?? 0,
+    sha256: input.sha256?.toLowerCase() ?? '',
+    storageKey,
+    uploadedBy: access.caller.id,
+    effectiveOn: dates.effectiveOn,
+    expiresOn: dates.expiresOn,
+  });
+  return { evidenceId, method: 'PUT', uploadUrl: signed.url, headers: signed.headers, expiresAt: signed.expiresAt.toISOString(), completeUrl };
 }
 
 /** PUT of a whole file to an upload URL: checked like a multipart file and attached at once; repeats are no-ops. */

@@ -1,11 +1,13 @@
-// Resumable evidence uploads (ADR 006): declare → PATCH chunks at the server's offset → complete.
-// Nothing is written for a refused declaration; a refused completion removes the row and its bytes.
+// Resumable evidence uploads (ADR 006, ADR 020): declare → PATCH chunks at the server's offset →
+// complete. Each chunk is its own stored object; /complete joins them in offset order through SHA-256
+// and the content sniffer. The same /complete confirms a file PUT straight to the bucket through
+// POST /upload-url (evidence.upload-url.ts). Nothing is written for a refused declaration; a refused
+// completion removes the row and its bytes.
 import { and, eq, lt } from 'drizzle-orm';
 import type { CreateUploadInput, UploadState } from '#domain/contracts/evidence.ts';
-import { EVIDENCE_CHUNK_BYTES, EVIDENCE_MSG, checkEvidenceFile, kindOf, canonicalMime } from '#domain/evidence.ts';
+import { EVIDENCE_CHUNK_BYTES, EVIDENCE_MSG, checkEvidenceFile, evidenceMaxBytes, kindOf, canonicalMime } from '#domain/evidence.ts';
 import { matchContent } from '#domain/evidence-sniff.ts';
 import { utcDay } from '#domain/evidence-freshness.ts';
-import type { Db } from '../../db/client.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { assertWritable } from '../../lib/caller.ts';
@@ -15,13 +17,12 @@ import {
   evidenceNotFound,
   findEvidence,
   getEvidence,
-  pathsOf,
   type EvidenceAccess,
   type EvidenceRow,
 } from './evidence.access.ts';
 import { resolveDates } from './evidence.dates.ts';
 import { releaseStoredBytes } from './evidence.release.ts';
-import { finalizeFile, inspectFile, storageKeyOf, writeChunk } from './evidence.storage.ts';
+import { assembleParts, inspectObject, removeParts, storageKeyOf, writeChunk, type Inspection } from './evidence.storage.ts';
 
 export const stateOf = (row: EvidenceRow): UploadState => ({
   evidenceId: row.id,
@@ -117,7 +118,7 @@ export async function appendChunk(access: EvidenceAccess, evidenceId: string, of
     if (offset + chunk.length > locked.sizeBytes) {
       throw new AppError(413, 'payload_too_large', 'This chunk goes beyond the declared file size', { offset, size: locked.sizeBytes });
     }
-    if (chunk.length > 0) await writeChunk(pathsOf(access, locked), offset, chunk);
+    if (chunk.length > 0) await writeChunk(access.storage, locked.storageKey, offset, chunk);
     const next = offset + chunk.length;
     const [updated] = await tx
       .update(evidenceFiles)
@@ -130,43 +131,99 @@ export async function appendChunk(access: EvidenceAccess, evidenceId: string, of
 
 /** Deletes a refused upload completely (row and bytes). */
 async function discard(access: EvidenceAccess, row: EvidenceRow): Promise<void> {
-  await releaseStoredBytes(access.db, row, pathsOf(access, row));
+  await releaseStoredBytes(access.db, row, access.storage);
   await access.db.delete(evidenceFiles).where(eq(evidenceFiles.id, row.id));
 }
 
-/** Verifies content type and SHA-256 of the received bytes, then makes the file permanent. */
+const notComplete = (offset: number) => new AppError(409, 'conflict', EVIDENCE_MSG.notComplete, { offset });
+
+/**
+ * Completes an upload: the chunks of a resumable upload, or the object PUT to a presigned upload URL
+ * (such rows never receive chunks, so their offset stays 0). Either way the bytes are checked for
+ * size, content type and SHA-256 before the file counts; a refused file loses its row and bytes.
+ * Repeats answer with the row as it is.
+ */
 export async function completeUpload(access: EvidenceAccess, evidenceId: string): Promise<EvidenceRow> {
   const row = await getEvidence(access, evidenceId);
   if (row.status === 'complete' || row.status === 'attached') return row;
   if (row.status === 'detached') throw evidenceNotFound();
   assertWritable(access.caller.organization);
-  if (row.bytesReceived !== row.sizeBytes) throw new AppError(409, 'conflict', EVIDENCE_MSG.notComplete, { offset: row.bytesReceived });
-  const paths = pathsOf(access, row);
-  const inspection = await inspectFile(paths.part, row.sizeBytes).catch(async (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err;
-    const again = await findEvidence(access, evidenceId); // a concurrent completion already moved it
-    if (again && again.status !== 'uploading') return null;
-    throw err;
-  });
-  if (!inspection) return (await findEvidence(access, evidenceId))!;
+  if (row.bytesReceived === 0) {
+    const put = await access.storage.head(row.storageKey);
+    if (put) return completeDirect(access, row, put.size);
+  }
+  // Size 0 is an upload URL's "not declared" (a declared upload is never empty): its object has not arrived.
+  if (row.bytesReceived !== row.sizeBytes || row.sizeBytes === 0) throw notComplete(row.bytesReceived);
+  const assembly = await assembleParts(access.storage, row.storageKey, row.sizeBytes);
+  if (!assembly.ok) {
+    const again = await findEvidence(access, evidenceId);
+    if (again && again.status !== 'uploading') return again; // a concurrent completion already joined the chunks
+    // Chunks went missing from the store: start this file again from 0 (the server's offset is the one of record).
+    await removeParts(access.storage, row.storageKey);
+    await access.db.update(evidenceFiles).set({ bytesReceived: 0 }).where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading')));
+    throw new AppError(409, 'conflict', EVIDENCE_MSG.offsetMismatch, { offset: 0 });
+  }
+  const mimeType = await verify(access, row, assembly.inspection);
+  await access.storage.put(row.storageKey, assembly.bytes, mimeType);
+  const done = await markDone(access, row, { status: 'complete', mimeType });
+  await removeParts(access.storage, row.storageKey);
+  return done;
+}
+
+/** The canonical MIME type when the bytes match the row's kind, size and hash; otherwise discards the upload and throws. */
+async function verify(access: EvidenceAccess, row: EvidenceRow, inspection: Inspection, declared = { size: true, sha256: true }): Promise<string> {
   const kind = kindOf(row.fileName, row.mimeType);
   const refusal = kind ? matchContent(kind, inspection.sniffed) : EVIDENCE_MSG.wrongKind;
   if (refusal || !kind) {
     await discard(access, row);
     throw new AppError(415, 'unsupported_media_type', refusal ?? EVIDENCE_MSG.wrongKind, { sniffed: inspection.sniffed.format });
   }
-  if (inspection.size !== row.sizeBytes || inspection.sha256 !== row.sha256) {
+  if ((declared.size && inspection.size !== row.sizeBytes) || (declared.sha256 && inspection.sha256 !== row.sha256)) {
     await discard(access, row);
-    throw new AppError(422, 'hash_mismatch', EVIDENCE_MSG.hashMismatch, { expected: row.sha256, actual: inspection.sha256 });
+    throw new AppError(422, 'hash_mismatch', EVIDENCE_MSG.hashMismatch, { expected: row.sha256 || null, actual: inspection.sha256 });
   }
-  return markComplete(access.db, access, row, canonicalMime(kind));
+  return canonicalMime(kind);
 }
 
-async function markComplete(db: Db, access: EvidenceAccess, row: EvidenceRow, mimeType: string): Promise<EvidenceRow> {
-  await finalizeFile(pathsOf(access, row));
-  const [updated] = await db
+/**
+ * Confirms a file PUT straight to the bucket (POST /upload-url on S3): its size from HEAD (at most
+ * EVIDENCE_MAX_MB, the declared size if one was given), then SHA-256 (the declared one if given) and
+ * the content sniffer over the stored bytes. A confirmed file is attached at once, like the other
+ * one-request ways in (ADR 014).
+ */
+async function completeDirect(access: EvidenceAccess, row: EvidenceRow, size: number): Promise<EvidenceRow> {
+  const declared = { size: row.sizeBytes > 0, sha256: row.sha256 !== '' };
+  const refuse = async (err: unknown): Promise<never> => {
+    await discard(access, row);
+    throw err;
+  };
+  if (declared.size && size !== row.sizeBytes && size <= evidenceMaxBytes(access.maxMb)) {
+    await refuse(new AppError(422, 'hash_mismatch', EVIDENCE_MSG.hashMismatch, { expected: row.sha256 || null, size, declaredSize: row.sizeBytes }));
+  }
+  try {
+    assertAcceptable({ fileName: row.fileName, mimeType: row.mimeType, size }, access.maxMb);
+  } catch (err) {
+    await refuse(err);
+  }
+  const inspection = await inspectObject(access.storage, row.storageKey, evidenceMaxBytes(access.maxMb));
+  if (!inspection) {
+    const again = await findEvidence(access, row.id);
+    if (again && again.status !== 'uploading') return again; // confirmed (or refused) concurrently
+    throw notComplete(0);
+  }
+  if (inspection.size !== size) await refuse(new AppError(409, 'conflict', 'The uploaded file changed while it was checked. Please upload it again.'));
+  const mimeType = await verify(access, { ...row, sizeBytes: size }, inspection, declared);
+  return markDone(access, row, { status: 'attached', mimeType, sizeBytes: size, bytesReceived: size, sha256: inspection.sha256 });
+}
+
+async function markDone(
+  access: EvidenceAccess,
+  row: EvidenceRow,
+  set: { status: 'complete' | 'attached'; mimeType: string; sizeBytes?: number; bytesReceived?: number; sha256?: string },
+): Promise<EvidenceRow> {
+  const [updated] = await access.db
     .update(evidenceFiles)
-    .set({ status: 'complete', mimeType })
+    .set(set)
     .where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading')))
     .returning();
   return updated ?? (await findEvidence(access, row.id))!;

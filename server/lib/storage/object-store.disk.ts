@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, type ObjectStore } from './object-store.ts';
+import { assertStorageKey, listPrefixOf, type ObjectStore } from './object-store.ts';
 
 export function createDiskStore(dataDir: string): ObjectStore {
   const root = path.resolve(dataDir, 'evidence');
@@ -22,6 +22,17 @@ export function createDiskStore(dataDir: string): ObjectStore {
       return null;
     }
   };
+  async function* list(prefix: string): AsyncGenerator<string> {
+    const { orgPrefix, rest } = listPrefixOf(prefix);
+    let names: string[];
+    try {
+      names = await readdir(fileOf(orgPrefix, true));
+    } catch {
+      return;
+    }
+    for (const name of names.sort()) if (!name.endsWith('.tmp') && name.startsWith(rest)) yield `${orgPrefix}${name}`;
+  }
+
   return {
     kind: 'disk',
     async put(key, body) {
@@ -43,25 +54,24 @@ export function createDiskStore(dataDir: string): ObjectStore {
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
-    async *list(prefix) {
-      const dir = fileOf(prefix.endsWith('/') ? prefix : `${prefix}/`, true);
-      let names: string[];
-      try {
-        names = await readdir(dir);
-      } catch {
-        return;
-      }
-      for (const name of names.sort()) if (!name.endsWith('.tmp')) yield `${prefix.replace(/\/$/, '')}/${name}`;
-    },
+    list,
     async deletePrefix(prefix) {
-      const dir = fileOf(prefix.endsWith('/') ? prefix : `${prefix}/`, true);
-      let count = 0;
-      try {
-        count = (await readdir(dir)).filter((n) => !n.endsWith('.tmp')).length;
-      } catch {
-        return 0;
+      const { orgPrefix, rest } = listPrefixOf(prefix);
+      if (!rest) {
+        let count = 0;
+        try {
+          count = (await readdir(fileOf(orgPrefix, true))).filter((n) => !n.endsWith('.tmp')).length;
+        } catch {
+          return 0;
+        }
+        await rm(fileOf(orgPrefix, true), { recursive: true, force: true });
+        return count;
       }
-      await rm(dir, { recursive: true, force: true });
+      let count = 0;
+      for await (const key of list(prefix)) {
+        await rm(fileOf(key), { force: true });
+        count++;
+      }
       return count;
     },
     presignPut: async () => null,

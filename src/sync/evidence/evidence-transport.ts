@@ -91,7 +91,7 @@ export function createEvidenceTransport(opts: EvidenceTransportOptions): Evidenc
     detach: (id) => json(`/api/evidence/${seg(id)}`, { method: 'DELETE', headers: { accept: 'application/json' } }),
     setDates: (id, body) => json(`/api/evidence/${seg(id)}/dates`, jsonBody('PUT', body)),
     async download(id) {
-      const got = await exchange(core, `/api/evidence/${seg(id)}/download`, { method: 'GET', headers: { accept: '*/*' } });
+      const got = await exchange(core, `/api/evidence/${seg(id)}/download?delivery=stream`, { method: 'GET', headers: { accept: '*/*' } });
       if (!got.ok) return got;
       const res = got.res;
       if (!res.ok) return resultOf<never>(res);
