@@ -1,12 +1,12 @@
 // Entry point: env → db → migrate → seed → serve.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { buildServer } from './compose.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { appPath } from './lib/app-root.ts';
 import { errorForLog } from './lib/logger.ts';
 
-const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+const DIST_DIR = appPath('dist');
 
 async function main() {
   let env;
