@@ -6,6 +6,7 @@
 // resolved and bundled at build time. Paths to migrations/ and dist/ are found at run time by
 // server/lib/app-root.ts, so the output may live anywhere inside the application directory.
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,10 +33,14 @@ export function serverBuildIsStale(outfile = SERVER_OUT) {
   return SOURCES.some((s) => newestMtime(path.join(ROOT, s)) > builtAt);
 }
 
-/** Bundles server/index.ts into `outfile` (default build/server/index.js) with a source map. */
+/**
+ * Bundles server/index.ts into `outfile` (default build/server/index.js) with a source map.
+ * Returns the file and the packages it imports at run time (static and dynamic, from esbuild's
+ * metafile), which must all be "dependencies" in package.json (checked by tests/ops/build.test.ts).
+ */
 export async function buildServer(outfile = SERVER_OUT) {
   const { build } = await import('esbuild');
-  await build({
+  const result = await build({
     entryPoints: [path.join(ROOT, 'server', 'index.ts')],
     outfile,
     bundle: true,
@@ -45,12 +50,25 @@ export async function buildServer(outfile = SERVER_OUT) {
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
+    metafile: true,
   });
-  return outfile;
+  const packages = new Set();
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const imp of output.imports) if (imp.external) packages.add(packageName(imp.path));
+  }
+  packages.delete(null);
+  return { outfile, packages: [...packages].sort() };
+}
+
+/** "pdfkit", "@aws-sdk/client-s3/x" → "@aws-sdk/client-s3"; Node built-ins → null. */
+export function packageName(specifier) {
+  if (specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])) return null;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const out = await buildServer(process.argv[2] ? path.resolve(process.argv[2]) : SERVER_OUT);
-  console.log(`Built ${path.relative(ROOT, out)}`);
+  const { outfile } = await buildServer(process.argv[2] ? path.resolve(process.argv[2]) : SERVER_OUT);
+  console.log(`Built ${path.relative(ROOT, outfile)}`);
 }
