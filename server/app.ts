@@ -80,6 +80,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   // query strings carry tokens (/auth/v1/verify?token=...) and paths carry ids.
   app.use('*', async (c, next) => {
     const started = performance.now();
+    deps.metrics.startRequest();
     await withLogContext({ requestId: c.var.requestId }, async () => {
       try {
         await next();
@@ -89,6 +90,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
         const status = c.res.status; // a thrown error was already answered by app.onError (hono/compose)
         deps.metrics.observeRequest(c.req.method, route, status, seconds);
         deps.logger.info('request', { method: c.req.method, route, status, durationMs: Math.round(seconds * 10_000) / 10 });
+        // A draining instance closes each connection after its answer instead of keeping it alive.
+        if (deps.lifecycle.shuttingDown) c.header('Connection', 'close');
       }
     });
   });

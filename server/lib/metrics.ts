@@ -7,6 +7,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 
 export interface Metrics {
   registry: Registry;
+  /** A request reached the app (the in-flight gauge); observeRequest ends it. */
+  startRequest(): void;
   /** One observation per HTTP request, by method, route pattern and status class ("2xx"). */
   observeRequest(method: string, route: string, status: number, seconds: number): void;
   /** One per mutation of a POST /api/sync/push, by its result status. */
@@ -32,6 +34,7 @@ export function createMetrics(): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'Requests being handled now (a draining instance shows what it waits for)', registers: [registry] });
   const sync = new Counter({ name: 'sync_mutations_total', help: 'Offline sync mutations pushed, by result (applied, duplicate = replayed, conflict, rejected)', labelNames: ['result'] as const, registers: [registry] });
   const jobs = new Counter({ name: 'scheduled_job_runs_total', help: 'Scheduled job runs on this instance, by job and outcome', labelNames: ['job', 'outcome'] as const, registers: [registry] });
   let readQueues: (() => Promise<Record<string, number>>) | undefined;
@@ -47,7 +50,9 @@ export function createMetrics(): Metrics {
   });
   return {
     registry,
+    startRequest: () => inFlight.inc(),
     observeRequest(method, route, status, seconds) {
+      inFlight.dec();
       const labels = { method: METHODS.has(method) ? method : 'other', route, status: `${Math.floor(status / 100)}xx` };
       requests.inc(labels);
       duration.observe(labels, seconds);
