@@ -4,3 +4,4 @@ export declare const SERVER_OUT: string;
 export declare function serverBuildIsStale(outfile?: string): boolean;
 export declare function buildServer(outfile?: string): Promise<{ outfile: string; packages: string[] }>;
 export declare function packageName(specifier: string): string | null;
+export declare function newestMtime(p: string): number;

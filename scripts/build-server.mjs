@@ -14,7 +14,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SERVER_OUT = path.join(ROOT, 'build', 'server', 'index.js');
 const SOURCES = ['server', 'domain', 'src/sync', 'package.json', 'package-lock.json'];
 
-function newestMtime(p) {
+/** Newest modification time under `p` (a file or a folder), ignoring node_modules and test files. */
+export function newestMtime(p) {
   if (!existsSync(p)) return 0;
   const st = statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;

@@ -4,25 +4,13 @@
 // or tsx at run time (docs/decisions/022-production-server-and-operations.md). SIGINT/SIGTERM are
 // passed to the server, which shuts down gracefully; this process exits with the server's code.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, SERVER_OUT, serverBuildIsStale } from './build-server.mjs';
+import { buildServer, newestMtime, SERVER_OUT, serverBuildIsStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['src', 'worker', 'domain', 'public', 'index.html', 'vite.config.ts', 'package.json'];
-
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(p)) {
-    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  }
-  return newest;
-}
 
 export function buildIsStale() {
   const built = path.join(root, 'dist', 'index.html');
