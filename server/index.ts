@@ -19,7 +19,7 @@ async function main() {
     env = loadEnv();
   } catch (err) {
     if (err instanceof EnvError) {
-      process.stderr.write(`${err.message}\nSee .env.example for every key.\n`);
+      createLogger('error').error('invalid configuration: see .env.example for every key', { issues: err.issues });
       process.exit(1);
     }
     throw err;

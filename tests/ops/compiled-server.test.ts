@@ -1,6 +1,7 @@
 // The compiled server (build/server/index.js, what `npm start` runs) as a child process: its run-time
 // imports, readiness, JSON logs, /metrics, a second start on the same data directory, and graceful
 // shutdown on SIGTERM with a request in flight.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -30,6 +31,16 @@ describe('the server bundle', () => {
     const specifiers = [...code.matchAll(/(?:^|\n)\s*import\s[^'"]*?from\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]!);
     const bare = specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('node:'));
     for (const s of bare) expect(bundle.packages).toContain(s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]);
+  });
+
+  it('refuses a bad configuration with one JSON line naming the key, and exit code 1', () => {
+    const run = spawnSync(process.execPath, [bundle.outfile], { cwd: ROOT, env: { PORT: 'not-a-port', DATA_DIR: tmpdir() }, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!) as { level: string; msg: string; issues: string[] };
+    expect(entry).toMatchObject({ level: 'error', msg: expect.stringContaining('invalid configuration') });
+    expect(entry.issues.join(' ')).toContain('PORT');
   });
 
   it('needs no build tool at run time', () => {
