@@ -80,7 +80,7 @@ const serverZones = serverZonesWith(() => ['./index.ts']);
 const serverTestZones = serverZonesWith((f) => ['./index.ts', ...testFixturesOf(f)]);
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', 'migrations/**', 'data/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'build/**', 'dev-dist/**', 'node_modules/**', 'migrations/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,24 +1,16 @@
 #!/usr/bin/env node
-// `npm start`: builds the SPA when dist/ is missing or older than its sources, then runs the server.
+// `npm start`: builds the SPA (dist/) and the server bundle (build/server/index.js) when missing or
+// older than their sources, then runs the compiled server with plain Node: no TypeScript compiler
+// or tsx at run time (docs/decisions/022-production-server-and-operations.md). SIGINT/SIGTERM are
+// passed to the server, which shuts down gracefully; this process exits with the server's code.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, newestMtime, SERVER_OUT, serverBuildIsStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['src', 'worker', 'domain', 'public', 'index.html', 'vite.config.ts', 'package.json'];
-
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(p)) {
-    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  }
-  return newest;
-}
 
 export function buildIsStale() {
   const built = path.join(root, 'dist', 'index.html');
@@ -39,11 +31,15 @@ if (isMain) {
     console.log('Building the web app (dist/ is missing or out of date)...');
     buildSpa();
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], {
+  if (serverBuildIsStale()) {
+    console.log('Building the server (build/server/ is missing or out of date)...');
+    await buildServer();
+  }
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_OUT], {
     cwd: root,
     stdio: 'inherit',
     env: { NODE_ENV: 'production', ...process.env },
   });
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-  child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

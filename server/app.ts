@@ -2,9 +2,11 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { handleError } from './lib/error-handler.ts';
 import type { AppDeps, AppEnv } from './lib/factory.ts';
+import { withLogContext } from './lib/logger.ts';
 import { notFound } from './lib/app-error.ts';
 import { authRoutes, organizationRoutes, organizationsRoutes } from './features/accounts/index.ts';
 import { actionsRoutes } from './features/actions/index.ts';
@@ -15,7 +17,7 @@ import { configRoutes } from './features/config/index.ts';
 import { organizationExportRoutes } from './features/data-export/index.ts';
 import { deadlinesRoutes } from './features/jobs/index.ts';
 import { assessmentEvidenceRoutes, evidenceRoutes } from './features/evidence/index.ts';
-import { healthRoutes } from './features/health/index.ts';
+import { healthRoutes, metricsRoutes, readyRoutes } from './features/health/index.ts';
 import { domainsRoutes, questionsRoutes } from './features/questions/index.ts';
 import { adminReportsRoutes, reportsRoutes } from './features/reports/index.ts';
 import { syncRoutes } from './features/sync/index.ts';
@@ -32,6 +34,7 @@ import { serveSpa } from './static.ts';
  */
 export const api = new Hono<AppEnv>()
   .route('/health', healthRoutes)
+  .route('/ready', readyRoutes)
   .route('/config', configRoutes)
   .route('/sync', syncRoutes)
   .route('/auth', authRoutes)
@@ -73,6 +76,26 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
+  });
+  // Every line logged while this request is handled carries its id (server/lib/logger.ts), then one
+  // access line and the request metrics. Only the matched route pattern is recorded, never the URL:
+  // query strings carry tokens (/auth/v1/verify?token=...) and paths carry ids.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    deps.metrics.startRequest();
+    await withLogContext({ requestId: c.var.requestId }, async () => {
+      try {
+        await next();
+      } finally {
+        const seconds = (performance.now() - started) / 1000;
+        const route = routePath(c) || '*';
+        const status = c.res.status; // a thrown error was already answered by app.onError (hono/compose)
+        deps.metrics.observeRequest(c.req.method, route, status, seconds);
+        deps.logger.info('request', { method: c.req.method, route, status, durationMs: Math.round(seconds * 10_000) / 10 });
+        // A draining instance closes each connection after its answer instead of keeping it alive.
+        if (deps.lifecycle.shuttingDown) c.header('Connection', 'close');
+      }
+    });
   });
   app.use(
     '*',
@@ -124,6 +147,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.all('/api/*', () => {
     throw notFound('No such API endpoint');
   });
+
+  app.route('/metrics', metricsRoutes);
 
   if (opts.staticDir) serveSpa(app, opts.staticDir);
 

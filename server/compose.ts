@@ -7,12 +7,13 @@ import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
 import type { Env } from './env.ts';
 import { createBudgets } from './lib/budgets.ts';
-import type { AppDeps, AppEnv, TokenVerifier } from './lib/factory.ts';
+import type { AppDeps, AppEnv, Lifecycle, TokenVerifier } from './lib/factory.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { createHostedVerifier } from './lib/hosted-verifier.ts';
 import { createObjectStore, type ObjectStore } from './lib/storage/index.ts';
-import { startScheduler, type Scheduler } from './features/jobs/index.ts';
+import { queueDepths, startScheduler, type Scheduler } from './features/jobs/index.ts';
 
 export interface BuildOptions {
   /** An already-open database (tests share one per worker). */
@@ -64,7 +65,10 @@ export async function buildServer(env: Env, opts: BuildOptions = {}): Promise<Bu
   }
 
   const storage = opts.storage ?? createObjectStore(env);
-  const deps: AppDeps = { env, db: database.db, dbKind: database.kind, logger, mailer, tokens, storage, budgets, now };
+  const metrics = createMetrics();
+  metrics.setQueueReader(() => queueDepths(database.db, now()));
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  const deps: AppDeps = { env, db: database.db, dbKind: database.kind, logger, mailer, tokens, storage, budgets, now, metrics, lifecycle };
   if (embedded) deps.authAdmin = embedded.admin;
   await seedDatabase(deps, embedded?.admin);
   const app = createApp(deps, { authProvider, staticDir: opts.staticDir });

@@ -23,7 +23,8 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string) {
       c.header('Cache-Control', 'no-cache');
     }
   });
-  app.use('*', serveStatic({ root, precompressed: true }));
+  // Without a build, serveStatic would print a (non-JSON) warning on every request; the handler below answers 503.
+  if (existsSync(staticDir)) app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/auth/v1')) return c.notFound();
     if (!existsSync(indexFile)) return c.text('The web app is not built. Run `npm run build`.', 503);

@@ -1,9 +1,25 @@
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Database } from './client.ts';
+import { appPath } from '../lib/app-root.ts';
+import { rowsOf } from '../lib/db-rows.ts';
+import type { Database, Db } from './client.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
+export const MIGRATIONS_DIR = appPath('migrations');
+
+/**
+ * How many migrations in migrations/ the database has not applied yet. drizzle's migrator applies
+ * every migration whose folderMillis is newer than the created_at of the last row of
+ * drizzle.__drizzle_migrations (drizzle-orm/pg-core/dialect.js), so the same comparison answers
+ * "all applied" without a transaction or a lock.
+ */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  const table = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "exists"`);
+  if (!rowsOf<{ exists: boolean }>(table)[0]?.exists) return files.length;
+  const last = rowsOf<{ at: string | null }>(await db.execute(sql`select max(created_at)::text as "at" from drizzle.__drizzle_migrations`))[0]?.at;
+  const lastAt = last == null ? -1 : Number(last);
+  return files.filter((m) => m.folderMillis > lastAt).length;
+}
 
 /**
  * Applies the drizzle-kit migrations in migrations/ with either driver.
@@ -12,6 +28,9 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.m
 export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   readMigrationFiles(config); // fail early with a clear error if the folder is broken
+  // An existing data directory is usually up to date: skip the migrator's transaction (and on
+  // PostgreSQL the advisory lock and the extra connection) when nothing is pending.
+  if ((await pendingMigrations(database.db)) === 0) return;
   if (database.kind === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, config);

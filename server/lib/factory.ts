@@ -4,6 +4,7 @@ import type { Env } from '../env.ts';
 import type { Budgets } from './budgets.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mailer.ts';
+import type { Metrics } from './metrics.ts';
 import type { ObjectStore } from './storage/index.ts';
 
 /** The verified identity behind a bearer token (from the embedded provider or hosted Supabase). */
@@ -39,8 +40,17 @@ export interface AppDeps {
   budgets: Budgets;
   /** Injectable clock for tests. */
   now: () => Date;
+  /** This instance's Prometheus metrics (server/lib/metrics.ts). */
+  metrics: Metrics;
+  /** Set once shutdown has begun: GET /api/ready answers 503 from then on. */
+  lifecycle: Lifecycle;
   /** Admin operations of the embedded auth provider; absent with hosted Supabase. */
   authAdmin?: AuthAdminApi;
+}
+
+/** The process's run state as the readiness probe sees it (server/index.ts flips it on SIGTERM). */
+export interface Lifecycle {
+  shuttingDown: boolean;
 }
 
 /** What the accounts feature needs from the auth provider's admin API. */

@@ -1,4 +1,8 @@
-// Minimal structured logger. Never pass tokens or passwords to it; log errors through errorForLog.
+// Structured logger: one JSON object per line ({"time","level","msg","requestId"?, ...fields}), the
+// format log shippers parse without configuration. Never pass tokens or passwords to it; log errors
+// through errorForLog.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
@@ -17,11 +21,38 @@ const processSink: LogSink = (lvl, line) => {
   else process.stdout.write(line + '\n');
 };
 
+/** What every line logged while handling one request carries (server/app.ts sets it per request). */
+export interface LogContext {
+  requestId: string;
+}
+
+const context = new AsyncLocalStorage<LogContext>();
+
+/**
+ * Runs `fn` with `ctx` attached to every line any logger writes until it settles, including from
+ * services several awaits deep (AsyncLocalStorage follows the async continuation), so code that
+ * logs through deps.logger needs no request id passed to it.
+ */
+export function withLogContext<T>(ctx: LogContext, fn: () => T): T {
+  return context.run(ctx, fn);
+}
+
+/** BigInts as strings; anything JSON cannot hold never breaks a log line. */
+const replacer = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+
 export function createLogger(level: LogLevel = 'info', sink: LogSink = processSink): Logger {
   const emit = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < ORDER[level]) return;
-    const line = fields && Object.keys(fields).length ? `${msg} ${JSON.stringify(fields)}` : msg;
-    sink(lvl, `[${new Date().toISOString()}] ${lvl.toUpperCase()} ${line}`);
+    const head = { time: new Date().toISOString(), level: lvl, msg, ...context.getStore() };
+    // The fixed keys keep their place and value even when a field is named like one of them.
+    const entry = fields ? Object.assign({ ...head }, fields, head) : head;
+    let line: string;
+    try {
+      line = JSON.stringify(entry, replacer);
+    } catch {
+      line = JSON.stringify({ ...head, fields: '[unserializable]' });
+    }
+    sink(lvl, line);
   };
   return {
     debug: (m, f) => emit('debug', m, f),

@@ -52,6 +52,7 @@ export interface RouteRow {
 /** /api routes that answer without a bearer token (each one checked to do so). */
 export const PUBLIC_ROUTES: ReadonlyArray<{ method: Method; route: string }> = [
   { method: 'GET', route: '/api/health' },
+  { method: 'GET', route: '/api/ready' },
   { method: 'GET', route: '/api/config' },
   { method: 'GET', route: '/api/organization/public/:orgId' },
   { method: 'GET', route: '/api/auth/validate-invite' },

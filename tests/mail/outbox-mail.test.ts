@@ -25,7 +25,7 @@ describe('outbox mail', () => {
 
   /** The last "mail to" log line and the .eml file it names. */
   function lastMail(to: string) {
-    const line = lines.filter((l) => l.includes(`INFO mail to ${to}:`)).at(-1);
+    const line = lines.filter((l) => l.includes(`"msg":"mail to ${to}:`)).at(-1);
     expect(line, `no mail log line for ${to}`).toBeDefined();
     const file = (JSON.parse(line!.slice(line!.indexOf('{'))) as { file: string }).file;
     expect(path.dirname(file)).toBe(path.join(dataDir, 'outbox'));

@@ -1,7 +1,7 @@
 // Corrective actions as an Excel workbook: the one sheet builder for one assessment's plan
 // (GET /api/assessments/{id}/actions.xlsx, server/features/reports/reports.xlsx.ts) and for the
 // organization's plan across assessments (GET /api/actions.xlsx).
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ActionPlanItem } from '#domain/contracts/cycles.ts';
 
 export const PRODUCT_NAME = 'MVRSP Assess';
@@ -24,7 +24,9 @@ export interface ActionSheet<K extends string> {
 
 /** One frozen, filterable sheet "Corrective actions": title lines, a header row, one row per action. */
 export async function renderActionSheet<K extends string>(s: ActionSheet<K>): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded on first use: exceljs takes a quarter of a second to import, which start-up need not pay.
+  const { default: Excel }: { default: typeof ExcelJS } = await import('exceljs');
+  const wb = new Excel.Workbook();
   wb.creator = PRODUCT_NAME;
   wb.created = s.created;
   const headerRow = s.subtitle.length + 3;

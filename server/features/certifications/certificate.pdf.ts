@@ -2,7 +2,7 @@
 // applicability profile, the SHA-256 of the record's canonical text and the public verify URL,
 // with the notice that it is a self-certification, not a federal one: in the subtitle, and in full
 // as the footer of every page, so no page can be shown on its own without it.
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { CertificationView } from '#domain/contracts/cycles.ts';
 import { ORGANIZATION_NAME_LABEL, SELF_CERTIFICATION_NOTICE, SELF_CERTIFICATION_SUBTITLE, SUPERSEDED_EXPLAINED } from '#domain/certification/certification.ts';
 import { describeProfile } from '#domain/questions/applicability.ts';
@@ -47,9 +47,11 @@ function noticeFooter(pdf: Pdf): void {
 }
 
 /** Renders the certificate. `compress: false` keeps text streams readable (tests assert on them). */
-export function renderCertificatePdf(input: CertificateInput, opts: { compress?: boolean } = {}): Promise<Buffer> {
+export async function renderCertificatePdf(input: CertificateInput, opts: { compress?: boolean } = {}): Promise<Buffer> {
   const { record } = input;
-  const pdf = new PDFDocument({
+  // Loaded on first use: pdfkit takes a third of a second to import, which start-up need not pay.
+  const { default: Pdfkit }: { default: typeof PDFDocument } = await import('pdfkit');
+  const pdf = new Pdfkit({
     size: 'LETTER',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
     bufferPages: true,

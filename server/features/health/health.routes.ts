@@ -1,7 +1,57 @@
+// GET /api/health: liveness (the process answers; no I/O). GET /api/ready: readiness (this instance
+// can serve: database answers, every migration applied, evidence storage reachable, not shutting
+// down). Both are public and carry no secrets: a load balancer or orchestrator polls them
+// (docs/decisions/022-production-server-and-operations.md).
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/factory.ts';
+import { pendingMigrations } from '../../db/migrate.ts';
+import type { AppDeps, AppEnv } from '../../lib/factory.ts';
 
 export const healthRoutes = new Hono<AppEnv>().get('/', (c) => {
   const { dbKind, tokens } = c.var.deps;
+  c.header('Cache-Control', 'no-store');
   return c.json({ status: 'ok' as const, db: dbKind, auth: tokens.kind });
+});
+
+type Check = 'database' | 'migrations' | 'storage' | 'shutdown';
+/** A check that has not answered by then counts as failed: a hung dependency must not hang the probe. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Each failing check with a short, secret-free reason (the full error goes to the log). */
+async function notReady(deps: AppDeps): Promise<Partial<Record<Check, string>>> {
+  if (deps.lifecycle.shuttingDown) return { shutdown: 'shutting down' };
+  const failed: Partial<Record<Check, string>> = {};
+  const run = async (name: Check, check: () => Promise<string | null>) => {
+    try {
+      const problem = await within(check(), CHECK_TIMEOUT_MS);
+      if (problem) failed[name] = problem;
+    } catch (err) {
+      failed[name] = 'unavailable';
+      deps.logger.warn('readiness check failed', { check: name, error: err instanceof Error ? err.message.split('\n')[0] : String(err) });
+    }
+  };
+  await run('database', async () => (await deps.db.execute(sql`select 1`), null));
+  if (!failed.database) {
+    await run('migrations', async () => {
+      const pending = await pendingMigrations(deps.db);
+      return pending === 0 ? null : `${pending} pending`;
+    });
+  }
+  await run('storage', async () => (await deps.storage.check(), null));
+  return failed;
+}
+
+export const readyRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  c.header('Cache-Control', 'no-store');
+  const failed = await notReady(c.var.deps);
+  if (Object.keys(failed).length > 0) return c.json({ status: 'not_ready' as const, failed }, 503);
+  return c.json({ status: 'ready' as const }, 200);
 });

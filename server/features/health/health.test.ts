@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { buildServer } from '#server/compose.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { createTestServer, memoryMailer } from '#tests/setup/app.ts';
+import { DB_DRIVERS, testEnv } from '#tests/setup/test-env.ts';
 
 describe.each(DB_DRIVERS)('GET /api/health and /api/config (%s)', (driver) => {
   it('reports the database driver and the auth mode', async () => {
@@ -8,6 +11,7 @@ describe.each(DB_DRIVERS)('GET /api/health and /api/config (%s)', (driver) => {
     const res = await server.json('GET', '/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', db: driver, auth: 'embedded' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   it('serves the public runtime configuration without secrets', async () => {
@@ -24,5 +28,47 @@ describe.each(DB_DRIVERS)('GET /api/health and /api/config (%s)', (driver) => {
     const res = await server.json('GET', '/api/does-not-exist');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'No such API endpoint', code: 'not_found' });
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('is 200 when the database answers, every migration is applied and storage is reachable', async () => {
+    const server = await createTestServer('pglite');
+    const res = await server.json('GET', '/api/ready');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ready' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('is 503 naming the storage when its check fails, and 503 once shutdown has begun', async () => {
+    const server = await createTestServer('pglite');
+    const check = server.deps.storage.check;
+    server.deps.storage.check = () => Promise.reject(new Error('bucket gone'));
+    try {
+      const res = await server.json('GET', '/api/ready');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ status: 'not_ready', failed: { storage: 'unavailable' } });
+    } finally {
+      server.deps.storage.check = check;
+    }
+    server.deps.lifecycle.shuttingDown = true;
+    const res = await server.json('GET', '/api/ready');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ status: 'not_ready', failed: { shutdown: 'shutting down' } });
+    expect((await server.json('GET', '/api/health')).status).toBe(200); // still alive
+  });
+
+  it('is 503 naming the migrations while one in migrations/ is not applied', async () => {
+    const database = await openDatabase({});
+    try {
+      const built = await buildServer(testEnv(), { database, mailer: memoryMailer() });
+      await database.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+      const res = await built.app.request('/api/ready');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 'not_ready', failed: { migrations: '1 pending' } });
+      await built.close();
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -2,4 +2,4 @@
 export { deadlinesRoutes } from './deadlines.routes.ts';
 export { listDeadlines } from './deadlines.service.ts';
 export { dispatchNotifications, MAX_ATTEMPTS } from './dispatcher.ts';
-export { JOBS, runDueJobs, startScheduler, type JobDef, type JobDeps, type JobRun, type Scheduler } from './scheduler.ts';
+export { JOBS, queueDepths, runDueJobs, startScheduler, type JobDef, type JobDeps, type JobRun, type Scheduler } from './scheduler.ts';

@@ -1,9 +1,9 @@
 // The one scheduler (ADR 019): named periodic jobs shared by every server instance through the
 // scheduled_jobs table. Each instance ticks every 30 s and runs the jobs that are due; a due job
 // runs on one instance only.
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, count, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scheduledJobs } from '../../db/schema/index.ts';
+import { notifications, scheduledJobs } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/factory.ts';
 import { sweepExpiredBudgets } from '../../lib/budgets.sql.ts';
 import { errorForLog } from '../../lib/logger.ts';
@@ -12,7 +12,7 @@ import { purgeDeletedOrganizationFiles } from '../admin/index.ts';
 import { dispatchNotifications } from './dispatcher.ts';
 import { actionDueReminders, certificationExpiryReminders, evidenceExpiryReminders, legalDeadlineReminders, reassessReminders } from './reminders.ts';
 
-export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'logger' | 'storage'>;
+export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'logger' | 'storage' | 'metrics'>;
 
 export interface JobDef {
   /** The scheduled_jobs row's key. */
@@ -105,11 +105,13 @@ export async function runDueJobs(deps: JobDeps, now: Date, jobs: readonly JobDef
     } catch (err) {
       deps.logger.error('scheduled job failed', { job: job.name, error: errorForLog(err) });
       run = { name: job.name, ok: false };
+      deps.metrics.countJobRun(job.name, false);
       await recordFinish(deps.db, job.name, new Date(now.getTime() + Date.now() - started), errorForLog(err).split('\n')[0]!.slice(0, 500));
       runs.push(run);
       continue;
     }
     await recordFinish(deps.db, job.name, new Date(now.getTime() + Date.now() - started), null);
+    deps.metrics.countJobRun(job.name, true);
     runs.push(run);
   }
   await dispatchWhatThisRunQueued(deps, now, jobs, runs);
@@ -173,4 +175,17 @@ export function startScheduler(deps: JobDeps & Pick<AppDeps, 'now'>, opts: { tic
       await current;
     },
   };
+}
+
+/**
+ * The queues in the database, for the queue_depth gauge (server/lib/metrics.ts): notifications
+ * waiting to be sent and scheduled jobs past their next run (a growing figure means no instance is
+ * ticking).
+ */
+export async function queueDepths(db: Db, now: Date): Promise<Record<string, number>> {
+  const [[pending], [due]] = await Promise.all([
+    db.select({ n: count() }).from(notifications).where(eq(notifications.status, 'pending')),
+    db.select({ n: count() }).from(scheduledJobs).where(lte(scheduledJobs.nextRunAt, now)),
+  ]);
+  return { notifications_pending: pending?.n ?? 0, jobs_due: due?.n ?? 0 };
 }

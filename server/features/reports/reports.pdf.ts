@@ -1,6 +1,6 @@
 // The detailed report as PDF: cover, executive summary with a per-domain bar chart (vector
 // shapes), gap analysis, corrective action plan, evidence index and scoring method.
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { ReportDocument } from './reports.data.ts';
 import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, askedSentence, evidenceFilesCell, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, profileRows, scoreLine, scoringMethodParagraphs, shortId, sourcesLine, summarySentence } from './reports.format.ts';
 import { COLORS, MARGIN, bullet, contentWidth, ensureSpace, pageFurniture, paragraph, sectionTitle, subheading, table, type Pdf } from './reports.pdf-kit.ts';
@@ -160,8 +160,10 @@ function scoringMethod(pdf: Pdf, doc: ReportDocument): void {
 }
 
 /** Renders the PDF. `compress: false` keeps text streams readable (tests assert on them). */
-export function renderReportPdf(doc: ReportDocument, opts: { compress?: boolean } = {}): Promise<Buffer> {
-  const pdf = new PDFDocument({
+export async function renderReportPdf(doc: ReportDocument, opts: { compress?: boolean } = {}): Promise<Buffer> {
+  // Loaded on first use: pdfkit takes a third of a second to import, which start-up need not pay.
+  const { default: Pdfkit }: { default: typeof PDFDocument } = await import('pdfkit');
+  const pdf = new Pdfkit({
     size: 'LETTER',
     margin: MARGIN,
     bufferPages: true,

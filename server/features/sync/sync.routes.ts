@@ -15,6 +15,7 @@ export const syncRoutes = new Hono<AppEnv>()
     const { clientId, pendingCount, mutations } = c.req.valid('json');
     const caller = c.var.caller;
     const results = await processPush(c.var.deps.db, caller, clientId, mutations);
+    for (const r of results) c.var.deps.metrics.countSyncResult(r.status);
     c.var.deps.logger.debug('sync push', { userId: caller.id, clientId, pendingCount, count: mutations.length });
     return c.json({ results } satisfies PushResponse, 200);
   })
