@@ -64,7 +64,7 @@ export async function openLoop(opts: {
   poolSize?: number;
   onError?: (status: number, i: number) => void;
 }): Promise<OpenLoopResult> {
-  const poolSize = opts.poolSize ?? 256;
+  const poolSize = opts.poolSize ?? 1024;
   const agent = new http.Agent({ keepAlive: true, maxSockets: poolSize, maxFreeSockets: poolSize });
   const total = Math.round(opts.rate * opts.seconds);
   const interval = 1000 / opts.rate;

@@ -88,6 +88,81 @@ function vmRss(pid: number): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
+/** CPU time (user + system) of processes in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      // the process ended
+    }
+  }
+  return ticks * 10;
+}
+
+/** PostgreSQL backends connected to the bench database (the server's pool, or the replay's). */
+async function backendPids(databaseUrl: string | undefined): Promise<number[]> {
+  if (!databaseUrl) return [];
+  const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+    return rows.map((r) => r.pid);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** CPU spent per save during fn, in ms: server process, PostgreSQL backends, this load generator. */
+interface CpuSplit {
+  server: number;
+  database: number;
+  client: number;
+}
+
+async function cpuPerSave<T>(serverPid: number | null, databaseUrl: string | undefined, fn: () => Promise<T>, saves: (out: T) => number): Promise<[T, CpuSplit]> {
+  // Backends are sampled while fn runs: a connection fn closes at its end is gone from /proc by then.
+  const backends = new Map<number, { first: number; last: number }>();
+  const sample = (pids: number[]) => {
+    for (const pid of pids) {
+      const now = cpuMs([pid]);
+      const seen = backends.get(pid);
+      if (!seen) backends.set(pid, { first: now, last: now });
+      else if (now >= seen.last) seen.last = now;
+    }
+  };
+  let known = await backendPids(databaseUrl);
+  sample(known);
+  const s0 = serverPid ? cpuMs([serverPid]) : 0;
+  const c0 = process.cpuUsage();
+  let polling = false;
+  const poll = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    void backendPids(databaseUrl)
+      .then((p) => {
+        for (const pid of p) if (!known.includes(pid)) backends.set(pid, { first: 0, last: cpuMs([pid]) }); // new: counted from its start
+        known = [...new Set([...known, ...p])];
+      })
+      .finally(() => (polling = false));
+  }, 1000);
+  const fast = setInterval(() => sample(known), 200);
+  let out: T;
+  try {
+    out = await fn();
+  } finally {
+    clearInterval(poll);
+    clearInterval(fast);
+  }
+  sample(known);
+  const c = process.cpuUsage(c0);
+  const n = Math.max(1, saves(out));
+  const database = [...backends.values()].reduce((sum, b) => sum + (b.last - b.first), 0);
+  return [out, { server: serverPid ? (cpuMs([serverPid]) - s0) / n : 0, database: database / n, client: (c.user + c.system) / 1000 / n }];
+}
+
 /** Runs fn while sampling the child's RSS every 100 ms; returns fn's result and the peak. */
 async function sampled<T>(child: Child, fn: () => Promise<T>): Promise<[T, number]> {
   const pid = child.proc.pid!;
@@ -163,9 +238,12 @@ interface RunResult {
   idleRss: number;
   open: OpenLoopResult;
   openRss: number;
+  openCpu: CpuSplit;
   closed: CannonResult;
   closedRss: number;
+  closedCpu: CpuSplit;
   replay?: ReplayResult;
+  replayCpu?: CpuSplit;
   statements?: string[];
   push?: PushResult;
   soak?: SoakResult;
@@ -190,16 +268,20 @@ async function runOne(label: string, databaseUrl?: string): Promise<RunResult> {
     console.error(`[${label}] ${orgs.length} organizations ready, idle RSS ${mb(idleRss)}; warm-up 3 s at ${RATE}/s`);
     await openLoop({ port: child.appPort, rate: RATE, seconds: 3, next: nextSave });
     let replay: ReplayResult | undefined;
+    let replayCpu: CpuSplit | undefined;
     let saves: Captured[][] | undefined;
     if (databaseUrl) saves = await captureSaves(child, next, (n += 1000), Math.max(2 * CONNECTIONS, 100));
     n += 1000;
     console.error(`[${label}] open loop: ${RATE} saves/s for ${DURATION} s`);
-    const [open, openRss] = await sampled(child, () => openLoop({ port: child.appPort, rate: RATE, seconds: DURATION, next: nextSave, onError: (s) => reportError('open loop')(s, '') }));
+    const pid = child.proc.pid!;
+    const [[open, openCpu], openRss] = await sampled(child, () =>
+      cpuPerSave(pid, databaseUrl, () => openLoop({ port: child.appPort, rate: RATE, seconds: DURATION, next: nextSave, onError: (s) => reportError('open loop')(s, '') }), (r) => r.count),
+    );
     console.error(`[${label}] closed loop: ${CONNECTIONS} connections for ${SATURATION} s`);
-    const [closed, closedRss] = await sampled(child, () => closedLoop(child.appPort, nextSave));
+    const [[closed, closedCpu], closedRss] = await sampled(child, () => cpuPerSave(pid, databaseUrl, () => closedLoop(child.appPort, nextSave), (r) => r.requests.total));
     if (databaseUrl && saves) {
       console.error(`[${label}] replay of the route's SQL: concurrency ${CONNECTIONS}, pool ${POOL}, ${SATURATION} s`);
-      replay = await replaySaves(databaseUrl, saves, { concurrency: CONNECTIONS, poolMax: POOL, seconds: SATURATION });
+      [replay, replayCpu] = await cpuPerSave(null, databaseUrl, () => replaySaves(databaseUrl, saves, { concurrency: CONNECTIONS, poolMax: POOL, seconds: SATURATION }), (r) => r.count);
     }
     let push: PushResult | undefined;
     let soak: SoakResult | undefined;
@@ -212,7 +294,7 @@ async function runOne(label: string, databaseUrl?: string): Promise<RunResult> {
     }
     const memory = await child.request<Record<string, number>>('memory');
     const statements = saves?.[0]?.map((s) => s.query.replace(/\s+/g, ' ').slice(0, 120));
-    return { label, idleRss, open, openRss, closed, closedRss, replay, statements, push, soak, soakRss, memory };
+    return { label, idleRss, open, openRss, openCpu, closed, closedRss, closedCpu, replay, replayCpu, statements, push, soak, soakRss, memory };
   } finally {
     await child.request('stop', 'stopped');
   }
@@ -264,6 +346,13 @@ function report(results: RunResult[]) {
     lines.push(
       `| ${r.label} | ${ms(r.open.p99)} ${ok(r.open.p99 <= TARGET.p99)} | ${errs} ${ok(errs === 0)} | ${Number.isNaN(ratio) ? 'n/a' : `${ratio.toFixed(2)} ${ok(ratio >= TARGET.ratio)}`} | ${mb(peak)} (≤ ${rssTarget} MB) ${ok(peak <= rssTarget * 1024 * 1024)} |`,
     );
+  }
+  lines.push('', '| Database | Phase | CPU per save: server | PostgreSQL backends | load generator |', '|---|---|---|---|---|');
+  const cpu = (c: CpuSplit, db: boolean) => `${c.server.toFixed(2)} ms | ${db ? `${c.database.toFixed(2)} ms` : 'in the server'} | ${c.client.toFixed(2)} ms`;
+  for (const r of results) {
+    const db = r.label !== 'PGlite';
+    lines.push(`| ${r.label} | open loop ${RATE}/s | ${cpu(r.openCpu, db)} |`, `| ${r.label} | closed loop C=${CONNECTIONS} | ${cpu(r.closedCpu, db)} |`);
+    if (r.replayCpu) lines.push(`| ${r.label} | SQL replay C=${CONNECTIONS} | none | ${r.replayCpu.database.toFixed(2)} ms | ${r.replayCpu.client.toFixed(2)} ms (postgres.js) |`);
   }
   for (const r of results) {
     if (r.statements) lines.push('', `${r.label}: statements per save (captured with postgres.js debug):`, ...r.statements.map((s, i) => `${i + 1}. \`${s}…\``));
