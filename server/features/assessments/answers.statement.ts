@@ -6,7 +6,6 @@
 // scripts/bench/answer-sql.ts (ADR 011): bound on PGlite, a save took about 2.8 times as long.
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import { PgliteTransaction } from 'drizzle-orm/pglite/session';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { PostgresJsTransaction } from 'drizzle-orm/postgres-js/session';
