@@ -92,6 +92,16 @@ async function saveJsonAnswer(c: Context<AppEnv>) {
   return applyAnswer(deps.db, { assessmentId, organizationId, questionId, answer, baseVersion, userId: caller.id });
 }
 
+/** A multipart (or suspended-organization) save: ownership checked first, evidence stored, then the answer. */
+async function saveFormAnswer(c: Context<AppEnv>) {
+  const { caller, deps } = c.var;
+  const a = owned(c);
+  const { questionId, answer, baseVersion } = await readAnswerBody(c);
+  const evidence = await storeFormEvidence(c, a.id, questionId); // evidence_0..n; refused files stop the request
+  const result = await applyAnswer(deps.db, { assessmentId: a.id, organizationId: a.organizationId, questionId, answer, baseVersion, userId: caller.id });
+  return { result, evidence };
+}
+
 export const assessmentsRoutes = new Hono<AppEnv>()
   .use('*', requireUser, requireProfile)
   .post('/create', requireWritable, validate('json', createAssessmentSchema), async (c) => {
@@ -107,16 +117,7 @@ export const assessmentsRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => c.json(await getAssessmentDetail(c.var.deps.db, owned(c)), 200))
   .get('/:id/responses', async (c) => c.json(await listAnswerViews(c.var.deps.db, owned(c).id), 200))
   .post('/:id/responses', requireWritable, responsesBodyLimit, async (c) => {
-    if (savesInOneStatement(c)) {
-      const result = await saveJsonAnswer(c);
-      if (result.status === 'conflict') throw new AppError(409, 'conflict', CHANGED_BY_SOMEONE_ELSE, { answer: result.answer });
-      return c.json(result, 200);
-    }
-    const { caller, deps } = c.var;
-    const a = owned(c);
-    const { questionId, answer, baseVersion } = await readAnswerBody(c);
-    const evidence = await storeFormEvidence(c, a.id, questionId); // evidence_0..n; refused files stop the request
-    const result = await applyAnswer(deps.db, { assessmentId: a.id, organizationId: a.organizationId, questionId, answer, baseVersion, userId: caller.id });
+    const { result, evidence } = savesInOneStatement(c) ? { result: await saveJsonAnswer(c), evidence: [] } : await saveFormAnswer(c);
     if (result.status === 'conflict') throw new AppError(409, 'conflict', CHANGED_BY_SOMEONE_ELSE, { answer: result.answer });
     return c.json(evidence.length > 0 ? { ...result, evidence } : result, 200);
   })
