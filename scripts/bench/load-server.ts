@@ -1,23 +1,32 @@
 // Child process of scripts/bench/load.ts: the REAL server (buildServer, temp DATA_DIR, silent logs)
-// on one loopback port and a bare Hono JSON app on another, in the same process. Talks to the
-// parent over IPC: {type:'ready', appPort, barePort}, RSS samples and the soak verification query.
+// on one loopback port. The parent samples this process's RSS from /proc/<pid>/status. Talks to the
+// parent over IPC: {type:'ready', appPort}, the statements one request sends to PostgreSQL
+// ('capture-start' / 'capture-stop', postgres.js `debug`), memory detail and the soak's
+// verification query.
+// argv: [databaseUrl | '', poolMax | '']
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import { buildServer } from '#server/compose.ts';
+import { openDatabase } from '#server/db/client.ts';
 import { loadEnv } from '#server/env.ts';
 import { rowsOf } from '#server/lib/db-rows.ts';
 
 const databaseUrl = process.argv[2] || undefined;
+const poolMax = process.argv[3] ? Number(process.argv[3]) : undefined;
 const send = (msg: unknown) => process.send?.(msg);
 
 function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve) => {
     const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server, port: info.port }));
   });
+}
+
+export interface Captured {
+  query: string;
+  params: unknown[];
 }
 
 async function main() {
@@ -33,27 +42,25 @@ async function main() {
     TRUSTED_PROXIES: '127.0.0.1,::1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const built = await buildServer(env);
-  const bare = new Hono().get('/bench/bare', (c) => c.json({ ok: true }));
+  let capture: Captured[] | null = null;
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(env.DATA_DIR, 'pgdata'),
+    poolMax,
+    onQuery: (query, params) => capture?.push({ query, params: [...params] }),
+  });
+  const built = await buildServer(env, { database });
   const app = await listen(built.app.fetch);
-  const bareSrv = await listen(bare.fetch);
-
-  let peakRss = 0;
-  let samples: number[] = [];
-  const timer = setInterval(() => {
-    const rss = process.memoryUsage().rss;
-    samples.push(rss);
-    peakRss = Math.max(peakRss, rss);
-  }, 250);
 
   process.on('message', async (msg: { type: string }) => {
-    if (msg.type === 'rss-reset') {
-      samples = [];
-      peakRss = process.memoryUsage().rss;
-      send({ type: 'rss-reset' });
-    } else if (msg.type === 'rss') {
-      const mean = samples.length ? samples.reduce((a, b) => a + b, 0) / samples.length : process.memoryUsage().rss;
-      send({ type: 'rss', peak: peakRss, mean, samples: samples.length });
+    if (msg.type === 'capture-start') {
+      capture = [];
+      send({ type: 'capture-start' });
+    } else if (msg.type === 'capture-stop') {
+      send({ type: 'capture-stop', statements: capture ?? [] });
+      capture = null;
+    } else if (msg.type === 'memory') {
+      send({ type: 'memory', ...process.memoryUsage() });
     } else if (msg.type === 'history') {
       const rows = rowsOf<{ assessment_id: string; question_id: string; version: number; answer: string }>(
         await built.deps.db.execute(sql`select assessment_id, question_id, version, answer from response_history`),
@@ -63,16 +70,15 @@ async function main() {
       );
       send({ type: 'history', rows, current });
     } else if (msg.type === 'stop') {
-      clearInterval(timer);
       app.server.close();
-      bareSrv.server.close();
       await built.close();
+      await database.close();
       await rm(dataDir, { recursive: true, force: true });
       send({ type: 'stopped' });
       process.exit(0);
     }
   });
-  send({ type: 'ready', appPort: app.port, barePort: bareSrv.port, db: built.deps.dbKind });
+  send({ type: 'ready', appPort: app.port, db: built.deps.dbKind });
 }
 
 main().catch((err: unknown) => {

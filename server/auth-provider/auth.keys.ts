@@ -74,6 +74,29 @@ async function generateKeyRow() {
 }
 
 /**
+ * Tokens whose signature, algorithm, issuer and audience one key set (one loadSigningKeys) has
+ * verified, with their claims. Those checks depend only on the token's bytes and the keys loaded at start, so their
+ * result never changes; the time checks (exp, nbf) are repeated on every use (withinValidity), and
+ * the session and ban checks that revoke access run on every request (auth.verifier.ts). An
+ * ES256 verification costs about 0.1 ms of CPU through WebCrypto; a hit costs a Map lookup
+ * (scripts/bench/load.ts, ADR 024). Bounded: the oldest entry goes first.
+ */
+class VerifiedTokens extends Map<string, JWTPayload> {
+  static readonly MAX = 10_000;
+  remember(token: string, payload: JWTPayload): void {
+    if (this.size >= VerifiedTokens.MAX) this.delete(this.keys().next().value as string);
+    this.set(token, payload);
+  }
+}
+
+/** jose's time checks of jwtVerify (no clock tolerance): not before nbf, and before exp. */
+function withinValidity(payload: JWTPayload, at: Date): boolean {
+  const now = Math.floor(at.getTime() / 1000);
+  if (typeof payload.nbf === 'number' && payload.nbf > now) return false;
+  return typeof payload.exp === 'number' && payload.exp > now;
+}
+
+/**
  * The ES256 key pair lives in auth_signing_keys, created on first start. Every instance on the
  * database signs with the oldest active key. Concurrent first starts create one key only: the
  * check and the insert run under one transaction-scoped advisory lock. Without it, an instance
@@ -96,6 +119,7 @@ export async function loadSigningKeys(db: Db, issuer: string): Promise<SigningKe
   const privateKey = await importJWK(current.privateJwk as JWK, ALG);
   const publicJwks = rows.map((r) => r.publicJwk as JWK);
   const jwks = createLocalJWKSet({ keys: publicJwks });
+  const verified = new VerifiedTokens();
   return {
     kid: current.kid,
     publicJwks,
@@ -111,6 +135,11 @@ export async function loadSigningKeys(db: Db, issuer: string): Promise<SigningKe
       return toLowS(jws);
     },
     verify: async (token, at) => {
+      const known = verified.get(token);
+      if (known) {
+        if (withinValidity(known, at)) return known;
+        verified.delete(token);
+      }
       if (!isLowS(token)) throw new Error('high-S or malformed ES256 signature');
       const { payload } = await jwtVerify(token, jwks, {
         algorithms: [ALG],
@@ -119,6 +148,7 @@ export async function loadSigningKeys(db: Db, issuer: string): Promise<SigningKe
         currentDate: at,
         requiredClaims: ['sub', 'exp', 'iat'],
       });
+      verified.remember(token, payload);
       return payload;
     },
   };

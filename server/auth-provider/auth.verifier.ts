@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedPerDb } from '../db/prepared.ts';
 import { decodeJwt, type JWTPayload } from 'jose';
 import { authSessions, authUsers } from '../db/schema/index.ts';
 import { SessionEndedError, unauthorized } from '../lib/app-error.ts';
@@ -15,6 +16,16 @@ export interface VerifiedAccess {
   session: SessionRow;
 }
 
+const sessionWithUser = preparedPerDb((db) =>
+  db
+    .select({ session: authSessions, user: authUsers })
+    .from(authSessions)
+    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+    .where(eq(authSessions.id, sql.placeholder('sessionId')))
+    .limit(1)
+    .prepare('mvrsp_session_with_user'),
+);
+
 /**
  * Full check of an access token with GoTrue's error codes: signature, issuer, audience, expiry,
  * role, then that its session still exists and its user is not banned.
@@ -30,12 +41,7 @@ export async function verifyAccessToken(ctx: AuthContext, token: string): Promis
   if (claims.role !== 'authenticated' || typeof sessionId !== 'string' || !isUuid(sessionId) || !isUuid(claims.sub ?? '')) {
     throw new AuthError(403, 'bad_jwt', 'invalid JWT: missing or invalid claims');
   }
-  const [row] = await ctx.db
-    .select({ session: authSessions, user: authUsers })
-    .from(authSessions)
-    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
-    .where(eq(authSessions.id, sessionId))
-    .limit(1);
+  const [row] = await sessionWithUser(ctx.db).execute({ sessionId });
   if (!row || row.user.id !== claims.sub) {
     throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }

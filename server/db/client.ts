@@ -25,11 +25,26 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; omit for an in-memory database. */
   pgliteDir?: string;
+  /** postgres.js only: connections in the pool (default POOL_MAX). */
+  poolMax?: number;
+  /** postgres.js only: called with every statement sent (postgres.js `debug`); for benchmarks. */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
+
+/**
+ * postgres.js pool size per server process. A save holds a connection for about one round trip,
+ * so a few connections keep two cores busy; scripts/bench/load.ts measures the choice.
+ */
+export const POOL_MAX = 10;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const sql = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} });
+    const onQuery = opts.onQuery;
+    const sql = postgres(opts.databaseUrl, {
+      max: opts.poolMax ?? POOL_MAX,
+      onnotice: () => {},
+      ...(onQuery ? { debug: (_conn: number, query: string, params: unknown[]) => onQuery(query, params) } : {}),
+    });
     const db = drizzlePostgres({ client: sql, schema, casing: 'snake_case' }) as unknown as Db;
     return { db, kind: 'postgres', url: opts.databaseUrl, close: () => sql.end({ timeout: 5 }) };
   }

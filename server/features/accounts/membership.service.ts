@@ -1,8 +1,9 @@
 // Profiles and organizations: loading the caller, creating an organization with its first
 // org_admin, adding a member. Shared by the signup/join/invite flows and requireProfile.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
@@ -10,14 +11,19 @@ import type { Caller } from '../../lib/factory.ts';
 
 export type MemberRole = Caller['role'];
 
-/** The profile with its organization, or null when the user has none. */
-export async function findProfile(db: Db, userId: string): Promise<Caller | null> {
-  const rows = await db
+const profileWithOrganization = preparedPerDb((db) =>
+  db
     .select({ p: profiles, o: organizations })
     .from(profiles)
     .leftJoin(organizations, eq(organizations.id, profiles.organizationId))
-    .where(eq(profiles.id, userId))
-    .limit(1);
+    .where(eq(profiles.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('mvrsp_find_profile'),
+);
+
+/** The profile with its organization, or null when the user has none. */
+export async function findProfile(db: Db, userId: string): Promise<Caller | null> {
+  const rows = await profileWithOrganization(db).execute({ userId });
   const row = rows[0];
   if (!row) return null;
   const { p, o } = row;

@@ -1,11 +1,15 @@
-// The answer save as one SQL statement (see saveSql). On postgres-js it runs with bound parameters.
+// The answer save as one SQL statement (see saveSql). On postgres-js it runs with bound parameters
+// as a named prepared statement (SAVE_TEXT).
 // On PGlite (WASM, one session) planning this statement costs more than running it, so it is
 // prepared once per database and then EXECUTEd; EXECUTE takes no bind parameters, so its arguments
 // are SQL text, and `literal` is the one place that writes them. Measured with
 // scripts/bench/answer-sql.ts (ADR 011): bound on PGlite, a save took about 2.8 times as long.
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import { PgliteTransaction } from 'drizzle-orm/pglite/session';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { PostgresJsTransaction } from 'drizzle-orm/postgres-js/session';
+import type { Sql } from 'postgres';
 import type { AnswerOrigin, AnswerValue } from '#domain/contracts/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
@@ -143,6 +147,22 @@ const PREPARE = sql`prepare ${sql.raw(PREPARED_NAME)} (${sql.raw(Object.values(S
   Object.fromEntries(SLOT_NAMES.map((slot, i) => [slot, sql.raw(`$${i + 1}`)])) as Record<Slot, SQL>,
 )}`;
 
+/**
+ * The statement's text with $1..$8 in SLOTS order, for postgres.js. drizzle runs an unnamed query
+ * through postgres.js with `prepare: false`, so PostgreSQL would parse and plan this CTE on every
+ * save; as a named prepared statement (postgres.js keeps one per connection, keyed by this text) it
+ * is planned once per connection. Measured with scripts/bench/load.ts (ADR 024).
+ */
+const SAVE_TEXT = new PgDialect({ casing: 'snake_case' }).sqlToQuery(
+  saveSql(Object.fromEntries(SLOT_NAMES.map((slot, i) => [slot, sql.raw(`$${i + 1}`)])) as Record<Slot, SQL>),
+).sql;
+
+/** The postgres.js client (pool or transaction) under a drizzle database, or null on PGlite. */
+function postgresClient(db: Db): Sql | null {
+  if (!(is(db, PostgresJsDatabase) || is(db, PostgresJsTransaction))) return null;
+  return (db as unknown as { _: { session: { client: Sql } } })._.session.client;
+}
+
 const values = (input: ApplyAnswerInput): Record<Slot, string | number | null> => ({
   aid: input.assessmentId,
   org: input.organizationId,
@@ -165,8 +185,10 @@ async function prepareOnce(db: Db): Promise<void> {
 /** Runs the save; one row (see SaveRow). */
 export async function runSave(db: Db, input: ApplyAnswerInput): Promise<SaveRow | undefined> {
   const v = values(input);
-  if (!(is(db, PgliteDatabase) || is(db, PgliteTransaction))) {
-    return rowsOf<SaveRow>(await db.execute(saveSql(Object.fromEntries(SLOT_NAMES.map((slot) => [slot, sql`${v[slot]}`])) as Record<Slot, SQL>)))[0];
+  const client = postgresClient(db);
+  if (client) {
+    const rows = await client.unsafe<SaveRow[]>(SAVE_TEXT, SLOT_NAMES.map((slot) => v[slot]), { prepare: true });
+    return rows[0];
   }
   const args = SLOT_NAMES.map((slot) => literal(SLOTS[slot], v[slot])).join(', ');
   // The PGlite instance for the database itself; a transaction object lives for one transaction.

@@ -1,7 +1,7 @@
 // /api/assessments: lifecycle, answers, submit, results and the detailed report (org-scoped).
 import { Hono, type Context } from 'hono';
 import { answerFormSchema, createAssessmentSchema, submitAssessmentSchema, updateActionSchema } from '#domain/contracts/assessments.ts';
-import { AppError, badRequest } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/auth.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
 import { requireWritable } from '../../lib/caller.ts';
@@ -53,11 +53,54 @@ function owned(c: Context<AppEnv>): AssessmentRow {
   return row;
 }
 
+/**
+ * A JSON answer save by a caller whose organization may write: the save statement itself checks
+ * that the assessment is the caller's organization's (answers.statement.ts, CTE `a`) and answers
+ * 404 like getOwnedAssessment, so the route skips the separate lookup (one statement per save
+ * fewer; ADR 024). A multipart save stores evidence before the answer, so it is checked first;
+ * a suspended organization keeps the usual order (404 for another organization's assessment).
+ */
+function savesInOneStatement(c: Context<AppEnv>): boolean {
+  return (
+    c.req.method === 'POST' &&
+    c.req.path.endsWith('/responses') &&
+    (c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json') &&
+    c.var.caller.organization?.status !== 'suspended'
+  );
+}
+
 /** Another organization's assessment is a 404 before any body is read or validated. */
 const ownAssessment = factory.createMiddleware(async (c, next) => {
-  loaded.set(c, await getOwnedAssessment(c.var.deps.db, c.req.param('id') ?? '', c.var.caller.organizationId));
+  if (!savesInOneStatement(c)) loaded.set(c, await getOwnedAssessment(c.var.deps.db, c.req.param('id') ?? '', c.var.caller.organizationId));
   await next();
 });
+
+/** The JSON save: the body, then the statement; a bad body on another organization's assessment is still a 404. */
+async function saveJsonAnswer(c: Context<AppEnv>) {
+  const { caller, deps } = c.var;
+  const assessmentId = c.req.param('id') ?? '';
+  const organizationId = caller.organizationId;
+  if (!organizationId) throw notFound('Assessment not found');
+  let body: Awaited<ReturnType<typeof readAnswerBody>>;
+  try {
+    body = await readAnswerBody(c);
+  } catch (err) {
+    await getOwnedAssessment(deps.db, assessmentId, organizationId);
+    throw err;
+  }
+  const { questionId, answer, baseVersion } = body;
+  return applyAnswer(deps.db, { assessmentId, organizationId, questionId, answer, baseVersion, userId: caller.id });
+}
+
+/** A multipart (or suspended-organization) save: ownership checked first, evidence stored, then the answer. */
+async function saveFormAnswer(c: Context<AppEnv>) {
+  const { caller, deps } = c.var;
+  const a = owned(c);
+  const { questionId, answer, baseVersion } = await readAnswerBody(c);
+  const evidence = await storeFormEvidence(c, a.id, questionId); // evidence_0..n; refused files stop the request
+  const result = await applyAnswer(deps.db, { assessmentId: a.id, organizationId: a.organizationId, questionId, answer, baseVersion, userId: caller.id });
+  return { result, evidence };
+}
 
 export const assessmentsRoutes = new Hono<AppEnv>()
   .use('*', requireUser, requireProfile)
@@ -74,11 +117,7 @@ export const assessmentsRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => c.json(await getAssessmentDetail(c.var.deps.db, owned(c)), 200))
   .get('/:id/responses', async (c) => c.json(await listAnswerViews(c.var.deps.db, owned(c).id), 200))
   .post('/:id/responses', requireWritable, responsesBodyLimit, async (c) => {
-    const { caller, deps } = c.var;
-    const a = owned(c);
-    const { questionId, answer, baseVersion } = await readAnswerBody(c);
-    const evidence = await storeFormEvidence(c, a.id, questionId); // evidence_0..n; refused files stop the request
-    const result = await applyAnswer(deps.db, { assessmentId: a.id, organizationId: a.organizationId, questionId, answer, baseVersion, userId: caller.id });
+    const { result, evidence } = savesInOneStatement(c) ? { result: await saveJsonAnswer(c), evidence: [] } : await saveFormAnswer(c);
     if (result.status === 'conflict') throw new AppError(409, 'conflict', CHANGED_BY_SOMEONE_ELSE, { answer: result.answer });
     return c.json(evidence.length > 0 ? { ...result, evidence } : result, 200);
   })

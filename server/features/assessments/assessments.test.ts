@@ -60,6 +60,20 @@ describe.each(DB_DRIVERS)('assessment lifecycle API (%s)', (driver) => {
     expect((await server.json('GET', `/api/assessments/${id}`)).status).toBe(401);
   });
 
+  it('answers 404 for a JSON save on another organization’s assessment, whatever the body; its answers stay untouched', async () => {
+    const id = await createAssessment(server, admin.accessToken, admin.organizationId);
+    const [q] = await getQuestions(server, admin.accessToken, id);
+    const saves = [{ questionId: q!.id, answer: 'yes' }, { questionId: q!.id, answer: 'maybe' }, { answer: 'yes' }, { questionId: 'x' }];
+    for (const body of saves) {
+      const res = await server.json('POST', `/api/assessments/${id}/responses`, body, outsider.accessToken);
+      expect({ body, status: res.status, error: res.body.error }).toEqual({ body, status: 404, error: 'Assessment not found' });
+    }
+    expect((await server.json('POST', `/api/assessments/${id}/responses`, { questionId: q!.id, answer: 'maybe' }, member.accessToken)).status).toBe(400);
+    expect((await server.json('GET', `/api/assessments/${id}/responses`, undefined, admin.accessToken)).body).toEqual([]);
+    const saved = await server.json('POST', `/api/assessments/${id}/responses`, { questionId: q!.id, answer: 'no' }, member.accessToken);
+    expect(saved.body).toMatchObject({ status: 'applied', answer: { question_id: q!.id, answer: 'no', version: 1, updated_by: member.userId } });
+  });
+
   it('saves yes/no answers (with evidence files) from multipart forms and refuses anything else', async () => {
     const id = await createAssessment(server, admin.accessToken, admin.organizationId);
     const [q1, q2] = await getQuestions(server, admin.accessToken, id);
