@@ -24,6 +24,11 @@ async function main() {
     }
     throw err;
   }
+  // Process warnings (a deprecation, a dependency's notice about the Node version) become JSON log
+  // lines like every other line, instead of Node's plain-text output on stderr.
+  const warnings = createLogger(env.LOG_LEVEL);
+  process.removeAllListeners('warning');
+  process.on('warning', (w) => warnings.warn(w.message.replace(/\s+/g, ' ').trim(), { warning: w.name }));
   const built = await buildServer(env, { staticDir: DIST_DIR });
   const { logger } = built.deps;
   const server = serve({ fetch: built.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -13,28 +13,32 @@ import { openDatabase, type Database } from '#server/db/client.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/mail/smtp-capture.ts';
 import { createPostgresDatabase } from '#tests/setup/db.ts';
 import { TEST_ADMIN, TEST_DATABASE_URL, WORKER_ID } from '#tests/setup/test-env.ts';
+import { startS3Server, type TestS3Server } from '#tests/support/s3-server.ts';
+import { buildBundle, type Bundle } from '../ops/compiled-server.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
 
 /**
- * The ONE command that runs an instance: the compiled server when `npm run build` produced it,
- * else the TypeScript entry point through tsx.
+ * The ONE command that runs an instance: the compiled server (scripts/build-server.mjs, ADR 022)
+ * under plain Node, as `npm start` runs it in production. Built once per test file.
  */
-export function instanceCommand(): { command: string; args: string[] } {
-  const compiled = path.join(ROOT, 'build/server/index.js');
-  if (existsSync(compiled)) return { command: process.execPath, args: [compiled] };
-  return { command: process.execPath, args: ['--import', 'tsx', path.join(ROOT, 'server/index.ts')] };
+let bundle: Promise<Bundle> | undefined;
+export async function instanceCommand(): Promise<{ command: string; args: string[] }> {
+  bundle ??= buildBundle();
+  const built = await bundle;
+  return { command: process.execPath, args: ['--enable-source-maps', built.outfile] };
 }
 
 /**
- * The ONE place the evidence store of the cluster is configured: every instance gets the same
- * DATA_DIR, so the disk store (DATA_DIR/evidence) is shared. With S3, return the S3_* variables of
- * a test S3 server here instead, and keep DATA_DIR per instance.
+ * The ONE place the evidence store of the cluster is configured: one S3-compatible server (a real
+ * s3rver behind a SigV4 check, tests/support/s3-server.ts) that every instance uses; each instance
+ * has its own DATA_DIR, so nothing is shared through the local disk.
  */
-export async function storageEnv(sharedDir: string): Promise<{ env: Record<string, string>; close: () => Promise<void> }> {
-  return { env: { DATA_DIR: sharedDir }, close: async () => {} };
+export async function storageEnv(): Promise<{ env: Record<string, string>; s3: TestS3Server; close: () => Promise<void> }> {
+  const s3 = await startS3Server();
+  return { env: s3.env, s3, close: () => s3.stop() };
 }
 
 export interface Instance {
@@ -67,6 +71,8 @@ export interface Cluster {
   smtp: SmtpCapture;
   /** The shared environment every instance gets (without PORT). */
   env: Record<string, string>;
+  /** The S3-compatible server holding every instance's evidence. */
+  s3: TestS3Server;
   /** A connection of the test's own to the cluster's database (opened on first use). */
   db(): Promise<Database>;
   waitReady(index: number): Promise<void>;
@@ -139,7 +145,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const database = opts.database ?? (await freshDatabase());
   const smtp = await startSmtpCapture();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mvrsp-scale-'));
-  const storage = await storageEnv(dataDir);
+  const storage = await storageEnv();
   const instances: Instance[] = [];
   for (let index = 0; index < count; index++) {
     const port = await freePort();
@@ -162,12 +168,12 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     ...storage.env,
     ...opts.env,
   };
-  const { command, args } = instanceCommand();
+  const { command, args } = await instanceCommand();
 
   const launch = (inst: Instance) => {
     inst.exit = null;
     // Only the cluster's environment: nothing of the test process's leaks into the server's config.
-    const child = spawn(command, args, { cwd: ROOT, env: { ...env, PORT: String(inst.port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: ROOT, env: { ...env, PORT: String(inst.port), DATA_DIR: path.join(dataDir, `instance-${inst.index}`) }, stdio: ['ignore', 'pipe', 'pipe'] });
     const collect = (stream: 'out' | 'err') => (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) inst.output.push(stream === 'err' ? `stderr: ${line}` : line);
     };
@@ -205,6 +211,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     instances,
     databaseUrl: database.url,
     smtp,
+    s3: storage.s3,
     env,
     db: () => (own ??= openDatabase({ databaseUrl: database.url })),
     waitReady,
@@ -223,6 +230,10 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       await (await own)?.close();
       await smtp.close();
       await storage.close();
+      // The bundle lives in build/test-*: removed with the cluster (the next cluster builds again).
+      const built = bundle;
+      bundle = undefined;
+      await (await built)?.remove();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -100,6 +100,16 @@ describe('two server processes behind a load balancer', () => {
       expect(got.value.bytes.byteLength).toBe(bytes.byteLength);
       expect(await sha256Hex(got.value.bytes)).toBe(await sha256Hex(bytes));
       expect(Buffer.from(got.value.bytes).equals(Buffer.from(bytes))).toBe(true);
+
+      // The bytes are in the shared bucket under the organization's prefix, and nowhere else.
+      expect(await cluster.s3.keys()).toContain(`${world.org.orgId}/${queued.evidenceId}`);
+      // An API client downloading through instance B is sent to a short-lived presigned GET.
+      const direct = await fetch(`${b!.url}/api/evidence/${queued.evidenceId}/download`, { headers: { authorization: `Bearer ${user.accessToken}` }, redirect: 'manual' });
+      expect(direct.status).toBe(302);
+      const presigned = direct.headers.get('location') ?? '';
+      expect(presigned).toContain('X-Amz-Signature=');
+      const viaBucket = Buffer.from(await (await fetch(presigned)).arrayBuffer());
+      expect(viaBucket.equals(Buffer.from(bytes))).toBe(true);
     } finally {
       await db.delete();
     }
