@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'build', 'server', 'index.js');
+/** The Node flags the compiled server runs with (`npm start`, the tests that start it, the load benchmark). */
+export const SERVER_NODE_OPTIONS = ['--enable-source-maps'];
 const SOURCES = ['server', 'domain', 'src/sync', 'package.json', 'package-lock.json'];
 
 /** Newest modification time under `p` (a file or a folder), ignoring node_modules and test files. */
@@ -35,14 +37,15 @@ export function serverBuildIsStale(outfile = SERVER_OUT) {
 }
 
 /**
- * Bundles server/index.ts into `outfile` (default build/server/index.js) with a source map.
+ * Bundles server/index.ts (or another server entry, e.g. the load benchmark's server process) into
+ * `outfile` (default build/server/index.js) with a source map.
  * Returns the file and the packages it imports at run time (static and dynamic, from esbuild's
  * metafile), which must all be "dependencies" in package.json (checked by tests/ops/build.test.ts).
  */
-export async function buildServer(outfile = SERVER_OUT) {
+export async function buildServer(outfile = SERVER_OUT, entry = path.join(ROOT, 'server', 'index.ts')) {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [path.join(ROOT, 'server', 'index.ts')],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',

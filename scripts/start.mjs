@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, newestMtime, SERVER_OUT, serverBuildIsStale } from './build-server.mjs';
+import { buildServer, newestMtime, SERVER_NODE_OPTIONS, SERVER_OUT, serverBuildIsStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['src', 'worker', 'domain', 'public', 'index.html', 'vite.config.ts', 'package.json'];
@@ -35,7 +35,7 @@ if (isMain) {
     console.log('Building the server (build/server/ is missing or out of date)...');
     await buildServer();
   }
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_OUT], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, SERVER_OUT], {
     cwd: root,
     stdio: 'inherit',
     env: { NODE_ENV: 'production', ...process.env },

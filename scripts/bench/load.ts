@@ -13,6 +13,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
+import { buildServer, ROOT, SERVER_NODE_OPTIONS } from '../build-server.mjs';
 import { POOL_MAX } from '#server/db/client.ts';
 import { autocannon, type CannonResult } from './autocannon.ts';
 import { openLoop, type OpenLoopResult, type OpenRequest } from './load-open.ts';
@@ -61,9 +62,20 @@ interface Child {
   request<T>(type: string, reply?: string): Promise<T>;
 }
 
+/**
+ * The benchmark's server process is compiled like the production server (scripts/build-server.mjs,
+ * ADR 022) and runs under plain Node: no tsx loader and no in-memory TypeScript in the figures,
+ * and the same heap settings as `npm start` (SERVER_NODE_OPTIONS).
+ */
+async function compiledServerScript(): Promise<string> {
+  const out = path.join(ROOT, 'build', 'bench', 'load-server.js');
+  await buildServer(out, path.join(import.meta.dirname, 'load-server.ts'));
+  return out;
+}
+
 async function startServer(databaseUrl?: string): Promise<Child> {
-  const script = path.join(import.meta.dirname, 'load-server.ts');
-  const execArgv = ['--import', 'tsx', ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [])];
+  const script = await compiledServerScript();
+  const execArgv = [...SERVER_NODE_OPTIONS, ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [])];
   const proc = fork(script, [databaseUrl ?? '', String(POOL)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const waiting = new Map<string, (msg: any) => void>();
   proc.on('message', (msg: any) => waiting.get(msg.type)?.(msg));

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildServer, SERVER_OUT, serverBuildIsStale } from '../build-server.mjs';
+import { buildServer, SERVER_NODE_OPTIONS, SERVER_OUT, serverBuildIsStale } from '../build-server.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,7 +45,7 @@ function cpuSeconds(pid) {
 async function startOnce(dataDir) {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, [BUNDLE], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, BUNDLE], {
     env: { NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PATH: process.env.PATH ?? '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildServer } from '../../scripts/build-server.mjs';
+import { buildServer, SERVER_NODE_OPTIONS } from '../../scripts/build-server.mjs';
 import { freePort } from '../e2e/harness.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -47,7 +47,7 @@ export async function startCompiled(bundle: Bundle, opts: StartOptions = {}): Pr
   const port = await freePort();
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'mvrsp-ops-')));
-  const child = spawn(process.execPath, ['--enable-source-maps', bundle.outfile], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, bundle.outfile], {
     cwd: ROOT,
     env: {
       NODE_ENV: 'production',

@@ -14,6 +14,7 @@ import { startSmtpCapture, type SmtpCapture } from '#tests/mail/smtp-capture.ts'
 import { createPostgresDatabase } from '#tests/setup/db.ts';
 import { TEST_ADMIN, TEST_DATABASE_URL, WORKER_ID } from '#tests/setup/test-env.ts';
 import { startS3Server, type TestS3Server } from '#tests/support/s3-server.ts';
+import { SERVER_NODE_OPTIONS } from '../../scripts/build-server.mjs';
 import { buildBundle, type Bundle } from '../ops/compiled-server.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
 
@@ -28,7 +29,7 @@ let bundle: Promise<Bundle> | undefined;
 export async function instanceCommand(): Promise<{ command: string; args: string[] }> {
   bundle ??= buildBundle();
   const built = await bundle;
-  return { command: process.execPath, args: ['--enable-source-maps', built.outfile] };
+  return { command: process.execPath, args: [...SERVER_NODE_OPTIONS, built.outfile] };
 }
 
 /**
