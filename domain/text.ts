@@ -64,3 +64,36 @@ export const NAME_CONTROL_MESSAGE = 'Names cannot contain line breaks or control
 
 /** Replaces runs of control characters with one space (defence for text put into mail headers and bodies). */
 export const stripControlChars = (s: string) => s.replace(CONTROL_RUN, ' ');
+
+/**
+ * A lower-case ASCII slug for file names: accents are dropped rather than split off
+ * ("Ångström" → "angstrom"; NFKD decomposes, then the combining marks U+0300–U+036F are removed),
+ * every other run of non-alphanumerics becomes one dash, at most `max` characters, `fallback` when nothing is left.
+ */
+export function slugify(text: string, max = 40, fallback = 'organization'): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/, '');
+  return slug || fallback;
+}
+
+/**
+ * One CSV field (RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled).
+ * A value starting with = + - @ (or tab / carriage return) is prefixed with an apostrophe so a
+ * spreadsheet shows it as text instead of running it as a formula (OWASP "CSV Injection").
+ */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let s = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** A CSV document: a header row, then one line per row, CRLF line ends (RFC 4180). */
+export const toCsv = (header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]) =>
+  [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';

@@ -1,6 +1,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authUnknownAddresses, authUsers } from '../db/schema/index.ts';
+import { rateLimitMessage } from '../lib/rate-limit.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, invalidCredentials, overRequestRateLimit, userBanned } from './auth.errors.ts';
 import { LOCKOUT_BASE_MS, LOCKOUT_MAX_MS, LOCKOUT_THRESHOLD } from './auth.limits.ts';
@@ -9,7 +10,7 @@ import { startSession, type SessionJson } from './auth.sessions.ts';
 import { findUserByEmail, findUserById, isBanned, normalizeEmail, type AuthUserRow } from './auth.users.ts';
 
 const locked = (seconds: number) =>
-  overRequestRateLimit(`Too many failed sign-in attempts. Please try again in ${Math.max(1, seconds)} seconds.`);
+  overRequestRateLimit(rateLimitMessage(seconds, 'Too many failed sign-in attempts.'));
 
 export const emailNotConfirmed = () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
 

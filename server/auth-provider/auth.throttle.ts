@@ -4,6 +4,7 @@ import type { AuthContext } from './auth.context.ts';
 import { overRequestRateLimit } from './auth.errors.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import type { BudgetRule } from '../lib/budgets.ts';
+import { rateLimitMessage } from '../lib/rate-limit.ts';
 
 /**
  * Counts the request against a per-IP budget shared by every instance (ctx.budgets, ADR 021);
@@ -15,5 +16,5 @@ export async function throttleIp(ctx: AuthContext, c: Context<AppEnv>, rule: Bud
   if (!ip) return;
   const wait = await ctx.budgets.spend(rule, ip);
   if (wait === 'unavailable') throw overRequestRateLimit('Too many requests. Please try again in a minute.');
-  if (wait > 0) throw overRequestRateLimit(`Too many requests. Please try again in ${wait} seconds.`);
+  if (wait > 0) throw overRequestRateLimit(rateLimitMessage(wait));
 }

@@ -25,7 +25,18 @@ export const RATE_LIMITS = {
   export: { name: 'export', max: 5, windowMs: 60 * MINUTE, by: 'user' },
 } as const satisfies Record<string, RateLimitRule>;
 
-export const rateLimitMessage = (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`;
+/**
+ * How long to wait, in words: seconds up to 90 s, whole minutes (rounded up) beyond, so an hour's
+ * budget reads "60 minutes" and not "3594 seconds". Retry-After stays in seconds (RFC 9110 §10.2.3).
+ */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s > 90) return `${Math.ceil(s / 60)} minutes`;
+  return s === 1 ? '1 second' : `${s} seconds`;
+}
+
+/** The one message for a spent budget (API budgets here, the auth provider's throttles and sign-in lockout). */
+export const rateLimitMessage = (seconds: number, what = 'Too many requests.') => `${what} Please try again in ${waitText(seconds)}.`;
 
 /** Retry-After of a refusal while the shared store is down (a 'refuse' rule). */
 export const BUDGETS_DOWN_RETRY_SECONDS = 60;

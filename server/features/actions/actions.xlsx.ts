@@ -3,6 +3,7 @@
 // organization's plan across assessments (GET /api/actions.xlsx).
 import type ExcelJS from 'exceljs';
 import type { ActionPlanItem } from '#domain/contracts/cycles.ts';
+import { slugify } from '#domain/text.ts';
 
 export const PRODUCT_NAME = 'MVRSP Assess';
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -94,6 +95,5 @@ export function renderActionPlanXlsx(input: { organizationName: string; generate
 
 /** A clean attachment name, e.g. mvrsp-action-plan-acme-research-2026-06-15.xlsx */
 export function actionPlanFileName(organizationName: string, at: Date): string {
-  const slug = organizationName.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'organization';
-  return `mvrsp-action-plan-${slug}-${at.toISOString().slice(0, 10)}.xlsx`;
+  return `mvrsp-action-plan-${slugify(organizationName)}-${at.toISOString().slice(0, 10)}.xlsx`;
 }

@@ -5,6 +5,7 @@
 // feature renders for download. manifest.json is written last: it lists every other entry with its
 // size and SHA-256, the counts, the reports withheld and why, and evidence whose bytes are missing.
 import { asc, eq, inArray } from 'drizzle-orm';
+import { slugify } from '#domain/text.ts';
 import {
   assessmentQuestions,
   assessments,
@@ -59,8 +60,7 @@ export interface MissingFile {
 }
 
 export const exportFileName = (organizationName: string, at: Date) => {
-  const slug = organizationName.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'organization';
-  return `mvrsp-export-${slug}-${at.toISOString().slice(0, 10)}.zip`;
+  return `mvrsp-export-${slugify(organizationName)}-${at.toISOString().slice(0, 10)}.zip`;
 };
 
 /**

@@ -2,6 +2,7 @@
 import type { ResultView } from '#domain/contracts/assessments.ts';
 import { describeProfile } from '#domain/questions/applicability.ts';
 import { minimumPointsFor } from '#domain/scoring/policy.ts';
+import { slugify } from '#domain/text.ts';
 import type { ReportDocument } from './reports.data.ts';
 
 export const PRODUCT_NAME = 'MVRSP Assess';
@@ -117,7 +118,7 @@ export function scoringMethodParagraphs(doc: ReportDocument): string[] {
 
 /** A clean attachment name, e.g. mvrsp-report-acme-research-1a2b3c4d.pdf */
 export function reportFileName(doc: ReportDocument, kind: 'report' | 'actions', ext: string): string {
-  const slug = doc.organizationName.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'organization';
+  const slug = slugify(doc.organizationName);
   const stem = kind === 'report' ? 'mvrsp-report' : 'mvrsp-corrective-actions';
   return `${stem}-${slug}-${shortId(doc.assessmentId)}.${ext}`;
 }
