@@ -47,6 +47,8 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
     expect(sha256(await zip.file(evidence.export_path)!.async('uint8array'))).toBe(sha256(a.evidenceBytes));
     expect(Object.keys(zip.files).join('\n')).not.toContain(b.assessmentId);
     await page.getByText('Your organization export has downloaded.').waitFor();
+    // The button keeps keyboard focus through the export (aria-disabled while busy, never `disabled`).
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Export organization data');
     expect(errors).toEqual([]);
     await ctx.close();
 

@@ -109,11 +109,44 @@ describe.each(DB_DRIVERS)('organization export (%s)', (driver) => {
     expect(members.map((m) => m.email).sort()).toEqual([a.admin.email, a.member.email].sort());
   });
 
+  it('has a README.txt that explains the layout and lists each assessment with its folder', async () => {
+    const text = Buffer.from(await zipA.bytes('README.txt')).toString('utf8');
+    expect(text).toContain(a.name);
+    for (const entry of ['manifest.json', 'answers.csv', 'evidence/<id>/', 'action-plan/', 'certifications/', 'reports/<id>/']) expect(text).toContain(entry);
+    const run = await zipA.json<{ started_at: string; submitted_at: string; total_score: number; grade: string }>(`assessments/${a.assessmentId}/assessment.json`);
+    expect(text).toContain(
+      `- Started ${run.started_at.slice(0, 10)}, submitted ${run.submitted_at.slice(0, 10)}, status submitted, score ${run.total_score}, grade ${run.grade} (Pass)\n  folder assessments/${a.assessmentId}/`,
+    );
+  });
+
+  it('has answers.csv per assessment: one row per question asked, with domain, answer, origin and who saved it', async () => {
+    const dir = `assessments/${a.assessmentId}`;
+    const csv = Buffer.from(await zipA.bytes(`${dir}/answers.csv`)).toString('utf8');
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    expect(header).toBe('question_code,domain,question_text,answer,origin,updated_at,updated_by');
+    const asked = await zipA.json<{ code: string; question_text: string }[]>(`${dir}/questions.json`);
+    const answers = await zipA.json<{ question_code: string; answer: string; updated_by: string }[]>(`${dir}/answers.json`);
+    // Question texts can hold commas and quotes; every row still starts with its code, in questions.json order.
+    expect(rows.map((r) => r.split(',')[0])).toEqual(asked.map((q) => q.code));
+    const gap = answers.find((x) => x.answer === 'no')!;
+    const gapRow = rows.find((r) => r.startsWith(`${gap.question_code},`))!;
+    expect(gapRow).toMatch(new RegExp(`,no,answered,\\d{4}-\\d{2}-\\d{2}T[^,]+Z,${a.admin.email.replace(/[.+]/g, '\\$&')}$`));
+    expect(gapRow.split(',')[1]).not.toBe('');
+  });
+
   it('withholds the reports and the plan spreadsheet until payment is verified, and says why', async () => {
     const manifest = await zipB.json('manifest.json');
     expect(manifest.withheld).toEqual(
       expect.arrayContaining([
-        { assessment_id: b.assessmentId, files: expect.any(Array), reason: PAYMENT_REQUIRED_MESSAGE },
+        {
+          assessment_id: b.assessmentId,
+          files: [
+            expect.stringMatching(new RegExp(`^reports/${b.assessmentId}/mvrsp-report-betaexport-college-[0-9a-f]{8}\\.pdf$`)),
+            expect.stringMatching(new RegExp(`^reports/${b.assessmentId}/mvrsp-report-betaexport-college-[0-9a-f]{8}\\.docx$`)),
+            expect.stringMatching(new RegExp(`^reports/${b.assessmentId}/mvrsp-corrective-actions-betaexport-college-[0-9a-f]{8}\\.xlsx$`)),
+          ],
+          reason: PAYMENT_REQUIRED_MESSAGE,
+        },
         { assessment_id: null, files: [expect.stringMatching(/^action-plan\/.*\.xlsx$/)], reason: PAYMENT_REQUIRED_MESSAGE },
       ]),
     );
@@ -168,6 +201,8 @@ describe.each(DB_DRIVERS)('organization export (%s)', (driver) => {
     for (let i = 1; i < RATE_LIMITS.export.max; i++) await downloadExport(server, b.admin.accessToken);
     const res = await server.json('GET', '/api/organization/export', undefined, b.admin.accessToken);
     expect(res.status).toBe(429);
-    expect(res.body.error).toMatch(/Too many requests/);
+    // An hour's budget is told in minutes; Retry-After stays in seconds.
+    expect(res.body.error).toMatch(/^Too many requests\. Please try again in (59|60) minutes\.$/);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3500);
   });
 });

@@ -4,14 +4,17 @@
 // the certificate PDFs and, where the detailed report is released, the report files the reports
 // feature renders for download. manifest.json is written last: it lists every other entry with its
 // size and SHA-256, the counts, the reports withheld and why, and evidence whose bytes are missing.
+// For people rather than programs: README.txt at the root explains the layout and lists the
+// assessments, and each assessment's answers.csv holds its answers as a spreadsheet opens them.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { slugify } from '#domain/text.ts';
+import { slugify, toCsv } from '#domain/text.ts';
 import {
   assessmentQuestions,
   assessments,
   certifications,
   correctiveActions,
   deferrals,
+  domains,
   evidenceFiles,
   invitations,
   joinRequests,
@@ -27,7 +30,7 @@ import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { actionPlanFileName, isReportReleased, listActionPlan, PAYMENT_REQUIRED_MESSAGE, renderActionPlanXlsx } from '../actions/index.ts';
 import { findOwnCertification, listCertifications, renderCertificatePdf, verifyUrl } from '../certifications/index.ts';
-import { loadReportDocument, renderReportFile, type ReportFormat } from '../reports/index.ts';
+import { loadReportDocument, renderReportFile, reportFormatFileName, type ReportFormat } from '../reports/index.ts';
 import { ExportZip, safeFileName } from './export.zip.ts';
 
 /** The manifest's `format`; `format_version` changes when a file's shape changes incompatibly. */
@@ -145,11 +148,13 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
   counts.evidence_files = 0;
   counts.evidence_bytes = 0;
   const exportedKeys = new Map<string, string>();
+  const domainNames = new Map((await db.select({ id: domains.id, name: domains.name }).from(domains)).map((d) => [d.id, d.name]));
+  const memberEmails = new Map(members.map((m) => [m.id, m.email]));
   for (const run of runs) {
     const dir = `assessments/${run.id}`;
     await zip.addJson(`${dir}/assessment.json`, exportRow(run));
     const asked = await db
-      .select({ questionId: assessmentQuestions.questionId, code: questions.code, questionText: questions.questionText, critical: assessmentQuestions.critical, novelty: assessmentQuestions.novelty })
+      .select({ questionId: assessmentQuestions.questionId, code: questions.code, domainId: questions.domainId, questionText: questions.questionText, critical: assessmentQuestions.critical, novelty: assessmentQuestions.novelty })
       .from(assessmentQuestions)
       .innerJoin(questions, eq(questions.id, assessmentQuestions.questionId))
       .where(eq(assessmentQuestions.assessmentId, run.id))
@@ -161,6 +166,7 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
     const answers = await db.select().from(responses).where(eq(responses.assessmentId, run.id)).orderBy(asc(responses.createdAt));
     counts.answers += answers.length;
     await zip.addJson(`${dir}/answers.json`, answers.map(withCode));
+    await zip.add(`${dir}/answers.csv`, answersCsv(asked, answers, domainNames, memberEmails));
     const history = await db.select().from(responseHistory).where(eq(responseHistory.assessmentId, run.id)).orderBy(asc(responseHistory.createdAt), asc(responseHistory.version));
     counts.answer_history += history.length;
     await zip.addJson(`${dir}/answer-history.json`, history.map(withCode));
@@ -237,7 +243,8 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
   counts.report_files = 0;
   for (const run of runs.filter((r) => r.status === 'submitted')) {
     if (!released) {
-      withheld.push({ assessment_id: run.id, files: REPORT_FORMATS.map((f) => `reports/${run.id}/*.${f}`), reason: PAYMENT_REQUIRED_MESSAGE });
+      const names = REPORT_FORMATS.map((f) => `reports/${run.id}/${safeFileName(reportFormatFileName({ organizationName: org.name, assessmentId: run.id }, f))}`);
+      withheld.push({ assessment_id: run.id, files: names, reason: PAYMENT_REQUIRED_MESSAGE });
       continue;
     }
     const doc = await loadReportDocument(db, { assessmentId: run.id, organizationId: orgId, now, checkoutUrl: deps.env.CHECKOUT_URL });
@@ -248,6 +255,7 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
     }
   }
 
+  await zip.add('README.txt', readme(org, runs, now, withheld.length > 0));
   await zip.addJson('manifest.json', {
     format: EXPORT_FORMAT,
     format_version: EXPORT_FORMAT_VERSION,
@@ -260,4 +268,80 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
     withheld,
     missing,
   });
+}
+
+type AskedQuestion = { questionId: string; code: string; domainId: string; questionText: string };
+type AnswerRow = typeof responses.$inferSelect;
+
+/**
+ * One row per question asked in the assessment, in questionnaire order; a question not answered
+ * has empty answer columns. Cells go through the CSV formula guard of domain/text.ts.
+ */
+function answersCsv(asked: AskedQuestion[], answers: AnswerRow[], domainNames: Map<string, string>, emails: Map<string, string>): string {
+  const byQuestion = new Map(answers.map((r) => [r.questionId, r]));
+  return toCsv(
+    ['question_code', 'domain', 'question_text', 'answer', 'origin', 'updated_at', 'updated_by'],
+    asked.map((q) => {
+      const r = byQuestion.get(q.questionId);
+      return [
+        q.code,
+        domainNames.get(q.domainId) ?? q.domainId,
+        q.questionText,
+        r?.answer,
+        r?.origin,
+        r?.updatedAt.toISOString(),
+        r?.updatedBy ? (emails.get(r.updatedBy) ?? r.updatedBy) : null,
+      ];
+    }),
+  );
+}
+
+type AssessmentRow = typeof assessments.$inferSelect;
+
+const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '-');
+
+/** README.txt: the zip's layout in plain words and one line per assessment. */
+function readme(org: OrganizationRow, runs: AssessmentRow[], now: Date, anyWithheld: boolean): string {
+  const lines = [
+    `MVRSP Assess: data export of ${org.name}`,
+    `Exported ${now.toISOString()} (UTC).`,
+    '',
+    'WHAT EACH FILE HOLDS',
+    '',
+    'manifest.json            Every other file with its size in bytes and SHA-256 checksum, the counts,',
+    '                         report files withheld and why, and evidence files whose bytes were not found.',
+    'organization.json        The organization record.',
+    'members.json             Members: name, e-mail, role, status.',
+    'invitations.json         Invitations sent, accepted and cancelled.',
+    'join-requests.json       Requests to join with the organization key.',
+    'assessments/<id>/        One folder per assessment (<id> is the assessment id listed below):',
+    '  assessment.json        Status, dates, score, grade and the stored result.',
+    '  questions.json         The questions asked, in questionnaire order.',
+    '  answers.json           The current answers (one object per answered question).',
+    '  answers.csv            The same answers for a spreadsheet: question code, domain, question text,',
+    '                         answer, origin, updated at (UTC), updated by. One row per question asked;',
+    '                         unanswered questions have empty answer columns. A cell that begins with',
+    "                         = + - or @ starts with an apostrophe (') so it is not run as a formula.",
+    '  answer-history.json    Every saved version of every answer.',
+    '  deferrals.json         Questions deferred, with reasons and due dates.',
+    '  evidence.json          Evidence file records; export_path says where the bytes are in this zip.',
+    'evidence/<id>/           The evidence files themselves, byte for byte.',
+    'action-plan/             actions.json (the corrective actions) and the action plan spreadsheet.',
+    'certifications/          Self-certification records and their certificate PDFs.',
+    'reports/<id>/            Report files (PDF, Word, spreadsheet) of submitted assessments.',
+    ...(anyWithheld ? ['', 'Some report files are not included until payment is verified: manifest.json ("withheld") names them.'] : []),
+    '',
+    'JSON files are UTF-8, one array of objects each, with snake_case keys; times are ISO 8601 in UTC.',
+    '',
+    'ASSESSMENTS',
+    '',
+  ];
+  if (runs.length === 0) lines.push('None.');
+  for (const r of runs) {
+    lines.push(
+      `- Started ${day(r.startedAt)}, submitted ${day(r.submittedAt)}, status ${r.status}, score ${r.totalScore ?? '-'}, grade ${r.grade ?? '-'}${r.passFail ? ` (${r.passFail})` : ''}`,
+      `  folder assessments/${r.id}/`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }

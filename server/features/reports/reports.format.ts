@@ -117,7 +117,7 @@ export function scoringMethodParagraphs(doc: ReportDocument): string[] {
 }
 
 /** A clean attachment name, e.g. mvrsp-report-acme-research-1a2b3c4d.pdf */
-export function reportFileName(doc: ReportDocument, kind: 'report' | 'actions', ext: string): string {
+export function reportFileName(doc: Pick<ReportDocument, 'organizationName' | 'assessmentId'>, kind: 'report' | 'actions', ext: string): string {
   const slug = slugify(doc.organizationName);
   const stem = kind === 'report' ? 'mvrsp-report' : 'mvrsp-corrective-actions';
   return `${stem}-${slug}-${shortId(doc.assessmentId)}.${ext}`;

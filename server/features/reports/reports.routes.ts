@@ -36,10 +36,14 @@ export interface ReportFile {
  * One report file of a loaded report: the detailed report (PDF, DOCX) or its action plan (XLSX).
  * The download routes and the organization export (server/features/data-export) both build files here.
  */
+/** The file name a report format downloads as (also what the organization export lists when a report is withheld). */
+export const reportFormatFileName = (doc: Pick<ReportDocument, 'organizationName' | 'assessmentId'>, format: Format) =>
+  reportFileName(doc, format === 'xlsx' ? 'actions' : 'report', format);
+
 export async function renderReportFile(doc: ReportDocument, format: Format, opts: { compress: boolean }): Promise<ReportFile> {
   const bytes =
     format === 'pdf' ? await renderReportPdf(doc, { compress: opts.compress }) : format === 'docx' ? await renderReportDocx(doc) : await renderActionsXlsx(doc);
-  return { bytes, fileName: reportFileName(doc, format === 'xlsx' ? 'actions' : 'report', format), contentType: CONTENT_TYPES[format] };
+  return { bytes, fileName: reportFormatFileName(doc, format), contentType: CONTENT_TYPES[format] };
 }
 
 async function render(c: Context<AppEnv>, doc: ReportDocument, format: Format): Promise<Response> {

@@ -1,7 +1,7 @@
 // "Export organization data" (org_admin): one zip of everything the organization owns, from
 // GET /api/organization/export (docs/decisions/023-data-export-and-deletion.md).
 import { useState } from 'react';
-import { Download } from 'lucide-react';
+import { Download, Loader2 } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
@@ -24,6 +24,7 @@ export function ExportCard() {
   const [error, setError] = useState<string | null>(null);
 
   async function onExport() {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -53,7 +54,15 @@ export function ExportCard() {
             {error}
           </Alert>
         )}
-        <Button icon={<Download aria-hidden="true" className="size-4" />} loading={busy} onClick={() => void onExport()}>
+        {/* Not `disabled` while busy: a disabled button drops keyboard focus to <body>. aria-disabled
+            keeps focus on the button through the export and the click is ignored instead. */}
+        <Button
+          icon={busy ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Download aria-hidden="true" className="size-4" />}
+          aria-disabled={busy || undefined}
+          aria-busy={busy || undefined}
+          className={busy ? 'cursor-wait opacity-75' : undefined}
+          onClick={() => void onExport()}
+        >
           {busy ? 'Preparing export…' : 'Export organization data'}
         </Button>
       </CardBody>
