@@ -50,7 +50,7 @@ export function serverBuildIsStale(outfile = SERVER_OUT) {
  * Bundles server/index.ts (or another server entry, e.g. the load benchmark's server process) into
  * `outfile` (default build/server/index.js) with a source map.
  * Returns the file and the packages it imports at run time (static and dynamic, from esbuild's
- * metafile), which must all be "dependencies" in package.json (checked by tests/ops/build.test.ts).
+ * metafile), which must all be "dependencies" in package.json (checked by tests/ops/compiled-server.test.ts).
  */
 export async function buildServer(outfile = SERVER_OUT, entry = path.join(ROOT, 'server', 'index.ts')) {
   const { build } = await import('esbuild');

@@ -5,7 +5,7 @@ import type { AppEnv } from '../lib/factory.ts';
 import { publicAnonKey } from '../features/config/index.ts';
 import type { Env } from '../env.ts';
 import { API_VERSION, API_VERSION_HEADER, AuthError, badJson, validationFailed } from './auth.errors.ts';
-import { safeEqual } from './auth.secrets.ts';
+import { safeEqual } from '../lib/safe-equal.ts';
 
 /** Reads a JSON object body; empty bodies are `{}` (supabase-js posts none to /logout). */
 export async function readJsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {

@@ -1,14 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** An opaque, URL-safe secret (refresh and recovery tokens): 32 random bytes, base64url. */
 export const randomToken = (): string => randomBytes(32).toString('base64url');
 
 /** Only this hash of an opaque token is ever stored. */
 export const sha256Hex = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
-
-/** Constant-time string comparison (hashes both sides so lengths always match). */
-export function safeEqual(a: string, b: string): boolean {
-  const ha = createHash('sha256').update(a, 'utf8').digest();
-  const hb = createHash('sha256').update(b, 'utf8').digest();
-  return timingSafeEqual(ha, hb) && a.length === b.length;
-}

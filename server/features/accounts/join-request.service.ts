@@ -4,7 +4,6 @@
 // domain is on the organization's allowed list; otherwise a join request waits for an org_admin.
 // A member removed from the organization (by user id or by address) is refused either way until
 // an invitation brings them back (account.service.ts acceptInvite).
-import { timingSafeEqual } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { JoinRequestDto } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
@@ -14,6 +13,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts'
 import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { safeEqual } from '../../lib/safe-equal.ts';
 import { PRODUCT_NAME } from './invite-mail.ts';
 import { addMember, findProfile, type Person } from './membership.service.ts';
 import { findOrganization } from './organization.service.ts';
@@ -21,11 +21,6 @@ import { findOrganization } from './organization.service.ts';
 type OrganizationRow = typeof organizations.$inferSelect;
 type JoinRequestRow = typeof joinRequests.$inferSelect;
 
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a, 'utf8');
-  const y = Buffer.from(b, 'utf8');
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /**
  * The active organization whose join link is on and whose current key is `key`; else null.
@@ -35,7 +30,7 @@ export async function findJoinableOrganization(db: Db, id: string, key: string |
   if (!key) return null;
   const org = await findOrganization(db, id);
   if (!org || org.status !== 'active' || !org.joinByLinkEnabled) return null;
-  return sameSecret(org.joinKey, key.trim()) ? org : null;
+  return safeEqual(org.joinKey, key.trim()) ? org : null;
 }
 
 export const invalidJoinLink = () => notFound(MSG.joinLinkInvalid);
