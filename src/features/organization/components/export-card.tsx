@@ -11,7 +11,7 @@ import { downloadReport } from '../../../lib/download-report.ts';
 
 const INCLUDED = [
   'Organization details, members, invitations and join requests',
-  'Every assessment with its answers, full answer history and deferrals',
+  'Every assessment with its answers (also as a CSV file for spreadsheets), full answer history and deferrals',
   'The corrective action plan (JSON, and the spreadsheet once the detailed report is released)',
   'Self-certification records with their certificate PDFs',
   'All evidence files, byte for byte',
@@ -47,7 +47,7 @@ export function ExportCard() {
           ))}
         </ul>
         <p className="mb-4 text-sm text-slate-600">
-          A manifest.json file lists every file with its SHA-256 checksum, and names any report held back until payment is verified. Large organizations may take a few minutes.
+          A README.txt file explains what each file holds. A manifest.json file lists every file with its SHA-256 checksum, and names any report held back until payment is verified. Large organizations may take a few minutes.
         </p>
         {error && (
           <Alert tone="error" className="mb-4">
