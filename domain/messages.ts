@@ -15,6 +15,7 @@ export const MSG = {
   // access ended while signed in (the API refuses a removed or disabled member; the SPA signs out with it)
   accessRemoved: 'Your access to this organization has been removed. Contact your organization admin.',
   accountDisabled: 'Your account has been disabled. Contact your organization admin.',
+  organizationDeleted: 'The organization your account belonged to was deleted, with all of its data. To use MVRSP Assess again, ask an organization admin to invite you.',
   sessionEnded: 'Your session has ended. Please sign in again.',
 
   // errors
