@@ -37,6 +37,9 @@ export const MSG = {
   cancelInviteFailed: 'Failed to cancel invitation',
   removeMemberFailed: 'Failed to remove team member',
   noOrganizations: 'No organizations found',
+  // the delete-organization dialog when the organization changed while it was open
+  organizationRenamedWhileOpen: (name: string) => `The organization was renamed to "${name}" while this dialog was open. Type the new name to delete it.`,
+  organizationGoneWhileOpen: 'This organization no longer exists. Close this dialog; the list has been updated.',
   noAssessments: 'No assessments found',
   noAssessmentsYet: 'No assessments yet',
   usersComingSoon: 'Users management coming soon...',

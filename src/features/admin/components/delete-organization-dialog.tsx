@@ -7,15 +7,13 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { DELETE_ORGANIZATION_MISMATCH, type AdminOrganizationView } from '#domain/contracts/admin.ts';
+import { MSG } from '#domain/messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import { adminApi } from '../api/admin-api.ts';
-
-export const ORGANIZATION_RENAMED = (name: string) => `The organization was renamed to "${name}" while this dialog was open. Type the new name to delete it.`;
-export const ORGANIZATION_GONE = 'This organization no longer exists. Close this dialog; the list has been updated.';
 
 interface Props {
   org: AdminOrganizationView | null;
@@ -52,10 +50,10 @@ export function DeleteOrganizationDialog({ org, onClose, onDeleted, onReload }: 
     if (!stale) return message;
     try {
       const fresh = await onReload(current.id);
-      if (!fresh) return ORGANIZATION_GONE;
+      if (!fresh) return MSG.organizationGoneWhileOpen;
       if (fresh.name !== current.name) {
         setTyped('');
-        return ORGANIZATION_RENAMED(fresh.name);
+        return MSG.organizationRenamedWhileOpen(fresh.name);
       }
     } catch {
       // The reload failed too: the server's own message still says what to do.
