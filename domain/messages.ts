@@ -15,6 +15,7 @@ export const MSG = {
   // access ended while signed in (the API refuses a removed or disabled member; the SPA signs out with it)
   accessRemoved: 'Your access to this organization has been removed. Contact your organization admin.',
   accountDisabled: 'Your account has been disabled. Contact your organization admin.',
+  organizationDeleted: 'The organization your account belonged to was deleted, with all of its data. To use MVRSP Assess again, ask an organization admin to invite you.',
   sessionEnded: 'Your session has ended. Please sign in again.',
 
   // errors
@@ -36,6 +37,9 @@ export const MSG = {
   cancelInviteFailed: 'Failed to cancel invitation',
   removeMemberFailed: 'Failed to remove team member',
   noOrganizations: 'No organizations found',
+  // the delete-organization dialog when the organization changed while it was open
+  organizationRenamedWhileOpen: (name: string) => `The organization was renamed to "${name}" while this dialog was open. Type the new name to delete it.`,
+  organizationGoneWhileOpen: 'This organization no longer exists. Close this dialog; the list has been updated.',
   noAssessments: 'No assessments found',
   noAssessmentsYet: 'No assessments yet',
   usersComingSoon: 'Users management coming soon...',

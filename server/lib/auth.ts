@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '#domain/messages.ts';
 import { profiles } from '../db/schema/index.ts';
 import { forbidden, SessionEndedError, unauthorized } from './app-error.ts';
+import { removedMessage } from './caller.ts';
 import { factory, type AppDeps, type AuthUser } from './factory.ts';
 
 /**
@@ -9,8 +10,8 @@ import { factory, type AppDeps, type AuthUser } from './factory.ts';
  * the caller is told so (403 with the reason the SPA shows on sign-in), not just "session expired".
  */
 async function sessionEnded(deps: AppDeps, err: SessionEndedError): Promise<never> {
-  const [profile] = await deps.db.select({ status: profiles.status }).from(profiles).where(eq(profiles.id, err.userId)).limit(1);
-  if (profile?.status === 'removed') throw forbidden(MSG.accessRemoved);
+  const [profile] = await deps.db.select({ status: profiles.status, organizationId: profiles.organizationId }).from(profiles).where(eq(profiles.id, err.userId)).limit(1);
+  if (profile?.status === 'removed') throw forbidden(removedMessage(profile));
   if (profile?.status === 'disabled') throw forbidden(MSG.accountDisabled);
   throw err;
 }

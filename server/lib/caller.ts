@@ -11,9 +11,18 @@ export const NO_PROFILE_MESSAGE =
 export const REMOVED_MESSAGE = MSG.accessRemoved;
 export const DISABLED_MESSAGE = MSG.accountDisabled;
 
+/**
+ * Why a removed profile is refused. A profile removed with no organization belonged to an
+ * organization a system admin deleted (server/features/admin/admin-organization-delete.service.ts);
+ * the row is kept so the account is refused instead of provisioned again from its sign-up metadata.
+ */
+export function removedMessage(profile: Pick<Caller, 'organizationId'>): string {
+  return profile.organizationId === null ? MSG.organizationDeleted : REMOVED_MESSAGE;
+}
+
 /** Throws unless the profile may use the API (removed and disabled users are refused). */
 export function assertActive(profile: Caller): void {
-  if (profile.status === 'removed') throw forbidden(REMOVED_MESSAGE);
+  if (profile.status === 'removed') throw forbidden(removedMessage(profile));
   if (profile.status !== 'active') throw forbidden(DISABLED_MESSAGE);
 }
 

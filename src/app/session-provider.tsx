@@ -246,8 +246,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // member whose access ended during this visit is signed out. A session that ended always is.
       if (failure !== 'ended' && !hadProfile.current) return;
       ending = true;
-      // A removed member's rows can never be sent; a merely ended session keeps them for the next sign-in.
-      void finishSignOut(failure !== 'removed', SESSION_END_MESSAGE[failure]);
+      // A removed member's rows (or those of a deleted organization) can never be sent; a merely
+      // ended session keeps them for the next sign-in.
+      void finishSignOut(failure !== 'removed' && failure !== 'organization_deleted', SESSION_END_MESSAGE[failure]);
     });
   }, [finishSignOut]);
 

@@ -157,10 +157,11 @@ export function unfinishedSignOut(): SignOutMark | null {
 }
 
 /** Why the session ended without the user asking: shown on the sign-in page. */
-export type SessionEnd = 'removed' | 'disabled' | 'ended';
+export type SessionEnd = 'removed' | 'organization_deleted' | 'disabled' | 'ended';
 
 export const SESSION_END_MESSAGE: Record<SessionEnd, string> = {
   removed: MSG.accessRemoved,
+  organization_deleted: MSG.organizationDeleted,
   disabled: MSG.accountDisabled,
   ended: MSG.sessionEnded,
 };

@@ -31,6 +31,7 @@ describe('api-client: access that ended while signed in', () => {
   it('403 with the removed or disabled message, or 401 after a failed refresh, ends the session', () => {
     expect(authFailureOf(403, { error: MSG.accessRemoved, code: 'forbidden' }, true, false)).toBe('removed');
     expect(authFailureOf(403, { error: MSG.accountDisabled, code: 'forbidden' }, true, false)).toBe('disabled');
+    expect(authFailureOf(403, { error: MSG.organizationDeleted, code: 'forbidden' }, true, false)).toBe('organization_deleted');
     expect(authFailureOf(401, { error: 'Unauthorized' }, true, false)).toBe('ended');
   });
   it('other refusals, anonymous calls and an unreachable auth server do not', () => {

@@ -46,7 +46,7 @@ export class ApiError extends Error {
  * refresh, e.g. the embedded provider revoked it on removal). The session provider is the one
  * listener: it clears the device and returns to the sign-in page, so no page handles this itself.
  */
-export type AuthFailure = 'removed' | 'disabled' | 'ended';
+export type AuthFailure = 'removed' | 'organization_deleted' | 'disabled' | 'ended';
 const authFailureListeners = new Set<(failure: AuthFailure) => void>();
 
 export function onAuthFailure(fn: (failure: AuthFailure) => void): () => void {
@@ -60,6 +60,7 @@ export function authFailureOf(status: number, body: unknown, sentToken: boolean,
   if (status !== 403) return null;
   const message = errorMessageFrom(body, status);
   if (message === MSG.accessRemoved) return 'removed';
+  if (message === MSG.organizationDeleted) return 'organization_deleted';
   if (message === MSG.accountDisabled) return 'disabled';
   return null;
 }

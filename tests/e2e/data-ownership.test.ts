@@ -4,8 +4,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import JSZip from 'jszip';
+import { MSG } from '#domain/messages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filledOrganization, sha256, type FilledOrg } from '#server/features/data-export/data-export.test-helpers.ts';
+import { signInUser } from '#tests/setup/auth.ts';
 import { asTestServer } from './assessment-helpers.ts';
 import { collectErrors, HAS_CHROMIUM, shot, signIn, startHarness, type Harness } from './harness.ts';
 
@@ -73,6 +75,8 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
   });
 
   it('a system admin deletes an organization only after typing its exact name, and returns to the list with a notice', async () => {
+    const oldName = b.name;
+    const renamed = 'Betaowned Institute (renamed)';
     for (const width of [390, 1280]) {
       const ctx = await h.newContext({ width, height: width === 390 ? 844 : 800 });
       const page = await ctx.newPage();
@@ -88,6 +92,8 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
       expect(await confirm.isDisabled()).toBe(true);
       await field.fill(b.name.toLowerCase());
       expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByText('2 members lose access and are signed out').waitFor();
+      await dialog.getByText('Members keep their sign-in accounts, but cannot use the app again unless another organization invites them.', { exact: false }).waitFor();
       await shot(page, `data-delete-dialog-${width}`, false);
       if (width === 390) {
         await noSideScroll(page, 390);
@@ -97,21 +103,58 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
         await ctx.close();
         continue;
       }
-      await field.fill(b.name);
+      // B's org_admin renames it while the dialog is open: the old name is refused, the dialog
+      // reloads and shows the new one, and the admin finishes without reloading the page.
+      const rename = await h.server.app.request('/api/organization/update', {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${b.admin.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: renamed }),
+      });
+      expect(rename.status, await rename.text()).toBe(200);
+      await field.fill(oldName);
+      await confirm.click();
+      await dialog.getByRole('alert').getByText(MSG.organizationRenamedWhileOpen(renamed)).waitFor();
+      await dialog.getByRole('heading', { name: `Delete ${renamed}?` }).waitFor();
+      expect(await field.inputValue()).toBe('');
+      expect(await confirm.isDisabled()).toBe(true);
+      await shot(page, 'data-delete-renamed-1280', false);
+      await field.fill(renamed);
       expect(await confirm.isDisabled()).toBe(false);
       await confirm.click();
-      await page.getByText(`${b.name} and all of its data were deleted`).waitFor();
+      await page.getByText(`${renamed} and all of its data were deleted`).waitFor();
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: `Delete ${a.name}` }).waitFor();
-      expect(await page.getByRole('button', { name: `Delete ${b.name}` }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: `Delete ${renamed}` }).count()).toBe(0);
+      // Focus lands on the page's search field, not on <body> (the row's Delete button is gone).
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Search organizations');
       await shot(page, 'data-delete-done-1280');
       expect(errors).toEqual([]);
       await ctx.close();
     }
-    // B's admin is signed out of the app: the profile is gone; A is untouched.
+    // B's admin is signed out of the app (the profile is removed); A is untouched.
     const gone = await h.server.app.request('/api/auth/profile', { headers: { authorization: `Bearer ${b.admin.accessToken}` } });
     expect([401, 403]).toContain(gone.status);
     const kept = await h.server.app.request('/api/auth/profile', { headers: { authorization: `Bearer ${a.admin.accessToken}` } });
     expect(kept.status).toBe(200);
+  });
+
+  it("a deleted organization's former org_admin who signs in again is told why and gets no new organization", async () => {
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(b.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(b.admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(MSG.organizationDeleted).waitFor();
+    await shot(page, 'data-delete-former-member-1280', false);
+    // The same state as any removed member who signs in: the reason, Retry and Logout, and nothing of an organization.
+    expect(await page.getByText('Betaowned').count()).toBe(0);
+    expect(await page.getByRole('link', { name: /Organization/ }).count()).toBe(0);
+    await ctx.close();
+    const sys = await signInUser(asTestServer(h), h.admin.email, h.admin.password);
+    const res = await asTestServer(h).json('GET', '/api/admin/organizations', undefined, sys.accessToken);
+    const names = (res.body as { name: string }[]).map((o) => o.name);
+    expect(names).toContain(a.name);
+    expect(names.filter((n) => n.startsWith('Betaowned'))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { MSG } from '#domain/messages.ts';
 import { invitations } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
-import { assertWritable, DISABLED_MESSAGE, REMOVED_MESSAGE } from '../../lib/caller.ts';
+import { assertWritable, DISABLED_MESSAGE, removedMessage } from '../../lib/caller.ts';
 import { findValidInvitation, type ValidInvitation } from './invitation.service.ts';
 import {
   addMember,
@@ -39,7 +39,7 @@ function personOf(user: AuthUser, input: CallerClaims): Person {
 
 /** An existing profile: the same request again is answered with it, anything else is refused. */
 function existingProfile(profile: Caller, isSameRequest: (p: Caller) => boolean): Caller {
-  if (profile.status === 'removed') throw forbidden(REMOVED_MESSAGE);
+  if (profile.status === 'removed') throw forbidden(removedMessage(profile));
   if (profile.status !== 'active') throw forbidden(DISABLED_MESSAGE);
   if (isSameRequest(profile)) return profile;
   throw new AppError(409, 'conflict', 'Your account already belongs to an organization');

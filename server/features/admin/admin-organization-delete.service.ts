@@ -2,10 +2,13 @@
 // (docs/decisions/023-data-export-and-deletion.md). Order:
 // 1. One transaction: check the typed name, write the audit row (with the organization's name and
 //    counts, since audit_log.organization_id is set to null by the delete), record a pending purge
-//    of its stored files, delete the organizations row. Every owned table cascades from it
-//    (profiles, invitations, join requests, assessments and their rows, evidence rows, actions,
-//    certifications, whose immutability trigger allows exactly this cascade, notifications,
-//    the sync ledger); audit rows survive.
+//    of its stored files, detach the members' profiles (status 'removed', no organization), delete
+//    the organizations row. Every owned table cascades from it (invitations, join requests,
+//    assessments and their rows, evidence rows, actions, certifications, whose immutability trigger
+//    allows exactly this cascade, notifications, the sync ledger); audit rows survive.
+//    The profiles are kept, without the organization, so that requireProfile finds them and refuses
+//    the account (server/lib/caller.ts removedMessage) instead of provisioning a new organization
+//    from the sign-up metadata the auth provider still holds (provisioning.service.ts).
 // 2. After the commit: end every member's sessions at the embedded auth provider.
 // 3. Remove the stored files under `<organizationId>/`. If that fails, the pending purge row stays
 //    and the scheduler's `storage.purge_deleted_organizations` job retries it until it succeeds, so
@@ -55,11 +58,12 @@ export async function deleteOrganization(deps: AppDeps, caller: Pick<Caller, 'id
       .insert(scheduledJobs)
       .values({ name: `${PURGE_MARKER}${id}`, nextRunAt: now })
       .onConflictDoNothing({ target: scheduledJobs.name });
+    await tx.update(profiles).set({ organizationId: null, status: 'removed', updatedAt: now }).where(eq(profiles.organizationId, id));
     await tx.delete(organizations).where(eq(organizations.id, id));
     return { name: org.name, memberIds: members.map((m) => m.id) };
   });
 
-  // The profiles are gone, so requireProfile already refuses their tokens; ending the sessions stops refreshes too.
+  // The profiles are removed, so requireProfile already refuses their tokens; ending the sessions stops refreshes too.
   for (const memberId of memberIds) {
     try {
       await deps.authAdmin?.signOutUser(memberId);

@@ -8,11 +8,13 @@ import path from 'node:path';
 import { count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETE_ORGANIZATION_MISMATCH } from '#domain/contracts/admin.ts';
+import { MSG } from '#domain/messages.ts';
 import * as schema from '#server/db/schema/index.ts';
 import { EMBEDDED_ANON_KEY } from '../config/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { signInUser } from '#tests/setup/auth.ts';
+import { inviteTokenFor, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
 import { filledOrganization, sha256, type FilledOrg } from '../data-export/data-export.test-helpers.ts';
 import { runDueJobs } from '../jobs/index.ts';
 
@@ -141,6 +143,51 @@ describe.each(DB_DRIVERS)('organization deletion (%s)', (driver) => {
     expect(refresh.status).toBeGreaterThanOrEqual(400);
     // B's members are untouched.
     expect((await server.json('GET', '/api/auth/profile', undefined, b.member.accessToken)).status).toBe(200);
+  });
+
+  it('does not bring a deleted organization back: former members who sign in again are refused, not provisioned', async () => {
+    // Runs after the deletion above. Both accounts still hold their sign-up metadata at the auth
+    // provider (the org_admin's describes a new organization named like the deleted one).
+    const db = server.deps.db;
+    const orgsBefore = await db.select({ id: schema.organizations.id }).from(schema.organizations);
+    for (const former of [a.admin, a.member]) {
+      const again = await signInUser(server, former.email, former.password);
+      const res = await server.json('GET', '/api/auth/profile', undefined, again.accessToken);
+      expect(res.status, former.email).toBe(403);
+      expect(res.body.error).toBe(MSG.organizationDeleted);
+      // Finishing sign-up again from the SPA is refused the same way.
+      const signup = await server.json('POST', '/api/auth/signup', { firstName: 'Ada', lastName: 'Again', organizationName: a.name }, again.accessToken);
+      expect(signup.status).toBe(403);
+      expect(signup.body.error).toBe(MSG.organizationDeleted);
+    }
+    expect(await db.select({ id: schema.organizations.id }).from(schema.organizations)).toEqual(orgsBefore);
+    expect(await db.select().from(schema.organizations).where(eq(schema.organizations.name, a.name))).toEqual([]);
+
+    // The system admin's lists: no organization named like A, and A's former members are removed, with no organization.
+    const orgs = await server.json('GET', '/api/admin/organizations', undefined, sys.accessToken);
+    expect(orgs.status).toBe(200);
+    expect(JSON.stringify(orgs.body)).not.toContain(a.name);
+    const users = await server.json('GET', '/api/admin/users', undefined, sys.accessToken);
+    expect(users.status).toBe(200);
+    const former = (users.body as { id: string; status: string; organization: unknown }[]).filter((u) => u.id === a.admin.userId || u.id === a.member.userId);
+    expect(former).toHaveLength(2);
+    for (const u of former) expect(u).toMatchObject({ status: 'removed', organization: null });
+  });
+
+  it('lets another organization invite a former member of a deleted organization back in', async () => {
+    const invited = await server.json('POST', '/api/auth/invite', { email: a.member.email, organizationId: b.orgId }, b.admin.accessToken);
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const session = await signInUser(server, a.member.email, a.member.password);
+    const accepted = await server.json(
+      'POST',
+      '/api/auth/accept-invite',
+      { token: inviteTokenFor(server, a.member.email), firstName: 'Grace', lastName: 'Former', supabaseUserId: session.userId },
+      session.accessToken,
+    );
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    const profile = await server.json('GET', '/api/auth/profile', undefined, session.accessToken);
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ id: a.member.userId, role: 'team_member', organization: { id: b.orgId } });
   });
 
   it('keeps a pending purge when the object store fails, and the scheduled job removes the files later', async () => {

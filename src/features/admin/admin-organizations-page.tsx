@@ -1,7 +1,7 @@
 // /admin/organizations: every organization with status, members, assessments and subscription;
 // verify a payment (releases detailed reports), suspend and reactivate, and delete an organization
 // with everything it owns (the exact name typed to confirm; docs/decisions/023-data-export-and-deletion.md).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { BadgeCheck, Ban, RotateCcw, Trash2 } from 'lucide-react';
 import type { AdminOrganizationView } from '#domain/contracts/admin.ts';
 import { MSG } from '#domain/messages.ts';
@@ -44,7 +44,16 @@ export function AdminOrganizationsPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminOrganizationView | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
   const { notify } = useToast();
+
+  /** The organization as the server has it now (renamed while the dialog was open, or gone), and the list reloaded. */
+  const reloadDeleting = async (id: string): Promise<AdminOrganizationView | null> => {
+    const fresh = (await adminApi.organizations()).find((o) => o.id === id) ?? null;
+    setVersion((v) => v + 1);
+    if (fresh) setDeleting(fresh);
+    return fresh;
+  };
 
   const open = (next: Action) => {
     setAction(next);
@@ -81,7 +90,7 @@ export function AdminOrganizationsPage() {
     <Card>
       <CardHeader title="Organizations" description="Status, team size, assessments and subscription of every organization." />
       <div className="border-b border-slate-100 px-5 py-3">
-        <SearchBox value={search} onChange={setSearch} label="Search organizations" placeholder="Search name or contact" />
+        <SearchBox inputRef={searchRef} value={search} onChange={setSearch} label="Search organizations" placeholder="Search name or contact" />
       </div>
       <LoadState resource={list} label="organizations">
         {(all) => {
@@ -194,10 +203,14 @@ export function AdminOrganizationsPage() {
         key={deleting?.id ?? 'closed'}
         org={deleting}
         onClose={() => setDeleting(null)}
+        onReload={reloadDeleting}
         onDeleted={(message) => {
           setDeleting(null);
           notify(message, 'success');
           setVersion((v) => v + 1);
+          // The dialog hands focus back to the row's Delete button, which the reload removes:
+          // put it on the search field instead, so keyboard users are not left on <body>.
+          requestAnimationFrame(() => searchRef.current?.focus());
         }}
       />
     </Card>

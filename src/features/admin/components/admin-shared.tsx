@@ -1,5 +1,5 @@
 // Small pieces shared by the admin tabs: load states, search box, pager, dates.
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -25,11 +25,23 @@ export function LoadState<T>({ resource, label, children }: { resource: FreshRes
   return <>{children(resource.data)}</>;
 }
 
-export function SearchBox({ value, onChange, label, placeholder }: { value: string; onChange: (v: string) => void; label: string; placeholder: string }) {
+export function SearchBox({
+  value,
+  onChange,
+  label,
+  placeholder,
+  inputRef,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  label: string;
+  placeholder: string;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
   return (
     <div className="relative w-full sm:w-72">
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-      <Input type="search" aria-label={label} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} className="pl-9" />
+      <Input ref={inputRef} type="search" aria-label={label} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} className="pl-9" />
     </div>
   );
 }

@@ -1,17 +1,29 @@
 // The danger dialog for DELETE /api/admin/organizations/{id}: says what is removed, and the admin
 // types the organization's exact name; the button stays disabled until it matches. The shared
-// Dialog (ADR 013), never window.confirm. The page keys it by organization, so each opening starts empty. The server checks the name again (400 with the message shown here).
+// Dialog (ADR 013), never window.confirm. The page keys it by organization, so each opening starts
+// empty. The server checks the name again: when it refuses because the organization was renamed
+// while the dialog was open (or is gone), the dialog asks the page to reload it and says so, so the
+// admin can finish without reloading the page.
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import type { AdminOrganizationView } from '#domain/contracts/admin.ts';
+import { DELETE_ORGANIZATION_MISMATCH, type AdminOrganizationView } from '#domain/contracts/admin.ts';
+import { MSG } from '#domain/messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
+import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import { adminApi } from '../api/admin-api.ts';
 
-export function DeleteOrganizationDialog({ org, onClose, onDeleted }: { org: AdminOrganizationView | null; onClose: () => void; onDeleted: (message: string) => void }) {
+interface Props {
+  org: AdminOrganizationView | null;
+  onClose: () => void;
+  onDeleted: (message: string) => void;
+  /** Reloads the organization list; resolves with the organization as it is now, or null when it is gone. */
+  onReload: (id: string) => Promise<AdminOrganizationView | null>;
+}
+
+export function DeleteOrganizationDialog({ org, onClose, onDeleted, onReload }: Props) {
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -25,10 +37,28 @@ export function DeleteOrganizationDialog({ org, onClose, onDeleted }: { org: Adm
       const result = await adminApi.deleteOrganization(org.id, typed);
       onDeleted(result.files_removed ? result.message : `${result.message}. Its stored files will be removed shortly.`);
     } catch (err) {
-      setError(messageOf(err, 'The organization could not be deleted'));
+      setError(await explain(org, err));
     } finally {
       setBusy(false);
     }
+  };
+
+  /** The name check failed or the organization is gone: reload it, so the admin sees what changed. */
+  const explain = async (current: AdminOrganizationView, err: unknown): Promise<string> => {
+    const message = messageOf(err, 'The organization could not be deleted');
+    const stale = err instanceof ApiError && ((err.status === 400 && message === DELETE_ORGANIZATION_MISMATCH) || err.status === 404);
+    if (!stale) return message;
+    try {
+      const fresh = await onReload(current.id);
+      if (!fresh) return MSG.organizationGoneWhileOpen;
+      if (fresh.name !== current.name) {
+        setTyped('');
+        return MSG.organizationRenamedWhileOpen(fresh.name);
+      }
+    } catch {
+      // The reload failed too: the server's own message still says what to do.
+    }
+    return message;
   };
 
   return (
@@ -55,14 +85,16 @@ export function DeleteOrganizationDialog({ org, onClose, onDeleted }: { org: Adm
             <p className="font-medium">Deleted for good:</p>
             <ul className="mt-1 list-disc space-y-0.5 pl-5">
               <li>
-                {org.member_count} {org.member_count === 1 ? 'member' : 'members'} lose access and are signed out
+                {org.member_count === 1 ? '1 member loses access and is signed out' : `${org.member_count} members lose access and are signed out`}
               </li>
               <li>
                 {org.assessment_count} {org.assessment_count === 1 ? 'assessment' : 'assessments'} with answers, history, action plan and reports
               </li>
               <li>Self-certification records and every evidence file</li>
             </ul>
-            <p className="mt-2">The audit log keeps a record of the deletion. Ask the organization to export its data first if it needs a copy.</p>
+            <p className="mt-2">
+              Members keep their sign-in accounts, but cannot use the app again unless another organization invites them. The audit log keeps a record of the deletion. Ask the organization to export its data first if it needs a copy.
+            </p>
           </div>
           <Field
             label={`Type the organization's name to confirm: ${org.name}`}
