@@ -4,12 +4,36 @@
 import { MSG } from '#domain/messages.ts';
 import { ROLE_LABEL, type Role } from '#domain/roles.ts';
 import { AppError, forbidden, unauthorized } from './app-error.ts';
+import type { organizations, profiles } from '../db/schema/index.ts';
 import { factory, type Caller } from './factory.ts';
 
 export const NO_PROFILE_MESSAGE =
   'Your account is not part of an organization yet. Finish sign-up or accept an invitation first.';
 export const REMOVED_MESSAGE = MSG.accessRemoved;
 export const DISABLED_MESSAGE = MSG.accountDisabled;
+
+/** A profile row and its organization row (null: none) as the Caller. */
+export function toCaller(p: typeof profiles.$inferSelect, o: typeof organizations.$inferSelect | null): Caller {
+  return {
+    id: p.id,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    role: p.role,
+    status: p.status,
+    organizationId: p.organizationId,
+    organization: o
+      ? {
+          id: o.id,
+          name: o.name,
+          status: o.status,
+          suspendedReason: o.suspendedReason,
+          joinByLinkEnabled: o.joinByLinkEnabled,
+          paidUntil: o.paidUntil,
+        }
+      : null,
+  };
+}
 
 /** Throws unless the profile may use the API (removed and disabled users are refused). */
 export function assertActive(profile: Caller): void {
