@@ -71,11 +71,12 @@ export interface AppOptions {
  * Sets a header on the answer already made. Its headers are usually mutable (c.json, c.body); a
  * Response with immutable headers (e.g. Response.redirect) goes through c.header, which copies it.
  */
-function setAnswerHeader(c: Context<AppEnv>, name: string, value: string) {
+function setAnswerHeader(c: Context<AppEnv>, name: string, value: string, options?: { append: boolean }) {
   try {
-    c.res.headers.set(name, value);
+    if (options?.append) c.res.headers.append(name, value);
+    else c.res.headers.set(name, value);
   } catch {
-    c.header(name, value);
+    c.header(name, value, options);
   }
 }
 
@@ -135,7 +136,17 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
       overwrite: false,
     }),
   );
-  app.use('/api/*', cors({ origin: deps.env.APP_URL, credentials: false, maxAge: 600 }));
+  // CORS for the SPA's origin only. Preflights are hono's cors. For every other request hono's cors
+  // sets Access-Control-Allow-Origin before next() and appends `Vary: Origin` after it with
+  // c.header(), which rebuilds the answer (see setAnswerHeader); the same two headers are set here
+  // on the answer's own headers.
+  const corsPreflight = cors({ origin: deps.env.APP_URL, credentials: false, maxAge: 600 });
+  app.use('/api/*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return corsPreflight(c, next);
+    if (c.req.header('origin') === deps.env.APP_URL) c.res.headers.set('Access-Control-Allow-Origin', deps.env.APP_URL);
+    await next();
+    setAnswerHeader(c, 'Vary', 'Origin', { append: true });
+  });
   // API answers carry organization data (members' e-mails, answers, reports): never in the
   // browser's HTTP cache, where sign-out could not reach them (ADR 007). The service worker's own
   // cache of the reference routes is cleared on sign-out. A route's own Cache-Control wins.
