@@ -1,5 +1,5 @@
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from './lib/body-limit.ts';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
@@ -67,6 +67,19 @@ export interface AppOptions {
   staticDir?: string;
 }
 
+/**
+ * Sets a header on the answer already made. Its headers are usually mutable (c.json, c.body); a
+ * Response with immutable headers (e.g. Response.redirect) goes through c.header, which copies it.
+ */
+function setAnswerHeader(c: Context<AppEnv>, name: string, value: string, options?: { append: boolean }) {
+  try {
+    if (options?.append) c.res.headers.append(name, value);
+    else c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value, options);
+  }
+}
+
 /** Composes the whole HTTP surface. Dependencies are injected, never imported. */
 export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const connectSrc = ["'self'", deps.env.SUPABASE_URL].filter(Boolean).join(' ');
@@ -93,7 +106,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
         deps.metrics.observeRequest(c.req.method, route, status, seconds);
         deps.logger.info('request', { method: c.req.method, route, status, durationMs: Math.round(seconds * 10_000) / 10 });
         // A draining instance closes each connection after its answer instead of keeping it alive.
-        if (deps.lifecycle.shuttingDown) c.header('Connection', 'close');
+        if (deps.lifecycle.shuttingDown) setAnswerHeader(c, 'Connection', 'close');
       }
     });
   });
@@ -123,21 +136,34 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
       overwrite: false,
     }),
   );
-  app.use('/api/*', cors({ origin: deps.env.APP_URL, credentials: false, maxAge: 600 }));
+  // CORS for the SPA's origin only. Preflights are hono's cors. For every other request hono's cors
+  // sets Access-Control-Allow-Origin before next() and appends `Vary: Origin` after it with
+  // c.header(), which rebuilds the answer (see setAnswerHeader); the same two headers are set here
+  // on the answer's own headers.
+  const corsPreflight = cors({ origin: deps.env.APP_URL, credentials: false, maxAge: 600 });
+  app.use('/api/*', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return corsPreflight(c, next);
+    if (c.req.header('origin') === deps.env.APP_URL) c.res.headers.set('Access-Control-Allow-Origin', deps.env.APP_URL);
+    await next();
+    setAnswerHeader(c, 'Vary', 'Origin', { append: true });
+  });
   // API answers carry organization data (members' e-mails, answers, reports): never in the
   // browser's HTTP cache, where sign-out could not reach them (ADR 007). The service worker's own
   // cache of the reference routes is cleared on sign-out. A route's own Cache-Control wins.
+  // Set on the answer's own headers: c.header() after next() would rebuild the answer around a
+  // stream of its body (hono Context.header), which costs more CPU than the rest of a small answer.
   app.use('/api/*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store');
+    if (!c.res.headers.has('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'private, no-store');
   });
   // Small JSON bodies everywhere; upload routes set their own, larger limit (an answer only when it
   // is a multipart form carrying evidence files; a JSON answer stays small).
+  const apiBodyLimit = bodyLimit({ maxSize: 256 * 1024 });
   app.use('/api/*', async (c, next) => {
     const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
     const answerWithFiles = multipart && /\/api\/assessments\/[^/]+\/responses$/.test(c.req.path);
     if (c.req.path.startsWith('/api/evidence') || answerWithFiles) return next();
-    return bodyLimit({ maxSize: 256 * 1024 })(c, next);
+    return apiBodyLimit(c, next);
   });
 
   if (opts.authProvider) app.route('/auth/v1', opts.authProvider);

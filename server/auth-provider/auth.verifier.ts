@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { preparedPerDb } from '../db/prepared.ts';
 import { decodeJwt, type JWTPayload } from 'jose';
-import { authSessions, authUsers } from '../db/schema/index.ts';
+import { authSessions, authUsers, organizations, profiles } from '../db/schema/index.ts';
+import { toCaller } from '../lib/caller.ts';
 import { SessionEndedError, unauthorized } from '../lib/app-error.ts';
 import type { AuthUser, TokenVerifier } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';
@@ -27,10 +28,42 @@ const sessionWithUser = preparedPerDb((db) =>
 );
 
 /**
+ * The API's lookup: the session and its user as above, and in the same statement the user's
+ * profile with its organization, which requireProfile would otherwise read right after (one
+ * statement per request fewer; ADR 024). Read on every request like the session, so a removed
+ * member or a suspended organization is refused on the next request.
+ */
+const sessionWithProfile = preparedPerDb((db) =>
+  db
+    .select({ session: authSessions, user: authUsers, p: profiles, o: organizations })
+    .from(authSessions)
+    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+    .leftJoin(profiles, eq(profiles.id, authUsers.id))
+    .leftJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .where(eq(authSessions.id, sql.placeholder('sessionId')))
+    .limit(1)
+    .prepare('mvrsp_session_with_profile'),
+);
+
+interface SessionLookup<R> {
+  execute(values: { sessionId: string }): Promise<R[]>;
+}
+
+/**
  * Full check of an access token with GoTrue's error codes: signature, issuer, audience, expiry,
  * role, then that its session still exists and its user is not banned.
  */
 export async function verifyAccessToken(ctx: AuthContext, token: string): Promise<VerifiedAccess> {
+  const { claims, row } = await checkAccess(ctx, token, sessionWithUser(ctx.db));
+  return { claims, user: row.user, session: row.session };
+}
+
+/** verifyAccessToken's checks, with the session read by `lookup` (a row with at least the session and its user). */
+async function checkAccess<R extends { session: SessionRow; user: AuthUserRow }>(
+  ctx: AuthContext,
+  token: string,
+  lookup: SessionLookup<R>,
+): Promise<{ claims: VerifiedAccess['claims']; row: R }> {
   let claims: JWTPayload;
   try {
     claims = await ctx.keys.verify(token, ctx.now());
@@ -41,12 +74,12 @@ export async function verifyAccessToken(ctx: AuthContext, token: string): Promis
   if (claims.role !== 'authenticated' || typeof sessionId !== 'string' || !isUuid(sessionId) || !isUuid(claims.sub ?? '')) {
     throw new AuthError(403, 'bad_jwt', 'invalid JWT: missing or invalid claims');
   }
-  const [row] = await sessionWithUser(ctx.db).execute({ sessionId });
+  const [row] = await lookup.execute({ sessionId });
   if (!row || row.user.id !== claims.sub) {
     throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }
   if (isBanned(row.user, ctx.now())) throw new AuthError(403, 'user_banned', 'User is banned');
-  return { claims: { ...claims, session_id: sessionId }, user: row.user, session: row.session };
+  return { claims: { ...claims, session_id: sessionId }, row };
 }
 
 /** The API's verifier: the same checks, but every failure is the API's plain 401. */
@@ -54,9 +87,9 @@ export function createEmbeddedVerifier(ctx: AuthContext): TokenVerifier {
   return {
     kind: 'embedded',
     async verify(token: string): Promise<AuthUser> {
-      let access: VerifiedAccess;
+      let access: { row: { session: SessionRow; user: AuthUserRow; p: typeof profiles.$inferSelect | null; o: typeof organizations.$inferSelect | null } };
       try {
-        access = await verifyAccessToken(ctx, token);
+        access = await checkAccess(ctx, token, sessionWithProfile(ctx.db));
       } catch (err) {
         // session_not_found is only thrown after the signature and claims were verified, so the
         // subject is the token's real user.
@@ -64,12 +97,14 @@ export function createEmbeddedVerifier(ctx: AuthContext): TokenVerifier {
         if (err instanceof AuthError) throw unauthorized('Your session is invalid or has expired. Please sign in again.');
         throw err;
       }
+      const { session, user, p, o } = access.row;
       return {
-        id: access.user.id,
-        email: access.user.email,
-        sessionId: access.session.id,
-        userMetadata: access.user.userMetadata,
-        emailConfirmed: access.user.emailConfirmedAt !== null,
+        id: user.id,
+        email: user.email,
+        sessionId: session.id,
+        userMetadata: user.userMetadata,
+        emailConfirmed: user.emailConfirmedAt !== null,
+        profile: p ? toCaller(p, o) : null,
       };
     },
   };

@@ -4,6 +4,7 @@
 import { MSG } from '#domain/messages.ts';
 import { ROLE_LABEL, type Role } from '#domain/roles.ts';
 import { AppError, forbidden, unauthorized } from './app-error.ts';
+import type { organizations, profiles } from '../db/schema/index.ts';
 import { factory, type Caller } from './factory.ts';
 
 export const NO_PROFILE_MESSAGE =
@@ -18,6 +19,29 @@ export const DISABLED_MESSAGE = MSG.accountDisabled;
  */
 export function removedMessage(profile: Pick<Caller, 'organizationId'>): string {
   return profile.organizationId === null ? MSG.organizationDeleted : REMOVED_MESSAGE;
+}
+
+/** A profile row and its organization row (null: none) as the Caller. */
+export function toCaller(p: typeof profiles.$inferSelect, o: typeof organizations.$inferSelect | null): Caller {
+  return {
+    id: p.id,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    role: p.role,
+    status: p.status,
+    organizationId: p.organizationId,
+    organization: o
+      ? {
+          id: o.id,
+          name: o.name,
+          status: o.status,
+          suspendedReason: o.suspendedReason,
+          joinByLinkEnabled: o.joinByLinkEnabled,
+          paidUntil: o.paidUntil,
+        }
+      : null,
+  };
 }
 
 /** Throws unless the profile may use the API (removed and disabled users are refused). */

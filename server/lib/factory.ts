@@ -18,6 +18,12 @@ export interface AuthUser {
    * hosted-verifier.ts and ADR 002). Accounts are only created or joined for confirmed addresses.
    */
   emailConfirmed: boolean;
+  /**
+   * The user's profile with its organization (null: no profile), when the verifier read it in the
+   * same statement as the session (embedded verifier, ADR 024); undefined when it did not (hosted),
+   * and requireProfile reads it.
+   */
+  profile?: Caller | null;
 }
 
 /** Verifies an access token; throws AppError(401) when it is not valid. */

@@ -140,6 +140,8 @@ describe.each(DB_DRIVERS)('embedded auth API (%s)', (driver) => {
       sessionId: expect.any(String),
       userMetadata: { firstName: 'Ada' },
       emailConfirmed: true,
+      // read with the session (ADR 024); this user has no profile yet
+      profile: null,
     });
     expect(server.deps.tokens.kind).toBe('embedded');
     await server.json('POST', '/auth/v1/logout', undefined, user.accessToken);

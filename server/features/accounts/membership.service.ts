@@ -7,6 +7,7 @@ import { preparedPerDb } from '../../db/prepared.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
+import { toCaller } from '../../lib/caller.ts';
 import type { Caller } from '../../lib/factory.ts';
 
 export type MemberRole = Caller['role'];
@@ -26,26 +27,7 @@ export async function findProfile(db: Db, userId: string): Promise<Caller | null
   const rows = await profileWithOrganization(db).execute({ userId });
   const row = rows[0];
   if (!row) return null;
-  const { p, o } = row;
-  return {
-    id: p.id,
-    email: p.email,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    role: p.role,
-    status: p.status,
-    organizationId: p.organizationId,
-    organization: o
-      ? {
-          id: o.id,
-          name: o.name,
-          status: o.status,
-          suspendedReason: o.suspendedReason,
-          joinByLinkEnabled: o.joinByLinkEnabled,
-          paidUntil: o.paidUntil,
-        }
-      : null,
-  };
+  return toCaller(row.p, row.o);
 }
 
 export function toProfileDto(p: Caller): ProfileDto {

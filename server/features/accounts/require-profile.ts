@@ -18,7 +18,9 @@ export const requireProfile = factory.createMiddleware(async (c, next) => {
   const user = c.get('user');
   if (!user) throw unauthorized();
   const { deps } = c.var;
-  const profile = (await findProfile(deps.db, user.id)) ?? (await provisionFromMetadata(deps, user));
+  // The embedded verifier read the profile with the session (one statement; AuthUser.profile).
+  const known = user.profile !== undefined ? user.profile : await findProfile(deps.db, user.id);
+  const profile = known ?? (await provisionFromMetadata(deps, user));
   if (!profile) {
     // A join request waiting for an org_admin: the SPA shows that instead of "finish sign-up".
     const pending = await pendingJoinRequest(deps.db, user.id);

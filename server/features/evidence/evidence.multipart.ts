@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../../lib/body-limit.ts';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { canonicalMime, evidenceMaxBytes } from '#domain/evidence.ts';
 import { inspectBytes, matchContent } from '#domain/evidence-sniff.ts';
