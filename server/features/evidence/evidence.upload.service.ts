@@ -3,13 +3,13 @@
 // and the content sniffer. The same /complete confirms a file PUT straight to the bucket through
 // POST /upload-url (evidence.upload-url.ts). Nothing is written for a refused declaration; a refused
 // completion removes the row and its bytes.
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { CreateUploadInput, UploadState } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_CHUNK_BYTES, EVIDENCE_MSG, checkEvidenceFile, evidenceMaxBytes, kindOf, canonicalMime } from '#domain/evidence.ts';
 import { matchContent } from '#domain/evidence-sniff.ts';
 import { utcDay } from '#domain/evidence-freshness.ts';
-import { evidenceFiles } from '../../db/schema/index.ts';
-import { AppError, conflict } from '../../lib/app-error.ts';
+import { assessments, evidenceFiles } from '../../db/schema/index.ts';
+import { AppError, assessmentLocked, conflict } from '../../lib/app-error.ts';
 import { assertWritable } from '../../lib/caller.ts';
 import {
   assertAssessmentOpen,
@@ -22,7 +22,7 @@ import {
 } from './evidence.access.ts';
 import { resolveDates } from './evidence.dates.ts';
 import { releaseStoredBytes } from './evidence.release.ts';
-import { assembleParts, inspectObject, removeParts, storageKeyOf, writeChunk, type Inspection } from './evidence.storage.ts';
+import { assembleParts, inspectObject, removeParts, stagingKeyOf, storageKeyOf, writeChunk, type Inspection } from './evidence.storage.ts';
 
 export const stateOf = (row: EvidenceRow): UploadState => ({
   evidenceId: row.id,
@@ -118,7 +118,8 @@ export async function appendChunk(access: EvidenceAccess, evidenceId: string, of
     if (offset + chunk.length > locked.sizeBytes) {
       throw new AppError(413, 'payload_too_large', 'This chunk goes beyond the declared file size', { offset, size: locked.sizeBytes });
     }
-    if (chunk.length > 0) await writeChunk(access.storage, locked.storageKey, offset, chunk);
+    if (chunk.length === 0) return stateOf(locked); // nothing to record (and a running /complete keeps its claim)
+    await writeChunk(access.storage, locked.storageKey, offset, chunk);
     const next = offset + chunk.length;
     const [updated] = await tx
       .update(evidenceFiles)
@@ -138,33 +139,86 @@ async function discard(access: EvidenceAccess, row: EvidenceRow): Promise<void> 
 const notComplete = (offset: number) => new AppError(409, 'conflict', EVIDENCE_MSG.notComplete, { offset });
 
 /**
+ * How long one /complete holds its claim on an upload (time enough to join and check a file of
+ * EVIDENCE_MAX_MB); a claim of a process that died lapses after it.
+ */
+export const COMPLETE_CLAIM_MINUTES = 15;
+
+/**
+ * Claims an `uploading` row for one /complete: a conditional UPDATE that moves updated_at past the
+ * database's clock for the claim's length and succeeds only when no other claim is running (the
+ * database clock on both sides, so the app's clock does not matter). No transaction stays open
+ * while the bytes are joined (on PGlite's single connection it would block every other query).
+ */
+async function claimCompletion(access: EvidenceAccess, id: string): Promise<EvidenceRow | undefined> {
+  const [claimed] = await access.db
+    .update(evidenceFiles)
+    .set({ updatedAt: sql`now() + make_interval(mins => ${COMPLETE_CLAIM_MINUTES})` })
+    .where(and(eq(evidenceFiles.id, id), eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading'), lte(evidenceFiles.updatedAt, sql`now()`)))
+    .returning();
+  return claimed;
+}
+
+/** Ends a claim without completing (the row stays `uploading` and can be completed again). */
+async function releaseClaim(access: EvidenceAccess, id: string): Promise<void> {
+  await access.db
+    .update(evidenceFiles)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(evidenceFiles.id, id), eq(evidenceFiles.status, 'uploading')));
+}
+
+export const UPLOAD_IN_PROGRESS_MSG = 'This file is being checked by another request. Ask for its state again in a moment.';
+
+/**
  * Completes an upload: the chunks of a resumable upload, or the object PUT to a presigned upload URL
  * (such rows never receive chunks, so their offset stays 0). Either way the bytes are checked for
  * size, content type and SHA-256 before the file counts; a refused file loses its row and bytes.
- * Repeats answer with the row as it is.
+ * One request at a time joins and checks an upload (claimCompletion); a concurrent one answers 409
+ * upload_in_progress. Repeats after the completion answer with the row as it is.
  */
 export async function completeUpload(access: EvidenceAccess, evidenceId: string): Promise<EvidenceRow> {
   const row = await getEvidence(access, evidenceId);
   if (row.status === 'complete' || row.status === 'attached') return row;
   if (row.status === 'detached') throw evidenceNotFound();
   assertWritable(access.caller.organization);
+  const claimed = await claimCompletion(access, evidenceId);
+  if (!claimed) {
+    const again = await getEvidence(access, evidenceId);
+    if (again.status === 'complete' || again.status === 'attached') return again;
+    if (again.status === 'detached') throw evidenceNotFound();
+    throw new AppError(409, 'upload_in_progress', UPLOAD_IN_PROGRESS_MSG, { offset: again.bytesReceived });
+  }
+  let settled = false;
+  try {
+    const done = await completeClaimed(access, claimed);
+    settled = true;
+    return done;
+  } catch (err) {
+    settled = !(await findEvidence(access, evidenceId)) ; // a refused upload is gone already
+    throw err;
+  } finally {
+    if (!settled) await releaseClaim(access, evidenceId);
+  }
+}
+
+async function completeClaimed(access: EvidenceAccess, row: EvidenceRow): Promise<EvidenceRow> {
   if (row.bytesReceived === 0) {
-    const put = await access.storage.head(row.storageKey);
-    if (put) return completeDirect(access, row, put.size);
+    const staged = await access.storage.head(stagingKeyOf(row.storageKey));
+    // Already moved by a confirm that stopped before its answer (its claim lapsed or was released).
+    const moved = staged ? null : await access.storage.head(row.storageKey);
+    const put = staged ?? moved;
+    if (put) return completeDirect(access, row, put.size, staged !== null);
   }
   // Size 0 is an upload URL's "not declared" (a declared upload is never empty): its object has not arrived.
   if (row.bytesReceived !== row.sizeBytes || row.sizeBytes === 0) throw notComplete(row.bytesReceived);
-  const assembly = await assembleParts(access.storage, row.storageKey, row.sizeBytes);
+  const assembly = await assembleParts(access.storage, row.storageKey, row.sizeBytes, row.mimeType);
   if (!assembly.ok) {
-    const again = await findEvidence(access, evidenceId);
-    if (again && again.status !== 'uploading') return again; // a concurrent completion already joined the chunks
     // Chunks went missing from the store: start this file again from 0 (the server's offset is the one of record).
     await removeParts(access.storage, row.storageKey);
     await access.db.update(evidenceFiles).set({ bytesReceived: 0 }).where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading')));
     throw new AppError(409, 'conflict', EVIDENCE_MSG.offsetMismatch, { offset: 0 });
   }
   const mimeType = await verify(access, row, assembly.inspection);
-  await access.storage.put(row.storageKey, assembly.bytes, mimeType);
   const done = await markDone(access, row, { status: 'complete', mimeType });
   await removeParts(access.storage, row.storageKey);
   return done;
@@ -186,12 +240,15 @@ async function verify(access: EvidenceAccess, row: EvidenceRow, inspection: Insp
 }
 
 /**
- * Confirms a file PUT straight to the bucket (POST /upload-url on S3): its size from HEAD (at most
- * EVIDENCE_MAX_MB, the declared size if one was given), then SHA-256 (the declared one if given) and
- * the content sniffer over the stored bytes. A confirmed file is attached at once, like the other
- * one-request ways in (ADR 014).
+ * Confirms a file PUT straight to the bucket (POST /upload-url on S3): the assessment must still be
+ * in progress; the size from HEAD must be at most EVIDENCE_MAX_MB (and the declared size). The object
+ * is then moved from the presigned URL's staging key to the file's key, where no URL reaches it, and
+ * only there checked (size, SHA-256 — the declared one if given — and the content sniffer), so the
+ * checked bytes are the bytes that stay. A confirmed file is attached at once, like the other
+ * one-request ways in (ADR 014), and only while its assessment is still in progress.
  */
-async function completeDirect(access: EvidenceAccess, row: EvidenceRow, size: number): Promise<EvidenceRow> {
+async function completeDirect(access: EvidenceAccess, row: EvidenceRow, size: number, staged: boolean): Promise<EvidenceRow> {
+  await assertAssessmentOpen(access, row.assessmentId);
   const declared = { size: row.sizeBytes > 0, sha256: row.sha256 !== '' };
   const refuse = async (err: unknown): Promise<never> => {
     await discard(access, row);
@@ -205,16 +262,30 @@ async function completeDirect(access: EvidenceAccess, row: EvidenceRow, size: nu
   } catch (err) {
     await refuse(err);
   }
+  if (staged && !(await access.storage.move(stagingKeyOf(row.storageKey), row.storageKey))) throw notComplete(0);
   const inspection = await inspectObject(access.storage, row.storageKey, evidenceMaxBytes(access.maxMb));
-  if (!inspection) {
-    const again = await findEvidence(access, row.id);
-    if (again && again.status !== 'uploading') return again; // confirmed (or refused) concurrently
-    throw notComplete(0);
+  if (!inspection) throw notComplete(0);
+  try {
+    assertAcceptable({ fileName: row.fileName, mimeType: row.mimeType, size: inspection.size }, access.maxMb);
+  } catch (err) {
+    await refuse(err);
   }
-  if (inspection.size !== size) await refuse(new AppError(409, 'conflict', 'The uploaded file changed while it was checked. Please upload it again.'));
-  const mimeType = await verify(access, { ...row, sizeBytes: size }, inspection, declared);
-  return markDone(access, row, { status: 'attached', mimeType, sizeBytes: size, bytesReceived: size, sha256: inspection.sha256 });
+  const measured = { ...row, sizeBytes: declared.size ? row.sizeBytes : inspection.size };
+  const mimeType = await verify(access, measured, inspection, { size: true, sha256: declared.sha256 });
+  const [attached] = await access.db
+    .update(evidenceFiles)
+    .set({ status: 'attached', mimeType, sizeBytes: inspection.size, bytesReceived: inspection.size, sha256: inspection.sha256 })
+    .where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading'), inArray(evidenceFiles.assessmentId, openAssessment(row.assessmentId))))
+    .returning();
+  if (attached) return attached;
+  const now = await findEvidence(access, row.id);
+  if (now && now.status !== 'uploading') return now;
+  throw assessmentLocked(); // submitted while the file was checked: it stays unattached
 }
+
+/** The assessment's id while it is in progress (a subquery, so the attach is conditional on it). */
+const openAssessment = (assessmentId: string) =>
+  sql`(select ${assessments.id} from ${assessments} where ${assessments.id} = ${assessmentId} and ${assessments.status} = 'in_progress')`;
 
 async function markDone(
   access: EvidenceAccess,

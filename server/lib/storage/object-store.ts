@@ -16,6 +16,16 @@ export interface ObjectStore {
   readonly kind: 'disk' | 's3';
   /** Writes a whole object, replacing any object under the key. */
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Writes an object from a stream of exactly `size` bytes, replacing any object under the key; memory
+   * stays bounded by the stream's chunks. When the stream errors nothing is left under the key.
+   */
+  putStream(key: string, body: AsyncIterable<Uint8Array>, size: number, contentType: string): Promise<void>;
+  /**
+   * Moves an object to another key inside the store (S3: CopyObject, then DeleteObject; disk: rename),
+   * replacing any object under `to`. False when there is no object under `from`.
+   */
+  move(from: string, to: string): Promise<boolean>;
   /** The object's bytes as a stream, or null when there is no such object. */
   get(key: string): Promise<Readable | null>;
   /** The object's size, or null when there is no such object. */
