@@ -87,7 +87,29 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
     async putStream(k, body, size, contentType) {
       // A streamed PutObject with a known ContentLength: S3 stores the object only once all of it
       // arrived, so a stream that fails part-way leaves nothing under the key.
-      await client.send(new PutObjectCommand({ Bucket, Key: key(k), Body: Readable.from(body), ContentType: contentType, ContentLength: size }));
+      // When the source fails, the request is aborted: the body stays short of ContentLength, so S3 stores nothing.
+      const abort = new AbortController();
+      let failure: unknown = null;
+      async function* guarded(): AsyncGenerator<Uint8Array> {
+        try {
+          yield* body;
+        } catch (err) {
+          failure = err ?? new Error('the upload stream failed');
+          abort.abort();
+        }
+      }
+      try {
+        await client.send(new PutObjectCommand({ Bucket, Key: key(k), Body: Readable.from(guarded()), ContentType: contentType, ContentLength: size }), {
+          abortSignal: abort.signal,
+        });
+      } catch (err) {
+        if (!failure) throw err;
+      }
+      if (failure) {
+        // Some S3-compatible servers keep a body cut short; nothing of a failed stream may stay.
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key(k) }));
+        throw failure;
+      }
     },
     async move(from, to) {
       try {
