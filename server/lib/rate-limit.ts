@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   publicLookup: { name: 'public-lookup', max: 60, windowMs: MINUTE, by: 'ip' },
   /** Whole-organization exports (every file and report in one zip): 5 an hour per org_admin. */
   export: { name: 'export', max: 5, windowMs: 60 * MINUTE, by: 'user' },
+  /** Presigned upload URLs (POST /api/evidence/upload-url): each opens an upload row and a bucket write; 120 an hour per user. */
+  uploadUrl: { name: 'upload-url', max: 120, windowMs: 60 * MINUTE, by: 'user' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export const rateLimitMessage = (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`;

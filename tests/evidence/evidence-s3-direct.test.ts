@@ -16,6 +16,9 @@ import {
   type EvidenceStorage,
   type UploadUrlAnswer,
 } from '#server/features/evidence/evidence.fixtures.ts';
+import { JOBS } from '#server/features/jobs/index.ts';
+import { MAX_OPEN_UPLOADS } from '#server/features/evidence/evidence.upload.service.ts';
+import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 
@@ -52,6 +55,8 @@ describe.each(DB_DRIVERS)('evidence straight to S3 (%s)', (driver) => {
     return { status: res.status, body: (await res.json()) as UploadUrlAnswer & { code?: string; error?: string } };
   };
   const confirm = (answer: UploadUrlAnswer, org: EvidenceOrg = acme) => request(server, org.user.accessToken, 'POST', answer.completeUrl);
+  const globexResponse = async () =>
+    (await server.deps.db.insert(responses).values({ assessmentId: globex.assessmentId, organizationId: globex.orgId, questionId: globex.questionId, answer: 'yes' }).returning())[0]!.id;
   const rowOf = async (id: string) => (await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, id)))[0];
 
   it('uploads a good file straight to the bucket, counts it only after the confirm, and keys it by ids only', async () => {
@@ -264,5 +269,39 @@ describe.each(DB_DRIVERS)('evidence straight to S3 (%s)', (driver) => {
     expect(answers.some((a) => a.status === 200)).toBe(true);
     expect(await rowOf(answer.evidenceId)).toMatchObject({ status: 'attached', sha256: sha256Hex(good) });
     expect(await storage.keys()).toEqual([`${acme.orgId}/${answer.evidenceId}`]);
+  });
+
+  it('spends a budget of upload URLs per user (120 an hour), then answers 429 rate_limited', async () => {
+    for (let i = 0; i < RATE_LIMITS.uploadUrl.max; i++) expect((await askUrl({ responseId: randomUUID(), size: 3000 })).status).toBe(404);
+    const over = await askUrl({ size: 3000 });
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe('rate_limited');
+    expect((await askUrl({ responseId: await globexResponse(), size: 3000 }, globex)).status).toBe(200); // another user's budget is its own
+  });
+
+  it(`caps unfinished uploads at ${MAX_OPEN_UPLOADS} per organization with 429 and a message`, async () => {
+    for (let i = 0; i < MAX_OPEN_UPLOADS; i++) expect((await askUrl({ size: 3000 })).status).toBe(200);
+    const over = await askUrl({ size: 3000 });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ code: 'rate_limited', error: `Your organization has ${MAX_OPEN_UPLOADS} unfinished uploads. Finish or remove some before starting another.` });
+    expect((await askUrl({ responseId: await globexResponse(), size: 3000 }, globex)).status).toBe(200);
+  });
+
+  it('the scheduled sweep removes abandoned uploads of every organization and stray staging objects', async () => {
+    const bytes = pdfBytes(3000);
+    const { body: abandoned } = await askUrl({ size: bytes.length });
+    await putToUploadUrl(server, acme.user.accessToken, abandoned, bytes);
+    const { body: done } = await askUrl({ size: bytes.length });
+    await putToUploadUrl(server, acme.user.accessToken, done, bytes);
+    expect((await confirm(done)).status).toBe(200);
+    await putToUploadUrl(server, acme.user.accessToken, done, bytes); // after the confirm: a stray staging object
+    const { body: fresh } = await askUrl({ responseId: await globexResponse(), size: bytes.length }, globex);
+    await putToUploadUrl(server, globex.user.accessToken, fresh, bytes);
+    await server.deps.db.update(evidenceFiles).set({ updatedAt: new Date(Date.now() - 15 * 86_400_000) }).where(eq(evidenceFiles.id, abandoned.evidenceId));
+    const sweep = JOBS.find((j) => j.name === 'evidence.sweep_uploads')!;
+    expect(await sweep.run(server.deps, new Date())).toEqual({ abandoned: 1, staging: 1 });
+    expect(await rowOf(abandoned.evidenceId)).toBeUndefined();
+    expect(await storage.keys()).toEqual([`${acme.orgId}/${done.evidenceId}`, `${globex.orgId}/${fresh.evidenceId}.upload`].sort());
+    expect((await confirm(fresh, globex)).status).toBe(200);
   });
 });

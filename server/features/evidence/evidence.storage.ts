@@ -15,7 +15,8 @@ export const storageKeyOf = (orgId: string, evidenceId: string) => `${orgId.toLo
  * still valid after /complete cannot replace checked bytes. /complete moves it to the file's key
  * before checking it (evidence.upload.service.ts).
  */
-export const stagingKeyOf = (storageKey: string) => `${storageKey}.upload`;
+export const STAGING_SUFFIX = '.upload';
+export const stagingKeyOf = (storageKey: string) => `${storageKey}${STAGING_SUFFIX}`;
 
 const OFFSET_DIGITS = 12; // up to 999 GB, far beyond EVIDENCE_MAX_MB's 1 GB ceiling (server/env.ts)
 const partPrefix = (storageKey: string) => `${storageKey}.part.`;

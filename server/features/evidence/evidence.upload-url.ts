@@ -16,7 +16,7 @@ import { assertAssessmentOpen, todayOf, toView, type EvidenceAccess } from './ev
 import { resolveDates } from './evidence.dates.ts';
 import { storeMultipartEvidence } from './evidence.multipart.ts';
 import { stagingKeyOf, storageKeyOf } from './evidence.storage.ts';
-import { assertAcceptable, sweepAbandonedUploads } from './evidence.upload.service.ts';
+import { assertAcceptable, assertUploadRoom, sweepAbandonedUploads } from './evidence.upload.service.ts';
 
 /** How long a presigned upload URL stays valid. */
 export const UPLOAD_URL_SECONDS = 5 * 60;
@@ -71,6 +71,7 @@ export async function createUploadUrl(
     return { evidenceId, method: 'PUT', uploadUrl, headers: { 'content-type': mimeType }, expiresAt: null, completeUrl };
   }
   await sweepAbandonedUploads(access);
+  await assertUploadRoom(access);
   const dates = resolveDates({}, utcDay(access.now()));
   // An `uploading` row first; size 0 and an empty hash stand for "not declared" until /complete measures them.
   await access.db.insert(evidenceFiles).values({

@@ -3,7 +3,9 @@
 // and the content sniffer. The same /complete confirms a file PUT straight to the bucket through
 // POST /upload-url (evidence.upload-url.ts). Nothing is written for a refused declaration; a refused
 // completion removes the row and its bytes.
-import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { CreateUploadInput, UploadState } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_CHUNK_BYTES, EVIDENCE_MSG, checkEvidenceFile, evidenceMaxBytes, kindOf, canonicalMime } from '#domain/evidence.ts';
 import { matchContent } from '#domain/evidence-sniff.ts';
@@ -22,7 +24,7 @@ import {
 } from './evidence.access.ts';
 import { resolveDates } from './evidence.dates.ts';
 import { releaseStoredBytes } from './evidence.release.ts';
-import { assembleParts, inspectObject, removeParts, stagingKeyOf, storageKeyOf, writeChunk, type Inspection } from './evidence.storage.ts';
+import { STAGING_SUFFIX, assembleParts, inspectObject, removeParts, stagingKeyOf, storageKeyOf, writeChunk, type Inspection } from './evidence.storage.ts';
 
 export const stateOf = (row: EvidenceRow): UploadState => ({
   evidenceId: row.id,
@@ -43,15 +45,57 @@ export function assertAcceptable(input: { fileName: string; mimeType?: string | 
 /** Uploads untouched this long are abandoned: their rows and partial bytes are removed. */
 export const ABANDONED_UPLOAD_DAYS = 14;
 
+const abandonedBefore = (now: Date) => new Date(now.getTime() - ABANDONED_UPLOAD_DAYS * 24 * 60 * 60 * 1000);
+
 /** Removes the organization's abandoned partial uploads (run on each new declaration). */
 export async function sweepAbandonedUploads(access: EvidenceAccess): Promise<number> {
-  const cutoff = new Date(access.now().getTime() - ABANDONED_UPLOAD_DAYS * 24 * 60 * 60 * 1000);
   const stale = await access.db
     .select()
     .from(evidenceFiles)
-    .where(and(eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading'), lt(evidenceFiles.updatedAt, cutoff)));
-  for (const row of stale) await discard(access, row);
+    .where(and(eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading'), lt(evidenceFiles.updatedAt, abandonedBefore(access.now()))));
+  for (const row of stale) await discardRow(access.db, access.storage, row);
   return stale.length;
+}
+
+/**
+ * The scheduler's sweep (server/features/jobs/scheduler.ts, every organization): abandoned uploads
+ * (rows, chunks and staging objects untouched for ABANDONED_UPLOAD_DAYS), and staging objects of a
+ * presigned PUT whose row is no longer `uploading` (a PUT made after the confirm or the detach while
+ * its URL was still valid; such an object never counts, evidence.storage.ts stagingKeyOf).
+ */
+export async function sweepUploadsEverywhere(deps: { db: Db; storage: ObjectStore }, now: Date): Promise<{ abandoned: number; staging: number }> {
+  const stale = await deps.db.select().from(evidenceFiles).where(and(eq(evidenceFiles.status, 'uploading'), lt(evidenceFiles.updatedAt, abandonedBefore(now))));
+  for (const row of stale) await discardRow(deps.db, deps.storage, row);
+  let staging = 0;
+  const orgs = await deps.db.selectDistinct({ id: evidenceFiles.organizationId }).from(evidenceFiles);
+  for (const org of orgs) {
+    for await (const key of deps.storage.list(`${org.id}/`)) {
+      if (!key.endsWith(STAGING_SUFFIX)) continue;
+      const storageKey = key.slice(0, -STAGING_SUFFIX.length);
+      const [open] = await deps.db
+        .select({ id: evidenceFiles.id })
+        .from(evidenceFiles)
+        .where(and(eq(evidenceFiles.organizationId, org.id), eq(evidenceFiles.storageKey, storageKey), eq(evidenceFiles.status, 'uploading')))
+        .limit(1);
+      if (open) continue;
+      await deps.storage.delete(key);
+      staging++;
+    }
+  }
+  return { abandoned: stale.length, staging };
+}
+
+/** Open (`uploading`) uploads one organization may have at a time: each holds chunks or a presigned URL's object. */
+export const MAX_OPEN_UPLOADS = 50;
+export const TOO_MANY_UPLOADS_MSG = `Your organization has ${MAX_OPEN_UPLOADS} unfinished uploads. Finish or remove some before starting another.`;
+
+/** 429 when the caller's organization already has MAX_OPEN_UPLOADS uploads in progress. */
+export async function assertUploadRoom(access: EvidenceAccess): Promise<void> {
+  const [open] = await access.db
+    .select({ n: count() })
+    .from(evidenceFiles)
+    .where(and(eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading')));
+  if ((open?.n ?? 0) >= MAX_OPEN_UPLOADS) throw new AppError(429, 'rate_limited', TOO_MANY_UPLOADS_MSG);
 }
 
 /**
@@ -130,11 +174,12 @@ export async function appendChunk(access: EvidenceAccess, evidenceId: string, of
   });
 }
 
-/** Deletes a refused upload completely (row and bytes). */
-async function discard(access: EvidenceAccess, row: EvidenceRow): Promise<void> {
-  await releaseStoredBytes(access.db, row, access.storage);
-  await access.db.delete(evidenceFiles).where(eq(evidenceFiles.id, row.id));
+/** Deletes a refused or abandoned upload completely (row and bytes). */
+async function discardRow(db: Db, storage: ObjectStore, row: EvidenceRow): Promise<void> {
+  await releaseStoredBytes(db, row, storage);
+  await db.delete(evidenceFiles).where(eq(evidenceFiles.id, row.id));
 }
+const discard = (access: EvidenceAccess, row: EvidenceRow) => discardRow(access.db, access.storage, row);
 
 const notComplete = (offset: number) => new AppError(409, 'conflict', EVIDENCE_MSG.notComplete, { offset });
 
