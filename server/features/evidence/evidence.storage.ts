@@ -99,6 +99,15 @@ export async function assembleParts(store: ObjectStore, storageKey: string, size
     }
     if (seen.size !== size) throw gap();
   }
+  // The chunk keys and sizes first, so a gap is found before anything is written (chunks do not change
+  // while /complete holds its claim: every offset is already received).
+  let expected = 0;
+  for await (const key of store.list(partPrefix(storageKey))) {
+    const head = offsetOfPart(storageKey, key) === expected ? await store.head(key) : null;
+    if (!head) return { ok: false, contiguousTo: expected };
+    expected += head.size;
+  }
+  if (expected !== size) return { ok: false, contiguousTo: Math.min(expected, size) };
   try {
     await store.putStream(storageKey, joined(), size, contentType);
   } catch (err) {

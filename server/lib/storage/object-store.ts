@@ -18,7 +18,9 @@ export interface ObjectStore {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /**
    * Writes an object from a stream of exactly `size` bytes, replacing any object under the key; memory
-   * stays bounded by the stream's chunks. When the stream errors nothing is left under the key.
+   * stays bounded by the stream's chunks. When the stream errors the call rejects with its error and
+   * the object is removed, but an S3-compatible server that keeps a cut-short body may still store
+   * it afterwards: write only to keys whose contents count once the caller has checked them.
    */
   putStream(key: string, body: AsyncIterable<Uint8Array>, size: number, contentType: string): Promise<void>;
   /**
