@@ -4,7 +4,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from './app-error.ts';
 import type { BudgetRule } from './budgets.ts';
-import { clientIp } from './client-ip.ts';
+import { clientBudgetKey } from './client-ip.ts';
 import type { AppEnv } from './factory.ts';
 
 export interface RateLimitRule extends BudgetRule {
@@ -34,7 +34,7 @@ export const BUDGETS_DOWN_RETRY_SECONDS = 60;
 export const budgetsDownMessage = 'This action is paused for a moment. Please try again in a minute.';
 
 function keyOf(c: Context<AppEnv>, rule: RateLimitRule): string | undefined {
-  if (rule.by === 'ip') return clientIp(c);
+  if (rule.by === 'ip') return clientBudgetKey(c);
   return (c.get('caller') as { id: string } | undefined)?.id;
 }
 
