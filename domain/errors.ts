@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'already_in_progress',
+  'upload_in_progress',
   'applicability_required',
   'assessment_locked',
   'incomplete_assessment',

@@ -31,7 +31,7 @@ export const uploadUrlSchema = z.object({
   responseId: z.uuid('Invalid response id'),
   fileName: z.string().min(1, 'fileName is required').max(1000),
   fileType: z.string().max(255).optional().nullable(),
-  /** Optional: when given, the stored file must have exactly this size and SHA-256 (hex). */
+  /** The file's size in bytes: required with S3 storage (it is signed into the upload URL), optional on disk. The stored file must have exactly this size (and the SHA-256, hex, when given). */
   size: z.number().int().positive().optional(),
   sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'sha256 must be 64 hexadecimal characters').optional(),
 });

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';
 import { overRequestRateLimit } from './auth.errors.ts';
-import { clientIp } from '../lib/client-ip.ts';
+import { clientBudgetKey } from '../lib/client-ip.ts';
 import type { BudgetRule } from '../lib/budgets.ts';
 import { rateLimitMessage } from '../lib/rate-limit.ts';
 
@@ -12,7 +12,7 @@ import { rateLimitMessage } from '../lib/rate-limit.ts';
  * store is down (AUTH_LIMITS), so a store outage never locks everyone out of signing in.
  */
 export async function throttleIp(ctx: AuthContext, c: Context<AppEnv>, rule: BudgetRule): Promise<void> {
-  const ip = clientIp(c);
+  const ip = clientBudgetKey(c);
   if (!ip) return;
   const wait = await ctx.budgets.spend(rule, ip);
   if (wait === 'unavailable') throw overRequestRateLimit('Too many requests. Please try again in a minute.');

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.ts';
-import { clientIp } from './client-ip.ts';
+import { budgetKeyOf, clientIp } from './client-ip.ts';
 import type { AppDeps, AppEnv } from './factory.ts';
 import { createLogger, type Logger } from './logger.ts';
 
@@ -55,5 +55,18 @@ describe('clientIp', () => {
     expect(() => loadEnv({ TRUSTED_PROXIES: 'localhost' })).toThrow(/TRUSTED_PROXIES/);
     expect(() => loadEnv({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES/);
     expect(loadEnv({ TRUSTED_PROXIES: ' 127.0.0.1 , ::1, 10.0.0.0/8 ' }).TRUSTED_PROXIES).toEqual(['127.0.0.1', '::1', '10.0.0.0/8']);
+  });
+});
+
+describe('budgetKeyOf', () => {
+  it('keys IPv4 by the address and IPv6 by its /64, so rotating addresses inside one /64 shares one budget', () => {
+    expect(budgetKeyOf('203.0.113.9')).toBe('203.0.113.9');
+    expect(budgetKeyOf('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(budgetKeyOf('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(budgetKeyOf('2001:DB8:1:2:ffff::1%eth0')).toBe('2001:db8:1:2::/64');
+    expect(budgetKeyOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(budgetKeyOf('::1')).toBe('0:0:0:0::/64');
+    expect(budgetKeyOf('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    expect(budgetKeyOf('2001:db8:1:3::1')).not.toBe(budgetKeyOf('2001:db8:1:2::1'));
   });
 });

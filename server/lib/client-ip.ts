@@ -71,3 +71,38 @@ export function clientIp(c: Context<AppEnv>): string | undefined {
   while (isTrusted(list, client) && hops.length > 0) client = hops.pop()!;
   return plain(client);
 }
+
+/** The 8 16-bit groups of an IPv6 address (zone id dropped, `::` expanded, an IPv4 tail as two groups). */
+function ipv6Groups(address: string): number[] {
+  const bare = address.split('%')[0]!.toLowerCase();
+  const [head = '', tail] = bare.split('::');
+  const parse = (part: string) =>
+    part
+      .split(':')
+      .filter(Boolean)
+      .flatMap((g) => {
+        if (!g.includes('.')) return [parseInt(g, 16)];
+        const [a = 0, b = 0, c = 0, d = 0] = g.split('.').map(Number);
+        return [(a << 8) | b, (c << 8) | d];
+      });
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * The key a per-IP budget counts against: an IPv4 address as is, an IPv6 address by its /64 (one
+ * subscriber or LAN usually holds a whole /64, RFC 6177, so counting each address would let one
+ * client rotate through 2^64 budgets).
+ */
+export function budgetKeyOf(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const groups = ipv6Groups(ip).slice(0, 4).map((g) => g.toString(16));
+  return `${groups.join(':')}::/64`;
+}
+
+/** clientIp as a per-IP budget key (budgetKeyOf); undefined in-process, where no per-IP limit applies. */
+export function clientBudgetKey(c: Context<AppEnv>): string | undefined {
+  const ip = clientIp(c);
+  return ip === undefined ? undefined : budgetKeyOf(ip);
+}

@@ -4,7 +4,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from './app-error.ts';
 import type { BudgetRule } from './budgets.ts';
-import { clientIp } from './client-ip.ts';
+import { clientBudgetKey } from './client-ip.ts';
 import type { AppEnv } from './factory.ts';
 
 export interface RateLimitRule extends BudgetRule {
@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   publicLookup: { name: 'public-lookup', max: 60, windowMs: MINUTE, by: 'ip' },
   /** Whole-organization exports (every file and report in one zip): 5 an hour per org_admin. */
   export: { name: 'export', max: 5, windowMs: 60 * MINUTE, by: 'user' },
+  /** Presigned upload URLs (POST /api/evidence/upload-url): each opens an upload row and a bucket write; 120 an hour per user. */
+  uploadUrl: { name: 'upload-url', max: 120, windowMs: 60 * MINUTE, by: 'user' },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**
@@ -43,7 +45,7 @@ export const BUDGETS_DOWN_RETRY_SECONDS = 60;
 export const budgetsDownMessage = 'This action is paused for a moment. Please try again in a minute.';
 
 function keyOf(c: Context<AppEnv>, rule: RateLimitRule): string | undefined {
-  if (rule.by === 'ip') return clientIp(c);
+  if (rule.by === 'ip') return clientBudgetKey(c);
   return (c.get('caller') as { id: string } | undefined)?.id;
 }
 

@@ -2,9 +2,9 @@
 // /api/evidence/upload-url answers a presigned PUT straight to the bucket, the file counts only once
 // POST completeUrl has checked it, and downloads answer 302 to a presigned GET that expires.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { evidenceFiles, responses } from '#server/db/schema/index.ts';
+import { assessments, evidenceFiles, responses } from '#server/db/schema/index.ts';
 import {
   evidenceStorage,
   orgWithAssessment,
@@ -16,6 +16,9 @@ import {
   type EvidenceStorage,
   type UploadUrlAnswer,
 } from '#server/features/evidence/evidence.fixtures.ts';
+import { JOBS } from '#server/features/jobs/index.ts';
+import { MAX_OPEN_UPLOADS } from '#server/features/evidence/evidence.upload.service.ts';
+import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 
@@ -52,6 +55,8 @@ describe.each(DB_DRIVERS)('evidence straight to S3 (%s)', (driver) => {
     return { status: res.status, body: (await res.json()) as UploadUrlAnswer & { code?: string; error?: string } };
   };
   const confirm = (answer: UploadUrlAnswer, org: EvidenceOrg = acme) => request(server, org.user.accessToken, 'POST', answer.completeUrl);
+  const globexResponse = async () =>
+    (await server.deps.db.insert(responses).values({ assessmentId: globex.assessmentId, organizationId: globex.orgId, questionId: globex.questionId, answer: 'yes' }).returning())[0]!.id;
   const rowOf = async (id: string) => (await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, id)))[0];
 
   it('uploads a good file straight to the bucket, counts it only after the confirm, and keys it by ids only', async () => {
@@ -61,7 +66,8 @@ describe.each(DB_DRIVERS)('evidence straight to S3 (%s)', (driver) => {
     expect(answer).toMatchObject({ method: 'PUT', headers: { 'content-type': 'application/pdf' }, completeUrl: `/api/evidence/uploads/${answer.evidenceId}/complete` });
     const url = new URL(answer.uploadUrl);
     expect(url.origin).toBe(storage.s3!.endpoint);
-    expect(url.pathname).toBe(`/${storage.s3!.bucket}/${acme.orgId}/${answer.evidenceId}`);
+    // A staging key: the URL never reaches the key the checked file is kept under.
+    expect(url.pathname).toBe(`/${storage.s3!.bucket}/${acme.orgId}/${answer.evidenceId}.upload`);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(answer.uploadUrl).not.toMatch(/policy/i);
     expect(new Date(answer.expiresAt!).getTime() - Date.now()).toBeLessThanOrEqual(300_000);
@@ -85,7 +91,7 @@ describe.each(DB_DRIVERS)('evidence straight to S3 (%s)', (driver) => {
 
   it('measures and hashes a file whose size and hash were not declared', async () => {
     const bytes = new TextEncoder().encode('control,owner\nCI-01,Ada\n');
-    const { body: answer } = await askUrl({ fileName: 'roster.csv', fileType: 'text/csv' });
+    const { body: answer } = await askUrl({ fileName: 'roster.csv', fileType: 'text/csv', size: bytes.length });
     expect(answer.headers).toEqual({ 'content-type': 'text/csv' });
     expect((await putToUploadUrl(server, acme.user.accessToken, answer, bytes)).status).toBe(200);
     expect((await confirm(answer)).status).toBe(200);
@@ -101,10 +107,11 @@ describe.each(DB_DRIVERS)('evidence straight to S3 (%s)', (driver) => {
     expect((await confirm(answer)).status).toBe(404);
   };
 
-  it('refuses an oversize file with 413 and removes the object and the row', async () => {
-    const { body: answer } = await askUrl();
-    expect((await putToUploadUrl(server, acme.user.accessToken, answer, pdfBytes(60_000))).status).toBe(200);
-    await refusedWith(answer, 413, 'payload_too_large');
+  it('refuses an upload URL without a size with 400: the presigned PUT always signs the length', async () => {
+    const { status, body } = await askUrl();
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'validation_failed', error: "size is required: give the file's size in bytes so the upload URL can be limited to it." });
+    expect(await server.deps.db.select().from(evidenceFiles)).toEqual([]);
   });
 
   it('refuses a declared size above EVIDENCE_MAX_MB before issuing a URL', async () => {
@@ -115,7 +122,7 @@ describe.each(DB_DRIVERS)('evidence straight to S3 (%s)', (driver) => {
   });
 
   it('refuses content that is not what the name says (an executable as .pdf) with 415', async () => {
-    const { body: answer } = await askUrl();
+    const { body: answer } = await askUrl({ size: 4096 });
     const exe = new Uint8Array(4096);
     exe.set([0x4d, 0x5a, 0x90, 0x00, 0x03], 0);
     expect((await putToUploadUrl(server, acme.user.accessToken, answer, exe)).status).toBe(200);
@@ -142,7 +149,7 @@ describe.each(DB_DRIVERS)('evidence straight to S3 (%s)', (driver) => {
     expect((await early.json()).error).toBe('The upload of this file is not complete yet.');
 
     clock = new Date(Date.now() - 6 * 60_000); // a URL issued six minutes ago has expired (5 min)
-    const { body: stale } = await askUrl();
+    const { body: stale } = await askUrl({ size: bytes.length });
     clock = null;
     const late = await putToUploadUrl(server, acme.user.accessToken, stale, bytes);
     expect(late.status).toBe(403);
@@ -153,7 +160,7 @@ describe.each(DB_DRIVERS)('evidence straight to S3 (%s)', (driver) => {
 
   it('answers downloads with a 60-second presigned redirect that serves the file as an attachment, then expires', async () => {
     const bytes = pdfBytes(12_000);
-    const { body: answer } = await askUrl();
+    const { body: answer } = await askUrl({ size: bytes.length });
     await putToUploadUrl(server, acme.user.accessToken, answer, bytes);
     expect((await confirm(answer)).status).toBe(200);
     const res = await request(server, acme.user.accessToken, 'GET', `/api/evidence/${answer.evidenceId}/download`);
@@ -186,7 +193,7 @@ describe.each(DB_DRIVERS)('evidence straight to S3 (%s)', (driver) => {
 
   it("keeps another organization out: no download, no upload URL for a foreign response, no confirming a foreign id", async () => {
     const bytes = pdfBytes(3000);
-    const { body: answer } = await askUrl();
+    const { body: answer } = await askUrl({ size: bytes.length });
     await putToUploadUrl(server, acme.user.accessToken, answer, bytes);
     // Globex confirming Acme's id: 404, and Acme's upload is untouched.
     expect((await confirm(answer, globex)).status).toBe(404);
@@ -195,20 +202,106 @@ describe.each(DB_DRIVERS)('evidence straight to S3 (%s)', (driver) => {
     const probe = await request(server, globex.user.accessToken, 'GET', `/api/evidence/${answer.evidenceId}/download`);
     expect(probe.status).toBe(404);
     expect(probe.headers.get('location')).toBeNull();
-    const foreign = await askUrl({}, globex);
+    const foreign = await askUrl({ size: 3000 }, globex);
     expect(foreign.status).toBe(404);
     expect(foreign.body.uploadUrl).toBeUndefined();
-    expect((await askUrl({ responseId: randomUUID() })).status).toBe(404);
+    expect((await askUrl({ responseId: randomUUID(), size: 3000 })).status).toBe(404);
     expect((await request(server, null, 'POST', '/api/evidence/upload-url', { json: { responseId, fileName: 'a.pdf' } })).status).toBe(401);
   });
 
   it('detaching removes the object from the bucket', async () => {
-    const { body: answer } = await askUrl();
+    const { body: answer } = await askUrl({ size: 4000 });
     await putToUploadUrl(server, acme.user.accessToken, answer, pdfBytes(4000));
     expect((await confirm(answer)).status).toBe(200);
     expect(await storage.keys()).toEqual([`${acme.orgId}/${answer.evidenceId}`]);
     expect((await request(server, acme.user.accessToken, 'DELETE', `/api/evidence/${answer.evidenceId}`)).status).toBe(200);
     expect(await storage.keys()).toEqual([]);
     expect((await request(server, acme.user.accessToken, 'GET', `/api/evidence/${answer.evidenceId}/download`)).status).toBe(404);
+  });
+
+  it('a URL still valid after the confirm cannot replace the checked bytes: it only reaches a staging key that never counts', async () => {
+    const good = pdfBytes(20_000);
+    const { body: answer } = await askUrl({ size: good.length });
+    expect((await putToUploadUrl(server, acme.user.accessToken, answer, good)).status).toBe(200);
+    expect((await confirm(answer)).status).toBe(200);
+    // Same length (the signed Content-Length), other content: an executable.
+    const evil = new Uint8Array(good.length).fill(0x41);
+    evil.set([0x4d, 0x5a], 0);
+    expect((await putToUploadUrl(server, acme.user.accessToken, answer, evil)).status).toBe(200);
+    const served = await request(server, acme.user.accessToken, 'GET', `/api/evidence/${answer.evidenceId}/download?delivery=stream`);
+    expect(sha256Hex(new Uint8Array(await served.arrayBuffer()))).toBe(sha256Hex(good));
+    // Confirming again answers the file as it is; the staging object is not moved over it.
+    expect(await (await confirm(answer)).json()).toMatchObject({ status: 'attached', size: good.length });
+    expect(await storage.keys()).toEqual([`${acme.orgId}/${answer.evidenceId}`, `${acme.orgId}/${answer.evidenceId}.upload`].sort());
+    // Detaching removes both.
+    expect((await request(server, acme.user.accessToken, 'DELETE', `/api/evidence/${answer.evidenceId}`)).status).toBe(200);
+    expect(await storage.keys()).toEqual([]);
+  });
+
+  it('does not attach a file confirmed after its assessment was submitted', async () => {
+    const good = pdfBytes(20_000);
+    const { body: answer } = await askUrl({ size: good.length, sha256: sha256Hex(good) });
+    expect((await putToUploadUrl(server, acme.user.accessToken, answer, good)).status).toBe(200);
+    await server.deps.db.update(assessments).set({ status: 'submitted' }).where(eq(assessments.id, acme.assessmentId));
+    const res = await confirm(answer);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'assessment_locked' });
+    expect(await rowOf(answer.evidenceId)).toMatchObject({ status: 'uploading' });
+  });
+
+  it('lets one confirm at a time check a file: a second one while the first holds its claim answers 409 upload_in_progress', async () => {
+    const good = pdfBytes(20_000);
+    const { body: answer } = await askUrl({ size: good.length });
+    expect((await putToUploadUrl(server, acme.user.accessToken, answer, good)).status).toBe(200);
+    // A claim in flight, as claimCompletion leaves it (updated_at ahead of the database clock).
+    await server.deps.db.update(evidenceFiles).set({ updatedAt: sql`now() + interval '10 minutes'` }).where(eq(evidenceFiles.id, answer.evidenceId));
+    const busy = await confirm(answer);
+    expect(busy.status).toBe(409);
+    expect(await busy.json()).toMatchObject({ code: 'upload_in_progress', error: expect.stringContaining('being checked') });
+    expect(await storage.keys()).toEqual([`${acme.orgId}/${answer.evidenceId}.upload`]);
+    await server.deps.db.update(evidenceFiles).set({ updatedAt: sql`now()` }).where(eq(evidenceFiles.id, answer.evidenceId));
+    // Parallel confirms: each answers the attached file or 409 upload_in_progress, never a second check.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => confirm(answer).then(async (r) => ({ status: r.status, body: await r.json() }))));
+    for (const a of answers) {
+      if (a.status === 200) expect(a.body).toMatchObject({ status: 'attached', size: good.length });
+      else expect(a).toMatchObject({ status: 409, body: { code: 'upload_in_progress' } });
+    }
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    expect(await rowOf(answer.evidenceId)).toMatchObject({ status: 'attached', sha256: sha256Hex(good) });
+    expect(await storage.keys()).toEqual([`${acme.orgId}/${answer.evidenceId}`]);
+  });
+
+  it('spends a budget of upload URLs per user (120 an hour), then answers 429 rate_limited', async () => {
+    for (let i = 0; i < RATE_LIMITS.uploadUrl.max; i++) expect((await askUrl({ responseId: randomUUID(), size: 3000 })).status).toBe(404);
+    const over = await askUrl({ size: 3000 });
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe('rate_limited');
+    expect((await askUrl({ responseId: await globexResponse(), size: 3000 }, globex)).status).toBe(200); // another user's budget is its own
+  });
+
+  it(`caps unfinished uploads at ${MAX_OPEN_UPLOADS} per organization with 429 and a message`, async () => {
+    for (let i = 0; i < MAX_OPEN_UPLOADS; i++) expect((await askUrl({ size: 3000 })).status).toBe(200);
+    const over = await askUrl({ size: 3000 });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ code: 'rate_limited', error: `Your organization has ${MAX_OPEN_UPLOADS} unfinished uploads. Finish or remove some before starting another.` });
+    expect((await askUrl({ responseId: await globexResponse(), size: 3000 }, globex)).status).toBe(200);
+  });
+
+  it('the scheduled sweep removes abandoned uploads of every organization and stray staging objects', async () => {
+    const bytes = pdfBytes(3000);
+    const { body: abandoned } = await askUrl({ size: bytes.length });
+    await putToUploadUrl(server, acme.user.accessToken, abandoned, bytes);
+    const { body: done } = await askUrl({ size: bytes.length });
+    await putToUploadUrl(server, acme.user.accessToken, done, bytes);
+    expect((await confirm(done)).status).toBe(200);
+    await putToUploadUrl(server, acme.user.accessToken, done, bytes); // after the confirm: a stray staging object
+    const { body: fresh } = await askUrl({ responseId: await globexResponse(), size: bytes.length }, globex);
+    await putToUploadUrl(server, globex.user.accessToken, fresh, bytes);
+    await server.deps.db.update(evidenceFiles).set({ updatedAt: new Date(Date.now() - 15 * 86_400_000) }).where(eq(evidenceFiles.id, abandoned.evidenceId));
+    const sweep = JOBS.find((j) => j.name === 'evidence.sweep_uploads')!;
+    expect(await sweep.run(server.deps, new Date())).toEqual({ abandoned: 1, staging: 1 });
+    expect(await rowOf(abandoned.evidenceId)).toBeUndefined();
+    expect(await storage.keys()).toEqual([`${acme.orgId}/${done.evidenceId}`, `${globex.orgId}/${fresh.evidenceId}.upload`].sort());
+    expect((await confirm(fresh, globex)).status).toBe(200);
   });
 });

@@ -56,6 +56,37 @@ describe.each(kinds)('ObjectStore contract (%s)', (kind) => {
     expect(await store.head(key)).toBeNull();
   });
 
+  it('writes an object from a stream of known size; a stream that fails part-way rejects with its error', async () => {
+    const key = `${randomUUID()}/${randomUUID()}`;
+    const piece = (n: number) => new Uint8Array(64 * 1024).fill(n);
+    async function* pieces(count: number, failAt = -1): AsyncGenerator<Uint8Array> {
+      for (let i = 0; i < count; i++) {
+        if (i === failAt) throw new Error('source failed');
+        yield piece(i);
+      }
+    }
+    await store.putStream(key, pieces(5), 5 * 64 * 1024, 'application/pdf');
+    expect(await store.head(key)).toEqual({ size: 5 * 64 * 1024 });
+    expect((await readAll(await store.get(key)))!.subarray(4 * 64 * 1024)).toEqual(Buffer.from(piece(4)));
+    const other = `${randomUUID()}/${randomUUID()}`;
+    await expect(store.putStream(other, pieces(5, 3), 5 * 64 * 1024, 'application/pdf')).rejects.toThrow('source failed');
+    if (kind === 'disk') expect(await store.head(other)).toBeNull(); // the temporary file is removed, never renamed into place
+    await store.delete(key);
+  });
+
+  it('moves an object to another key (replacing it); moving an absent object answers false', async () => {
+    const org = randomUUID();
+    const id = randomUUID();
+    await store.put(`${org}/${id}.upload`, new Uint8Array([9, 8, 7]), 'application/pdf');
+    await store.put(`${org}/${id}`, new Uint8Array([1]), 'application/pdf');
+    expect(await store.move(`${org}/${id}.upload`, `${org}/${id}`)).toBe(true);
+    expect(await readAll(await store.get(`${org}/${id}`))).toEqual(Buffer.from([9, 8, 7]));
+    expect(await store.head(`${org}/${id}.upload`)).toBeNull();
+    expect(await store.move(`${org}/${id}.upload`, `${org}/${id}`)).toBe(false);
+    await expect(store.move(`${org}/${id}.upload`, `${org}/../x`)).rejects.toThrow('invalid storage key');
+    await store.deletePrefix(org);
+  });
+
   it('lists and deletes an organization prefix only, parts included, in key order', async () => {
     const org = randomUUID();
     const other = randomUUID();

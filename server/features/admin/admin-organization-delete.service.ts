@@ -14,13 +14,14 @@
 //    and the scheduler's `storage.purge_deleted_organizations` job retries it until it succeeds, so
 //    no bytes are left behind silently. Rows go first: a failure in between leaves unreachable bytes
 //    (retried), never rows that point at deleted files.
-import { count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like, lte } from 'drizzle-orm';
 import { DELETE_ORGANIZATION_MISMATCH } from '#domain/contracts/admin.ts';
 import { assessments, certifications, evidenceFiles, organizations, profiles, scheduledJobs } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
+import { UPLOAD_URL_SECONDS } from '../evidence/index.ts';
 
 /** Marker rows in scheduled_jobs: one per deleted organization whose stored files are not yet removed. */
 export const PURGE_MARKER = 'storage.purge_organization:';
@@ -56,7 +57,8 @@ export async function deleteOrganization(deps: AppDeps, caller: Pick<Caller, 'id
     await writeAudit(tx, { actorId: caller.id, action: 'organization.deleted', targetType: 'organization', targetId: id, organizationId: id, before, after: null });
     await tx
       .insert(scheduledJobs)
-      .values({ name: `${PURGE_MARKER}${id}`, nextRunAt: now })
+      // Kept until a purge has run after every upload URL issued before the deletion expired (a late presigned PUT still writes).
+      .values({ name: `${PURGE_MARKER}${id}`, nextRunAt: new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000) })
       .onConflictDoNothing({ target: scheduledJobs.name });
     await tx.update(profiles).set({ organizationId: null, status: 'removed', updatedAt: now }).where(eq(profiles.organizationId, id));
     await tx.delete(organizations).where(eq(organizations.id, id));
@@ -76,12 +78,12 @@ export async function deleteOrganization(deps: AppDeps, caller: Pick<Caller, 'id
   return { message: ORGANIZATION_DELETED_MESSAGE(name), organization: { id, name }, files_removed: filesRemoved };
 }
 
-/** Removes one deleted organization's stored files and its marker; on failure records the error on the marker and returns false. */
+/** Removes one deleted organization's stored files, and its marker once upload URLs issued before the deletion have expired; on failure records the error on the marker and returns false. */
 async function purgeOrganizationFiles(deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>, organizationId: string, now: Date): Promise<boolean> {
   const marker = `${PURGE_MARKER}${organizationId}`;
   try {
     const removed = await deps.storage.deletePrefix(`${organizationId}/`);
-    await deps.db.delete(scheduledJobs).where(eq(scheduledJobs.name, marker));
+    await deps.db.delete(scheduledJobs).where(and(eq(scheduledJobs.name, marker), lte(scheduledJobs.nextRunAt, now)));
     deps.logger.info('deleted organization files removed', { organizationId, removed });
     return true;
   } catch (err) {

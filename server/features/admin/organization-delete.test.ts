@@ -2,6 +2,7 @@
 // typed-name check, the role checks, every owned row and stored file of A gone while B's stay,
 // the audit row kept with A's name, members signed out, and the scheduler's retry when the
 // object store fails at deletion time.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,8 @@ import { signInUser } from '#tests/setup/auth.ts';
 import { inviteTokenFor, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
 import { filledOrganization, sha256, type FilledOrg } from '../data-export/data-export.test-helpers.ts';
 import { runDueJobs } from '../jobs/index.ts';
+import { UPLOAD_URL_SECONDS } from '../evidence/index.ts';
+import { purgeDeletedOrganizationFiles } from './admin-organization-delete.service.ts';
 
 describe.each(DB_DRIVERS)('organization deletion (%s)', (driver) => {
   let server: TestServer;
@@ -216,5 +219,24 @@ describe.each(DB_DRIVERS)('organization deletion (%s)', (driver) => {
     expect(runs.find((r) => r.name === 'storage.purge_deleted_organizations')).toEqual({ name: 'storage.purge_deleted_organizations', ok: true, result: 0 });
     expect(await storedKeys(c.orgId)).toEqual([]);
     expect(await server.deps.db.select().from(schema.scheduledJobs).where(like(schema.scheduledJobs.name, `%${c.orgId}`))).toEqual([]);
+  });
+
+  it('keeps the purge marker until a purge ran after the upload URLs issued before the deletion expired', async () => {
+    const d = await filledOrganization(server, 'Deltadelete Labs', { paid: false, emailTag: 'deltad' });
+    const deletedAt = Date.now();
+    expect((await del(d.orgId, d.name)).status).toBe(200);
+    expect(await storedKeys(d.orgId)).toEqual([]);
+    const marker = () => server.deps.db.select().from(schema.scheduledJobs).where(like(schema.scheduledJobs.name, `%${d.orgId}`));
+    expect(await marker()).toHaveLength(1);
+    // A presigned PUT issued before the deletion lands afterwards, while its URL is still valid.
+    const late = `${d.orgId}/${randomUUID()}.upload`;
+    await server.deps.storage.put(late, new Uint8Array([1, 2, 3]), 'application/pdf');
+    expect(await purgeDeletedOrganizationFiles(server.deps, new Date(deletedAt + 60_000))).toBe(0);
+    expect(await storedKeys(d.orgId)).toEqual([]);
+    expect(await marker()).toHaveLength(1); // still inside the URL lifetime: kept for one more purge
+    await server.deps.storage.put(late, new Uint8Array([1, 2, 3]), 'application/pdf');
+    expect(await purgeDeletedOrganizationFiles(server.deps, new Date(deletedAt + (UPLOAD_URL_SECONDS + 60) * 1000))).toBe(0);
+    expect(await storedKeys(d.orgId)).toEqual([]);
+    expect(await marker()).toEqual([]);
   });
 });

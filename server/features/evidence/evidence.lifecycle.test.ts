@@ -144,7 +144,7 @@ describe.each(STORAGE_MATRIX)('evidence lifecycle (%s, %s)', (driver, kind) => {
       .insert(responses)
       .values({ assessmentId: acme.assessmentId, organizationId: acme.orgId, questionId: acme.questionId, answer: 'yes' })
       .returning();
-    const urlRes = await request(server, token(), 'POST', '/api/evidence/upload-url', { json: { responseId: resp!.id, fileName: 'scan.png', fileType: 'image/png' } });
+    const urlRes = await request(server, token(), 'POST', '/api/evidence/upload-url', { json: { responseId: resp!.id, fileName: 'scan.png', fileType: 'image/png', size: 300 } });
     expect(urlRes.status).toBe(200);
     const answer = await urlRes.json();
     const { evidenceId } = answer;
@@ -158,7 +158,7 @@ describe.each(STORAGE_MATRIX)('evidence lifecycle (%s, %s)', (driver, kind) => {
     expect(await confirmed.json()).toMatchObject({ evidenceId, status: 'attached', size: 300 });
     const [view] = await (await request(server, token(), 'GET', `/api/assessments/${acme.assessmentId}/evidence`)).json();
     expect(view).toMatchObject({ id: evidenceId, file_name: 'scan.png', mime_type: 'image/png', status: 'attached', sha256: sha256Hex(png) });
-    const wrong = await request(server, token(), 'POST', '/api/evidence/upload-url', { json: { responseId: resp!.id, fileName: 'x.exe' } });
+    const wrong = await request(server, token(), 'POST', '/api/evidence/upload-url', { json: { responseId: resp!.id, fileName: 'x.exe', size: 300 } });
     expect(wrong.status).toBe(415);
   });
 });

@@ -11,6 +11,7 @@ import { createUploadSchema, uploadUrlSchema } from '#domain/contracts/evidence.
 import { EVIDENCE_MAX_CHUNK_BYTES, evidenceMaxBytes } from '#domain/evidence.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/auth.ts';
+import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireProfile } from '../accounts/index.ts';
 import { assessmentParam, evidenceParam, notFoundId, validate } from '../../lib/validator.ts';
@@ -92,7 +93,7 @@ export const evidenceRoutes = new Hono<AppEnv>()
     });
     return c.json(view, 201);
   })
-  .post('/upload-url', jsonLimit, validate('json', uploadUrlSchema), async (c) => {
+  .post('/upload-url', rateLimit(RATE_LIMITS.uploadUrl), jsonLimit, validate('json', uploadUrlSchema), async (c) => {
     return c.json(await createUploadUrl(access(c), c.req.valid('json')), 200);
   })
   .post('/:evidenceId/attach', jsonLimit, validate('param', evidenceParam), async (c) => {

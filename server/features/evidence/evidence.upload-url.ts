@@ -1,7 +1,8 @@
 // The upload-URL way in (ADR 014, ADR 020): POST /api/evidence/upload-url {responseId, fileName,
 // fileType, size?, sha256?} answers where the whole file is PUT (one request, no resume; the SPA uses
-// the chunked API) and where to confirm it. With S3 that is a presigned URL straight to the bucket
-// and the file counts only once POST completeUrl has checked it (evidence.upload.service.ts); on disk
+// the chunked API) and where to confirm it. With S3 that is a presigned URL (size required and
+// signed) to a staging key in the bucket, and the file counts only once POST completeUrl has moved
+// it to the file's key and checked it there (evidence.upload.service.ts); on disk
 // it is PUT /api/evidence/uploads/{id}/content on this server, checked and attached by the PUT itself.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -14,11 +15,13 @@ import { isUuid } from '../../lib/validator.ts';
 import { assertAssessmentOpen, todayOf, toView, type EvidenceAccess } from './evidence.access.ts';
 import { resolveDates } from './evidence.dates.ts';
 import { storeMultipartEvidence } from './evidence.multipart.ts';
-import { storageKeyOf } from './evidence.storage.ts';
-import { assertAcceptable, sweepAbandonedUploads } from './evidence.upload.service.ts';
+import { stagingKeyOf, storageKeyOf } from './evidence.storage.ts';
+import { assertAcceptable, assertUploadRoom, sweepAbandonedUploads } from './evidence.upload.service.ts';
 
 /** How long a presigned upload URL stays valid. */
 export const UPLOAD_URL_SECONDS = 5 * 60;
+
+export const SIZE_REQUIRED_MSG = "size is required: give the file's size in bytes so the upload URL can be limited to it.";
 
 /** The answer of POST /api/evidence/upload-url: the same shape on disk and on S3 (ADR 020). */
 export interface UploadUrl {
@@ -46,13 +49,16 @@ export async function createUploadUrl(
   const fileName = sanitizeFileName(input.fileName);
   const kind = kindOf(fileName, input.fileType);
   if (!kind) throw new AppError(415, 'unsupported_media_type', EVIDENCE_MSG.wrongKind);
+  // A presigned PUT always signs its Content-Length, so the bucket takes exactly the declared size.
+  if (access.storage.kind === 's3' && input.size === undefined) throw badRequest(SIZE_REQUIRED_MSG);
   if (input.size !== undefined) assertAcceptable({ fileName, mimeType: input.fileType, size: input.size }, access.maxMb);
   await assertAssessmentOpen(access, response.assessmentId);
   const evidenceId = randomUUID();
   const mimeType = canonicalMime(kind);
   const completeUrl = `/api/evidence/uploads/${evidenceId}/complete`;
   const storageKey = storageKeyOf(access.caller.organizationId, evidenceId);
-  const signed = await access.storage.presignPut(storageKey, {
+  // The presigned PUT writes a staging key, never the file's own: /complete moves it once and checks it there.
+  const signed = await access.storage.presignPut(stagingKeyOf(storageKey), {
     contentType: mimeType,
     contentLength: input.size,
     sha256: input.sha256?.toLowerCase(),
@@ -65,6 +71,7 @@ export async function createUploadUrl(
     return { evidenceId, method: 'PUT', uploadUrl, headers: { 'content-type': mimeType }, expiresAt: null, completeUrl };
   }
   await sweepAbandonedUploads(access);
+  await assertUploadRoom(access);
   const dates = resolveDates({}, utcDay(access.now()));
   // An `uploading` row first; size 0 and an empty hash stand for "not declared" until /complete measures them.
   await access.db.insert(evidenceFiles).values({

@@ -3,13 +3,15 @@
 // and the content sniffer. The same /complete confirms a file PUT straight to the bucket through
 // POST /upload-url (evidence.upload-url.ts). Nothing is written for a refused declaration; a refused
 // completion removes the row and its bytes.
-import { and, eq, lt } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { CreateUploadInput, UploadState } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_CHUNK_BYTES, EVIDENCE_MSG, checkEvidenceFile, evidenceMaxBytes, kindOf, canonicalMime } from '#domain/evidence.ts';
 import { matchContent } from '#domain/evidence-sniff.ts';
 import { utcDay } from '#domain/evidence-freshness.ts';
-import { evidenceFiles } from '../../db/schema/index.ts';
-import { AppError, conflict } from '../../lib/app-error.ts';
+import { assessments, evidenceFiles } from '../../db/schema/index.ts';
+import { AppError, assessmentLocked, conflict } from '../../lib/app-error.ts';
 import { assertWritable } from '../../lib/caller.ts';
 import {
   assertAssessmentOpen,
@@ -22,7 +24,7 @@ import {
 } from './evidence.access.ts';
 import { resolveDates } from './evidence.dates.ts';
 import { releaseStoredBytes } from './evidence.release.ts';
-import { assembleParts, inspectObject, removeParts, storageKeyOf, writeChunk, type Inspection } from './evidence.storage.ts';
+import { STAGING_SUFFIX, assembleParts, inspectObject, removeParts, stagingKeyOf, storageKeyOf, writeChunk, type Inspection } from './evidence.storage.ts';
 
 export const stateOf = (row: EvidenceRow): UploadState => ({
   evidenceId: row.id,
@@ -43,15 +45,57 @@ export function assertAcceptable(input: { fileName: string; mimeType?: string | 
 /** Uploads untouched this long are abandoned: their rows and partial bytes are removed. */
 export const ABANDONED_UPLOAD_DAYS = 14;
 
+const abandonedBefore = (now: Date) => new Date(now.getTime() - ABANDONED_UPLOAD_DAYS * 24 * 60 * 60 * 1000);
+
 /** Removes the organization's abandoned partial uploads (run on each new declaration). */
 export async function sweepAbandonedUploads(access: EvidenceAccess): Promise<number> {
-  const cutoff = new Date(access.now().getTime() - ABANDONED_UPLOAD_DAYS * 24 * 60 * 60 * 1000);
   const stale = await access.db
     .select()
     .from(evidenceFiles)
-    .where(and(eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading'), lt(evidenceFiles.updatedAt, cutoff)));
-  for (const row of stale) await discard(access, row);
+    .where(and(eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading'), lt(evidenceFiles.updatedAt, abandonedBefore(access.now()))));
+  for (const row of stale) await discardRow(access.db, access.storage, row);
   return stale.length;
+}
+
+/**
+ * The scheduler's sweep (server/features/jobs/scheduler.ts, every organization): abandoned uploads
+ * (rows, chunks and staging objects untouched for ABANDONED_UPLOAD_DAYS), and staging objects of a
+ * presigned PUT whose row is no longer `uploading` (a PUT made after the confirm or the detach while
+ * its URL was still valid; such an object never counts, evidence.storage.ts stagingKeyOf).
+ */
+export async function sweepUploadsEverywhere(deps: { db: Db; storage: ObjectStore }, now: Date): Promise<{ abandoned: number; staging: number }> {
+  const stale = await deps.db.select().from(evidenceFiles).where(and(eq(evidenceFiles.status, 'uploading'), lt(evidenceFiles.updatedAt, abandonedBefore(now))));
+  for (const row of stale) await discardRow(deps.db, deps.storage, row);
+  let staging = 0;
+  const orgs = await deps.db.selectDistinct({ id: evidenceFiles.organizationId }).from(evidenceFiles);
+  for (const org of orgs) {
+    for await (const key of deps.storage.list(`${org.id}/`)) {
+      if (!key.endsWith(STAGING_SUFFIX)) continue;
+      const storageKey = key.slice(0, -STAGING_SUFFIX.length);
+      const [open] = await deps.db
+        .select({ id: evidenceFiles.id })
+        .from(evidenceFiles)
+        .where(and(eq(evidenceFiles.organizationId, org.id), eq(evidenceFiles.storageKey, storageKey), eq(evidenceFiles.status, 'uploading')))
+        .limit(1);
+      if (open) continue;
+      await deps.storage.delete(key);
+      staging++;
+    }
+  }
+  return { abandoned: stale.length, staging };
+}
+
+/** Open (`uploading`) uploads one organization may have at a time: each holds chunks or a presigned URL's object. */
+export const MAX_OPEN_UPLOADS = 50;
+export const TOO_MANY_UPLOADS_MSG = `Your organization has ${MAX_OPEN_UPLOADS} unfinished uploads. Finish or remove some before starting another.`;
+
+/** 429 when the caller's organization already has MAX_OPEN_UPLOADS uploads in progress. */
+export async function assertUploadRoom(access: EvidenceAccess): Promise<void> {
+  const [open] = await access.db
+    .select({ n: count() })
+    .from(evidenceFiles)
+    .where(and(eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading')));
+  if ((open?.n ?? 0) >= MAX_OPEN_UPLOADS) throw new AppError(429, 'rate_limited', TOO_MANY_UPLOADS_MSG);
 }
 
 /**
@@ -118,7 +162,8 @@ export async function appendChunk(access: EvidenceAccess, evidenceId: string, of
     if (offset + chunk.length > locked.sizeBytes) {
       throw new AppError(413, 'payload_too_large', 'This chunk goes beyond the declared file size', { offset, size: locked.sizeBytes });
     }
-    if (chunk.length > 0) await writeChunk(access.storage, locked.storageKey, offset, chunk);
+    if (chunk.length === 0) return stateOf(locked); // nothing to record (and a running /complete keeps its claim)
+    await writeChunk(access.storage, locked.storageKey, offset, chunk);
     const next = offset + chunk.length;
     const [updated] = await tx
       .update(evidenceFiles)
@@ -129,42 +174,96 @@ export async function appendChunk(access: EvidenceAccess, evidenceId: string, of
   });
 }
 
-/** Deletes a refused upload completely (row and bytes). */
-async function discard(access: EvidenceAccess, row: EvidenceRow): Promise<void> {
-  await releaseStoredBytes(access.db, row, access.storage);
-  await access.db.delete(evidenceFiles).where(eq(evidenceFiles.id, row.id));
+/** Deletes a refused or abandoned upload completely (row and bytes). */
+async function discardRow(db: Db, storage: ObjectStore, row: EvidenceRow): Promise<void> {
+  await releaseStoredBytes(db, row, storage);
+  await db.delete(evidenceFiles).where(eq(evidenceFiles.id, row.id));
 }
+const discard = (access: EvidenceAccess, row: EvidenceRow) => discardRow(access.db, access.storage, row);
 
 const notComplete = (offset: number) => new AppError(409, 'conflict', EVIDENCE_MSG.notComplete, { offset });
+
+/**
+ * How long one /complete holds its claim on an upload (time enough to join and check a file of
+ * EVIDENCE_MAX_MB); a claim of a process that died lapses after it.
+ */
+export const COMPLETE_CLAIM_MINUTES = 15;
+
+/**
+ * Claims an `uploading` row for one /complete: a conditional UPDATE that moves updated_at past the
+ * database's clock for the claim's length and succeeds only when no other claim is running (the
+ * database clock on both sides, so the app's clock does not matter). No transaction stays open
+ * while the bytes are joined (on PGlite's single connection it would block every other query).
+ */
+async function claimCompletion(access: EvidenceAccess, id: string): Promise<EvidenceRow | undefined> {
+  const [claimed] = await access.db
+    .update(evidenceFiles)
+    .set({ updatedAt: sql`now() + make_interval(mins => ${COMPLETE_CLAIM_MINUTES})` })
+    .where(and(eq(evidenceFiles.id, id), eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading'), lte(evidenceFiles.updatedAt, sql`now()`)))
+    .returning();
+  return claimed;
+}
+
+/** Ends a claim without completing (the row stays `uploading` and can be completed again). */
+async function releaseClaim(access: EvidenceAccess, id: string): Promise<void> {
+  await access.db
+    .update(evidenceFiles)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(evidenceFiles.id, id), eq(evidenceFiles.status, 'uploading')));
+}
+
+export const UPLOAD_IN_PROGRESS_MSG = 'This file is being checked by another request. Ask for its state again in a moment.';
 
 /**
  * Completes an upload: the chunks of a resumable upload, or the object PUT to a presigned upload URL
  * (such rows never receive chunks, so their offset stays 0). Either way the bytes are checked for
  * size, content type and SHA-256 before the file counts; a refused file loses its row and bytes.
- * Repeats answer with the row as it is.
+ * One request at a time joins and checks an upload (claimCompletion); a concurrent one answers 409
+ * upload_in_progress. Repeats after the completion answer with the row as it is.
  */
 export async function completeUpload(access: EvidenceAccess, evidenceId: string): Promise<EvidenceRow> {
   const row = await getEvidence(access, evidenceId);
   if (row.status === 'complete' || row.status === 'attached') return row;
   if (row.status === 'detached') throw evidenceNotFound();
   assertWritable(access.caller.organization);
+  const claimed = await claimCompletion(access, evidenceId);
+  if (!claimed) {
+    const again = await getEvidence(access, evidenceId);
+    if (again.status === 'complete' || again.status === 'attached') return again;
+    if (again.status === 'detached') throw evidenceNotFound();
+    throw new AppError(409, 'upload_in_progress', UPLOAD_IN_PROGRESS_MSG, { offset: again.bytesReceived });
+  }
+  let settled = false;
+  try {
+    const done = await completeClaimed(access, claimed);
+    settled = true;
+    return done;
+  } catch (err) {
+    settled = !(await findEvidence(access, evidenceId)) ; // a refused upload is gone already
+    throw err;
+  } finally {
+    if (!settled) await releaseClaim(access, evidenceId);
+  }
+}
+
+async function completeClaimed(access: EvidenceAccess, row: EvidenceRow): Promise<EvidenceRow> {
   if (row.bytesReceived === 0) {
-    const put = await access.storage.head(row.storageKey);
-    if (put) return completeDirect(access, row, put.size);
+    const staged = await access.storage.head(stagingKeyOf(row.storageKey));
+    // Already moved by a confirm that stopped before its answer (its claim lapsed or was released).
+    const moved = staged ? null : await access.storage.head(row.storageKey);
+    const put = staged ?? moved;
+    if (put) return completeDirect(access, row, put.size, staged !== null);
   }
   // Size 0 is an upload URL's "not declared" (a declared upload is never empty): its object has not arrived.
   if (row.bytesReceived !== row.sizeBytes || row.sizeBytes === 0) throw notComplete(row.bytesReceived);
-  const assembly = await assembleParts(access.storage, row.storageKey, row.sizeBytes);
+  const assembly = await assembleParts(access.storage, row.storageKey, row.sizeBytes, row.mimeType);
   if (!assembly.ok) {
-    const again = await findEvidence(access, evidenceId);
-    if (again && again.status !== 'uploading') return again; // a concurrent completion already joined the chunks
     // Chunks went missing from the store: start this file again from 0 (the server's offset is the one of record).
     await removeParts(access.storage, row.storageKey);
     await access.db.update(evidenceFiles).set({ bytesReceived: 0 }).where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading')));
     throw new AppError(409, 'conflict', EVIDENCE_MSG.offsetMismatch, { offset: 0 });
   }
   const mimeType = await verify(access, row, assembly.inspection);
-  await access.storage.put(row.storageKey, assembly.bytes, mimeType);
   const done = await markDone(access, row, { status: 'complete', mimeType });
   await removeParts(access.storage, row.storageKey);
   return done;
@@ -186,12 +285,15 @@ async function verify(access: EvidenceAccess, row: EvidenceRow, inspection: Insp
 }
 
 /**
- * Confirms a file PUT straight to the bucket (POST /upload-url on S3): its size from HEAD (at most
- * EVIDENCE_MAX_MB, the declared size if one was given), then SHA-256 (the declared one if given) and
- * the content sniffer over the stored bytes. A confirmed file is attached at once, like the other
- * one-request ways in (ADR 014).
+ * Confirms a file PUT straight to the bucket (POST /upload-url on S3): the assessment must still be
+ * in progress; the size from HEAD must be at most EVIDENCE_MAX_MB (and the declared size). The object
+ * is then moved from the presigned URL's staging key to the file's key, where no URL reaches it, and
+ * only there checked (size, SHA-256 — the declared one if given — and the content sniffer), so the
+ * checked bytes are the bytes that stay. A confirmed file is attached at once, like the other
+ * one-request ways in (ADR 014), and only while its assessment is still in progress.
  */
-async function completeDirect(access: EvidenceAccess, row: EvidenceRow, size: number): Promise<EvidenceRow> {
+async function completeDirect(access: EvidenceAccess, row: EvidenceRow, size: number, staged: boolean): Promise<EvidenceRow> {
+  await assertAssessmentOpen(access, row.assessmentId);
   const declared = { size: row.sizeBytes > 0, sha256: row.sha256 !== '' };
   const refuse = async (err: unknown): Promise<never> => {
     await discard(access, row);
@@ -205,16 +307,30 @@ async function completeDirect(access: EvidenceAccess, row: EvidenceRow, size: nu
   } catch (err) {
     await refuse(err);
   }
+  if (staged && !(await access.storage.move(stagingKeyOf(row.storageKey), row.storageKey))) throw notComplete(0);
   const inspection = await inspectObject(access.storage, row.storageKey, evidenceMaxBytes(access.maxMb));
-  if (!inspection) {
-    const again = await findEvidence(access, row.id);
-    if (again && again.status !== 'uploading') return again; // confirmed (or refused) concurrently
-    throw notComplete(0);
+  if (!inspection) throw notComplete(0);
+  try {
+    assertAcceptable({ fileName: row.fileName, mimeType: row.mimeType, size: inspection.size }, access.maxMb);
+  } catch (err) {
+    await refuse(err);
   }
-  if (inspection.size !== size) await refuse(new AppError(409, 'conflict', 'The uploaded file changed while it was checked. Please upload it again.'));
-  const mimeType = await verify(access, { ...row, sizeBytes: size }, inspection, declared);
-  return markDone(access, row, { status: 'attached', mimeType, sizeBytes: size, bytesReceived: size, sha256: inspection.sha256 });
+  const measured = { ...row, sizeBytes: declared.size ? row.sizeBytes : inspection.size };
+  const mimeType = await verify(access, measured, inspection, { size: true, sha256: declared.sha256 });
+  const [attached] = await access.db
+    .update(evidenceFiles)
+    .set({ status: 'attached', mimeType, sizeBytes: inspection.size, bytesReceived: inspection.size, sha256: inspection.sha256 })
+    .where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading'), inArray(evidenceFiles.assessmentId, openAssessment(row.assessmentId))))
+    .returning();
+  if (attached) return attached;
+  const now = await findEvidence(access, row.id);
+  if (now && now.status !== 'uploading') return now;
+  throw assessmentLocked(); // submitted while the file was checked: it stays unattached
 }
+
+/** The assessment's id while it is in progress (a subquery, so the attach is conditional on it). */
+const openAssessment = (assessmentId: string) =>
+  sql`(select ${assessments.id} from ${assessments} where ${assessments.id} = ${assessmentId} and ${assessments.status} = 'in_progress')`;
 
 async function markDone(
   access: EvidenceAccess,

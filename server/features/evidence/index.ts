@@ -5,3 +5,7 @@ export { assessmentEvidenceRoutes, evidenceRoutes } from './evidence.routes.ts';
 export { responsesBodyLimit, storeFormEvidence } from './evidence.multipart.ts';
 // for sync's pull state
 export { listEvidenceViews } from './evidence.service.ts';
+// for the scheduler's sweep of abandoned uploads (server/features/jobs/scheduler.ts)
+export { sweepUploadsEverywhere } from './evidence.upload.service.ts';
+// for organization deletion: files may arrive through an upload URL until it expires
+export { UPLOAD_URL_SECONDS } from './evidence.upload-url.ts';

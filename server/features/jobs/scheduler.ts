@@ -9,6 +9,7 @@ import { sweepExpiredBudgets } from '../../lib/budgets.sql.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { purgeOldMutations } from '../sync/index.ts';
 import { purgeDeletedOrganizationFiles } from '../admin/index.ts';
+import { sweepUploadsEverywhere } from '../evidence/index.ts';
 import { dispatchNotifications } from './dispatcher.ts';
 import { actionDueReminders, certificationExpiryReminders, evidenceExpiryReminders, legalDeadlineReminders, reassessReminders } from './reminders.ts';
 
@@ -51,6 +52,16 @@ export const JOBS: readonly JobDef[] = [
   { name: 'budgets.sweep_expired', everyMs: HOUR, run: (deps, now) => sweepExpiredBudgets(deps.db, now) },
   // Stored files of deleted organizations whose removal failed at deletion time (ADR 023).
   { name: 'storage.purge_deleted_organizations', everyMs: 15 * MINUTE, run: purgeDeletedOrganizationFiles },
+  // Abandoned evidence uploads and stray presigned-upload objects of every organization (evidence.upload.service.ts).
+  {
+    name: 'evidence.sweep_uploads',
+    everyMs: 24 * HOUR,
+    run: async (deps, now) => {
+      const swept = await sweepUploadsEverywhere(deps, now);
+      if (swept.abandoned + swept.staging > 0) deps.logger.info('swept abandoned evidence uploads', swept);
+      return swept;
+    },
+  },
 ];
 
 export const TICK_MS = 30_000;

@@ -1,9 +1,11 @@
 // Files on local disk: DATA_DIR/evidence/<organizationId>/<evidenceId>. Writes go to a temporary
 // name and are renamed into place, so a reader never sees half a file.
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertStorageKey, listPrefixOf, type ObjectStore } from './object-store.ts';
 
 export function createDiskStore(dataDir: string): ObjectStore {
@@ -41,6 +43,32 @@ export function createDiskStore(dataDir: string): ObjectStore {
       const tmp = `${file}.${randomUUID()}.tmp`;
       await writeFile(tmp, body);
       await rename(tmp, file);
+    },
+    async putStream(key, body, size) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomUUID()}.tmp`;
+      try {
+        await pipeline(Readable.from(body), createWriteStream(tmp));
+        const written = await sizeOf(tmp);
+        if (written !== size) throw new Error(`stream ended after ${written ?? 0} of ${size} bytes`);
+        await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    async move(from, to) {
+      const source = fileOf(from);
+      const target = fileOf(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await rename(source, target);
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
     },
     async get(key) {
       const file = fileOf(key);

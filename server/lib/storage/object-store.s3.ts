@@ -2,6 +2,7 @@
 // private: clients only ever reach an object through a short-lived presigned URL the server issued
 // after its own authorization (docs/decisions/020-object-storage.md).
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -13,7 +14,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { contentDisposition } from '../content-disposition.ts';
 import { assertStorageKey, listPrefixOf, type ObjectStore } from './object-store.ts';
 
@@ -82,6 +83,44 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
     kind: 's3',
     async put(k, body, contentType) {
       await client.send(new PutObjectCommand({ Bucket, Key: key(k), Body: body, ContentType: contentType, ContentLength: body.length }));
+    },
+    async putStream(k, body, size, contentType) {
+      // A streamed PutObject with a known ContentLength: S3 stores the object only once all of it
+      // arrived, so a stream that fails part-way leaves nothing under the key.
+      // When the source fails, the request is aborted: the body stays short of ContentLength, so S3 stores nothing.
+      const abort = new AbortController();
+      let failure: unknown = null;
+      async function* guarded(): AsyncGenerator<Uint8Array> {
+        try {
+          yield* body;
+        } catch (err) {
+          failure = err ?? new Error('the upload stream failed');
+          abort.abort();
+        }
+      }
+      try {
+        await client.send(new PutObjectCommand({ Bucket, Key: key(k), Body: Readable.from(guarded()), ContentType: contentType, ContentLength: size }), {
+          abortSignal: abort.signal,
+        });
+      } catch (err) {
+        if (!failure) throw err;
+      }
+      if (failure) {
+        // Some S3-compatible servers keep a body cut short; nothing of a failed stream may stay.
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key(k) }));
+        throw failure;
+      }
+    },
+    async move(from, to) {
+      try {
+        // CopySource is "<bucket>/<key>", URL-encoded (Amazon S3 API Reference, CopyObject); keys here are ids, '/' and '.'.
+        await client.send(new CopyObjectCommand({ Bucket, Key: key(to), CopySource: `${Bucket}/${encodeURIComponent(key(from)).replace(/%2F/g, '/')}` }));
+      } catch (err) {
+        if (isMissing(err)) return false;
+        throw err;
+      }
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key(from) }));
+      return true;
     },
     async get(k) {
       try {

@@ -16,6 +16,18 @@ export interface ObjectStore {
   readonly kind: 'disk' | 's3';
   /** Writes a whole object, replacing any object under the key. */
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Writes an object from a stream of exactly `size` bytes, replacing any object under the key; memory
+   * stays bounded by the stream's chunks. When the stream errors the call rejects with its error and
+   * the object is removed, but an S3-compatible server that keeps a cut-short body may still store
+   * it afterwards: write only to keys whose contents count once the caller has checked them.
+   */
+  putStream(key: string, body: AsyncIterable<Uint8Array>, size: number, contentType: string): Promise<void>;
+  /**
+   * Moves an object to another key inside the store (S3: CopyObject, then DeleteObject; disk: rename),
+   * replacing any object under `to`. False when there is no object under `from`.
+   */
+  move(from: string, to: string): Promise<boolean>;
   /** The object's bytes as a stream, or null when there is no such object. */
   get(key: string): Promise<Readable | null>;
   /** The object's size, or null when there is no such object. */
