@@ -5,7 +5,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,14 +116,6 @@ export function freshDatabase(): Promise<{ url: string; drop: () => Promise<void
   return createPostgresDatabase(`mvrsp_scale_${process.pid}_w${WORKER_ID}_${++databases}`);
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Ready once GET /api/ready answers 200; a tree without that route answers 404, and /api/health is asked instead. */
@@ -148,10 +139,10 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mvrsp-scale-'));
   const storage = await storageEnv();
   const instances: Instance[] = [];
-  for (let index = 0; index < count; index++) {
-    const port = await freePort();
-    instances.push({ index, port, url: `http://127.0.0.1:${port}`, output: [], child: null, exit: null });
-  }
+  // Port 0: each instance's first start takes a port from the kernel and logs it (a port picked
+  // here and passed in could be taken by another test's server before the instance listens).
+  // A restart reuses the instance's port, as a load balancer's fixed backend address would.
+  for (let index = 0; index < count; index++) instances.push({ index, port: 0, url: '', output: [], child: null, exit: null });
   const proxy = await startRoundRobinProxy(() => instances);
   const env: Record<string, string> = {
     NODE_ENV: 'production',
@@ -176,7 +167,15 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     // Only the cluster's environment: nothing of the test process's leaks into the server's config.
     const child = spawn(command, args, { cwd: ROOT, env: { ...env, PORT: String(inst.port), DATA_DIR: path.join(dataDir, `instance-${inst.index}`) }, stdio: ['ignore', 'pipe', 'pipe'] });
     const collect = (stream: 'out' | 'err') => (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) inst.output.push(stream === 'err' ? `stderr: ${line}` : line);
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line.trim()) continue;
+        inst.output.push(stream === 'err' ? `stderr: ${line}` : line);
+        const listening = inst.port === 0 ? /listening on http:\/\/[^:/]+:(\d+)/.exec(line) : null;
+        if (listening) {
+          inst.port = Number(listening[1]);
+          inst.url = `http://127.0.0.1:${inst.port}`;
+        }
+      }
     };
     child.stdout.on('data', collect('out'));
     child.stderr.on('data', collect('err'));
@@ -190,7 +189,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const waitReady = async (index: number) => {
     const inst = instances[index]!;
     const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (!(await isReady(inst.url))) {
+    while (inst.port === 0 || !(await isReady(inst.url))) {
       if (inst.exit) throw new Error(`instance ${index} exited (${JSON.stringify(inst.exit)}) before it was ready:\n${inst.output.slice(-30).join('\n')}`);
       if (Date.now() > deadline) throw new Error(`instance ${index} not ready after ${READY_TIMEOUT_MS} ms:\n${inst.output.slice(-30).join('\n')}`);
       await sleep(100);
