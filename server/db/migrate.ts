@@ -12,8 +12,11 @@ export const MIGRATIONS_DIR = appPath('migrations');
  * drizzle.__drizzle_migrations (drizzle-orm/pg-core/dialect.js), so the same comparison answers
  * "all applied" without a transaction or a lock.
  */
+/** The migrations shipped with this build: read from disk once (GET /api/ready asks on every probe). */
+let shipped: ReturnType<typeof readMigrationFiles> | undefined;
+
 export async function pendingMigrations(db: Db): Promise<number> {
-  const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  const files = (shipped ??= readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }));
   const table = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "exists"`);
   if (!rowsOf<{ exists: boolean }>(table)[0]?.exists) return files.length;
   const last = rowsOf<{ at: string | null }>(await db.execute(sql`select max(created_at)::text as "at" from drizzle.__drizzle_migrations`))[0]?.at;

@@ -25,17 +25,27 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Each failing check with a short, secret-free reason (the full error goes to the log). */
+/**
+ * The checks failing at the last probe, per app instance: an outage is logged once when it starts
+ * and once when it ends, not on every probe of a load balancer.
+ */
+const failing = new WeakMap<AppDeps, Set<Check>>();
+
+/** Each failing check with a short, secret-free reason (the full error goes to the log, once per outage). */
 async function notReady(deps: AppDeps): Promise<Partial<Record<Check, string>>> {
   if (deps.lifecycle.shuttingDown) return { shutdown: 'shutting down' };
   const failed: Partial<Record<Check, string>> = {};
   const run = async (name: Check, check: () => Promise<string | null>) => {
+    let down = failing.get(deps);
+    if (!down) failing.set(deps, (down = new Set()));
     try {
       const problem = await within(check(), CHECK_TIMEOUT_MS);
       if (problem) failed[name] = problem;
+      else if (down.delete(name)) deps.logger.info('readiness check passes again', { check: name });
     } catch (err) {
       failed[name] = 'unavailable';
-      deps.logger.warn('readiness check failed', { check: name, error: err instanceof Error ? err.message.split('\n')[0] : String(err) });
+      if (!down.has(name)) deps.logger.warn('readiness check failed', { check: name, error: err instanceof Error ? err.message.split('\n')[0] : String(err) });
+      down.add(name);
     }
   };
   await run('database', async () => (await deps.db.execute(sql`select 1`), null));

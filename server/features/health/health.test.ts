@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '#server/compose.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { createLogger } from '#server/lib/logger.ts';
 import { createTestServer, memoryMailer } from '#tests/setup/app.ts';
 import { DB_DRIVERS, testEnv } from '#tests/setup/test-env.ts';
 
@@ -56,6 +57,26 @@ describe('GET /api/ready', () => {
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ status: 'not_ready', failed: { shutdown: 'shutting down' } });
     expect((await server.json('GET', '/api/health')).status).toBe(200); // still alive
+  });
+
+  it('logs a failing check once when the outage starts and once when it ends, not on every probe', async () => {
+    const lines: { level: string; msg: string }[] = [];
+    const logger = createLogger('info', (level, line) => lines.push({ level, msg: (JSON.parse(line) as { msg: string }).msg }));
+    const server = await createTestServer('pglite', {}, { logger });
+    const check = server.deps.storage.check;
+    server.deps.storage.check = () => Promise.reject(new Error('bucket gone'));
+    try {
+      for (let i = 0; i < 3; i++) expect((await server.json('GET', '/api/ready')).status).toBe(503);
+    } finally {
+      server.deps.storage.check = check;
+    }
+    expect((await server.json('GET', '/api/ready')).status).toBe(200);
+    expect((await server.json('GET', '/api/ready')).status).toBe(200);
+    const readiness = lines.filter((l) => l.msg.startsWith('readiness check'));
+    expect(readiness).toEqual([
+      { level: 'warn', msg: 'readiness check failed' },
+      { level: 'info', msg: 'readiness check passes again' },
+    ]);
   });
 
   it('is 503 naming the migrations while one in migrations/ is not applied', async () => {
