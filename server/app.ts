@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from './lib/body-limit.ts';
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { handleError } from './lib/error-handler.ts';
 import type { AppDeps, AppEnv } from './lib/factory.ts';
+import { fromTrustedProxy } from './lib/client-ip.ts';
 import { withLogContext } from './lib/logger.ts';
 import { notFound } from './lib/app-error.ts';
 import { authRoutes, organizationRoutes, organizationsRoutes } from './features/accounts/index.ts';
@@ -85,7 +86,16 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const connectSrc = ["'self'", deps.env.SUPABASE_URL].filter(Boolean).join(' ');
   const app = new Hono<AppEnv>();
 
-  app.use('*', requestId());
+  // The request id on every log line and in X-Request-Id. One a trusted proxy (TRUSTED_PROXIES)
+  // forwards is kept, so a request can be followed through the load balancer's logs; a client's
+  // own header is ignored, so nobody picks the id its log lines carry.
+  app.use('*', async (c, next) => {
+    const forwarded = c.req.header('x-request-id');
+    const id = forwarded && /^[\w=-]{1,128}$/.test(forwarded) && fromTrustedProxy(c, deps.env.TRUSTED_PROXIES) ? forwarded : randomUUID();
+    c.set('requestId', id);
+    c.header('X-Request-Id', id);
+    await next();
+  });
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();

@@ -72,6 +72,12 @@ export function clientIp(c: Context<AppEnv>): string | undefined {
   return plain(client);
 }
 
+/** True when the request's socket peer is one of `trusted` (TRUSTED_PROXIES; never in-process, never by default). */
+export function fromTrustedProxy(c: Context, trusted: readonly string[]): boolean {
+  const peer = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+  return Boolean(peer) && trusted.length > 0 && isTrusted(trustedList(trusted), peer!);
+}
+
 /** The 8 16-bit groups of an IPv6 address (zone id dropped, `::` expanded, an IPv4 tail as two groups). */
 function ipv6Groups(address: string): number[] {
   const bare = address.split('%')[0]!.toLowerCase();

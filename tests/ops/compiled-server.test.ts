@@ -69,7 +69,8 @@ describe('the compiled server', { timeout: 120_000 }, () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'mvrsp-ops-'));
-    server = await startCompiled(bundle, { dataDir, env: { METRICS_TOKEN } });
+    // The test talks to the server from loopback as a load balancer would: its X-Request-Id is kept.
+    server = await startCompiled(bundle, { dataDir, env: { METRICS_TOKEN, TRUSTED_PROXIES: '127.0.0.1' } });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
