@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
+import { startS3Server } from '#tests/support/s3-server.ts';
 import { ROOT, buildBundle, startCompiled, type Bundle, type RunningServer } from './compiled-server.ts';
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
@@ -165,5 +166,31 @@ describe('the compiled server', { timeout: 120_000 }, () => {
     expect(JSON.parse(res.text)).toHaveProperty('access_token');
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.logs().map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
+  });
+});
+
+// The supported runtime is Node 24 LTS (package.json "engines"); Node 20 reached end of life on
+// 30 April 2026 and still runs the server. .ci/run runs this file under both. With object storage
+// configured (the AWS SDK checks the Node version when its client is built), a start on Node 22 or
+// later logs no warning at all; on Node 20 the only one is the SDK's notice about its own support.
+describe('the runtime', { timeout: 120_000 }, () => {
+  it('starts without a runtime warning on a supported Node, and names the old one on Node 20', async () => {
+    const s3 = await startS3Server();
+    const server = await startCompiled(bundle, { env: { ...s3.env, LOG_LEVEL: 'info' } });
+    try {
+      // One request that uses the store, so a lazily built client exists too.
+      expect((await fetch(`${server.baseUrl}/api/ready`)).status).toBe(200);
+      const warnings = server.logs().filter((l) => l.level === 'warn' && 'warning' in l);
+      const major = Number(process.versions.node.split('.')[0]);
+      if (major >= 22) {
+        expect(warnings).toEqual([]);
+      } else {
+        expect(warnings.length).toBeGreaterThan(0);
+        for (const w of warnings) expect(String(w.msg)).toContain('will require node >=22');
+      }
+    } finally {
+      await server.stop();
+      await s3.stop();
+    }
   });
 });
