@@ -122,7 +122,7 @@ describe.each(DB_DRIVERS)('rate_limits housekeeping (%s)', (driver) => {
     const job = JOBS.filter((j) => j.name === 'budgets.sweep_expired');
     expect(job).toHaveLength(1);
     const [run] = await runDueJobs(a.deps, a.deps.now(), job);
-    expect(run).toEqual({ name: 'budgets.sweep_expired', ok: true, result: 2 });
+    expect(run).toEqual({ name: 'budgets.sweep_expired', ok: true, result: { budgets: 2, unknownAddresses: 0 } });
     expect((await a.deps.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(['sweep-long:k1']);
   });
 });
