@@ -21,6 +21,12 @@ export interface BudgetRule {
    * 'unavailable'. Default 'local'.
    */
   whenStoreDown?: 'local' | 'refuse';
+  /**
+   * 'shared' (default): one count for every instance, in the shared store. 'instance': counted in
+   * this process only, never in the store, for requests about this instance itself (readiness
+   * probes), where a shared count would add a store write to every request it is meant to limit.
+   */
+  scope?: 'shared' | 'instance';
 }
 
 /** Seconds to wait when over budget, 0 when the request may go on, 'unavailable' when a 'refuse' rule cannot be counted. */
@@ -134,6 +140,7 @@ export async function createBudgets(opts: BudgetOptions): Promise<Budgets> {
   return {
     store,
     async spend(rule, key) {
+      if (rule.scope === 'instance') return spendOn(localFor(rule), key);
       try {
         const wait = await spendOn(sharedFor(rule), key);
         if (down) {
