@@ -24,8 +24,6 @@ export interface BuildOptions {
   storage?: ObjectStore;
   staticDir?: string;
   now?: () => Date;
-  /** Prefix of the request-budget keys in Redis (tests running in parallel on one Redis keep apart). */
-  budgetPrefix?: string;
 }
 
 export interface BuiltServer {
@@ -51,7 +49,7 @@ export async function buildServer(env: Env, opts: BuildOptions = {}): Promise<Bu
   await migrateDatabase(database);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
 
-  const budgets = await createBudgets({ db: database.db, logger, now, redisUrl: env.REDIS_URL, redisPrefix: opts.budgetPrefix });
+  const budgets = await createBudgets({ db: database.db, logger, now, redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined });
 
   let tokens: TokenVerifier;
   let authProvider: Hono<AppEnv> | undefined;

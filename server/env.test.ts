@@ -70,4 +70,12 @@ describe('loadEnv', () => {
   it('refuses a short admin password', () => {
     expect(() => loadEnv({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });
+
+  it('takes the Redis key prefix from REDIS_KEY_PREFIX (default mvrsp:budget), one token of printable ASCII', () => {
+    expect(loadEnv({}).REDIS_KEY_PREFIX).toBe('mvrsp:budget');
+    expect(loadEnv({ REDIS_KEY_PREFIX: ' ' }).REDIS_KEY_PREFIX).toBe('mvrsp:budget');
+    expect(loadEnv({ REDIS_KEY_PREFIX: ' staging:assess ' }).REDIS_KEY_PREFIX).toBe('staging:assess');
+    expect(() => loadEnv({ REDIS_KEY_PREFIX: 'two words' })).toThrow(/REDIS_KEY_PREFIX/);
+    expect(() => loadEnv({ REDIS_KEY_PREFIX: 'x'.repeat(101) })).toThrow(/REDIS_KEY_PREFIX/);
+  });
 });

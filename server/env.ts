@@ -75,6 +75,14 @@ export const envSchema = z.preprocess(
       S3_FORCE_PATH_STYLE: booleanFlag,
       /** Shared request budgets in Redis instead of PostgreSQL (redis://host:6379). */
       REDIS_URL: trimmed.pipe(z.url().optional()),
+      /** Start of every budget key in Redis (`<prefix>:<rule>:<key>`): deployments sharing one Redis each set their own. */
+      REDIS_KEY_PREFIX: z
+        .string()
+        .trim()
+        .min(1)
+        .max(100)
+        .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+        .default('mvrsp:budget'),
       /** Bearer token for GET /metrics (Prometheus); unset = /metrics answers 404. */
       METRICS_TOKEN: trimmed.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     })

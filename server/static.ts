@@ -27,6 +27,9 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string) {
   if (existsSync(staticDir)) app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/auth/v1')) return c.notFound();
+    // A hashed file the build does not have (an older build's chunk after a deploy) is a 404: the
+    // shell under that name would be cached for a year by the /assets/* header above and break the page.
+    if (c.req.path === '/assets' || c.req.path.startsWith('/assets/')) return c.notFound();
     if (!existsSync(indexFile)) return c.text('The web app is not built. Run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
     return c.html(readFileSync(indexFile, 'utf8'));

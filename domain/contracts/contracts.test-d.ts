@@ -87,7 +87,7 @@ describe('request schemas take the published payload names', () => {
     expectTypeOf<keyof z.input<typeof assessments.createAssessmentSchema>>().toEqualTypeOf<'organizationId' | 'startFrom'>();
     expectTypeOf<keyof z.input<typeof assessments.answerFormSchema>>().toEqualTypeOf<'questionId' | 'answer' | 'baseVersion'>();
     expectTypeOf<keyof z.input<typeof sync.deferSetPayloadSchema>>().toEqualTypeOf<'questionId' | 'deferToUserId'>();
-    expectTypeOf<keyof z.input<typeof evidence.uploadUrlSchema>>().toEqualTypeOf<'responseId' | 'fileName' | 'fileType' | 'size' | 'sha256'>();
+    expectTypeOf<keyof z.input<typeof evidence.uploadUrlSchema>>().toEqualTypeOf<'responseId' | 'assessmentId' | 'questionId' | 'fileName' | 'fileType' | 'size' | 'sha256'>();
     expectTypeOf<z.input<typeof evidence.createUploadSchema>>().toHaveProperty('fileName');
   });
 

@@ -26,15 +26,27 @@ export const createUploadSchema = z.object({
 });
 export type CreateUploadInput = z.input<typeof createUploadSchema>;
 
-/** POST /api/evidence/upload-url: a URL the file is then PUT to. */
-export const uploadUrlSchema = z.object({
-  responseId: z.uuid('Invalid response id'),
-  fileName: z.string().min(1, 'fileName is required').max(1000),
-  fileType: z.string().max(255).optional().nullable(),
-  /** The file's size in bytes: required with S3 storage (it is signed into the upload URL), optional on disk. The stored file must have exactly this size (and the SHA-256, hex, when given). */
-  size: z.number().int().positive().optional(),
-  sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'sha256 must be 64 hexadecimal characters').optional(),
-});
+export const UPLOAD_TARGET_MESSAGE = 'Name the question the file is for: responseId, or assessmentId and questionId (not both).';
+
+/**
+ * POST /api/evidence/upload-url: a URL the file is then PUT to. The file is for one question of one
+ * assessment, named by the answer's responseId or (no API returns response ids, and a question
+ * need not be answered first) by assessmentId and questionId, as POST /api/evidence/uploads takes them.
+ */
+export const uploadUrlSchema = z
+  .object({
+    responseId: z.uuid('Invalid response id').optional(),
+    assessmentId: z.uuid('Invalid assessment id').optional(),
+    questionId: z.uuid('Invalid question id').optional(),
+    fileName: z.string().min(1, 'fileName is required').max(1000),
+    fileType: z.string().max(255).optional().nullable(),
+    /** The file's size in bytes: required with S3 storage (it is signed into the upload URL), optional on disk. The stored file must have exactly this size (and the SHA-256, hex, when given). */
+    size: z.number().int().positive().optional(),
+    sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'sha256 must be 64 hexadecimal characters').optional(),
+  })
+  .refine((v) => (v.responseId !== undefined ? v.assessmentId === undefined && v.questionId === undefined : v.assessmentId !== undefined && v.questionId !== undefined), {
+    message: UPLOAD_TARGET_MESSAGE,
+  });
 
 export interface UploadState {
   evidenceId: string;

@@ -21,6 +21,12 @@ export interface BudgetRule {
    * 'unavailable'. Default 'local'.
    */
   whenStoreDown?: 'local' | 'refuse';
+  /**
+   * 'shared' (default): one count for every instance, in the shared store. 'instance': counted in
+   * this process only, never in the store, for requests about this instance itself (readiness
+   * probes), where a shared count would add a store write to every request it is meant to limit.
+   */
+  scope?: 'shared' | 'instance';
 }
 
 /** Seconds to wait when over budget, 0 when the request may go on, 'unavailable' when a 'refuse' rule cannot be counted. */
@@ -38,24 +44,36 @@ export interface BudgetOptions {
   logger: Logger;
   /** The app clock; the SQL store reads windows from it (Redis keeps its own clock for key expiry). */
   now: () => Date;
-  /** REDIS_URL; unset = the database store. */
-  redisUrl?: string;
-  /** Prefix of the Redis keys, so deployments (or parallel test runs) sharing one Redis keep apart. */
-  redisPrefix?: string;
+  /**
+   * REDIS_URL and REDIS_KEY_PREFIX (server/env.ts); unset = the database store. The prefix starts
+   * every key, so deployments (or parallel test runs) sharing one Redis keep apart.
+   */
+  redis?: { url: string; keyPrefix: string };
 }
 
 /** How long startup waits for a first Redis connection before serving with the local fallback. */
 const REDIS_CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * How long one spend waits for Redis on an open connection. A spend is one small Lua script (well
+ * under a millisecond on a healthy server); past this, Redis counts as not answering (a hung server
+ * or a dropped route keeps the connection open, so without it the request would wait for good).
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 /**
- * Connects without an offline queue: while Redis is away a command fails at once instead of holding
- * the request. Resolves with whether the first connection succeeded; ioredis keeps reconnecting.
+ * Connects without an offline queue: while Redis is away (no connection) a command fails at once
+ * instead of holding the request; on an open connection that stops answering, it fails after
+ * REDIS_COMMAND_TIMEOUT_MS. A command that failed is never sent again after a reconnect (its
+ * request was already answered from the fallback). Resolves with whether the first connection
+ * succeeded; ioredis keeps reconnecting.
  */
 async function connectRedis(url: string): Promise<{ client: Redis; error?: unknown }> {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    autoResendUnfulfilledCommands: false,
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     lazyConnect: true,
   });
   // ioredis emits 'error' on every failed reconnect; spend() reports an outage once, so here it is only swallowed.
@@ -76,10 +94,9 @@ function describe(err: unknown): string {
 }
 
 export async function createBudgets(opts: BudgetOptions): Promise<Budgets> {
-  const connected = opts.redisUrl ? await connectRedis(opts.redisUrl) : undefined;
+  const connected = opts.redis ? { ...(await connectRedis(opts.redis.url)), keyPrefix: opts.redis.keyPrefix } : undefined;
   const redis = connected?.client;
   const store = redis ? 'redis' : 'sql';
-  const prefix = opts.redisPrefix ?? 'mvrsp:budget';
   const shared = new Map<string, RateLimiterAbstract>();
   const local = new Map<string, RateLimiterMemory>();
   // One warning per outage (and one note when the store answers again), never one per request.
@@ -98,8 +115,8 @@ export async function createBudgets(opts: BudgetOptions): Promise<Budgets> {
   const sharedFor = (rule: BudgetRule) => {
     let limiter = shared.get(rule.name);
     if (!limiter) {
-      limiter = redis
-        ? new RateLimiterRedis({ ...windowOf(rule), storeClient: redis, keyPrefix: `${prefix}:${rule.name}`, rejectIfRedisNotReady: true })
+      limiter = connected
+        ? new RateLimiterRedis({ ...windowOf(rule), storeClient: connected.client, keyPrefix: `${connected.keyPrefix}:${rule.name}`, rejectIfRedisNotReady: true })
         : new RateLimiterSql({ ...windowOf(rule), db: opts.db, now: opts.now, keyPrefix: rule.name });
       shared.set(rule.name, limiter);
     }
@@ -123,6 +140,7 @@ export async function createBudgets(opts: BudgetOptions): Promise<Budgets> {
   return {
     store,
     async spend(rule, key) {
+      if (rule.scope === 'instance') return spendOn(localFor(rule), key);
       try {
         const wait = await spendOn(sharedFor(rule), key);
         if (down) {
@@ -132,6 +150,9 @@ export async function createBudgets(opts: BudgetOptions): Promise<Budgets> {
         return wait;
       } catch (err) {
         reportDown(err);
+        // A connection that stopped answering is dropped: until a new one is ready, spends skip
+        // Redis at once (rejectIfRedisNotReady) instead of each waiting out the command timeout.
+        if (connected?.client.status === 'ready' && err instanceof Error && err.message === 'Command timed out') connected.client.disconnect(true);
         if (rule.whenStoreDown === 'refuse') return 'unavailable';
         return spendOn(localFor(rule), key);
       }

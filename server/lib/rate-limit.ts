@@ -25,6 +25,12 @@ export const RATE_LIMITS = {
   export: { name: 'export', max: 5, windowMs: 60 * MINUTE, by: 'user' },
   /** Presigned upload URLs (POST /api/evidence/upload-url): each opens an upload row and a bucket write; 120 an hour per user. */
   uploadUrl: { name: 'upload-url', max: 120, windowMs: 60 * MINUTE, by: 'user' },
+  /**
+   * Readiness probes (GET /api/ready): 120 a minute per address, room for an orchestrator probing
+   * every second plus a load balancer. Counted per instance: a probe asks this instance, and the
+   * answer is cached anyway (server/features/health/health.routes.ts).
+   */
+  ready: { name: 'ready', max: 120, windowMs: MINUTE, by: 'ip', scope: 'instance' },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

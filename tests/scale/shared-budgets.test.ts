@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_LIMITS, LOCKOUT_THRESHOLD } from '#server/auth-provider/auth.limits.ts';
@@ -23,6 +24,7 @@ import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { createTestServer, memoryMailer, type TestServer } from '#tests/setup/app.ts';
 import { getTestDatabase, truncateAll } from '#tests/setup/db.ts';
 import { DB_DRIVERS, testEnv, TEST_REDIS_URL, type DriverName } from '#tests/setup/test-env.ts';
+import { startTcpProxy } from '#tests/support/tcp-proxy.ts';
 
 function captureLogger(): Logger & { lines: { level: string; msg: string; fields: string }[] } {
   const lines: { level: string; msg: string; fields: string }[] = [];
@@ -39,15 +41,14 @@ afterEach(async () => {
   for (const close of closeAfter.splice(0).reverse()) await close();
 });
 
-/** Two app instances on one database, one clock, and (for 'redis') one Redis under a prefix of their own. */
+/** Two app instances on one database, one clock, and (for 'redis') one Redis under a key prefix of their own (REDIS_KEY_PREFIX). */
 async function twoInstances(store: StoreName) {
   const database = await getTestDatabase(store === 'redis' ? 'pglite' : store);
   await truncateAll(database);
   let clock = Date.now();
   const clockControl = { advance: (ms: number) => void (clock += ms) };
-  const env = testEnv(store === 'redis' ? { REDIS_URL: TEST_REDIS_URL! } : {});
-  const budgetPrefix = `test:${randomUUID()}`;
-  const build = () => buildServer(env, { database, mailer: memoryMailer(), now: () => new Date(clock), budgetPrefix });
+  const env = testEnv(store === 'redis' ? { REDIS_URL: TEST_REDIS_URL!, REDIS_KEY_PREFIX: `test:${randomUUID()}` } : {});
+  const build = () => buildServer(env, { database, mailer: memoryMailer(), now: () => new Date(clock) });
   const a = await build();
   closeAfter.push(() => a.close());
   const b = await build();
@@ -122,7 +123,7 @@ describe.each(DB_DRIVERS)('rate_limits housekeeping (%s)', (driver) => {
     const job = JOBS.filter((j) => j.name === 'budgets.sweep_expired');
     expect(job).toHaveLength(1);
     const [run] = await runDueJobs(a.deps, a.deps.now(), job);
-    expect(run).toEqual({ name: 'budgets.sweep_expired', ok: true, result: 2 });
+    expect(run).toEqual({ name: 'budgets.sweep_expired', ok: true, result: { budgets: 2, unknownAddresses: 0 } });
     expect((await a.deps.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(['sweep-long:k1']);
   });
 });
@@ -194,6 +195,67 @@ describe('when the shared store does not answer', () => {
       ['info', 'request budgets: the shared store answers again'],
     ]);
   });
+});
+
+// Redis going away while the server runs, and coming back: a TCP proxy (tests/support/tcp-proxy.ts)
+// between the app and the real Redis cuts every connection ('down') or stops moving bytes
+// ('stalled', a hung Redis). Budgeted requests get their rule's answer (503 for invitations, a
+// per-instance count for the rest) and none waits on Redis; once it answers again, the counts are
+// in Redis again, under the deployment's own key prefix.
+describe.each(TEST_REDIS_URL ? [TEST_REDIS_URL] : [])('Redis outage and recovery (%s)', (redisUrl) => {
+  it('answers clearly while Redis is down or hung, and counts in Redis again once it is back', async () => {
+    const target = new URL(redisUrl);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    closeAfter.push(() => proxy.close());
+    const direct = new Redis(redisUrl);
+    closeAfter.push(() => direct.quit());
+    const prefix = `test-outage:${randomUUID()}`;
+    const logger = captureLogger();
+    const proxied = new URL(redisUrl);
+    proxied.port = String(proxy.port);
+    const server: TestServer = await createTestServer('pglite', { REDIS_URL: proxied.toString(), REDIS_KEY_PREFIX: prefix }, { logger });
+    closeAfter.push(() => server.close());
+    expect(server.deps.budgets.store).toBe('redis');
+    const admin = await createOrgAdmin(server, { organizationName: 'Outage Recovery Lab' });
+    let n = 0;
+    const invite = () => server.json('POST', '/api/auth/invite', { email: `invitee-${++n}@outage.example`, organizationId: admin.organizationId }, admin.accessToken);
+    const inviteKey = `${prefix}:invite:${admin.userId}`;
+    /** After a restore, the client reconnects on its own schedule: invitations are refused until it has. */
+    const inviteOnceBack = async () => {
+      for (;;) {
+        const res = await invite();
+        if (res.status !== 503) return res;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+
+    expect((await invite()).status).toBe(201);
+    // The key prefix is the deployment's (REDIS_KEY_PREFIX), not the built-in one.
+    expect(await direct.get(inviteKey)).toBe('1');
+    expect(await direct.keys(`mvrsp:budget:invite:${admin.userId}`)).toEqual([]);
+
+    for (const outage of ['down', 'stalled'] as const) {
+      proxy.set(outage);
+      const refused = await invite();
+      expect(refused.status, outage).toBe(503);
+      expect(refused.body).toEqual({ code: 'rate_limited', error: budgetsDownMessage });
+      expect(refused.headers.get('retry-after')).toBe(String(BUDGETS_DOWN_RETRY_SECONDS));
+      // A 'local' rule counts on this instance meanwhile: answered, and still bounded.
+      const address = outage === 'down' ? '203.0.113.40' : '203.0.113.41';
+      for (let i = 0; i < RATE_LIMITS.publicLookup.max; i++) expect((await lookup(server, address)).status).toBe(404);
+      expect((await lookup(server, address)).status).toBe(429);
+
+      const before = Number(await direct.get(inviteKey));
+      proxy.set('up');
+      expect((await inviteOnceBack()).status, `${outage}, then back`).toBe(201);
+      // Counted in Redis again. A hung Redis still runs what reached it before it hung once it
+      // resumes, so the refused invitation's spend may count too (stricter, never looser).
+      const after = Number(await direct.get(inviteKey));
+      expect(after).toBeGreaterThanOrEqual(before + 1);
+      expect(after).toBeLessThanOrEqual(outage === 'down' ? before + 1 : before + 2);
+    }
+    expect(logger.lines.filter((l) => l.msg.startsWith('request budgets')).map((l) => l.level)).toEqual(['warn', 'info', 'warn', 'info']);
+  }, 60_000);
 });
 
 /** A second real HTTP server on the contract server's database and clock. */

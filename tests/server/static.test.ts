@@ -57,4 +57,15 @@ describe('static SPA serving', () => {
     expect(route.status).toBe(200);
     expect(await route.text()).toContain('MVRSP Assess');
   });
+
+  it('answers 404 for an asset the build does not have, never the shell with a year of caching', async () => {
+    // A browser still running an older build asks for its old hashed chunk after a deploy: the
+    // shell under that name would be cached for a year as "JavaScript" and break the page.
+    for (const p of ['/assets/app-old999.js', '/assets/nested/missing.css', '/assets/']) {
+      const res = await spa.request(p, { headers: { 'accept-encoding': 'br' } });
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get('cache-control') ?? '', p).not.toMatch(/max-age=31536000|immutable/);
+      expect(await res.text(), p).not.toContain('MVRSP Assess');
+    }
+  });
 });

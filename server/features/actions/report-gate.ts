@@ -21,3 +21,18 @@ export async function assertReportReleased(db: Db, organizationId: string, now: 
     throw new AppError(403, 'payment_required', PAYMENT_REQUIRED_MESSAGE, { checkoutUrl });
   }
 }
+
+/**
+ * The corrective action's own columns that belong to the detailed report: the target dates the
+ * product sets at submission (ADR 012). GET /api/actions refuses an unpaid organization, GET
+ * /api/deadlines lists no action deadline for it, and its data export leaves these columns out.
+ */
+export const PAID_ACTION_COLUMNS = ['targetDate'] as const;
+
+/** A corrective action row as an organization may have it: without PAID_ACTION_COLUMNS unless released. */
+export function gateActionRow<T extends Record<string, unknown>>(row: T, released: boolean): Partial<T> {
+  if (released) return row;
+  const copy: Partial<T> = { ...row };
+  for (const column of PAID_ACTION_COLUMNS) delete copy[column];
+  return copy;
+}

@@ -157,6 +157,21 @@ describe.each(DB_DRIVERS)('organization export (%s)', (driver) => {
     expect(Buffer.from(await zipB.bytes(listed!.export_path)).equals(Buffer.from(b.evidenceBytes))).toBe(true);
   });
 
+  it('leaves the target dates out of an unpaid organization\'s actions, as GET /api/actions and /api/deadlines do (ADR 012)', async () => {
+    const paid = await zipA.json<Record<string, unknown>[]>('action-plan/actions.json');
+    expect(paid[0]!.target_date).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+    const unpaid = await zipB.json<Record<string, unknown>[]>('action-plan/actions.json');
+    expect(unpaid).toHaveLength(1);
+    expect(unpaid[0]).not.toHaveProperty('target_date');
+    expect(unpaid[0]).toMatchObject({ id: expect.any(String), question_code: expect.any(String), status: 'open' });
+    // The same gate as the deadlines panel: no action deadline for B, one for A.
+    const deadlines = await server.json('GET', '/api/deadlines', undefined, b.admin.accessToken);
+    expect((deadlines.body as { kind: string }[]).filter((d) => d.kind === 'action')).toEqual([]);
+    // The manifest says what was left out and why.
+    expect((await zipB.json('manifest.json')).withheld_fields).toEqual([{ file: 'action-plan/actions.json', fields: ['target_date'], reason: PAYMENT_REQUIRED_MESSAGE }]);
+    expect((await zipA.json('manifest.json')).withheld_fields).toEqual([]);
+  });
+
   it("never contains the other organization's data", async () => {
     const textA = await allText(zipA);
     for (const secret of [b.orgId, b.name, b.admin.email, b.member.email, b.assessmentId, b.evidenceId, b.certificationId, sha256(b.evidenceBytes)]) {

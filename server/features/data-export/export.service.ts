@@ -3,7 +3,8 @@
 // objects each, snake_case keys as in the API); files are the evidence bytes from the object store,
 // the certificate PDFs and, where the detailed report is released, the report files the reports
 // feature renders for download. manifest.json is written last: it lists every other entry with its
-// size and SHA-256, the counts, the reports withheld and why, and evidence whose bytes are missing.
+// size and SHA-256, the counts, the reports withheld and why, the columns withheld (an unpaid
+// organization's action target dates: gateActionRow, ADR 012) and evidence whose bytes are missing.
 // For people rather than programs: README.txt at the root explains the layout and lists the
 // assessments, and each assessment's answers.csv holds its answers as a spreadsheet opens them.
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -28,7 +29,7 @@ import { forbidden, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
-import { actionPlanFileName, isReportReleased, listActionPlan, PAYMENT_REQUIRED_MESSAGE, renderActionPlanXlsx } from '../actions/index.ts';
+import { actionPlanFileName, gateActionRow, isReportReleased, listActionPlan, PAID_ACTION_COLUMNS, PAYMENT_REQUIRED_MESSAGE, renderActionPlanXlsx } from '../actions/index.ts';
 import { findOwnCertification, listCertifications, renderCertificatePdf, verifyUrl } from '../certifications/index.ts';
 import { loadReportDocument, renderReportFile, reportFormatFileName, type ReportFormat } from '../reports/index.ts';
 import { ExportZip, safeFileName } from './export.zip.ts';
@@ -52,6 +53,13 @@ export interface WithheldReport {
   /** The assessment whose report it is; null for the organization-wide action plan. */
   assessment_id: string | null;
   files: string[];
+  reason: string;
+}
+
+/** Columns of an exported table left out until payment is verified (the file itself is in the zip). */
+export interface WithheldFields {
+  file: string;
+  fields: string[];
   reason: string;
 }
 
@@ -106,6 +114,7 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
   const compress = deps.env.NODE_ENV !== 'test';
   const counts: Record<string, number> = {};
   const withheld: WithheldReport[] = [];
+  const withheldFields: WithheldFields[] = [];
   const missing: MissingFile[] = [];
   const released = await isReportReleased(db, orgId, now);
 
@@ -212,7 +221,11 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
         (await db.select({ id: questions.id, code: questions.code }).from(questions).where(inArray(questions.id, [...new Set(actions.map((a) => a.questionId))]))).map((q) => [q.id, q.code]),
       )
     : new Map<string, string>();
-  await zip.addJson('action-plan/actions.json', actions.map((a) => exportRow({ ...a, questionCode: a.code ?? questionCodes.get(a.questionId) ?? null })));
+  await zip.addJson(
+    'action-plan/actions.json',
+    actions.map((a) => exportRow({ ...gateActionRow(a, released), questionCode: a.code ?? questionCodes.get(a.questionId) ?? null })),
+  );
+  if (!released) withheldFields.push({ file: 'action-plan/actions.json', fields: PAID_ACTION_COLUMNS.map(snake), reason: PAYMENT_REQUIRED_MESSAGE });
   const planName = actionPlanFileName(org.name, now);
   if (released) {
     const plan = await listActionPlan(db, { organizationId: orgId, now, checkoutUrl: deps.env.CHECKOUT_URL }, { status: 'all' });
@@ -266,6 +279,7 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
     counts,
     files: [...zip.files],
     withheld,
+    withheld_fields: withheldFields,
     missing,
   });
 }
@@ -309,7 +323,8 @@ function readme(org: OrganizationRow, runs: AssessmentRow[], now: Date, anyWithh
     'WHAT EACH FILE HOLDS',
     '',
     'manifest.json            Every other file with its size in bytes and SHA-256 checksum, the counts,',
-    '                         report files withheld and why, and evidence files whose bytes were not found.',
+    '                         report files withheld and why (withheld_fields: columns left out of a table',
+    '                         file until payment is verified), and evidence files whose bytes were not found.',
     'organization.json        The organization record.',
     'members.json             Members: name, e-mail, role, status.',
     'invitations.json         Invitations sent, accepted and cancelled.',
@@ -329,7 +344,13 @@ function readme(org: OrganizationRow, runs: AssessmentRow[], now: Date, anyWithh
     'action-plan/             actions.json (the corrective actions) and the action plan spreadsheet.',
     'certifications/          Self-certification records and their certificate PDFs.',
     'reports/<id>/            Report files (PDF, Word, spreadsheet) of submitted assessments.',
-    ...(anyWithheld ? ['', 'Some report files are not included until payment is verified: manifest.json ("withheld") names them.'] : []),
+    ...(anyWithheld
+      ? [
+          '',
+          'Some report files are not included until payment is verified: manifest.json ("withheld") names them.',
+          'The target dates of corrective actions are left out of actions.json until then ("withheld_fields").',
+        ]
+      : []),
     '',
     'JSON files are UTF-8, one array of objects each, with snake_case keys; times are ISO 8601 in UTC.',
     '',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UPLOAD_TARGET_MESSAGE } from '#domain/contracts/evidence.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { assessments, evidenceFiles, organizations, responses } from '../../db/schema/index.ts';
 import {
@@ -160,5 +161,51 @@ describe.each(STORAGE_MATRIX)('evidence lifecycle (%s, %s)', (driver, kind) => {
     expect(view).toMatchObject({ id: evidenceId, file_name: 'scan.png', mime_type: 'image/png', status: 'attached', sha256: sha256Hex(png) });
     const wrong = await request(server, token(), 'POST', '/api/evidence/upload-url', { json: { responseId: resp!.id, fileName: 'x.exe', size: 300 } });
     expect(wrong.status).toBe(415);
+  });
+
+  it('takes the assessment and question ids instead of a response id (no answer needed), inside the caller\'s organization only', async () => {
+    const globex = await orgWithAssessment(server, 'Globex');
+    const ask = (json: Record<string, unknown>, t = token()) =>
+      request(server, t, 'POST', '/api/evidence/upload-url', { json: { fileName: 'scan.png', fileType: 'image/png', size: 300, ...json } });
+    const png = new Uint8Array(300);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+    // The question has no answer yet: nothing carries a response id, and none is needed.
+    expect(await server.deps.db.select().from(responses).where(eq(responses.assessmentId, acme.assessmentId))).toEqual([]);
+    const urlRes = await ask({ assessmentId: acme.assessmentId, questionId: acme.questionId.toUpperCase() });
+    expect(urlRes.status).toBe(200);
+    const answer = await urlRes.json();
+    expect((await putToUploadUrl(server, token(), answer, png)).ok).toBe(true);
+    expect((await request(server, token(), 'POST', answer.completeUrl)).status).toBe(200);
+    const [view] = await (await request(server, token(), 'GET', `/api/assessments/${acme.assessmentId}/evidence`)).json();
+    expect(view).toMatchObject({ id: answer.evidenceId, assessment_id: acme.assessmentId, question_id: acme.questionId, status: 'attached' });
+
+    // Another organization's assessment reads as one that does not exist, and leaves nothing behind.
+    const rowsBefore = await server.deps.db.select().from(evidenceFiles);
+    for (const [who, json] of [
+      [globex.user.accessToken, { assessmentId: acme.assessmentId, questionId: acme.questionId }],
+      [token(), { assessmentId: globex.assessmentId, questionId: globex.questionId }],
+      [token(), { assessmentId: randomUUID(), questionId: acme.questionId }],
+    ] as const) {
+      const res = await ask(json, who);
+      expect(res.status).toBe(404);
+      expect((await res.json()).error).toBe('Assessment not found');
+    }
+    // A question the assessment does not ask.
+    const notAsked = await ask({ assessmentId: acme.assessmentId, questionId: randomUUID() });
+    expect(notAsked.status).toBe(400);
+    expect((await notAsked.json()).error).toBe('This question is not part of the assessment');
+    expect(await server.deps.db.select().from(evidenceFiles)).toEqual(rowsBefore);
+
+    // One way to name the target: a response id, or both ids, never a mix or half of it.
+    const [resp] = await server.deps.db
+      .insert(responses)
+      .values({ assessmentId: acme.assessmentId, organizationId: acme.orgId, questionId: acme.questionId, answer: 'yes' })
+      .returning();
+    for (const json of [{}, { assessmentId: acme.assessmentId }, { questionId: acme.questionId }, { responseId: resp!.id, assessmentId: acme.assessmentId, questionId: acme.questionId }]) {
+      const res = await ask(json);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect((await res.json()).error).toBe(UPLOAD_TARGET_MESSAGE);
+    }
   });
 });

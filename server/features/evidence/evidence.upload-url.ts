@@ -1,18 +1,18 @@
-// The upload-URL way in (ADR 014, ADR 020): POST /api/evidence/upload-url {responseId, fileName,
-// fileType, size?, sha256?} answers where the whole file is PUT (one request, no resume; the SPA uses
+// The upload-URL way in (ADR 014, ADR 020): POST /api/evidence/upload-url {responseId | assessmentId
+// and questionId, fileName, fileType, size?, sha256?} answers where the whole file is PUT (one request, no resume; the SPA uses
 // the chunked API) and where to confirm it. With S3 that is a presigned URL (size required and
 // signed) to a staging key in the bucket, and the file counts only once POST completeUrl has moved
 // it to the file's key and checked it there (evidence.upload.service.ts); on disk
 // it is PUT /api/evidence/uploads/{id}/content on this server, checked and attached by the PUT itself.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { EvidenceView } from '#domain/contracts/evidence.ts';
+import { UPLOAD_TARGET_MESSAGE, type EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG, canonicalMime, kindOf, sanitizeFileName } from '#domain/evidence.ts';
 import { utcDay } from '#domain/evidence-freshness.ts';
 import { evidenceFiles, responses } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
-import { assertAssessmentOpen, todayOf, toView, type EvidenceAccess } from './evidence.access.ts';
+import { assertAssessmentOpen, assertQuestionAsked, findAssessment, todayOf, toView, type EvidenceAccess } from './evidence.access.ts';
 import { resolveDates } from './evidence.dates.ts';
 import { storeMultipartEvidence } from './evidence.multipart.ts';
 import { stagingKeyOf, storageKeyOf } from './evidence.storage.ts';
@@ -37,15 +37,39 @@ export interface UploadUrl {
   completeUrl: string;
 }
 
+/** Which question of which assessment the file is for; ids of another organization read as missing ones (404). */
+export interface UploadTarget {
+  responseId?: string | undefined;
+  assessmentId?: string | undefined;
+  questionId?: string | undefined;
+}
+
+/**
+ * The assessment and question of an upload, inside the caller's organization: from the answer's
+ * response id, or from the two ids themselves (the assessment must be the organization's, the
+ * question asked in it; no answer is needed, as with POST /api/evidence/uploads).
+ */
+async function resolveTarget(access: EvidenceAccess, target: UploadTarget): Promise<{ assessmentId: string; questionId: string }> {
+  if (target.responseId !== undefined && target.assessmentId === undefined && target.questionId === undefined) {
+    const [response] = await access.db
+      .select({ assessmentId: responses.assessmentId, questionId: responses.questionId })
+      .from(responses)
+      .where(and(eq(responses.id, target.responseId), eq(responses.organizationId, access.caller.organizationId)));
+    if (!response) throw notFound('Response not found');
+    return response;
+  }
+  if (target.responseId !== undefined || target.assessmentId === undefined || target.questionId === undefined) throw badRequest(UPLOAD_TARGET_MESSAGE);
+  const assessment = await findAssessment(access, target.assessmentId.toLowerCase());
+  const questionId = target.questionId.toLowerCase();
+  await assertQuestionAsked(access.db, assessment.id, questionId);
+  return { assessmentId: assessment.id, questionId };
+}
+
 export async function createUploadUrl(
   access: EvidenceAccess,
-  input: { responseId: string; fileName: string; fileType?: string | null | undefined; size?: number | undefined; sha256?: string | undefined },
+  input: UploadTarget & { fileName: string; fileType?: string | null | undefined; size?: number | undefined; sha256?: string | undefined },
 ): Promise<UploadUrl> {
-  const [response] = await access.db
-    .select({ assessmentId: responses.assessmentId, questionId: responses.questionId })
-    .from(responses)
-    .where(and(eq(responses.id, input.responseId), eq(responses.organizationId, access.caller.organizationId)));
-  if (!response) throw notFound('Response not found');
+  const response = await resolveTarget(access, input);
   const fileName = sanitizeFileName(input.fileName);
   const kind = kindOf(fileName, input.fileType);
   if (!kind) throw new AppError(415, 'unsupported_media_type', EVIDENCE_MSG.wrongKind);

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { buildServer } from '#server/compose.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { rateLimits } from '#server/db/schema/index.ts';
+import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { createTestServer, memoryMailer } from '#tests/setup/app.ts';
 import { DB_DRIVERS, testEnv } from '#tests/setup/test-env.ts';
+import { READY_CACHE_MS } from './index.ts';
 
 describe.each(DB_DRIVERS)('GET /api/health and /api/config (%s)', (driver) => {
   it('reports the database driver and the auth mode', async () => {
@@ -62,15 +65,20 @@ describe('GET /api/ready', () => {
   it('logs a failing check once when the outage starts and once when it ends, not on every probe', async () => {
     const lines: { level: string; msg: string }[] = [];
     const logger = createLogger('info', (level, line) => lines.push({ level, msg: (JSON.parse(line) as { msg: string }).msg }));
-    const server = await createTestServer('pglite', {}, { logger });
+    let clock = Date.now();
+    const server = await createTestServer('pglite', {}, { logger, now: () => new Date(clock) });
     const check = server.deps.storage.check;
     server.deps.storage.check = () => Promise.reject(new Error('bucket gone'));
     try {
-      for (let i = 0; i < 3; i++) expect((await server.json('GET', '/api/ready')).status).toBe(503);
+      for (let i = 0; i < 3; i++) {
+        expect((await server.json('GET', '/api/ready')).status).toBe(503);
+        clock += READY_CACHE_MS; // each probe checks afresh
+      }
     } finally {
       server.deps.storage.check = check;
     }
     expect((await server.json('GET', '/api/ready')).status).toBe(200);
+    clock += READY_CACHE_MS;
     expect((await server.json('GET', '/api/ready')).status).toBe(200);
     const readiness = lines.filter((l) => l.msg.startsWith('readiness check'));
     expect(readiness).toEqual([
@@ -91,5 +99,66 @@ describe('GET /api/ready', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+// Probes cannot be turned into load on the database or the bucket: one check answers every probe
+// for READY_CACHE_MS (concurrent probes share the check in flight), and each client address has a
+// budget of probes, counted on this instance (a probe asks this instance, and counting it in the
+// shared store would itself write to the database or Redis on every probe).
+describe('GET /api/ready under many probes', () => {
+  const probe = (server: { app: { request: (...a: any[]) => Response | Promise<Response> } }, address = '198.51.100.7') =>
+    server.app.request('/api/ready', {}, { incoming: { socket: { remoteAddress: address } } }) as Promise<Response>;
+
+  it('runs one check for concurrent probes and answers from it for a short while, then checks again', async () => {
+    let clock = Date.now();
+    const server = await createTestServer('pglite', {}, { now: () => new Date(clock) });
+    const check = server.deps.storage.check.bind(server.deps.storage);
+    let checks = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.deps.storage.check = async () => {
+      checks += 1;
+      await held;
+      return check();
+    };
+    const first = Array.from({ length: 20 }, (_, i) => probe(server, `198.51.100.${i + 1}`));
+    // Still in flight past the cache's age: a new probe joins it instead of starting another.
+    clock += READY_CACHE_MS * 2;
+    first.push(probe(server));
+    release();
+    const answers = await Promise.all(first);
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    expect(checks).toBe(1);
+
+    for (let i = 0; i < 5; i++) expect((await probe(server)).status).toBe(200);
+    expect(checks).toBe(1);
+    // A failure is cached the same way, and a fresh check sees the recovery.
+    clock += READY_CACHE_MS;
+    server.deps.storage.check = async () => {
+      checks += 1;
+      throw new Error('bucket gone');
+    };
+    expect((await probe(server)).status).toBe(503);
+    expect((await probe(server)).status).toBe(503);
+    expect(checks).toBe(2);
+    server.deps.storage.check = check;
+    clock += READY_CACHE_MS;
+    expect((await probe(server)).status).toBe(200);
+    // Shutdown is not cached: it turns readiness 503 at once.
+    server.deps.lifecycle.shuttingDown = true;
+    expect((await probe(server)).status).toBe(503);
+  });
+
+  it(`allows ${RATE_LIMITS.ready.max} probes a minute per client address, counted on this instance`, async () => {
+    const server = await createTestServer('pglite');
+    for (let i = 0; i < RATE_LIMITS.ready.max; i++) expect((await probe(server, '198.51.100.200')).status).toBe(200);
+    const over = await probe(server, '198.51.100.200');
+    expect(over.status).toBe(429);
+    expect(await over.json()).toEqual({ code: 'rate_limited', error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/) });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address has its own budget; the probes wrote nothing to the shared store.
+    expect((await probe(server, '198.51.100.201')).status).toBe(200);
+    expect(await server.deps.db.select().from(rateLimits)).toEqual([]);
   });
 });

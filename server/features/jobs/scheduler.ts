@@ -2,6 +2,7 @@
 // scheduled_jobs table. Each instance ticks every 30 s and runs the jobs that are due; a due job
 // runs on one instance only.
 import { and, count, eq, lte, sql } from 'drizzle-orm';
+import { pruneUnknownAddresses } from '../../auth-provider/index.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, scheduledJobs } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/factory.ts';
@@ -48,8 +49,14 @@ export const JOBS: readonly JobDef[] = [
       return count;
     },
   },
-  // Ended request-budget windows in rate_limits (server/lib/budgets.sql.ts); empty when REDIS_URL is set.
-  { name: 'budgets.sweep_expired', everyMs: HOUR, run: (deps, now) => sweepExpiredBudgets(deps.db, now) },
+  // Throttle state past its use: ended request-budget windows in rate_limits (server/lib/budgets.sql.ts;
+  // none when REDIS_URL is set) and the counters of addresses without an account
+  // (auth_unknown_addresses, server/auth-provider/auth.unknown-addresses.ts).
+  {
+    name: 'budgets.sweep_expired',
+    everyMs: HOUR,
+    run: async (deps, now) => ({ budgets: await sweepExpiredBudgets(deps.db, now), unknownAddresses: await pruneUnknownAddresses(deps.db, now) }),
+  },
   // Stored files of deleted organizations whose removal failed at deletion time (ADR 023).
   { name: 'storage.purge_deleted_organizations', everyMs: 15 * MINUTE, run: purgeDeletedOrganizationFiles },
   // Abandoned evidence uploads and stray presigned-upload objects of every organization (evidence.upload.service.ts).
