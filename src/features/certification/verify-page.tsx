@@ -185,7 +185,7 @@ function CheckYourself({ record, code }: { record: VerifyView; code: string }) {
         </a>{' '}
         and compute its SHA-256, or in a terminal:
       </p>
-      <pre className="rounded-md bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-100" data-testid="verify-command">
+      <pre className="rounded-md bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-100" data-testid="verify-command">
         {`curl -s '${url}' | sha256sum`}
       </pre>
       <p>
