@@ -74,18 +74,26 @@ export const NAME_CONTROL_MESSAGE = 'Names cannot contain line breaks or control
  */
 const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/u;
 
-/** A scheme (`http://`, `hxxp://`) or `www.` at the start of a word. */
-const URL_START = /[a-z][a-z0-9+.-]*:\/\/|(?:^|[^\p{L}\p{N}])www\./iu;
+/** A scheme's `://` (`http://`, `hxxp://`, never part of a name) or `www.` at the start of a word. */
+const URL_START = /:\/\/|(?:^|[^\p{L}\p{N}])www\./iu;
+
+/** What ends a would-be domain name: anything but letters, digits, marks, hyphens, dots and apostrophes. */
+const NOT_IN_DOMAIN = /[^\p{L}\p{N}\p{M}.'’-]+/u;
 
 /**
- * A bare domain name ("evil.com/x", "example.co", "пример.рф"): labels of letters, digits and
- * hyphens joined by dots with no space, ending in a label of two or more letters that is not
- * followed by a letter, digit, hyphen or apostrophe. Abbreviations keep the space after their dot
- * ("St. John's College", "Example Univ."), and initials are single letters ("J.R.R. Smith"), so
- * neither matches; "St.John's" does not either (the apostrophe continues the word). The dots are
- * the ones IDNA maps to a full stop (U+002E, U+3002, U+FF0E, U+FF61; RFC 3490 section 3.1).
+ * A whole token that is a bare domain name ("evil.com", "example.co", "пример.рф"): labels of
+ * letters, digits and hyphens joined by dots with no space, ending in a label of two or more
+ * letters (a trailing full stop allowed). Abbreviations keep the space after their dot ("St. John's
+ * College", "Example Univ."), initials are single letters ("J.R.R. Smith"), and an apostrophe
+ * continues the word ("St.John's"), so none of them is one. Anchored at both ends and with dots
+ * only between labels, it runs in linear time whatever the input.
  */
-const BARE_DOMAIN = /(?<![\p{L}\p{N}\p{M}_'’-])(?:[\p{L}\p{N}][\p{L}\p{N}\p{M}-]*[.\u3002\uff0e\uff61])+\p{L}[\p{L}\p{M}]+(?![\p{L}\p{N}\p{M}'’-])/u;
+const DOMAIN_TOKEN = /^[-.]*(?:[\p{L}\p{N}][\p{L}\p{N}\p{M}-]*\.)+\p{L}[\p{L}\p{M}]+\.*$/u;
+
+/** The full stops IDNA maps to U+002E besides U+FF0E, which NFKC already folds (RFC 3490 section 3.1). */
+const IDEOGRAPHIC_STOPS = /[\u3002\uff61]/g;
+
+const hasBareDomain = (folded: string) => folded.replace(IDEOGRAPHIC_STOPS, '.').split(NOT_IN_DOMAIN).some((token) => DOMAIN_TOKEN.test(token));
 
 /**
  * Why a person's or an organization's name is refused, or null when it is accepted: control
@@ -99,7 +107,7 @@ export function nameProblem(name: string): string | null {
   if (hasControlChars(name)) return NAME_CONTROL_MESSAGE;
   if (INVISIBLE.test(name)) return MSG.nameInvisibleChars;
   const folded = name.normalize('NFKC');
-  if (URL_START.test(folded) || BARE_DOMAIN.test(folded)) return MSG.nameWebAddress;
+  if (URL_START.test(folded) || hasBareDomain(folded)) return MSG.nameWebAddress;
   return null;
 }
 
