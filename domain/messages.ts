@@ -8,6 +8,9 @@ export const MSG = {
   passwordTooShortInvite: 'Password must be at least 8 characters',
   orgNameRequired: 'Organization name is required',
   orgNameEmpty: 'Organization name cannot be empty',
+  // names (domain/text.ts nameProblem): they are put into invitation and join-request mails
+  nameInvisibleChars: 'Names cannot contain invisible or text-direction characters (such as zero-width spaces or right-to-left overrides)',
+  nameWebAddress: 'Names cannot contain web addresses or domain names (such as example.com). For an abbreviation, put a space after the dot.',
   inviteEmailEmpty: 'Please enter an email address',
   answerYesNo: 'Answer must be yes or no',
   removeMemberConfirm: 'Are you sure you want to remove this team member?',

@@ -1,5 +1,6 @@
 // Text rules shared by the API's validator (server/lib/validator.ts), the embedded auth provider
 // (server/auth-provider/auth.http.ts, auth.schemas.ts) and the contracts (names). Pure.
+import { MSG } from './messages.ts';
 
 /**
  * PostgreSQL stores neither U+0000 (text and jsonb refuse it) nor an unpaired UTF-16 surrogate
@@ -61,6 +62,54 @@ export function jsonDepth(value: unknown, limit = MAX_INPUT_DEPTH): number {
 const CONTROL_RUN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 export const hasControlChars = (s: string) => s.search(CONTROL_RUN) !== -1;
 export const NAME_CONTROL_MESSAGE = 'Names cannot contain line breaks or control characters';
+
+/**
+ * Characters that draw nothing but change what a reader sees: every Unicode format character
+ * (General Category Cf: the bidirectional embeddings, overrides and isolates U+202A–U+202E and
+ * U+2066–U+2069, the zero-width characters and marks U+200B–U+200F, U+2060–U+2064, U+FEFF, the
+ * soft hyphen, tag characters), the combining grapheme joiner U+034F and the Hangul fillers
+ * U+115F, U+1160, U+3164 and U+FFA0 (letters that render blank). Unicode Technical Standard #39
+ * section 3.1 lists these as not allowed in identifiers; a name that reaches a mail must read as
+ * it is stored (Trojan Source, CVE-2021-42574, is the same trick in source code).
+ */
+const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/u;
+
+/** A scheme's `://` (`http://`, `hxxp://`, never part of a name) or `www.` at the start of a word. */
+const URL_START = /:\/\/|(?:^|[^\p{L}\p{N}])www\./iu;
+
+/** What ends a would-be domain name: anything but letters, digits, marks, hyphens, dots and apostrophes. */
+const NOT_IN_DOMAIN = /[^\p{L}\p{N}\p{M}.'’-]+/u;
+
+/**
+ * A whole token that is a bare domain name ("evil.com", "example.co", "пример.рф"): labels of
+ * letters, digits and hyphens joined by dots with no space, ending in a label of two or more
+ * letters (a trailing full stop allowed). Abbreviations keep the space after their dot ("St. John's
+ * College", "Example Univ."), initials are single letters ("J.R.R. Smith"), and an apostrophe
+ * continues the word ("St.John's"), so none of them is one. Anchored at both ends and with dots
+ * only between labels, it runs in linear time whatever the input.
+ */
+const DOMAIN_TOKEN = /^[-.]*(?:[\p{L}\p{N}][\p{L}\p{N}\p{M}-]*\.)+\p{L}[\p{L}\p{M}]+\.*$/u;
+
+/** The full stops IDNA maps to U+002E besides U+FF0E, which NFKC already folds (RFC 3490 section 3.1). */
+const IDEOGRAPHIC_STOPS = /[\u3002\uff61]/g;
+
+const hasBareDomain = (folded: string) => folded.replace(IDEOGRAPHIC_STOPS, '.').split(NOT_IN_DOMAIN).some((token) => DOMAIN_TOKEN.test(token));
+
+/**
+ * Why a person's or an organization's name is refused, or null when it is accepted: control
+ * characters, invisible or text-direction characters, or a web address or domain name. Names are
+ * put into invitation and join-request mails sent from the product's address, where a mail
+ * client turns a URL or a domain into a link. Checked on the NFKC form too, so full-width
+ * look-alikes ("ｗｗｗ．", "ｈｔｔｐ：／／") are caught. The one rule every name field uses
+ * (domain/contracts/fields.ts personName and organizationName).
+ */
+export function nameProblem(name: string): string | null {
+  if (hasControlChars(name)) return NAME_CONTROL_MESSAGE;
+  if (INVISIBLE.test(name)) return MSG.nameInvisibleChars;
+  const folded = name.normalize('NFKC');
+  if (URL_START.test(folded) || hasBareDomain(folded)) return MSG.nameWebAddress;
+  return null;
+}
 
 /** Replaces runs of control characters with one space (defence for text put into mail headers and bodies). */
 export const stripControlChars = (s: string) => s.replace(CONTROL_RUN, ' ');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
+  CANONICAL_FORMAT,
   canonicalForm,
   certificationStatement,
   expiryOf,
@@ -36,7 +37,34 @@ const record: CertificationRecord = {
   versionLabel: '2025.1',
   applicability: { kind: 'ihe', covered: true, agencies: ['nsf', 'nih'], activities: ['export_controlled'] },
   supersedesId: null,
+  questionCount: 57,
+  paymentVerified: true,
+  identityVerified: false,
 };
+
+const V1 = 'mvrsp-self-certification/1';
+const V1_KEYS = [
+  'applicability',
+  'assessment_id',
+  'expires_at',
+  'format',
+  'grade',
+  'id',
+  'max_score',
+  'organization_id',
+  'organization_name',
+  'pass_fail',
+  'signed_at',
+  'signer_name',
+  'signer_title',
+  'signer_user_id',
+  'statement',
+  'supersedes_id',
+  'total_score',
+  'verify_code',
+  'version_id',
+  'version_label',
+];
 
 /** The same values with every key in reverse order (and the profile's too). */
 function reversed<T extends object>(o: T): T {
@@ -49,32 +77,22 @@ describe('canonicalForm', () => {
     const parsed = JSON.parse(text) as Record<string, unknown>;
     const keys = Object.keys(parsed);
     expect(keys).toEqual([...keys].sort());
-    expect(keys).toEqual([
-      'applicability',
-      'assessment_id',
-      'expires_at',
-      'format',
-      'grade',
-      'id',
-      'max_score',
-      'organization_id',
-      'organization_name',
-      'pass_fail',
-      'signed_at',
-      'signer_name',
-      'signer_title',
-      'signer_user_id',
-      'statement',
-      'supersedes_id',
-      'total_score',
-      'verify_code',
-      'version_id',
-      'version_label',
-    ]);
+    expect(keys).toEqual([...V1_KEYS, 'identity_verified', 'payment_verified', 'question_count'].sort());
+    expect(parsed).toMatchObject({ question_count: 57, payment_verified: true, identity_verified: false, version_label: '2025.1' });
     expect(parsed.signed_at).toBe('2025-03-04T05:06:07.089Z');
     expect(Object.keys(parsed.applicability as object)).toEqual(['activities', 'agencies', 'covered', 'kind']);
     expect(text).not.toMatch(/\n|": | ,/);
+    expect(text).toContain('"format":"mvrsp-self-certification/2"');
+    expect(CANONICAL_FORMAT).toBe('mvrsp-self-certification/2');
+  });
+
+  it('still writes format 1 exactly as it was (records signed in it keep their text and hash)', async () => {
+    const text = canonicalForm(record, V1);
+    expect(Object.keys(JSON.parse(text) as object)).toEqual(V1_KEYS);
     expect(text).toContain('"format":"mvrsp-self-certification/1"');
+    // Format 1 does not cover the fields format 2 added: they change nothing in it.
+    expect(canonicalForm({ ...record, questionCount: 1, paymentVerified: false }, V1)).toBe(text);
+    expect(await sha256Hex(text)).not.toBe(await sha256Hex(canonicalForm(record)));
   });
 
   it('does not depend on key order or on extra properties, and changes with any attested value', () => {
@@ -88,10 +106,21 @@ describe('canonicalForm', () => {
     expect(canonicalForm({ ...record, signerUserId: '77777777-8888-4999-8aaa-cccccccccccc' })).not.toBe(base);
     expect(canonicalForm({ ...record, supersedesId: record.id })).not.toBe(base);
     expect(canonicalForm({ ...record, applicability: { ...record.applicability!, agencies: ['nih', 'nsf'] } })).not.toBe(base);
+    expect(canonicalForm({ ...record, questionCount: 56 })).not.toBe(base);
+    expect(canonicalForm({ ...record, paymentVerified: false })).not.toBe(base);
+    expect(canonicalForm({ ...record, identityVerified: true })).not.toBe(base);
   });
 
-  it('reads back the organization name and maximum score as signed', () => {
-    expect(readCanonical(canonicalForm(record))).toEqual({ organizationName: 'Acme Research “Lab”', maxScore: 140 });
+  it('reads back what was certified as signed; a field the format does not have reads null', () => {
+    const facts = {
+      organizationName: 'Acme Research “Lab”',
+      maxScore: 140,
+      versionLabel: '2025.1',
+      applicability: record.applicability,
+    };
+    expect(readCanonical(canonicalForm(record))).toEqual({ ...facts, format: 'mvrsp-self-certification/2', questionCount: 57, paymentVerified: true, identityVerified: false });
+    expect(readCanonical(canonicalForm(record, V1))).toEqual({ ...facts, format: V1, questionCount: null, paymentVerified: null, identityVerified: null });
+    expect(readCanonical(canonicalForm({ ...record, applicability: null })).applicability).toBeNull();
   });
 });
 

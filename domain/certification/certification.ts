@@ -120,10 +120,30 @@ export interface CertificationRecord {
   versionLabel: string;
   applicability: ApplicabilityProfile | null;
   supersedesId: string | null;
+  /** Format 2 on: the questions asked in the certified assessment (those its frozen profile applies). */
+  questionCount: number;
+  /** Format 2 on: a system admin had verified the organization's payment, valid on the signing day (organizations.paid_until). */
+  paymentVerified: boolean;
+  /** Format 2 on: whether MVRSP Assess had verified who the organization is (ORGANIZATION_IDENTITY_VERIFIED). */
+  identityVerified: boolean;
 }
 
-/** The format of the canonical text; a change to its fields or encoding makes a new version. */
-export const CANONICAL_FORMAT = 'mvrsp-self-certification/1';
+/**
+ * The formats of the canonical text. A change to its fields or encoding makes a new version; a
+ * record keeps the text it was signed with, so every older record stays verifiable as it is.
+ * 1: the record as first defined. 2: adds question_count, payment_verified, identity_verified.
+ */
+export const CANONICAL_FORMATS = ['mvrsp-self-certification/1', 'mvrsp-self-certification/2'] as const;
+export type CanonicalFormat = (typeof CANONICAL_FORMATS)[number];
+/** The format new records are signed in. */
+export const CANONICAL_FORMAT: CanonicalFormat = 'mvrsp-self-certification/2';
+
+/**
+ * MVRSP Assess does not check who an organization is: its name is the one it registered
+ * (ORGANIZATION_NAME_LABEL). Format 2 records say so in the signed text; a check added later
+ * would make a new format.
+ */
+export const ORGANIZATION_IDENTITY_VERIFIED = false;
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -139,13 +159,14 @@ const profileJson = (p: ApplicabilityProfile | null): Json =>
   p === null ? null : { kind: p.kind, covered: p.covered, agencies: [...p.agencies], activities: [...p.activities] };
 
 /**
- * The record's canonical text: JSON of exactly the CertificationRecord fields (snake_case) plus
- * the format, keys sorted at every level, instants as ISO 8601 UTC, no whitespace. The same record
- * gives the same text whatever the key order or extra properties of the object passed in.
+ * The record's canonical text in `format`: JSON of exactly that format's CertificationRecord
+ * fields (snake_case) plus the format, keys sorted at every level, instants as ISO 8601 UTC, no
+ * whitespace. The same record gives the same text whatever the key order or extra properties of
+ * the object passed in. Format 1 is kept only to reproduce records signed in it (tests, audits).
  */
-export function canonicalForm(record: CertificationRecord): string {
+export function canonicalForm(record: CertificationRecord, format: CanonicalFormat = CANONICAL_FORMAT): string {
   const fields: Record<string, Json> = {
-    format: CANONICAL_FORMAT,
+    format,
     id: record.id,
     verify_code: record.verifyCode,
     organization_id: record.organizationId,
@@ -166,15 +187,45 @@ export function canonicalForm(record: CertificationRecord): string {
     applicability: profileJson(record.applicability),
     supersedes_id: record.supersedesId,
   };
+  if (format !== 'mvrsp-self-certification/1') {
+    fields.question_count = record.questionCount;
+    fields.payment_verified = record.paymentVerified;
+    fields.identity_verified = record.identityVerified;
+  }
   return stableStringify(fields);
 }
 
-/** The parts of a stored canonical text that the public verify page shows (as signed). */
-export function readCanonical(canonical: string): { organizationName: string; maxScore: number } {
-  const parsed = JSON.parse(canonical) as { organization_name?: unknown; max_score?: unknown };
+/** What a stored canonical text says, as signed; a field its format does not have is null. */
+export interface SignedFacts {
+  format: string;
+  organizationName: string;
+  maxScore: number;
+  versionLabel: string;
+  applicability: ApplicabilityProfile | null;
+  questionCount: number | null;
+  paymentVerified: boolean | null;
+  identityVerified: boolean | null;
+}
+
+const stringList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** The parts of a stored canonical text that the certificate and the public verify page show (as signed). */
+export function readCanonical(canonical: string): SignedFacts {
+  const parsed = JSON.parse(canonical) as Record<string, unknown>;
+  const profile = parsed.applicability as Record<string, unknown> | null | undefined;
+  const bool = (v: unknown) => (typeof v === 'boolean' ? v : null);
   return {
+    format: typeof parsed.format === 'string' ? parsed.format : '',
     organizationName: typeof parsed.organization_name === 'string' ? parsed.organization_name : '',
     maxScore: typeof parsed.max_score === 'number' ? parsed.max_score : 0,
+    versionLabel: typeof parsed.version_label === 'string' ? parsed.version_label : '',
+    applicability:
+      profile && typeof profile === 'object' && typeof profile.kind === 'string' && typeof profile.covered === 'boolean'
+        ? ({ kind: profile.kind, covered: profile.covered, agencies: stringList(profile.agencies), activities: stringList(profile.activities) } as ApplicabilityProfile)
+        : null,
+    questionCount: typeof parsed.question_count === 'number' ? parsed.question_count : null,
+    paymentVerified: bool(parsed.payment_verified),
+    identityVerified: bool(parsed.identity_verified),
   };
 }
 

@@ -5,11 +5,21 @@ import { MSG } from '../messages.ts';
 import type { Role } from '../roles.ts';
 import type { ApplicabilityProfile } from '../questions/applicability.ts';
 import { INVITABLE_ROLES, type InvitableRole, type JoinRequestStatus, type OrganizationStatus, type ProfileStatus } from './enums.ts';
-import { withoutControlChars } from './fields.ts';
+import { nameField, withoutControlChars } from './fields.ts';
 
-/** A first or last name. */
-const requiredText = (max = 100) =>
-  withoutControlChars(z.string({ error: MSG.requiredFields }).trim().min(1, MSG.requiredFields).max(max, `Must be at most ${max} characters`));
+/** A first or last name (the one name rule: fields.ts nameField). */
+const personName = (max = 100) =>
+  nameField(z.string({ error: MSG.requiredFields }).trim().min(1, MSG.requiredFields).max(max, `Must be at most ${max} characters`));
+
+/** A first or last name on its own (the hosted provider's user metadata, server/features/accounts/provisioning.service.ts). */
+export const personNameSchema = personName();
+
+/** A person's name that may be left blank (the organization's contact). */
+const optionalName = (max = 200) =>
+  nameField(z.string().trim().max(max, `Must be at most ${max} characters`))
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
 
 /** Blank or missing becomes undefined (the server fills defaults). */
 const optionalText = (max = 200, controlMessage?: string) =>
@@ -19,9 +29,7 @@ const optionalText = (max = 200, controlMessage?: string) =>
     .transform((v) => (v ? v : undefined));
 
 const organizationName = (emptyMessage: string) =>
-  withoutControlChars(
-    z.string({ error: emptyMessage }).trim().min(1, emptyMessage).max(200, 'Organization name must be at most 200 characters'),
-  );
+  nameField(z.string({ error: emptyMessage }).trim().min(1, emptyMessage).max(200, 'Organization name must be at most 200 characters'));
 
 const emailAddress = z
   .string({ error: MSG.requiredFields })
@@ -51,10 +59,10 @@ export const INVITATION_TTL_DAYS = 7;
 export const signupSchema = z.object({
   supabaseUserId: uuid('Invalid user id').optional(),
   email: emailAddress.optional(),
-  firstName: requiredText(),
-  lastName: requiredText(),
+  firstName: personName(),
+  lastName: personName(),
   organizationName: organizationName(MSG.orgNameRequired),
-  contactName: optionalText(),
+  contactName: optionalName(),
   contactEmail: optionalEmail,
   contactPhone: optionalText(50, 'Phone numbers cannot contain line breaks or control characters'),
 });
@@ -71,8 +79,8 @@ export const joinKeySchema = z.string({ error: MSG.joinLinkInvalid }).trim().min
 export const joinOrganizationSchema = z.object({
   supabaseUserId: uuid('Invalid user id').optional(),
   email: emailAddress.optional(),
-  firstName: requiredText(),
-  lastName: requiredText(),
+  firstName: personName(),
+  lastName: personName(),
   organizationId: uuid('Invalid organization id'),
   joinKey: z.string().max(100, MSG.joinLinkInvalid).optional(),
 });
@@ -87,8 +95,8 @@ const inviteToken = z.string({ error: MSG.invalidInvitation }).trim().min(16, MS
 export const acceptInviteSchema = z
   .object({
     token: inviteToken,
-    firstName: requiredText(),
-    lastName: requiredText(),
+    firstName: personName(),
+    lastName: personName(),
     password: z
       .string()
       .min(MIN_PASSWORD_LENGTH, MSG.passwordTooShortInvite)
@@ -161,8 +169,8 @@ const passwordPair = <T extends { password: string; confirmPassword: string }>(v
 /** Signup step 1 (personal info). */
 export const signupPersonalFormSchema = z
   .object({
-    firstName: requiredText(),
-    lastName: requiredText(),
+    firstName: personName(),
+    lastName: personName(),
     email: emailAddress,
     password: z.string().min(1, MSG.requiredFields).min(MIN_PASSWORD_LENGTH, MSG.passwordTooShortSignup),
     confirmPassword: z.string(),
@@ -172,8 +180,8 @@ export const signupPersonalFormSchema = z
 /** /invite/:token form. */
 export const acceptInviteFormSchema = z
   .object({
-    firstName: requiredText(),
-    lastName: requiredText(),
+    firstName: personName(),
+    lastName: personName(),
     password: z.string().min(MIN_PASSWORD_LENGTH, MSG.passwordTooShortInvite),
     confirmPassword: z.string(),
   })

@@ -225,5 +225,22 @@ export interface VerifyView {
   signer_name: string;
   signer_title: string;
   sha256: string;
+  /** The format of the canonical text (domain/certification/certification.ts CANONICAL_FORMATS). */
+  format: string;
+  /**
+   * The exact text whose SHA-256 (UTF-8 bytes) is `sha256`, as signed; the same bytes are served at
+   * GET /api/verify/{code}/canonical.txt. Everything below "as signed" is read from it.
+   */
+  canonical: string;
+  /** The questionnaire version the assessment was asked from, as signed. */
+  version_label: string;
+  /** The applicability profile the assessment was asked under, as signed; null when none was recorded. */
+  applicability: ApplicabilityProfile | null;
+  /** Questions asked in the certified assessment; null for a format-1 record (not recorded then). */
+  question_count: number | null;
+  /** The organization's payment was verified on the signing day; null for a format-1 record. */
+  payment_verified: boolean | null;
+  /** MVRSP Assess had verified the organization's identity (it does not: false); null for a format-1 record. */
+  identity_verified: boolean | null;
 }
 

@@ -1,7 +1,7 @@
 // Field helpers shared by the contracts: one definition of "a name" and "an instant", so every
 // route refuses the same bad input with the same readable message.
 import { z } from 'zod';
-import { hasControlChars, NAME_CONTROL_MESSAGE } from '../text.ts';
+import { hasControlChars, NAME_CONTROL_MESSAGE, nameProblem } from '../text.ts';
 
 /**
  * A person's or an organization's name: no CR/LF or other control characters. Names go into
@@ -9,6 +9,18 @@ import { hasControlChars, NAME_CONTROL_MESSAGE } from '../text.ts';
  */
 export const withoutControlChars = <T extends z.ZodType<string | null | undefined>>(schema: T, message = NAME_CONTROL_MESSAGE) =>
   schema.refine((v) => typeof v !== 'string' || !hasControlChars(v), message);
+
+/**
+ * A person's or an organization's name: besides control characters, no invisible or
+ * text-direction characters and no web address or domain name (domain/text.ts nameProblem).
+ * Every schema that accepts a name uses this, so the SPA's forms and the API refuse the same names
+ * with the same message; names already stored are not re-checked.
+ */
+export const nameField = <T extends z.ZodType<string | null | undefined>>(schema: T) =>
+  schema.superRefine((v, ctx) => {
+    const problem = typeof v === 'string' ? nameProblem(v) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** Instants the product stores or compares: PostgreSQL timestamps cannot hold every JS Date (year 0). */
 export const EARLIEST_INSTANT = '2000-01-01T00:00:00Z';

@@ -1,7 +1,9 @@
 // Self-certification in a real browser against the real server: an org_admin signs after a Pass,
-// downloads the certificate, anyone opens the public verify page signed out; signing again
-// supersedes the first record. Definition lists are checked with axe-core's "definition-list" and
-// "dlitem" rules (each dt/dd pair in exactly one div directly inside the <dl>).
+// downloads the certificate, anyone opens the public verify page signed out (what was certified,
+// the canonical text and how to recompute its SHA-256); signing again supersedes the first record.
+// Definition lists are checked with axe-core's "definition-list" and "dlitem" rules (each dt/dd
+// pair in exactly one div directly inside the <dl>); the verify page with every WCAG 2.1 A/AA rule.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -48,6 +50,17 @@ async function definitionListsAreValid(page: Page): Promise<void> {
   );
   expect(shapes.length).toBeGreaterThan(0);
   for (const shape of shapes) for (const item of shape) expect(item).toBe('DIV>DT+DD');
+}
+
+/** Every axe-core WCAG 2.0/2.1 level A and AA rule on the page as it is now. */
+async function wcagClean(page: Page): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_SOURCE, 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+  });
+  expect(violations, page.url()).toEqual([]);
 }
 
 describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
@@ -123,7 +136,28 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
       expect(text).toContain(expected);
     expect(text).not.toContain(admin.email);
     expect(text).not.toContain('Valid until');
+
+    // What was certified, as signed (canonical format 2).
+    const certified = (await pub.getByTestId('verify-certified').textContent()) ?? '';
+    for (const expected of ['Questionnaire version', first.version_label, 'Questions asked', 'Kind of organization', 'Institution of higher education', 'Covered institution', 'Funding agencies', 'NSF', 'Payment verified', 'Not verified: no confirmed subscription payment', 'Organization identity verified', 'Not verified: MVRSP Assess does not check who an organization is'])
+      expect(certified).toContain(expected);
+    // The canonical text is published and hashes to the recorded SHA-256: in the browser, and as served for sha256sum.
+    await pub.getByRole('heading', { name: 'How to check this yourself' }).waitFor();
+    await pub.getByText('Checked in your browser: the SHA-256 of the canonical text below is the recorded one.').waitFor();
+    const command = (await pub.getByTestId('verify-command').textContent()) ?? '';
+    expect(command).toBe(`curl -s '${h.baseUrl}/api/verify/${first.verify_code}/canonical.txt' | sha256sum`);
+    await pub.getByText(/^Canonical text \(format 2\)$/).click();
+    const shownCanonical = (await pub.getByTestId('verify-canonical').textContent()) ?? '';
+    const link = pub.getByRole('link', { name: 'Download the canonical text' });
+    const served = await pub.request.get(new URL((await link.getAttribute('href'))!, h.baseUrl).href);
+    expect(served.status()).toBe(200);
+    const servedBytes = await served.body();
+    expect(createHash('sha256').update(servedBytes).digest('hex')).toBe(first.sha256);
+    expect(servedBytes.toString('utf8')).toBe(shownCanonical);
+    expect(JSON.parse(shownCanonical)).toMatchObject({ format: 'mvrsp-self-certification/2', version_label: first.version_label, payment_verified: false, identity_verified: false });
+    expect(shownCanonical).not.toContain(admin.email);
     await definitionListsAreValid(pub);
+    await wcagClean(pub);
     await shot(pub, 'verify-1280');
 
     // Sign again: the first record is superseded, the chain keeps both.
@@ -157,6 +191,10 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
       await noSidewaysScroll(pub);
       if (width === 390) {
         await shot(page, 'certification-390');
+        await pub.getByText(/^Canonical text \(format 2\)$/).click();
+        await pub.getByTestId('verify-canonical').waitFor();
+        await noSidewaysScroll(pub);
+        await wcagClean(pub);
         await shot(pub, 'verify-390');
       }
       if (width === 768 || width === 1024) await shot(page, `certification-${width}`, false);

@@ -58,6 +58,7 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ method: Method; route: string }> = [
   { method: 'GET', route: '/api/auth/validate-invite' },
   { method: 'POST', route: '/api/auth/accept-invite' },
   { method: 'GET', route: '/api/verify/:code' },
+  { method: 'GET', route: '/api/verify/:code/canonical.txt' },
 ];
 
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@a.example`;

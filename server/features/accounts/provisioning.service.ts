@@ -2,7 +2,7 @@
 // confirmation, or a client that never reached POST /api/auth/signup): build the profile from
 // the sign-up metadata the provider stored with the user. Never called for an existing profile,
 // so a removed user is never re-created.
-import { joinOrganizationSchema, signupSchema } from '#domain/contracts/accounts.ts';
+import { joinOrganizationSchema, personNameSchema, signupSchema } from '#domain/contracts/accounts.ts';
 import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
 import { MSG } from '#domain/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -32,10 +32,13 @@ function isHostedAdmin(deps: AppDeps, user: AuthUser): boolean {
 async function provisionSystemAdmin(deps: AppDeps, user: AuthUser): Promise<Caller | null> {
   if (!isHostedAdmin(deps, user)) return null;
   const meta = user.userMetadata;
-  const person = personFrom(user, {
-    firstName: typeof meta.firstName === 'string' && meta.firstName.trim() ? meta.firstName.trim() : 'System',
-    lastName: typeof meta.lastName === 'string' && meta.lastName.trim() ? meta.lastName.trim() : 'Administrator',
-  });
+  // The metadata is the user's own to write: a name the name rule refuses (too long, control or
+  // invisible characters, a web address) is replaced by the default, like a missing one.
+  const usable = (v: unknown, fallback: string) => {
+    const parsed = personNameSchema.safeParse(v);
+    return parsed.success ? parsed.data : fallback;
+  };
+  const person = personFrom(user, { firstName: usable(meta.firstName, 'System'), lastName: usable(meta.lastName, 'Administrator') });
   try {
     const profile = await addMember(deps.db, person, null, 'system_admin');
     deps.logger.info('hosted auth: system admin profile created', { email: person.email });

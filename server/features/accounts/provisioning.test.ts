@@ -117,6 +117,18 @@ describe.each(DB_DRIVERS)('profile provisioning with hosted auth (%s)', (driver)
     expect(res.body).toMatchObject({ role: 'system_admin', organization: null, email: TEST_ADMIN.email });
   });
 
+  it('gives the ADMIN_EMAIL system admin the default name when the metadata name is one the name rule refuses', async () => {
+    const admin = await hostedUser({ firstName: 'Visit www.evil', lastName: 'Ad\u202emin' }, TEST_ADMIN.email);
+    const res = await profileOf(admin);
+    expect(res.body).toMatchObject({ role: 'system_admin', first_name: 'System', last_name: 'Administrator' });
+  });
+
+  it('builds no organization from metadata whose name the name rule refuses', async () => {
+    const user = await hostedUser({ ...founderMeta, organizationName: 'Lamarr Labs \u2066evil.com/x\u2069' });
+    expect((await profileOf(user)).status).toBe(403);
+    expect(await server.deps.db.select().from(organizations)).toEqual([]);
+  });
+
   it('refuses every account step for a token whose e-mail is not confirmed (user_metadata.email_verified false)', async () => {
     const founder = await hostedUser(founderMeta);
     const orgId = (await profileOf(founder)).body.organization.id;

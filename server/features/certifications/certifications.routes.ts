@@ -12,7 +12,7 @@ import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { notFoundId, validate } from '../../lib/validator.ts';
 import { requireProfile } from '../accounts/index.ts';
 import { renderCertificatePdf } from './certificate.pdf.ts';
-import { CERT_MSG, findOwnCertification, listCertifications, setCertifyingOfficial, signCertification, verifyCertification } from './certifications.service.ts';
+import { canonicalTextOf, CERT_MSG, findOwnCertification, listCertifications, setCertifyingOfficial, signCertification, verifyCertification } from './certifications.service.ts';
 
 const certificationParam = z.object({ id: notFoundId(CERT_MSG.notFound) });
 
@@ -53,7 +53,19 @@ export const certifyingOfficialRoutes = new Hono<AppEnv>().put(
   },
 );
 
-/** /api/verify/{code}: no session; the same 404 for every code that names no record. */
-export const verifyRoutes = new Hono<AppEnv>().get('/:code', rateLimit(RATE_LIMITS.publicLookup), async (c) =>
-  c.json(await verifyCertification(c.var.deps, c.req.param('code')), 200),
-);
+/**
+ * /api/verify/{code} and /api/verify/{code}/canonical.txt: no session; the same 404 for every code
+ * that names no record. The text is served byte for byte as signed (UTF-8, no trailing newline),
+ * so `curl -s URL | sha256sum` prints the record's SHA-256.
+ */
+export const verifyRoutes = new Hono<AppEnv>()
+  .get('/:code', rateLimit(RATE_LIMITS.publicLookup), async (c) => c.json(await verifyCertification(c.var.deps, c.req.param('code')), 200))
+  .get('/:code/canonical.txt', rateLimit(RATE_LIMITS.publicLookup), async (c) => {
+    const found = await canonicalTextOf(c.var.deps, c.req.param('code'));
+    return c.body(new TextEncoder().encode(found.canonical), 200, {
+      'content-type': 'text/plain; charset=utf-8',
+      // The code is base32 (A-Z, 2-7): nothing to escape in the file name.
+      'content-disposition': `inline; filename="mvrsp-self-certification-${found.verifyCode}.txt"`,
+      'x-content-type-options': 'nosniff',
+    });
+  });

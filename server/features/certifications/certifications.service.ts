@@ -3,7 +3,7 @@
 // trigger refuses UPDATE and DELETE, migrations/0003_cycles.sql): signing again inserts a record
 // that supersedes the newest one, so the chain is kept.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { CertificationsView, CertificationView, SignCertificationInput, VerifyView } from '#domain/contracts/cycles.ts';
 import {
   accountName,
@@ -12,6 +12,7 @@ import {
   expiryOf,
   laterAssessmentFailed,
   normalizeVerifyCode,
+  ORGANIZATION_IDENTITY_VERIFIED,
   readCanonical,
   sha256Hex,
   signerNameMatches,
@@ -25,7 +26,7 @@ import {
 } from '#domain/certification/certification.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, certifications, organizations, profiles, questionnaireVersions } from '../../db/schema/index.ts';
+import { assessmentQuestions, assessments, certifications, organizations, profiles, questionnaireVersions } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound, badRequest } from '../../lib/app-error.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import type { AppDeps, Caller } from '../../lib/factory.ts';
@@ -162,7 +163,7 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
   const row = await deps.db.transaction(async (tx) => {
     // The organization row is the lock: two signers queue here, so the second sees the first's record.
     const [org] = await tx
-      .select({ name: organizations.name, officialId: organizations.certifyingOfficialId })
+      .select({ name: organizations.name, officialId: organizations.certifyingOfficialId, paidUntil: organizations.paidUntil })
       .from(organizations)
       .where(eq(organizations.id, organizationId))
       .for('update');
@@ -199,6 +200,7 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
       .limit(1);
 
     const signedAt = deps.now();
+    const [asked] = await tx.select({ n: count() }).from(assessmentQuestions).where(eq(assessmentQuestions.assessmentId, assessment.id));
     const record: CertificationRecord = {
       id: randomUUID(),
       verifyCode: verifyCodeFrom(randomBytes(VERIFY_CODE_BYTES)),
@@ -219,6 +221,10 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
       versionLabel,
       applicability: assessment.applicability ?? null,
       supersedesId: head?.id ?? null,
+      questionCount: Number(asked?.n ?? 0),
+      // The same test as the report's payment gate (server/features/actions/report-gate.ts), on the signing instant.
+      paymentVerified: !!org.paidUntil && org.paidUntil.getTime() >= signedAt.getTime(),
+      identityVerified: ORGANIZATION_IDENTITY_VERIFIED,
     };
     const canonical = canonicalForm(record);
     // The unique indexes (verify code, one successor per record, one chain start per organization)
@@ -279,7 +285,8 @@ export async function findOwnCertification(deps: AppDeps, caller: Caller, id: st
     .where(and(eq(certifications.id, id), eq(certifications.organizationId, organizationId)));
   if (!row) throw notFound(CERT_MSG.notFound);
   const view = toView(row, await statusContextOf(deps.db, row), deps.now());
-  return { row, view, ...readCanonical(row.canonical) };
+  const signed = readCanonical(row.canonical);
+  return { row, view, organizationName: signed.organizationName, maxScore: signed.maxScore };
 }
 
 /** PUT /api/organization/certifying-official: designate an active member (or nobody). */
@@ -309,14 +316,23 @@ export async function setCertifyingOfficial(deps: AppDeps, caller: Caller, userI
   });
 }
 
-/**
- * GET /api/verify/:code: what anyone may see of a record. A malformed code is looked up like any
- * other (it matches nothing), so every unknown code takes the same path to the same 404.
- */
-export async function verifyCertification(deps: AppDeps, rawCode: string): Promise<VerifyView> {
+/** The record a verify code names (404 for any code that names none, malformed or not). */
+async function recordByCode(deps: AppDeps, rawCode: string): Promise<CertificationRow> {
+  // A malformed code is looked up like any other (it matches nothing), so every unknown code takes the same path to the same 404.
   const code = normalizeVerifyCode(rawCode) ?? '-'.repeat(VERIFY_CODE_LENGTH);
   const [row] = await deps.db.select().from(certifications).where(eq(certifications.verifyCode, code));
   if (!row) throw notFound(CERT_MSG.noCode);
+  return row;
+}
+
+/**
+ * GET /api/verify/:code: what anyone may see of a record: what was certified read from the
+ * signed canonical text (which is published with it, so anyone can recompute the SHA-256), and
+ * the status now. The canonical text holds the record's, organization's, assessment's and
+ * signer's ids (opaque; the certificate PDF already shows the assessment id) and no e-mail.
+ */
+export async function verifyCertification(deps: AppDeps, rawCode: string): Promise<VerifyView> {
+  const row = await recordByCode(deps, rawCode);
   const ctx = await statusContextOf(deps.db, row);
   const signed = readCanonical(row.canonical);
   return {
@@ -331,5 +347,18 @@ export async function verifyCertification(deps: AppDeps, rawCode: string): Promi
     signer_name: row.signerName,
     signer_title: row.signerTitle,
     sha256: row.sha256,
+    format: signed.format,
+    canonical: row.canonical,
+    version_label: signed.versionLabel,
+    applicability: signed.applicability,
+    question_count: signed.questionCount,
+    payment_verified: signed.paymentVerified,
+    identity_verified: signed.identityVerified,
   };
+}
+
+/** GET /api/verify/:code/canonical.txt: the exact signed text, whose SHA-256 is the record's. */
+export async function canonicalTextOf(deps: AppDeps, rawCode: string): Promise<{ canonical: string; verifyCode: string }> {
+  const row = await recordByCode(deps, rawCode);
+  return { canonical: row.canonical, verifyCode: row.verifyCode };
 }

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { CertificationsView, CertificationView, VerifyView } from '#domain/contracts/cycles.ts';
 import {
   addMonths,
@@ -11,7 +12,7 @@ import {
   SUPERSEDED_EXPLAINED,
   type CertificationRecord,
 } from '#domain/certification/certification.ts';
-import { auditLog, certifications, organizations, questionnaireVersions } from '#server/db/schema/index.ts';
+import { assessmentQuestions, auditLog, certifications, organizations, questionnaireVersions } from '#server/db/schema/index.ts';
 import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
@@ -33,6 +34,13 @@ const VERIFY_KEYS: (keyof VerifyView)[] = [
   'signer_name',
   'signer_title',
   'sha256',
+  'format',
+  'canonical',
+  'version_label',
+  'applicability',
+  'question_count',
+  'payment_verified',
+  'identity_verified',
 ];
 
 /** The messages of an error and its causes (drizzle wraps the driver's error). */
@@ -88,6 +96,13 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
     return res.body as CertificationsView;
   };
   const verify = (code: string) => server.json('GET', `/api/verify/${code}`);
+  /** The questions the assessment asked (frozen at its start): what format 2 records as question_count. */
+  const askedIn = async (assessmentId: string) => {
+    const [row] = await server.deps.db.select({ n: count() }).from(assessmentQuestions).where(eq(assessmentQuestions.assessmentId, assessmentId));
+    const n = Number(row?.n ?? 0);
+    expect(n).toBeGreaterThan(0);
+    return n;
+  };
   const designate = (userId: string | null, who: Member = admin) => server.json('PUT', '/api/organization/certifying-official', { userId }, who.accessToken);
 
   it('signs the latest passed assessment: the statement as shown, 12 months of validity, the SHA-256 of the canonical text', async () => {
@@ -141,6 +156,9 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
       versionLabel: row!.versionLabel,
       applicability: row!.applicability,
       supersedesId: null,
+      questionCount: await askedIn(assessmentId),
+      paymentVerified: false,
+      identityVerified: false,
     };
     expect(row!.canonical).toBe(canonicalForm(record));
     expect(JSON.parse(row!.canonical)).toMatchObject({ signer_user_id: admin.userId, signer_name: 'Ada Admin' });
@@ -357,6 +375,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
     const res = await verify(view.verify_code.toLowerCase());
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([...VERIFY_KEYS].sort());
+    const [row] = await server.deps.db.select().from(certifications).where(eq(certifications.id, view.id));
     expect(res.body).toEqual({
       organization_name: 'Acme Research',
       signed_at: view.signed_at,
@@ -369,9 +388,21 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
       signer_name: 'Ada Admin',
       signer_title: 'Research Security Officer',
       sha256: view.sha256,
+      format: 'mvrsp-self-certification/2',
+      canonical: row!.canonical,
+      version_label: view.version_label,
+      applicability: view.applicability,
+      question_count: await askedIn(assessmentId),
+      payment_verified: false,
+      identity_verified: false,
     } satisfies VerifyView);
+    // No e-mail and nothing of the answers; the opaque ids are only in the published canonical text.
     const text = JSON.stringify(res.body);
-    for (const secret of [admin.email, member.email, assessmentId, admin.organizationId!, view.id, 'answer', 'evidence']) expect(text).not.toContain(secret);
+    for (const secret of [admin.email, member.email, 'evidence', 'email']) expect(text).not.toContain(secret);
+    // The canonical text holds the signed statement ("the answers given…") and the opaque ids, nothing else does.
+    const { canonical, ...rest } = res.body as VerifyView;
+    for (const secret of [assessmentId, admin.organizationId!, view.id, 'answer']) expect(JSON.stringify(rest)).not.toContain(secret);
+    expect(canonical).toContain(view.id);
     expect(res.headers.get('cache-control')).toContain('no-store');
 
     for (const code of ['AAAAAAAAAAAAAAAAAAAA', 'nope', 'x'.repeat(300), '%27%20or%201%3D1--']) {
@@ -379,6 +410,99 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
       expect(miss.status, code).toBe(404);
       expect(miss.body).toEqual({ error: 'No certification record has this code', code: 'not_found' });
     }
+  });
+
+  it('publishes the canonical text: its SHA-256 is the record’s, it says what was certified, and a verified payment is recorded', async () => {
+    const sys = await signInSystemAdmin(server);
+    expect((await server.json('POST', `/api/admin/organizations/${admin.organizationId}/subscription`, { paidUntil: '2026-12-31' }, sys.accessToken)).status).toBe(200);
+    const assessmentId = await submitted(admin, 'yes');
+    const view = (await sign(admin, assessmentId)).body as CertificationView;
+
+    const txt = await server.app.request(`/api/verify/${view.verify_code}/canonical.txt`);
+    expect(txt.status).toBe(200);
+    expect(txt.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const bytes = new Uint8Array(await txt.arrayBuffer());
+    // What sha256sum computes: the SHA-256 of the served bytes.
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(view.sha256);
+    const served = new TextDecoder().decode(bytes);
+    const shown = (await verify(view.verify_code)).body as VerifyView;
+    expect(served).toBe(shown.canonical);
+    expect(await sha256Hex(shown.canonical)).toBe(shown.sha256);
+
+    const signed = JSON.parse(served) as Record<string, unknown>;
+    expect(signed).toMatchObject({
+      format: 'mvrsp-self-certification/2',
+      applicability: view.applicability,
+      version_label: view.version_label,
+      question_count: await askedIn(assessmentId),
+      payment_verified: true,
+      identity_verified: false,
+    });
+    expect(shown).toMatchObject({ question_count: await askedIn(assessmentId), payment_verified: true, identity_verified: false, applicability: view.applicability, version_label: view.version_label });
+    expect(shown.applicability).toMatchObject({ kind: expect.any(String), covered: expect.any(Boolean), agencies: expect.any(Array) });
+    for (const secret of [admin.email, member.email, sys.email]) expect(served).not.toContain(secret);
+
+    for (const code of ['AAAAAAAAAAAAAAAAAAAA', 'nope']) {
+      const miss = await server.app.request(`/api/verify/${code}/canonical.txt`);
+      expect(miss.status, code).toBe(404);
+    }
+  });
+
+  it('a record signed in canonical format 1 still verifies under its own format', async () => {
+    const assessmentId = await submitted(admin, 'yes');
+    const [version] = await server.deps.db.select().from(questionnaireVersions);
+    const signedAt = new Date(clock.getTime() + 1000);
+    const record: CertificationRecord = {
+      id: '0b7d3c1e-3f4a-4c55-9d0e-1f2a3b4c5d6e',
+      verifyCode: 'ABCDEFGHIJKLMNOPQRST',
+      organizationId: admin.organizationId!,
+      organizationName: 'Acme Research',
+      assessmentId,
+      signerUserId: admin.userId,
+      signerName: 'Ada Admin',
+      signerTitle: 'Research Security Officer',
+      statement: certificationStatement('Acme Research', version!.label),
+      signedAt,
+      expiresAt: addMonths(signedAt, 12),
+      totalScore: 140,
+      maxScore: 140,
+      grade: 'A',
+      passFail: 'Pass',
+      versionId: version!.id,
+      versionLabel: version!.label,
+      applicability: { kind: 'ihe', covered: true, agencies: ['nsf'], activities: [] },
+      supersedesId: null,
+      questionCount: 0,
+      paymentVerified: false,
+      identityVerified: false,
+    };
+    // As a record signed before format 2 was stored: its own text and hash, never rewritten.
+    const canonical = canonicalForm(record, 'mvrsp-self-certification/1');
+    const { organizationId: _o, organizationName: _n, maxScore: _m, questionCount: _q, paymentVerified: _p, identityVerified: _i, ...columns } = record;
+    await server.deps.db.insert(certifications).values({ ...columns, organizationId: admin.organizationId!, canonical, sha256: await sha256Hex(canonical) });
+
+    const res = await verify(record.verifyCode);
+    expect(res.status).toBe(200);
+    const shown = res.body as VerifyView;
+    expect(shown).toMatchObject({
+      format: 'mvrsp-self-certification/1',
+      canonical,
+      applicability: record.applicability,
+      version_label: version!.label,
+      question_count: null,
+      payment_verified: null,
+      identity_verified: null,
+      status: 'current',
+    });
+    const served = new Uint8Array(await (await server.app.request(`/api/verify/${record.verifyCode}/canonical.txt`)).arrayBuffer());
+    expect(createHash('sha256').update(served).digest('hex')).toBe(shown.sha256);
+    expect(JSON.parse(new TextDecoder().decode(served))).not.toHaveProperty('question_count');
+
+    // Signing again on top of it writes format 2 and supersedes it.
+    const next = (await sign(admin, assessmentId)).body as CertificationView;
+    expect(next.supersedes_id).toBe(record.id);
+    expect(((await verify(next.verify_code)).body as VerifyView).format).toBe('mvrsp-self-certification/2');
+    expect(((await verify(record.verifyCode)).body as VerifyView).status).toBe('superseded');
   });
 
   it('caps verify lookups per client address, found or not (the public lookup budget)', async () => {

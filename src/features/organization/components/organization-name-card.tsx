@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Building2 } from 'lucide-react';
+import { updateOrganizationSchema } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
+import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import { updateOrganization } from '../api/organization-api.ts';
 
 export function OrganizationNameCard({ name, canEdit, onSaved }: { name: string; canEdit: boolean; onSaved: () => Promise<void> }) {
@@ -17,7 +18,9 @@ export function OrganizationNameCard({ name, canEdit, onSaved }: { name: string;
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const trimmed = value.trim();
-    if (!trimmed) return setError(MSG.orgNameEmpty);
+    // The API's own rule (empty, too long, control or invisible characters, a web address), shown by the field.
+    const check = updateOrganizationSchema.safeParse({ name: value });
+    if (!check.success) return setError(check.error.issues[0]?.message ?? MSG.orgNameEmpty);
     setError(null);
     setBusy(true);
     try {
@@ -26,7 +29,8 @@ export function OrganizationNameCard({ name, canEdit, onSaved }: { name: string;
       setValue(trimmed);
       await onSaved();
     } catch (err) {
-      notify(messageOf(err, MSG.updateOrgNameFailed), 'error');
+      if (err instanceof ApiError && err.status === 400) setError(messageOf(err, MSG.updateOrgNameFailed));
+      else notify(messageOf(err, MSG.updateOrgNameFailed), 'error');
     } finally {
       setBusy(false);
     }
