@@ -316,6 +316,7 @@ export async function readEvidenceForm(c: Context<AppEnv>): Promise<EvidenceForm
     fields[name] = prior === undefined ? value : ([] as string[]).concat(prior, value);
   });
   parser.on('file', (name, stream, info) => {
+    stream.on('error', () => {}); // a cut-off form ends its open part with an error; the refusal is already decided
     const index = /^evidence_(\d{1,3})$/.exec(name)?.[1];
     if (refusal !== undefined || index === undefined) return void stream.resume(); // other file fields are not evidence: skipped
     let file: Staged;
