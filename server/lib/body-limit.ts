@@ -8,7 +8,7 @@
 //
 // A body of unknown length (chunked) is read whole into memory by hono's bodyLimit before the route
 // runs (node_modules/hono/dist/middleware/body-limit/index.js). Routes that read their body as a
-// stream (multipart evidence, ADR 026) pass `stream: true`: the body is then counted as the route
+// stream (multipart evidence, ADR 027) pass `stream: true`: the body is then counted as the route
 // reads it and the read fails with onError's error once it passes maxSize, so nothing is buffered.
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';

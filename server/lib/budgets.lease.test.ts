@@ -1,4 +1,4 @@
-// Leases (server/lib/budgets.ts, ADR 026): at most `max` holders of a key at once, counted in the
+// Leases (server/lib/budgets.ts, ADR 027): at most `max` holders of a key at once, counted in the
 // store every instance shares. Two Budgets objects over one database (or one Redis) stand for two
 // server instances; a slot goes to exactly one of them, comes back on release, and a lease of an
 // instance that died lapses at its end without a late release freeing its successor's slot.

@@ -2,7 +2,7 @@
 // rate-limiter-flexible in Redis when REDIS_URL is set, else in the rate_limits table of the app's
 // own database (PostgreSQL, or PGlite on one machine). server/lib/rate-limit.ts (the /api
 // middleware) and server/auth-provider/auth.throttle.ts (per-IP throttles) spend from it.
-// Leases (ADR 026) cap how many requests of one kind run at once per key, in the same stores.
+// Leases (ADR 027) cap how many requests of one kind run at once per key, in the same stores.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -28,7 +28,7 @@ export interface BudgetRule {
 /** Seconds to wait when over budget, 0 when the request may go on, 'unavailable' when a 'refuse' rule cannot be counted. */
 export type BudgetVerdict = number | 'unavailable';
 
-/** At most `max` requests of one kind running at once per key (ADR 026). */
+/** At most `max` requests of one kind running at once per key (ADR 027). */
 export interface LeaseRule {
   /** Stable name: part of every stored key. */
   name: string;

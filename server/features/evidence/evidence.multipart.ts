@@ -1,5 +1,5 @@
 // The one-shot way in (ADR 014): POST /api/assessments/{id}/responses with evidence_0..n files.
-// The form is read as a stream (busboy; ADR 026), never whole: a file part is refused at its header
+// The form is read as a stream (busboy; ADR 027), never whole: a file part is refused at its header
 // when its name or declared type is not allowed, and as soon as it passes EVIDENCE_MAX_MB; its bytes
 // go to the object store in EVIDENCE_CHUNK_BYTES chunks as they arrive, exactly like a resumable
 // upload (evidence.storage.ts), so memory per request stays at about one chunk. Chunks and the joined
