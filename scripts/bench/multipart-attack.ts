@@ -2,7 +2,8 @@
 // A member's multipart attack on POST /api/assessments/{id}/responses against the REAL server
 // (compiled like `npm start`, child process, PGlite; scripts/bench/load-server.ts): `attackers`
 // parallel loops each sending forms of five 24 MB `f.exe` parts, plus one loop sending a 26 MB PDF
-// (allowed type, over EVIDENCE_MAX_MB), for `duration` seconds. Meanwhile another client probes
+// (allowed type, over EVIDENCE_MAX_MB), for `duration` seconds. Meanwhile another client (a worker
+// thread with its own event loop, so the attack's writes do not delay its timer) probes
 // GET /api/health one request after another. Printed: health p50/p90/p99 without the attack and
 // during it (same run), the server's RSS (/proc VmRSS) idle, peak during the attack and after, and
 // the answers the attack got.
@@ -10,8 +11,9 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { buildServer, ROOT, SERVER_NODE_OPTIONS } from '../build-server.mjs';
-import { sendForm, timedGet, type FormPart } from '#tests/support/multipart-client.ts';
+import { sendForm, type FormPart } from '#tests/support/multipart-client.ts';
 import { createOrg } from './load-setup.ts';
 
 const { values: args } = parseArgs({
@@ -35,6 +37,33 @@ const summary = (ms: number[]) => {
 };
 const fmt = (x: number) => x.toFixed(1);
 
+/** GET /api/health one after another for `ms` (or `count` times) from a worker thread; latencies in ms and the statuses seen. */
+function probeHealth(port: number, opts: { ms?: number; count?: number }): Promise<{ latencies: number[]; statuses: number[] }> {
+  const source = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    (async () => {
+      const { port, ms, count } = workerData;
+      const until = ms ? Date.now() + ms : Infinity;
+      const latencies = [], statuses = new Set();
+      for (let i = 0; (count ? i < count : true) && Date.now() < until; i++) {
+        const t = performance.now();
+        const res = await fetch('http://127.0.0.1:' + port + '/api/health');
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t);
+        statuses.add(res.status);
+      }
+      parentPort.postMessage({ latencies, statuses: [...statuses] });
+    })();`;
+  const worker = new Worker(source, { eval: true, workerData: { port, ...opts } });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (m: { latencies: number[]; statuses: number[] }) => {
+      void worker.terminate();
+      resolve(m);
+    });
+    worker.once('error', reject);
+  });
+}
+
 async function main() {
   const script = path.join(ROOT, 'build', 'bench', 'load-server.js');
   await buildServer(script, path.join(import.meta.dirname, 'load-server.ts'));
@@ -55,10 +84,9 @@ async function main() {
     const bigPdf: FormPart[] = [...fields, { name: 'evidence_0', filename: 'big.pdf', type: 'application/pdf', head: '%PDF-1.7\n', size: 26 * MB }];
     const send = (parts: FormPart[]) => sendForm({ port, path: `/api/assessments/${org.assessmentId}/responses`, token: org.admin.token, parts });
 
-    for (let i = 0; i < 50; i++) await timedGet(port, '/api/health'); // warm-up
+    await probeHealth(port, { count: 50 }); // warm-up
     const idleRss = vmRss(pid);
-    const baseline: number[] = [];
-    for (let i = 0; i < Number(args.probes); i++) baseline.push((await timedGet(port, '/api/health')).ms);
+    const baseline = (await probeHealth(port, { count: Number(args.probes) })).latencies;
 
     const until = Date.now() + Number(args.duration) * 1000;
     const answers = new Map<string, number>();
@@ -74,13 +102,9 @@ async function main() {
       }
     };
     const attacking = Promise.all([...Array.from({ length: Number(args.attackers) }, () => attacker(exeForm)), attacker(bigPdf)]);
-    const during: number[] = [];
-    const healthStatuses = new Set<number>();
-    while (Date.now() < until) {
-      const r = await timedGet(port, '/api/health');
-      during.push(r.ms);
-      healthStatuses.add(r.status);
-    }
+    const probed = await probeHealth(port, { ms: until - Date.now() });
+    const during = probed.latencies;
+    const healthStatuses = probed.statuses;
     await attacking;
     clearInterval(sampler);
     const afterRss = vmRss(pid);
