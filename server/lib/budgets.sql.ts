@@ -86,3 +86,35 @@ export async function sweepExpiredBudgets(db: Db, now: Date): Promise<number> {
   const rows = await db.delete(rateLimits).where(lte(rateLimits.expire, now.getTime())).returning({ key: rateLimits.key });
   return rows.length;
 }
+
+/**
+ * Claims one of `max` lease slots of `key` (rows `<key>:<slot>` of rate_limits, points 1, expire =
+ * the lease's end): one `INSERT … ON CONFLICT (key) DO UPDATE … WHERE the held lease has ended`
+ * per slot tried, so a slot goes to exactly one claimant however many instances race for it
+ * (PostgreSQL locks the conflicting row for the statement). Returns the claimed slot's key and end
+ * (the end is the release token), or null when every slot is held. A lease of a process that died
+ * lapses at its end; sweepExpiredBudgets removes it like an ended window.
+ */
+export async function claimLeaseSlot(db: Db, key: string, max: number, ttlMs: number, now: Date): Promise<{ slotKey: string; expire: number } | null> {
+  const nowMs = now.getTime();
+  const expire = nowMs + ttlMs;
+  for (let slot = 0; slot < max; slot++) {
+    const slotKey = `${key}:${slot}`;
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key: slotKey, points: 1, expire })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: { points: sql`excluded.points`, expire: sql`excluded.expire` },
+        setWhere: sql`${rateLimits.expire} is not null and ${rateLimits.expire} <= ${nowMs}`,
+      })
+      .returning({ key: rateLimits.key });
+    if (row) return { slotKey, expire };
+  }
+  return null;
+}
+
+/** Gives a slot back, only while it is still this lease's (same end); a lapsed and re-claimed slot stays its new holder's. */
+export async function releaseLeaseSlot(db: Db, slotKey: string, expire: number): Promise<void> {
+  await db.delete(rateLimits).where(and(eq(rateLimits.key, slotKey), eq(rateLimits.expire, expire)));
+}

@@ -2,11 +2,13 @@
 // rate-limiter-flexible in Redis when REDIS_URL is set, else in the rate_limits table of the app's
 // own database (PostgreSQL, or PGlite on one machine). server/lib/rate-limit.ts (the /api
 // middleware) and server/auth-provider/auth.throttle.ts (per-IP throttles) spend from it.
+// Leases (ADR 027) cap how many requests of one kind run at once per key, in the same stores.
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.ts';
 import type { Logger } from './logger.ts';
-import { RateLimiterSql } from './budgets.sql.ts';
+import { RateLimiterSql, claimLeaseSlot, releaseLeaseSlot } from './budgets.sql.ts';
 
 export interface BudgetRule {
   /** Stable name: part of every stored key, so renaming it resets the budget. */
@@ -32,10 +34,32 @@ export interface BudgetRule {
 /** Seconds to wait when over budget, 0 when the request may go on, 'unavailable' when a 'refuse' rule cannot be counted. */
 export type BudgetVerdict = number | 'unavailable';
 
+/** At most `max` requests of one kind running at once per key (ADR 027). */
+export interface LeaseRule {
+  /** Stable name: part of every stored key. */
+  name: string;
+  max: number;
+  /**
+   * How long a lease holds at most: a request holding one must finish (or be cut off) within it,
+   * and the lease of an instance that died lapses after it.
+   */
+  ttlMs: number;
+}
+
+/** A held lease; release() is idempotent and never throws. */
+export interface Lease {
+  release(): Promise<void>;
+}
+
 export interface Budgets {
   readonly store: 'sql' | 'redis';
   /** Spends one unit of `key`'s budget under `rule`. Never throws for a store failure (see BudgetRule.whenStoreDown). */
   spend(rule: BudgetRule, key: string): Promise<BudgetVerdict>;
+  /**
+   * Takes one of `rule.max` concurrent slots of `key`, or answers 'busy' when all are held. While the
+   * shared store does not answer, slots are counted in this process (as BudgetRule 'local'). Never throws.
+   */
+  lease(rule: LeaseRule, key: string): Promise<Lease | 'busy'>;
   close(): Promise<void>;
 }
 
@@ -137,8 +161,60 @@ export async function createBudgets(opts: BudgetOptions): Promise<Budgets> {
     }
   };
 
+  // Leases: one Redis key per slot (SET NX PX; released by a compare-and-delete script), or one
+  // rate_limits row per slot (claimLeaseSlot). While the store is down: a count in this process.
+  const leasePrefix = `${prefix}:lease`;
+  const localLeases = new Map<string, number>();
+  const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+  const claimShared = async (rule: LeaseRule, key: string): Promise<Lease | null> => {
+    if (redis) {
+      const token = randomUUID();
+      for (let slot = 0; slot < rule.max; slot++) {
+        const slotKey = `${leasePrefix}:${rule.name}:${key}:${slot}`;
+        if ((await redis.set(slotKey, token, 'PX', rule.ttlMs, 'NX')) === 'OK') {
+          return { release: () => redis.eval(RELEASE_SCRIPT, 1, slotKey, token).then(() => undefined) };
+        }
+      }
+      return null;
+    }
+    const claimed = await claimLeaseSlot(opts.db, `lease:${rule.name}:${key}`, rule.max, rule.ttlMs, opts.now());
+    return claimed && { release: () => releaseLeaseSlot(opts.db, claimed.slotKey, claimed.expire) };
+  };
+  const claimLocal = (rule: LeaseRule, key: string): Lease | null => {
+    const k = `${rule.name}:${key}`;
+    const held = localLeases.get(k) ?? 0;
+    if (held >= rule.max) return null;
+    localLeases.set(k, held + 1);
+    return {
+      release: async () => {
+        const left = (localLeases.get(k) ?? 1) - 1;
+        if (left > 0) localLeases.set(k, left);
+        else localLeases.delete(k);
+      },
+    };
+  };
+  /** Releases once; a store failure on release is logged as an outage and the slot lapses at its end. */
+  const once = (lease: Lease): Lease => {
+    let released: Promise<void> | undefined;
+    return { release: () => (released ??= lease.release().catch(reportDown)) };
+  };
+
   return {
     store,
+    async lease(rule, key) {
+      let claimed: Lease | null;
+      try {
+        claimed = await claimShared(rule, key);
+        if (down) {
+          down = false;
+          opts.logger.info('request budgets: the shared store answers again', { store });
+        }
+      } catch (err) {
+        reportDown(err);
+        claimed = claimLocal(rule, key);
+      }
+      return claimed ? once(claimed) : 'busy';
+    },
     async spend(rule, key) {
       if (rule.scope === 'instance') return spendOn(localFor(rule), key);
       try {

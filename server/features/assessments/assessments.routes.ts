@@ -11,7 +11,7 @@ import { applyAnswer, listAnswerViews } from './answers.service.ts';
 import { getReport, getResults, updateAction } from './assessments.report.ts';
 import { createAssessment, getAssessmentDetail, getOwnedAssessment, listAssessments, type AssessmentRow } from './assessments.service.ts';
 import { mutationIdFromKey, submitAssessment, submitAssessmentIdempotent } from './assessments.submit.ts';
-import { responsesBodyLimit, storeFormEvidence } from '../evidence/index.ts';
+import { readEvidenceForm, responsesBodyLimit } from '../evidence/index.ts';
 
 const CHANGED_BY_SOMEONE_ELSE = 'This answer was changed by someone else. Review their answer and try again.';
 
@@ -29,12 +29,18 @@ async function readSubmitBody(raw: string) {
   return parsed.data;
 }
 
-/** The answer from a multipart form (the one-shot way in, ADR 014) or a JSON body; file parts are left to the evidence feature. */
+const isMultipart = (c: Context) => (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+
+/** The answer from a JSON body or a small urlencoded form (a multipart form is read by the evidence feature, readEvidenceForm). */
 async function readAnswerBody(c: Context<AppEnv>) {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   const raw: unknown = type.startsWith('application/json')
     ? await c.req.json().catch(() => null)
     : await c.req.parseBody({ all: true }).catch(() => null);
+  return parseAnswer(raw);
+}
+
+function parseAnswer(raw: unknown) {
   if (raw === null || typeof raw !== 'object') throw badRequest('Send the answer as a multipart form or JSON');
   const parsed = answerFormSchema.safeParse(raw);
   if (!parsed.success) {
@@ -92,14 +98,26 @@ async function saveJsonAnswer(c: Context<AppEnv>) {
   return applyAnswer(deps.db, { assessmentId, organizationId, questionId, answer, baseVersion, userId: caller.id });
 }
 
-/** A multipart (or suspended-organization) save: ownership checked first, evidence stored, then the answer. */
+/**
+ * A multipart (or suspended-organization) save: ownership checked first, then the form read as a
+ * stream with its files staged (refused files stop the request), the files attached, then the answer.
+ */
 async function saveFormAnswer(c: Context<AppEnv>) {
   const { caller, deps } = c.var;
   const a = owned(c);
-  const { questionId, answer, baseVersion } = await readAnswerBody(c);
-  const evidence = await storeFormEvidence(c, a.id, questionId); // evidence_0..n; refused files stop the request
-  const result = await applyAnswer(deps.db, { assessmentId: a.id, organizationId: a.organizationId, questionId, answer, baseVersion, userId: caller.id });
-  return { result, evidence };
+  const save = ({ questionId, answer, baseVersion }: ReturnType<typeof parseAnswer>) =>
+    applyAnswer(deps.db, { assessmentId: a.id, organizationId: a.organizationId, questionId, answer, baseVersion, userId: caller.id });
+  if (!isMultipart(c)) {
+    return { result: await save(await readAnswerBody(c)), evidence: [] };
+  }
+  const form = await readEvidenceForm(c);
+  try {
+    const fields = parseAnswer(form.fields);
+    const evidence = await form.attach(a.id, fields.questionId); // evidence_0..n
+    return { result: await save(fields), evidence };
+  } finally {
+    await form.discard();
+  }
 }
 
 export const assessmentsRoutes = new Hono<AppEnv>()

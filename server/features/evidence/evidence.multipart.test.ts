@@ -71,5 +71,9 @@ describe.each(STORAGE_MATRIX)('multipart evidence: a duplicate evidence id (%s, 
     expect(await storedBytes(acme, id)).toEqual(bytes);
     await expect(store(acme, id, pdfBytes(4096, 4))).rejects.toMatchObject({ status: 409 });
     expect(await rowOf(id)).toMatchObject({ organizationId: acme.orgId, status: 'attached', sha256: first!.sha256 });
+    expect(await storedBytes(acme, id)).toEqual(bytes); // the refused upload never wrote over the saved file
+    const keys: string[] = [];
+    for await (const key of server.deps.storage.list(`${acme.orgId}/`)) keys.push(key);
+    expect(keys).toEqual([storageKeyOf(acme.orgId, id)]); // nothing staged is left behind
   });
 });

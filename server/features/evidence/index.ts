@@ -2,7 +2,7 @@
 // rest of server/ import only this file; every other file in the folder is internal.
 export { assessmentEvidenceRoutes, evidenceRoutes } from './evidence.routes.ts';
 // for POST /api/assessments/{id}/responses, whose multipart form may carry evidence_0..n files
-export { responsesBodyLimit, storeFormEvidence } from './evidence.multipart.ts';
+export { readEvidenceForm, responsesBodyLimit, type EvidenceForm } from './evidence.multipart.ts';
 // for sync's pull state
 export { listEvidenceViews } from './evidence.service.ts';
 // for the scheduler's sweep of abandoned uploads (server/features/jobs/scheduler.ts)
