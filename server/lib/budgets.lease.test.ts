@@ -24,7 +24,7 @@ async function twoInstances(store: (typeof STORES)[number]) {
   let clock = Date.now();
   const redisPrefix = `test:${randomUUID()}`;
   const make = async () => {
-    const b = await createBudgets({ db: database.db, logger: quiet, now: () => new Date(clock), redisUrl: store === 'redis' ? TEST_REDIS_URL : undefined, redisPrefix });
+    const b = await createBudgets({ db: database.db, logger: quiet, now: () => new Date(clock), redis: store === 'redis' && TEST_REDIS_URL ? { url: TEST_REDIS_URL, keyPrefix: redisPrefix } : undefined });
     opened.push(b);
     return b;
   };
