@@ -81,6 +81,8 @@ CREATE INDEX CONCURRENTLY IF NOT EXISTS "organizations_name_prefix_idx" ON "orga
 --> statement-breakpoint
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "organizations_contact_email_prefix_idx" ON "organizations" USING btree (lower("contact_email") text_pattern_ops);
 --> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "organizations_paid_until_idx" ON "organizations" USING btree ("paid_until");
+--> statement-breakpoint
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "profiles_name_order_idx" ON "profiles" USING btree ("last_name","first_name","email","id");
 --> statement-breakpoint
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "profiles_email_prefix_idx" ON "profiles" USING btree (lower("email") text_pattern_ops);

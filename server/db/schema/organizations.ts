@@ -42,6 +42,8 @@ export const organizations = pgTable('organizations', {
   index('organizations_name_id_idx').on(t.name, t.id),
   index('organizations_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
   index('organizations_contact_email_prefix_idx').using('btree', sql`lower(${t.contactEmail}) text_pattern_ops`),
+  // GET /api/admin/overview: organizations without an active subscription (awaiting payment).
+  index('organizations_paid_until_idx').on(t.paidUntil),
 ]);
 
 export const profiles = pgTable(
