@@ -1,12 +1,13 @@
 // Organizations across the platform: keyset pages (./keyset.ts) with members, assessments and subscription state;
 // suspending (read-only for members, who see the reason) and reactivating. Audited.
-import { and, asc, between, count, desc, eq, exists, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AdminAssessmentsPage, AdminOrganizationsPage, AdminOverview, AdminPageQuery, SubscriptionState } from '#domain/contracts/admin.ts';
 import type { OrganizationStatus } from '#domain/contracts/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { adminCounts, assessments, organizations, profiles } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { rowsOf } from '../../lib/db-rows.ts';
 import { decodeCursor, estimatedTotal, pageOf, startsWith, timestampKey } from './keyset.ts';
 
 export function subscriptionState(paidUntil: Date | null, now: Date): SubscriptionState {
@@ -21,24 +22,19 @@ export function subscriptionState(paidUntil: Date | null, now: Date): Subscripti
  * submitted assessment through assessments_org_idx.
  */
 export async function adminOverview(db: Db, now: Date): Promise<AdminOverview> {
-  const [counts, [waiting]] = await Promise.all([
+  const [counts, waiting] = await Promise.all([
     db.select({ subject: adminCounts.subject, status: adminCounts.status, n: adminCounts.n }).from(adminCounts),
-    db
-      .select({ n: count() })
-      .from(organizations)
-      .where(
-        and(
-          or(isNull(organizations.paidUntil), lt(organizations.paidUntil, now)),
-          exists(db.select({ one: sql`1` }).from(assessments).where(and(eq(assessments.organizationId, organizations.id), eq(assessments.status, 'submitted')))),
-        ),
-      ),
+    db.execute(sql`
+      select count(*)::int as "n" from organizations o
+      where (o.paid_until is null or o.paid_until < ${now.toISOString()}::timestamptz)
+        and exists (select 1 from assessments a where a.organization_id = o.id and a.status = 'submitted')`),
   ]);
   const of = (subject: string, status: string) => Math.max(0, Number(counts.find((r) => r.subject === subject && r.status === status)?.n ?? 0));
   return {
     organizations: { active: of('organizations', 'active'), suspended: of('organizations', 'suspended') },
     users: { active: of('profiles', 'active'), disabled: of('profiles', 'disabled') },
     assessments: { in_progress: of('assessments', 'in_progress'), submitted: of('assessments', 'submitted') },
-    awaiting_payment: Number(waiting?.n ?? 0),
+    awaiting_payment: Number(rowsOf<{ n: number }>(waiting)[0]?.n ?? 0),
   };
 }
 
@@ -60,8 +56,10 @@ export async function listOrganizations(db: Db, now: Date, query: AdminPageQuery
       suspendedReason: organizations.suspendedReason,
       createdAt: organizations.createdAt,
       paidUntil: organizations.paidUntil,
-      members: sql<number>`(select count(*) from ${profiles} where ${profiles.organizationId} = ${organizations.id} and ${profiles.status} = 'active')`,
-      runs: sql<number>`(select count(*) from ${assessments} where ${assessments.organizationId} = ${organizations.id})`,
+      // Written out with table names: drizzle leaves columns unqualified in a one-table select, and
+      // an unqualified "id" inside the subquery would be the subquery's own table's.
+      members: sql<number>`(select count(*) from profiles p where p.organization_id = organizations.id and p.status = 'active')`,
+      runs: sql<number>`(select count(*) from assessments a where a.organization_id = organizations.id)`,
     })
     .from(organizations)
     .where(where)
