@@ -4,7 +4,7 @@ import { and, asc, between, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AdminAssessmentsPage, AdminOrganizationsPage, AdminOverview, AdminPageQuery, SubscriptionState } from '#domain/contracts/admin.ts';
 import type { OrganizationStatus } from '#domain/contracts/enums.ts';
 import type { Db } from '../../db/client.ts';
-import { adminCounts, assessments, organizations, profiles } from '../../db/schema/index.ts';
+import { adminCounts, assessments, organizations } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
