@@ -1,7 +1,7 @@
 -- migrate:outside-transaction
 -- Run statement by statement outside a transaction on PostgreSQL, so every index is built with
 -- CREATE INDEX CONCURRENTLY and writes go on meanwhile; each statement can run again after an
--- interruption (server/db/migrate.ts, docs/decisions/026-indexes-built-without-blocking-writes.md).
+-- interruption (server/db/migrate.ts, docs/decisions/026-platform-scale-admin-lists-and-indexes.md).
 -- 1. admin_counts: row counts per status for GET /api/admin/overview, kept by statement-level
 --    triggers. One block, one transaction: CREATE TRIGGER locks out writes to the table until the
 --    commit, so the backfill counts exactly the rows the triggers do not see.

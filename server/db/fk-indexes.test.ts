@@ -2,7 +2,7 @@
 // or re-keying a referenced row (ON DELETE CASCADE / SET NULL, e.g. DELETE /api/admin/organizations/{id})
 // scans the whole referencing table once per deleted row, and filters on the column scan it too.
 // The list is read from the migrated database (pg_constraint, pg_index), so a new foreign key
-// without an index fails here (docs/decisions/026-indexes-built-without-blocking-writes.md).
+// without an index fails here (docs/decisions/026-platform-scale-admin-lists-and-indexes.md).
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getTestDatabase } from '#tests/setup/db.ts';

@@ -20,7 +20,7 @@ export const rateLimits = pgTable(
 /**
  * Row counts per status of organizations, profiles and assessments, for GET /api/admin/overview:
  * kept by statement-level triggers (migrations/0006_admin_scale.sql), so the overview reads a
- * handful of rows instead of counting whole tables (docs/decisions/026-indexes-built-without-blocking-writes.md).
+ * handful of rows instead of counting whole tables (docs/decisions/026-platform-scale-admin-lists-and-indexes.md).
  * `subject` is the table name.
  */
 export const adminCounts = pgTable(

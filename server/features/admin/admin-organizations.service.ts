@@ -1,6 +1,6 @@
 // Organizations across the platform: keyset pages (./keyset.ts) with members, assessments and subscription state;
 // suspending (read-only for members, who see the reason) and reactivating. Audited.
-import { and, asc, between, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AdminAssessmentsPage, AdminOrganizationsPage, AdminOverview, AdminPageQuery, SubscriptionState } from '#domain/contracts/admin.ts';
 import type { OrganizationStatus } from '#domain/contracts/enums.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { adminCounts, assessments, organizations } from '../../db/schema/index.t
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
-import { decodeCursor, estimatedTotal, pageOf, startsWith, timestampKey } from './keyset.ts';
+import { decodeCursor, estimatedTotal, inAnyOf, pageOf, startsWith, timestampKey } from './keyset.ts';
 
 export function subscriptionState(paidUntil: Date | null, now: Date): SubscriptionState {
   if (!paidUntil) return 'none';
@@ -27,7 +27,9 @@ export async function adminOverview(db: Db, now: Date): Promise<AdminOverview> {
     db.execute(sql`
       select count(*)::int as "n" from organizations o
       where (o.paid_until is null or o.paid_until < ${now.toISOString()}::timestamptz)
-        and exists (select 1 from assessments a where a.organization_id = o.id and a.status = 'submitted')`),
+        -- LIMIT 1 keeps this a probe of assessments_org_idx per unpaid organization; as EXISTS
+        -- the planner may turn it into a join that reads every submitted assessment.
+        and coalesce((select true from assessments a where a.organization_id = o.id and a.status = 'submitted' limit 1), false)`),
   ]);
   const of = (subject: string, status: string) => Math.max(0, Number(counts.find((r) => r.subject === subject && r.status === status)?.n ?? 0));
   return {
@@ -44,7 +46,12 @@ export async function listOrganizations(db: Db, now: Date, query: AdminPageQuery
   const where = and(
     query.id ? eq(organizations.id, query.id) : undefined,
     after ? sql`(${organizations.name}, ${organizations.id}) > (${after[0]}, ${after[1]}::uuid)` : undefined,
-    query.q ? or(startsWith(sql`lower(${organizations.name})`, query.q), startsWith(sql`lower(${organizations.contactEmail})`, query.q)) : undefined,
+    query.q
+      ? inAnyOf(organizations.id, [
+          sql`select o.id from organizations o where ${startsWith(sql`lower(o.name)`, query.q)}`,
+          sql`select o.id from organizations o where ${startsWith(sql`lower(o.contact_email)`, query.q)}`,
+        ])
+      : undefined,
   );
   const rows = await db
     .select({
@@ -104,10 +111,10 @@ export function assessmentListQuery(db: Db, query: AdminPageQuery) {
   const where = and(
     after ? sql`(${assessments.startedAt}, ${assessments.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
     query.q
-      ? or(
-          inArray(assessments.organizationId, db.select({ id: organizations.id }).from(organizations).where(startsWith(sql`lower(${organizations.name})`, query.q))),
-          range ? between(assessments.id, range[0], range[1]) : undefined,
-        )
+      ? inAnyOf(assessments.id, [
+          sql`select a.id from assessments a join organizations o on o.id = a.organization_id where ${startsWith(sql`lower(o.name)`, query.q)}`,
+          ...(range ? [sql`select a.id from assessments a where a.id between ${range[0]}::uuid and ${range[1]}::uuid`] : []),
+        ])
       : undefined,
   );
   return {

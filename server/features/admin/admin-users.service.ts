@@ -1,5 +1,5 @@
 // Users across the platform: keyset pages (./keyset.ts), change a role, disable (sessions end) and re-enable. Audited.
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AdminPageQuery, AdminUserView, AdminUsersPage } from '#domain/contracts/admin.ts';
 import type { Role } from '#domain/roles.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../lib/factory.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import { clearCertifyingOfficial } from '../accounts/index.ts';
-import { decodeCursor, estimatedTotal, pageOf, startsWith } from './keyset.ts';
+import { decodeCursor, estimatedTotal, inAnyOf, pageOf, startsWith } from './keyset.ts';
 
 export const LAST_ADMIN_MESSAGE = 'This is the only Organization Admin of the organization. Make another member an admin first.';
 
@@ -45,12 +45,12 @@ export async function listUsers(db: Db, query: AdminPageQuery): Promise<AdminUse
   const where = and(
     after ? sql`(${profiles.lastName}, ${profiles.firstName}, ${profiles.email}, ${profiles.id}) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]}::uuid)` : undefined,
     query.q
-      ? or(
-          startsWith(sql`lower(${profiles.email})`, query.q),
-          startsWith(sql`lower(${profiles.lastName})`, query.q),
-          startsWith(sql`lower(${profiles.firstName})`, query.q),
-          inArray(profiles.organizationId, db.select({ id: organizations.id }).from(organizations).where(startsWith(sql`lower(${organizations.name})`, query.q))),
-        )
+      ? inAnyOf(profiles.id, [
+          sql`select p.id from profiles p where ${startsWith(sql`lower(p.email)`, query.q)}`,
+          sql`select p.id from profiles p where ${startsWith(sql`lower(p.last_name)`, query.q)}`,
+          sql`select p.id from profiles p where ${startsWith(sql`lower(p.first_name)`, query.q)}`,
+          sql`select p.id from profiles p join organizations o on o.id = p.organization_id where ${startsWith(sql`lower(o.name)`, query.q)}`,
+        ])
       : undefined,
   );
   const rows = await db

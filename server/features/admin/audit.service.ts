@@ -1,10 +1,10 @@
 // The admin audit log read back by system admins (GET /api/admin/audit-log); written by
 // writeAudit (server/lib/audit.ts) in the same transaction as the change it records.
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AdminPageQuery, AuditLogPage } from '#domain/contracts/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, organizations, profiles } from '../../db/schema/index.ts';
-import { decodeCursor, estimatedTotal, pageOf, startsWith, timestampKey } from './keyset.ts';
+import { decodeCursor, estimatedTotal, inAnyOf, pageOf, startsWith, timestampKey } from './keyset.ts';
 
 const decode = (v: string | null): unknown => {
   if (v === null) return null;
@@ -25,12 +25,12 @@ export async function listAudit(db: Db, query: AdminPageQuery): Promise<AuditLog
   const where = and(
     after ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
     query.q
-      ? or(
-          startsWith(sql`lower(${auditLog.action})`, query.q),
-          startsWith(sql`lower(${auditLog.targetId})`, query.q),
-          inArray(auditLog.actorId, db.select({ id: profiles.id }).from(profiles).where(startsWith(sql`lower(${profiles.email})`, query.q))),
-          inArray(auditLog.organizationId, db.select({ id: organizations.id }).from(organizations).where(startsWith(sql`lower(${organizations.name})`, query.q))),
-        )
+      ? inAnyOf(auditLog.id, [
+          sql`select a.id from audit_log a where ${startsWith(sql`lower(a.action)`, query.q)}`,
+          sql`select a.id from audit_log a where ${startsWith(sql`lower(a.target_id)`, query.q)}`,
+          sql`select a.id from audit_log a join profiles p on p.id = a.actor_id where ${startsWith(sql`lower(p.email)`, query.q)}`,
+          sql`select a.id from audit_log a join organizations o on o.id = a.organization_id where ${startsWith(sql`lower(o.name)`, query.q)}`,
+        ])
       : undefined,
   );
   const rows = await db

@@ -57,6 +57,14 @@ export function startsWith(lowered: SQL, q: string): SQL {
   return sql`${lowered} like lower(${pattern})`;
 }
 
+/**
+ * `column IN (branch UNION ALL branch …)`: a search over several columns and tables. Each branch
+ * finds its rows through its own index; an OR of subqueries could only filter the rows of the
+ * sort index one by one, which reads the whole table when matches are rare. The branches name
+ * their tables with aliases (drizzle leaves columns of a one-table select unqualified).
+ */
+export const inAnyOf = (column: unknown, branches: SQL[]) => sql`${column} in (${sql.join(branches, sql` union all `)})`;
+
 /** Splits the one extra row fetched to learn whether another page follows. */
 export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => string[], list: string): { rows: T[]; next: string | null } {
   if (rows.length <= limit) return { rows, next: null };
