@@ -41,16 +41,19 @@ async function ok(json: Json, token: string, method: string, path: string, body?
 }
 const get = (path: string) => (ctx: ScaleContext) => ok(ctx.json, ctx.token, 'GET', path).then(() => undefined);
 
+// Lists are read 10 rows a page, so both sizes return full pages and the ratio shows the cost of
+// the platform's size, not of a longer page (a 10-organization platform has only 10 organizations).
 export const SCALE_CASES: ScaleCase[] = [
   { name: 'GET /api/admin/overview', run: get('/api/admin/overview') },
-  { name: 'GET /api/admin/organizations (first page)', run: get('/api/admin/organizations') },
-  { name: 'GET /api/admin/organizations (late page)', run: (ctx) => get(`/api/admin/organizations?cursor=${ctx.late.organizations}`)(ctx) },
-  { name: 'GET /api/admin/organizations?q= (search)', run: get('/api/admin/organizations?q=scale%20lab%20000001') },
-  { name: 'GET /api/admin/assessments', run: get('/api/admin/assessments') },
-  { name: 'GET /api/admin/users', run: get('/api/admin/users') },
-  { name: 'GET /api/admin/users?q= (search)', run: get('/api/admin/users?q=user3%40scale7.') },
-  { name: 'GET /api/admin/audit-log (late page)', run: (ctx) => get(`/api/admin/audit-log?cursor=${ctx.late.audit}`)(ctx) },
-  { name: 'GET /api/admin/audit-log?q= (search)', run: get('/api/admin/audit-log?q=subscription.') },
+  { name: 'GET /api/admin/organizations (first page)', run: get('/api/admin/organizations?limit=10') },
+  { name: 'GET /api/admin/organizations (late page)', run: (ctx) => get(`/api/admin/organizations?limit=10&cursor=${ctx.late.organizations}`)(ctx) },
+  { name: 'GET /api/admin/organizations?q= (search, 1 match)', run: get('/api/admin/organizations?limit=10&q=scale%20lab%20000001') },
+  { name: 'GET /api/admin/assessments', run: get('/api/admin/assessments?limit=10') },
+  { name: 'GET /api/admin/users', run: get('/api/admin/users?limit=10') },
+  { name: 'GET /api/admin/users?q= (search, 1 match)', run: get('/api/admin/users?limit=10&q=user3%40scale7.') },
+  { name: 'GET /api/admin/audit-log (late page)', run: (ctx) => get(`/api/admin/audit-log?limit=10&cursor=${ctx.late.audit}`)(ctx) },
+  { name: 'GET /api/admin/audit-log?q= (search, one organization)', run: get('/api/admin/audit-log?limit=10&q=scale%20lab%20000001') },
+  { name: 'GET /api/admin/audit-log?q= (broad search, 20 % of rows)', run: get('/api/admin/audit-log?limit=10&q=subscription.') },
   {
     name: 'DELETE /api/admin/organizations/{id}',
     iterations: 8,
@@ -71,17 +74,24 @@ const quantile = (xs: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))]!;
 };
 
-/** The cursor after ~90 % of a list, found by following next_cursor (limit 100). */
+/**
+ * A cursor ~90 % of the way through a list with at least one full page (10 rows) after it, found
+ * by following next_cursor. A list of fewer than 20 rows has no such page: the first page then.
+ */
 async function lateCursor(json: Json, token: string, path: string, key: string): Promise<string> {
-  const pages: string[] = [];
+  const after: { cursor: string; seen: number }[] = [];
   let cursor: string | null = null;
+  let seen = 0;
   do {
-    const body: { next_cursor: string | null } & Record<string, unknown> = await ok(json, token, 'GET', `${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
-    if (!Array.isArray(body[key])) throw new Error(`${path}: no ${key}`);
+    const body: { next_cursor: string | null } & Record<string, unknown> = await ok(json, token, 'GET', `${path}?limit=10${cursor ? `&cursor=${cursor}` : ''}`.replace('limit=10', `limit=${seen > 200 ? 100 : 10}`));
+    const rows = body[key];
+    if (!Array.isArray(rows)) throw new Error(`${path}: no ${key}`);
+    seen += rows.length;
     cursor = body.next_cursor;
-    if (cursor) pages.push(cursor);
+    if (cursor) after.push({ cursor, seen });
   } while (cursor);
-  return pages[Math.floor(pages.length * 0.9)] ?? pages[pages.length - 1] ?? '';
+  const fit = after.filter((c) => seen - c.seen >= 10);
+  return fit.find((c) => c.seen >= seen * 0.9)?.cursor ?? fit[fit.length - 1]?.cursor ?? '';
 }
 
 /** A fresh database of `organizations` seeded organizations behind a real app, ready for the cases. */
