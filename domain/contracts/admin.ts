@@ -16,6 +16,30 @@ export const adminListQuerySchema = z.object({
   q: z.string().trim().max(200, 'Search text must be at most 200 characters').default(''),
 });
 
+/**
+ * The platform-wide admin lists (organizations, assessments, users, audit log) are read in keyset
+ * pages: `limit` rows (at most ADMIN_LIST_MAX_LIMIT) after the opaque `cursor` the previous page
+ * returned as `next_cursor`; `q` is a case-insensitive prefix search (docs/decisions/026).
+ */
+export const ADMIN_LIST_LIMIT = 50;
+export const ADMIN_LIST_MAX_LIMIT = 100;
+export const INVALID_CURSOR_MESSAGE = 'This page link is no longer valid. Reload the list from the start.';
+
+export const adminPageQuerySchema = z.object({
+  cursor: z.string().max(600, INVALID_CURSOR_MESSAGE).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(ADMIN_LIST_MAX_LIMIT, `limit must be at most ${ADMIN_LIST_MAX_LIMIT}`)
+    .default(ADMIN_LIST_LIMIT),
+  q: z.string().trim().max(200, 'Search text must be at most 200 characters').default(''),
+});
+export type AdminPageQuery = z.infer<typeof adminPageQuerySchema>;
+
+/** GET /api/admin/organizations also takes `id`: that one organization (the delete dialog reloads it). */
+export const adminOrganizationsQuerySchema = adminPageQuerySchema.extend({ id: z.uuid('Invalid organization id').optional() });
+
 export const CRITICAL_WHEN_WITHOUT_GATE_MESSAGE = 'Gate conditions apply only to a critical question: mark it critical or remove them';
 export const GATE_NEVER_HOLDS_MESSAGE = 'No organization asked this question can meet the gate conditions: change them or remove them';
 
@@ -140,6 +164,34 @@ export interface AdminOverview {
   awaiting_payment: number;
 }
 
+/** One keyset page of an admin list. */
+export interface KeysetPage {
+  /** Pass as `cursor` for the rows after this page; null on the last page. */
+  next_cursor: string | null;
+  limit: number;
+  /**
+   * Rows in the whole list: exact when this page is the whole list, else the planner's estimate
+   * (pg_class.reltuples) without a search, null when unknown (the list shows "more available").
+   */
+  estimated_total: number | null;
+}
+
+export interface AdminOrganizationsPage extends KeysetPage {
+  organizations: AdminOrganizationView[];
+}
+
+export interface AdminAssessmentsPage extends KeysetPage {
+  assessments: AdminAssessmentView[];
+}
+
+export interface AdminUsersPage extends KeysetPage {
+  users: AdminUserView[];
+}
+
+export interface AuditLogPage extends KeysetPage {
+  items: AuditEntryView[];
+}
+
 export interface AdminAssessmentView {
   id: string;
   organization_id: string;
@@ -150,6 +202,8 @@ export interface AdminAssessmentView {
   total_score: number | null;
   grade: Grade | null;
   pass_fail: PassFail | null;
+  /** The organization's subscription: its detailed report is released while 'active'. */
+  subscription: SubscriptionState;
 }
 
 export interface AdminUserView {

@@ -100,6 +100,7 @@ describe('request schemas take the published payload names', () => {
     expectTypeOf<SnakeKeys<z.input<typeof admin.adminQuestionSchema>>>().toBeNever();
     expectTypeOf<SnakeKeys<z.input<typeof admin.adminQuestionSchema>['correctiveAction']>>().toBeNever();
     expectTypeOf<SnakeKeys<z.input<typeof admin.adminListQuerySchema>>>().toBeNever();
+    expectTypeOf<SnakeKeys<z.input<typeof admin.adminOrganizationsQuerySchema>>>().toBeNever();
     expectTypeOf<SnakeKeys<z.input<typeof admin.suspendOrganizationSchema>>>().toBeNever();
     expectTypeOf<SnakeKeys<z.input<typeof assessments.updateActionSchema>>>().toBeNever();
     expectTypeOf<SnakeKeys<z.input<typeof assessments.submitAssessmentSchema>>>().toBeNever();
@@ -128,6 +129,10 @@ describe('responses are snake_case; the camelCase keys are the listed exceptions
     expectTypeOf<CamelKeys<admin.AdminAssessmentView>>().toBeNever();
     expectTypeOf<CamelKeys<admin.AdminUserView>>().toBeNever();
     expectTypeOf<CamelKeys<admin.AuditEntryView>>().toBeNever();
+    expectTypeOf<CamelKeys<admin.AdminOrganizationsPage>>().toBeNever();
+    expectTypeOf<CamelKeys<admin.AdminAssessmentsPage>>().toBeNever();
+    expectTypeOf<CamelKeys<admin.AdminUsersPage>>().toBeNever();
+    expectTypeOf<CamelKeys<admin.AuditLogPage>>().toBeNever();
     expectTypeOf<CamelKeys<assessments.DomainView>>().toBeNever();
     expectTypeOf<CamelKeys<assessments.QuestionView>>().toBeNever();
     expectTypeOf<CamelKeys<assessments.AssessmentDetail>>().toBeNever();

@@ -153,7 +153,7 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
     await ctx.close();
     const sys = await signInUser(asTestServer(h), h.admin.email, h.admin.password);
     const res = await asTestServer(h).json('GET', '/api/admin/organizations', undefined, sys.accessToken);
-    const names = (res.body as { name: string }[]).map((o) => o.name);
+    const names = (res.body.organizations as { name: string }[]).map((o) => o.name);
     expect(names).toContain(a.name);
     expect(names.filter((n) => n.startsWith('Betaowned'))).toEqual([]);
   });

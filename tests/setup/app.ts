@@ -32,11 +32,17 @@ export async function createTestServer(
   const memory = envOverrides.SMTP_URL || opts.mailer ? undefined : memoryMailer();
   const mailer = opts.mailer ?? memory;
   const built = await buildServer(testEnv(envOverrides), { database, mailer, now: opts.now, logger: opts.logger });
-  const json: TestServer['json'] = async (method, path, body, token) => {
+  const json = jsonRequester(built.app);
+  return { ...built, mail: memory?.sent ?? [], json };
+}
+
+/** app.request with JSON in and out (the API tests' `server.json`; also used by scripts/bench/scale.ts). */
+export function jsonRequester(app: BuiltServer['app']): TestServer['json'] {
+  return async (method, path, body, token) => {
     const headers: Record<string, string> = { apikey: EMBEDDED_ANON_KEY };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await built.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -46,5 +52,4 @@ export async function createTestServer(
     }
     return { status: res.status, body: parsed, headers: res.headers };
   };
-  return { ...built, mail: memory?.sent ?? [], json };
 }

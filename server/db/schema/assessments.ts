@@ -37,6 +37,12 @@ export const assessments = pgTable(
   (t) => [
     index('assessments_org_idx').on(t.organizationId, t.startedAt),
     uniqueIndex('assessments_one_in_progress_uq').on(t.organizationId).where(sql`status = 'in_progress'`),
+    // Foreign keys (cascades and SET NULL follow them; server/db/fk-indexes.test.ts) and the admin list's keyset order.
+    index('assessments_version_idx').on(t.versionId),
+    index('assessments_carried_from_idx').on(t.carriedFrom),
+    index('assessments_started_by_idx').on(t.startedBy),
+    index('assessments_submitted_by_idx').on(t.submittedBy),
+    index('assessments_started_id_idx').on(t.startedAt, t.id),
   ],
 );
 
@@ -58,7 +64,7 @@ export const assessmentQuestions = pgTable(
     /** Against the assessment it started from: a question not asked there (new) or whose wording, points, gate or evidence rule changed (ADR 019). */
     novelty: text({ enum: QUESTION_NOVELTIES }),
   },
-  (t) => [primaryKey({ columns: [t.assessmentId, t.questionId] })],
+  (t) => [primaryKey({ columns: [t.assessmentId, t.questionId] }), index('assessment_questions_question_idx').on(t.questionId)],
 );
 
 export const responses = pgTable(
@@ -82,7 +88,12 @@ export const responses = pgTable(
     updatedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('responses_assessment_question_uq').on(t.assessmentId, t.questionId)],
+  (t) => [
+    uniqueIndex('responses_assessment_question_uq').on(t.assessmentId, t.questionId),
+    index('responses_org_idx').on(t.organizationId),
+    index('responses_question_idx').on(t.questionId),
+    index('responses_updated_by_idx').on(t.updatedBy),
+  ],
 );
 
 export const responseHistory = pgTable(
@@ -131,7 +142,7 @@ export const evidenceFiles = pgTable(
     uploadedBy: uuid().references(() => profiles.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('evidence_assessment_idx').on(t.assessmentId, t.questionId), index('evidence_org_idx').on(t.organizationId)],
+  (t) => [index('evidence_assessment_idx').on(t.assessmentId, t.questionId), index('evidence_org_idx').on(t.organizationId), index('evidence_uploaded_by_idx').on(t.uploadedBy)],
 );
 
 export const deferrals = pgTable(
@@ -155,6 +166,8 @@ export const deferrals = pgTable(
   (t) => [
     index('deferrals_assignee_idx').on(t.deferredTo, t.status),
     index('deferrals_assessment_idx').on(t.assessmentId, t.questionId),
+    index('deferrals_org_idx').on(t.organizationId),
+    index('deferrals_deferred_by_idx').on(t.deferredBy),
   ],
 );
 
@@ -191,6 +204,10 @@ export const correctiveActions = pgTable(
   (t) => [
     uniqueIndex('corrective_actions_uq').on(t.assessmentId, t.questionId),
     index('corrective_actions_org_idx').on(t.organizationId, t.status),
+    index('corrective_actions_owner_idx').on(t.ownerId),
+    index('corrective_actions_latest_assessment_idx').on(t.latestAssessmentId),
+    index('corrective_actions_closed_in_idx').on(t.closedInAssessmentId),
+    index('corrective_actions_updated_by_idx').on(t.updatedBy),
   ],
 );
 
@@ -207,5 +224,5 @@ export const clientMutations = pgTable(
     result: jsonb(),
     createdAt: createdAt(),
   },
-  (t) => [index('client_mutations_created_idx').on(t.createdAt)],
+  (t) => [index('client_mutations_created_idx').on(t.createdAt), index('client_mutations_org_idx').on(t.organizationId)],
 );

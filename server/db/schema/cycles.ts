@@ -49,6 +49,7 @@ export const certifications = pgTable(
     // One chain per organization: only one record may start it.
     uniqueIndex('certifications_first_uq').on(t.organizationId).where(sql`supersedes_id is null`),
     index('certifications_org_idx').on(t.organizationId, t.signedAt),
+    index('certifications_assessment_idx').on(t.assessmentId),
   ],
 );
 
@@ -89,5 +90,10 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('notifications_dedupe_uq').on(t.dedupeKey), index('notifications_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    uniqueIndex('notifications_dedupe_uq').on(t.dedupeKey),
+    index('notifications_status_idx').on(t.status, t.createdAt),
+    index('notifications_org_idx').on(t.organizationId),
+    index('notifications_recipient_idx').on(t.recipientId),
+  ],
 );

@@ -37,7 +37,14 @@ export const organizations = pgTable('organizations', {
   paymentVerifiedBy: uuid(),
   paymentVerifiedAt: timestamp({ withTimezone: true }),
   ...timestamps,
-});
+}, (t) => [
+  // The admin list's keyset order and its prefix search (server/features/admin/keyset.ts).
+  index('organizations_name_id_idx').on(t.name, t.id),
+  index('organizations_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+  index('organizations_contact_email_prefix_idx').using('btree', sql`lower(${t.contactEmail}) text_pattern_ops`),
+  // GET /api/admin/overview: organizations without an active subscription (awaiting payment).
+  index('organizations_paid_until_idx').on(t.paidUntil),
+]);
 
 export const profiles = pgTable(
   'profiles',
@@ -53,7 +60,15 @@ export const profiles = pgTable(
     status: text({ enum: PROFILE_STATUSES }).notNull().default('active'),
     ...timestamps,
   },
-  (t) => [index('profiles_org_idx').on(t.organizationId), index('profiles_email_idx').on(t.email)],
+  (t) => [
+    index('profiles_org_idx').on(t.organizationId),
+    index('profiles_email_idx').on(t.email),
+    // The admin users list's keyset order and its prefix search (server/features/admin/keyset.ts).
+    index('profiles_name_order_idx').on(t.lastName, t.firstName, t.email, t.id),
+    index('profiles_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    index('profiles_last_name_prefix_idx').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
+    index('profiles_first_name_prefix_idx').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
+  ],
 );
 
 export const invitations = pgTable(
@@ -73,7 +88,7 @@ export const invitations = pgTable(
     cancelledAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('invitations_org_idx').on(t.organizationId), index('invitations_email_idx').on(t.email)],
+  (t) => [index('invitations_org_idx').on(t.organizationId), index('invitations_email_idx').on(t.email), index('invitations_invited_by_idx').on(t.invitedBy)],
 );
 
 export const auditLog = pgTable(
@@ -89,7 +104,14 @@ export const auditLog = pgTable(
     after: text(),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_org_idx').on(t.organizationId)],
+  (t) => [
+    // The keyset order of GET /api/admin/audit-log (newest first, id breaks ties) and its prefix search.
+    index('audit_log_created_id_idx').on(t.createdAt, t.id),
+    index('audit_log_org_idx').on(t.organizationId),
+    index('audit_log_actor_idx').on(t.actorId),
+    index('audit_log_action_prefix_idx').using('btree', sql`lower(${t.action}) text_pattern_ops`),
+    index('audit_log_target_prefix_idx').using('btree', sql`lower(${t.targetId}) text_pattern_ops`),
+  ],
 );
 
 /**
@@ -116,5 +138,6 @@ export const joinRequests = pgTable(
   (t) => [
     index('join_requests_org_idx').on(t.organizationId, t.status),
     uniqueIndex('join_requests_one_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
+    index('join_requests_decided_by_idx').on(t.decidedBy),
   ],
 );

@@ -1,6 +1,6 @@
-// Users across the platform: list, change a role, disable (sessions end) and re-enable. Audited.
-import { and, asc, eq } from 'drizzle-orm';
-import type { AdminUserView } from '#domain/contracts/admin.ts';
+// Users across the platform: keyset pages (./keyset.ts), change a role, disable (sessions end) and re-enable. Audited.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AdminPageQuery, AdminUserView, AdminUsersPage } from '#domain/contracts/admin.ts';
 import type { Role } from '#domain/roles.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../lib/factory.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import { clearCertifyingOfficial } from '../accounts/index.ts';
+import { decodeCursor, estimatedTotal, inAnyOf, pageOf, startsWith } from './keyset.ts';
 
 export const LAST_ADMIN_MESSAGE = 'This is the only Organization Admin of the organization. Make another member an admin first.';
 
@@ -38,13 +39,53 @@ function toView(p: ProfileRow, org: { id: string; name: string } | null): AdminU
   };
 }
 
-export async function listUsers(db: Db): Promise<AdminUserView[]> {
+/** One page of users by last name, first name, e-mail (then id), with the columns the list shows. */
+export async function listUsers(db: Db, query: AdminPageQuery): Promise<AdminUsersPage> {
+  const after = decodeCursor('users', query.cursor, ['text', 'text', 'text', 'uuid']);
+  const where = and(
+    after ? sql`(${profiles.lastName}, ${profiles.firstName}, ${profiles.email}, ${profiles.id}) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]}::uuid)` : undefined,
+    query.q
+      ? inAnyOf(profiles.id, [
+          sql`select p.id from profiles p where ${startsWith(sql`lower(p.email)`, query.q)}`,
+          sql`select p.id from profiles p where ${startsWith(sql`lower(p.last_name)`, query.q)}`,
+          sql`select p.id from profiles p where ${startsWith(sql`lower(p.first_name)`, query.q)}`,
+          sql`select p.id from profiles p join organizations o on o.id = p.organization_id where ${startsWith(sql`lower(o.name)`, query.q)}`,
+        ])
+      : undefined,
+  );
   const rows = await db
-    .select({ p: profiles, orgId: organizations.id, orgName: organizations.name })
+    .select({
+      id: profiles.id,
+      email: profiles.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      role: profiles.role,
+      status: profiles.status,
+      createdAt: profiles.createdAt,
+      orgId: organizations.id,
+      orgName: organizations.name,
+    })
     .from(profiles)
     .leftJoin(organizations, eq(organizations.id, profiles.organizationId))
-    .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(profiles.email));
-  return rows.map(({ p, orgId, orgName }) => toView(p, orgId && orgName !== null ? { id: orgId, name: orgName } : null));
+    .where(where)
+    .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(profiles.email), asc(profiles.id))
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (u) => [u.lastName, u.firstName, u.email, u.id], 'users');
+  return {
+    users: page.rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      role: u.role,
+      status: u.status,
+      organization: u.orgId && u.orgName !== null ? { id: u.orgId, name: u.orgName } : null,
+      created_at: u.createdAt.toISOString(),
+    })),
+    next_cursor: page.next,
+    limit: query.limit,
+    estimated_total: await estimatedTotal(db, 'profiles', { first: !after, next: page.next, shown: page.rows.length, filtered: !!query.q }),
+  };
 }
 
 async function updateProfile(

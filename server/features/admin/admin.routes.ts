@@ -1,10 +1,13 @@
 // Mounted at /api/admin: the system admin area (ADR 003). Every route is system_admin only and every
-// change is written to the audit log in the same transaction. Payment verification lives in
+// change is written to the audit log in the same transaction. The platform-wide lists are keyset
+// pages with a capped limit (./keyset.ts, docs/decisions/026). Payment verification lives in
 // features/assessments/subscription.routes.ts (POST /api/admin/organizations/{id}/subscription).
 import { Hono } from 'hono';
 import {
   adminDeleteQuestionSchema,
   adminListQuerySchema,
+  adminOrganizationsQuerySchema,
+  adminPageQuerySchema,
   adminQuestionSchema,
   changeRoleSchema,
   deleteOrganizationSchema,
@@ -37,7 +40,9 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json(await deleteQuestion(c.var.deps.db, c.var.caller.id, c.req.valid('param').id, c.req.valid('query').balanceWith), 200),
   )
   .get('/overview', async (c) => c.json(await adminOverview(c.var.deps.db, c.var.deps.now()), 200))
-  .get('/organizations', async (c) => c.json(await listOrganizations(c.var.deps.db, c.var.deps.now()), 200))
+  .get('/organizations', validate('query', adminOrganizationsQuerySchema), async (c) =>
+    c.json(await listOrganizations(c.var.deps.db, c.var.deps.now(), c.req.valid('query')), 200),
+  )
   .post('/organizations/:id/suspend', validate('param', adminOrganizationParam), validate('json', suspendOrganizationSchema), async (c) =>
     c.json(await suspendOrganization(c.var.deps.db, c.var.caller.id, c.req.valid('param').id, c.req.valid('json').reason), 200),
   )
@@ -47,8 +52,10 @@ export const adminRoutes = new Hono<AppEnv>()
   .delete('/organizations/:id', validate('param', adminOrganizationParam), validate('json', deleteOrganizationSchema), async (c) =>
     c.json(await deleteOrganization(c.var.deps, c.var.caller, c.req.valid('param').id, c.req.valid('json').confirmation), 200),
   )
-  .get('/assessments', async (c) => c.json(await listAllAssessments(c.var.deps.db), 200))
-  .get('/users', async (c) => c.json(await listUsers(c.var.deps.db), 200))
+  .get('/assessments', validate('query', adminPageQuerySchema), async (c) =>
+    c.json(await listAllAssessments(c.var.deps.db, c.var.deps.now(), c.req.valid('query')), 200),
+  )
+  .get('/users', validate('query', adminPageQuerySchema), async (c) => c.json(await listUsers(c.var.deps.db, c.req.valid('query')), 200))
   .put('/users/:id/role', validate('param', adminUserParam), validate('json', changeRoleSchema), async (c) =>
     c.json(await changeRole(c.var.deps.db, c.var.caller.id, c.req.valid('param').id, c.req.valid('json').role), 200),
   )
@@ -58,7 +65,4 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/users/:id/enable', validate('param', adminUserParam), async (c) =>
     c.json(await enableUser(c.var.deps, c.var.caller.id, c.req.valid('param').id), 200),
   )
-  .get('/audit-log', validate('query', adminListQuerySchema), async (c) => {
-    const { page, q } = c.req.valid('query');
-    return c.json(await listAudit(c.var.deps.db, page, q), 200);
-  });
+  .get('/audit-log', validate('query', adminPageQuerySchema), async (c) => c.json(await listAudit(c.var.deps.db, c.req.valid('query')), 200));

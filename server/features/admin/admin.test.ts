@@ -311,18 +311,19 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     await createAssessment(server, orgAdmin.accessToken, orgAdmin.organizationId);
     const orgs = await server.json('GET', '/api/admin/organizations', undefined, sys.accessToken);
     expect(orgs.status).toBe(200);
-    expect(orgs.body.map((o: any) => o.name)).toEqual(['Acme Research', 'Beta Lab']);
-    expect(orgs.body[0]).toMatchObject({ status: 'active', member_count: 2, assessment_count: 1, subscription: 'none', paid_until: null });
-    expect(orgs.body[1]).toMatchObject({ id: other.organizationId, member_count: 1, assessment_count: 0 });
+    expect(orgs.body.organizations.map((o: any) => o.name)).toEqual(['Acme Research', 'Beta Lab']);
+    expect(orgs.body).toMatchObject({ next_cursor: null, estimated_total: 2 });
+    expect(orgs.body.organizations[0]).toMatchObject({ status: 'active', member_count: 2, assessment_count: 1, subscription: 'none', paid_until: null });
+    expect(orgs.body.organizations[1]).toMatchObject({ id: other.organizationId, member_count: 1, assessment_count: 0 });
 
     const list = await server.json('GET', '/api/admin/assessments', undefined, sys.accessToken);
-    expect(list.body).toHaveLength(1);
-    expect(list.body[0]).toMatchObject({ organization_name: 'Acme Research', status: 'in_progress', total_score: null, grade: null, pass_fail: null });
+    expect(list.body.assessments).toHaveLength(1);
+    expect(list.body.assessments[0]).toMatchObject({ organization_name: 'Acme Research', status: 'in_progress', total_score: null, grade: null, pass_fail: null, subscription: 'none' });
 
     const users = await server.json('GET', '/api/admin/users', undefined, sys.accessToken);
-    const tess = users.body.find((u: any) => u.id === member.userId);
+    const tess = users.body.users.find((u: any) => u.id === member.userId);
     expect(tess).toMatchObject({ role: 'team_member', status: 'active', organization: { id: orgAdmin.organizationId, name: 'Acme Research' } });
-    expect(users.body.find((u: any) => u.id === sys.userId)).toMatchObject({ role: 'system_admin', organization: null });
+    expect(users.body.users.find((u: any) => u.id === sys.userId)).toMatchObject({ role: 'system_admin', organization: null });
   });
 
   it('changes a role (audited) and refuses changing your own account', async () => {
@@ -381,7 +382,7 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     expect(write.body.error).toContain('Invoice 42 is overdue');
     expect((await server.json('GET', '/api/assessments', undefined, member.accessToken)).status).toBe(200);
     const orgs = await server.json('GET', '/api/admin/organizations', undefined, sys.accessToken);
-    expect(orgs.body[0]).toMatchObject({ status: 'suspended', suspended_reason: 'Invoice 42 is overdue' });
+    expect(orgs.body.organizations[0]).toMatchObject({ status: 'suspended', suspended_reason: 'Invoice 42 is overdue' });
 
     expect((await server.json('POST', `/api/admin/organizations/${orgAdmin.organizationId}/reactivate`, undefined, sys.accessToken)).status).toBe(200);
     expect((await server.json('POST', `/api/admin/organizations/${orgAdmin.organizationId}/reactivate`, undefined, sys.accessToken)).status).toBe(409);

@@ -172,7 +172,7 @@ describe.each(DB_DRIVERS)('organization deletion (%s)', (driver) => {
     expect(JSON.stringify(orgs.body)).not.toContain(a.name);
     const users = await server.json('GET', '/api/admin/users', undefined, sys.accessToken);
     expect(users.status).toBe(200);
-    const former = (users.body as { id: string; status: string; organization: unknown }[]).filter((u) => u.id === a.admin.userId || u.id === a.member.userId);
+    const former = (users.body.users as { id: string; status: string; organization: unknown }[]).filter((u) => u.id === a.admin.userId || u.id === a.member.userId);
     expect(former).toHaveLength(2);
     for (const u of former) expect(u).toMatchObject({ status: 'removed', organization: null });
   });

@@ -4,11 +4,18 @@ import { cn } from '../../utils/cn.ts';
 /**
  * A table that scrolls sideways inside its own box on narrow screens instead of widening the page
  * (WCAG 1.4.10). `relative` makes the box the containing block of visually hidden (sr-only, i.e.
- * absolutely positioned) cell text, which would otherwise overflow the page itself.
+ * absolutely positioned) cell text, which would otherwise overflow the page itself. The box is a
+ * named, focusable region, so a keyboard can scroll it too when no cell holds a control (WCAG
+ * 2.1.1; axe-core rule scrollable-region-focusable).
  */
 export function Table({ className, caption, children, ...rest }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
   return (
-    <div className="relative max-w-full overflow-x-auto">
+    <div
+      className="relative max-w-full overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+    >
       <table className={cn('min-w-full divide-y divide-slate-200 text-left text-sm', className)} {...rest}>
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}

@@ -1,12 +1,14 @@
-// /admin/audit-log: every admin action (who, what, when, before and after), newest first.
-import { useEffect, useState } from 'react';
+// /admin/audit-log: every admin action (who, what, when, before and after), newest first, in keyset
+// pages (Previous / Next keep the cursors of the pages before this one) with server-side search.
+import { useState } from 'react';
 import type { AuditEntryView } from '#domain/contracts/admin.ts';
 import { Card, CardHeader } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { adminApi } from './api/admin-api.ts';
 import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
-import { LoadState, Pager, SearchBox, formatDateTime } from './components/admin-shared.tsx';
+import { CursorPager, LoadState, SearchBox, formatDateTime } from './components/admin-shared.tsx';
+import { useSearchQuery } from './components/use-keyset-list.tsx';
 
 const ACTION_LABEL: Record<string, string> = {
   'question.created': 'Question created',
@@ -27,20 +29,18 @@ function Change({ value }: { value: unknown }) {
 }
 
 export function AdminAuditPage() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const t = window.setTimeout(() => (setQ(search.trim()), setPage(1)), 250);
-    return () => window.clearTimeout(t);
-  }, [search]);
-  const list = useFreshResource(`audit:${page}:${q}`, (s) => adminApi.audit(page, q, s));
+  const [search, setSearch, q] = useSearchQuery();
+  // The cursors that opened page 1, 2, … of this search (page 1 has none).
+  const [trail, setTrail] = useState<{ q: string; cursors: (string | undefined)[] }>({ q: '', cursors: [undefined] });
+  const cursors = trail.q === q ? trail.cursors : [undefined];
+  const cursor = cursors[cursors.length - 1];
+  const list = useFreshResource(`audit:${q}:${cursor ?? ''}`, (s) => adminApi.audit({ cursor, q }, s));
   const target = (e: AuditEntryView) => (e.target_type === 'organization' ? (e.organization_name ?? e.target_id) : e.target_type === 'user' ? `user ${e.target_id?.slice(0, 8)}` : e.target_id);
   return (
     <Card>
       <CardHeader title="Audit log" description="Every change made in the admin area, newest first." />
       <div className="border-b border-slate-100 px-5 py-3">
-        <SearchBox value={search} onChange={setSearch} label="Search the audit log" placeholder="Search action, admin or organization" />
+        <SearchBox value={search} onChange={setSearch} label="Search the audit log" placeholder="Action, admin e-mail or organization starts with" />
       </div>
       <LoadState resource={list} label="the audit log">
         {(data) =>
@@ -81,7 +81,13 @@ export function AdminAuditPage() {
                   ))}
                 </TBody>
               </Table>
-              <Pager page={data.page} pageSize={data.pageSize} total={data.total} shown={data.items.length} onPage={setPage} />
+              <CursorPager
+                page={cursors.length}
+                shown={data.items.length}
+                hasNext={!!data.next_cursor}
+                onPrevious={() => setTrail({ q, cursors: cursors.slice(0, -1) })}
+                onNext={() => data.next_cursor && setTrail({ q, cursors: [...cursors, data.next_cursor] })}
+              />
             </>
           )
         }

@@ -1,4 +1,5 @@
-// /admin/organizations: every organization with status, members, assessments and subscription;
+// /admin/organizations: every organization by name, in keyset pages (Load more, server-side search),
+// with status, members, assessments and subscription;
 // verify a payment (releases detailed reports), suspend and reactivate, and delete an organization
 // with everything it owns (the exact name typed to confirm; docs/decisions/023-data-export-and-deletion.md).
 import { useRef, useState } from 'react';
@@ -16,8 +17,8 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { messageOf } from '../../lib/api-client.ts';
 import { adminApi } from './api/admin-api.ts';
-import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
-import { LoadState, SearchBox, formatDate, textareaClasses } from './components/admin-shared.tsx';
+import { LoadMore, LoadState, SearchBox, formatDate, textareaClasses } from './components/admin-shared.tsx';
+import { useKeysetList, useSearchQuery } from './components/use-keyset-list.tsx';
 import { DeleteOrganizationDialog } from './components/delete-organization-dialog.tsx';
 
 type Action = { kind: 'verify' | 'suspend' | 'reactivate'; org: AdminOrganizationView } | null;
@@ -36,8 +37,8 @@ function SubscriptionBadge({ org }: { org: AdminOrganizationView }) {
 
 export function AdminOrganizationsPage() {
   const [version, setVersion] = useState(0);
-  const list = useFreshResource(`orgs:${version}`, (s) => adminApi.organizations(s));
-  const [search, setSearch] = useState('');
+  const [search, setSearch, q] = useSearchQuery();
+  const list = useKeysetList(`orgs:${version}:${q}`, (cursor, s) => adminApi.organizations({ cursor, q }, s), (p) => p.organizations);
   const [action, setAction] = useState<Action>(null);
   const [paidUntil, setPaidUntil] = useState(inAYear);
   const [reason, setReason] = useState('');
@@ -49,7 +50,7 @@ export function AdminOrganizationsPage() {
 
   /** The organization as the server has it now (renamed while the dialog was open, or gone), and the list reloaded. */
   const reloadDeleting = async (id: string): Promise<AdminOrganizationView | null> => {
-    const fresh = (await adminApi.organizations()).find((o) => o.id === id) ?? null;
+    const fresh = (await adminApi.organizations({ id })).organizations[0] ?? null;
     setVersion((v) => v + 1);
     if (fresh) setDeleting(fresh);
     return fresh;
@@ -85,16 +86,15 @@ export function AdminOrganizationsPage() {
     }
   };
 
-  const needle = search.trim().toLowerCase();
   return (
     <Card>
       <CardHeader title="Organizations" description="Status, team size, assessments and subscription of every organization." />
       <div className="border-b border-slate-100 px-5 py-3">
-        <SearchBox inputRef={searchRef} value={search} onChange={setSearch} label="Search organizations" placeholder="Search name or contact" />
+        <SearchBox inputRef={searchRef} value={search} onChange={setSearch} label="Search organizations" placeholder="Name or contact e-mail starts with" />
       </div>
-      <LoadState resource={list} label="organizations">
-        {(all) => {
-          const rows = needle ? all.filter((o) => [o.name, o.contact_name ?? '', o.contact_email ?? ''].some((s) => s.toLowerCase().includes(needle))) : all;
+      <LoadState resource={list.first} label="organizations">
+        {(first) => {
+          const rows = list.rows;
           if (rows.length === 0)
             return (
               <div className="p-5">
@@ -102,64 +102,67 @@ export function AdminOrganizationsPage() {
               </div>
             );
           return (
-            <Table caption="Organizations">
-              <THead>
-                <Tr>
-                  <Th>Organization</Th>
-                  <Th>Status</Th>
-                  <Th className="text-right">Members</Th>
-                  <Th className="text-right">Assessments</Th>
-                  <Th>Subscription</Th>
-                  <Th>
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </Tr>
-              </THead>
-              <TBody>
-                {rows.map((o) => (
-                  <Tr key={o.id}>
-                    <Td>
-                      <p className="font-medium text-slate-900">{o.name}</p>
-                      <p className="text-xs text-slate-500">{[o.contact_name, o.contact_email].filter(Boolean).join(' · ') || `Created ${formatDate(o.created_at)}`}</p>
-                    </Td>
-                    <Td>
-                      {o.status === 'suspended' ? (
-                        <span title={o.suspended_reason ?? undefined}>
-                          <Badge tone="danger">Suspended</Badge>
-                          {o.suspended_reason && <p className="mt-1 max-w-48 truncate text-xs text-slate-500">{o.suspended_reason}</p>}
-                        </span>
-                      ) : (
-                        <Badge tone="success">Active</Badge>
-                      )}
-                    </Td>
-                    <Td className="text-right tabular-nums">{o.member_count}</Td>
-                    <Td className="text-right tabular-nums">{o.assessment_count}</Td>
-                    <Td>
-                      <SubscriptionBadge org={o} />
-                    </Td>
-                    <Td className="text-right whitespace-nowrap">
-                      <div className="flex justify-end gap-1">
-                        <Button size="sm" variant="secondary" icon={<BadgeCheck aria-hidden="true" className="size-4" />} aria-label={`Verify payment for ${o.name}`} onClick={() => open({ kind: 'verify', org: o })}>
-                          Verify payment
-                        </Button>
-                        {o.status === 'suspended' ? (
-                          <Button size="sm" variant="secondary" icon={<RotateCcw aria-hidden="true" className="size-4" />} aria-label={`Reactivate ${o.name}`} onClick={() => open({ kind: 'reactivate', org: o })}>
-                            Reactivate
-                          </Button>
-                        ) : (
-                          <Button size="sm" variant="danger" icon={<Ban aria-hidden="true" className="size-4" />} aria-label={`Suspend ${o.name}`} onClick={() => open({ kind: 'suspend', org: o })}>
-                            Suspend
-                          </Button>
-                        )}
-                        <Button size="sm" variant="danger" icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Delete ${o.name}`} onClick={() => setDeleting(o)}>
-                          Delete
-                        </Button>
-                      </div>
-                    </Td>
+            <>
+              <Table caption="Organizations">
+                <THead>
+                  <Tr>
+                    <Th>Organization</Th>
+                    <Th>Status</Th>
+                    <Th className="text-right">Members</Th>
+                    <Th className="text-right">Assessments</Th>
+                    <Th>Subscription</Th>
+                    <Th>
+                      <span className="sr-only">Actions</span>
+                    </Th>
                   </Tr>
-                ))}
-              </TBody>
-            </Table>
+                </THead>
+                <TBody>
+                  {rows.map((o) => (
+                    <Tr key={o.id}>
+                      <Td>
+                        <p className="font-medium text-slate-900">{o.name}</p>
+                        <p className="text-xs text-slate-500">{[o.contact_name, o.contact_email].filter(Boolean).join(' · ') || `Created ${formatDate(o.created_at)}`}</p>
+                      </Td>
+                      <Td>
+                        {o.status === 'suspended' ? (
+                          <span title={o.suspended_reason ?? undefined}>
+                            <Badge tone="danger">Suspended</Badge>
+                            {o.suspended_reason && <p className="mt-1 max-w-48 truncate text-xs text-slate-500">{o.suspended_reason}</p>}
+                          </span>
+                        ) : (
+                          <Badge tone="success">Active</Badge>
+                        )}
+                      </Td>
+                      <Td className="text-right tabular-nums">{o.member_count}</Td>
+                      <Td className="text-right tabular-nums">{o.assessment_count}</Td>
+                      <Td>
+                        <SubscriptionBadge org={o} />
+                      </Td>
+                      <Td className="text-right whitespace-nowrap">
+                        <div className="flex justify-end gap-1">
+                          <Button size="sm" variant="secondary" icon={<BadgeCheck aria-hidden="true" className="size-4" />} aria-label={`Verify payment for ${o.name}`} onClick={() => open({ kind: 'verify', org: o })}>
+                            Verify payment
+                          </Button>
+                          {o.status === 'suspended' ? (
+                            <Button size="sm" variant="secondary" icon={<RotateCcw aria-hidden="true" className="size-4" />} aria-label={`Reactivate ${o.name}`} onClick={() => open({ kind: 'reactivate', org: o })}>
+                              Reactivate
+                            </Button>
+                          ) : (
+                            <Button size="sm" variant="danger" icon={<Ban aria-hidden="true" className="size-4" />} aria-label={`Suspend ${o.name}`} onClick={() => open({ kind: 'suspend', org: o })}>
+                              Suspend
+                            </Button>
+                          )}
+                          <Button size="sm" variant="danger" icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Delete ${o.name}`} onClick={() => setDeleting(o)}>
+                            Delete
+                          </Button>
+                        </div>
+                      </Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+              <LoadMore shown={rows.length} estimatedTotal={first.estimated_total} hasMore={!!list.next} onMore={list.loadMore} loading={list.loadingMore} error={list.moreError} noun="organizations" />
+            </>
           );
         }}
       </LoadState>

@@ -1,4 +1,5 @@
-// /admin/users: every user with organization and role; change a role, disable and re-enable.
+// /admin/users: every user with organization and role, in keyset pages (Load more, server-side
+// search); change a role, disable and re-enable.
 import { useState } from 'react';
 import type { AdminUserView } from '#domain/contracts/admin.ts';
 import { ROLE_LABEL, ROLES, type Role } from '#domain/roles.ts';
@@ -13,9 +14,9 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { useSession } from '../../hooks/use-session.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { adminApi } from './api/admin-api.ts';
-import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
 import { isOneOf } from '../../utils/one-of.ts';
-import { LoadState, SearchBox, selectClasses } from './components/admin-shared.tsx';
+import { LoadMore, LoadState, SearchBox, selectClasses } from './components/admin-shared.tsx';
+import { useKeysetList, useSearchQuery } from './components/use-keyset-list.tsx';
 
 type Pending = { kind: 'role'; user: AdminUserView; role: Role } | { kind: 'disable' | 'enable'; user: AdminUserView } | null;
 
@@ -24,8 +25,8 @@ const STATUS_LABEL = { active: 'Active', disabled: 'Disabled', removed: 'Removed
 
 export function AdminUsersPage() {
   const [version, setVersion] = useState(0);
-  const list = useFreshResource(`users:${version}`, (s) => adminApi.users(s));
-  const [search, setSearch] = useState('');
+  const [search, setSearch, q] = useSearchQuery();
+  const list = useKeysetList(`users:${version}:${q}`, (cursor, s) => adminApi.users({ cursor, q }, s), (p) => p.users);
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -51,18 +52,15 @@ export function AdminUsersPage() {
     }
   };
 
-  const needle = search.trim().toLowerCase();
   return (
     <Card>
       <CardHeader title="Users" description="Every user with their organization and role." />
       <div className="border-b border-slate-100 px-5 py-3">
-        <SearchBox value={search} onChange={setSearch} label="Search users" placeholder="Search users" />
+        <SearchBox value={search} onChange={setSearch} label="Search users" placeholder="Name, e-mail or organization starts with" />
       </div>
-      <LoadState resource={list} label="users">
-        {(all) => {
-          const rows = needle
-            ? all.filter((u) => [u.first_name, u.last_name, u.email, u.organization?.name ?? ''].some((s) => s.toLowerCase().includes(needle)))
-            : all;
+      <LoadState resource={list.first} label="users">
+        {(first) => {
+          const rows = list.rows;
           if (rows.length === 0)
             return (
               <div className="p-5">
@@ -70,71 +68,74 @@ export function AdminUsersPage() {
               </div>
             );
           return (
-            <Table caption="Users">
-              <THead>
-                <Tr>
-                  <Th>User</Th>
-                  <Th>Organization</Th>
-                  <Th>Role</Th>
-                  <Th>Status</Th>
-                  <Th>
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </Tr>
-              </THead>
-              <TBody>
-                {rows.map((u) => {
-                  const self = u.id === me;
-                  return (
-                    <Tr key={u.id}>
-                      <Td>
-                        <p className="font-medium text-slate-900">
-                          {u.first_name} {u.last_name}
-                          {self && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
-                        </p>
-                        <p className="text-xs text-slate-500">{u.email}</p>
-                      </Td>
-                      <Td>{u.organization?.name ?? <span className="text-slate-500">—</span>}</Td>
-                      <Td>
-                        <select
-                          aria-label={`Role of ${u.email}`}
-                          className={`${selectClasses} h-9 w-48`}
-                          value={u.role}
-                          disabled={self || u.status === 'removed'}
-                          onChange={(e) => {
-                            const role = e.target.value;
-                            if (!isOneOf(ROLES, role)) return;
-                            setError(null);
-                            setPending({ kind: 'role', user: u, role });
-                          }}
-                        >
-                          {ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {ROLE_LABEL[r]}
-                            </option>
-                          ))}
-                        </select>
-                      </Td>
-                      <Td>
-                        <Badge tone={STATUS_TONE[u.status]}>{STATUS_LABEL[u.status]}</Badge>
-                      </Td>
-                      <Td className="text-right">
-                        {!self && u.status === 'active' && (
-                          <Button size="sm" variant="danger" onClick={() => (setError(null), setPending({ kind: 'disable', user: u }))}>
-                            Disable
-                          </Button>
-                        )}
-                        {!self && u.status === 'disabled' && (
-                          <Button size="sm" variant="secondary" onClick={() => (setError(null), setPending({ kind: 'enable', user: u }))}>
-                            Enable
-                          </Button>
-                        )}
-                      </Td>
-                    </Tr>
-                  );
-                })}
-              </TBody>
-            </Table>
+            <>
+              <Table caption="Users">
+                <THead>
+                  <Tr>
+                    <Th>User</Th>
+                    <Th>Organization</Th>
+                    <Th>Role</Th>
+                    <Th>Status</Th>
+                    <Th>
+                      <span className="sr-only">Actions</span>
+                    </Th>
+                  </Tr>
+                </THead>
+                <TBody>
+                  {rows.map((u) => {
+                    const self = u.id === me;
+                    return (
+                      <Tr key={u.id}>
+                        <Td>
+                          <p className="font-medium text-slate-900">
+                            {u.first_name} {u.last_name}
+                            {self && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
+                          </p>
+                          <p className="text-xs text-slate-500">{u.email}</p>
+                        </Td>
+                        <Td>{u.organization?.name ?? <span className="text-slate-500">—</span>}</Td>
+                        <Td>
+                          <select
+                            aria-label={`Role of ${u.email}`}
+                            className={`${selectClasses} h-9 w-48`}
+                            value={u.role}
+                            disabled={self || u.status === 'removed'}
+                            onChange={(e) => {
+                              const role = e.target.value;
+                              if (!isOneOf(ROLES, role)) return;
+                              setError(null);
+                              setPending({ kind: 'role', user: u, role });
+                            }}
+                          >
+                            {ROLES.map((r) => (
+                              <option key={r} value={r}>
+                                {ROLE_LABEL[r]}
+                              </option>
+                            ))}
+                          </select>
+                        </Td>
+                        <Td>
+                          <Badge tone={STATUS_TONE[u.status]}>{STATUS_LABEL[u.status]}</Badge>
+                        </Td>
+                        <Td className="text-right">
+                          {!self && u.status === 'active' && (
+                            <Button size="sm" variant="danger" onClick={() => (setError(null), setPending({ kind: 'disable', user: u }))}>
+                              Disable
+                            </Button>
+                          )}
+                          {!self && u.status === 'disabled' && (
+                            <Button size="sm" variant="secondary" onClick={() => (setError(null), setPending({ kind: 'enable', user: u }))}>
+                              Enable
+                            </Button>
+                          )}
+                        </Td>
+                      </Tr>
+                    );
+                  })}
+                </TBody>
+              </Table>
+              <LoadMore shown={rows.length} estimatedTotal={first.estimated_total} hasMore={!!list.next} onMore={list.loadMore} loading={list.loadingMore} error={list.moreError} noun="users" />
+            </>
           );
         }}
       </LoadState>

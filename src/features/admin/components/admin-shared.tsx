@@ -70,6 +70,64 @@ export function Pager({ page, pageSize, total, shown, onPage }: { page: number; 
   );
 }
 
+/** "Showing N of about M" (or "Showing N, more available") under a keyset list, with Load more while a next page exists. */
+export function LoadMore({
+  shown,
+  estimatedTotal,
+  hasMore,
+  onMore,
+  loading,
+  error,
+  noun,
+}: {
+  shown: number;
+  estimatedTotal: number | null;
+  hasMore: boolean;
+  onMore: () => void;
+  loading: boolean;
+  error: unknown;
+  noun: string;
+}) {
+  const text = !hasMore
+    ? `Showing ${shown} ${noun}`
+    : estimatedTotal !== null && estimatedTotal > shown
+      ? `Showing ${shown} of about ${estimatedTotal.toLocaleString()} ${noun}`
+      : `Showing ${shown} ${noun}, more available`;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-5 py-3 text-sm text-slate-600">
+      <p data-testid="showing" aria-live="polite">
+        {text}
+      </p>
+      {error ? <p className="text-red-700">{messageOf(error, 'Could not load more. Please try again.')}</p> : null}
+      {hasMore && (
+        <Button size="sm" variant="secondary" loading={loading} onClick={onMore}>
+          {error ? 'Try again' : 'Load more'}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Previous / Next between keyset pages (the cursors of the pages before this one are kept by the page). */
+export function CursorPager({ page, shown, hasNext, onPrevious, onNext }: { page: number; shown: number; hasNext: boolean; onPrevious: () => void; onNext: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-5 py-3 text-sm text-slate-600">
+      <p data-testid="showing" aria-live="polite">{`Page ${page}: showing ${shown}${hasNext ? ', more available' : ''}`}</p>
+      {(page > 1 || hasNext) && (
+        <div className="flex items-center gap-2">
+          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={onPrevious} icon={<ChevronLeft aria-hidden="true" className="size-4" />}>
+            Previous
+          </Button>
+          <Button size="sm" variant="secondary" disabled={!hasNext} onClick={onNext}>
+            Next
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
 export const selectClasses =
   'block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none';
 export const textareaClasses =

@@ -1,0 +1,175 @@
+// npm run bench:scale — the platform-wide admin calls at two platform sizes (TEST_DATABASE_URL, a
+// PostgreSQL server). For each size a fresh database is created, migrated, given the question bank
+// (buildServer) and seeded with scale-seed.ts; every case in SCALE_CASES is then timed in process
+// through the real Hono app (app.request: no network) and its p95 reported per size, with the
+// ratio large/small (the sizes take turns, run by run). A case is a name and a run; add one to
+// SCALE_CASES to measure it too.
+//   SCALE_SIZES=10,2000 (default)  SCALE_ITERATIONS=60 (default)
+import { buildServer } from '#server/compose.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { jsonRequester, memoryMailer } from '#tests/setup/app.ts';
+import { createPostgresDatabase } from '#tests/setup/db.ts';
+import { TEST_ADMIN, testEnv } from '#tests/setup/test-env.ts';
+import { seedScale } from './scale-seed.ts';
+
+type Json = ReturnType<typeof jsonRequester>;
+
+export interface ScaleContext {
+  json: Json;
+  token: string;
+  databaseUrl: string;
+  organizations: number;
+  /** Cursors of a page near the end of a list (after ~90 % of its rows). */
+  late: { organizations: string; audit: string };
+  /** Seeded organizations the deletion case may delete, one per run. */
+  deletable: { id: string; name: string }[];
+}
+
+export interface ScaleCase {
+  name: string;
+  /** Runs measured (default SCALE_ITERATIONS); warm-up runs are not counted. */
+  iterations?: number;
+  warmup?: number;
+  run: (ctx: ScaleContext, i: number) => Promise<void>;
+}
+
+async function ok(json: Json, token: string, method: string, path: string, body?: unknown) {
+  const res = await json(method, path, body, token);
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  return res.body;
+}
+const get = (path: string) => (ctx: ScaleContext) => ok(ctx.json, ctx.token, 'GET', path).then(() => undefined);
+
+// Lists are read 10 rows a page, so both sizes return full pages and the ratio shows the cost of
+// the platform's size, not of a longer page (a 10-organization platform has only 10 organizations).
+export const SCALE_CASES: ScaleCase[] = [
+  { name: 'GET /api/admin/overview', run: get('/api/admin/overview') },
+  { name: 'GET /api/admin/organizations (first page)', run: get('/api/admin/organizations?limit=10') },
+  { name: 'GET /api/admin/organizations (late page)', run: (ctx) => get(`/api/admin/organizations?limit=10&cursor=${ctx.late.organizations}`)(ctx) },
+  { name: 'GET /api/admin/organizations?q= (search, 1 match)', run: get('/api/admin/organizations?limit=10&q=scale%20lab%20000001') },
+  { name: 'GET /api/admin/assessments', run: get('/api/admin/assessments?limit=10') },
+  { name: 'GET /api/admin/users', run: get('/api/admin/users?limit=10') },
+  { name: 'GET /api/admin/users?q= (search, 1 match)', run: get('/api/admin/users?limit=10&q=user3%40scale7.') },
+  { name: 'GET /api/admin/audit-log (late page)', run: (ctx) => get(`/api/admin/audit-log?limit=10&cursor=${ctx.late.audit}`)(ctx) },
+  { name: 'GET /api/admin/audit-log?q= (search, one organization)', run: get('/api/admin/audit-log?limit=10&q=scale%20lab%20000001') },
+  { name: 'GET /api/admin/audit-log?q= (broad search, 20 % of rows)', run: get('/api/admin/audit-log?limit=10&q=subscription.') },
+  {
+    name: 'DELETE /api/admin/organizations/{id}',
+    iterations: 8,
+    warmup: 0,
+    run: async (ctx, i) => {
+      const org = ctx.deletable[i];
+      if (!org) throw new Error('no organization left to delete');
+      await ok(ctx.json, ctx.token, 'DELETE', `/api/admin/organizations/${org.id}`, { confirmation: org.name });
+    },
+  },
+];
+
+const ITERATIONS = Number(process.env.SCALE_ITERATIONS ?? 60);
+const SIZES = (process.env.SCALE_SIZES ?? '10,2000').split(',').map(Number);
+
+const quantile = (xs: number[], q: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * q) - 1))]!;
+};
+
+/**
+ * A cursor ~90 % of the way through a list with at least one full page (10 rows) after it, found
+ * by following next_cursor. A list of fewer than 20 rows has no such page: the first page then.
+ */
+async function lateCursor(json: Json, token: string, path: string, key: string): Promise<string> {
+  const after: { cursor: string; seen: number }[] = [];
+  let cursor: string | null = null;
+  let seen = 0;
+  do {
+    const body: { next_cursor: string | null } & Record<string, unknown> = await ok(json, token, 'GET', `${path}?limit=10${cursor ? `&cursor=${cursor}` : ''}`.replace('limit=10', `limit=${seen > 200 ? 100 : 10}`));
+    const rows = body[key];
+    if (!Array.isArray(rows)) throw new Error(`${path}: no ${key}`);
+    seen += rows.length;
+    cursor = body.next_cursor;
+    if (cursor) after.push({ cursor, seen });
+  } while (cursor);
+  const fit = after.filter((c) => seen - c.seen >= 10);
+  return fit.find((c) => c.seen >= seen * 0.9)?.cursor ?? fit[fit.length - 1]?.cursor ?? '';
+}
+
+/** A fresh database of `organizations` seeded organizations behind a real app, ready for the cases. */
+export async function prepareSize(organizations: number): Promise<{ ctx: ScaleContext; seed: Awaited<ReturnType<typeof seedScale>>; close: () => Promise<void> }> {
+  const db = await createPostgresDatabase(`mvrsp_bench_scale_${organizations}`);
+  const database = await openDatabase({ databaseUrl: db.url });
+  await migrateDatabase(database);
+  const built = await buildServer(testEnv(), { database, mailer: memoryMailer() });
+  const close = async () => {
+    await built.close().catch(() => {});
+    await database.close().catch(() => {});
+    await db.drop();
+  };
+  try {
+    const seed = await seedScale(db.url, { organizations });
+    const json = jsonRequester(built.app);
+    const signIn = await json('POST', '/auth/v1/token?grant_type=password', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+    const token = signIn.body?.access_token as string;
+    if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
+    const deletable = (await ok(json, token, 'GET', '/api/admin/organizations?q=scale&limit=20')).organizations as { id: string; name: string }[];
+    const late = { organizations: await lateCursor(json, token, '/api/admin/organizations', 'organizations'), audit: await lateCursor(json, token, '/api/admin/audit-log', 'items') };
+    return { ctx: { json, token, databaseUrl: db.url, organizations, late, deletable }, seed, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/**
+ * Times every case at every size. The sizes take turns run by run, so a busy moment of the
+ * machine lands on both instead of skewing the ratio.
+ */
+export async function measure(contexts: ScaleContext[], cases: ScaleCase[] = SCALE_CASES): Promise<Map<string, { p95: number; median: number }[]>> {
+  const result = new Map<string, { p95: number; median: number }[]>();
+  for (const c of cases) {
+    const warmup = c.warmup ?? 3;
+    const n = c.iterations ?? ITERATIONS;
+    const times: number[][] = contexts.map(() => []);
+    for (let i = 0; i < warmup + n; i += 1) {
+      for (const [k, ctx] of contexts.entries()) {
+        const t0 = performance.now();
+        await c.run(ctx, i);
+        if (i >= warmup) times[k]!.push(performance.now() - t0);
+      }
+    }
+    result.set(c.name, times.map((t) => ({ p95: quantile(t, 0.95), median: quantile(t, 0.5) })));
+  }
+  return result;
+}
+
+async function main() {
+  const prepared = [];
+  try {
+    for (const size of SIZES) {
+      const p = await prepareSize(size);
+      prepared.push(p);
+      const s = p.seed;
+      console.log(`${size} organizations seeded in ${s.seconds.toFixed(1)} s: ${s.organizations} organizations, ${s.profiles} users, ${s.assessments} assessments, ${s.responses} responses`);
+    }
+    const results = await measure(prepared.map((p) => p.ctx));
+    const [small, large] = [SIZES[0]!, SIZES[SIZES.length - 1]!];
+    console.log(`\n| Case | p95 at ${small} orgs (ms) | p95 at ${large} orgs (ms) | p95 ratio | median ratio |\n|---|---:|---:|---:|---:|`);
+    let worst = 0;
+    for (const c of SCALE_CASES) {
+      const r = results.get(c.name)!;
+      const [a, b] = [r[0]!, r[r.length - 1]!];
+      worst = Math.max(worst, b.p95 / a.p95);
+      console.log(`| ${c.name} | ${a.p95.toFixed(1)} | ${b.p95.toFixed(1)} | ${(b.p95 / a.p95).toFixed(2)} | ${(b.median / a.median).toFixed(2)} |`);
+    }
+    console.log(`\nWorst p95 ratio ${worst.toFixed(2)} (target: every case within 1.5x).`);
+  } finally {
+    for (const p of prepared) await p.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
