@@ -1,4 +1,4 @@
-// The reminder jobs are set-based (reminders.ts, docs/decisions/026-set-based-reminder-jobs.md): a
+// The reminder jobs are set-based (reminders.ts, docs/decisions/019-quarterly-cycles.md): a
 // pass sends the same number of statements at 1 and at 30 organizations, and queues 30 times the
 // reminders. Each organization has every kind of reminder due on the same day.
 import { randomUUID } from 'node:crypto';

@@ -8,7 +8,7 @@
 // active profiles of the organization, and only active organizations (a suspended one can read
 // its data but not act on it, server/lib/caller.ts).
 //
-// Set-based (docs/decisions/026-set-based-reminder-jobs.md): a job walks the active organizations in
+// Set-based (docs/decisions/019-quarterly-cycles.md, jobs and reminders): a job walks the active organizations in
 // keyset batches of ORG_BATCH by id and reads each batch's facts with a fixed number of statements
 // (the *Of loaders of deadlines.service.ts, which GET /api/deadlines reads through too), then queues
 // the batch's reminders in bulk. A pass costs a few statements per ORG_BATCH organizations, not per
