@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
+import packagePostgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import { PACKAGE_QUEUE_PATH, postgres, Queue, usesRepairedQueue } from './postgres-driver.ts';
@@ -23,9 +24,17 @@ async function packageQueue(): Promise<() => AnyQueue> {
 }
 
 describe('the repaired postgres.js queue', () => {
-  it('is the queue of the driver the server opens', () => {
+  it('is the queue of the driver the server opens', async () => {
     expect(usesRepairedQueue()).toBe(true);
-    expect(typeof openDatabase).toBe('function');
+    // postgres.js connects lazily: no server is needed to see which build the pool comes from.
+    const database = await openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none' });
+    try {
+      const client = (database.db as unknown as { $client: { PostgresError: unknown } }).$client;
+      expect(client.PostgresError).toBe(postgres.PostgresError);
+      expect(client.PostgresError).not.toBe(packagePostgres.PostgresError);
+    } finally {
+      await database.close();
+    }
   });
 
   it('pushes, shifts and removes like the package queue', async () => {
