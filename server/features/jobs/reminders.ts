@@ -8,10 +8,10 @@
 // active profiles of the organization, and only active organizations (a suspended one can read
 // its data but not act on it, server/lib/caller.ts).
 //
-// Set-based (docs/decisions/019-quarterly-cycles.md, jobs and reminders): a job walks the active organizations in
-// keyset batches of ORG_BATCH by id and reads each batch's facts with a fixed number of statements
-// (the *Of loaders of deadlines.service.ts, which GET /api/deadlines reads through too), then queues
-// the batch's reminders in bulk. A pass costs a few statements per ORG_BATCH organizations, not per
+// Set-based (docs/decisions/019-quarterly-cycles.md, jobs and reminders): a job walks the active
+// organizations in keyset batches of ORG_BATCH by id and reads each batch's facts with a fixed
+// number of statements (the *Of loaders of deadlines.service.ts, which GET /api/deadlines reads
+// through too), then queues the batch's reminders in bulk. A pass costs a few statements per ORG_BATCH organizations, not per
 // organization, and every statement commits on its own: no transaction is held.
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { NotificationKind } from '#domain/contracts/enums.ts';
