@@ -2,8 +2,10 @@
 // few real saves (captured with postgres.js `debug` in load-server.ts) replayed with postgres.js
 // at the same concurrency as the closed-loop HTTP load. Each replayed save alternates its answer
 // ('yes' / 'no') so every save statement really writes (a new version and a history row), like
-// the HTTP load does.
-import postgres from 'postgres';
+// the HTTP load does. The driver is the server's (server/db/postgres-driver.ts: postgres.js with its
+// queue repaired).
+import type postgresTypes from 'postgres';
+import { postgres } from '#server/db/postgres-driver.ts';
 import { latencyStats, type LatencyStats } from './load-open.ts';
 import type { Captured } from './load-server.ts';
 
@@ -27,7 +29,7 @@ export async function replaySaves(url: string, saves: Captured[][], opts: { conc
     for (let j = 0; j < saves[k]!.length; j++) {
       const p = params[k]![j]!;
       for (let x = 0; x < p.length; x++) p[x] = flip(p[x]); // only the save statement takes the answer
-      await sql.unsafe(saves[k]![j]!.query, p as postgres.ParameterOrJSON<never>[], { prepare: true });
+      await sql.unsafe(saves[k]![j]!.query, p as postgresTypes.ParameterOrJSON<never>[], { prepare: true });
     }
     latencies.push(performance.now() - t);
   };

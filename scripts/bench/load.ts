@@ -1,4 +1,4 @@
-// `npm run bench:load [-- --duration 30 --rate 200 --connections 50 --saturation 15 --soak 60 --db pglite,postgres]`
+// `npm run bench:load [-- --duration 30 --rate 200 --connections 50 --saturation 15 --sustain 180 --soak 60 --db pglite,postgres]`
 // Load benchmark of the REAL server (child process, see load-server.ts), once on PGlite and once on
 // PostgreSQL (throwaway database mvrsp_bench, dropped after), on the save-answer route
 // (POST /api/assessments/{id}/responses):
@@ -7,6 +7,9 @@
 //      per save, captured from the server and replayed with postgres.js at concurrency C
 //      (load-replay.ts; PostgreSQL only);
 //   3. server RSS from /proc/<pid>/status: idle (fixtures made, no load) and peak under load;
+//   4. sustained saturation: the closed loop again for `--sustain` seconds in 30 s windows, then a
+//      10 s pause and one more window: the save rate must hold (a driver whose queue degrades,
+//      docs/decisions/026-postgres-driver-queue.md, loses a third of it within minutes);
 //   then sync push timing and a soak whose every acknowledged answer is checked in the database.
 import { readFileSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -33,6 +36,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     /** Seconds of the closed loop and of the SQL replay each. */
     saturation: { type: 'string', default: '15' },
+    /** Seconds of sustained saturation (30 s windows, at most 20); 0 skips it. */
+    sustain: { type: 'string', default: '180' },
     /** Seconds of the soak; 0 skips it (and the push timing). */
     soak: { type: 'string', default: '60' },
     users: { type: 'string', default: '100' },
@@ -50,6 +55,11 @@ const RATE = Number(args.rate);
 const CONNECTIONS = Number(args.connections);
 const SATURATION = Number(args.saturation);
 const SOAK_SECONDS = Number(args.soak);
+const SUSTAIN_WINDOW = 30;
+/** Windows of sustained saturation: bounded, whatever --sustain says (10 minutes at most). */
+const SUSTAIN_WINDOWS = Math.min(20, Math.ceil(Number(args.sustain) / SUSTAIN_WINDOW));
+/** The last window (and the one after the pause) must keep this share of the first window's rate. */
+const SUSTAIN_HOLD = 0.85;
 const SOAK_USERS = Number(args.users);
 const ORGS = Number(args.orgs);
 const POOL = Number(args.pool);
@@ -213,13 +223,13 @@ const reportError = (what: string) => (status: number, detail: string) => {
   if (reported++ < 5) console.error(`${what}: status ${status} ${detail.slice(0, 300)}`);
 };
 
-function closedLoop(port: number, next: (n: number) => OpenRequest) {
+function closedLoop(port: number, next: (n: number) => OpenRequest, seconds = SATURATION) {
   let n = 0;
   const onError = reportError('closed loop');
   return autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
-    duration: SATURATION,
+    duration: seconds,
     requests: [
       {
         method: 'POST',
@@ -230,6 +240,35 @@ function closedLoop(port: number, next: (n: number) => OpenRequest) {
       },
     ],
   });
+}
+
+interface Sustained {
+  /** Saves per second in each SUSTAIN_WINDOW-second window of the closed loop. */
+  windows: number[];
+  afterPause: number;
+  errors: number;
+}
+
+/** Whether the rate held: the last window and the one after the pause keep SUSTAIN_HOLD of the first. */
+const held = (s: Sustained) => Math.min(s.windows.at(-1)!, s.afterPause) >= SUSTAIN_HOLD * s.windows[0]!;
+
+/** The closed loop for SUSTAIN_WINDOWS windows back to back, a 10 s pause, then one more window. */
+async function sustained(label: string, port: number, next: (n: number) => OpenRequest): Promise<Sustained> {
+  const windows: number[] = [];
+  let errors = 0;
+  const window = async () => {
+    const r = await closedLoop(port, next, SUSTAIN_WINDOW);
+    errors += r.errors + r.timeouts + r.non2xx;
+    return r.requests.total / r.duration;
+  };
+  for (let i = 0; i < SUSTAIN_WINDOWS; i++) {
+    windows.push(await window());
+    console.error(`[${label}] sustained ${(i + 1) * SUSTAIN_WINDOW} s: ${windows.at(-1)!.toFixed(0)} saves/s`);
+  }
+  await sleep(10_000);
+  const afterPause = await window();
+  console.error(`[${label}] after a 10 s pause: ${afterPause.toFixed(0)} saves/s`);
+  return { windows, afterPause, errors };
 }
 
 /** The statements the server sends for `count` sequential saves, one list per save. */
@@ -260,6 +299,7 @@ interface RunResult {
   push?: PushResult;
   soak?: SoakResult;
   soakRss?: number;
+  sustained?: Sustained;
   memory: Record<string, number>;
 }
 
@@ -295,6 +335,11 @@ async function runOne(label: string, databaseUrl?: string): Promise<RunResult> {
       console.error(`[${label}] replay of the route's SQL: concurrency ${CONNECTIONS}, pool ${POOL}, ${SATURATION} s`);
       [replay, replayCpu] = await cpuPerSave(null, databaseUrl, () => replaySaves(databaseUrl, saves, { concurrency: CONNECTIONS, poolMax: POOL, seconds: SATURATION }), (r) => r.count);
     }
+    let sustainedRun: Sustained | undefined;
+    if (SUSTAIN_WINDOWS > 0) {
+      console.error(`[${label}] sustained saturation: ${CONNECTIONS} connections, ${SUSTAIN_WINDOWS} × ${SUSTAIN_WINDOW} s, a pause, ${SUSTAIN_WINDOW} s more`);
+      sustainedRun = await sustained(label, child.appPort, nextSave);
+    }
     let push: PushResult | undefined;
     let soak: SoakResult | undefined;
     let soakRss: number | undefined;
@@ -306,7 +351,7 @@ async function runOne(label: string, databaseUrl?: string): Promise<RunResult> {
     }
     const memory = await child.request<Record<string, number>>('memory');
     const statements = saves?.[0]?.map((s) => s.query.replace(/\s+/g, ' ').slice(0, 120));
-    return { label, idleRss, open, openRss, openCpu, closed, closedRss, closedCpu, replay, replayCpu, statements, push, soak, soakRss, memory };
+    return { label, idleRss, open, openRss, openCpu, closed, closedRss, closedCpu, replay, replayCpu, statements, push, soak, soakRss, sustained: sustainedRun, memory };
   } finally {
     await child.request('stop', 'stopped');
   }
@@ -371,6 +416,14 @@ function report(results: RunResult[]) {
     const m = r.memory;
     lines.push('', `${r.label} server memory at the end: rss ${mb(m.rss ?? 0)}, heapUsed ${mb(m.heapUsed ?? 0)}, heapTotal ${mb(m.heapTotal ?? 0)}, external ${mb(m.external ?? 0)}, arrayBuffers ${mb(m.arrayBuffers ?? 0)}`);
   }
+  const sustainedRuns = results.filter((r) => r.sustained?.windows.length);
+  if (sustainedRuns.length > 0) {
+    lines.push('', `| Database | Sustained saturation, saves/s per ${SUSTAIN_WINDOW} s window (C=${CONNECTIONS}) | After a 10 s pause | Errors | Holds ≥ ${SUSTAIN_HOLD * 100}% of the first window |`, '|---|---|---|---|---|');
+    for (const r of sustainedRuns) {
+      const s = r.sustained!;
+      lines.push(`| ${r.label} | ${s.windows.map((w) => w.toFixed(0)).join(' → ')} | ${s.afterPause.toFixed(0)} | ${s.errors} ${ok(s.errors === 0)} | ${ok(held(s))} |`);
+    }
+  }
   const soaked = results.filter((r) => r.soak && r.push);
   if (soaked.length > 0) {
     lines.push('', '| Database | Soak users | Answers acknowledged | Answers/s | p50 | p99 | Errors | Lost | RSS peak |', '|---|---|---|---|---|---|---|---|---|');
@@ -394,7 +447,7 @@ async function main() {
   if (dbs.includes('pglite')) results.push(await runOne('PGlite'));
   if (dbs.includes('postgres')) results.push(await withBenchDatabase(args['pg-url'], (url) => runOne('PostgreSQL', url)));
   report(results);
-  const failed = results.some((r) => (r.soak && (r.soak.errors > 0 || r.soak.lost > 0)) || r.open.errors > 0);
+  const failed = results.some((r) => (r.soak && (r.soak.errors > 0 || r.soak.lost > 0)) || r.open.errors > 0 || (r.sustained?.windows.length && !held(r.sustained)));
   process.exit(failed ? 1 : 0);
 }
 

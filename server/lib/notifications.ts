@@ -18,6 +18,26 @@ export interface NotificationInput {
 
 /** Records a notification to send; false when one with the same key exists (already queued or sent). */
 export async function enqueueNotification(db: Db, n: NotificationInput): Promise<boolean> {
-  const rows = await db.insert(notifications).values(n).onConflictDoNothing({ target: notifications.dedupeKey }).returning({ id: notifications.id });
-  return rows.length > 0;
+  return (await enqueueNotifications(db, [n])) > 0;
+}
+
+/** Rows per INSERT of enqueueNotifications: 7 parameters a row, far below PostgreSQL's 65,535. */
+export const ENQUEUE_CHUNK = 500;
+
+/**
+ * Records many notifications, ENQUEUE_CHUNK rows per statement (each statement commits on its own:
+ * no transaction is held across chunks); a row whose key exists is skipped (ON CONFLICT DO NOTHING
+ * on the dedupe key), also when two instances insert the same keys at once. Returns how many were new.
+ */
+export async function enqueueNotifications(db: Db, list: readonly NotificationInput[]): Promise<number> {
+  let inserted = 0;
+  for (let i = 0; i < list.length; i += ENQUEUE_CHUNK) {
+    const rows = await db
+      .insert(notifications)
+      .values(list.slice(i, i + ENQUEUE_CHUNK))
+      .onConflictDoNothing({ target: notifications.dedupeKey })
+      .returning({ id: notifications.id });
+    inserted += rows.length;
+  }
+  return inserted;
 }

@@ -4,6 +4,6 @@
 export { actionsRoutes } from './actions.routes.ts';
 export { reconcileActionPlan, type PlanAtSubmit } from './plan.service.ts';
 export { ACTION_CONFLICT_MESSAGE, listAssessmentActions, updatePlanAction, type ActionUpdate } from './actions.service.ts';
-export { assertReportReleased, gateActionRow, isReportReleased, PAID_ACTION_COLUMNS, PAYMENT_REQUIRED_MESSAGE } from './report-gate.ts';
+export { assertReportReleased, gateActionRow, isPaidAt, isReportReleased, PAID_ACTION_COLUMNS, PAYMENT_REQUIRED_MESSAGE } from './report-gate.ts';
 export { actionPlanFileName, PRIORITY_LABEL, renderActionPlanXlsx, renderActionSheet, STATUS_LABEL } from './actions.xlsx.ts';
 export { listActionPlan } from './actions.service.ts';

@@ -12,7 +12,12 @@ export const PAYMENT_REQUIRED_MESSAGE =
 /** Whether the organization is paid up to now or later: the plan (owners, target dates, notes) is released. */
 export async function isReportReleased(db: Db, organizationId: string, now: Date): Promise<boolean> {
   const [org] = await db.select({ paidUntil: organizations.paidUntil }).from(organizations).where(eq(organizations.id, organizationId));
-  return !!org?.paidUntil && org.paidUntil.getTime() >= now.getTime();
+  return isPaidAt(org?.paidUntil ?? null, now);
+}
+
+/** isReportReleased for an organization row already read (organizations.paid_until). */
+export function isPaidAt(paidUntil: Date | null, now: Date): boolean {
+  return !!paidUntil && paidUntil.getTime() >= now.getTime();
 }
 
 /** Throws 403 payment_required unless the organization is paid up to now or later (isReportReleased). */

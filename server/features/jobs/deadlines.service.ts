@@ -10,10 +10,10 @@ import { questionsFor, type ApplicabilityProfile } from '#domain/questions/appli
 import type { LegalClock } from '#domain/questions/clocks.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, certifications, correctiveActions, evidenceFiles, organizations, questions } from '../../db/schema/index.ts';
+import { assessmentQuestions, assessments, certifications, correctiveActions, domains, evidenceFiles, organizations, questions } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
 import { isReportReleased } from '../actions/index.ts';
-import { currentVersionId, loadAssessmentQuestions, loadVersionQuestions, type VersionQuestion } from '../questions/index.ts';
+import { currentVersionId, loadVersionQuestions } from '../questions/index.ts';
 
 /** The reassessment date is the product's rhythm, not a legal duty: said so wherever it is shown. */
 export const REASSESS_SUGGESTION = 'MVRSP Assess suggests a new assessment every 90 days; no law sets this date.';
@@ -44,21 +44,43 @@ interface AssessmentRef {
   submittedOn: string;
 }
 
+export interface Cycle {
+  lastSubmitted: AssessmentRef | null;
+  inProgressId: string | null;
+  latestId: string | null;
+}
+
 /** The organization's latest submitted assessment and the one in progress (either may be missing). */
-export async function loadCycle(db: Db, organizationId: string): Promise<{ lastSubmitted: AssessmentRef | null; inProgressId: string | null; latestId: string | null }> {
-  const [submitted] = await db
-    .select({ id: assessments.id, submittedAt: assessments.submittedAt })
+export async function loadCycle(db: Db, organizationId: string): Promise<Cycle> {
+  return (await loadCycles(db, [organizationId])).get(organizationId)!;
+}
+
+/**
+ * loadCycle for many organizations in two statements (the reminder jobs, reminders.ts): every
+ * given id gets an entry.
+ */
+export async function loadCycles(db: Db, organizationIds: readonly string[]): Promise<Map<string, Cycle>> {
+  const out = new Map<string, Cycle>(organizationIds.map((id) => [id, { lastSubmitted: null, inProgressId: null, latestId: null }]));
+  if (!organizationIds.length) return out;
+  const ids = [...organizationIds];
+  const submitted = await db
+    .selectDistinctOn([assessments.organizationId], { organizationId: assessments.organizationId, id: assessments.id, submittedAt: assessments.submittedAt })
     .from(assessments)
-    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'submitted'), isNotNull(assessments.submittedAt)))
-    .orderBy(desc(assessments.submittedAt))
-    .limit(1);
-  const [inProgress] = await db
-    .select({ id: assessments.id })
+    .where(and(inArray(assessments.organizationId, ids), eq(assessments.status, 'submitted'), isNotNull(assessments.submittedAt)))
+    .orderBy(assessments.organizationId, desc(assessments.submittedAt));
+  // At most one in progress per organization (assessments_one_in_progress_uq).
+  const inProgress = await db
+    .select({ organizationId: assessments.organizationId, id: assessments.id })
     .from(assessments)
-    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'in_progress')))
-    .limit(1);
-  const lastSubmitted = submitted ? { id: submitted.id, submittedOn: utcDay(submitted.submittedAt!) } : null;
-  return { lastSubmitted, inProgressId: inProgress?.id ?? null, latestId: inProgress?.id ?? lastSubmitted?.id ?? null };
+    .where(and(inArray(assessments.organizationId, ids), eq(assessments.status, 'in_progress')));
+  const progressOf = new Map(inProgress.map((a) => [a.organizationId, a.id]));
+  const submittedOf = new Map(submitted.map((a) => [a.organizationId, { id: a.id, submittedOn: utcDay(a.submittedAt!) }]));
+  for (const id of ids) {
+    const lastSubmitted = submittedOf.get(id) ?? null;
+    const inProgressId = progressOf.get(id) ?? null;
+    out.set(id, { lastSubmitted, inProgressId, latestId: inProgressId ?? lastSubmitted?.id ?? null });
+  }
+  return out;
 }
 
 export interface ClockQuestion {
@@ -75,12 +97,42 @@ export interface ClockQuestion {
  * apply to its applicability profile (questionsFor), as a new assessment would freeze them.
  */
 export async function loadClockQuestions(db: Db, org: OrgRef, latestId: string | null): Promise<ClockQuestion[]> {
-  const asked: VersionQuestion[] = latestId
-    ? await loadAssessmentQuestions(db, latestId)
-    : org.applicability
-      ? questionsFor(await loadVersionQuestions(db, await currentVersionId(db)), org.applicability)
-      : [];
-  return asked.flatMap((q) => (q.clock ? [{ questionId: q.id, code: q.code, clock: q.clock, assessmentId: latestId }] : []));
+  return (await loadClockQuestionsOf(db, [{ org, latestId }])).get(org.id) ?? [];
+}
+
+/**
+ * loadClockQuestions for many organizations in a fixed number of statements: the clock questions
+ * of every latest assessment at once, and the current version's questions once when an
+ * organization has no assessment yet. Applicability is resolved question by question
+ * (resolveApplicability), so keeping only the questions with a clock first changes nothing.
+ */
+export async function loadClockQuestionsOf(db: Db, list: readonly { org: OrgRef; latestId: string | null }[]): Promise<Map<string, ClockQuestion[]>> {
+  const out = new Map<string, ClockQuestion[]>();
+  const latestIds = [...new Set(list.flatMap((x) => (x.latestId ? [x.latestId] : [])))];
+  const frozen = latestIds.length
+    ? await db
+        .select({ assessmentId: assessmentQuestions.assessmentId, id: questions.id, code: questions.code, clock: questions.clock })
+        .from(assessmentQuestions)
+        .innerJoin(questions, eq(questions.id, assessmentQuestions.questionId))
+        .innerJoin(domains, eq(domains.id, questions.domainId))
+        .where(and(inArray(assessmentQuestions.assessmentId, latestIds), isNotNull(questions.clock)))
+        .orderBy(asc(domains.sortOrder), asc(questions.sortOrder), asc(questions.code))
+    : [];
+  const byAssessment = new Map<string, ClockQuestion[]>();
+  for (const q of frozen) {
+    if (!q.clock) continue;
+    const list = byAssessment.get(q.assessmentId) ?? [];
+    list.push({ questionId: q.id, code: q.code, clock: q.clock, assessmentId: q.assessmentId });
+    byAssessment.set(q.assessmentId, list);
+  }
+  const needVersion = list.some((x) => !x.latestId && x.org.applicability);
+  const versionClocks = needVersion ? (await loadVersionQuestions(db, await currentVersionId(db))).filter((q) => q.clock) : [];
+  for (const { org, latestId } of list) {
+    if (latestId) out.set(org.id, byAssessment.get(latestId) ?? []);
+    else if (org.applicability) out.set(org.id, questionsFor(versionClocks, org.applicability).map((q) => ({ questionId: q.id, code: q.code, clock: q.clock!, assessmentId: null })));
+    else out.set(org.id, []);
+  }
+  return out;
 }
 
 export interface ClockDeadline extends ClockQuestion {
@@ -88,9 +140,13 @@ export interface ClockDeadline extends ClockQuestion {
 }
 
 /** Every occurrence of the organization's clocks after `today` (see clockOccurrences): only dates the law sets. */
-export async function loadClockDeadlines(db: Db, org: OrgRef, today: string, cycle?: Awaited<ReturnType<typeof loadCycle>>): Promise<ClockDeadline[]> {
+export async function loadClockDeadlines(db: Db, org: OrgRef, today: string, cycle?: Cycle): Promise<ClockDeadline[]> {
   const { latestId } = cycle ?? (await loadCycle(db, org.id));
-  const clocks = await loadClockQuestions(db, org, latestId);
+  return clockDeadlinesOf(await loadClockQuestions(db, org, latestId), today);
+}
+
+/** The occurrences of the given clock questions after `today` (clockOccurrences). */
+export function clockDeadlinesOf(clocks: readonly ClockQuestion[], today: string): ClockDeadline[] {
   return clocks.flatMap((c) => clockOccurrences(c.clock, today).map((occurrence) => ({ ...c, occurrence })));
 }
 
@@ -114,9 +170,14 @@ export interface EvidenceDeadline {
  * no expiry or a later one) is left out: the question keeps current evidence, so its expiry is no
  * alarm and needs no reminder.
  */
-export async function loadEvidenceDeadlines(db: Db, cycle: Awaited<ReturnType<typeof loadCycle>>): Promise<EvidenceDeadline[]> {
-  const ids = [cycle.inProgressId, cycle.lastSubmitted?.id].filter((x): x is string => !!x);
-  if (!ids.length) return [];
+export async function loadEvidenceDeadlines(db: Db, cycle: Cycle): Promise<EvidenceDeadline[]> {
+  return (await loadEvidenceDeadlinesOf(db, [cycle]))[0]!;
+}
+
+/** loadEvidenceDeadlines for many cycles (one per organization) in two statements; the lists in the cycles' order. */
+export async function loadEvidenceDeadlinesOf(db: Db, cycles: readonly Cycle[]): Promise<EvidenceDeadline[][]> {
+  const ids = [...new Set(cycles.flatMap((c) => [c.inProgressId, c.lastSubmitted?.id].filter((x): x is string => !!x)))];
+  if (!ids.length) return cycles.map(() => []);
   const attached = await db
     .select({
       id: evidenceFiles.id,
@@ -139,16 +200,25 @@ export async function loadEvidenceDeadlines(db: Db, cycle: Awaited<ReturnType<ty
     if ((lastDay.get(key) ?? '') < until) lastDay.set(key, until);
   }
   const files = attached.filter((f) => f.expiresOn !== null);
-  if (!files.length) return [];
+  if (!files.length) return cycles.map(() => []);
   const roots = await carryRoots(db, files.filter((f) => f.carriedFrom).map((f) => f.id));
-  const byRoot = new Map<string, EvidenceDeadline>();
-  // The assessment in progress first: its copy wins over the original it was carried from.
-  const ordered = [...files].sort((a, b) => Number(b.assessmentId === cycle.inProgressId) - Number(a.assessmentId === cycle.inProgressId));
-  for (const f of ordered) {
-    const rootId = roots.get(f.id) ?? f.id;
-    if (!byRoot.has(rootId)) byRoot.set(rootId, { rootId, id: f.id, assessmentId: f.assessmentId, questionId: f.questionId, code: f.code, fileName: f.fileName, expiresOn: f.expiresOn!, uploadedBy: f.uploadedBy });
+  const byAssessment = new Map<string, typeof files>();
+  for (const f of files) {
+    const list = byAssessment.get(f.assessmentId);
+    if (list) list.push(f);
+    else byAssessment.set(f.assessmentId, [f]);
   }
-  return [...byRoot.values()].filter((e) => (lastDay.get(`${e.assessmentId}:${e.questionId}`) ?? '') <= e.expiresOn);
+  return cycles.map((cycle) => {
+    const mine = [cycle.inProgressId, cycle.lastSubmitted?.id].filter((x, i, all): x is string => !!x && all.indexOf(x) === i).flatMap((id) => byAssessment.get(id) ?? []);
+    const byRoot = new Map<string, EvidenceDeadline>();
+    // The assessment in progress first: its copy wins over the original it was carried from.
+    const ordered = [...mine].sort((a, b) => Number(b.assessmentId === cycle.inProgressId) - Number(a.assessmentId === cycle.inProgressId));
+    for (const f of ordered) {
+      const rootId = roots.get(f.id) ?? f.id;
+      if (!byRoot.has(rootId)) byRoot.set(rootId, { rootId, id: f.id, assessmentId: f.assessmentId, questionId: f.questionId, code: f.code, fileName: f.fileName, expiresOn: f.expiresOn!, uploadedBy: f.uploadedBy });
+    }
+    return [...byRoot.values()].filter((e) => (lastDay.get(`${e.assessmentId}:${e.questionId}`) ?? '') <= e.expiresOn);
+  });
 }
 
 /** For carried files: the first row of each one's carried_from chain that still exists. */
@@ -180,8 +250,16 @@ export interface ActionDeadline {
  * code (corrective_actions.code); where a gap has rows from several assessments, the newest is it.
  */
 export async function loadActionDeadlines(db: Db, organizationId: string): Promise<ActionDeadline[]> {
+  return (await loadActionDeadlinesOf(db, [organizationId])).get(organizationId) ?? [];
+}
+
+/** loadActionDeadlines for many organizations in one statement. */
+export async function loadActionDeadlinesOf(db: Db, organizationIds: readonly string[]): Promise<Map<string, ActionDeadline[]>> {
+  const out = new Map<string, ActionDeadline[]>();
+  if (!organizationIds.length) return out;
   const rows = await db
     .select({
+      organizationId: correctiveActions.organizationId,
       id: correctiveActions.id,
       code: sql<string>`coalesce(${correctiveActions.code}, ${questions.code})`,
       questionId: correctiveActions.questionId,
@@ -194,19 +272,23 @@ export async function loadActionDeadlines(db: Db, organizationId: string): Promi
     .innerJoin(questions, eq(questions.id, correctiveActions.questionId))
     .where(
       and(
-        eq(correctiveActions.organizationId, organizationId),
+        inArray(correctiveActions.organizationId, [...organizationIds]),
         ne(correctiveActions.status, 'done'),
         isNull(correctiveActions.closedAt),
         isNotNull(correctiveActions.targetDate),
       ),
     )
-    .orderBy(desc(correctiveActions.createdAt), asc(correctiveActions.id));
+    .orderBy(asc(correctiveActions.organizationId), desc(correctiveActions.createdAt), asc(correctiveActions.id));
   const seen = new Set<string>();
-  return rows.flatMap((r) => {
-    if (seen.has(r.code)) return [];
-    seen.add(r.code);
-    return [{ id: r.id, code: r.code, questionId: r.questionId, action: r.action ?? `Put in place: ${r.questionText}`, ownerId: r.ownerId, targetDay: utcDay(r.targetDate!) }];
-  });
+  for (const r of rows) {
+    const key = `${r.organizationId}:${r.code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const list = out.get(r.organizationId) ?? [];
+    list.push({ id: r.id, code: r.code, questionId: r.questionId, action: r.action ?? `Put in place: ${r.questionText}`, ownerId: r.ownerId, targetDay: utcDay(r.targetDate!) });
+    out.set(r.organizationId, list);
+  }
+  return out;
 }
 
 export interface CertificationDeadline {
@@ -221,19 +303,41 @@ export interface CertificationDeadline {
  * (laterAssessmentFailed in domain/certification/certification.ts): nothing of it is then due.
  */
 export async function loadCertificationDeadline(db: Db, organizationId: string, now: Date): Promise<CertificationDeadline | null> {
-  const [head] = await db
-    .select({ id: certifications.id, assessmentId: certifications.assessmentId, signedAt: certifications.signedAt, expiresAt: certifications.expiresAt })
+  return (await loadCertificationDeadlinesOf(db, [organizationId], now)).get(organizationId) ?? null;
+}
+
+/** loadCertificationDeadline for many organizations in two statements (organizations with nothing due are absent). */
+export async function loadCertificationDeadlinesOf(db: Db, organizationIds: readonly string[], now: Date): Promise<Map<string, CertificationDeadline>> {
+  const out = new Map<string, CertificationDeadline>();
+  if (!organizationIds.length) return out;
+  const heads = await db
+    .selectDistinctOn([certifications.organizationId], {
+      organizationId: certifications.organizationId,
+      id: certifications.id,
+      assessmentId: certifications.assessmentId,
+      signedAt: certifications.signedAt,
+      expiresAt: certifications.expiresAt,
+    })
     .from(certifications)
-    .where(eq(certifications.organizationId, organizationId))
-    .orderBy(desc(certifications.signedAt), desc(certifications.createdAt))
-    .limit(1);
-  if (!head) return null;
+    .where(inArray(certifications.organizationId, [...organizationIds]))
+    .orderBy(certifications.organizationId, desc(certifications.signedAt), desc(certifications.createdAt));
+  if (!heads.length) return out;
   const submitted = await db
-    .select({ id: assessments.id, submittedAt: assessments.submittedAt, passFail: assessments.passFail })
+    .select({ organizationId: assessments.organizationId, id: assessments.id, submittedAt: assessments.submittedAt, passFail: assessments.passFail })
     .from(assessments)
-    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'submitted')));
-  if (laterAssessmentFailed(head, submitted.map((a) => ({ ...a, submittedAt: a.submittedAt ?? head.signedAt })))) return null;
-  return { id: head.id, expiresOn: utcDay(head.expiresAt), expired: head.expiresAt.getTime() <= now.getTime() };
+    .where(and(inArray(assessments.organizationId, heads.map((h) => h.organizationId)), eq(assessments.status, 'submitted')));
+  const submittedOf = new Map<string, typeof submitted>();
+  for (const a of submitted) {
+    const list = submittedOf.get(a.organizationId);
+    if (list) list.push(a);
+    else submittedOf.set(a.organizationId, [a]);
+  }
+  for (const head of heads) {
+    const mine = (submittedOf.get(head.organizationId) ?? []).map((a) => ({ ...a, submittedAt: a.submittedAt ?? head.signedAt }));
+    if (laterAssessmentFailed(head, mine)) continue;
+    out.set(head.organizationId, { id: head.id, expiresOn: utcDay(head.expiresAt), expired: head.expiresAt.getTime() <= now.getTime() });
+  }
+  return out;
 }
 
 const KIND_ORDER: Record<DeadlineKind, number> = { legal: 0, certification: 1, reassess: 2, action: 3, evidence: 4 };
