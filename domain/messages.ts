@@ -17,6 +17,10 @@ export const MSG = {
   accountDisabled: 'Your account has been disabled. Contact your organization admin.',
   organizationDeleted: 'The organization your account belonged to was deleted, with all of its data. To use MVRSP Assess again, ask an organization admin to invite you.',
   sessionEnded: 'Your session has ended. Please sign in again.',
+  // the headings over those messages when a signed-in account can no longer load (no Retry: it cannot succeed)
+  accessRemovedTitle: 'Your access to this organization was removed',
+  accountDisabledTitle: 'Your account is disabled',
+  organizationDeletedTitle: 'Your organization was deleted',
 
   // errors
   loginFailed: 'Invalid email or password',

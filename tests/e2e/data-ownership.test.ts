@@ -147,7 +147,11 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText(MSG.organizationDeleted).waitFor();
     await shot(page, 'data-delete-former-member-1280', false);
-    // The same state as any removed member who signs in: the reason, Retry and Logout, and nothing of an organization.
+    // The same state as any removed member who signs in: why, and Logout, never a Retry that
+    // cannot succeed (src/app/profile-problem.tsx), and nothing of an organization.
+    await page.getByText(MSG.organizationDeletedTitle).waitFor();
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(1);
     expect(await page.getByText('Betaowned').count()).toBe(0);
     expect(await page.getByRole('link', { name: /Organization/ }).count()).toBe(0);
     await ctx.close();

@@ -165,7 +165,7 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
     expect((await get('/api/assessments', removed)).status).toBe(200);
     await removeMember(server, admin, removed.userId);
     // Removing ends the sessions: the old access token is refused, with the reason.
-    expect(await get('/api/auth/profile', removed)).toMatchObject({ status: 403, body: { error: MSG.accessRemoved } });
+    expect(await get('/api/auth/profile', removed)).toMatchObject({ status: 403, body: { error: MSG.accessRemoved, code: 'access_removed' } });
     // ...and renews the join link: the key Eve knew opens nothing any more, even for a new account.
     expect(await joinKeyOf(server, orgId)).not.toBe(keyKnownToEve);
     const withOldKey = await signUpUser(server, { email: 'eve.newaddress@elsewhere.example' });
