@@ -4,7 +4,7 @@
 import { hc, type ClientResponse } from 'hono/client';
 import type { ApiType } from '../../server/app.ts';
 import { getAccessToken } from './access-token.ts';
-import { errorMessageFrom, exchange, failureFrom, reportAuthFailure, fileNameFromDisposition, readBody, type FetchLike, type HttpCore, type HttpFailure } from './http.ts';
+import { exchange, failureFrom, reportAuthFailure, fileNameFromDisposition, readBody, type FetchLike, type HttpCore, type HttpFailure } from './http.ts';
 
 export { errorMessageFrom } from './http.ts';
 
