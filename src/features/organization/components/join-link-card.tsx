@@ -51,7 +51,8 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
     setCopied(true);
   }
 
-  async function run(kind: NonNullable<typeof busy>, action: () => Promise<{ message: string; joinLink: JoinLinkDto }>, success: string, failure: string) {
+  /** `success` null: the server's own message (a new link says how many requests it cancelled). */
+  async function run(kind: NonNullable<typeof busy>, action: () => Promise<{ message: string; joinLink: JoinLinkDto }>, success: string | null, failure: string) {
     setBusy(kind);
     try {
       const res = await action();
@@ -59,7 +60,7 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
       // The domains the server saved (lower-cased, deduplicated) are on screen before the success
       // notice; a toggle or a new link leaves unsaved typing in the domains field alone.
       if (kind === 'domains') setDomains(res.joinLink.allowedEmailDomains.join(', '));
-      notify(success, 'success');
+      notify(success ?? res.message, 'success');
       await onChanged();
       return true;
     } catch (err) {
@@ -74,7 +75,7 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
     void run('toggle', () => updateJoinLink({ joinByLinkEnabled: next }), next ? 'Joining by link is on' : 'Joining by link is off', 'Failed to update the join link setting');
 
   async function rotate() {
-    if (await run('rotate', rotateJoinLink, MSG.joinLinkRotated, 'Failed to create a new join link')) setConfirmRotate(false);
+    if (await run('rotate', rotateJoinLink, null, 'Failed to create a new join link')) setConfirmRotate(false);
   }
 
   async function saveDomains(e: FormEvent) {
@@ -144,7 +145,7 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
         open={confirmRotate}
         onClose={() => setConfirmRotate(false)}
         title="Create a new join link?"
-        description="The current link stops working at once. People who have it but have not asked to join yet need the new link."
+        description={MSG.joinLinkRotateConfirm}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirmRotate(false)}>
