@@ -86,6 +86,8 @@ export const MSG = {
   joinRequestApproved: (name: string) => `${name} is now a team member`,
   joinRequestDeclinedDone: (name: string) => `The request of ${name} was declined`,
   joinLinkRotated: 'A new join link was created. Older links no longer work.',
+  // organization export through a one-time download link
+  exportLinkInvalid: 'This download link has expired or was already used. Start the export again from the Organization page.',
   joinLinkRotatedCancelled: (n: number) => `A new join link was created. Older links no longer work, and ${n === 1 ? '1 pending join request was' : `${n} pending join requests were`} cancelled.`,
   joinLinkRotateConfirm: 'The current link stops working at once, and pending join requests made with it are cancelled. People who have the link but have not asked to join yet, and people whose requests are cancelled, need the new link.',
   joinRequestResemblesRemoved: 'Warning: this address is the same mailbox as a member your organization removed (letter case, dots in Gmail addresses and +tags aside). Only an invitation brings a removed member back; approving this request is refused.',

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications, scheduledJobs } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/factory.ts';
 import { sweepExpiredBudgets } from '../../lib/budgets.sql.ts';
+import { sweepExpiredExportLinks } from '../data-export/index.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { purgeOldMutations } from '../sync/index.ts';
 import { purgeDeletedOrganizationFiles } from '../admin/index.ts';
@@ -50,6 +51,8 @@ export const JOBS: readonly JobDef[] = [
   },
   // Ended request-budget windows in rate_limits (server/lib/budgets.sql.ts); empty when REDIS_URL is set.
   { name: 'budgets.sweep_expired', everyMs: HOUR, run: (deps, now) => sweepExpiredBudgets(deps.db, now) },
+  // Expired one-time export download links (server/features/data-export/export.download.ts).
+  { name: 'export_links.sweep_expired', everyMs: HOUR, run: (deps, now) => sweepExpiredExportLinks(deps.db, now) },
   // Stored files of deleted organizations whose removal failed at deletion time (ADR 023).
   { name: 'storage.purge_deleted_organizations', everyMs: 15 * MINUTE, run: purgeDeletedOrganizationFiles },
   // Abandoned evidence uploads and stray presigned-upload objects of every organization (evidence.upload.service.ts).
