@@ -121,6 +121,18 @@ export async function resultOf<T>(res: Response, nowMs: number = Date.now()): Pr
   return res.ok ? { ok: true, value: body as T } : failureFrom(res, body, nowMs);
 }
 
+/**
+ * `resultOf` for an exchanged request of the sync engine or the evidence uploader (src/sync/): a 403
+ * saying the user's access ended (removed, organization deleted, disabled) is reported like any
+ * page's API call (`reportAuthFailure`), so the session provider signs the user out. A 401 stays the
+ * caller's: the sync engine refreshes the token itself and pauses for a new sign-in.
+ */
+export async function resultOfExchanged<T>(got: Exchanged, nowMs: number = Date.now()): Promise<HttpResult<T>> {
+  const result = await resultOf<T>(got.res, nowMs);
+  if (!result.ok && result.status === 403) reportAuthFailure(result, got.sentToken, got.refreshUnreachable);
+  return result;
+}
+
 /** "attachment; filename*=UTF-8''…" or `filename="…"` → the decoded name; null without one. */
 export function fileNameFromDisposition(header: string | null): string | null {
   if (!header) return null;

@@ -26,6 +26,14 @@ const splitDomains = (text: string) =>
 export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organizationId: string; joinLink: JoinLinkDto; onChanged: () => Promise<void> }) {
   const { notify } = useToast();
   const [settings, setSettings] = useState(joinLink);
+  // A newer link from the page (a removal renews it; a rotation reloads the page's data so the
+  // cancelled requests leave the list): taken over while rendering, so the card stays mounted and
+  // keyboard focus stays where it was (https://react.dev/learn/you-might-not-need-an-effect#adjusting-some-state-when-a-prop-changes).
+  const [shown, setShown] = useState(joinLink);
+  if (joinLink !== shown) {
+    setShown(joinLink);
+    setSettings(joinLink);
+  }
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState<'toggle' | 'rotate' | 'domains' | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
