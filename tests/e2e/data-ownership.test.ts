@@ -157,6 +157,9 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
     expect(await page.getByRole('button', { name: 'Logout' }).count()).toBeGreaterThan(0);
     expect(await page.getByText('Betaowned').count()).toBe(0);
     expect(await page.getByRole('link', { name: /Organization/ }).count()).toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'data-delete-former-member-390', false);
     await ctx.close();
     const sys = await signInUser(asTestServer(h), h.admin.email, h.admin.password);
     const res = await asTestServer(h).json('GET', '/api/admin/organizations', undefined, sys.accessToken);
