@@ -129,10 +129,7 @@ export async function resultOf<T>(res: Response, nowMs: number = Date.now()): Pr
  */
 export async function resultOfExchanged<T>(got: Exchanged, nowMs: number = Date.now()): Promise<HttpResult<T>> {
   const result = await resultOf<T>(got.res, nowMs);
-  // Told on a later task, once the engine's or uploader's current step has returned: the sign-out
-  // that follows stops sync and deletes its database, and started from inside the step it raced it
-  // (tests/e2e/sign-out.test.ts "a removed member who is still signed in" then lost its notice).
-  if (!result.ok && result.status === 403) setTimeout(() => reportAuthFailure(result, got.sentToken, got.refreshUnreachable), 0);
+  if (!result.ok && result.status === 403) reportAuthFailure(result, got.sentToken, got.refreshUnreachable);
   return result;
 }
 

@@ -31,13 +31,6 @@ describe.each(DB_DRIVERS)('sync: access ended on the server (%s)', (driver) => {
     await world.server.close();
   });
 
-  // The transport tells the listeners on a later task (src/lib/http.ts resultOfExchanged): a zero-delay
-  // timer queued after the request has settled runs after it (timers of equal delay fire in order).
-  const reported = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return heard;
-  };
-
   // Hosted auth keeps the token valid after a removal: the API itself refuses the profile (ADR 003).
   const setProfile = (patch: Partial<typeof profiles.$inferInsert>) => world.server.deps.db.update(profiles).set(patch).where(eq(profiles.id, world.alice.userId));
 
@@ -46,14 +39,14 @@ describe.each(DB_DRIVERS)('sync: access ended on the server (%s)', (driver) => {
     await setProfile({ status: 'removed' });
     const report = await alice.engine.drainNow();
     expect(report.failure).toMatchObject({ http: 403, code: 'access_removed' });
-    expect(await reported()).toEqual(['removed']);
+    expect(heard).toEqual(['removed']);
   });
 
   it('a pull refused because the organization was deleted signs the user out (organization_deleted)', async () => {
     await setProfile({ status: 'removed', organizationId: null });
     const failure = await alice.engine.pull(world.org.assessmentId);
     expect(failure).toMatchObject({ http: 403, code: 'organization_deleted' });
-    expect(await reported()).toEqual(['organization_deleted']);
+    expect(heard).toEqual(['organization_deleted']);
   });
 
   it('an evidence upload refused because the account was disabled signs the user out (disabled)', async () => {
@@ -61,13 +54,13 @@ describe.each(DB_DRIVERS)('sync: access ended on the server (%s)', (driver) => {
     const uploads = createEvidenceTransport({ getToken: async () => world.alice.accessToken, fetch: async (url, init) => world.server.app.request(url, init) });
     const declared = await uploads.declare({ evidenceId: randomUUID(), assessmentId: world.org.assessmentId, questionId: world.org.questionIds[0]!, fileName: 'a.pdf', mimeType: 'application/pdf', size: 10, sha256: 'a'.repeat(64) });
     expect(declared).toMatchObject({ ok: false, status: 403, code: 'account_disabled' });
-    expect(await reported()).toEqual(['disabled']);
+    expect(heard).toEqual(['disabled']);
   });
 
   it('any other 403 on sync does not', async () => {
     await setProfile({ role: 'team_member' });
     alice.net.faults.push({ status: 403 });
     await alice.engine.pull(world.org.assessmentId);
-    expect(await reported()).toEqual([]);
+    expect(heard).toEqual([]);
   });
 });
