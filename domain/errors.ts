@@ -4,6 +4,10 @@ export const ERROR_CODES = [
   'validation_failed',
   'unauthorized',
   'forbidden',
+  // The signed-in user's access ended (403): the SPA signs them out and says why (src/lib/http.ts authFailureOf).
+  'access_removed',
+  'organization_deleted',
+  'account_disabled',
   'profile_missing',
   'email_not_confirmed',
   'not_found',

@@ -20,6 +20,10 @@ export const MSG = {
   accountDisabled: 'Your account has been disabled. Contact your organization admin.',
   organizationDeleted: 'The organization your account belonged to was deleted, with all of its data. To use MVRSP Assess again, ask an organization admin to invite you.',
   sessionEnded: 'Your session has ended. Please sign in again.',
+  // the headings over those messages when a signed-in account can no longer load (no Retry: it cannot succeed)
+  accessRemovedTitle: 'Your access to this organization was removed',
+  accountDisabledTitle: 'Your account is disabled',
+  organizationDeletedTitle: 'Your organization was deleted',
 
   // errors
   loginFailed: 'Invalid email or password',
@@ -85,6 +89,12 @@ export const MSG = {
   joinRequestApproved: (name: string) => `${name} is now a team member`,
   joinRequestDeclinedDone: (name: string) => `The request of ${name} was declined`,
   joinLinkRotated: 'A new join link was created. Older links no longer work.',
+  // organization export through a one-time download link
+  exportLinkInvalid: 'This download link has expired or was already used. Start the export again from the Organization page.',
+  joinLinkRotatedCancelled: (n: number) => `A new join link was created. Older links no longer work, and ${n === 1 ? '1 pending join request was' : `${n} pending join requests were`} cancelled.`,
+  joinLinkRotateConfirm: 'The current link stops working at once, and pending join requests made with it are cancelled. People who have the link but have not asked to join yet, and people whose requests are cancelled, need the new link.',
+  joinRequestResemblesRemoved: 'Warning: this address is the same mailbox as a member your organization removed (letter case, dots in Gmail addresses and +tags aside). Only an invitation brings a removed member back; approving this request is refused.',
+  joinRequestDeclineConfirm: (name: string, email: string) => `Decline the request of ${name} (${email})? They cannot ask to join again with the join link; only an invitation brings them in.`,
   joinDomainInvalid: (d: string) => `"${d}" is not a domain name (example: university.edu)`,
   inviteSignInNotice: (email: string, orgName: string) => `Sign in as ${email} to accept your invitation to ${orgName}.`,
   inviteConfirmEmail: (email: string) => `We sent a confirmation link to ${email}. Confirm your address, then sign in to accept the invitation.`,

@@ -272,6 +272,8 @@ export interface JoinRequestDto {
   email: string;
   status: JoinRequestStatus;
   created_at: string;
+  /** Same account or same mailbox (domain/mailbox.ts) as a member the organization removed. */
+  resembles_removed_member: boolean;
 }
 
 /**

@@ -39,8 +39,11 @@ export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 export const PROFILE_STATUSES = ['active', 'disabled', 'removed'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
-/** join_requests.status: withdrawn = the user got an organization another way (ADR 003). */
-export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
+/**
+ * join_requests.status: withdrawn = the user got an organization another way; cancelled = the
+ * join link was renewed while it waited (ADR 003).
+ */
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'withdrawn', 'cancelled'] as const;
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
 /**

@@ -21,6 +21,8 @@ export const badRequest = (message: string, details?: unknown) =>
 export const unauthorized = (message = 'Authentication required') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'You do not have permission to do that') =>
   new AppError(403, 'forbidden', message);
+/** A removed member (403 access_removed); organization_deleted when their organization was deleted. */
+export const accessEnded = (kind: 'access_removed' | 'organization_deleted' | 'account_disabled', message: string) => new AppError(403, kind, message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, details?: unknown) => new AppError(409, 'conflict', message, details);
 

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { MSG } from '#domain/messages.ts';
 import { profiles } from '../db/schema/index.ts';
-import { forbidden, SessionEndedError, unauthorized } from './app-error.ts';
-import { removedMessage } from './caller.ts';
+import { SessionEndedError, unauthorized } from './app-error.ts';
+import { accessEndedError } from './caller.ts';
 import { factory, type AppDeps, type AuthUser } from './factory.ts';
 
 /**
@@ -11,8 +10,7 @@ import { factory, type AppDeps, type AuthUser } from './factory.ts';
  */
 async function sessionEnded(deps: AppDeps, err: SessionEndedError): Promise<never> {
   const [profile] = await deps.db.select({ status: profiles.status, organizationId: profiles.organizationId }).from(profiles).where(eq(profiles.id, err.userId)).limit(1);
-  if (profile?.status === 'removed') throw forbidden(removedMessage(profile));
-  if (profile?.status === 'disabled') throw forbidden(MSG.accountDisabled);
+  if (profile && profile.status !== 'active') throw accessEndedError(profile);
   throw err;
 }
 

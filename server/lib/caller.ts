@@ -3,7 +3,7 @@
 //   .put('/x', requireUser, requireProfile, requireWritable, requireRole('org_admin'), handler)
 import { MSG } from '#domain/messages.ts';
 import { ROLE_LABEL, type Role } from '#domain/roles.ts';
-import { AppError, forbidden, unauthorized } from './app-error.ts';
+import { accessEnded, AppError, forbidden, unauthorized } from './app-error.ts';
 import type { organizations, profiles } from '../db/schema/index.ts';
 import { factory, type Caller } from './factory.ts';
 
@@ -19,6 +19,16 @@ export const DISABLED_MESSAGE = MSG.accountDisabled;
  */
 export function removedMessage(profile: Pick<Caller, 'organizationId'>): string {
   return profile.organizationId === null ? MSG.organizationDeleted : REMOVED_MESSAGE;
+}
+
+/**
+ * The refusal of a removed or disabled profile: 403 with its own code (access_removed,
+ * organization_deleted, account_disabled), which the SPA reads to sign the user out and say why
+ * (src/lib/http.ts authFailureOf); the message is for people, never matched.
+ */
+export function accessEndedError(profile: Pick<Caller, 'organizationId' | 'status'>): AppError {
+  if (profile.status === 'removed') return accessEnded(profile.organizationId === null ? 'organization_deleted' : 'access_removed', removedMessage(profile));
+  return accessEnded('account_disabled', DISABLED_MESSAGE);
 }
 
 /** A profile row and its organization row (null: none) as the Caller. */
@@ -46,8 +56,7 @@ export function toCaller(p: typeof profiles.$inferSelect, o: typeof organization
 
 /** Throws unless the profile may use the API (removed and disabled users are refused). */
 export function assertActive(profile: Caller): void {
-  if (profile.status === 'removed') throw forbidden(removedMessage(profile));
-  if (profile.status !== 'active') throw forbidden(DISABLED_MESSAGE);
+  if (profile.status !== 'active') throw accessEndedError(profile);
 }
 
 /** Refuses the request unless the caller has one of the roles. */

@@ -9,6 +9,7 @@ import { SyncProvider } from './sync-provider.tsx';
 import { SyncStatusSlot } from './sync-status-slot.tsx';
 import { SuspendedBanner } from '../features/admin/suspended-banner.tsx';
 import { SESSION_WAIT_MS } from './guards.tsx';
+import { ProfileProblem } from './profile-problem.tsx';
 
 const FinishSetupPage = lazy(() => import('../features/auth/finish-setup-page.tsx').then((m) => ({ default: m.FinishSetupPage })));
 
@@ -28,29 +29,11 @@ function useGaveUp(waiting: boolean): boolean {
 
 /** The signed-in shell: header plus the page, or the profile's own state when it is not usable. */
 export function ProtectedShell() {
-  const { profileStatus, profileError, profile, refreshProfile, signOut } = useSession();
+  const { profileStatus, profileError, accessEnded, profile, refreshProfile, signOut } = useSession();
   const slow = useGaveUp(!profile && profileStatus !== 'missing' && profileStatus !== 'error');
   let body;
   if (profileStatus === 'missing') body = <FinishSetupPage />;
-  else if (profileStatus === 'error' && !profile)
-    body = (
-      <Alert
-        tone="error"
-        title="We could not load your account"
-        action={
-          <div className="flex gap-2">
-            <Button size="sm" variant="secondary" onClick={() => void refreshProfile()}>
-              Retry
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => void signOut()}>
-              Logout
-            </Button>
-          </div>
-        }
-      >
-        {profileError}
-      </Alert>
-    );
+  else if (profileStatus === 'error' && !profile) body = <ProfileProblem error={profileError} accessEnded={accessEnded} onRetry={refreshProfile} onSignOut={signOut} />;
   else if (!profile && slow)
     // Still loading after 2.5 s: say so and offer a retry; the page appears as soon as the profile arrives.
     body = (

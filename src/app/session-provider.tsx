@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
-import { ApiError, call, client, onAuthFailure } from '../lib/api-client.ts';
+import { ApiError, authFailureOf, call, client, onAuthFailure } from '../lib/api-client.ts';
 import { readStoredSessionUser } from '../lib/auth-storage.ts';
 import { loadSupabase, onSupabaseLoaded } from '../lib/supabase.ts';
 import { urlCarriesAuth } from '../lib/initial-url.ts';
@@ -51,6 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [profile, setProfile] = useState<ProfileDto | null>(null);
   const [profileStatus, setProfileStatus] = useState<ProfileStatus>('idle');
   const [profileError, setProfileError] = useState<string | null>(null);
+  const [accessEnded, setAccessEnded] = useState<SessionState['accessEnded']>(null);
   const [authFlowActive, setAuthFlowActive] = useState(false);
   const loadedFor = useRef<string | null>(null);
   /** Set while this page signs out on purpose, so the SIGNED_OUT event does not clear a second time. */
@@ -78,6 +79,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       hadProfile.current = true;
       setProfileStatus('ready');
       setProfileError(null);
+      setAccessEnded(null);
       writeCachedProfile(fresh);
     } catch (error) {
       if (loadedFor.current !== userId) return;
@@ -95,6 +97,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (error instanceof ApiError && error.status === 403) {
           setProfile(null);
           setProfileStatus('error');
+          const ended = authFailureOf(error.failure, true, false);
+          setAccessEnded(ended === 'ended' ? null : ended);
         }
       }
     }
@@ -105,6 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setProfile(null);
     setProfileStatus('idle');
     setProfileError(null);
+    setAccessEnded(null);
   }, []);
 
   useEffect(() => {
@@ -264,6 +269,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       profile,
       profileStatus,
       profileError,
+      accessEnded,
       loading,
       clientReady,
       authFlowActive,
@@ -271,7 +277,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut,
       refreshProfile,
     }),
-    [session, offlineUser, profile, profileStatus, profileError, loading, clientReady, authFlowActive, signOut, refreshProfile],
+    [session, offlineUser, profile, profileStatus, profileError, accessEnded, loading, clientReady, authFlowActive, signOut, refreshProfile],
   );
   return (
     <SessionContext.Provider value={value}>

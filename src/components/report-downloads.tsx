@@ -2,7 +2,7 @@
 // Shared: the assessment results (members) and the admin assessments page both render it.
 import { useState } from 'react';
 import { FileDown, FileSpreadsheet, FileText } from 'lucide-react';
-import { Button } from './ui/button.tsx';
+import { BusyButton } from './ui/busy-button.tsx';
 import { useToast } from './ui/toast.tsx';
 import { messageOf } from '../lib/api-client.ts';
 import { downloadReport, reportUrl, type ReportFile } from '../lib/download-report.ts';
@@ -17,6 +17,7 @@ export function ReportDownloads({ assessmentId, asAdmin = false, size = 'sm' }: 
   const [busy, setBusy] = useState<ReportFile | null>(null);
   const { notify } = useToast();
   const get = async (file: ReportFile) => {
+    if (busy) return;
     setBusy(file);
     try {
       await downloadReport(reportUrl(assessmentId, file, asAdmin), file);
@@ -29,9 +30,9 @@ export function ReportDownloads({ assessmentId, asAdmin = false, size = 'sm' }: 
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Download the detailed report">
       {FILES.map(({ file, label, Icon }) => (
-        <Button key={file} size={size} variant="secondary" loading={busy === file} disabled={busy !== null && busy !== file} icon={<Icon aria-hidden="true" className="size-4" />} onClick={() => get(file)}>
+        <BusyButton key={file} size={size} variant="secondary" busy={busy === file} blocked={busy !== null && busy !== file} icon={<Icon aria-hidden="true" className="size-4" />} onClick={() => void get(file)}>
           {label}
-        </Button>
+        </BusyButton>
       ))}
     </div>
   );

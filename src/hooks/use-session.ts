@@ -19,6 +19,12 @@ export interface SessionState {
   profile: ProfileDto | null;
   profileStatus: ProfileStatus;
   profileError: string | null;
+  /**
+   * Set when the profile was refused because the account's access ended for good (removed, its
+   * organization deleted, disabled: the server's 403 code, src/lib/http.ts authFailureOf); a retry
+   * cannot succeed, so the shell says why and offers only signing out.
+   */
+  accessEnded: 'removed' | 'organization_deleted' | 'disabled' | null;
   /** True while the stored session is being restored. */
   loading: boolean;
   /** True once the auth client is listening and has read the stored session. */

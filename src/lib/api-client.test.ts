@@ -28,17 +28,22 @@ describe('api-client error messages', () => {
 });
 
 describe('api-client: access that ended while signed in', () => {
-  it('403 with the removed or disabled message, or 401 after a failed refresh, ends the session', () => {
-    expect(authFailureOf(403, { error: MSG.accessRemoved, code: 'forbidden' }, true, false)).toBe('removed');
-    expect(authFailureOf(403, { error: MSG.accountDisabled, code: 'forbidden' }, true, false)).toBe('disabled');
-    expect(authFailureOf(403, { error: MSG.organizationDeleted, code: 'forbidden' }, true, false)).toBe('organization_deleted');
-    expect(authFailureOf(401, { error: 'Unauthorized' }, true, false)).toBe('ended');
+  it("403 with the server's access-ended code, or 401 after a failed refresh, ends the session", () => {
+    expect(authFailureOf({ status: 403, code: 'access_removed' }, true, false)).toBe('removed');
+    expect(authFailureOf({ status: 403, code: 'account_disabled' }, true, false)).toBe('disabled');
+    expect(authFailureOf({ status: 403, code: 'organization_deleted' }, true, false)).toBe('organization_deleted');
+    expect(authFailureOf({ status: 401, code: 'unauthorized' }, true, false)).toBe('ended');
+  });
+  it('is decided by the code, not the message text: a plain forbidden with the removed text does not end it', () => {
+    const body = { error: MSG.accessRemoved, code: 'forbidden' };
+    expect(authFailureOf(failureFrom(new Response(null, { status: 403 }), body), true, false)).toBeNull();
+    expect(authFailureOf({ status: 403, code: 'toString' }, true, false)).toBeNull();
   });
   it('other refusals, anonymous calls and an unreachable auth server do not', () => {
-    expect(authFailureOf(403, { error: 'Only organization admins can do this', code: 'forbidden' }, true, false)).toBeNull();
-    expect(authFailureOf(403, { error: MSG.accessRemoved }, false, false)).toBeNull();
-    expect(authFailureOf(401, null, false, false)).toBeNull();
-    expect(authFailureOf(401, null, true, true)).toBeNull();
-    expect(authFailureOf(404, { error: 'Not found' }, true, false)).toBeNull();
+    expect(authFailureOf({ status: 403, code: 'forbidden' }, true, false)).toBeNull();
+    expect(authFailureOf({ status: 403, code: 'access_removed' }, false, false)).toBeNull();
+    expect(authFailureOf({ status: 401 }, false, false)).toBeNull();
+    expect(authFailureOf({ status: 401 }, true, true)).toBeNull();
+    expect(authFailureOf({ status: 404, code: 'not_found' }, true, false)).toBeNull();
   });
 });

@@ -3,9 +3,8 @@
 // failure is thrown as one ApiError carrying the core's HttpFailure.
 import { hc, type ClientResponse } from 'hono/client';
 import type { ApiType } from '../../server/app.ts';
-import { MSG } from '#domain/messages.ts';
 import { getAccessToken } from './access-token.ts';
-import { errorMessageFrom, exchange, failureFrom, fileNameFromDisposition, readBody, type FetchLike, type HttpCore, type HttpFailure } from './http.ts';
+import { exchange, failureFrom, reportAuthFailure, fileNameFromDisposition, readBody, type FetchLike, type HttpCore, type HttpFailure } from './http.ts';
 
 export { errorMessageFrom } from './http.ts';
 
@@ -40,30 +39,7 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * Why the API stopped accepting the signed-in user: removed from the organization or disabled
- * (403 with the server's message, hosted auth), or the session itself ended (401 after a failed
- * refresh, e.g. the embedded provider revoked it on removal). The session provider is the one
- * listener: it clears the device and returns to the sign-in page, so no page handles this itself.
- */
-export type AuthFailure = 'removed' | 'organization_deleted' | 'disabled' | 'ended';
-const authFailureListeners = new Set<(failure: AuthFailure) => void>();
-
-export function onAuthFailure(fn: (failure: AuthFailure) => void): () => void {
-  authFailureListeners.add(fn);
-  return () => authFailureListeners.delete(fn);
-}
-
-export function authFailureOf(status: number, body: unknown, sentToken: boolean, refreshUnreachable: boolean): AuthFailure | null {
-  if (!sentToken) return null;
-  if (status === 401) return refreshUnreachable ? null : 'ended';
-  if (status !== 403) return null;
-  const message = errorMessageFrom(body, status);
-  if (message === MSG.accessRemoved) return 'removed';
-  if (message === MSG.organizationDeleted) return 'organization_deleted';
-  if (message === MSG.accountDisabled) return 'disabled';
-  return null;
-}
+export { authFailureOf, onAuthFailure, type AuthFailure } from './http.ts';
 
 export interface CallOptions {
   /** false for the public endpoints (no token attached). */
@@ -88,8 +64,7 @@ export async function apiFetch(path: string, init: RequestInit = {}, opts: CallO
   if (got.res.ok) return got.res;
   const body = await readBody(got.res).catch(() => null);
   const failure = failureFrom(got.res, body);
-  const ended = authFailureOf(failure.status, body, got.sentToken && token === undefined, got.refreshUnreachable);
-  if (ended) for (const fn of authFailureListeners) fn(ended);
+  reportAuthFailure(failure, got.sentToken && token === undefined, got.refreshUnreachable);
   throw new ApiError(failure, body);
 }
 

@@ -48,6 +48,40 @@ export function errorMessageFrom(body: unknown, status: number): string {
   return status > 0 ? MSG.httpStatus(status) : MSG.requestFailed;
 }
 
+/**
+ * Why the API stopped accepting the signed-in user: removed from the organization, the
+ * organization deleted, or the account disabled (403 with the server's code:
+ * server/lib/caller.ts accessEndedError), or the session itself ended (401 after a failed
+ * refresh, e.g. the embedded provider revoked it on removal). The session provider is the one
+ * listener: it clears the device and returns to the sign-in page, so no page handles this itself.
+ * Every caller of the API reports here: the pages (api-client.ts) and the sync engine's transport
+ * (src/sync/transport.ts); in the service worker nobody listens.
+ */
+export type AuthFailure = 'removed' | 'organization_deleted' | 'disabled' | 'ended';
+const authFailureListeners = new Set<(failure: AuthFailure) => void>();
+
+export function onAuthFailure(fn: (failure: AuthFailure) => void): () => void {
+  authFailureListeners.add(fn);
+  return () => authFailureListeners.delete(fn);
+}
+
+const ENDED_BY_CODE: Record<string, AuthFailure> = { access_removed: 'removed', organization_deleted: 'organization_deleted', account_disabled: 'disabled' };
+
+/** The ended access a failure stands for, decided by status and the server's `code` (never its message text). */
+export function authFailureOf(failure: Pick<HttpFailure, 'status' | 'code'>, sentToken: boolean, refreshUnreachable: boolean): AuthFailure | null {
+  if (!sentToken) return null;
+  if (failure.status === 401) return refreshUnreachable ? null : 'ended';
+  if (failure.status !== 403 || failure.code === undefined) return null;
+  return Object.hasOwn(ENDED_BY_CODE, failure.code) ? ENDED_BY_CODE[failure.code]! : null;
+}
+
+/** Tells the listeners when `failure` means the user's access ended; returns what it meant. */
+export function reportAuthFailure(failure: Pick<HttpFailure, 'status' | 'code'>, sentToken: boolean, refreshUnreachable: boolean): AuthFailure | null {
+  const ended = authFailureOf(failure, sentToken, refreshUnreachable);
+  if (ended) for (const fn of authFailureListeners) fn(ended);
+  return ended;
+}
+
 /** A request that never got an answer (offline, DNS, CORS, a dropped connection). */
 export function networkFailure(): HttpFailure {
   return { ok: false, kind: 'network', status: 0, message: MSG.requestFailed };
@@ -85,6 +119,18 @@ export async function resultOf<T>(res: Response, nowMs: number = Date.now()): Pr
     return networkFailure();
   }
   return res.ok ? { ok: true, value: body as T } : failureFrom(res, body, nowMs);
+}
+
+/**
+ * `resultOf` for an exchanged request of the sync engine or the evidence uploader (src/sync/): a 403
+ * saying the user's access ended (removed, organization deleted, disabled) is reported like any
+ * page's API call (`reportAuthFailure`), so the session provider signs the user out. A 401 stays the
+ * caller's: the sync engine refreshes the token itself and pauses for a new sign-in.
+ */
+export async function resultOfExchanged<T>(got: Exchanged, nowMs: number = Date.now()): Promise<HttpResult<T>> {
+  const result = await resultOf<T>(got.res, nowMs);
+  if (!result.ok && result.status === 403) reportAuthFailure(result, got.sentToken, got.refreshUnreachable);
+  return result;
 }
 
 /** "attachment; filename*=UTF-8''…" or `filename="…"` → the decoded name; null without one. */

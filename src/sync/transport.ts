@@ -1,7 +1,7 @@
 // How the engine reaches the server, through the one HTTP core (src/lib/http.ts, ADR 015).
 // The token is fetched at send time (never frozen into a queue).
 import type { PullResponse, PushResponse } from '#domain/contracts/sync.ts';
-import { exchange, resultOf, type ExchangeOptions, type FetchLike, type HttpResult, type TokenGetter } from '../lib/http.ts';
+import { exchange, resultOfExchanged, type ExchangeOptions, type FetchLike, type HttpResult, type TokenGetter } from '../lib/http.ts';
 
 export interface PushBody {
   clientId: string;
@@ -42,7 +42,8 @@ export function createFetchTransport(opts: FetchTransportOptions): SyncTransport
   async function call<T>(path: string, init: RequestInit, callOpts: RefreshOption = {}): Promise<HttpResult<T>> {
     const got = await exchange(core, path, init, { forceRefresh: callOpts.forceRefresh ?? false, retryOn401: false });
     if (!got.ok) return got;
-    const result = await resultOf<T>(got.res, now());
+    // A 403 saying the user's access ended signs them out like any other API call (resultOfExchanged).
+    const result = await resultOfExchanged<T>(got, now());
     if (result.ok && (typeof result.value !== 'object' || result.value === null)) {
       return { ok: false, kind: 'http', status: got.res.status, message: 'Unexpected response from the server' };
     }

@@ -42,13 +42,16 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export organization data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^mvrsp-export-alphaowned-research-\d{4}-\d{2}-\d{2}\.zip$/);
+    // The browser's own download of a one-time link (streamed to disk with its progress), not a Blob built in the tab.
+    expect(download.url()).toMatch(new RegExp(`^${h.baseUrl}/api/organization/export/download\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(new URL(page.url()).pathname).toBe('/organization');
+    await page.getByText('Your organization export is downloading. Your browser shows its progress in its downloads.').waitFor();
     const zip = await JSZip.loadAsync(await readFile((await download.path())!));
     const manifest = JSON.parse(await zip.file('manifest.json')!.async('string'));
     expect(manifest.organization).toEqual({ id: a.orgId, name: a.name });
     const [evidence] = JSON.parse(await zip.file(`assessments/${a.assessmentId}/evidence.json`)!.async('string'));
     expect(sha256(await zip.file(evidence.export_path)!.async('uint8array'))).toBe(sha256(a.evidenceBytes));
     expect(Object.keys(zip.files).join('\n')).not.toContain(b.assessmentId);
-    await page.getByText('Your organization export has downloaded.').waitFor();
     // The button keeps keyboard focus through the export (aria-disabled while busy, never `disabled`).
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Export organization data');
     expect(errors).toEqual([]);
@@ -147,9 +150,16 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText(MSG.organizationDeleted).waitFor();
     await shot(page, 'data-delete-former-member-1280', false);
-    // The same state as any removed member who signs in: the reason, Retry and Logout, and nothing of an organization.
+    // The same state as any removed member who signs in: why, and Logout, never a Retry that
+    // cannot succeed (src/app/profile-problem.tsx), and nothing of an organization.
+    await page.getByText(MSG.organizationDeletedTitle).waitFor();
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Logout' }).count()).toBeGreaterThan(0);
     expect(await page.getByText('Betaowned').count()).toBe(0);
     expect(await page.getByRole('link', { name: /Organization/ }).count()).toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'data-delete-former-member-390', false);
     await ctx.close();
     const sys = await signInUser(asTestServer(h), h.admin.email, h.admin.password);
     const res = await asTestServer(h).json('GET', '/api/admin/organizations', undefined, sys.accessToken);

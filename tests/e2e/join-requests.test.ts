@@ -2,14 +2,29 @@
 // signs up with it and is told the request went to the admins, the admin approves it on the
 // Organization page; a new link makes the old one show "no longer valid" with a way back.
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '#domain/messages.ts';
-import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import { createOrgAdmin, joinKeyOf, joinOrganization, removeMember, type Member } from '#tests/isolation/fixtures.ts';
+import { signUpUser } from '#tests/setup/auth.ts';
 import { asTestServer } from './assessment-helpers.ts';
 import { collectErrors, confirmFromMail, HAS_CHROMIUM, SHOTS_DIR, shot, signIn, startHarness, type Harness } from './harness.ts';
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** axe-core's WCAG 2.1 A/AA rules on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Through the DevTools protocol: the app's Content-Security-Policy refuses an injected script tag.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_SOURCE, 'utf8'));
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+  });
+}
 
 describe.skipIf(!HAS_CHROMIUM)('join by link with approval (Chromium)', () => {
   let h: Harness;
@@ -124,5 +139,65 @@ describe.skipIf(!HAS_CHROMIUM)('join by link with approval (Chromium)', () => {
 
     expect(adminErrors).toEqual([]);
     expect(guestErrors.filter((e) => !e.includes('403'))).toEqual([]);
+  });
+
+  it('flags a request from a removed member\'s mailbox, confirms a decline, and a new link cancels what still waits', async () => {
+    const server = asTestServer(h);
+    const orgId = admin.organizationId!;
+    const join = async (email: string, firstName: string, lastName: string) => {
+      const user = await signUpUser(server, { email });
+      const body = { supabaseUserId: user.userId, email: user.email, firstName, lastName, organizationId: orgId, joinKey: await joinKeyOf(server, orgId) };
+      expect((await server.json('POST', '/api/auth/join-organization', body, user.accessToken)).status).toBe(202);
+    };
+    // Grete asks from another spelling of a member's Gmail mailbox; the member is removed after.
+    const member = await joinOrganization(server, orgId, { email: 'grete.hermann@googlemail.com', firstName: 'Grete', lastName: 'Hermann' });
+    await join('G.Rete.Hermann+lab@gmail.com', 'Grete', 'Again');
+    await join('emmy@noether.test', 'Emmy', 'Noether');
+    await join('hedwig@kohn.test', 'Hedwig', 'Kohn');
+    await removeMember(server, admin, member.userId);
+
+    const ctx = await h.newContext();
+    const ap = await ctx.newPage();
+    const errors = collectErrors(ap);
+    await signIn(ap, admin.email, admin.password);
+    await ap.goto('/organization');
+    await ap.getByText('g.rete.hermann+lab@gmail.com').waitFor();
+    const flags = ap.getByText(MSG.joinRequestResemblesRemoved);
+    await flags.waitFor();
+    expect(await flags.count()).toBe(1);
+    await ap.getByRole('heading', { name: 'Join requests' }).scrollIntoViewIfNeeded();
+    await shot(ap, 'join/requests-flag-1280', false);
+    expect(await axeViolations(ap)).toEqual([]);
+    await ap.setViewportSize({ width: 390, height: 844 });
+    expect(await pageWidth(ap)).toBeLessThanOrEqual(390);
+    await ap.getByRole('heading', { name: 'Join requests' }).scrollIntoViewIfNeeded();
+    await shot(ap, 'join/requests-flag-390', false);
+
+    // Declining asks first, in the app's dialog; Cancel keeps the request.
+    await ap.getByRole('button', { name: 'Decline Emmy Noether' }).click();
+    const dialog = ap.getByRole('dialog', { name: 'Decline join request' });
+    await dialog.getByText(MSG.joinRequestDeclineConfirm('Emmy Noether', 'emmy@noether.test')).waitFor();
+    await shot(ap, 'join/decline-dialog-390', false);
+    expect(await axeViolations(ap)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await ap.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Decline Emmy Noether');
+    await ap.setViewportSize({ width: 1280, height: 800 });
+    await ap.getByRole('button', { name: 'Decline Emmy Noether' }).click();
+    await shot(ap, 'join/decline-dialog-1280', false);
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await ap.getByText(MSG.joinRequestDeclinedDone('Emmy Noether')).waitFor();
+    await ap.getByText('emmy@noether.test').waitFor({ state: 'detached' });
+
+    // A new link: the dialog says pending requests are cancelled, the notice says how many.
+    await ap.getByRole('button', { name: 'New link' }).click();
+    const rotate = ap.getByRole('dialog', { name: 'Create a new join link?' });
+    await rotate.getByText(MSG.joinLinkRotateConfirm).waitFor();
+    await shot(ap, 'join/rotate-dialog-cancels-1280', false);
+    await rotate.getByRole('button', { name: 'Create new link' }).click();
+    await ap.getByText(MSG.joinLinkRotatedCancelled(2)).waitFor();
+    await ap.getByText('No one is waiting. Requests from the join link appear here.').waitFor();
+    expect(errors).toEqual([]);
+    await ctx.close();
   });
 });

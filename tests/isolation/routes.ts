@@ -59,6 +59,8 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ method: Method; route: string }> = [
   { method: 'POST', route: '/api/auth/accept-invite' },
   { method: 'GET', route: '/api/verify/:code' },
   { method: 'GET', route: '/api/verify/:code/canonical.txt' },
+  // The one-time export link: the token in the query is the authorization (server/features/data-export/export.download.ts).
+  { method: 'GET', route: '/api/organization/export/download' },
 ];
 
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@a.example`;
@@ -113,7 +115,8 @@ async function pendingJoinRequestOfA(w: World): Promise<string> {
 const organizationRows: RouteRow[] = [
   { method: 'GET', route: '/api/organization/join-link', access: 'org_admin', crossOrg: 'own-data', request: () => ({ path: '/api/organization/join-link' }) },
   // The zip of the caller's own organization: B's org_admin gets B's, a team member of A gets 403 (contents: server/features/data-export/data-export.test.ts).
-  { method: 'GET', route: '/api/organization/export', access: 'org_admin', crossOrg: 'own-data', request: () => ({ path: '/api/organization/export' }) },
+  // A one-time link to the caller's own organization's zip (what it downloads: server/features/data-export/data-export.test.ts).
+  { method: 'POST', route: '/api/organization/export', access: 'org_admin', crossOrg: 'own-data', request: () => ({ path: '/api/organization/export' }) },
   {
     method: 'POST',
     route: '/api/organization/join-link/rotate',

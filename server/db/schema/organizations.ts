@@ -141,3 +141,29 @@ export const joinRequests = pgTable(
     index('join_requests_decided_by_idx').on(t.decidedBy),
   ],
 );
+
+/**
+ * One-time download links (server/features/data-export/export.download.ts): the SHA-256 of a random
+ * token, bound to the user and organization that asked, used at most once (`used_at`) before
+ * `expires_at`. In the database so any instance can serve the link; expired rows are swept by the
+ * housekeeping job.
+ */
+export const downloadTokens = pgTable(
+  'download_tokens',
+  {
+    id: id(),
+    tokenHash: text().notNull().unique(),
+    /** What the link downloads. */
+    kind: text({ enum: ['organization_export'] }).notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('download_tokens_expires_idx').on(t.expiresAt), index('download_tokens_user_idx').on(t.userId), index('download_tokens_organization_idx').on(t.organizationId)],
+);

@@ -5,7 +5,7 @@ import { MSG } from '#domain/messages.ts';
 import { invitations } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
-import { assertWritable, DISABLED_MESSAGE, removedMessage } from '../../lib/caller.ts';
+import { accessEndedError, assertWritable } from '../../lib/caller.ts';
 import { findValidInvitation, type ValidInvitation } from './invitation.service.ts';
 import {
   addMember,
@@ -39,8 +39,7 @@ function personOf(user: AuthUser, input: CallerClaims): Person {
 
 /** An existing profile: the same request again is answered with it, anything else is refused. */
 function existingProfile(profile: Caller, isSameRequest: (p: Caller) => boolean): Caller {
-  if (profile.status === 'removed') throw forbidden(removedMessage(profile));
-  if (profile.status !== 'active') throw forbidden(DISABLED_MESSAGE);
+  if (profile.status !== 'active') throw accessEndedError(profile);
   if (isSameRequest(profile)) return profile;
   throw new AppError(409, 'conflict', 'Your account already belongs to an organization');
 }
@@ -138,7 +137,7 @@ async function joinInvited(deps: AppDeps, person: Person, found: ValidInvitation
   const existing = await findProfile(deps.db, person.userId);
   if (!existing) return addMember(deps.db, person, found.organization.id, role);
   if (existing.status === 'removed') return reinstateMember(deps.db, person, found.organization.id, role);
-  if (existing.status !== 'active') throw forbidden(DISABLED_MESSAGE);
+  if (existing.status !== 'active') throw accessEndedError(existing);
   if (existing.organizationId === found.organization.id) throw new AppError(409, 'conflict', 'You are already a member of this organization');
   throw new AppError(409, 'conflict', 'Your account already belongs to another organization');
 }

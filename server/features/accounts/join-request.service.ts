@@ -5,7 +5,8 @@
 // A member removed from the organization (by user id or by address) is refused either way until
 // an invitation brings them back (account.service.ts acceptInvite).
 import { and, asc, eq } from 'drizzle-orm';
-import type { JoinRequestDto } from '#domain/contracts/accounts.ts';
+import type { JoinLinkDto, JoinRequestDto } from '#domain/contracts/accounts.ts';
+import { mailboxKey } from '#domain/mailbox.ts';
 import { MSG } from '#domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { joinRequests, organizations, profiles } from '../../db/schema/index.ts';
@@ -16,7 +17,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { safeEqual } from '../../lib/safe-equal.ts';
 import { PRODUCT_NAME } from './invite-mail.ts';
 import { addMember, findProfile, type Person } from './membership.service.ts';
-import { findOrganization } from './organization.service.ts';
+import { findOrganization, newJoinKey, ownOrganizationId, toJoinLinkDto } from './organization.service.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 type JoinRequestRow = typeof joinRequests.$inferSelect;
@@ -44,25 +45,24 @@ export async function publicOrganization(db: Db, id: string, key: string): Promi
 
 export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
-/**
- * One mailbox's canonical address: lower-cased, without a `+tag` sub-address (most mail providers
- * deliver user+anything@host to user@host), so a removed member cannot come back as an alias.
- */
-export const mailboxOf = (email: string) => {
-  const at = email.lastIndexOf('@');
-  const local = email.slice(0, at).toLowerCase();
-  const plus = local.indexOf('+');
-  return `${plus > 0 ? local.slice(0, plus) : local}@${email.slice(at + 1).toLowerCase()}`;
-};
-
-/** True when the organization removed this user or this mailbox and no invitation brought them back. */
-async function wasRemoved(db: Db, organizationId: string, person: Person): Promise<boolean> {
+/** The organization's removed members (user id, mailbox key): who may not come back by link. */
+async function removedMembers(db: Db, organizationId: string): Promise<{ ids: Set<string>; mailboxes: Set<string> }> {
   const rows = await db
     .select({ id: profiles.id, email: profiles.email })
     .from(profiles)
     .where(and(eq(profiles.organizationId, organizationId), eq(profiles.status, 'removed')));
-  const mailbox = mailboxOf(person.email);
-  return rows.some((r) => r.id === person.userId || mailboxOf(r.email) === mailbox);
+  return { ids: new Set(rows.map((r) => r.id)), mailboxes: new Set(rows.map((r) => mailboxKey(r.email))) };
+}
+
+const resemblesRemoved = (removed: { ids: Set<string>; mailboxes: Set<string> }, person: Pick<Person, 'userId' | 'email'>) =>
+  removed.ids.has(person.userId) || removed.mailboxes.has(mailboxKey(person.email));
+
+/**
+ * True when the organization removed this user or this mailbox (domain/mailbox.ts mailboxKey: case,
+ * +tags, dots of Gmail addresses) and no invitation brought them back.
+ */
+async function wasRemoved(db: Db, organizationId: string, person: Person): Promise<boolean> {
+  return resemblesRemoved(await removedMembers(db, organizationId), person);
 }
 
 export type JoinOutcome =
@@ -124,7 +124,7 @@ export async function withdrawJoinRequests(deps: AppDeps, userId: string): Promi
     .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, 'pending')));
 }
 
-export function toJoinRequestDto(r: JoinRequestRow): JoinRequestDto {
+export function toJoinRequestDto(r: JoinRequestRow, resemblesRemovedMember = false): JoinRequestDto {
   return {
     id: r.id,
     first_name: r.firstName,
@@ -132,17 +132,53 @@ export function toJoinRequestDto(r: JoinRequestRow): JoinRequestDto {
     email: r.email,
     status: r.status,
     created_at: r.createdAt.toISOString(),
+    resembles_removed_member: resemblesRemovedMember,
   };
 }
 
-/** GET /api/organization/join-requests: the organization's pending requests, oldest first. */
+/**
+ * GET /api/organization/join-requests: the organization's pending requests, oldest first. A request
+ * from the mailbox of a member removed since it was made (or by the same account) is flagged
+ * `resembles_removed_member`: asking again is refused outright, but a request already waiting
+ * when the member was removed stays, and approving it would be refused.
+ */
 export async function listJoinRequests(db: Db, organizationId: string): Promise<JoinRequestDto[]> {
   const rows = await db
     .select()
     .from(joinRequests)
     .where(and(eq(joinRequests.organizationId, organizationId), eq(joinRequests.status, 'pending')))
     .orderBy(asc(joinRequests.createdAt));
-  return rows.map(toJoinRequestDto);
+  const removed = await removedMembers(db, organizationId);
+  return rows.map((r) => toJoinRequestDto(r, resemblesRemoved(removed, r)));
+}
+
+/**
+ * POST /api/organization/join-link/rotate: a new random key, so every link with an older key stops
+ * working (ADR 003), and in the same transaction every request still pending (all were made with an
+ * older link) is cancelled: the link's holder is no longer trusted, and people who asked need the new
+ * link. Audit-logged without the key, with the number of requests cancelled.
+ */
+export async function rotateJoinKey(deps: AppDeps, caller: Caller): Promise<{ joinLink: JoinLinkDto; cancelledRequests: number }> {
+  const orgId = ownOrganizationId(caller);
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx.update(organizations).set({ joinKey: newJoinKey() }).where(eq(organizations.id, orgId)).returning();
+    if (!updated) throw notFound('Organization not found');
+    const cancelled = await tx
+      .update(joinRequests)
+      .set({ status: 'cancelled', decidedBy: caller.id, decidedAt: deps.now() })
+      .where(and(eq(joinRequests.organizationId, orgId), eq(joinRequests.status, 'pending')))
+      .returning({ id: joinRequests.id });
+    await writeAudit(tx, {
+      actorId: caller.id,
+      organizationId: orgId,
+      action: 'organization.join_link_rotate',
+      targetType: 'organization',
+      targetId: orgId,
+      before: null,
+      after: { cancelledJoinRequests: cancelled.length },
+    });
+    return { joinLink: toJoinLinkDto(updated), cancelledRequests: cancelled.length };
+  });
 }
 
 /**
@@ -211,6 +247,7 @@ async function notifyAdmins(deps: AppDeps, org: OrganizationRow, request: JoinRe
     .where(and(eq(profiles.organizationId, org.id), eq(profiles.role, 'org_admin'), eq(profiles.status, 'active')));
   const name = oneLine(`${request.firstName} ${request.lastName}`);
   const link = appLink(deps, '/organization');
+  const flagged = resemblesRemoved(await removedMembers(deps.db, org.id), request);
   for (const admin of admins) {
     await sendMail(
       deps,
@@ -222,6 +259,7 @@ async function notifyAdmins(deps: AppDeps, org: OrganizationRow, request: JoinRe
           ``,
           `${name} (${request.email}) used your organization's join link and asks to join ${org.name} on ${PRODUCT_NAME}.`,
           ``,
+          ...(flagged ? [MSG.joinRequestResemblesRemoved, ``] : []),
           `Approve or decline the request on your Organization page:`,
           link,
           ``,

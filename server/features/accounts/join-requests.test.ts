@@ -80,7 +80,7 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
     const notice = server.mail.find((m) => m.to === admin.email && m.subject.includes('asks to join'));
     expect(notice?.subject).toBe('Joan Joiner asks to join Curie Lab on MVRSP Assess');
     const list = await get('/api/organization/join-requests', admin);
-    expect(list.body).toEqual([{ id: expect.any(String), first_name: 'Joan', last_name: 'Joiner', email: 'joan@elsewhere.example', status: 'pending', created_at: expect.any(String) }]);
+    expect(list.body).toEqual([{ id: expect.any(String), first_name: 'Joan', last_name: 'Joiner', email: 'joan@elsewhere.example', status: 'pending', created_at: expect.any(String), resembles_removed_member: false }]);
 
     const member = await joinOrganization(server, orgId, { firstName: 'Tim', lastName: 'Team' });
     expect((await get('/api/organization/join-requests', member)).status).toBe(403);
@@ -165,7 +165,7 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
     expect((await get('/api/assessments', removed)).status).toBe(200);
     await removeMember(server, admin, removed.userId);
     // Removing ends the sessions: the old access token is refused, with the reason.
-    expect(await get('/api/auth/profile', removed)).toMatchObject({ status: 403, body: { error: MSG.accessRemoved } });
+    expect(await get('/api/auth/profile', removed)).toMatchObject({ status: 403, body: { error: MSG.accessRemoved, code: 'access_removed' } });
     // ...and renews the join link: the key Eve knew opens nothing any more, even for a new account.
     expect(await joinKeyOf(server, orgId)).not.toBe(keyKnownToEve);
     const withOldKey = await signUpUser(server, { email: 'eve.newaddress@elsewhere.example' });
@@ -236,5 +236,53 @@ describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
     const [request] = (await get('/api/organization/join-requests', admin)).body;
     expect(await post(`/api/organization/join-requests/${request.id}/approve`, undefined, admin)).toMatchObject({ status: 403, body: { error: MSG.joinRemovedMember } });
     expect((await get('/api/auth/profile', fresh)).status).toBe(403);
+  });
+
+  it('a new join link cancels the requests made with the old one; they can ask again with the new link', async () => {
+    const ann = await signUpUser(server, { email: 'ann@elsewhere.example' });
+    const bob = await signUpUser(server, { email: 'bob@elsewhere.example' });
+    expect((await join(ann)).status).toBe(202);
+    expect((await join(bob)).status).toBe(202);
+    expect((await get('/api/organization/join-requests', admin)).body).toHaveLength(2);
+
+    const rotated = await post('/api/organization/join-link/rotate', undefined, admin);
+    expect(rotated).toMatchObject({ status: 200, body: { message: MSG.joinLinkRotatedCancelled(2), cancelledRequests: 2 } });
+    expect((await get('/api/organization/join-requests', admin)).body).toEqual([]);
+    const rows = await server.deps.db.select().from(joinRequests).where(eq(joinRequests.organizationId, orgId));
+    expect(rows.map((r) => [r.status, r.decidedBy])).toEqual([
+      ['cancelled', admin.userId],
+      ['cancelled', admin.userId],
+    ]);
+    const [audit] = await server.deps.db.select().from(auditLog).where(eq(auditLog.action, 'organization.join_link_rotate'));
+    expect(JSON.parse(audit!.after as string)).toEqual({ cancelledJoinRequests: 2 });
+    // No longer "waiting for approval": they are told nothing is pending, and the new link works.
+    const profile = await get('/api/auth/profile', ann);
+    expect(profile).toMatchObject({ status: 403, body: { code: 'profile_missing' } });
+    expect(profile.body.details?.joinRequest).toBeFalsy();
+    expect((await join(ann)).status).toBe(202);
+    expect((await get('/api/organization/join-requests', admin)).body.map((r: { email: string }) => r.email)).toEqual(['ann@elsewhere.example']);
+    // Nothing pending: the plain message.
+    await post(`/api/organization/join-requests/${(await get('/api/organization/join-requests', admin)).body[0].id}/decline`, undefined, admin);
+    expect((await post('/api/organization/join-link/rotate', undefined, admin)).body).toMatchObject({ message: MSG.joinLinkRotated, cancelledRequests: 0 });
+  });
+
+  it('flags a waiting request from the mailbox of a member removed since (case, Gmail dots, +tag); asking again is refused', async () => {
+    const member = await joinOrganization(server, orgId, { email: 'jane.doe@googlemail.com' });
+    const lookalike = await signUpUser(server, { email: 'J.A.N.E.D.O.E+lab@GMail.com' });
+    const stranger = await signUpUser(server, { email: 'janedoe@elsewhere.example' });
+    expect((await join(lookalike)).status).toBe(202);
+    expect((await join(stranger)).status).toBe(202);
+    const before = (await get('/api/organization/join-requests', admin)).body as Array<{ email: string; resembles_removed_member: boolean }>;
+    expect(before.map((r) => r.resembles_removed_member)).toEqual([false, false]);
+
+    await removeMember(server, admin, member.userId);
+    const after = (await get('/api/organization/join-requests', admin)).body as Array<{ email: string; resembles_removed_member: boolean }>;
+    expect(after.map((r) => [r.email, r.resembles_removed_member])).toEqual([
+      ['j.a.n.e.d.o.e+lab@gmail.com', true],
+      ['janedoe@elsewhere.example', false],
+    ]);
+    // A new ask from another spelling of the same Gmail mailbox is refused outright.
+    const again = await signUpUser(server, { email: 'JaneDoe@gmail.com' });
+    expect(await join(again)).toMatchObject({ status: 403, body: { error: MSG.joinRemovedMember } });
   });
 });

@@ -11,14 +11,13 @@ import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { memberParam, organizationParam, validate } from '../../lib/validator.ts';
 import { applicabilityView, saveApplicability } from './applicability.service.ts';
 import { cancelInvitation, listPendingInvitations } from './invitation.service.ts';
-import { decideJoinRequest, invalidJoinLink, listJoinRequests, publicOrganization } from './join-request.service.ts';
+import { decideJoinRequest, invalidJoinLink, listJoinRequests, publicOrganization, rotateJoinKey } from './join-request.service.ts';
 import {
   joinLinkSettings,
   listMembers,
   organizationUsers,
   ownOrganizationId,
   removeMember,
-  rotateJoinKey,
   toJoinLinkDto,
   toOrganizationDto,
   updateOrganization,
@@ -55,9 +54,10 @@ export const organizationRoutes = new Hono<AppEnv>()
   .get('/join-link', requireUser, requireProfile, orgAdmin, async (c) =>
     c.json(await joinLinkSettings(c.var.deps.db, ownOrganizationId(c.var.caller))),
   )
-  .post('/join-link/rotate', requireUser, requireProfile, orgAdmin, requireWritable, async (c) =>
-    c.json({ message: MSG.joinLinkRotated, joinLink: await rotateJoinKey(c.var.deps, c.var.caller) }),
-  )
+  .post('/join-link/rotate', requireUser, requireProfile, orgAdmin, requireWritable, async (c) => {
+    const { joinLink, cancelledRequests } = await rotateJoinKey(c.var.deps, c.var.caller);
+    return c.json({ message: cancelledRequests > 0 ? MSG.joinLinkRotatedCancelled(cancelledRequests) : MSG.joinLinkRotated, joinLink, cancelledRequests });
+  })
   .get('/join-requests', requireUser, requireProfile, orgAdmin, async (c) =>
     c.json(await listJoinRequests(c.var.deps.db, ownOrganizationId(c.var.caller))),
   )

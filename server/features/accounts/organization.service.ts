@@ -89,25 +89,7 @@ export async function joinLinkSettings(db: Db, organizationId: string): Promise<
 }
 
 /** A new random key: every link with an older key stops working (ADR 003). Audit-logged without the key. */
-const newJoinKey = () => randomBytes(24).toString('base64url');
-
-export async function rotateJoinKey(deps: AppDeps, caller: Caller): Promise<JoinLinkDto> {
-  const orgId = ownOrganizationId(caller);
-  const [updated] = await deps.db
-    .update(organizations)
-    .set({ joinKey: newJoinKey() })
-    .where(eq(organizations.id, orgId))
-    .returning();
-  if (!updated) throw notFound('Organization not found');
-  await deps.db.insert(auditLog).values({
-    actorId: caller.id,
-    organizationId: orgId,
-    action: 'organization.join_link_rotate',
-    targetType: 'organization',
-    targetId: orgId,
-  });
-  return toJoinLinkDto(updated);
-}
+export const newJoinKey = () => randomBytes(24).toString('base64url');
 
 /**
  * Removes a member: the profile row stays with status 'removed' (history keeps its author),

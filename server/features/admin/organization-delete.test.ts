@@ -157,7 +157,7 @@ describe.each(DB_DRIVERS)('organization deletion (%s)', (driver) => {
       const again = await signInUser(server, former.email, former.password);
       const res = await server.json('GET', '/api/auth/profile', undefined, again.accessToken);
       expect(res.status, former.email).toBe(403);
-      expect(res.body.error).toBe(MSG.organizationDeleted);
+      expect(res.body).toMatchObject({ error: MSG.organizationDeleted, code: 'organization_deleted' });
       // Finishing sign-up again from the SPA is refused the same way.
       const signup = await server.json('POST', '/api/auth/signup', { firstName: 'Ada', lastName: 'Again', organizationName: a.name }, again.accessToken);
       expect(signup.status).toBe(403);

@@ -108,9 +108,15 @@ export interface ExportedZip {
   bytes(path: string): Promise<Uint8Array>;
 }
 
-/** GET /api/organization/export, read back as a zip. */
+/** A one-time export link (POST /api/organization/export) for the bearer of `token`. */
+export async function exportLink(server: TestServer, token: string): Promise<{ url: string; expires_at: string }> {
+  return must(await server.json('POST', '/api/organization/export', undefined, token), [201], 'export link');
+}
+
+/** The organization export as the browser gets it: a one-time link, then that link without a bearer, read back as a zip. */
 export async function downloadExport(server: TestServer, token: string): Promise<ExportedZip> {
-  const res = await server.app.request('/api/organization/export', { headers: { authorization: `Bearer ${token}` } });
+  const { url } = await exportLink(server, token);
+  const res = await server.app.request(url);
   if (res.status !== 200) throw new Error(`export failed: ${res.status} ${await res.text()}`);
   const zip = await JSZip.loadAsync(new Uint8Array(await res.arrayBuffer()));
   const file = (path: string) => {

@@ -184,7 +184,7 @@ describe.each(DB_DRIVERS)('organization export (%s)', (driver) => {
   });
 
   it('is for org_admins only and is recorded in the audit log', async () => {
-    const res = await server.json('GET', '/api/organization/export', undefined, a.member.accessToken);
+    const res = await server.json('POST', '/api/organization/export', undefined, a.member.accessToken);
     expect(res.status).toBe(403);
     expect(res.body.error).toEqual(expect.any(String));
     const audited = await server.deps.db
@@ -214,7 +214,7 @@ describe.each(DB_DRIVERS)('organization export (%s)', (driver) => {
   it(`spends the export budget (${RATE_LIMITS.export.max} an hour per org_admin)`, async () => {
     // B's admin has exported once already.
     for (let i = 1; i < RATE_LIMITS.export.max; i++) await downloadExport(server, b.admin.accessToken);
-    const res = await server.json('GET', '/api/organization/export', undefined, b.admin.accessToken);
+    const res = await server.json('POST', '/api/organization/export', undefined, b.admin.accessToken);
     expect(res.status).toBe(429);
     // An hour's budget is told in minutes; Retry-After stays in seconds.
     expect(res.body.error).toMatch(/^Too many requests\. Please try again in (59|60) minutes\.$/);

@@ -2,3 +2,4 @@
 // (docs/decisions/023-data-export-and-deletion.md).
 export { organizationExportRoutes } from './export.routes.ts';
 export { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from './export.service.ts';
+export { sweepExpiredExportLinks } from './export.download.ts';

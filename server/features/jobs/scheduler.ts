@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications, scheduledJobs } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../lib/factory.ts';
 import { sweepExpiredBudgets } from '../../lib/budgets.sql.ts';
+import { sweepExpiredExportLinks } from '../data-export/index.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { purgeOldMutations } from '../sync/index.ts';
 import { purgeDeletedOrganizationFiles } from '../admin/index.ts';
@@ -57,6 +58,8 @@ export const JOBS: readonly JobDef[] = [
     everyMs: HOUR,
     run: async (deps, now) => ({ budgets: await sweepExpiredBudgets(deps.db, now), unknownAddresses: await pruneUnknownAddresses(deps.db, now) }),
   },
+  // Expired one-time export download links (server/features/data-export/export.download.ts).
+  { name: 'export_links.sweep_expired', everyMs: HOUR, run: (deps, now) => sweepExpiredExportLinks(deps.db, now) },
   // Stored files of deleted organizations whose removal failed at deletion time (ADR 023).
   { name: 'storage.purge_deleted_organizations', everyMs: 15 * MINUTE, run: purgeDeletedOrganizationFiles },
   // Abandoned evidence uploads and stray presigned-upload objects of every organization (evidence.upload.service.ts).

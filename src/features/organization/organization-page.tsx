@@ -47,7 +47,7 @@ export function OrganizationPage() {
           <OrganizationNameCard key={org.name} name={org.name} canEdit={isAdmin} onSaved={refreshProfile} />
           <ApplicabilityCard canEdit={isAdmin} />
           {isAdmin && <InviteByEmail organizationId={org.id} onInvited={data.reload} />}
-          {isAdmin && data.joinLink && <JoinLinkCard key={data.joinLink.joinKey} organizationId={org.id} joinLink={data.joinLink} onChanged={refreshProfile} />}
+          {isAdmin && data.joinLink && <JoinLinkCard organizationId={org.id} joinLink={data.joinLink} onChanged={refreshAll} />}
         </div>
         <div className="min-w-0 space-y-6">
           {isAdmin && data.joinRequests && <JoinRequestsCard requests={data.joinRequests} onChanged={refreshAll} />}

@@ -2,7 +2,7 @@
 // attach, detach, download, through the one HTTP core (src/lib/http.ts, ADR 015). The token is
 // fetched per request and refreshed once after a 401.
 import type { EvidenceView, UploadState } from '#domain/contracts/evidence.ts';
-import { exchange, resultOf, fileNameFromDisposition, type FetchLike, type HttpCore, type HttpFailure, type HttpResult, type TokenGetter } from '../../lib/http.ts';
+import { exchange, resultOfExchanged, fileNameFromDisposition, type FetchLike, type HttpCore, type HttpFailure, type HttpResult, type TokenGetter } from '../../lib/http.ts';
 
 export interface DeclareBody {
   evidenceId: string;
@@ -65,7 +65,7 @@ export function createEvidenceTransport(opts: EvidenceTransportOptions): Evidenc
 
   async function json<T>(path: string, init: RequestInit): Promise<EvidenceResult<T>> {
     const got = await exchange(core, path, init);
-    return got.ok ? withOffset(await resultOf<T>(got.res)) : got;
+    return got.ok ? withOffset(await resultOfExchanged<T>(got)) : got;
   }
 
   const jsonBody = (method: string, body?: unknown): RequestInit => ({
@@ -94,7 +94,7 @@ export function createEvidenceTransport(opts: EvidenceTransportOptions): Evidenc
       const got = await exchange(core, `/api/evidence/${seg(id)}/download?delivery=stream`, { method: 'GET', headers: { accept: '*/*' } });
       if (!got.ok) return got;
       const res = got.res;
-      if (!res.ok) return resultOf<never>(res);
+      if (!res.ok) return resultOfExchanged<never>(got);
       const mimeType = (res.headers.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim();
       return { ok: true, value: { bytes: await res.arrayBuffer(), mimeType, fileName: fileNameFromDisposition(res.headers.get('content-disposition')) } };
     },

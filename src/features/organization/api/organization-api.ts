@@ -18,3 +18,6 @@ export const rotateJoinLink = () => call(org['join-link'].rotate.$post());
 export const getJoinRequests = (signal?: AbortSignal) => call(org['join-requests'].$get({}, abortable(signal)));
 export const decideJoinRequest = (id: string, decision: 'approve' | 'decline') =>
   call(decision === 'approve' ? org['join-requests'][':id'].approve.$post({ param: { id } }) : org['join-requests'][':id'].decline.$post({ param: { id } }));
+
+/** A one-time link to the organization export zip (org_admins; docs/decisions/023). */
+export const createExportLink = () => call(client.organization.export.$post());

@@ -1,13 +1,16 @@
-// "Export organization data" (org_admin): one zip of everything the organization owns, from
-// GET /api/organization/export (docs/decisions/023-data-export-and-deletion.md).
+// "Export organization data" (org_admin): one zip of everything the organization owns
+// (docs/decisions/023-data-export-and-deletion.md). The page asks for a one-time link
+// (POST /api/organization/export) and hands it to the browser, which downloads the zip itself:
+// streamed to disk with the browser's own progress, never held in the tab.
 import { useState } from 'react';
-import { Download, Loader2 } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
-import { downloadReport } from '../../../lib/download-report.ts';
+import { downloadByLink } from '../../../lib/download-report.ts';
+import { createExportLink } from '../api/organization-api.ts';
 
 const INCLUDED = [
   'Organization details, members, invitations and join requests',
@@ -28,10 +31,11 @@ export function ExportCard() {
     setBusy(true);
     setError(null);
     try {
-      await downloadReport('/api/organization/export', 'mvrsp-export.zip');
-      notify('Your organization export has downloaded.', 'success');
+      const link = await createExportLink();
+      downloadByLink(link.url);
+      notify('Your organization export is downloading. Your browser shows its progress in its downloads.', 'success');
     } catch (err) {
-      setError(messageOf(err, 'The export could not be downloaded. Please try again.'));
+      setError(messageOf(err, 'The export could not be started. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -54,17 +58,10 @@ export function ExportCard() {
             {error}
           </Alert>
         )}
-        {/* Not `disabled` while busy: a disabled button drops keyboard focus to <body>. aria-disabled
-            keeps focus on the button through the export and the click is ignored instead. */}
-        <Button
-          icon={busy ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Download aria-hidden="true" className="size-4" />}
-          aria-disabled={busy || undefined}
-          aria-busy={busy || undefined}
-          className={busy ? 'cursor-wait opacity-75' : undefined}
-          onClick={() => void onExport()}
-        >
+        {/* Focus stays on the button while the link is prepared (BusyButton: aria-disabled, not disabled). */}
+        <BusyButton busy={busy} icon={<Download aria-hidden="true" className="size-4" />} onClick={() => void onExport()}>
           {busy ? 'Preparing export…' : 'Export organization data'}
-        </Button>
+        </BusyButton>
       </CardBody>
     </Card>
   );

@@ -26,6 +26,14 @@ const splitDomains = (text: string) =>
 export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organizationId: string; joinLink: JoinLinkDto; onChanged: () => Promise<void> }) {
   const { notify } = useToast();
   const [settings, setSettings] = useState(joinLink);
+  // A newer link from the page (a removal renews it; a rotation reloads the page's data so the
+  // cancelled requests leave the list): taken over while rendering, so the card stays mounted and
+  // keyboard focus stays where it was (https://react.dev/learn/you-might-not-need-an-effect#adjusting-some-state-when-a-prop-changes).
+  const [shown, setShown] = useState(joinLink);
+  if (joinLink !== shown) {
+    setShown(joinLink);
+    setSettings(joinLink);
+  }
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState<'toggle' | 'rotate' | 'domains' | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
@@ -51,7 +59,8 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
     setCopied(true);
   }
 
-  async function run(kind: NonNullable<typeof busy>, action: () => Promise<{ message: string; joinLink: JoinLinkDto }>, success: string, failure: string) {
+  /** `success` null: the server's own message (a new link says how many requests it cancelled). */
+  async function run(kind: NonNullable<typeof busy>, action: () => Promise<{ message: string; joinLink: JoinLinkDto }>, success: string | null, failure: string) {
     setBusy(kind);
     try {
       const res = await action();
@@ -59,7 +68,7 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
       // The domains the server saved (lower-cased, deduplicated) are on screen before the success
       // notice; a toggle or a new link leaves unsaved typing in the domains field alone.
       if (kind === 'domains') setDomains(res.joinLink.allowedEmailDomains.join(', '));
-      notify(success, 'success');
+      notify(success ?? res.message, 'success');
       await onChanged();
       return true;
     } catch (err) {
@@ -74,7 +83,7 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
     void run('toggle', () => updateJoinLink({ joinByLinkEnabled: next }), next ? 'Joining by link is on' : 'Joining by link is off', 'Failed to update the join link setting');
 
   async function rotate() {
-    if (await run('rotate', rotateJoinLink, MSG.joinLinkRotated, 'Failed to create a new join link')) setConfirmRotate(false);
+    if (await run('rotate', rotateJoinLink, null, 'Failed to create a new join link')) setConfirmRotate(false);
   }
 
   async function saveDomains(e: FormEvent) {
@@ -144,7 +153,7 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
         open={confirmRotate}
         onClose={() => setConfirmRotate(false)}
         title="Create a new join link?"
-        description="The current link stops working at once. People who have it but have not asked to join yet need the new link."
+        description={MSG.joinLinkRotateConfirm}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirmRotate(false)}>

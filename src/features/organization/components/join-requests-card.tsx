@@ -1,12 +1,14 @@
 // Pending join requests (ADR 003): who asked through the join link, with their verified e-mail and
 // date; an org_admin approves (team member) or declines each. A list of cards: fits any phone.
 import { useState } from 'react';
-import { UserCheck } from 'lucide-react';
+import { AlertTriangle, UserCheck } from 'lucide-react';
 import type { JoinRequestDto } from '#domain/contracts/accounts.ts';
+import { MSG } from '#domain/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
+import { appConfirm } from '../../../lib/app-dialogs.ts';
 import { formatDate } from '../../../utils/format.ts';
 import { decideJoinRequest } from '../api/organization-api.ts';
 
@@ -15,6 +17,12 @@ export function JoinRequestsCard({ requests, onChanged }: { requests: JoinReques
   const [busy, setBusy] = useState<{ id: string; decision: 'approve' | 'decline' } | null>(null);
 
   async function decide(r: JoinRequestDto, decision: 'approve' | 'decline') {
+    // Declining is final for the join link (they cannot ask again with it): confirmed first, in the
+    // app's dialog like removing a member (members-card.tsx).
+    if (decision === 'decline') {
+      const name = `${r.first_name} ${r.last_name}`.trim();
+      if (!(await appConfirm(MSG.joinRequestDeclineConfirm(name, r.email), { title: 'Decline join request', confirmLabel: 'Decline', danger: true }))) return;
+    }
     setBusy({ id: r.id, decision });
     try {
       const res = await decideJoinRequest(r.id, decision);
@@ -47,6 +55,12 @@ export function JoinRequestsCard({ requests, onChanged }: { requests: JoinReques
                     <p className="text-xs text-slate-500">
                       Asked on <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
                     </p>
+                    {r.resembles_removed_member && (
+                      <p className="mt-2 flex items-start gap-1.5 rounded-md bg-amber-50 px-2 py-1.5 text-xs text-amber-900 ring-1 ring-amber-200 ring-inset">
+                        <AlertTriangle aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                        <span>{MSG.joinRequestResemblesRemoved}</span>
+                      </p>
+                    )}
                   </div>
                   <div className="flex shrink-0 gap-2">
                     <Button size="sm" loading={busy?.id === r.id && busy.decision === 'approve'} disabled={busy !== null} onClick={() => void decide(r, 'approve')} aria-label={`Approve ${name}`}>
