@@ -123,6 +123,8 @@ export async function putWholeFile(
 ): Promise<EvidenceView> {
   if (!isUuid(input.questionId)) throw badRequest('This question is not part of the assessment');
   if (!input.fileName.trim()) throw badRequest('fileName is required');
+  // Scope first: another organization's assessment is a 404 before the file's name or type is judged.
+  await assertAssessmentOpen(access, input.assessmentId);
   const [existing] = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId));
   if (existing) {
     if (existing.organizationId === access.caller.organizationId && existing.status === 'attached' && existing.sizeBytes === input.bytes.length) {
