@@ -62,7 +62,11 @@ export const passwordGrantBody = z.object({
 });
 
 export const refreshGrantBody = z.object({
-  refresh_token: z.string({ error: 'refresh_token required' }).trim().min(1, 'refresh_token required').max(512, 'Invalid Refresh Token'),
+  // Not trimmed: a refresh token is accepted only in the exact spelling it was issued (auth.refresh.ts).
+  refresh_token: z
+    .string({ error: 'refresh_token required' })
+    .refine((t) => t.trim() !== '', 'refresh_token required')
+    .pipe(z.string().max(512, 'Invalid Refresh Token')),
 });
 
 export const recoverBody = z.object({ email: emailField });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { isCanonicalToken } from '../lib/base64url.ts';
 import type { AppEnv } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, validationFailed } from './auth.errors.ts';
@@ -20,7 +21,8 @@ const LINK_ERROR = {
 /** The SPA page that asks for the sign-up password before a confirmation link is used. */
 export const CONFIRM_EMAIL_PATH = '/confirm-email';
 
-const validToken = (token: string) => token.length > 0 && token.length <= 512;
+/** Link tokens are randomToken()s: anything else (another length, a lenient spelling) is refused before any lookup. */
+const validToken = (token: string) => isCanonicalToken(token);
 
 /**
  * POST /recover and /resend, and the links they mail. Recovery: GET /verify (browser redirect with
