@@ -43,8 +43,8 @@ describe.each(DB_DRIVERS)('supabase-js contract (%s)', (driver) => {
       phone: '',
       aal: 'aal1',
       is_anonymous: false,
-      user_metadata: { firstName: 'Ada', lastName: 'Lovelace' },
     });
+    expect(payload.user_metadata).toBeUndefined(); // served in the user JSON only (ADR 002)
     expect(payload.exp! - payload.iat!).toBe(3600);
     expect(payload.amr).toEqual([{ method: 'otp', timestamp: expect.any(Number) }]); // GoTrue's method for an e-mail link
     expect(typeof payload.session_id).toBe('string');
