@@ -159,10 +159,10 @@ export async function resendConfirmation(ctx: AuthContext, email: string, redire
  * an invalid, used or expired link gives null. The owner of an address they never signed up with
  * cannot confirm it and uses recovery instead, which drops what that sign-up set up (consumeRecovery).
  */
-export async function consumeConfirmation(ctx: AuthContext, token: string, password: string): Promise<SessionJson | null> {
+export async function consumeConfirmation(ctx: AuthContext, token: string, password: string, client?: string): Promise<SessionJson | null> {
   const pending = await peekEmailLink(ctx, token, 'signup');
   if (!pending) return null;
-  const checked = await checkPasswordWithLockout(ctx, pending, password);
+  const checked = await checkPasswordWithLockout(ctx, pending, password, {}, client);
   if (!checked) throw invalidCredentials();
   const user = await consumeEmailLink(ctx, token, 'signup');
   if (!user || user.id !== pending.id) return null;

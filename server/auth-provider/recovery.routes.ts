@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { isCanonicalToken } from '../lib/base64url.ts';
+import { clientBudgetKey } from '../lib/client-ip.ts';
 import type { AppEnv } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, validationFailed } from './auth.errors.ts';
@@ -84,7 +85,7 @@ export const recoveryRoutes = (ctx: AuthContext) =>
         if (!body.password) throw validationFailed(CONFIRM_NEEDS_PASSWORD);
         // A password check, like the password grant: the same per-IP budget (and the account lockout inside).
         await throttleIp(ctx, c, AUTH_LIMITS.perIp);
-        session = validToken(token) ? await consumeConfirmation(ctx, token, body.password) : null;
+        session = validToken(token) ? await consumeConfirmation(ctx, token, body.password, clientBudgetKey(c)) : null;
       }
       if (!session) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
       return c.json(session, 200);

@@ -30,6 +30,10 @@ export interface Budgets {
   readonly store: 'sql' | 'redis';
   /** Spends one unit of `key`'s budget under `rule`. Never throws for a store failure (see BudgetRule.whenStoreDown). */
   spend(rule: BudgetRule, key: string): Promise<BudgetVerdict>;
+  /** Units of `key`'s budget spent in the current window (0 when none), without spending; 'unavailable' when the shared store cannot answer. */
+  spent(rule: BudgetRule, key: string): Promise<number | 'unavailable'>;
+  /** Forgets what `key` spent under `rule` (a failure budget after a success). Never throws for a store failure. */
+  forget(rule: BudgetRule, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -134,6 +138,22 @@ export async function createBudgets(opts: BudgetOptions): Promise<Budgets> {
         reportDown(err);
         if (rule.whenStoreDown === 'refuse') return 'unavailable';
         return spendOn(localFor(rule), key);
+      }
+    },
+    async spent(rule, key) {
+      try {
+        return (await sharedFor(rule).get(key))?.consumedPoints ?? 0;
+      } catch (err) {
+        reportDown(err);
+        return 'unavailable';
+      }
+    },
+    async forget(rule, key) {
+      await localFor(rule).delete(key);
+      try {
+        await sharedFor(rule).delete(key);
+      } catch (err) {
+        reportDown(err);
       }
     },
     async close() {
