@@ -100,7 +100,8 @@ export async function signUp(
   }
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(password);
-  // One statement for every branch: insert, or touch nothing of the existing row but read it back.
+  // One statement for every branch: insert, or read the existing row back (a no-op write of the same
+  // address, so that it is returned); xmax = 0 only on a freshly inserted row.
   const [row] = await ctx.db
     .insert(authUsers)
     .values({
