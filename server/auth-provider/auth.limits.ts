@@ -27,6 +27,8 @@ export const AUTH_LIMITS = {
    * (auth.sign-in.ts, ADR 026). Not counted while the store is down: then the account lock applies to all.
    */
   clientChecksPerAccount: { name: 'auth-account-client-checks', max: LOCKOUT_THRESHOLD, windowMs: 15 * 60_000, whenStoreDown: 'refuse' },
+  /** The mail to an account's owner when wrong passwords lock it (key: account id): one an hour. */
+  lockNotice: { name: 'auth-lock-notice', max: 1, windowMs: 60 * 60_000, whenStoreDown: 'refuse' },
   /** Clients an account signed in from (same key): remembered for 30 days from the first success in that span. */
   knownClient: { name: 'auth-known-client', max: 1_000_000_000, windowMs: 30 * 24 * 60 * 60_000, whenStoreDown: 'refuse' },
 } as const satisfies Record<string, BudgetRule>;

@@ -5,6 +5,8 @@ import { rateLimitMessage } from '../lib/rate-limit.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, invalidCredentials, overRequestRateLimit, userBanned } from './auth.errors.ts';
 import type { BudgetVerdict } from '../lib/budgets.ts';
+import { accountLockedMail } from './account-locked.mail.ts';
+import { issueEmailLink } from './auth.email-links.ts';
 import { AUTH_LIMITS, LOCKOUT_BASE_MS, LOCKOUT_MAX_MS, LOCKOUT_THRESHOLD } from './auth.limits.ts';
 import { verifyAgainstDummy, verifyPassword } from './auth.passwords.ts';
 import { startSession, type SessionJson } from './auth.sessions.ts';
@@ -129,7 +131,10 @@ export async function checkPasswordWithLockout(
     const [fresh] = await ctx.db.update(authUsers).set({ ...onSuccess }).where(eq(authUsers.id, user.id)).returning();
     return fresh ? rememberClient(ctx, key, fresh) : null;
   }
-  if (!(await verifyPassword(password, user.passwordHash))) return null;
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    if (reserved >= LOCKOUT_THRESHOLD) ctx.background.run('account locked mail', () => mailLockNotice(ctx, user));
+    return null;
+  }
   // Success clears the counter, unless other attempts reserved after this one and locked the account
   // meanwhile: then the lock wins (a right password never opens a locked account).
   const [fresh] = await ctx.db
@@ -150,6 +155,17 @@ export async function checkPasswordWithLockout(
     throw locked(secondsUntil(current?.lockedUntil, now));
   }
   return rememberClient(ctx, key, fresh);
+}
+
+/**
+ * Tells the owner that wrong passwords locked the account, with a recovery link (using it lifts the
+ * lock, consumeRecovery): at most one an hour per account (AUTH_LIMITS.lockNotice), none while the
+ * budget store is down. Runs after the answer.
+ */
+async function mailLockNotice(ctx: AuthContext, user: AuthUserRow): Promise<void> {
+  if ((await ctx.budgets.spend(AUTH_LIMITS.lockNotice, user.id)) !== 0) return;
+  const link = await issueEmailLink(ctx, user.id, 'recovery', new URL('/reset-password', ctx.env.APP_URL).toString());
+  await ctx.mailer.send(accountLockedMail(user.email, link));
 }
 
 /** After a right password: the client's own checks are forgiven and it counts as known to the account. */

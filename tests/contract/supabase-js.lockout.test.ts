@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCKOUT_THRESHOLD } from '#server/auth-provider/auth.limits.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { PASSWORD, signedUpClient, uniqueEmail } from './contract-helpers.ts';
+import { fragmentOf, mailSettled, PASSWORD, signedUpClient, uniqueEmail } from './contract-helpers.ts';
 import { startContractServer, type ContractServer } from './contract-server.ts';
 
 describe.each(DB_DRIVERS)('supabase-js sign-in throttling (%s)', (driver) => {
@@ -36,6 +36,29 @@ describe.each(DB_DRIVERS)('supabase-js sign-in throttling (%s)', (driver) => {
     expect(ok.error).toBeNull();
     // Success resets the counter: one more failure does not lock.
     expect((await signIn(email, 'Wrong-password-x')).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await signIn(email, PASSWORD)).error).toBeNull();
+  });
+
+  it('mails the owner when the account locks (one an hour), with a recovery link that lifts the lock', async () => {
+    const { email } = await signedUpClient(server);
+    const locks = () => server.mail.filter((m) => m.to === email && m.subject === 'Sign-in to your MVRSP Assess account is paused');
+    for (let i = 0; i < 4; i++) await signIn(email, `Wrong-${i}`);
+    await mailSettled(server);
+    expect(locks()).toHaveLength(0);
+    await signIn(email, 'Wrong-4');
+    await mailSettled(server);
+    expect(locks()).toHaveLength(1);
+    // Locked again within the hour: no second mail.
+    server.clock.advance(31_000);
+    await signIn(email, 'Wrong-5');
+    await mailSettled(server);
+    expect(locks()).toHaveLength(1);
+    expect((await signIn(email, PASSWORD)).error).toMatchObject({ code: 'over_request_rate_limit' });
+    // The link opens a recovery session and lifts the lock.
+    const res = await fetch(locks()[0]!.links![0]!, { redirect: 'manual' });
+    const hash = fragmentOf(res.headers.get('location')!);
+    expect(hash.get('type')).toBe('recovery');
+    expect(res.headers.get('location')!.startsWith(`${server.baseUrl}/reset-password#`)).toBe(true);
     expect((await signIn(email, PASSWORD)).error).toBeNull();
   });
 
