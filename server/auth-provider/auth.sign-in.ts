@@ -176,3 +176,8 @@ async function rememberClient(ctx: AuthContext, key: string | null, user: AuthUs
   }
   return user;
 }
+
+/** The same after another proof of the account (a used recovery link): the client counts as known to it. */
+export async function rememberClientOf(ctx: AuthContext, user: AuthUserRow, client: string | undefined): Promise<void> {
+  await rememberClient(ctx, client ? accountClientKey(user.id, client) : null, user);
+}

@@ -59,7 +59,7 @@ export const recoveryRoutes = (ctx: AuthContext) =>
         const fragment = pending ? { token_hash: token, type, redirect_to: redirectTo } : LINK_ERROR;
         return c.redirect(`${page}#${new URLSearchParams(fragment).toString()}`, 303);
       }
-      const session = type === 'recovery' && validToken(token) ? await consumeRecovery(ctx, token) : null;
+      const session = type === 'recovery' && validToken(token) ? await consumeRecovery(ctx, token, clientBudgetKey(c)) : null;
       const fragment = session
         ? {
             access_token: session.access_token,
@@ -80,7 +80,7 @@ export const recoveryRoutes = (ctx: AuthContext) =>
       const token = body.token_hash ?? body.token;
       if (!token) throw validationFailed('Verify requires a token_hash');
       let session: SessionJson | null;
-      if (body.type === 'recovery') session = validToken(token) ? await consumeRecovery(ctx, token) : null;
+      if (body.type === 'recovery') session = validToken(token) ? await consumeRecovery(ctx, token, clientBudgetKey(c)) : null;
       else {
         if (!body.password) throw validationFailed(CONFIRM_NEEDS_PASSWORD);
         // A password check, like the password grant: the same per-IP budget (and the account lockout inside).

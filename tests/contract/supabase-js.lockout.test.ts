@@ -155,6 +155,19 @@ describe.each(DB_DRIVERS)('a lock set from elsewhere does not lock out the owner
     }
   });
 
+  it('a recovery link used on a new device makes it a usual client: the outsider\'s next lock does not keep it out', async () => {
+    const { email } = await signedUpClient(server);
+    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) await grant(email, `Wrong-${i}`, OUTSIDER);
+    expect(await grant(email, PASSWORD, OWNER_NEW_DEVICE)).toMatchObject({ status: 429 });
+    await mailSettled(server);
+    const lockMail = server.mail.filter((m) => m.to === email && m.subject === 'Sign-in to your MVRSP Assess account is paused').at(-1);
+    const opened = await fetch(lockMail!.links![0]!, { redirect: 'manual', headers: { 'x-forwarded-for': OWNER_NEW_DEVICE } });
+    expect(fragmentOf(opened.headers.get('location')!).get('type')).toBe('recovery');
+    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) await grant(email, `Again-${i}`, OUTSIDER);
+    expect(await grant(email, PASSWORD, OUTSIDER)).toMatchObject({ status: 429 });
+    expect(await grant(email, PASSWORD, OWNER_NEW_DEVICE)).toMatchObject({ status: 200 });
+  });
+
   it('the usual client gets at most 5 checks per 15 minutes while the account is locked: brute force stays stopped', async () => {
     const { email } = await signedUpClient(server);
     for (let i = 0; i < LOCKOUT_THRESHOLD; i++) await grant(email, `Wrong-${i}`, OUTSIDER);
