@@ -67,6 +67,18 @@ describe('loadEnv', () => {
     );
   });
 
+  it('refuses hosted Supabase without e-mail confirmation unless ADMIN_USER_ID names the admin', () => {
+    const hosted = { SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_ANON_KEY: 'anon', AUTH_AUTOCONFIRM: 'true', ADMIN_EMAIL: 'admin@example.org' };
+    expect(() => loadEnv(hosted)).toThrow(EnvError);
+    expect(() => loadEnv(hosted)).toThrow(/ADMIN_USER_ID: is required when SUPABASE_URL is set and AUTH_AUTOCONFIRM is true/);
+    expect(() => loadEnv({ ...hosted, ADMIN_EMAIL: '' })).toThrow(/ADMIN_USER_ID/);
+    const id = '4f1c2a8e-9a51-4f7e-8d43-2b7a1c0e9f10';
+    expect(loadEnv({ ...hosted, ADMIN_USER_ID: id }).ADMIN_USER_ID).toBe(id);
+    // Confirmation on (the default), or the embedded provider (it seeds the admin itself): no ADMIN_USER_ID needed.
+    expect(loadEnv({ ...hosted, AUTH_AUTOCONFIRM: 'false' }).ADMIN_USER_ID).toBeUndefined();
+    expect(loadEnv({ AUTH_AUTOCONFIRM: 'true', ADMIN_EMAIL: 'admin@example.org' }).AUTH_AUTOCONFIRM).toBe(true);
+  });
+
   it('refuses a short admin password', () => {
     expect(() => loadEnv({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });

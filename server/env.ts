@@ -61,6 +61,10 @@ export const envSchema = z.preprocess(
       CHECKOUT_URL: z.url().default('https://checkout.example.com/mvrsp-assess-annual'),
       CONTACT_EMAIL: z.email().default('sales@mvrsp.example.com'),
       EVIDENCE_MAX_MB: z.coerce.number().positive().max(1024).default(25),
+      /**
+       * Embedded auth: `true` confirms addresses at sign-up. Hosted Supabase: `true` declares that the
+       * project's "Confirm email" is off, so ADMIN_USER_ID must name the system admin (below).
+       */
       AUTH_AUTOCONFIRM: booleanFlag,
       TRUSTED_PROXIES: proxyList,
       LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -89,6 +93,16 @@ export const envSchema = z.preprocess(
     .superRefine((env, ctx) => {
       if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
         ctx.addIssue({ code: 'custom', path: ['SUPABASE_ANON_KEY'], message: 'is required when SUPABASE_URL is set' });
+      }
+      // Without e-mail confirmation anyone can sign up at the hosted project with ADMIN_EMAIL's address
+      // and receive a confirmed account, so only the admin's user id can grant system admin
+      // (server/features/accounts/provisioning.service.ts).
+      if (env.SUPABASE_URL && env.AUTH_AUTOCONFIRM && !env.ADMIN_USER_ID) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADMIN_USER_ID'],
+          message: 'is required when SUPABASE_URL is set and AUTH_AUTOCONFIRM is true (without e-mail confirmation an address proves nothing)',
+        });
       }
       if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
         ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together' });

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { authOneTimeTokens, authUnknownAddresses } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError } from './auth.errors.ts';
+import { isCanonicalToken } from '../lib/base64url.ts';
 import { randomToken, sha256Hex } from './auth.secrets.ts';
 import { findUserById, isBanned, type AuthUserRow } from './auth.users.ts';
 
@@ -79,6 +80,7 @@ const usableLink = (token: string, type: EmailLinkType, now: Date) =>
 
 /** The user of a link's token that is still usable (unused, unexpired, its own type), without using it; null when invalid. */
 export async function peekEmailLink(ctx: AuthContext, token: string, type: EmailLinkType): Promise<AuthUserRow | null> {
+  if (!isCanonicalToken(token)) return null;
   const now = ctx.now();
   const [pending] = await ctx.db
     .select({ userId: authOneTimeTokens.userId })
@@ -92,6 +94,7 @@ export async function peekEmailLink(ctx: AuthContext, token: string, type: Email
 
 /** Uses a link's token (once, before expiry, only as its own type); its user, or null when invalid. */
 export async function consumeEmailLink(ctx: AuthContext, token: string, type: EmailLinkType): Promise<AuthUserRow | null> {
+  if (!isCanonicalToken(token)) return null;
   const now = ctx.now();
   const [used] = await ctx.db
     .update(authOneTimeTokens)

@@ -11,6 +11,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import type { Db } from '../db/client.ts';
+import { isCanonicalJws } from '../lib/base64url.ts';
 import { authSigningKeys } from '../db/schema/index.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -135,6 +136,9 @@ export async function loadSigningKeys(db: Db, issuer: string): Promise<SigningKe
       return toLowS(jws);
     },
     verify: async (token, at) => {
+      // Only the one canonical spelling of a token (server/lib/base64url.ts): a lenient decoder would
+      // accept variants of the signature segment that verify like the original.
+      if (!isCanonicalJws(token)) throw new Error('not a canonical base64url JWS');
       const known = verified.get(token);
       if (known) {
         if (withinValidity(known, at)) return known;

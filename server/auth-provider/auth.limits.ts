@@ -21,4 +21,14 @@ export const AUTH_LIMITS = {
   perIp: { name: 'auth-ip', max: 30, windowMs: 5 * 60_000, whenStoreDown: 'local' },
   /** Refresh is generous (GoTrue: 150 / 5 min) because a 429 there can sign users out. */
   refreshPerIp: { name: 'auth-refresh-ip', max: 150, windowMs: 5 * 60_000, whenStoreDown: 'local' },
+  /**
+   * A client's own password checks against one account (key: account id and client /64), forgotten
+   * on success. Within it, a client the account signed in from recently may pass the account lock
+   * (auth.sign-in.ts, ADR 026). Not counted while the store is down: then the account lock applies to all.
+   */
+  clientChecksPerAccount: { name: 'auth-account-client-checks', max: LOCKOUT_THRESHOLD, windowMs: 15 * 60_000, whenStoreDown: 'refuse' },
+  /** The mail to an account's owner when wrong passwords lock it (key: account id): one an hour. */
+  lockNotice: { name: 'auth-lock-notice', max: 1, windowMs: 60 * 60_000, whenStoreDown: 'refuse' },
+  /** Clients an account signed in from (same key): remembered for 30 days from the first success in that span. */
+  knownClient: { name: 'auth-known-client', max: 1_000_000_000, windowMs: 30 * 24 * 60 * 60_000, whenStoreDown: 'refuse' },
 } as const satisfies Record<string, BudgetRule>;

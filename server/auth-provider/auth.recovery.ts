@@ -5,6 +5,7 @@ import { consumeEmailLink, EMAIL_LINK_INTERVAL_MS, EMAIL_LINK_TTL_MS, issueEmail
 import { hashPassword } from './auth.passwords.ts';
 import { randomToken } from './auth.secrets.ts';
 import { endSessions, startSession, type SessionJson } from './auth.sessions.ts';
+import { rememberClientOf } from './auth.sign-in.ts';
 import { findUserByEmail } from './auth.users.ts';
 import { recoveryMail } from './recovery.mail.ts';
 
@@ -49,7 +50,7 @@ export async function requestRecovery(ctx: AuthContext, email: string, redirectT
  * metadata (organization intent, names) and password are discarded and its sessions ended, so the
  * owner inherits nothing from that person (the recovery session then sets a new password).
  */
-export async function consumeRecovery(ctx: AuthContext, token: string): Promise<SessionJson | null> {
+export async function consumeRecovery(ctx: AuthContext, token: string, client?: string): Promise<SessionJson | null> {
   const user = await consumeEmailLink(ctx, token, 'recovery');
   if (!user) return null;
   const now = ctx.now();
@@ -66,5 +67,7 @@ export async function consumeRecovery(ctx: AuthContext, token: string): Promise<
     })
     .where(eq(authUsers.id, user.id))
     .returning();
+  // The link proved the mailbox: the client that used it may pass a lock set from elsewhere (ADR 026).
+  await rememberClientOf(ctx, user, client);
   return startSession(ctx, fresh ?? user, 'recovery');
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { authRefreshTokens, authSessions } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, userBanned } from './auth.errors.ts';
+import { isCanonicalToken } from '../lib/base64url.ts';
 import { sha256Hex } from './auth.secrets.ts';
 import { findSession, sessionJson, storeRefreshToken, type SessionJson } from './auth.sessions.ts';
 import { findUserById, isBanned } from './auth.users.ts';
@@ -22,6 +23,8 @@ const alreadyUsed = () => new AuthError(400, 'refresh_token_already_used', 'Inva
  */
 export async function refreshSession(ctx: AuthContext, presented: string): Promise<SessionJson> {
   const { db } = ctx;
+  // Only the exact spelling randomToken() produced (server/lib/base64url.ts).
+  if (!isCanonicalToken(presented)) throw notFound();
   const hash = sha256Hex(presented);
   const [token] = await db.select().from(authRefreshTokens).where(eq(authRefreshTokens.tokenHash, hash)).limit(1);
   if (!token) throw notFound();

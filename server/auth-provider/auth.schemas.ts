@@ -11,7 +11,7 @@ export const emailField = z
   .pipe(z.email({ error: INVALID_EMAIL }))
   .transform((e) => e.toLowerCase());
 
-/** user_metadata limits: it is copied into every access token and user JSON (auth.sessions.ts, auth.users.ts). */
+/** user_metadata limits: it is served in every user JSON (auth.users.ts), never in the access token (auth.sessions.ts). */
 export const MAX_METADATA_CHARS = 16_384;
 /** Levels of nesting, `data` itself included ({ "a": { "b": 1 } } is 2). */
 export const MAX_METADATA_DEPTH = 8;
@@ -28,7 +28,7 @@ export function metadataProblem(d: Record<string, unknown>): string | null {
 }
 
 /**
- * user_metadata as it is served (access-token claims, user JSON): stored metadata that breaks the
+ * user_metadata as it is served (user JSON): stored metadata that breaks the
  * limits (written before they existed, or by hand) is dropped key by key, and wholesale when still
  * too large, so no sign-in, refresh or recovery of that user can fail on it (jose overflows its stack
  * on deep claims).
@@ -62,7 +62,11 @@ export const passwordGrantBody = z.object({
 });
 
 export const refreshGrantBody = z.object({
-  refresh_token: z.string({ error: 'refresh_token required' }).trim().min(1, 'refresh_token required').max(512, 'Invalid Refresh Token'),
+  // Not trimmed: a refresh token is accepted only in the exact spelling it was issued (auth.refresh.ts).
+  refresh_token: z
+    .string({ error: 'refresh_token required' })
+    .refine((t) => t.trim() !== '', 'refresh_token required')
+    .pipe(z.string().max(512, 'Invalid Refresh Token')),
 });
 
 export const recoverBody = z.object({ email: emailField });

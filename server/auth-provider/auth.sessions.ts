@@ -3,7 +3,6 @@ import type { Db } from '../db/client.ts';
 import { authRefreshTokens, authSessions } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from './auth.keys.ts';
-import { servedMetadata } from './auth.schemas.ts';
 import { randomToken, sha256Hex } from './auth.secrets.ts';
 import { APP_METADATA, toUserJson, type AuthUserRow } from './auth.users.ts';
 
@@ -13,7 +12,13 @@ export type AuthMethod = 'password' | 'recovery' | 'otp';
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** Supabase's access-token claims for one session. */
+/**
+ * Supabase's access-token claims for one session, except `user_metadata` (a deliberate difference
+ * from GoTrue, ADR 002): up to MAX_METADATA_CHARS of it would ride in the Authorization header of
+ * every request, past the server's header limit (Node answers 431), so an account with large
+ * metadata could not even send the request that clears it. The metadata is served where it lives:
+ * the user JSON (sign-in, refresh, GET /user) and, in the API, the verifier's user row.
+ */
 async function signAccessToken(ctx: AuthContext, user: AuthUserRow, session: SessionRow, at: Date) {
   return ctx.keys.sign(
     {
@@ -21,7 +26,6 @@ async function signAccessToken(ctx: AuthContext, user: AuthUserRow, session: Ses
       email: user.email,
       phone: '',
       app_metadata: { ...APP_METADATA, ...user.appMetadata },
-      user_metadata: servedMetadata(user.userMetadata),
       role: 'authenticated',
       aal: session.aal,
       amr: [{ method: session.amr, timestamp: unix(session.createdAt) }],

@@ -4,7 +4,10 @@ import { authUnknownAddresses, authUsers } from '../db/schema/index.ts';
 import { rateLimitMessage } from '../lib/rate-limit.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, invalidCredentials, overRequestRateLimit, userBanned } from './auth.errors.ts';
-import { LOCKOUT_BASE_MS, LOCKOUT_MAX_MS, LOCKOUT_THRESHOLD } from './auth.limits.ts';
+import type { BudgetVerdict } from '../lib/budgets.ts';
+import { accountLockedMail } from './account-locked.mail.ts';
+import { issueEmailLink } from './auth.email-links.ts';
+import { AUTH_LIMITS, LOCKOUT_BASE_MS, LOCKOUT_MAX_MS, LOCKOUT_THRESHOLD } from './auth.limits.ts';
 import { verifyAgainstDummy, verifyPassword } from './auth.passwords.ts';
 import { startSession, type SessionJson } from './auth.sessions.ts';
 import { findUserByEmail, findUserById, isBanned, normalizeEmail, type AuthUserRow } from './auth.users.ts';
@@ -63,7 +66,7 @@ async function reserveUnknownAttempt(db: Db, email: string, now: Date): Promise<
  * 429 over_request_rate_limit until the lock expires, even for the right password. The check-and-count
  * happens in one statement before scrypt runs (see reserveUserAttempt), so it holds under parallel guesses.
  */
-export async function signInWithPassword(ctx: AuthContext, rawEmail: string, password: string): Promise<SessionJson> {
+export async function signInWithPassword(ctx: AuthContext, rawEmail: string, password: string, client?: string): Promise<SessionJson> {
   const email = normalizeEmail(rawEmail);
   const now = ctx.now();
   const user = await findUserByEmail(ctx.db, email);
@@ -75,31 +78,63 @@ export async function signInWithPassword(ctx: AuthContext, rawEmail: string, pas
     await verifyAgainstDummy(password);
     throw invalidCredentials();
   }
-  const fresh = await checkPasswordWithLockout(ctx, user, password, { lastSignInAt: now });
+  const fresh = await checkPasswordWithLockout(ctx, user, password, { lastSignInAt: now }, client);
   if (!fresh) throw invalidCredentials();
   if (isBanned(user, now)) throw userBanned();
   if (!fresh.emailConfirmedAt) throw emailNotConfirmed();
   return startSession(ctx, fresh, 'password');
 }
 
+/** The budget key of one client's checks against one account. */
+const accountClientKey = (userId: string, client: string) => `${userId}|${client}`;
+
+/**
+ * Whether this client may check a password although the account is locked (ADR 026): it signed in
+ * to the account recently (AUTH_LIMITS.knownClient) and has its own checks left (spent just
+ * before, AUTH_LIMITS.clientChecksPerAccount). So whoever locks the account from elsewhere does
+ * not lock out its owner's usual client, while every client, known or not, gets at most
+ * LOCKOUT_THRESHOLD checks per window. Without a client address (in-process) or while the budget
+ * store is down, no client passes.
+ */
+async function mayPassLock(ctx: AuthContext, key: string, ownChecks: BudgetVerdict | null): Promise<boolean> {
+  if (ownChecks !== 0) return false;
+  const known = await ctx.budgets.spent(AUTH_LIMITS.knownClient, key);
+  return typeof known === 'number' && known > 0;
+}
+
 /**
  * Checks a password against the account under the lockout rules (one reserved attempt, see
- * reserveUserAttempt): the updated user row when right, null when wrong, 429 when locked. Used by
- * the password grant and by the current-password check of a password change.
+ * reserveUserAttempt): the updated user row when right, null when wrong, 429 when locked. `client`
+ * (the client's budget key, clientBudgetKey) lets a client the account signed in from recently pass
+ * a lock set by others (mayPassLock). Used by the password grant, the sign-up confirmation and the
+ * current-password check of a password change.
  */
 export async function checkPasswordWithLockout(
   ctx: AuthContext,
   user: AuthUserRow,
   password: string,
   onSuccess: Partial<typeof authUsers.$inferInsert> = {},
+  client?: string,
 ): Promise<AuthUserRow | null> {
   const now = ctx.now();
+  const key = client ? accountClientKey(user.id, client) : null;
+  // Counted before any hashing, like the account's reservation, so parallel guesses cannot exceed it.
+  const ownChecks = key ? await ctx.budgets.spend(AUTH_LIMITS.clientChecksPerAccount, key) : null;
   const reserved = await reserveUserAttempt(ctx.db, user.id, now);
   if (reserved === null) {
-    const current = await findUserById(ctx.db, user.id);
-    throw locked(secondsUntil(current?.lockedUntil, now));
+    if (!key || !(await mayPassLock(ctx, key, ownChecks))) {
+      const current = await findUserById(ctx.db, user.id);
+      throw locked(secondsUntil(current?.lockedUntil, now));
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) return null;
+    // The lock stays for everyone else: the counter is left as it is.
+    const [fresh] = await ctx.db.update(authUsers).set({ ...onSuccess }).where(eq(authUsers.id, user.id)).returning();
+    return fresh ? rememberClient(ctx, key, fresh) : null;
   }
-  if (!(await verifyPassword(password, user.passwordHash))) return null;
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    if (reserved >= LOCKOUT_THRESHOLD) ctx.background.run('account locked mail', () => mailLockNotice(ctx, user));
+    return null;
+  }
   // Success clears the counter, unless other attempts reserved after this one and locked the account
   // meanwhile: then the lock wins (a right password never opens a locked account).
   const [fresh] = await ctx.db
@@ -119,5 +154,30 @@ export async function checkPasswordWithLockout(
     const current = await findUserById(ctx.db, user.id);
     throw locked(secondsUntil(current?.lockedUntil, now));
   }
-  return fresh;
+  return rememberClient(ctx, key, fresh);
+}
+
+/**
+ * Tells the owner that wrong passwords locked the account, with a recovery link (using it lifts the
+ * lock, consumeRecovery): at most one an hour per account (AUTH_LIMITS.lockNotice), none while the
+ * budget store is down. Runs after the answer.
+ */
+async function mailLockNotice(ctx: AuthContext, user: AuthUserRow): Promise<void> {
+  if ((await ctx.budgets.spend(AUTH_LIMITS.lockNotice, user.id)) !== 0) return;
+  const link = await issueEmailLink(ctx, user.id, 'recovery', new URL('/reset-password', ctx.env.APP_URL).toString());
+  await ctx.mailer.send(accountLockedMail(user.email, link));
+}
+
+/** After a right password: the client's own checks are forgiven and it counts as known to the account. */
+async function rememberClient(ctx: AuthContext, key: string | null, user: AuthUserRow): Promise<AuthUserRow> {
+  if (key) {
+    await ctx.budgets.forget(AUTH_LIMITS.clientChecksPerAccount, key);
+    await ctx.budgets.spend(AUTH_LIMITS.knownClient, key);
+  }
+  return user;
+}
+
+/** The same after another proof of the account (a used recovery link): the client counts as known to it. */
+export async function rememberClientOf(ctx: AuthContext, user: AuthUserRow, client: string | undefined): Promise<void> {
+  await rememberClient(ctx, client ? accountClientKey(user.id, client) : null, user);
 }

@@ -31,7 +31,7 @@ export const REAUTHENTICATION_WINDOW_MS = 10 * 60_000;
  * so it cannot be guessed through this route). Otherwise 400 reauthentication_needed /
  * current_password_mismatch.
  */
-async function assertMayChangePassword(ctx: AuthContext, access: VerifiedAccess, currentPassword: string | undefined) {
+async function assertMayChangePassword(ctx: AuthContext, access: VerifiedAccess, currentPassword: string | undefined, client: string | undefined) {
   const age = ctx.now().getTime() - access.session.createdAt.getTime();
   if (access.session.amr === 'recovery' && age <= RECOVERY_TTL_MS) return;
   if (currentPassword === undefined && age <= REAUTHENTICATION_WINDOW_MS) return;
@@ -42,7 +42,7 @@ async function assertMayChangePassword(ctx: AuthContext, access: VerifiedAccess,
       'To change your password, enter your current password (or sign out and sign in again, then change it within 10 minutes).',
     );
   }
-  if (!(await checkPasswordWithLockout(ctx, access.user, currentPassword))) {
+  if (!(await checkPasswordWithLockout(ctx, access.user, currentPassword, {}, client))) {
     throw new AuthError(400, 'current_password_mismatch', 'Your current password is not correct.');
   }
 }
@@ -55,6 +55,7 @@ export async function updateUser(
   ctx: AuthContext,
   access: VerifiedAccess,
   body: { password?: unknown; data?: Record<string, unknown> | null; email?: string; current_password?: string | undefined },
+  client?: string,
 ): Promise<AuthUserRow> {
   const { user } = access;
   if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
@@ -63,7 +64,7 @@ export async function updateUser(
   const changes: Partial<typeof authUsers.$inferInsert> = { updatedAt: ctx.now() };
   if (body.password !== undefined) {
     const password = checkNewPassword(body.password);
-    await assertMayChangePassword(ctx, access, body.current_password);
+    await assertMayChangePassword(ctx, access, body.current_password, client);
     if (await verifyPassword(password, user.passwordHash)) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
     }

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { isCanonicalToken } from '../lib/base64url.ts';
+import { clientBudgetKey } from '../lib/client-ip.ts';
 import type { AppEnv } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, validationFailed } from './auth.errors.ts';
@@ -20,7 +22,8 @@ const LINK_ERROR = {
 /** The SPA page that asks for the sign-up password before a confirmation link is used. */
 export const CONFIRM_EMAIL_PATH = '/confirm-email';
 
-const validToken = (token: string) => token.length > 0 && token.length <= 512;
+/** Link tokens are randomToken()s: anything else (another length, a lenient spelling) is refused before any lookup. */
+const validToken = (token: string) => isCanonicalToken(token);
 
 /**
  * POST /recover and /resend, and the links they mail. Recovery: GET /verify (browser redirect with
@@ -56,7 +59,7 @@ export const recoveryRoutes = (ctx: AuthContext) =>
         const fragment = pending ? { token_hash: token, type, redirect_to: redirectTo } : LINK_ERROR;
         return c.redirect(`${page}#${new URLSearchParams(fragment).toString()}`, 303);
       }
-      const session = type === 'recovery' && validToken(token) ? await consumeRecovery(ctx, token) : null;
+      const session = type === 'recovery' && validToken(token) ? await consumeRecovery(ctx, token, clientBudgetKey(c)) : null;
       const fragment = session
         ? {
             access_token: session.access_token,
@@ -77,12 +80,12 @@ export const recoveryRoutes = (ctx: AuthContext) =>
       const token = body.token_hash ?? body.token;
       if (!token) throw validationFailed('Verify requires a token_hash');
       let session: SessionJson | null;
-      if (body.type === 'recovery') session = validToken(token) ? await consumeRecovery(ctx, token) : null;
+      if (body.type === 'recovery') session = validToken(token) ? await consumeRecovery(ctx, token, clientBudgetKey(c)) : null;
       else {
         if (!body.password) throw validationFailed(CONFIRM_NEEDS_PASSWORD);
         // A password check, like the password grant: the same per-IP budget (and the account lockout inside).
         await throttleIp(ctx, c, AUTH_LIMITS.perIp);
-        session = validToken(token) ? await consumeConfirmation(ctx, token, body.password) : null;
+        session = validToken(token) ? await consumeConfirmation(ctx, token, body.password, clientBudgetKey(c)) : null;
       }
       if (!session) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
       return c.json(session, 200);

@@ -10,6 +10,7 @@ import { signUp } from './auth.sign-up.ts';
 import { safeRedirect } from './auth.email-links.ts';
 import { AUTH_LIMITS } from './auth.limits.ts';
 import { throttleIp } from './auth.throttle.ts';
+import { clientBudgetKey } from '../lib/client-ip.ts';
 
 /** POST /signup and POST /token (password and refresh_token grants). */
 export const tokenRoutes = (ctx: AuthContext) =>
@@ -25,7 +26,7 @@ export const tokenRoutes = (ctx: AuthContext) =>
         await throttleIp(ctx, c, AUTH_LIMITS.perIp);
         const body = parseWith(passwordGrantBody, await readJsonBody(c));
         if (!body.password) throw invalidCredentials();
-        return c.json(await signInWithPassword(ctx, body.email, body.password), 200);
+        return c.json(await signInWithPassword(ctx, body.email, body.password, clientBudgetKey(c)), 200);
       }
       if (grant === 'refresh_token') {
         await throttleIp(ctx, c, AUTH_LIMITS.refreshPerIp);

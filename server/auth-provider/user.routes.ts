@@ -9,6 +9,7 @@ import { endSessions } from './auth.sessions.ts';
 import { updateUser } from './auth.update-user.ts';
 import { toUserJson } from './auth.users.ts';
 import { verifyAccessToken } from './auth.verifier.ts';
+import { clientBudgetKey } from '../lib/client-ip.ts';
 
 function bearer(c: Context<AppEnv>): string {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
@@ -26,7 +27,7 @@ export const userRoutes = (ctx: AuthContext) =>
     .put('/user', async (c) => {
       const access = await verifyAccessToken(ctx, bearer(c));
       const body = parseWith(updateUserBody, await readJsonBody(c));
-      return c.json(toUserJson(await updateUser(ctx, access, body)), 200);
+      return c.json(toUserJson(await updateUser(ctx, access, body, clientBudgetKey(c))), 200);
     })
     .post('/logout', async (c) => {
       const scope = parseWith(logoutScope, c.req.query('scope') ?? 'global');

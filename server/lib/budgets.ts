@@ -60,6 +60,10 @@ export interface Budgets {
    * shared store does not answer, slots are counted in this process (as BudgetRule 'local'). Never throws.
    */
   lease(rule: LeaseRule, key: string): Promise<Lease | 'busy'>;
+  /** Units of `key`'s budget spent in the current window (0 when none), without spending; 'unavailable' when the shared store cannot answer. */
+  spent(rule: BudgetRule, key: string): Promise<number | 'unavailable'>;
+  /** Forgets what `key` spent under `rule` (a failure budget after a success). Never throws for a store failure. */
+  forget(rule: BudgetRule, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -231,6 +235,24 @@ export async function createBudgets(opts: BudgetOptions): Promise<Budgets> {
         if (connected?.client.status === 'ready' && err instanceof Error && err.message === 'Command timed out') connected.client.disconnect(true);
         if (rule.whenStoreDown === 'refuse') return 'unavailable';
         return spendOn(localFor(rule), key);
+      }
+    },
+    async spent(rule, key) {
+      if (rule.scope === 'instance') return (await localFor(rule).get(key))?.consumedPoints ?? 0;
+      try {
+        return (await sharedFor(rule).get(key))?.consumedPoints ?? 0;
+      } catch (err) {
+        reportDown(err);
+        return 'unavailable';
+      }
+    },
+    async forget(rule, key) {
+      await localFor(rule).delete(key);
+      if (rule.scope === 'instance') return;
+      try {
+        await sharedFor(rule).delete(key);
+      } catch (err) {
+        reportDown(err);
       }
     },
     async close() {

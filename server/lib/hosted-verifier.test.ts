@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgedJwsSpellings } from '#tests/setup/forged-tokens.ts';
 import { createHostedVerifier } from './hosted-verifier.ts';
 
 const USER_ID = '6f1c3c1e-8d3b-4a53-9d0b-1f0f4e1b2a77';
@@ -41,6 +42,14 @@ describe('hosted verifier, legacy HS256 secret', () => {
       userMetadata: { firstName: 'Ada' },
       emailConfirmed: true,
     });
+  });
+
+  it('refuses every non-canonical spelling of a valid token (padding, + and /, trailing bits)', async () => {
+    const token = await sign(claims(iss), secret, { alg: 'HS256' }, { iss });
+    await expect(verifier.verify(token)).resolves.toMatchObject({ id: USER_ID });
+    const variants = forgedJwsSpellings(token);
+    expect(variants.length).toBeGreaterThanOrEqual(9);
+    for (const variant of variants) await expect(verifier.verify(variant), variant).rejects.toMatchObject({ status: 401 });
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Env } from '../env.ts';
 import { unauthorized } from './app-error.ts';
+import { isCanonicalJws } from './base64url.ts';
 import type { AuthUser, TokenVerifier } from './factory.ts';
 
 const CLOCK_TOLERANCE_SECONDS = 30;
@@ -27,6 +28,8 @@ export function createHostedVerifier(
     kind: 'supabase',
     async verify(token: string): Promise<AuthUser> {
       let payload: JWTPayload;
+      // GoTrue encodes canonically; any other spelling of a token is a forgery (server/lib/base64url.ts).
+      if (!isCanonicalJws(token)) throw unauthorized('Your session is invalid or has expired. Please sign in again.');
       try {
         const options = { algorithms, issuer, audience: 'authenticated', clockTolerance: CLOCK_TOLERANCE_SECONDS, currentDate: opts.now?.() };
         payload = (typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options)).payload;

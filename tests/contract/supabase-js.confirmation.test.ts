@@ -4,7 +4,7 @@
 // addresses only, and AUTH_AUTOCONFIRM for local trials.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { confirmWithPassword, fragmentOf, lastLinkTo, mailLinkTo, mailSettled, PASSWORD, postVerify, uniqueEmail } from './contract-helpers.ts';
+import { confirmWithPassword, fragmentOf, mailLinkTo, mailSettled, PASSWORD, postVerify, uniqueEmail } from './contract-helpers.ts';
 import { startContractServer, type ContractServer } from './contract-server.ts';
 
 describe.each(DB_DRIVERS)('supabase-js sign-up confirmation (%s)', (driver) => {
@@ -26,9 +26,9 @@ describe.each(DB_DRIVERS)('supabase-js sign-up confirmation (%s)', (driver) => {
     expect(data.user).toMatchObject({ email, email_confirmed_at: null, user_metadata: meta });
     expect(data.user?.confirmation_sent_at).toBeTruthy();
 
+    const link = await mailLinkTo(server, email);
     const mail = server.mail.at(-1)!;
     expect(mail).toMatchObject({ to: email, subject: 'Confirm your MVRSP Assess account' });
-    const link = lastLinkTo(server, email);
     expect(mail.text).toContain(link);
     // The mail says what the link needs: it no longer promises to sign in by itself.
     expect(mail.text).toContain('enter the password you chose when you signed up');
@@ -77,7 +77,7 @@ describe.each(DB_DRIVERS)('supabase-js sign-up confirmation (%s)', (driver) => {
     const email = uniqueEmail('victim');
     // Someone signs up with an address that is not theirs, their own password and an organization.
     await server.client().auth.signUp({ email, password: 'Squatter-password-1', options: { data: meta } });
-    const link = lastLinkTo(server, email);
+    const link = await mailLinkTo(server, email);
 
     // The owner clicks the unsolicited link: following it opens no session and confirms nothing.
     const opened = await follow(link);
@@ -104,7 +104,7 @@ describe.each(DB_DRIVERS)('supabase-js sign-up confirmation (%s)', (driver) => {
     server = await startContractServer(driver);
     const email = uniqueEmail('locked');
     await server.client().auth.signUp({ email, password: PASSWORD });
-    const link = lastLinkTo(server, email);
+    const link = await mailLinkTo(server, email);
     for (let i = 0; i < 5; i++) expect((await confirmWithPassword(server, link, `Wrong-password-${i}`)).body).toMatchObject({ code: 'invalid_credentials' });
     // Locked: the right password is refused on the page and by the password grant alike, the link stays unused.
     expect(await confirmWithPassword(server, link, PASSWORD)).toMatchObject({ status: 429, body: { code: 'over_request_rate_limit' } });
@@ -117,7 +117,7 @@ describe.each(DB_DRIVERS)('supabase-js sign-up confirmation (%s)', (driver) => {
     server = await startContractServer(driver);
     const email = uniqueEmail('otp');
     await server.client().auth.signUp({ email, password: PASSWORD });
-    const token = new URL(lastLinkTo(server, email)).searchParams.get('token')!;
+    const token = new URL(await mailLinkTo(server, email)).searchParams.get('token')!;
     const first = await postVerify(server, { token_hash: token, type: 'signup', password: PASSWORD });
     expect(first.status).toBe(200);
     expect((first.body.user as { email_confirmed_at: string | null }).email_confirmed_at).toBeTruthy();
@@ -126,13 +126,13 @@ describe.each(DB_DRIVERS)('supabase-js sign-up confirmation (%s)', (driver) => {
 
     const late = uniqueEmail('late');
     await server.client().auth.signUp({ email: late, password: PASSWORD });
-    const lateToken = new URL(lastLinkTo(server, late)).searchParams.get('token')!;
+    const lateToken = new URL(await mailLinkTo(server, late)).searchParams.get('token')!;
     server.clock.advance(24 * 60 * 60_000 + 1_000);
     expect((await postVerify(server, { token_hash: lateToken, type: 'signup', password: PASSWORD })).body).toMatchObject({ code: 'otp_expired' });
     // A confirmation token is not a recovery token.
     const third = uniqueEmail('cross');
     await server.client().auth.signUp({ email: third, password: PASSWORD });
-    const crossToken = new URL(lastLinkTo(server, third)).searchParams.get('token')!;
+    const crossToken = new URL(await mailLinkTo(server, third)).searchParams.get('token')!;
     expect((await server.client().auth.verifyOtp({ token_hash: crossToken, type: 'recovery' })).error).toMatchObject({ code: 'otp_expired' });
   });
 
@@ -140,7 +140,7 @@ describe.each(DB_DRIVERS)('supabase-js sign-up confirmation (%s)', (driver) => {
     server = await startContractServer(driver);
     const email = uniqueEmail('resend');
     await server.client().auth.signUp({ email, password: PASSWORD });
-    const firstLink = lastLinkTo(server, email);
+    const firstLink = await mailLinkTo(server, email);
     const resend = (address: string) => server.client().auth.resend({ type: 'signup', email: address });
 
     // Within the minute of the sign-up mail: refused, like recover.

@@ -43,18 +43,20 @@ describe.each(DB_DRIVERS)('supabase-js contract (%s)', (driver) => {
       phone: '',
       aal: 'aal1',
       is_anonymous: false,
-      user_metadata: { firstName: 'Ada', lastName: 'Lovelace' },
     });
+    expect(payload.user_metadata).toBeUndefined(); // served in the user JSON only (ADR 002)
     expect(payload.exp! - payload.iat!).toBe(3600);
     expect(payload.amr).toEqual([{ method: 'otp', timestamp: expect.any(Number) }]); // GoTrue's method for an e-mail link
     expect(typeof payload.session_id).toBe('string');
   });
 
-  it('rejects a duplicate e-mail and a short password with the codes supabase-js exposes', async () => {
-    const { email } = await signedUpClient(server);
+  it('answers a duplicate e-mail like a new one (GoTrue with confirmation on) and rejects a short password with the code supabase-js exposes', async () => {
+    const { email, session } = await signedUpClient(server);
     const dup = await server.client().auth.signUp({ email: email.toUpperCase(), password: PASSWORD });
-    expect(dup.error).toMatchObject({ code: 'user_already_exists', message: 'User already registered', status: 422 });
+    expect(dup.error).toBeNull();
     expect(dup.data.session).toBeNull();
+    expect(dup.data.user).toMatchObject({ email, identities: [] });
+    expect(dup.data.user?.id).not.toBe(session.user.id);
 
     const weak = await server.client().auth.signUp({ email: uniqueEmail(), password: 'short' });
     expect(isAuthWeakPasswordError(weak.error)).toBe(true);

@@ -119,8 +119,9 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.waitForURL('**/dashboard');
 }
 
-/** The newest confirmation link mailed to `email`. */
-export function confirmationLink(h: Harness, email: string): string {
+/** The newest confirmation link mailed to `email`, once the provider's after-answer mail work is done. */
+export async function confirmationLink(h: Harness, email: string): Promise<string> {
+  await (h.server.deps.authAdmin as { idle?: () => Promise<void> } | undefined)?.idle?.();
   const mail = h.mail.filter((m) => m.to === email.toLowerCase() && m.subject === 'Confirm your MVRSP Assess account').at(-1);
   const link = mail?.links?.[0];
   if (!link) throw new Error(`no confirmation mail to ${email}`);
@@ -133,7 +134,7 @@ export function confirmationLink(h: Harness, email: string): string {
  * and lands signed in on the dashboard.
  */
 export async function confirmFromMail(h: Harness, page: Page, email: string, password: string): Promise<void> {
-  await page.goto(confirmationLink(h, email));
+  await page.goto(await confirmationLink(h, email));
   await page.waitForURL((url) => url.pathname === '/confirm-email');
   await page.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -169,7 +169,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
 
     // The mailed link opens /confirm-email, which asks for the password chosen at sign-up: the link
     // alone confirms nothing. Empty and wrong passwords are refused and leave the link usable.
-    await page.goto(confirmationLink(h, email));
+    await page.goto(await confirmationLink(h, email));
     await page.waitForURL((url) => url.pathname === '/confirm-email');
     await page.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
     expect(await page.title()).toBe('Confirm your e-mail address · MVRSP Assess');
@@ -195,7 +195,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await page.getByTestId('header-identity').getByText('Northfield University').waitFor();
     await shot(page, 'signup-confirmed-dashboard');
     // The link works once: opened again, the page says it has expired and asks for no password.
-    await page.goto(confirmationLink(h, email));
+    await page.goto(await confirmationLink(h, email));
     await page.getByRole('heading', { name: 'Confirmation link expired' }).waitFor();
     await page.getByText(MSG.confirmLinkInvalid).waitFor();
     expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);

@@ -169,6 +169,26 @@ describe('when the shared store does not answer', () => {
     expect(logger.lines.map((l) => `${l.msg} ${l.fields}`).join('\n')).not.toContain('s3cret-redis-pass');
   }, 60_000);
 
+  const peekStores: [string, string | undefined][] = [['database', undefined], ...(TEST_REDIS_URL ? [['redis', TEST_REDIS_URL] as [string, string]] : [])];
+  it.each(peekStores)('spent() reads a key without spending and forget() clears it (%s store)', async (_store, redisUrl) => {
+    const database: Database = await openDatabase({});
+    closeAfter.push(() => database.close());
+    await migrateDatabase(database);
+    const budgets = await createBudgets({ db: database.db, logger: captureLogger(), now: () => new Date(), redis: redisUrl ? { url: redisUrl, keyPrefix: `t-${randomUUID()}` } : undefined });
+    closeAfter.push(() => budgets.close());
+    const rule: BudgetRule = { name: 'peek-forget', max: 2, windowMs: 60_000 };
+    expect(await budgets.spent(rule, 'k')).toBe(0);
+    expect(await budgets.spend(rule, 'k')).toBe(0);
+    expect(await budgets.spent(rule, 'k')).toBe(1);
+    expect(await budgets.spent(rule, 'k')).toBe(1); // reading spends nothing
+    expect(await budgets.spend(rule, 'k')).toBe(0);
+    expect(await budgets.spend(rule, 'k')).toBeGreaterThan(0);
+    await budgets.forget(rule, 'k');
+    expect(await budgets.spent(rule, 'k')).toBe(0);
+    expect(await budgets.spend(rule, 'k')).toBe(0);
+    expect(await budgets.spent(rule, 'other')).toBe(0);
+  });
+
   it('database store failing and back: per-instance counting or refusal meanwhile, one warning, one note on recovery', async () => {
     const database: Database = await openDatabase({});
     closeAfter.push(() => database.close());
