@@ -1,5 +1,5 @@
 // Users across the platform: list, change a role, disable (sessions end) and re-enable. Audited.
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AdminUserView } from '#domain/contracts/admin.ts';
 import type { Role } from '#domain/roles.ts';
 import type { Db } from '../../db/client.ts';
@@ -7,18 +7,7 @@ import { organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../lib/factory.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
-import { clearCertifyingOfficial } from '../accounts/index.ts';
-
-export const LAST_ADMIN_MESSAGE = 'This is the only Organization Admin of the organization. Make another member an admin first.';
-
-async function isLastOrgAdmin(tx: DbOrTx, p: ProfileRow): Promise<boolean> {
-  if (p.role !== 'org_admin' || !p.organizationId) return false;
-  const admins = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.organizationId, p.organizationId), eq(profiles.role, 'org_admin'), eq(profiles.status, 'active')));
-  return admins.length <= 1;
-}
+import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from '../accounts/index.ts';
 
 /** A disabled user's embedded-auth ban lasts until re-enabled. */
 const BANNED_UNTIL = new Date('9999-12-31T00:00:00Z');
@@ -56,8 +45,15 @@ async function updateProfile(
 ): Promise<AdminUserView> {
   if (id === actorId) throw badRequest('You cannot change your own account here. Ask another system admin.');
   return db.transaction(async (tx) => {
+    // The organization's row first, then the profile's: the lock order of every membership change
+    // (accounts lockOrganization), so the last-admin rule counts committed admins and nothing deadlocks.
+    const [seen] = await tx.select({ organizationId: profiles.organizationId }).from(profiles).where(eq(profiles.id, id));
+    if (!seen) throw notFound('User not found');
+    if (seen.organizationId) await lockOrganization(tx, seen.organizationId);
     const [before] = await tx.select().from(profiles).where(eq(profiles.id, id)).for('update');
     if (!before) throw notFound('User not found');
+    // Only an organization's deletion moves a profile out of it meanwhile; the user is then removed.
+    if (before.organizationId !== seen.organizationId) throw conflict('This user was removed from their organization');
     const patch = await change(before, tx);
     const [after] = await tx.update(profiles).set(patch).where(eq(profiles.id, id)).returning();
     const pick = (p: ProfileRow) => ({ role: p.role, status: p.status });
@@ -78,7 +74,7 @@ export function changeRole(db: Db, actorId: string, id: string, role: Role): Pro
       if (before.status === 'removed') throw conflict('This user was removed from their organization');
       if (role !== 'system_admin' && !before.organizationId) throw badRequest('A user without an organization can only be a system admin');
       if (before.role === role) throw conflict(`This user is already a ${role}`);
-      if (await isLastOrgAdmin(tx, before)) throw conflict(LAST_ADMIN_MESSAGE);
+      await assertKeepsAnOrgAdmin(tx, before);
       // A system_admin is no member of the organization: the designation ends (ADR 019).
       if (role === 'system_admin') await clearCertifyingOfficial(tx, { organizationId: before.organizationId, memberId: id, actorId, reason: 'user.role_changed' });
       return { role };
@@ -96,6 +92,7 @@ export async function disableUser(deps: AppDeps, actorId: string, id: string): P
     async (before, tx) => {
       if (before.status === 'disabled') throw conflict('This user is already disabled');
       if (before.status === 'removed') throw conflict('This user was removed from their organization');
+      await assertKeepsAnOrgAdmin(tx, before);
       // Re-enabling does not make them the certifying official again (ADR 019).
       await clearCertifyingOfficial(tx, { organizationId: before.organizationId, memberId: id, actorId, reason: 'user.disabled' });
       return { status: 'disabled' };
