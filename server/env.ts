@@ -61,6 +61,11 @@ export const envSchema = z.preprocess(
       CHECKOUT_URL: z.url().default('https://checkout.example.com/mvrsp-assess-annual'),
       CONTACT_EMAIL: z.email().default('sales@mvrsp.example.com'),
       EVIDENCE_MAX_MB: z.coerce.number().positive().max(1024).default(25),
+      /**
+       * The lease of one request working on an unfinished upload (/complete, a whole-file PUT), renewed
+       * every third of it while the request works: after a crash a retry waits at most this long.
+       */
+      EVIDENCE_CLAIM_SECONDS: z.coerce.number().int().min(1).max(900).default(30),
       AUTH_AUTOCONFIRM: booleanFlag,
       TRUSTED_PROXIES: proxyList,
       LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

@@ -32,6 +32,7 @@ describe.each(STORAGE_MATRIX)('multipart evidence: a duplicate evidence id (%s, 
     db: server.deps.db,
     storage: server.deps.storage,
     maxMb: 25,
+    claimSeconds: 30,
     now: () => new Date(),
     caller: { id: org.user.userId, organization: null, organizationId: org.orgId },
   });

@@ -15,8 +15,9 @@ import { AppError, conflict } from '../../lib/app-error.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
 import { accessFor, assertAssessmentOpen, assertQuestionAsked, todayOf, toView, type EvidenceAccess, type EvidenceRow } from './evidence.access.ts';
 import { parseFormDates, resolveDates, type EvidenceDates } from './evidence.dates.ts';
+import { holdClaim, leaseEnd } from './evidence.claim.ts';
 import { removeStored, storageKeyOf } from './evidence.storage.ts';
-import { assertAcceptable } from './evidence.upload.service.ts';
+import { assertAcceptable, finishClaim } from './evidence.upload.service.ts';
 
 /** At most this many files per multipart request. */
 export const MAX_MULTIPART_FILES = 5;
@@ -79,55 +80,65 @@ export async function storeMultipartEvidence(
   return views;
 }
 
+/**
+ * Stores one checked file under an id. The row comes first, as an `uploading` row holding a claim
+ * (evidence.claim.ts): of two requests with the same id (a client's parallel retries of PUT
+ * .../content) only the one whose insert wins writes bytes, so the stored object is always the one
+ * whose SHA-256 the row records; the other writes nothing and answers as duplicateId says. The
+ * winner writes the file's key (each store replaces it whole or not at all: a rename on disk, one
+ * PutObject on S3) and then attaches the row while its claim holds. If it dies in between, the row
+ * stays `uploading` and its claim lapses: POST .../complete then checks what was written against
+ * the recorded size and SHA-256, and the abandoned-upload sweep removes what nobody completes.
+ */
 async function storeOne(access: EvidenceAccess, input: { assessmentId: string; questionId: string }, f: Checked) {
   const org = access.caller.organizationId;
   const storageKey = storageKeyOf(org, f.id);
-  await access.storage.put(storageKey, f.bytes, f.mimeType);
-  let row: EvidenceRow | undefined;
+  const [claimed] = await access.db
+    .insert(evidenceFiles)
+    .values({
+      id: f.id,
+      organizationId: org,
+      assessmentId: input.assessmentId,
+      questionId: input.questionId,
+      fileName: f.fileName,
+      mimeType: f.mimeType,
+      sizeBytes: f.bytes.length,
+      sha256: f.sha256,
+      // Every byte is "received" (a PATCH finds no offset to write at), none stored yet.
+      bytesReceived: f.bytes.length,
+      storageKey,
+      status: 'uploading',
+      uploadedBy: access.caller.id,
+      effectiveOn: f.dates.effectiveOn,
+      expiresOn: f.dates.expiresOn,
+      updatedAt: leaseEnd(access.claimSeconds),
+    })
+    .onConflictDoNothing({ target: evidenceFiles.id })
+    .returning();
+  if (!claimed) return duplicateId(access, f);
+  const claim = holdClaim(access, claimed);
+  let row: EvidenceRow;
   try {
-    [row] = await access.db
-      .insert(evidenceFiles)
-      .values({
-        id: f.id,
-        organizationId: org,
-        assessmentId: input.assessmentId,
-        questionId: input.questionId,
-        fileName: f.fileName,
-        mimeType: f.mimeType,
-        sizeBytes: f.bytes.length,
-        sha256: f.sha256,
-        bytesReceived: f.bytes.length,
-        storageKey,
-        status: 'attached',
-        uploadedBy: access.caller.id,
-        effectiveOn: f.dates.effectiveOn,
-        expiresOn: f.dates.expiresOn,
-      })
-      .onConflictDoNothing({ target: evidenceFiles.id })
-      .returning();
+    await access.storage.put(storageKey, f.bytes, f.mimeType);
+    row = await finishClaim(access, claim, { status: 'attached', mimeType: f.mimeType });
   } catch (err) {
-    // Nothing of this upload was saved: its bytes go, and a row of this id only if it is this organization's.
-    await removeStored(access.storage, storageKey);
-    await access.db.delete(evidenceFiles).where(and(eq(evidenceFiles.id, f.id), eq(evidenceFiles.organizationId, org)));
+    await claim.stop();
+    // Nothing of this upload counts: its claimed row goes, and the bytes only it could have written.
+    const [gone] = await access.db.delete(evidenceFiles).where(and(eq(evidenceFiles.id, f.id), eq(evidenceFiles.organizationId, org), eq(evidenceFiles.status, 'uploading'), eq(evidenceFiles.updatedAt, claim.token))).returning({ id: evidenceFiles.id });
+    if (gone) await removeStored(access.storage, storageKey);
     throw err;
   }
-  if (row) return toView(row, todayOf(access));
-  return duplicateId(access, f, storageKey);
+  return toView(row, todayOf(access));
 }
 
 /**
  * Another upload (a repeat of this one, or a client reusing the id) saved this evidence id first:
- * its row is never deleted. In this organization the stored bytes are that row's (same storage key)
- * and stay; the same file again answers as the repeat it is. Another organization's row has its own
- * storage key, so this upload's bytes are removed.
+ * its row is never deleted, and this upload wrote no bytes. The same file again in the organization,
+ * once stored, answers as the repeat it is; anything else is a 409.
  */
-async function duplicateId(access: EvidenceAccess, f: Checked, storageKey: string): Promise<EvidenceView> {
+async function duplicateId(access: EvidenceAccess, f: Checked): Promise<EvidenceView> {
   const [winner] = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, f.id));
-  if (winner?.organizationId === access.caller.organizationId) {
-    if (winner.status === 'attached' && winner.sha256 === f.sha256) return toView(winner, todayOf(access));
-  } else {
-    await removeStored(access.storage, storageKey);
-  }
+  if (winner?.organizationId === access.caller.organizationId && winner.status === 'attached' && winner.sha256 === f.sha256) return toView(winner, todayOf(access));
   throw conflict('This evidence id is already used by another file');
 }
 
