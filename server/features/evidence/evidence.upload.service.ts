@@ -237,7 +237,8 @@ async function completeClaimed(access: EvidenceAccess, claim: UploadClaim): Prom
   if (!assembly.ok) {
     // Chunks went missing from the store: start this file again from 0 (the server's offset is the one of record).
     await removeParts(access.storage, row.storageKey);
-    await access.db.update(evidenceFiles).set({ bytesReceived: 0 }).where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading')));
+    // The claim ends with it (updated_at back to the database's clock): the client starts again at once.
+    await access.db.update(evidenceFiles).set({ bytesReceived: 0, updatedAt: sql`now()` }).where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading')));
     throw new AppError(409, 'conflict', EVIDENCE_MSG.offsetMismatch, { offset: 0 });
   }
   const mimeType = await verify(access, row, assembly.inspection);
