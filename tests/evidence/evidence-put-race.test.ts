@@ -3,7 +3,7 @@
 // ever written under the file's key (evidence.multipart.ts storeOne claims the row before writing);
 // the other answers 409. Disk and S3 stores, every database driver.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evidenceFiles } from '#server/db/schema/index.ts';
 import {
@@ -82,5 +82,37 @@ describe.each(STORAGE_MATRIX)('parallel PUTs of one upload id (%s, %s)', (driver
     const got = new Uint8Array(await (await downloadEvidence(server, acme.user.accessToken, id)).arrayBuffer());
     const [row] = await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, id));
     expect(sha256Hex(got)).toBe(row!.sha256);
+  });
+
+  it('a retry of a PUT that died between claiming its row and attaching it stores the file once the claim lapsed', async () => {
+    const id = randomUUID();
+    const bytes = pdfBytes(50_000, 9);
+    // What storeOne leaves when its process dies after the claim: an `uploading` row whose lease ran out.
+    await server.deps.db.insert(evidenceFiles).values({
+      id,
+      organizationId: acme.orgId,
+      assessmentId: acme.assessmentId,
+      questionId: acme.questionId,
+      fileName: 'policy.pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: bytes.length,
+      sha256: sha256Hex(bytes),
+      bytesReceived: bytes.length,
+      storageKey: `${acme.orgId}/${id}`,
+      status: 'uploading',
+      uploadedBy: acme.user.userId,
+      updatedAt: sql`now() + interval '10 minutes'`,
+    });
+    const held = await put(id, bytes);
+    expect(held.status).toBe(409);
+    expect(await held.json()).toMatchObject({ code: 'upload_in_progress' });
+    await server.deps.db.update(evidenceFiles).set({ updatedAt: sql`now()` }).where(eq(evidenceFiles.id, id));
+    const other = await put(id, pdfBytes(50_000, 10));
+    expect(other.status).toBe(409);
+    expect(await other.json()).toMatchObject({ code: 'conflict', error: 'This evidence id is already used by another file' });
+    expect((await put(id, bytes)).status).toBe(201);
+    const [row] = await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, id));
+    expect(row).toMatchObject({ status: 'attached', sha256: sha256Hex(bytes) });
+    expect(await storedSha(row!.storageKey)).toBe(sha256Hex(bytes));
   });
 });

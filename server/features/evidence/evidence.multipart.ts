@@ -15,9 +15,9 @@ import { AppError, conflict } from '../../lib/app-error.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
 import { accessFor, assertAssessmentOpen, assertQuestionAsked, todayOf, toView, type EvidenceAccess, type EvidenceRow } from './evidence.access.ts';
 import { parseFormDates, resolveDates, type EvidenceDates } from './evidence.dates.ts';
-import { holdClaim, leaseEnd } from './evidence.claim.ts';
+import { claimUpload, holdClaim, leaseEnd, type UploadClaim } from './evidence.claim.ts';
 import { removeStored, storageKeyOf } from './evidence.storage.ts';
-import { assertAcceptable, finishClaim } from './evidence.upload.service.ts';
+import { UPLOAD_IN_PROGRESS_MSG, assertAcceptable, finishClaim } from './evidence.upload.service.ts';
 
 /** At most this many files per multipart request. */
 export const MAX_MULTIPART_FILES = 5;
@@ -115,8 +115,13 @@ async function storeOne(access: EvidenceAccess, input: { assessmentId: string; q
     })
     .onConflictDoNothing({ target: evidenceFiles.id })
     .returning();
-  if (!claimed) return duplicateId(access, f);
-  const claim = holdClaim(access, claimed);
+  if (!claimed) return duplicateId(access, f, storageKey);
+  return writeClaimed(access, holdClaim(access, claimed), f);
+}
+
+/** Writes the file's bytes under its key and attaches the row, while `claim` holds it. */
+async function writeClaimed(access: EvidenceAccess, claim: UploadClaim, f: Checked): Promise<EvidenceView> {
+  const { storageKey } = claim.row;
   let row: EvidenceRow;
   try {
     await access.storage.put(storageKey, f.bytes, f.mimeType);
@@ -124,7 +129,10 @@ async function storeOne(access: EvidenceAccess, input: { assessmentId: string; q
   } catch (err) {
     await claim.stop();
     // Nothing of this upload counts: its claimed row goes, and the bytes only it could have written.
-    const [gone] = await access.db.delete(evidenceFiles).where(and(eq(evidenceFiles.id, f.id), eq(evidenceFiles.organizationId, org), eq(evidenceFiles.status, 'uploading'), eq(evidenceFiles.updatedAt, claim.token))).returning({ id: evidenceFiles.id });
+    const [gone] = await access.db
+      .delete(evidenceFiles)
+      .where(and(eq(evidenceFiles.id, f.id), eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading'), eq(evidenceFiles.updatedAt, claim.token)))
+      .returning({ id: evidenceFiles.id });
     if (gone) await removeStored(access.storage, storageKey);
     throw err;
   }
@@ -133,12 +141,20 @@ async function storeOne(access: EvidenceAccess, input: { assessmentId: string; q
 
 /**
  * Another upload (a repeat of this one, or a client reusing the id) saved this evidence id first:
- * its row is never deleted, and this upload wrote no bytes. The same file again in the organization,
- * once stored, answers as the repeat it is; anything else is a 409.
+ * its row is never deleted, and this upload wrote no bytes. The same file again in the organization
+ * answers as the repeat it is once stored; while it is still `uploading` and no claim runs (the
+ * request that inserted it died before attaching), this request takes the claim over and stores it.
+ * Anything else is a 409.
  */
-async function duplicateId(access: EvidenceAccess, f: Checked): Promise<EvidenceView> {
+async function duplicateId(access: EvidenceAccess, f: Checked, storageKey: string): Promise<EvidenceView> {
   const [winner] = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, f.id));
-  if (winner?.organizationId === access.caller.organizationId && winner.status === 'attached' && winner.sha256 === f.sha256) return toView(winner, todayOf(access));
+  const same = winner?.organizationId === access.caller.organizationId && winner.sha256 === f.sha256 && winner.sizeBytes === f.bytes.length;
+  if (same && winner.status === 'attached') return toView(winner, todayOf(access));
+  if (same && winner.status === 'uploading' && winner.storageKey === storageKey && winner.bytesReceived === winner.sizeBytes) {
+    const claim = await claimUpload(access, f.id);
+    if (claim) return writeClaimed(access, claim, f);
+    throw new AppError(409, 'upload_in_progress', UPLOAD_IN_PROGRESS_MSG, { offset: winner.bytesReceived });
+  }
   throw conflict('This evidence id is already used by another file');
 }
 

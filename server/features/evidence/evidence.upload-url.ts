@@ -100,10 +100,11 @@ export async function putWholeFile(
   if (!isUuid(input.questionId)) throw badRequest('This question is not part of the assessment');
   if (!input.fileName.trim()) throw badRequest('fileName is required');
   const [existing] = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId));
-  if (existing) {
-    if (existing.organizationId === access.caller.organizationId && existing.status === 'attached' && existing.sizeBytes === input.bytes.length) {
-      return toView(existing, todayOf(access));
-    }
+  // A row of this organization still `uploading` may be a PUT that died before it attached its file:
+  // storeMultipartEvidence takes it over when this is the same file (evidence.multipart.ts duplicateId).
+  const ours = existing?.organizationId === access.caller.organizationId && existing.sizeBytes === input.bytes.length;
+  if (existing && !(ours && existing.status === 'uploading')) {
+    if (ours && existing.status === 'attached') return toView(existing, todayOf(access));
     throw conflict('This evidence id is already used by another file');
   }
   const file = new File([input.bytes as Uint8Array<ArrayBuffer>], input.fileName, { type: input.fileType });
