@@ -62,6 +62,11 @@ export const envSchema = z.preprocess(
       CONTACT_EMAIL: z.email().default('sales@mvrsp.example.com'),
       EVIDENCE_MAX_MB: z.coerce.number().positive().max(1024).default(25),
       /**
+       * The lease of one request working on an unfinished upload (/complete, a whole-file PUT), renewed
+       * every third of it while the request works: after a crash a retry waits at most this long.
+       */
+      EVIDENCE_CLAIM_SECONDS: z.coerce.number().int().min(1).max(900).default(30),
+      /**
        * Embedded auth: `true` confirms addresses at sign-up. Hosted Supabase: `true` declares that the
        * project's "Confirm email" is off, so ADMIN_USER_ID must name the system admin (below).
        */

@@ -253,7 +253,7 @@ describe.each(DB_DRIVERS)('evidence straight to S3 (%s)', (driver) => {
     const good = pdfBytes(20_000);
     const { body: answer } = await askUrl({ size: good.length });
     expect((await putToUploadUrl(server, acme.user.accessToken, answer, good)).status).toBe(200);
-    // A claim in flight, as claimCompletion leaves it (updated_at ahead of the database clock).
+    // A claim in flight, as claimUpload leaves it (updated_at ahead of the database clock).
     await server.deps.db.update(evidenceFiles).set({ updatedAt: sql`now() + interval '10 minutes'` }).where(eq(evidenceFiles.id, answer.evidenceId));
     const busy = await confirm(answer);
     expect(busy.status).toBe(409);

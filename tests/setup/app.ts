@@ -3,6 +3,8 @@ import { buildServer, type BuiltServer } from '#server/compose.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { Mailer, MailMessage } from '#server/lib/mailer.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
+import { openDatabase, type Database } from '#server/db/client.ts';
+import type { ObjectStore } from '#server/lib/storage/index.ts';
 import { getTestDatabase, truncateAll } from './db.ts';
 import { testEnv, type DriverName } from './test-env.ts';
 
@@ -20,18 +22,44 @@ export interface TestServer extends BuiltServer {
 
 /**
  * A fresh app on the worker's shared database, emptied and re-seeded. Mail is collected in memory
- * unless `envOverrides.SMTP_URL` is set (the app's own SMTP mailer delivers it) or `opts.mailer` is given.
+ * unless `envOverrides.SMTP_URL` is set (the app's own SMTP mailer delivers it) or `opts.mailer` is given;
+ * `opts.storage` replaces the store the env selects (the caller closes it).
  */
 export async function createTestServer(
   driver: DriverName = 'pglite',
   envOverrides: Record<string, string> = {},
-  opts: { now?: () => Date; logger?: Logger; mailer?: Mailer } = {},
+  opts: { now?: () => Date; logger?: Logger; mailer?: Mailer; storage?: ObjectStore } = {},
 ): Promise<TestServer> {
   const database = await getTestDatabase(driver);
   await truncateAll(database);
+  return withJson(database, envOverrides, opts);
+}
+
+/**
+ * A second app instance on the same database as `first`, as a second server process would be: on
+ * PostgreSQL with its own connection pool (so its transactions really run beside the first one's);
+ * on PGlite on the one in-memory database. Nothing is emptied. close() also ends its own pool.
+ */
+export async function createSecondInstance(first: TestServer, envOverrides: Record<string, string> = {}): Promise<TestServer> {
+  const own = first.database.url ? await openDatabase({ databaseUrl: first.database.url }) : null;
+  const second = await withJson(own ?? first.database, envOverrides, {});
+  return {
+    ...second,
+    close: async () => {
+      await second.close();
+      await own?.close();
+    },
+  };
+}
+
+async function withJson(
+  database: Database,
+  envOverrides: Record<string, string>,
+  opts: { now?: () => Date; logger?: Logger; mailer?: Mailer; storage?: ObjectStore },
+): Promise<TestServer> {
   const memory = envOverrides.SMTP_URL || opts.mailer ? undefined : memoryMailer();
   const mailer = opts.mailer ?? memory;
-  const built = await buildServer(testEnv(envOverrides), { database, mailer, now: opts.now, logger: opts.logger });
+  const built = await buildServer(testEnv(envOverrides), { database, mailer, now: opts.now, logger: opts.logger, storage: opts.storage });
   const json = jsonRequester(built.app);
   return { ...built, mail: memory?.sent ?? [], json };
 }

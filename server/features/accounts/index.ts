@@ -3,4 +3,4 @@
 export { authRoutes } from './auth.routes.ts';
 export { organizationRoutes, organizationsRoutes } from './organization.routes.ts';
 export { requireProfile } from './require-profile.ts';
-export { clearCertifyingOfficial, findProfile } from './membership.service.ts';
+export { LAST_ADMIN_MESSAGE, assertKeepsAnOrgAdmin, clearCertifyingOfficial, findProfile, lockOrganization } from './membership.service.ts';

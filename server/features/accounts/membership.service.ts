@@ -1,6 +1,6 @@
 // Profiles and organizations: loading the caller, creating an organization with its first
 // org_admin, adding a member. Shared by the signup/join/invite flows and requireProfile.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
@@ -152,4 +152,40 @@ export async function clearCertifyingOfficial(tx: DbOrTx, change: { organization
     before: { certifying_official_id: change.memberId },
     after: { certifying_official_id: null, reason: change.reason },
   });
+}
+
+/** The answer whenever a change would leave an organization without an active org_admin. */
+export const LAST_ADMIN_MESSAGE = 'This is the only Organization Admin of the organization. Make another member an admin first.';
+
+/**
+ * Locks the organization's row until the transaction ends (SELECT … FOR UPDATE), so that changes to
+ * its members run one at a time, on every instance. Every path that changes a member's role or
+ * status takes it before reading the member, so all of them lock in one order (organization, then
+ * profile) and cannot deadlock one another.
+ */
+export async function lockOrganization(tx: DbOrTx, organizationId: string): Promise<void> {
+  await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+}
+
+/**
+ * The last-admin rule, in one place: an organization always keeps at least one active org_admin.
+ * Called inside the transaction of every change that can take `member`'s org_admin away (removal,
+ * a role change, disabling: organization.service.ts removeMember, admin-users.service.ts), before the
+ * change. It holds the organization's row lock (lockOrganization) while it counts the other active
+ * org_admins, so of two such changes racing on two instances the second waits for the first to
+ * commit and then counts what is left (READ COMMITTED: each statement sees the latest commits).
+ * Throws 409 with LAST_ADMIN_MESSAGE when `member` is the only one.
+ */
+export async function assertKeepsAnOrgAdmin(
+  tx: DbOrTx,
+  member: { id: string; organizationId: string | null; role: MemberRole; status: string },
+): Promise<void> {
+  if (!member.organizationId || member.role !== 'org_admin' || member.status !== 'active') return;
+  await lockOrganization(tx, member.organizationId);
+  const others = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, member.organizationId), eq(profiles.role, 'org_admin'), eq(profiles.status, 'active'), ne(profiles.id, member.id)))
+    .limit(1);
+  if (others.length === 0) throw conflict(LAST_ADMIN_MESSAGE);
 }

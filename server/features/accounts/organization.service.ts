@@ -5,10 +5,10 @@ import type { JoinLinkDto, OrganizationDto, TeamMemberDto, UpdateOrganizationInp
 import { MSG } from '#domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, deferrals, organizations, profiles } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
-import { clearCertifyingOfficial } from './membership.service.ts';
+import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from './membership.service.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -95,29 +95,21 @@ export const newJoinKey = () => randomBytes(24).toString('base64url');
  * Removes a member: the profile row stays with status 'removed' (history keeps its author),
  * their sessions end, the join link is renewed (the removed member knows the old key, and could
  * otherwise ask again from a new address; ADR 003), and the organization always keeps at least
- * one org_admin.
+ * one org_admin (assertKeepsAnOrgAdmin).
  */
 export async function removeMember(deps: AppDeps, caller: Caller, memberId: string): Promise<void> {
   const orgId = ownOrganizationId(caller);
   if (memberId === caller.id) throw badRequest('You cannot remove yourself from the organization');
   await deps.db.transaction(async (tx) => {
-    // Serialises concurrent removals in one organization (last-admin rule).
-    await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).for('update');
+    // Before reading the member: every membership change in the organization runs after this one commits.
+    await lockOrganization(tx, orgId);
     const [member] = await tx
       .select()
       .from(profiles)
       .where(and(eq(profiles.id, memberId), eq(profiles.organizationId, orgId), ne(profiles.status, 'removed')))
       .limit(1);
     if (!member) throw notFound('Team member not found');
-    if (member.role === 'org_admin') {
-      const admins = await tx
-        .select({ id: profiles.id })
-        .from(profiles)
-        .where(and(eq(profiles.organizationId, orgId), eq(profiles.role, 'org_admin'), eq(profiles.status, 'active')));
-      if (admins.filter((a) => a.id !== memberId).length === 0) {
-        throw conflict('An organization must keep at least one organization admin');
-      }
-    }
+    await assertKeepsAnOrgAdmin(tx, member);
     await tx.update(profiles).set({ status: 'removed' }).where(eq(profiles.id, memberId));
     await clearCertifyingOfficial(tx, { organizationId: orgId, memberId, actorId: caller.id, reason: 'member.remove' });
     await tx.update(organizations).set({ joinKey: newJoinKey() }).where(eq(organizations.id, orgId));

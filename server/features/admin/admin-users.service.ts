@@ -7,19 +7,8 @@ import { organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../lib/factory.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
-import { clearCertifyingOfficial } from '../accounts/index.ts';
+import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from '../accounts/index.ts';
 import { decodeCursor, estimatedTotal, inAnyOf, pageOf, startsWith } from './keyset.ts';
-
-export const LAST_ADMIN_MESSAGE = 'This is the only Organization Admin of the organization. Make another member an admin first.';
-
-async function isLastOrgAdmin(tx: DbOrTx, p: ProfileRow): Promise<boolean> {
-  if (p.role !== 'org_admin' || !p.organizationId) return false;
-  const admins = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.organizationId, p.organizationId), eq(profiles.role, 'org_admin'), eq(profiles.status, 'active')));
-  return admins.length <= 1;
-}
 
 /** A disabled user's embedded-auth ban lasts until re-enabled. */
 const BANNED_UNTIL = new Date('9999-12-31T00:00:00Z');
@@ -97,8 +86,15 @@ async function updateProfile(
 ): Promise<AdminUserView> {
   if (id === actorId) throw badRequest('You cannot change your own account here. Ask another system admin.');
   return db.transaction(async (tx) => {
+    // The organization's row first, then the profile's: the lock order of every membership change
+    // (accounts lockOrganization), so the last-admin rule counts committed admins and nothing deadlocks.
+    const [seen] = await tx.select({ organizationId: profiles.organizationId }).from(profiles).where(eq(profiles.id, id));
+    if (!seen) throw notFound('User not found');
+    if (seen.organizationId) await lockOrganization(tx, seen.organizationId);
     const [before] = await tx.select().from(profiles).where(eq(profiles.id, id)).for('update');
     if (!before) throw notFound('User not found');
+    // Only an organization's deletion moves a profile out of it meanwhile; the user is then removed.
+    if (before.organizationId !== seen.organizationId) throw conflict('This user was removed from their organization');
     const patch = await change(before, tx);
     const [after] = await tx.update(profiles).set(patch).where(eq(profiles.id, id)).returning();
     const pick = (p: ProfileRow) => ({ role: p.role, status: p.status });
@@ -119,7 +115,7 @@ export function changeRole(db: Db, actorId: string, id: string, role: Role): Pro
       if (before.status === 'removed') throw conflict('This user was removed from their organization');
       if (role !== 'system_admin' && !before.organizationId) throw badRequest('A user without an organization can only be a system admin');
       if (before.role === role) throw conflict(`This user is already a ${role}`);
-      if (await isLastOrgAdmin(tx, before)) throw conflict(LAST_ADMIN_MESSAGE);
+      await assertKeepsAnOrgAdmin(tx, before);
       // A system_admin is no member of the organization: the designation ends (ADR 019).
       if (role === 'system_admin') await clearCertifyingOfficial(tx, { organizationId: before.organizationId, memberId: id, actorId, reason: 'user.role_changed' });
       return { role };
@@ -137,6 +133,7 @@ export async function disableUser(deps: AppDeps, actorId: string, id: string): P
     async (before, tx) => {
       if (before.status === 'disabled') throw conflict('This user is already disabled');
       if (before.status === 'removed') throw conflict('This user was removed from their organization');
+      await assertKeepsAnOrgAdmin(tx, before);
       // Re-enabling does not make them the certifying official again (ADR 019).
       await clearCertifyingOfficial(tx, { organizationId: before.organizationId, memberId: id, actorId, reason: 'user.disabled' });
       return { status: 'disabled' };

@@ -18,6 +18,8 @@ export interface EvidenceAccess {
   /** deps.storage: local disk or an S3-compatible bucket (ADR 020). */
   storage: ObjectStore;
   maxMb: number;
+  /** EVIDENCE_CLAIM_SECONDS: the lease of a request working on an unfinished upload (evidence.claim.ts). */
+  claimSeconds: number;
   now: () => Date;
   caller: Pick<Caller, 'id' | 'organization'> & { organizationId: string };
 }
@@ -28,10 +30,10 @@ const assessmentNotFound = () => notFound('Assessment not found');
 export const evidenceNotFound = () => notFound(EVIDENCE_MSG.notFound);
 
 /** The caller's evidence access; someone outside every organization (a system admin) sees nothing. */
-export function accessFor(deps: { db: Db; storage: ObjectStore; env: { EVIDENCE_MAX_MB: number }; now: () => Date }, caller: Caller): EvidenceAccess {
+export function accessFor(deps: { db: Db; storage: ObjectStore; env: { EVIDENCE_MAX_MB: number; EVIDENCE_CLAIM_SECONDS: number }; now: () => Date }, caller: Caller): EvidenceAccess {
   const { organizationId } = caller;
   if (!organizationId) throw notFound();
-  return { db: deps.db, storage: deps.storage, maxMb: deps.env.EVIDENCE_MAX_MB, now: deps.now, caller: { ...caller, organizationId } };
+  return { db: deps.db, storage: deps.storage, maxMb: deps.env.EVIDENCE_MAX_MB, claimSeconds: deps.env.EVIDENCE_CLAIM_SECONDS, now: deps.now, caller: { ...caller, organizationId } };
 }
 
 /** The assessment when it belongs to the caller's organization. */

@@ -8,7 +8,7 @@ import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import type { EvidenceAccess } from './evidence.access.ts';
 import { STORAGE_MATRIX, evidenceStorage, orgWithAssessment, pdfBytes, type EvidenceOrg, type EvidenceStorage } from './evidence.fixtures.ts';
-import { storeMultipartEvidence } from './evidence.multipart.ts';
+import { storeWholeFile } from './evidence.multipart.ts';
 import { storageKeyOf } from './evidence.storage.ts';
 
 describe.each(STORAGE_MATRIX)('multipart evidence: a duplicate evidence id (%s, %s)', (driver, kind) => {
@@ -32,16 +32,13 @@ describe.each(STORAGE_MATRIX)('multipart evidence: a duplicate evidence id (%s, 
     db: server.deps.db,
     storage: server.deps.storage,
     maxMb: 25,
+    claimSeconds: 30,
     now: () => new Date(),
     caller: { id: org.user.userId, organization: null, organizationId: org.orgId },
   });
-  const store = (org: EvidenceOrg, id: string, bytes: Uint8Array) =>
-    storeMultipartEvidence(accessOf(org), {
-      assessmentId: org.assessmentId,
-      questionId: org.questionId,
-      files: [new File([bytes as Uint8Array<ArrayBuffer>], 'policy.pdf', { type: 'application/pdf' })],
-      ids: [id],
-    });
+  const store = async (org: EvidenceOrg, id: string, bytes: Uint8Array) => [
+    await storeWholeFile(accessOf(org), { assessmentId: org.assessmentId, questionId: org.questionId, id, fileName: 'policy.pdf', fileType: 'application/pdf', bytes }),
+  ];
   const rowOf = async (id: string) => (await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, id)))[0];
   /** The stored bytes under the organization's key for the id, or null when there are none. */
   const storedBytes = async (org: EvidenceOrg, id: string) => {

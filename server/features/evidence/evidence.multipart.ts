@@ -11,7 +11,7 @@
 // without them a file takes effect on the upload day and does not expire.
 // How many such forms run at once is capped per user and per organization by leases in the shared
 // budget store (server/lib/budgets.ts), whichever instance they reach.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import busboy from 'busboy';
 import { and, eq } from 'drizzle-orm';
@@ -27,8 +27,9 @@ import type { LeaseRule } from '../../lib/budgets.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
 import { accessFor, assertAssessmentOpen, assertQuestionAsked, todayOf, toView, type EvidenceAccess, type EvidenceRow } from './evidence.access.ts';
 import { parseFormDates, resolveDates, type EvidenceDates } from './evidence.dates.ts';
+import { claimUpload, holdClaim, leaseEnd, type UploadClaim } from './evidence.claim.ts';
 import { assembleParts, removeParts, removeStored, stagingKeyOf, storageKeyOf, writeChunk } from './evidence.storage.ts';
-import { assertAcceptable } from './evidence.upload.service.ts';
+import { UPLOAD_IN_PROGRESS_MSG, assertAcceptable, finishClaim } from './evidence.upload.service.ts';
 
 /** At most this many files per multipart request. */
 export const MAX_MULTIPART_FILES = 5;
@@ -82,7 +83,7 @@ function checkPartHeader(fileName: string, mimeType: string): { fileName: string
 }
 
 /** Writes a file's bytes to the store in EVIDENCE_CHUNK_BYTES chunks as they arrive; 413 once it passes the maximum. */
-async function stageBytes(access: EvidenceAccess, file: Staged, source: AsyncIterable<Uint8Array>): Promise<void> {
+async function stageBytes(access: EvidenceAccess, file: Staged, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void> {
   const max = evidenceMaxBytes(access.maxMb);
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
@@ -126,6 +127,19 @@ interface Checked {
   dates: EvidenceDates;
 }
 
+/** Joins a staged file's chunks into its staging object through SHA-256 and the content sniffer; 413/415 on a refusal. */
+async function checkStaged(access: EvidenceAccess, file: Staged, dates: EvidenceDates): Promise<Checked> {
+  assertAcceptable({ fileName: file.fileName, mimeType: file.declaredType, size: file.size }, access.maxMb);
+  const mimeType = canonicalMime(file.kind);
+  const assembly = await assembleParts(access.storage, file.stagingKey, file.size, mimeType);
+  if (!assembly.ok) throw new Error(`the staged chunks of ${file.stagingKey} are not contiguous`);
+  await removeParts(access.storage, file.stagingKey);
+  const refusal = matchContent(file.kind, assembly.inspection.sniffed);
+  if (refusal) throw new AppError(415, 'unsupported_media_type', `${file.fileName}: ${refusal}`);
+  const { id, fileName, size, storageKey, stagingKey } = file;
+  return { id, fileName, mimeType, size, sha256: assembly.inspection.sha256, storageKey, stagingKey, dates };
+}
+
 /**
  * Joins each staged file's chunks into its staging object through SHA-256 and the content sniffer,
  * and refuses the whole form (nothing attached) if any file is empty or not what its name says.
@@ -142,17 +156,7 @@ async function attachStaged(
   const assessment = await assertAssessmentOpen(access, input.assessmentId);
   await assertQuestionAsked(access.db, assessment.id, input.questionId);
   const checked: Checked[] = [];
-  for (const { file, dates } of files) {
-    assertAcceptable({ fileName: file.fileName, mimeType: file.declaredType, size: file.size }, access.maxMb);
-    const mimeType = canonicalMime(file.kind);
-    const assembly = await assembleParts(access.storage, file.stagingKey, file.size, mimeType);
-    if (!assembly.ok) throw new Error(`the staged chunks of ${file.stagingKey} are not contiguous`);
-    await removeParts(access.storage, file.stagingKey);
-    const refusal = matchContent(file.kind, assembly.inspection.sniffed);
-    if (refusal) throw new AppError(415, 'unsupported_media_type', `${file.fileName}: ${refusal}`);
-    const { id, fileName, size, storageKey, stagingKey } = file;
-    checked.push({ id, fileName, mimeType, size, sha256: assembly.inspection.sha256, storageKey, stagingKey, dates });
-  }
+  for (const { file, dates } of files) checked.push(await checkStaged(access, file, dates));
   const views: EvidenceView[] = [];
   for (const f of checked) {
     views.push(await attachOne(access, input, f));
@@ -161,26 +165,76 @@ async function attachStaged(
   return views;
 }
 
-/** Checks every file, then stores and attaches them to the question (the upload-URL PUT, evidence.upload-url.ts). */
-export async function storeMultipartEvidence(
+/**
+ * The upload-URL PUT (evidence.upload-url.ts putWholeFile): one file under an id the client chose,
+ * whose parallel retries may race. The row comes first, as an `uploading` row holding a claim
+ * (evidence.claim.ts): only the request whose insert wins stages, checks and moves bytes, so the
+ * stored object is always the one whose SHA-256 the row records (the staging key is the id's, so a
+ * second writer there would mix two files). A loser writes nothing: the same file already attached
+ * answers as the repeat it is; the same file left `uploading` by a request that died is taken over
+ * once its claim lapses; anything else is a 409.
+ */
+export async function storeWholeFile(
   access: EvidenceAccess,
-  input: { assessmentId: string; questionId: string; files: File[]; ids?: string[]; dates?: EvidenceDates[] },
-): Promise<EvidenceView[]> {
-  if (input.files.length === 0) return [];
-  if (input.files.length > MAX_MULTIPART_FILES) throw tooLarge(TOO_MANY_FILES_MSG);
-  const uploadDay = utcDay(access.now());
-  const staged: Staged[] = [];
-  try {
-    const files: { file: Staged; dates: EvidenceDates }[] = [];
-    for (const [i, file] of input.files.entries()) {
-      const s = stagedFile(access, i, file.name, file.type, input.ids?.[i]);
-      staged.push(s);
-      await stageBytes(access, s, file.stream() as unknown as AsyncIterable<Uint8Array>);
-      files.push({ file: s, dates: input.dates?.[i] ?? resolveDates({}, uploadDay) });
+  input: { assessmentId: string; questionId: string; id: string; fileName: string; fileType: string; bytes: Uint8Array },
+): Promise<EvidenceView> {
+  const file = stagedFile(access, 0, input.fileName, input.fileType, input.id);
+  assertAcceptable({ fileName: file.fileName, mimeType: input.fileType, size: input.bytes.length }, access.maxMb);
+  const assessment = await assertAssessmentOpen(access, input.assessmentId);
+  await assertQuestionAsked(access.db, assessment.id, input.questionId);
+  const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+  const dates = resolveDates({}, utcDay(access.now()));
+  const org = access.caller.organizationId;
+  const [inserted] = await access.db
+    .insert(evidenceFiles)
+    .values({
+      id: input.id,
+      organizationId: org,
+      assessmentId: input.assessmentId,
+      questionId: input.questionId,
+      fileName: file.fileName,
+      mimeType: canonicalMime(file.kind),
+      sizeBytes: input.bytes.length,
+      sha256,
+      // Every byte is "received" (a PATCH finds no offset to write at), none stored yet.
+      bytesReceived: input.bytes.length,
+      storageKey: file.storageKey,
+      status: 'uploading',
+      uploadedBy: access.caller.id,
+      effectiveOn: dates.effectiveOn,
+      expiresOn: dates.expiresOn,
+      updatedAt: leaseEnd(access.claimSeconds),
+    })
+    .onConflictDoNothing({ target: evidenceFiles.id })
+    .returning();
+  let claim: UploadClaim | undefined = inserted ? holdClaim(access, inserted) : undefined;
+  if (!claim) {
+    const [winner] = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, input.id));
+    const same = winner?.organizationId === org && winner.sha256 === sha256 && winner.sizeBytes === input.bytes.length;
+    if (same && winner.status === 'attached') return toView(winner, todayOf(access));
+    if (!(same && winner.status === 'uploading' && winner.storageKey === file.storageKey && winner.bytesReceived === winner.sizeBytes)) {
+      throw conflict('This evidence id is already used by another file');
     }
-    return await attachStaged(access, input, files, staged);
+    claim = await claimUpload(access, input.id);
+    if (!claim) throw new AppError(409, 'upload_in_progress', UPLOAD_IN_PROGRESS_MSG, { offset: winner.bytesReceived });
+  }
+  try {
+    await stageBytes(access, file, [input.bytes]);
+    const checked = await checkStaged(access, file, dates);
+    if (!(await access.storage.move(checked.stagingKey, checked.storageKey))) throw new Error(`the staged file ${checked.stagingKey} is gone`);
+    const row = await finishClaim(access, claim, { status: 'attached', mimeType: checked.mimeType });
+    return toView(row, todayOf(access));
+  } catch (err) {
+    await claim.stop();
+    // Nothing of this upload counts: its claimed row goes, and the bytes only it could have written.
+    const [gone] = await access.db
+      .delete(evidenceFiles)
+      .where(and(eq(evidenceFiles.id, input.id), eq(evidenceFiles.organizationId, org), eq(evidenceFiles.status, 'uploading'), eq(evidenceFiles.updatedAt, claim.token)))
+      .returning({ id: evidenceFiles.id });
+    if (gone) await removeStored(access.storage, file.storageKey);
+    throw err;
   } finally {
-    await discardStaged(access, staged);
+    await discardStaged(access, [file]);
   }
 }
 

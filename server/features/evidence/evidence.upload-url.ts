@@ -10,11 +10,11 @@ import { UPLOAD_TARGET_MESSAGE, type EvidenceView } from '#domain/contracts/evid
 import { EVIDENCE_MSG, canonicalMime, kindOf, sanitizeFileName } from '#domain/evidence.ts';
 import { utcDay } from '#domain/evidence-freshness.ts';
 import { evidenceFiles, responses } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
-import { assertAssessmentOpen, assertQuestionAsked, findAssessment, todayOf, toView, type EvidenceAccess } from './evidence.access.ts';
+import { assertAssessmentOpen, assertQuestionAsked, findAssessment, type EvidenceAccess } from './evidence.access.ts';
 import { resolveDates } from './evidence.dates.ts';
-import { storeMultipartEvidence } from './evidence.multipart.ts';
+import { storeWholeFile } from './evidence.multipart.ts';
 import { stagingKeyOf, storageKeyOf } from './evidence.storage.ts';
 import { assertAcceptable, assertUploadRoom, sweepAbandonedUploads } from './evidence.upload.service.ts';
 
@@ -125,19 +125,12 @@ export async function putWholeFile(
   if (!input.fileName.trim()) throw badRequest('fileName is required');
   // Scope first: another organization's assessment is a 404 before the file's name or type is judged.
   await assertAssessmentOpen(access, input.assessmentId);
-  const [existing] = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId));
-  if (existing) {
-    if (existing.organizationId === access.caller.organizationId && existing.status === 'attached' && existing.sizeBytes === input.bytes.length) {
-      return toView(existing, todayOf(access));
-    }
-    throw conflict('This evidence id is already used by another file');
-  }
-  const file = new File([input.bytes as Uint8Array<ArrayBuffer>], input.fileName, { type: input.fileType });
-  const [view] = await storeMultipartEvidence(access, {
+  return storeWholeFile(access, {
     assessmentId: input.assessmentId,
     questionId: input.questionId.toLowerCase(),
-    files: [file],
-    ids: [evidenceId],
+    id: evidenceId,
+    fileName: input.fileName,
+    fileType: input.fileType,
+    bytes: input.bytes,
   });
-  return view!;
 }

@@ -3,7 +3,7 @@
 // and the content sniffer. The same /complete confirms a file PUT straight to the bucket through
 // POST /upload-url (evidence.upload-url.ts). Nothing is written for a refused declaration; a refused
 // completion removes the row and its bytes.
-import { and, count, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { CreateUploadInput, UploadState } from '#domain/contracts/evidence.ts';
@@ -22,6 +22,7 @@ import {
   type EvidenceAccess,
   type EvidenceRow,
 } from './evidence.access.ts';
+import { claimUpload, type UploadClaim } from './evidence.claim.ts';
 import { resolveDates } from './evidence.dates.ts';
 import { releaseStoredBytes } from './evidence.release.ts';
 import { STAGING_SUFFIX, assembleParts, inspectObject, removeParts, stagingKeyOf, storageKeyOf, writeChunk, type Inspection } from './evidence.storage.ts';
@@ -183,76 +184,52 @@ const discard = (access: EvidenceAccess, row: EvidenceRow) => discardRow(access.
 
 const notComplete = (offset: number) => new AppError(409, 'conflict', EVIDENCE_MSG.notComplete, { offset });
 
-/**
- * How long one /complete holds its claim on an upload (time enough to join and check a file of
- * EVIDENCE_MAX_MB); a claim of a process that died lapses after it.
- */
-export const COMPLETE_CLAIM_MINUTES = 15;
-
-/**
- * Claims an `uploading` row for one /complete: a conditional UPDATE that moves updated_at past the
- * database's clock for the claim's length and succeeds only when no other claim is running (the
- * database clock on both sides, so the app's clock does not matter). No transaction stays open
- * while the bytes are joined (on PGlite's single connection it would block every other query).
- */
-async function claimCompletion(access: EvidenceAccess, id: string): Promise<EvidenceRow | undefined> {
-  const [claimed] = await access.db
-    .update(evidenceFiles)
-    .set({ updatedAt: sql`now() + make_interval(mins => ${COMPLETE_CLAIM_MINUTES})` })
-    .where(and(eq(evidenceFiles.id, id), eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading'), lte(evidenceFiles.updatedAt, sql`now()`)))
-    .returning();
-  return claimed;
-}
-
-/** Ends a claim without completing (the row stays `uploading` and can be completed again). */
-async function releaseClaim(access: EvidenceAccess, id: string): Promise<void> {
-  await access.db
-    .update(evidenceFiles)
-    .set({ updatedAt: sql`now()` })
-    .where(and(eq(evidenceFiles.id, id), eq(evidenceFiles.status, 'uploading')));
-}
-
 export const UPLOAD_IN_PROGRESS_MSG = 'This file is being checked by another request. Ask for its state again in a moment.';
+
+const inProgress = (offset: number) => new AppError(409, 'upload_in_progress', UPLOAD_IN_PROGRESS_MSG, { offset });
 
 /**
  * Completes an upload: the chunks of a resumable upload, or the object PUT to a presigned upload URL
  * (such rows never receive chunks, so their offset stays 0). Either way the bytes are checked for
  * size, content type and SHA-256 before the file counts; a refused file loses its row and bytes.
- * One request at a time joins and checks an upload (claimCompletion); a concurrent one answers 409
- * upload_in_progress. Repeats after the completion answer with the row as it is.
+ * One request at a time joins and checks an upload (claimUpload, evidence.claim.ts); a concurrent
+ * one answers 409 upload_in_progress, and a retry after a crash waits at most one lease
+ * (EVIDENCE_CLAIM_SECONDS). Repeats after the completion answer with the row as it is.
  */
 export async function completeUpload(access: EvidenceAccess, evidenceId: string): Promise<EvidenceRow> {
   const row = await getEvidence(access, evidenceId);
   if (row.status === 'complete' || row.status === 'attached') return row;
   if (row.status === 'detached') throw evidenceNotFound();
   assertWritable(access.caller.organization);
-  const claimed = await claimCompletion(access, evidenceId);
-  if (!claimed) {
+  const claim = await claimUpload(access, evidenceId);
+  if (!claim) {
     const again = await getEvidence(access, evidenceId);
     if (again.status === 'complete' || again.status === 'attached') return again;
     if (again.status === 'detached') throw evidenceNotFound();
-    throw new AppError(409, 'upload_in_progress', UPLOAD_IN_PROGRESS_MSG, { offset: again.bytesReceived });
+    throw inProgress(again.bytesReceived);
   }
   let settled = false;
   try {
-    const done = await completeClaimed(access, claimed);
+    const done = await completeClaimed(access, claim);
     settled = true;
     return done;
   } catch (err) {
-    settled = !(await findEvidence(access, evidenceId)) ; // a refused upload is gone already
+    settled = !(await findEvidence(access, evidenceId)); // a refused upload is gone already
     throw err;
   } finally {
-    if (!settled) await releaseClaim(access, evidenceId);
+    await claim.stop();
+    if (!settled) await claim.release();
   }
 }
 
-async function completeClaimed(access: EvidenceAccess, row: EvidenceRow): Promise<EvidenceRow> {
+async function completeClaimed(access: EvidenceAccess, claim: UploadClaim): Promise<EvidenceRow> {
+  const { row } = claim;
   if (row.bytesReceived === 0) {
     const staged = await access.storage.head(stagingKeyOf(row.storageKey));
     // Already moved by a confirm that stopped before its answer (its claim lapsed or was released).
     const moved = staged ? null : await access.storage.head(row.storageKey);
     const put = staged ?? moved;
-    if (put) return completeDirect(access, row, put.size, staged !== null);
+    if (put) return completeDirect(access, claim, put.size, staged !== null);
   }
   // Size 0 is an upload URL's "not declared" (a declared upload is never empty): its object has not arrived.
   if (row.bytesReceived !== row.sizeBytes || row.sizeBytes === 0) throw notComplete(row.bytesReceived);
@@ -260,11 +237,12 @@ async function completeClaimed(access: EvidenceAccess, row: EvidenceRow): Promis
   if (!assembly.ok) {
     // Chunks went missing from the store: start this file again from 0 (the server's offset is the one of record).
     await removeParts(access.storage, row.storageKey);
-    await access.db.update(evidenceFiles).set({ bytesReceived: 0 }).where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading')));
+    // The claim ends with it (updated_at back to the database's clock): the client starts again at once.
+    await access.db.update(evidenceFiles).set({ bytesReceived: 0, updatedAt: sql`now()` }).where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading')));
     throw new AppError(409, 'conflict', EVIDENCE_MSG.offsetMismatch, { offset: 0 });
   }
   const mimeType = await verify(access, row, assembly.inspection);
-  const done = await markDone(access, row, { status: 'complete', mimeType });
+  const done = await finishClaim(access, claim, { status: 'complete', mimeType });
   await removeParts(access.storage, row.storageKey);
   return done;
 }
@@ -292,7 +270,8 @@ async function verify(access: EvidenceAccess, row: EvidenceRow, inspection: Insp
  * checked bytes are the bytes that stay. A confirmed file is attached at once, like the other
  * one-request ways in (ADR 014), and only while its assessment is still in progress.
  */
-async function completeDirect(access: EvidenceAccess, row: EvidenceRow, size: number, staged: boolean): Promise<EvidenceRow> {
+async function completeDirect(access: EvidenceAccess, claim: UploadClaim, size: number, staged: boolean): Promise<EvidenceRow> {
+  const { row } = claim;
   await assertAssessmentOpen(access, row.assessmentId);
   const declared = { size: row.sizeBytes > 0, sha256: row.sha256 !== '' };
   const refuse = async (err: unknown): Promise<never> => {
@@ -317,14 +296,16 @@ async function completeDirect(access: EvidenceAccess, row: EvidenceRow, size: nu
   }
   const measured = { ...row, sizeBytes: declared.size ? row.sizeBytes : inspection.size };
   const mimeType = await verify(access, measured, inspection, { size: true, sha256: declared.sha256 });
+  await claim.stop();
   const [attached] = await access.db
     .update(evidenceFiles)
     .set({ status: 'attached', mimeType, sizeBytes: inspection.size, bytesReceived: inspection.size, sha256: inspection.sha256 })
-    .where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading'), inArray(evidenceFiles.assessmentId, openAssessment(row.assessmentId))))
+    .where(and(claimedBy(claim), inArray(evidenceFiles.assessmentId, openAssessment(row.assessmentId))))
     .returning();
   if (attached) return attached;
   const now = await findEvidence(access, row.id);
   if (now && now.status !== 'uploading') return now;
+  if (claim.lost) throw inProgress(now?.bytesReceived ?? 0);
   throw assessmentLocked(); // submitted while the file was checked: it stays unattached
 }
 
@@ -332,15 +313,24 @@ async function completeDirect(access: EvidenceAccess, row: EvidenceRow, size: nu
 const openAssessment = (assessmentId: string) =>
   sql`(select ${assessments.id} from ${assessments} where ${assessments.id} = ${assessmentId} and ${assessments.status} = 'in_progress')`;
 
-async function markDone(
+/** The row while `claim` still holds it (still `uploading`, its lease the claim's own). */
+const claimedBy = (claim: UploadClaim) =>
+  and(eq(evidenceFiles.id, claim.row.id), eq(evidenceFiles.status, 'uploading'), eq(evidenceFiles.updatedAt, claim.token));
+
+/**
+ * The holder's final write: the row leaves `uploading` only while the claim is still this request's
+ * (after stop(), so no renewal moves the token meanwhile). A claim lost to another request answers
+ * 409 upload_in_progress unless that request has finished the row already.
+ */
+export async function finishClaim(
   access: EvidenceAccess,
-  row: EvidenceRow,
-  set: { status: 'complete' | 'attached'; mimeType: string; sizeBytes?: number; bytesReceived?: number; sha256?: string },
+  claim: UploadClaim,
+  set: { status: 'complete' | 'attached'; mimeType: string },
 ): Promise<EvidenceRow> {
-  const [updated] = await access.db
-    .update(evidenceFiles)
-    .set(set)
-    .where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading')))
-    .returning();
-  return updated ?? (await findEvidence(access, row.id))!;
+  await claim.stop();
+  const [updated] = await access.db.update(evidenceFiles).set(set).where(claimedBy(claim)).returning();
+  if (updated) return updated;
+  const now = await findEvidence(access, claim.row.id);
+  if (now && now.status !== 'uploading') return now;
+  throw inProgress(now?.bytesReceived ?? 0);
 }
