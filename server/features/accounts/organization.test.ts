@@ -79,7 +79,7 @@ describe.each(DB_DRIVERS)('organization settings (%s)', (driver) => {
     const fresh = await signInUser(server, member.email, member.password);
     const refused = await server.json('GET', '/api/organization/members', undefined, fresh.accessToken);
     expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe('forbidden');
+    expect(refused.body.code).toBe('access_removed');
     expect(refused.body.error).toMatch(/removed/);
     // Joining again by link does not re-create them.
     const rejoin = await server.json(
