@@ -1,6 +1,6 @@
 // `npm run bench:driver [-- --seconds 150 --concurrency 50 --pause 10]`
 // postgres.js alone under sustained saturation, with the package's own queue and with the repaired
-// one the server uses (server/db/postgres-driver.ts, docs/decisions/026-postgres-driver-queue.md):
+// one the server uses (server/db/postgres-driver.ts, docs/decisions/028-postgres-driver-queue.md):
 // `concurrency` workers send `select $1::int` back to back through a pool of POOL_MAX connections
 // for `seconds`, then nothing for `pause` seconds, then 10 s more. Prints queries/s per 10 s window.
 // The package's queue keeps a hole per connection move once a pool is saturated, so its rate falls

@@ -9,7 +9,7 @@
 //   3. server RSS from /proc/<pid>/status: idle (fixtures made, no load) and peak under load;
 //   4. sustained saturation: the closed loop again for `--sustain` seconds in 30 s windows, then a
 //      10 s pause and one more window: the save rate must hold (a driver whose queue degrades,
-//      docs/decisions/026-postgres-driver-queue.md, loses a third of it within minutes);
+//      docs/decisions/028-postgres-driver-queue.md, loses a third of it within minutes);
 //   then sync push timing and a soak whose every acknowledged answer is checked in the database.
 import { readFileSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';

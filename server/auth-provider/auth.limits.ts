@@ -24,7 +24,7 @@ export const AUTH_LIMITS = {
   /**
    * A client's own password checks against one account (key: account id and client /64), forgotten
    * on success. Within it, a client the account signed in from recently may pass the account lock
-   * (auth.sign-in.ts, ADR 026). Not counted while the store is down: then the account lock applies to all.
+   * (auth.sign-in.ts, ADR 029). Not counted while the store is down: then the account lock applies to all.
    */
   clientChecksPerAccount: { name: 'auth-account-client-checks', max: LOCKOUT_THRESHOLD, windowMs: 15 * 60_000, whenStoreDown: 'refuse' },
   /** The mail to an account's owner when wrong passwords lock it (key: account id): one an hour. */

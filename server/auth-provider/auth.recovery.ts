@@ -67,7 +67,7 @@ export async function consumeRecovery(ctx: AuthContext, token: string, client?: 
     })
     .where(eq(authUsers.id, user.id))
     .returning();
-  // The link proved the mailbox: the client that used it may pass a lock set from elsewhere (ADR 026).
+  // The link proved the mailbox: the client that used it may pass a lock set from elsewhere (ADR 029).
   await rememberClientOf(ctx, user, client);
   return startSession(ctx, fresh ?? user, 'recovery');
 }

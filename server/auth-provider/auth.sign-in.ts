@@ -89,7 +89,7 @@ export async function signInWithPassword(ctx: AuthContext, rawEmail: string, pas
 const accountClientKey = (userId: string, client: string) => `${userId}|${client}`;
 
 /**
- * Whether this client may check a password although the account is locked (ADR 026): it signed in
+ * Whether this client may check a password although the account is locked (ADR 029): it signed in
  * to the account recently (AUTH_LIMITS.knownClient) and has its own checks left (spent just
  * before, AUTH_LIMITS.clientChecksPerAccount). So whoever locks the account from elsewhere does
  * not lock out its owner's usual client, while every client, known or not, gets at most

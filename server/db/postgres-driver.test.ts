@@ -1,5 +1,5 @@
 // The server's postgres.js runs with the repaired queue (server/db/postgres-driver.ts,
-// docs/decisions/026-postgres-driver-queue.md): the same behaviour as the package's queue, without
+// docs/decisions/028-postgres-driver-queue.md): the same behaviour as the package's queue, without
 // the holes that made every connection move scan the whole history of a saturated pool.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

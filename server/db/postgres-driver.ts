@@ -1,4 +1,4 @@
-// postgres.js with a repaired internal queue (docs/decisions/026-postgres-driver-queue.md).
+// postgres.js with a repaired internal queue (docs/decisions/028-postgres-driver-queue.md).
 //
 // postgres.js 3.4 keeps its pending queries and its connections (open, busy, full, ...) in a small
 // array queue (node_modules/postgres/src/queue.js). `shift` leaves an `undefined` hole at the front
