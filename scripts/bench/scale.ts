@@ -3,7 +3,7 @@
 // (buildServer) and seeded with scale-seed.ts; every case in SCALE_CASES is then timed in process
 // through the real Hono app (app.request: no network) and its p95 reported per size, with the
 // ratio large/small (the sizes take turns, run by run). A case is a name and a run; add one to
-// SCALE_CASES to measure it too.
+// SCALE_CASES to measure it too. Besides the admin calls: one scheduler pass and one deletion.
 //   SCALE_SIZES=10,2000 (default)  SCALE_ITERATIONS=60 (default)
 import { buildServer } from '#server/compose.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -12,6 +12,8 @@ import { jsonRequester, memoryMailer } from '#tests/setup/app.ts';
 import { createPostgresDatabase } from '#tests/setup/db.ts';
 import { TEST_ADMIN, testEnv } from '#tests/setup/test-env.ts';
 import { seedScale } from './scale-seed.ts';
+import { measureSchedulerPass } from './scheduler-pass.ts';
+import type { Database } from '#server/db/client.ts';
 
 type Json = ReturnType<typeof jsonRequester>;
 
@@ -19,6 +21,7 @@ export interface ScaleContext {
   json: Json;
   token: string;
   databaseUrl: string;
+  database: Database;
   organizations: number;
   /** Cursors of a page near the end of a list (after ~90 % of its rows). */
   late: { organizations: string; audit: string };
@@ -31,7 +34,8 @@ export interface ScaleCase {
   /** Runs measured (default SCALE_ITERATIONS); warm-up runs are not counted. */
   iterations?: number;
   warmup?: number;
-  run: (ctx: ScaleContext, i: number) => Promise<void>;
+  /** One run; a number it returns is the run's own measured time in ms (else the whole call is timed). */
+  run: (ctx: ScaleContext, i: number) => Promise<void | number>;
 }
 
 async function ok(json: Json, token: string, method: string, path: string, body?: unknown) {
@@ -54,6 +58,14 @@ export const SCALE_CASES: ScaleCase[] = [
   { name: 'GET /api/admin/audit-log (late page)', run: (ctx) => get(`/api/admin/audit-log?limit=10&cursor=${ctx.late.audit}`)(ctx) },
   { name: 'GET /api/admin/audit-log?q= (search, one organization)', run: get('/api/admin/audit-log?limit=10&q=scale%20lab%20000001') },
   { name: 'GET /api/admin/audit-log?q= (broad search, 20 % of rows)', run: get('/api/admin/audit-log?limit=10&q=subscription.') },
+  {
+    // Every job of the scheduler, due at once over the seeded platform (scheduler-pass.ts; the queued
+    // notifications are cleared first, so each run does a whole day's reminders).
+    name: 'one scheduler pass (every job due)',
+    iterations: 5,
+    warmup: 1,
+    run: async (ctx) => (await measureSchedulerPass(ctx.database)).ms,
+  },
   {
     name: 'DELETE /api/admin/organizations/{id}',
     iterations: 8,
@@ -113,7 +125,7 @@ export async function prepareSize(organizations: number): Promise<{ ctx: ScaleCo
     if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
     const deletable = (await ok(json, token, 'GET', '/api/admin/organizations?q=scale&limit=20')).organizations as { id: string; name: string }[];
     const late = { organizations: await lateCursor(json, token, '/api/admin/organizations', 'organizations'), audit: await lateCursor(json, token, '/api/admin/audit-log', 'items') };
-    return { ctx: { json, token, databaseUrl: db.url, organizations, late, deletable }, seed, close };
+    return { ctx: { json, token, databaseUrl: db.url, database, organizations, late, deletable }, seed, close };
   } catch (err) {
     await close();
     throw err;
@@ -133,8 +145,8 @@ export async function measure(contexts: ScaleContext[], cases: ScaleCase[] = SCA
     for (let i = 0; i < warmup + n; i += 1) {
       for (const [k, ctx] of contexts.entries()) {
         const t0 = performance.now();
-        await c.run(ctx, i);
-        if (i >= warmup) times[k]!.push(performance.now() - t0);
+        const own = await c.run(ctx, i);
+        if (i >= warmup) times[k]!.push(typeof own === 'number' ? own : performance.now() - t0);
       }
     }
     result.set(c.name, times.map((t) => ({ p95: quantile(t, 0.95), median: quantile(t, 0.5) })));
