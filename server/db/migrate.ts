@@ -24,6 +24,9 @@ export async function pendingMigrations(db: Db): Promise<number> {
   return files.filter((m) => m.folderMillis > lastAt).length;
 }
 
+/** How often an instance asks for the migration lock while another one migrates. */
+const MIGRATION_LOCK_POLL_MS = 200;
+
 /** First line of a migration whose statements run one by one outside a transaction on PostgreSQL (ADR 026). */
 export const OUTSIDE_TRANSACTION = '-- migrate:outside-transaction';
 
@@ -99,7 +102,13 @@ export async function migrateDatabase(database: Database, only?: (m: Migration) 
   const client = postgres(database.url ?? '', { max: 1, onnotice: () => {} });
   const db = drizzle({ client, casing: 'snake_case' }) as unknown as Db;
   try {
-    await db.execute(sql`select pg_advisory_lock(727274)`);
+    // Polled, not waited for: CREATE INDEX CONCURRENTLY (an outside-transaction migration) waits for
+    // every transaction older than it, and an instance blocked in pg_advisory_lock is such a
+    // transaction, waiting in turn for the migrating one: PostgreSQL reports a deadlock. Each
+    // pg_try_advisory_lock ends at once, so the index build never waits on a waiter.
+    while (!rowsOf<{ locked: boolean }>(await db.execute(sql`select pg_try_advisory_lock(727274) as "locked"`))[0]?.locked) {
+      await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_POLL_MS));
+    }
     // Another instance may have finished while this one waited for the lock: applyMigrations reads the last applied row again.
     await applyMigrations(db, 'postgres', files);
     await db.execute(sql`select pg_advisory_unlock(727274)`);
