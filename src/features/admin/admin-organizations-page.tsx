@@ -2,7 +2,7 @@
 // with status, members, assessments and subscription;
 // verify a payment (releases detailed reports), suspend and reactivate, and delete an organization
 // with everything it owns (the exact name typed to confirm; docs/decisions/023-data-export-and-deletion.md).
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BadgeCheck, Ban, RotateCcw, Trash2 } from 'lucide-react';
 import type { AdminOrganizationView } from '#domain/contracts/admin.ts';
 import { MSG } from '#domain/messages.ts';
@@ -47,6 +47,19 @@ export function AdminOrganizationsPage() {
   const [deleting, setDeleting] = useState<AdminOrganizationView | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const { notify } = useToast();
+  // After a deletion the dialog hands focus back to the row's Delete button, which the list's reload
+  // then removes, leaving keyboard users on <body>. Once the reloaded list no longer has the row
+  // (whenever the dialog's own focus return ran), focus goes to the search field.
+  const focusAfterDelete = useRef<string | null>(null);
+  const { rows: listedRows } = list;
+  const { data: firstPage, loading: reloading } = list.first;
+  useEffect(() => {
+    const id = focusAfterDelete.current;
+    if (id === null || reloading || !firstPage || listedRows.some((o) => o.id === id)) return;
+    focusAfterDelete.current = null;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) searchRef.current?.focus();
+  }, [listedRows, firstPage, reloading]);
 
   /** The organization as the server has it now (renamed while the dialog was open, or gone), and the list reloaded. */
   const reloadDeleting = async (id: string): Promise<AdminOrganizationView | null> => {
@@ -208,12 +221,10 @@ export function AdminOrganizationsPage() {
         onClose={() => setDeleting(null)}
         onReload={reloadDeleting}
         onDeleted={(message) => {
+          focusAfterDelete.current = deleting?.id ?? null;
           setDeleting(null);
           notify(message, 'success');
           setVersion((v) => v + 1);
-          // The dialog hands focus back to the row's Delete button, which the reload removes:
-          // put it on the search field instead, so keyboard users are not left on <body>.
-          requestAnimationFrame(() => searchRef.current?.focus());
         }}
       />
     </Card>
