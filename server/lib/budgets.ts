@@ -167,14 +167,13 @@ export async function createBudgets(opts: BudgetOptions): Promise<Budgets> {
 
   // Leases: one Redis key per slot (SET NX PX; released by a compare-and-delete script), or one
   // rate_limits row per slot (claimLeaseSlot). While the store is down: a count in this process.
-  const leasePrefix = `${connected?.keyPrefix ?? ''}:lease`; // used with Redis only
   const localLeases = new Map<string, number>();
   const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
   const claimShared = async (rule: LeaseRule, key: string): Promise<Lease | null> => {
     if (redis) {
       const token = randomUUID();
       for (let slot = 0; slot < rule.max; slot++) {
-        const slotKey = `${leasePrefix}:${rule.name}:${key}:${slot}`;
+        const slotKey = `${connected!.keyPrefix}:lease:${rule.name}:${key}:${slot}`;
         if ((await redis.set(slotKey, token, 'PX', rule.ttlMs, 'NX')) === 'OK') {
           return { release: () => redis.eval(RELEASE_SCRIPT, 1, slotKey, token).then(() => undefined) };
         }

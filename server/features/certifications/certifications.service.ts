@@ -30,6 +30,7 @@ import { assessmentQuestions, assessments, certifications, organizations, profil
 import { conflict, forbidden, notFound, badRequest } from '../../lib/app-error.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import type { AppDeps, Caller } from '../../lib/factory.ts';
+import { isPaidAt } from '../actions/index.ts';
 
 type CertificationRow = typeof certifications.$inferSelect;
 
@@ -222,8 +223,8 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
       applicability: assessment.applicability ?? null,
       supersedesId: head?.id ?? null,
       questionCount: Number(asked?.n ?? 0),
-      // The same test as the report's payment gate (server/features/actions/report-gate.ts), on the signing instant.
-      paymentVerified: !!org.paidUntil && org.paidUntil.getTime() >= signedAt.getTime(),
+      // The report's payment gate, on the signing instant.
+      paymentVerified: isPaidAt(org.paidUntil, signedAt),
       identityVerified: ORGANIZATION_IDENTITY_VERIFIED,
     };
     const canonical = canonicalForm(record);

@@ -178,10 +178,11 @@ export async function storeWholeFile(
   access: EvidenceAccess,
   input: { assessmentId: string; questionId: string; id: string; fileName: string; fileType: string; bytes: Uint8Array },
 ): Promise<EvidenceView> {
-  const file = stagedFile(access, 0, input.fileName, input.fileType, input.id);
-  assertAcceptable({ fileName: file.fileName, mimeType: input.fileType, size: input.bytes.length }, access.maxMb);
+  // Scope first: another organization's assessment is a 404 before the file's name or type is judged.
   const assessment = await assertAssessmentOpen(access, input.assessmentId);
   await assertQuestionAsked(access.db, assessment.id, input.questionId);
+  const file = stagedFile(access, 0, input.fileName, input.fileType, input.id);
+  assertAcceptable({ fileName: file.fileName, mimeType: input.fileType, size: input.bytes.length }, access.maxMb);
   const sha256 = createHash('sha256').update(input.bytes).digest('hex');
   const dates = resolveDates({}, utcDay(access.now()));
   const org = access.caller.organizationId;

@@ -123,8 +123,6 @@ export async function putWholeFile(
 ): Promise<EvidenceView> {
   if (!isUuid(input.questionId)) throw badRequest('This question is not part of the assessment');
   if (!input.fileName.trim()) throw badRequest('fileName is required');
-  // Scope first: another organization's assessment is a 404 before the file's name or type is judged.
-  await assertAssessmentOpen(access, input.assessmentId);
   return storeWholeFile(access, {
     assessmentId: input.assessmentId,
     questionId: input.questionId.toLowerCase(),
