@@ -9,6 +9,7 @@ import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
 import { createOrgAdmin, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
 import { assessmentListQuery } from './admin-organizations.service.ts';
+import { AUDIT_SEARCH_WINDOW } from './audit.service.ts';
 import { encodeCursor } from './keyset.ts';
 
 const LISTS = [
@@ -167,6 +168,20 @@ describe.each(DB_DRIVERS)('admin lists (%s)', (driver) => {
     const res = await server.json('GET', `/api/admin/organizations?id=${orgAdmin.organizationId}`, undefined, sys.accessToken);
     expect(res.body.organizations).toMatchObject([{ id: orgAdmin.organizationId, name: 'Acme Research', member_count: 1 }]);
     expect((await server.json('GET', '/api/admin/organizations?id=nope', undefined, sys.accessToken)).status).toBe(400);
+  });
+
+  it('searches the audit log past its search window: a broad search from the newest rows, a rare one through the indexes', async () => {
+    // Rare: 3 matches older than AUDIT_SEARCH_WINDOW newer rows that don't match.
+    await run(`insert into audit_log (action, target_type, target_id, created_at) select 'rare.match', 'thing', 'R' || g, now() - interval '1 day' from generate_series(1, 3) g`);
+    await run(`insert into audit_log (action, target_type, target_id, created_at) select 'filler.row', 'thing', 'F' || g, now() + g * interval '1 ms' from generate_series(1, ${AUDIT_SEARCH_WINDOW + 100}) g`);
+    // Broad: every third of 3 × 40 rows, newer still, and each page walks past window boundaries.
+    await run(`insert into audit_log (action, target_type, target_id, created_at)
+               select case when g % 3 = 0 then 'broad.match' else 'broad.other' end, 'thing', 'B' || g, now() + interval '1 hour' + g * interval '1 ms' from generate_series(1, 120) g`);
+    const truth = (prefix: string) => ids(`select id from audit_log where lower(action) like '${prefix}%' order by created_at desc, id desc`);
+    expect(await walk('/api/admin/audit-log', 'items', 7, 'RARE.')).toEqual(await truth('rare.'));
+    expect(await walk('/api/admin/audit-log', 'items', 7, 'broad.m')).toEqual(await truth('broad.m'));
+    expect(await walk('/api/admin/audit-log', 'items', 10, 'broad.')).toEqual(await truth('broad.'));
+    expect((await truth('rare.')).length).toBe(3);
   });
 
   it('keeps the overview counts equal to the tables through inserts, status changes and cascading deletes', async () => {

@@ -8,7 +8,7 @@ import { adminCounts, assessments, organizations } from '../../db/schema/index.t
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
-import { decodeCursor, estimatedTotal, inAnyOf, pageOf, startsWith, timestampKey } from './keyset.ts';
+import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith, timestampKey } from './keyset.ts';
 
 export function subscriptionState(paidUntil: Date | null, now: Date): SubscriptionState {
   if (!paidUntil) return 'none';
@@ -67,6 +67,7 @@ export async function listOrganizations(db: Db, now: Date, query: AdminPageQuery
       // an unqualified "id" inside the subquery would be the subquery's own table's.
       members: sql<number>`(select count(*) from profiles p where p.organization_id = organizations.id and p.status = 'active')`,
       runs: sql<number>`(select count(*) from assessments a where a.organization_id = organizations.id)`,
+      estimate: plannerEstimate('organizations'),
     })
     .from(organizations)
     .where(where)
@@ -89,7 +90,7 @@ export async function listOrganizations(db: Db, now: Date, query: AdminPageQuery
     })),
     next_cursor: page.next,
     limit: query.limit,
-    estimated_total: await estimatedTotal(db, 'organizations', { first: !after, next: page.next, shown: page.rows.length, filtered: !!(query.q || query.id) }),
+    estimated_total: estimatedTotal(rows[0]?.estimate, { first: !after, next: page.next, shown: page.rows.length, filtered: !!(query.q || query.id) }),
   };
 }
 
@@ -132,6 +133,7 @@ export function assessmentListQuery(db: Db, query: AdminPageQuery) {
         totalScore: assessments.totalScore,
         grade: assessments.grade,
         passFail: assessments.passFail,
+        estimate: plannerEstimate('assessments'),
       })
       .from(assessments)
       .innerJoin(organizations, eq(organizations.id, assessments.organizationId))
@@ -143,7 +145,8 @@ export function assessmentListQuery(db: Db, query: AdminPageQuery) {
 
 export async function listAllAssessments(db: Db, now: Date, query: AdminPageQuery): Promise<AdminAssessmentsPage> {
   const { after, statement } = assessmentListQuery(db, query);
-  const page = pageOf(await statement, query.limit, (a) => [a.startedKey, a.id], 'assessments');
+  const rows = await statement;
+  const page = pageOf(rows, query.limit, (a) => [a.startedKey, a.id], 'assessments');
   return {
     assessments: page.rows.map((a) => ({
       id: a.id,
@@ -159,7 +162,7 @@ export async function listAllAssessments(db: Db, now: Date, query: AdminPageQuer
     })),
     next_cursor: page.next,
     limit: query.limit,
-    estimated_total: await estimatedTotal(db, 'assessments', { first: !after, next: page.next, shown: page.rows.length, filtered: !!query.q }),
+    estimated_total: estimatedTotal(rows[0]?.estimate, { first: !after, next: page.next, shown: page.rows.length, filtered: !!query.q }),
   };
 }
 

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../lib/factory.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from '../accounts/index.ts';
-import { decodeCursor, estimatedTotal, inAnyOf, pageOf, startsWith } from './keyset.ts';
+import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith } from './keyset.ts';
 
 /** A disabled user's embedded-auth ban lasts until re-enabled. */
 const BANNED_UNTIL = new Date('9999-12-31T00:00:00Z');
@@ -53,6 +53,7 @@ export async function listUsers(db: Db, query: AdminPageQuery): Promise<AdminUse
       createdAt: profiles.createdAt,
       orgId: organizations.id,
       orgName: organizations.name,
+      estimate: plannerEstimate('profiles'),
     })
     .from(profiles)
     .leftJoin(organizations, eq(organizations.id, profiles.organizationId))
@@ -73,7 +74,7 @@ export async function listUsers(db: Db, query: AdminPageQuery): Promise<AdminUse
     })),
     next_cursor: page.next,
     limit: query.limit,
-    estimated_total: await estimatedTotal(db, 'profiles', { first: !after, next: page.next, shown: page.rows.length, filtered: !!query.q }),
+    estimated_total: estimatedTotal(rows[0]?.estimate, { first: !after, next: page.next, shown: page.rows.length, filtered: !!query.q }),
   };
 }
 

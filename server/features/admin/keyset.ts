@@ -5,9 +5,7 @@
 // It is checked field by field before any of it reaches SQL, so a bad one is a 400, never a 500.
 import { sql, type SQL } from 'drizzle-orm';
 import { INVALID_CURSOR_MESSAGE } from '#domain/contracts/admin.ts';
-import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { rowsOf } from '../../lib/db-rows.ts';
 
 /** A cursor field's check: uuid, timestamp (as `timestampKey` writes it) or text. */
 export type KeyField = 'uuid' | 'timestamp' | 'text';
@@ -73,14 +71,20 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => string[],
 }
 
 /**
- * The whole list's size without counting it: exact when the first page is the whole list,
- * otherwise the planner's row estimate (pg_class.reltuples, kept by ANALYZE and autovacuum), or
- * null for a search or a table never analyzed.
+ * The planner's row estimate of a table (pg_class.reltuples, kept by ANALYZE and autovacuum) as a
+ * column of the page's own statement: one round trip per page whatever the list's size (a second
+ * statement only for pages that have a next one made the first page cost more on a larger platform).
  */
-export async function estimatedTotal(db: Db, table: string, page: { first: boolean; next: string | null; shown: number; filtered: boolean }): Promise<number | null> {
+export const plannerEstimate = (table: string) => sql<string | number | null>`(select reltuples::bigint from pg_class where oid = to_regclass(${`public.${table}`}))`;
+
+/**
+ * The whole list's size without counting it: exact when the first page is the whole list,
+ * otherwise the planner's estimate read by `plannerEstimate`, or null for a search or a table
+ * never analyzed.
+ */
+export function estimatedTotal(estimate: string | number | null | undefined, page: { first: boolean; next: string | null; shown: number; filtered: boolean }): number | null {
   if (page.first && page.next === null) return page.shown;
   if (page.filtered) return null;
-  const [row] = rowsOf<{ n: number | string | null }>(await db.execute(sql`select reltuples::bigint as "n" from pg_class where oid = to_regclass(${`public.${table}`})`));
-  const n = Number(row?.n ?? -1);
+  const n = Number(estimate ?? -1);
   return n > 0 ? n : null;
 }
