@@ -5,6 +5,7 @@
 // ratio large/small (the sizes take turns, run by run). A case is a name and a run; add one to
 // SCALE_CASES to measure it too. Besides the admin calls: one scheduler pass and one deletion.
 //   SCALE_SIZES=10,2000 (default)  SCALE_ITERATIONS=60 (default)
+import { sql } from 'drizzle-orm';
 import { buildServer } from '#server/compose.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
@@ -12,7 +13,10 @@ import { jsonRequester, memoryMailer } from '#tests/setup/app.ts';
 import { createPostgresDatabase } from '#tests/setup/db.ts';
 import { TEST_ADMIN, testEnv } from '#tests/setup/test-env.ts';
 import { seedScale } from './scale-seed.ts';
-import { measureSchedulerPass } from './scheduler-pass.ts';
+import { measureSchedulerPass, type SchedulerPass } from './scheduler-pass.ts';
+
+/** The last scheduler pass measured at each platform size (printed with its jobs after the table). */
+const passes = new Map<number, SchedulerPass>();
 import type { Database } from '#server/db/client.ts';
 
 type Json = ReturnType<typeof jsonRequester>;
@@ -64,7 +68,28 @@ export const SCALE_CASES: ScaleCase[] = [
     name: 'one scheduler pass (every job due)',
     iterations: 5,
     warmup: 1,
-    run: async (ctx) => (await measureSchedulerPass(ctx.database)).ms,
+    run: async (ctx) => {
+      const pass = await measureSchedulerPass(ctx.database);
+      passes.set(ctx.organizations, pass);
+      return pass.ms;
+    },
+  },
+  {
+    // The floor under the pass: the same reminders written by one bulk INSERT of notification rows
+    // (the least any scheduler must do to queue them), in the same database, then removed again.
+    name: 'floor: one INSERT of the pass\'s reminders',
+    iterations: 5,
+    warmup: 1,
+    run: async (ctx) => {
+      const queued = passes.get(ctx.organizations)?.queued ?? 0;
+      const t = performance.now();
+      await ctx.database.db.execute(sql`
+        insert into notifications (dedupe_key, organization_id, recipient_email, kind, subject, body)
+        select 'floor:' || g, null, 'floor' || g || '@bench.example', 'action_due', 'Subject', repeat('x', 600) from generate_series(1, ${queued}) g`);
+      const ms = performance.now() - t;
+      await ctx.database.db.execute(sql`delete from notifications where dedupe_key like 'floor:%'`);
+      return ms;
+    },
   },
   {
     name: 'DELETE /api/admin/organizations/{id}',
@@ -79,6 +104,8 @@ export const SCALE_CASES: ScaleCase[] = [
 ];
 
 const ITERATIONS = Number(process.env.SCALE_ITERATIONS ?? 60);
+/** SCALE_ONLY=regex: only the cases whose name matches (the deletion case needs its own organizations). */
+const ONLY = process.env.SCALE_ONLY ? new RegExp(process.env.SCALE_ONLY, 'i') : null;
 const SIZES = (process.env.SCALE_SIZES ?? '10,2000').split(',').map(Number);
 
 const quantile = (xs: number[], q: number) => {
@@ -163,17 +190,22 @@ async function main() {
       const s = p.seed;
       console.log(`${size} organizations seeded in ${s.seconds.toFixed(1)} s: ${s.organizations} organizations, ${s.profiles} users, ${s.assessments} assessments, ${s.responses} responses`);
     }
-    const results = await measure(prepared.map((p) => p.ctx));
+    const cases = SCALE_CASES.filter((c) => !ONLY || ONLY.test(c.name));
+    const results = await measure(prepared.map((p) => p.ctx), cases);
     const [small, large] = [SIZES[0]!, SIZES[SIZES.length - 1]!];
     console.log(`\n| Case | p95 at ${small} orgs (ms) | p95 at ${large} orgs (ms) | p95 ratio | median ratio |\n|---|---:|---:|---:|---:|`);
     let worst = 0;
-    for (const c of SCALE_CASES) {
+    for (const c of cases) {
       const r = results.get(c.name)!;
       const [a, b] = [r[0]!, r[r.length - 1]!];
       worst = Math.max(worst, b.p95 / a.p95);
       console.log(`| ${c.name} | ${a.p95.toFixed(1)} | ${b.p95.toFixed(1)} | ${(b.p95 / a.p95).toFixed(2)} | ${(b.median / a.median).toFixed(2)} |`);
     }
     console.log(`\nWorst p95 ratio ${worst.toFixed(2)} (target: every case within 1.5x).`);
+    for (const [size, pass] of passes) {
+      const jobs = pass.jobs.map((j) => `${j.name} ${j.ms.toFixed(0)} ms`).join(', ');
+      console.log(`Scheduler pass at ${size} organizations: ${pass.ms.toFixed(0)} ms, ${pass.statements} statements, ${pass.queued} reminders queued, ${pass.sent} sent (${jobs})`);
+    }
   } finally {
     for (const p of prepared) await p.close();
   }

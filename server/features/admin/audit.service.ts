@@ -16,7 +16,7 @@ const decode = (v: string | null): unknown => {
 };
 
 /** The newest rows after the cursor a search first reads through the sort index (see `listAudit`). */
-export const AUDIT_SEARCH_WINDOW = 1000;
+export const AUDIT_SEARCH_WINDOW = 300;
 
 /**
  * One page of the audit log, newest first (created_at, then id: the rows of one transaction share
@@ -45,12 +45,14 @@ export async function listAudit(db: Db, query: AdminPageQuery): Promise<AuditLog
   else {
     const q = query.q;
     rows = await select(sql`${auditLog.id} in (
-      select w.id from (select a.id, a.action, a.target_id, a.actor_id, a.organization_id from audit_log a
+      select w.id from (select a.id, a.created_at, a.action, a.target_id, a.actor_id, a.organization_id from audit_log a
                         where ${afterOf(sql`a`)} order by a.created_at desc, a.id desc limit ${AUDIT_SEARCH_WINDOW}) w
       left join profiles p on p.id = w.actor_id
       left join organizations o on o.id = w.organization_id
       where ${startsWith(sql`lower(w.action)`, q)} or ${startsWith(sql`lower(w.target_id)`, q)}
-         or ${startsWith(sql`lower(p.email)`, q)} or ${startsWith(sql`lower(o.name)`, q)})`);
+         or ${startsWith(sql`lower(p.email)`, q)} or ${startsWith(sql`lower(o.name)`, q)}
+      -- in the window's own order, so the scan stops at the page's last match
+      order by w.created_at desc, w.id desc limit ${query.limit + 1})`);
     if (rows.length <= query.limit) {
       rows = await select(
         inAnyOf(auditLog.id, [
