@@ -10,7 +10,7 @@ import type { DrainReport, Scheduler, SyncEngine, SyncEngineOptions } from './en
 import { createDrainLock } from './lock.ts';
 import { getClientId } from './client-id.ts';
 import { mergePull, pullAssessment } from './pull.ts';
-import type { PushAnswer } from './transport.ts';
+import type { PushAnswer, PushBody } from './transport.ts';
 import { MAX_PUSH_PULLS } from '#domain/contracts/sync-limits.ts';
 import { countUnsent, readStatus, writeStatus, type StoredStatus } from './status.ts';
 import type { HttpFailure } from '../lib/http.ts';
@@ -71,7 +71,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
    */
   async function pushWithRefresh(rows: OutboxRow[], clientId: string, uid: string, pull: string[]) {
     const since = await Promise.all(pull.map((id) => getMeta<string>(db, META.pullCursor(id))));
-    const body = {
+    const body: PushBody = {
       clientId,
       pendingCount: await countUnsent(db, uid),
       mutations: rows.map((r) => ({ id: r.id, kind: r.kind, assessmentId: r.assessmentId, payload: r.payload, baseVersion: r.baseVersion, clientTs: r.clientTs })),

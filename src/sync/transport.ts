@@ -1,9 +1,9 @@
 // How the engine reaches the server: POST /api/sync/push and GET /api/sync/pull through the typed
-// client (./api.ts), so the bodies and answers are the routes' own types (server/features/sync).
+// client (./server-api.ts), so the bodies and answers are the routes' own types (server/features/sync).
 // The token is fetched at send time (never frozen into a queue).
 import type { InferRequestType } from 'hono/client';
 import type { ExchangeOptions, FetchLike, HttpResult, TokenGetter } from '../lib/http.ts';
-import { callApi, type Api, type OkBody } from './api.ts';
+import { callApi, type Api, type OkBody } from './server-api.ts';
 
 type PushCall = Api['sync']['push']['$post'];
 type PullCall = Api['sync']['pull']['$get'];

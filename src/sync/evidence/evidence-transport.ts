@@ -3,7 +3,7 @@
 // fetched per request and refreshed once after a 401.
 import type { InferRequestType } from 'hono/client';
 import { fileNameFromDisposition, resultOfExchanged, type FetchLike, type HttpCore, type HttpFailure, type HttpResult, type TokenGetter } from '../../lib/http.ts';
-import { callApi, exchangeApi, type Api, type OkBody } from '../api.ts';
+import { callApi, exchangeApi, type Api, type OkBody } from '../server-api.ts';
 
 type Uploads = Api['evidence']['uploads'];
 type OneFile = Api['evidence'][':evidenceId'];

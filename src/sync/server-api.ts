@@ -1,7 +1,7 @@
 // The sync engine's and the evidence uploader's way to the server: Hono's typed client over the
 // routes' own types (server/app.ts `ApiType`, ADR 015), run through the one HTTP core
 // (src/lib/http.ts `exchange`: token at send time, path check, one failure type). A path, a body
-// field or an answer field renamed on the server fails the typecheck here (api.test-d.ts).
+// field or an answer field renamed on the server fails the typecheck here (server-api.test-d.ts).
 import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '../../server/app.ts';
