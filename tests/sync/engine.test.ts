@@ -178,6 +178,7 @@ describe.each(DB_DRIVERS)('sync engine (%s)', (driver) => {
     expect(await c.db.outbox.count()).toBe(1);
     signal.emit('online'); // forced drain, backoff or not
     await waitFor(async () => (await c.db.outbox.count()) === 0);
+    await c.engine.drainNow(); // waits for the online drain to end (it still merges its push's pull), then finds nothing
     expect(await serverAnswers()).toEqual({ [q1]: { answer: 'yes', version: 1 } });
     // A submit held behind an open conflict keeps something pending: the 30 s poll stays armed.
     await c.db.outbox.add({ id: crypto.randomUUID(), clientId: 'c', userId: world.alice.userId, orgId: world.org.orgId, assessmentId: world.org.assessmentId, kind: 'assessment.submit', entityKey: `${world.org.assessmentId}:submit`, payload: {}, baseVersion: null, clientTs: 0, status: 'pending', attempts: 0, nextAttemptAt: 0 });
