@@ -7,9 +7,9 @@ import { ANSWER_VALUES, type AnswerOrigin, type AnswerValue, type AssessmentStat
 import { isoInstant } from './fields.ts';
 import { MSG } from '../messages.ts';
 
-import { MAX_PUSH_BATCH } from './sync-limits.ts';
+import { MAX_PUSH_BATCH, MAX_PUSH_PULLS } from './sync-limits.ts';
 
-export { MAX_PUSH_BATCH, MUTATION_KINDS, type MutationKind } from './sync-limits.ts';
+export { MAX_PUSH_BATCH, MAX_PUSH_PULLS, MUTATION_KINDS, type MutationKind } from './sync-limits.ts';
 
 export { ANSWER_VALUES, DEFERRAL_STATUSES, type AnswerValue, type DeferralStatus } from './enums.ts';
 export const answerValueSchema = z.enum(ANSWER_VALUES, { error: MSG.answerYesNo });
@@ -48,6 +48,11 @@ export const syncMutationSchema = z.discriminatedUnion('kind', [
 ]);
 export type SyncMutation = z.infer<typeof syncMutationSchema>;
 
+export const pullQuerySchema = z.object({
+  assessmentId: id('Invalid assessment id'),
+  since: isoInstant('since').optional(),
+});
+
 /** The push envelope. Items are only loosely typed here so one bad item is rejected alone. */
 export const pushRequestSchema = z.object({
   clientId: z.string().trim().min(1).max(100),
@@ -64,13 +69,14 @@ export const pushRequestSchema = z.object({
       }),
     )
     .max(MAX_PUSH_BATCH, `At most ${MAX_PUSH_BATCH} mutations per push`),
+  /**
+   * Assessments to pull once the push is applied, each from its cursor: the answer carries their
+   * pull state (`pulls`), so one drain is one round trip. Optional: a client that omits it calls
+   * GET /api/sync/pull itself.
+   */
+  pull: z.array(pullQuerySchema).max(MAX_PUSH_PULLS, `At most ${MAX_PUSH_PULLS} assessments to pull per push`).optional(),
 });
 export type PushRequest = z.input<typeof pushRequestSchema>;
-
-export const pullQuerySchema = z.object({
-  assessmentId: id('Invalid assessment id'),
-  since: isoInstant('since').optional(),
-});
 
 // ---------- responses ----------
 
@@ -112,8 +118,13 @@ export interface PushResultItem {
   error?: { code: string; message: string };
 }
 
+/** The pull a push carried for one assessment: its state, or why there is none (e.g. not_found). */
+export type PushPull = { assessmentId: string; state: PullResponse } | { assessmentId: string; error: { code: string; message: string } };
+
 export interface PushResponse {
   results: PushResultItem[];
+  /** One entry per assessment the push asked to pull (absent when it asked for none). */
+  pulls?: PushPull[];
 }
 
 export interface PullResponse {

@@ -65,7 +65,8 @@ describe('decideAnswerSave', () => {
     ['first answer: base 0, no server facts', {}, stored(), write(0, { ...pendingNo, serverVersion: 0, serverValue: null, updatedByName: null })],
     ['over a synced row: base and names from the stored row', {}, stored({ local: local() }), write(3, { ...pendingNo, serverVersion: 3, serverValue: 'yes', updatedByName: 'Bob B' })],
     ['the synced value again, nothing held: no-op', { value: 'yes' }, stored({ local: local() }), NOOP],
-    ['the synced value again while a row is held: written', { value: 'yes' }, stored({ local: local(), held: [row(1, { status: 'inflight', attempts: 1 })] }), write(3, { value: 'yes', syncState: 'pending' })],
+    // The mark is derived from every row held once the save commits (deriveSyncState): the earlier edit is still on the wire.
+    ['the synced value again while a row is held: written', { value: 'yes' }, stored({ local: local(), held: [row(1, { status: 'inflight', attempts: 1 })] }), write(3, { value: 'yes', syncState: 'sending' })],
     ['a queued submit of mine refuses', {}, stored({ local: local(), submits: [submit()] }), REFUSED],
     ['an in-flight submit of mine refuses', {}, stored({ submits: [submit({ status: 'inflight' })] }), REFUSED],
     ["another user's queued submit does not", {}, stored({ submits: [submit({ userId: 'bob' })] }), write(0, { value: 'no' })],

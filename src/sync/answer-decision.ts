@@ -4,7 +4,7 @@ import type { AnswerOrigin } from '#domain/contracts/enums.ts';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
 import { isToConfirm, type LocalAnswer, type OutboxRow } from './db.ts';
 import { isQueuedSubmit, SUBMIT_QUEUED_MESSAGE } from './outbox.ts';
-import { isTerminal, isUnsent } from './reconcile.ts';
+import { deriveSyncState, isTerminal, isUnsent } from './reconcile.ts';
 import type { WriteResult } from './write-guard.ts';
 
 /** The edit, and the new outbox row's identity. */
@@ -92,18 +92,6 @@ export function decideAnswerSave(edit: AnswerEdit, { local, held, submits }: Sto
   if (local?.syncState === 'synced' && local.value === edit.value && held.length === 0 && !isToConfirm(local)) return { kind: 'done', result: { ok: true, value: undefined } };
   const { terminal, unsent } = mine(held, edit.userId);
   const shownBase = local?.syncState === 'conflict' && local.conflict ? Math.max(local.conflict.version, local.serverVersion) : (local?.serverVersion ?? 0);
-  const answer: LocalAnswer = {
-    assessmentId: edit.assessmentId,
-    questionId: edit.questionId,
-    serverVersion: local?.serverVersion ?? 0,
-    serverValue: local?.serverValue ?? null,
-    updatedBy: edit.userId,
-    updatedByName: local?.updatedByName ?? null,
-    value: edit.value,
-    updatedAt: new Date(edit.now).toISOString(),
-    syncState: 'pending',
-    origin: originOfEdit(local, edit.value, edit.bulk),
-  };
   const row: OutboxRow = {
     id: edit.id,
     clientId: edit.clientId,
@@ -118,6 +106,20 @@ export function decideAnswerSave(edit: AnswerEdit, { local, held, submits }: Sto
     status: 'pending',
     attempts: 0,
     nextAttemptAt: edit.now,
+  };
+  // The rows held for the question once this save commits: the new one, and what it does not delete.
+  const kept = held.filter((r) => !terminal.includes(r) && !unsent.includes(r));
+  const answer: LocalAnswer = {
+    assessmentId: edit.assessmentId,
+    questionId: edit.questionId,
+    serverVersion: local?.serverVersion ?? 0,
+    serverValue: local?.serverValue ?? null,
+    updatedBy: edit.userId,
+    updatedByName: local?.updatedByName ?? null,
+    value: edit.value,
+    updatedAt: new Date(edit.now).toISOString(),
+    syncState: deriveSyncState([...kept, row]),
+    origin: originOfEdit(local, edit.value, edit.bulk),
   };
   return { kind: 'write', answer, row, remove: terminal, unsent };
 }

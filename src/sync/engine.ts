@@ -1,4 +1,5 @@
-// The sync engine: drains the outbox in order under one lock per origin, then pulls what it touched.
+// The sync engine: drains the outbox in order under one lock per origin; each push carries the pull
+// of what it touches, so a drain with something to send is one round trip (ADR 005).
 // Transport, clock, randomness, online signal, lock and timers are injected, so tests drive it
 // without sleeps or a browser (tests/sync/).
 import { applyPushResults } from './apply-results.ts';
@@ -8,8 +9,10 @@ import { getMeta, META, OUTBOX_LOCK_NAME, type OutboxRow, type SyncErrorInfo } f
 import type { DrainReport, Scheduler, SyncEngine, SyncEngineOptions } from './engine-types.ts';
 import { createDrainLock } from './lock.ts';
 import { getClientId } from './client-id.ts';
-import { pullAssessment } from './pull.ts';
-import { countUnsent, readStatus, writeStatus, type SyncStatus } from './status.ts';
+import { mergePull, pullAssessment } from './pull.ts';
+import type { PushAnswer, PushBody } from './transport.ts';
+import { MAX_PUSH_PULLS } from '#domain/contracts/sync-limits.ts';
+import { countUnsent, readStatus, writeStatus, type StoredStatus } from './status.ts';
 import type { HttpFailure } from '../lib/http.ts';
 
 export type { DrainReport, OnlineSignal, Scheduler, SyncEngine, SyncEngineOptions, SyncSignal } from './engine-types.ts';
@@ -50,7 +53,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let unsubscribe: (() => void) | null = null;
 
   const userId = async () => (opts.getUserId ? await opts.getUserId() : ((await getMeta<{ userId?: string }>(db, META.session))?.userId ?? null));
-  const setStatus = async (patch: Partial<SyncStatus>) => (closed ? readStatus(db) : writeStatus(db, await userId(), patch));
+  const setStatus = async (patch: Partial<StoredStatus>) => (closed ? readStatus(db) : writeStatus(db, patch));
 
   function schedule(name: string, ms: number, fn: () => void) {
     if (!started) return;
@@ -62,15 +65,38 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     }, Math.max(0, ms)));
   }
 
-  async function pushWithRefresh(rows: OutboxRow[], clientId: string, uid: string) {
-    const body = {
+  /**
+   * Pushes the batch and asks for the pull of `pull` in the same request (ADR 005): the answer
+   * carries each assessment's state from its cursor, read after the push applied.
+   */
+  async function pushWithRefresh(rows: OutboxRow[], clientId: string, uid: string, pull: string[]) {
+    const since = await Promise.all(pull.map((id) => getMeta<string>(db, META.pullCursor(id))));
+    const body: PushBody = {
       clientId,
       pendingCount: await countUnsent(db, uid),
       mutations: rows.map((r) => ({ id: r.id, kind: r.kind, assessmentId: r.assessmentId, payload: r.payload, baseVersion: r.baseVersion, clientTs: r.clientTs })),
+      pull: pull.map((assessmentId, i) => ({ assessmentId, since: since[i] ?? undefined })),
     };
     const first = await transport.push(body);
     if (first.ok || first.kind !== 'http' || first.status !== 401) return first;
     return transport.push(body, { forceRefresh: true });
+  }
+
+  /**
+   * Merges the pull states a push answer carried; returns the assessments now pulled (an older
+   * server sends none: they are pulled on their own after the drain).
+   */
+  async function mergeCarriedPulls(pulls: PushAnswer['pulls']): Promise<string[]> {
+    const done: string[] = [];
+    for (const p of pulls ?? []) {
+      if (closed) break;
+      if ('state' in p) await mergePull(db, p.assessmentId, p.state, () => closed);
+      // An assessment this user can no longer see is simply forgotten (as after a 404 pull).
+      else if (p.error.code === 'not_found') watched.delete(p.assessmentId);
+      else continue;
+      done.push(p.assessmentId);
+    }
+    return done;
   }
 
   /** Classifies a failed request: auth pause, or backoff (network → offline, anything else → error). */
@@ -90,6 +116,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     return error;
   }
 
+  /** Pulls on their own (GET /api/sync/pull): a drain with nothing to push, or what no push answer carried. */
   async function pullTouched(assessments: Iterable<string>): Promise<SyncErrorInfo | null> {
     for (const id of assessments) {
       if (closed) return null;
@@ -126,31 +153,35 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     await recoverLeases(db, now());
     const clientId = await getClientId(db, { now });
     const touched = new Set<string>();
+    const pulled = new Set<string>();
     let sent = 0;
     for (;;) {
       const batch = await claimBatch(db, { userId: uid, now: now(), force, leaseMs: opts.leaseMs });
       if (!batch.length) break;
       await setStatus({ phase: 'pushing' });
-      const res = await pushWithRefresh(batch, clientId, uid);
+      // The batch's assessments, and on a forced drain the watched ones, ride on the push.
+      const wanted = new Set([...batch.map((r) => r.assessmentId), ...(force ? watched : [])]);
+      const res = await pushWithRefresh(batch, clientId, uid, [...wanted].filter((a) => !pulled.has(a)).slice(0, MAX_PUSH_PULLS));
       // Stopped while on the wire: leave the rows leased (a kept row goes back to pending on sign-out,
       // and its mutation id makes the resend idempotent); write nothing more.
       if (closed) return { acquired: true, sent, failure: null };
       if (!res.ok) return { acquired: true, sent, failure: await onFailure(res, batch) };
       const applied = await applyPushResults(db, batch, res.value.results);
       applied.touched.forEach((a) => touched.add(a));
+      (await mergeCarriedPulls(res.value.pulls)).forEach((a) => pulled.add(a));
       sent += batch.length;
       failures = 0;
       if (!applied.complete) break;
     }
     if (force) watched.forEach((a) => touched.add(a));
-    const pullError = await pullTouched(touched);
+    const pullError = await pullTouched([...touched].filter((a) => !pulled.has(a)));
     if (pullError) {
       await onPullFailure(pullError);
       return { acquired: true, sent, failure: pullError };
     }
     const at = new Date(now()).toISOString();
-    const next = await setStatus({ phase: 'in-sync', lastError: null, retryAt: 0, ...(sent > 0 || touched.size ? { lastSyncedAt: at } : {}) });
-    if (next.pendingCount > 0) schedule('poll', pollInterval, () => void drain(false));
+    await setStatus({ phase: 'in-sync', lastError: null, retryAt: 0, ...(sent > 0 || touched.size ? { lastSyncedAt: at } : {}) });
+    if ((await countUnsent(db, uid)) > 0) schedule('poll', pollInterval, () => void drain(false));
     return { acquired: true, sent, failure: null };
   }
 
@@ -225,6 +256,6 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       await setStatus({ paused: false, phase: 'in-sync', lastError: null, retryAt: 0 });
       return drain(true);
     },
-    status: () => readStatus(db),
+    status: async () => ({ ...(await readStatus(db)), pendingCount: await countUnsent(db, await userId()) }),
   };
 }

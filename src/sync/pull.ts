@@ -4,7 +4,6 @@ import type { PullResponse } from '#domain/contracts/sync.ts';
 import { answerKey, getMeta, META, type SyncDatabase } from './db.ts';
 import { mergeServerEvidence } from './evidence/evidence-files.ts';
 import { mergePulledAnswer, toLocalDeferral } from './reconcile.ts';
-import { unsentRowsOf } from './queries.ts';
 import type { HttpFailure } from '../lib/http.ts';
 import type { SyncTransport } from './transport.ts';
 
@@ -16,11 +15,12 @@ import type { SyncTransport } from './transport.ts';
 export async function mergePull(db: SyncDatabase, assessmentId: string, state: PullResponse, discarded: () => boolean = () => false): Promise<void> {
   await db.transaction('rw', db.answers, db.outbox, db.deferrals, db.meta, db.evidence, async () => {
     if (discarded()) return;
-    const unsent = new Set((await unsentRowsOf(db, assessmentId)).map((r) => r.entityKey));
+    const keys = state.answers.map((view) => answerKey(assessmentId, view.question_id));
+    const held = keys.length ? await db.outbox.where('entityKey').anyOf(keys).toArray() : [];
     for (const view of state.answers) {
       const local = await db.answers.get([assessmentId, view.question_id]);
       const key = answerKey(assessmentId, view.question_id);
-      const next = mergePulledAnswer(local, view, unsent.has(key), assessmentId);
+      const next = mergePulledAnswer(local, view, held.filter((r) => r.entityKey === key), assessmentId);
       if (!next) continue;
       await db.answers.put(next);
       // The server now holds the local value: the conflict is over, so its terminal row goes too

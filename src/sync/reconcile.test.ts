@@ -46,29 +46,29 @@ const row = (over: Partial<OutboxRow>): OutboxRow => ({
 
 describe('mergePulledAnswer', () => {
   it('adopts a newer server answer on a synced question', () => {
-    expect(mergePulledAnswer(local(), view(), false, A)).toMatchObject({ value: 'no', serverVersion: 2, syncState: 'synced', updatedByName: 'Bob B' });
+    expect(mergePulledAnswer(local(), view(), [], A)).toMatchObject({ value: 'no', serverVersion: 2, syncState: 'synced', updatedByName: 'Bob B' });
   });
   it('ignores versions the device already has', () => {
-    expect(mergePulledAnswer(local({ serverVersion: 2 }), view(), false, A)).toBeNull();
+    expect(mergePulledAnswer(local({ serverVersion: 2 }), view(), [], A)).toBeNull();
   });
   it('never overwrites the local value while a row is pending, but records the server facts', () => {
-    expect(mergePulledAnswer(local({ syncState: 'pending' }), view(), true, A)).toMatchObject({ value: 'yes', syncState: 'pending', serverVersion: 2, serverValue: 'no' });
-    expect(mergePulledAnswer(undefined, view(), true, A)).toBeNull();
+    expect(mergePulledAnswer(local({ syncState: 'pending' }), view(), [{ status: 'pending' }], A)).toMatchObject({ value: 'yes', syncState: 'pending', serverVersion: 2, serverValue: 'no' });
+    expect(mergePulledAnswer(undefined, view(), [{ status: 'pending' }], A)).toBeNull();
   });
   it('moves an open conflict to the newest server side, or clears it when the server now agrees', () => {
     const c = local({ syncState: 'conflict', conflict: { value: 'no', version: 2, by: 'bob', byName: 'Bob', at: 'x' }, serverVersion: 2 });
-    expect(mergePulledAnswer(c, view({ version: 3, answer: 'no', updated_by_name: 'Carol C' }), false, A)?.conflict).toMatchObject({ version: 3, byName: 'Carol C' });
-    expect(mergePulledAnswer(c, view({ version: 3, answer: 'yes' }), false, A)).toMatchObject({ syncState: 'synced', value: 'yes', serverVersion: 3 });
+    expect(mergePulledAnswer(c, view({ version: 3, answer: 'no', updated_by_name: 'Carol C' }), [{ status: 'conflict' }], A)?.conflict).toMatchObject({ version: 3, byName: 'Carol C' });
+    expect(mergePulledAnswer(c, view({ version: 3, answer: 'yes' }), [{ status: 'conflict' }], A)).toMatchObject({ syncState: 'synced', value: 'yes', serverVersion: 3 });
   });
 });
 
 describe('mergePulledAnswer and the answer origin (ADR 019)', () => {
   it("a carried answer arrives to re-confirm; a teammate's re-confirmation replaces it", () => {
-    expect(mergePulledAnswer(undefined, view({ origin: 'carried', version: 1 }), false, A)).toMatchObject({ origin: 'carried', value: 'no', syncState: 'synced' });
-    expect(mergePulledAnswer(local({ origin: 'carried' }), view({ origin: 'confirmed' }), false, A)).toMatchObject({ origin: 'confirmed', serverVersion: 2 });
+    expect(mergePulledAnswer(undefined, view({ origin: 'carried', version: 1 }), [], A)).toMatchObject({ origin: 'carried', value: 'no', syncState: 'synced' });
+    expect(mergePulledAnswer(local({ origin: 'carried' }), view({ origin: 'confirmed' }), [], A)).toMatchObject({ origin: 'confirmed', serverVersion: 2 });
   });
   it('a pending local confirmation keeps its local origin while it waits', () => {
-    expect(mergePulledAnswer(local({ origin: 'confirmed', syncState: 'pending' }), view({ origin: 'carried' }), true, A)).toMatchObject({ origin: 'confirmed', syncState: 'pending' });
+    expect(mergePulledAnswer(local({ origin: 'confirmed', syncState: 'pending' }), view({ origin: 'carried' }), [{ status: 'pending' }], A)).toMatchObject({ origin: 'confirmed', syncState: 'pending' });
   });
 });
 

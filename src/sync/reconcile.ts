@@ -16,7 +16,8 @@ export const conflictFromView = (v: AnswerView): ConflictInfo => ({
   at: v.updated_at,
 });
 
-export function syncedFromView(assessmentId: string, v: AnswerView): LocalAnswer {
+/** The local row of a server answer; its sync state is derived from the question's held rows. */
+function fromView(assessmentId: string, v: AnswerView, held: Pick<OutboxRow, 'status'>[]): LocalAnswer {
   return {
     assessmentId,
     questionId: v.question_id,
@@ -26,7 +27,7 @@ export function syncedFromView(assessmentId: string, v: AnswerView): LocalAnswer
     updatedBy: v.updated_by,
     updatedByName: v.updated_by_name,
     updatedAt: v.updated_at,
-    syncState: 'synced',
+    syncState: deriveSyncState(held),
     origin: v.origin,
   };
 }
@@ -47,20 +48,23 @@ export const toLocalDeferral = (assessmentId: string, d: DeferralView): LocalDef
 /**
  * A pulled server answer meets the local row. Older or equal versions are ignored; a question
  * with a pending/sending outbox row keeps its local value and origin (only the server facts move
- * on); an open conflict gets the newer server side; a synced row adopts the server (value and
- * origin: a teammate's re-confirmation of a carried answer arrives this way).
+ * on); an open conflict gets the newer server side, or ends when the server now holds the local
+ * value (the caller then deletes its conflict rows); a synced row adopts the server (value and
+ * origin: a teammate's re-confirmation of a carried answer arrives this way). `held`: the
+ * question's outbox rows; the sync state is derived from those that remain (deriveSyncState).
  */
-export function mergePulledAnswer(local: LocalAnswer | undefined, view: AnswerView, hasUnsent: boolean, assessmentId: string): LocalAnswer | null {
-  if (!local) return hasUnsent ? null : syncedFromView(assessmentId, view);
+export function mergePulledAnswer(local: LocalAnswer | undefined, view: AnswerView, held: Pick<OutboxRow, 'status'>[], assessmentId: string): LocalAnswer | null {
+  const hasUnsent = held.some((r) => r.status === 'pending' || r.status === 'inflight');
+  if (!local) return hasUnsent ? null : fromView(assessmentId, view, held);
   if (view.version <= local.serverVersion) return null;
-  const serverFacts = { serverVersion: view.version, serverValue: view.answer };
+  const serverFacts = { serverVersion: view.version, serverValue: view.answer, syncState: deriveSyncState(held) };
   if (hasUnsent) return { ...local, ...serverFacts };
   if (local.syncState === 'conflict') {
-    if (view.answer === local.value) return syncedFromView(assessmentId, view);
+    if (view.answer === local.value) return fromView(assessmentId, view, held.filter((r) => r.status !== 'conflict'));
     return { ...local, ...serverFacts, conflict: conflictFromView(view) };
   }
   if (local.syncState === 'rejected') return { ...local, ...serverFacts };
-  return syncedFromView(assessmentId, view);
+  return fromView(assessmentId, view, held);
 }
 
 /** A row the server has refused (conflict or rejected): a new edit of its entity supersedes it. */
@@ -68,7 +72,10 @@ export const isTerminal = (r: Pick<OutboxRow, 'status'>) => r.status === 'confli
 /** A row never put on the wire (attempts === 0): it may be replaced or dropped, the server never saw it. */
 export const isUnsent = (r: Pick<OutboxRow, 'status' | 'attempts'>) => r.status === 'pending' && r.attempts === 0;
 
-/** The question's state from the outbox rows still held for it. */
+/**
+ * The question's state from the outbox rows still held for it: the one place an answer's sync
+ * state is made (the save, a push's results, a pull, a lease, a conflict's resolution all call it).
+ */
 export function deriveSyncState(rows: Pick<OutboxRow, 'status'>[]): AnswerSyncState {
   const has = (s: OutboxStatus) => rows.some((r) => r.status === s);
   if (has('inflight')) return 'sending';

@@ -112,12 +112,23 @@ export function tokenExpiry(token: string): number {
   }
 }
 
-/** Remembers the latest token for the service worker's Background Sync drain (never once `stopped`). */
-function sharingToken(db: SyncDatabase, getToken: TokenGetter, stopped: () => boolean): TokenGetter {
-  return async (o) => {
-    const token = await getToken(o);
-    if (token && !stopped()) void db.meta.put({ key: META.workerAuth, value: { token, expiresAt: tokenExpiry(token) } }).catch(() => undefined);
-    return token;
+/**
+ * Remembers the latest token for the service worker's Background Sync drain (never once `stopped`).
+ * Every request asks for the token; the row is written only when the token changed since the last
+ * write (a refresh, a new sign-in), not once per request. `forget()` after the row is deleted.
+ */
+function sharingToken(db: SyncDatabase, getToken: TokenGetter, stopped: () => boolean): { getToken: TokenGetter; forget(): void } {
+  let shared: string | null = null;
+  return {
+    getToken: async (o) => {
+      const token = await getToken(o);
+      if (token && token !== shared && !stopped()) {
+        shared = token;
+        void db.meta.put({ key: META.workerAuth, value: { token, expiresAt: tokenExpiry(token) } }).catch(() => (shared = null));
+      }
+      return token;
+    },
+    forget: () => void (shared = null),
   };
 }
 
@@ -134,7 +145,8 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
   };
   let stopped = false;
   const useSw = opts.serviceWorker !== false;
-  const getToken = useSw ? sharingToken(db, opts.getToken, () => stopped) : opts.getToken;
+  const sharing = useSw ? sharingToken(db, opts.getToken, () => stopped) : null;
+  const getToken = sharing?.getToken ?? opts.getToken;
   const transport = opts.transport ?? createFetchTransport({ getToken, baseUrl: opts.baseUrl, fetch: opts.fetch, now: opts.now });
   const engine = createSyncEngine({
     db,
@@ -176,7 +188,10 @@ export function startSync(opts: StartSyncOptions): SyncRuntime {
       if (next) evidence.resume();
       else evidence.pause();
       await db.meta.put({ key: META.session, value: next });
-      if (!next) await db.meta.delete(META.workerAuth);
+      if (!next) {
+        await db.meta.delete(META.workerAuth);
+        sharing?.forget();
+      }
       // A (re-)sign-in lifts an auth pause; a different user's rows stay held, never sent.
       if (next) void engine.resumeAfterAuth();
     },

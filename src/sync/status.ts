@@ -1,11 +1,13 @@
 // The engine's public state, kept in Dexie meta so every tab (and the service worker) sees it.
+// Every tab's status bar re-reads the row on each write (a live query), so it is written only when
+// it changes: in practice, when the phase does (a drain writes 'pushing', then 'in-sync').
 import { META, type SyncDatabase, type SyncErrorInfo } from './db.ts';
 
 export type SyncPhase = 'offline' | 'pushing' | 'pulling' | 'in-sync' | 'error' | 'auth_required';
 
-export interface SyncStatus {
+/** The status row. */
+export interface StoredStatus {
   phase: SyncPhase;
-  pendingCount: number;
   /** ISO time of the last successful push or pull. */
   lastSyncedAt: string | null;
   lastError: SyncErrorInfo | null;
@@ -15,18 +17,25 @@ export interface SyncStatus {
   paused: boolean;
 }
 
-export const INITIAL_STATUS: SyncStatus = {
+/** The engine's status: the row, and the rows still to send (counted when asked, never stored). */
+export interface SyncStatus extends StoredStatus {
+  pendingCount: number;
+}
+
+export const INITIAL_STATUS: StoredStatus = {
   phase: 'in-sync',
-  pendingCount: 0,
   lastSyncedAt: null,
   lastError: null,
   retryAt: 0,
   paused: false,
 };
 
-export async function readStatus(db: SyncDatabase): Promise<SyncStatus> {
-  const row = await db.meta.get(META.status);
-  return { ...INITIAL_STATUS, ...((row?.value as Partial<SyncStatus> | undefined) ?? {}) };
+const FIELDS = Object.keys(INITIAL_STATUS) as Array<keyof StoredStatus>;
+
+/** The row as stored (older rows may carry more fields, e.g. a pendingCount: they are dropped here). */
+export async function readStatus(db: SyncDatabase): Promise<StoredStatus> {
+  const stored = ((await db.meta.get(META.status))?.value ?? {}) as Partial<StoredStatus>;
+  return Object.fromEntries(FIELDS.map((k) => [k, stored[k] ?? INITIAL_STATUS[k]])) as unknown as StoredStatus;
 }
 
 /** Rows this user still has to get to the server (pending or sending). */
@@ -36,10 +45,14 @@ export async function countUnsent(db: SyncDatabase, userId: string | null): Prom
   return counts[0]! + counts[1]!;
 }
 
-export async function writeStatus(db: SyncDatabase, userId: string | null, patch: Partial<SyncStatus>): Promise<SyncStatus> {
-  return db.transaction('rw', db.meta, db.outbox, async () => {
-    const next = { ...(await readStatus(db)), ...patch, pendingCount: await countUnsent(db, userId) };
-    await db.meta.put({ key: META.status, value: next });
+const same = (a: StoredStatus, b: StoredStatus) => FIELDS.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+
+/** Applies `patch` to the row; writes only when that changes it. Returns the row as it now is. */
+export async function writeStatus(db: SyncDatabase, patch: Partial<StoredStatus>): Promise<StoredStatus> {
+  return db.transaction('rw', db.meta, async () => {
+    const current = await readStatus(db);
+    const next = { ...current, ...patch };
+    if (!same(current, next)) await db.meta.put({ key: META.status, value: next });
     return next;
   });
 }

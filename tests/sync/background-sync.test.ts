@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BACKGROUND_SYNC_TAG, SyncDatabase } from '#sync/db.ts';
+import { BACKGROUND_SYNC_TAG, META, SyncDatabase } from '#sync/db.ts';
 import { createInProcessLock } from '#sync/lock.ts';
 import { ensureSync, getSyncRuntime } from '#sync/runtime.ts';
 import { createWorld, faultyServerFetch, fakeOnlineSignal, type World } from './harness.ts';
@@ -14,6 +14,7 @@ describe('Background Sync registration (pglite)', () => {
   let world: World;
   let db: SyncDatabase;
   let registered: string[];
+  let token: string;
   let browser: { onLine: boolean };
   let windowEvents: EventTarget;
   let documentEvents: EventTarget & { visibilityState: string };
@@ -37,10 +38,11 @@ describe('Background Sync registration (pglite)', () => {
       addEventListener: windowEvents.addEventListener.bind(windowEvents),
       removeEventListener: windowEvents.removeEventListener.bind(windowEvents),
     });
+    token = world.alice.accessToken;
     ensureSync({
       db,
       caller: { userId: world.alice.userId, orgId: world.org.orgId },
-      getToken: async () => world.alice.accessToken,
+      getToken: async () => token,
       fetch: faultyServerFetch(world.server).fetch,
       serviceWorker: true,
       lock: createInProcessLock(`bg-${db.name}`),
@@ -81,5 +83,30 @@ describe('Background Sync registration (pglite)', () => {
     windowEvents.dispatchEvent(new Event('pagehide'));
     await settle();
     expect(registered).toEqual([BACKGROUND_SYNC_TAG, BACKGROUND_SYNC_TAG]);
+  });
+
+  it('shares the token with the worker only when it changes, not on every request', async () => {
+    const shared: string[] = [];
+    const record = (row: { value: unknown }) => shared.push((row.value as { token: string }).token);
+    db.meta.hook('creating', (key, row) => void (key === META.workerAuth && record(row)));
+    db.meta.hook('updating', (mods, key, row) => {
+      if (key === META.workerAuth) shared.push(String((mods as Record<string, unknown>)['value.token'] ?? (row.value as { token: string }).token));
+    });
+    const runtime = getSyncRuntime()!;
+    for (let i = 0; i < 3; i++) {
+      expect(await answer(i)).toMatchObject({ ok: true });
+      expect(await runtime.engine.drainNow()).toMatchObject({ failure: null, sent: expect.any(Number) });
+    }
+    await db.meta.get(META.workerAuth); // after the writes already queued
+    expect(shared).toEqual([world.alice.accessToken]);
+    expect(await db.meta.get(META.workerAuth)).toMatchObject({ value: { token: world.alice.accessToken } });
+    // Another token (as after a refresh; any valid one of the organization will do here) is shared once.
+    token = world.bob.accessToken;
+    shared.length = 0;
+    await answer(3);
+    await runtime.engine.drainNow();
+    await runtime.engine.drainNow();
+    await db.meta.get(META.workerAuth);
+    expect(shared).toEqual([world.bob.accessToken]);
   });
 });

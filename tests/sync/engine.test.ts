@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { responseHistory, responses } from '#server/db/schema/index.ts';
-import { answerKey } from '#sync/db.ts';
+import { answerKey, META } from '#sync/db.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { createClient, createWorld, fakeOnlineSignal, type Client, type World } from './harness.ts';
 
@@ -178,6 +178,7 @@ describe.each(DB_DRIVERS)('sync engine (%s)', (driver) => {
     expect(await c.db.outbox.count()).toBe(1);
     signal.emit('online'); // forced drain, backoff or not
     await waitFor(async () => (await c.db.outbox.count()) === 0);
+    await c.engine.drainNow(); // waits for the online drain to end (it still merges its push's pull), then finds nothing
     expect(await serverAnswers()).toEqual({ [q1]: { answer: 'yes', version: 1 } });
     // A submit held behind an open conflict keeps something pending: the 30 s poll stays armed.
     await c.db.outbox.add({ id: crypto.randomUUID(), clientId: 'c', userId: world.alice.userId, orgId: world.org.orgId, assessmentId: world.org.assessmentId, kind: 'assessment.submit', entityKey: `${world.org.assessmentId}:submit`, payload: {}, baseVersion: null, clientTs: 0, status: 'pending', attempts: 0, nextAttemptAt: 0 });
@@ -215,6 +216,64 @@ describe.each(DB_DRIVERS)('sync engine (%s)', (driver) => {
     expect(alice.scheduler.runDue()).toBeGreaterThan(0);
     await waitFor(async () => (await alice.db.outbox.count()) === 0);
     expect(await serverAnswers()).toEqual({ [q1]: { answer: 'yes', version: 1 } });
+  });
+
+  it('drains in one round trip: the push answer carries the pull of its assessment, from its cursor', async () => {
+    const bob = createClient(world, world.bob);
+    await bob.record(q3, 'no');
+    await bob.engine.drainNow();
+    await alice.record(q1, 'yes');
+    await alice.record(q2, 'no');
+    expect(await alice.engine.drainNow()).toMatchObject({ sent: 2, failure: null });
+    expect(alice.net.delivered.map((d) => d.url)).toEqual(['/api/sync/push']);
+    // The teammate's answer came with the push's answer, and so did the cursor.
+    expect(await alice.db.answers.get([world.org.assessmentId, q3])).toMatchObject({ value: 'no', syncState: 'synced', updatedByName: 'AcmeBob Tester' });
+    const cursor = await alice.db.meta.get(META.pullCursor(world.org.assessmentId));
+    expect(cursor?.value).toEqual(expect.any(String));
+    await alice.record(q1, 'no');
+    await alice.engine.drainNow();
+    expect(alice.net.delivered.map((d) => d.url)).toEqual(['/api/sync/push', '/api/sync/push']);
+    expect((alice.net.delivered[1]!.body as { pull: unknown }).pull).toEqual([{ assessmentId: world.org.assessmentId, since: cursor!.value }]);
+    await bob.db.delete();
+  });
+
+  it('pulls on its own when the push answer carries no pull (an older server), and with nothing to push', async () => {
+    alice.net.answer = async (url, res) => {
+      if (url !== '/api/sync/push') return res;
+      const { results } = (await res.json()) as { results: unknown };
+      return Response.json({ results }, { status: res.status });
+    };
+    await alice.record(q1, 'yes');
+    await alice.engine.drainNow();
+    expect(alice.net.delivered.map((d) => d.url.split('?')[0])).toEqual(['/api/sync/push', '/api/sync/pull']);
+    expect(await alice.db.meta.get(META.pullCursor(world.org.assessmentId))).toBeDefined();
+    // Nothing to push: a forced drain refreshes the opened assessment with GET /api/sync/pull.
+    expect(await alice.engine.pull(world.org.assessmentId)).toBeNull();
+    alice.net.delivered.length = 0;
+    await alice.engine.drainNow();
+    expect(alice.net.delivered.map((d) => d.url.split('?')[0])).toEqual(['/api/sync/pull']);
+  });
+
+  it('writes the status row only when it changes: a drain writes pushing then in-sync, an idle drain nothing', async () => {
+    const phases: string[] = [];
+    alice.db.meta.hook('creating', (key, row) => void (key === META.status && phases.push((row.value as { phase: string }).phase)));
+    alice.db.meta.hook('updating', (mods, key, row) => {
+      if (key === META.status) phases.push(String((mods as Record<string, unknown>)['value.phase'] ?? (row.value as { phase: string }).phase));
+    });
+    for (const q of [q1, q2, q3]) await alice.record(q, 'yes');
+    await alice.engine.drainNow();
+    expect(phases).toEqual(['pushing', 'in-sync']);
+    await alice.engine.drainNow();
+    await alice.engine.drainNow();
+    expect(phases).toEqual(['pushing', 'in-sync']);
+    // A failure and its recovery: each a change of phase.
+    await alice.record(q1, 'no');
+    alice.net.faults.push({ status: 503 });
+    await alice.engine.drainNow();
+    alice.clock.advance(5_000);
+    await alice.engine.drainNow();
+    expect(phases).toEqual(['pushing', 'in-sync', 'pushing', 'error', 'pushing', 'in-sync']);
+    expect(await alice.engine.status()).toMatchObject({ phase: 'in-sync', pendingCount: 0, lastError: null });
   });
 });
 

@@ -41,6 +41,8 @@ export interface FaultyFetch {
   delivered: Array<{ url: string; body: unknown }>;
   /** When set, requests wait for this promise before reaching the server (to simulate a crash mid-flight). */
   hold: Promise<void> | null;
+  /** When set, rewrites the server's answer before the client sees it (e.g. as an older server would answer). */
+  answer: ((url: string, res: Response) => Promise<Response>) | null;
 }
 
 export function faultyServerFetch(server: TestServer): FaultyFetch {
@@ -48,6 +50,7 @@ export function faultyServerFetch(server: TestServer): FaultyFetch {
     faults: [],
     delivered: [],
     hold: null,
+    answer: null,
     fetch: async (url, init) => {
       if (state.hold) await state.hold;
       const fault = state.faults.shift();
@@ -60,7 +63,7 @@ export function faultyServerFetch(server: TestServer): FaultyFetch {
       state.delivered.push({ url, body: typeof init.body === 'string' ? JSON.parse(init.body) : null });
       const res = await server.app.request(url, init);
       if (fault === 'network-after') throw new TypeError('Failed to fetch');
-      return res;
+      return state.answer ? state.answer(url, res) : res;
     },
   };
   return state;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EvidenceStatus } from '#domain/contracts/enums.ts';
-import { MAX_PUSH_BATCH, type PushResponse } from '#domain/contracts/sync.ts';
+import { MAX_PUSH_BATCH, MAX_PUSH_PULLS, type PushResponse } from '#domain/contracts/sync.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
@@ -161,6 +161,41 @@ describe.each(DB_DRIVERS)('POST /api/sync/push (%s)', (driver) => {
     expect(body.results[1]).toMatchObject({ status: 'rejected', error: { code: 'assessment_locked' } });
     const replay = await push(alice.accessToken, [final]);
     expect(replay.body.results[0]).toEqual({ ...body.results[0], status: 'duplicate' });
+  });
+
+  it('carries the pull state of the assessments it names, read after the push applied (one round trip)', async () => {
+    await push(bob.accessToken, [answerSet(org, { questionId: org.questionIds[1], value: 'no' })], 'client-b');
+    const eve = await signUpUser(server);
+    const other = await seedOrg(server.deps.db, 'Other', { userId: eve.userId });
+    const m = answerSet(org);
+    const res = await server.json('POST', '/api/sync/push', { clientId: 'client-a', mutations: [m], pull: [{ assessmentId: org.assessmentId }, { assessmentId: other.assessmentId }] }, alice.accessToken);
+    expect(res.status).toBe(200);
+    const body = res.body as PushResponse;
+    expect(body.results).toEqual([expect.objectContaining({ id: m.id, status: 'applied' })]);
+    const [mine, theirs] = body.pulls!;
+    if (!mine || !('state' in mine)) throw new Error(`no pull state: ${JSON.stringify(body.pulls)}`);
+    expect(mine.assessmentId).toBe(org.assessmentId);
+    expect(mine.state.answers.map((a) => [a.question_id, a.answer, a.updated_by]).sort()).toEqual(
+      [[org.questionIds[0], 'yes', alice.userId], [org.questionIds[1], 'no', bob.userId]].sort(),
+    );
+    expect(mine.state).toMatchObject({ assessment: { status: 'in_progress' }, deferrals: [], evidence: [], cursor: expect.any(String) });
+    // Another organization's assessment: its reason, as GET /api/sync/pull would answer it.
+    expect(theirs).toEqual({ assessmentId: other.assessmentId, error: { code: 'not_found', message: 'Assessment not found' } });
+    // From a cursor, only what changed since (minus the overlap window) comes back.
+    await server.deps.db.update(responses).set({ updatedAt: new Date(Date.parse(mine.state.cursor!) - 10 * 60_000) });
+    const next = await server.json('POST', '/api/sync/push', { clientId: 'client-a', mutations: [], pull: [{ assessmentId: org.assessmentId, since: mine.state.cursor }] }, alice.accessToken);
+    expect((next.body as PushResponse).pulls).toEqual([{ assessmentId: org.assessmentId, state: expect.objectContaining({ answers: [], cursor: mine.state.cursor }) }]);
+    // A push that names nothing to pull answers as before.
+    expect(Object.keys((await push(alice.accessToken, [])).body)).toEqual(['results']);
+  });
+
+  it(`refuses a bad pull list: a malformed id or more than ${MAX_PUSH_PULLS} assessments`, async () => {
+    const bad = await server.json('POST', '/api/sync/push', { clientId: 'c', mutations: [], pull: [{ assessmentId: 'nope' }] }, alice.accessToken);
+    expect(bad).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+    const many = Array.from({ length: MAX_PUSH_PULLS + 1 }, () => ({ assessmentId: crypto.randomUUID() }));
+    const tooMany = await server.json('POST', '/api/sync/push', { clientId: 'c', mutations: [], pull: many }, alice.accessToken);
+    expect(tooMany).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+    expect(await server.deps.db.select().from(clientMutations)).toHaveLength(0);
   });
 
   it('records a deferral to another active member and refuses one to oneself', async () => {

@@ -1,4 +1,5 @@
-// Offline sync API (ADR 005): POST /api/sync/push (idempotent, per-item results), GET /api/sync/pull.
+// Offline sync API (ADR 005): POST /api/sync/push (idempotent, per-item results, and the pull state
+// of the assessments it names), GET /api/sync/pull (one assessment, for a client with nothing to push).
 import { Hono } from 'hono';
 import { pullQuerySchema, pushRequestSchema, type PushResponse } from '#domain/contracts/sync.ts';
 import { utcDay } from '#domain/evidence-freshness.ts';
@@ -8,16 +9,18 @@ import { requireWritable } from '../../lib/caller.ts';
 import { requireProfile } from '../accounts/index.ts';
 import { validate } from '../../lib/validator.ts';
 import { processPush } from './sync.service.ts';
-import { pullState } from './sync.views.ts';
+import { pullMany, pullState } from './sync.views.ts';
 
 export const syncRoutes = new Hono<AppEnv>()
   .post('/push', requireUser, requireProfile, requireWritable, validate('json', pushRequestSchema), async (c) => {
-    const { clientId, pendingCount, mutations } = c.req.valid('json');
+    const { clientId, pendingCount, mutations, pull } = c.req.valid('json');
     const caller = c.var.caller;
     const results = await processPush(c.var.deps.db, caller, clientId, mutations);
     for (const r of results) c.var.deps.metrics.countSyncResult(r.status);
-    c.var.deps.logger.debug('sync push', { userId: caller.id, clientId, pendingCount, count: mutations.length });
-    return c.json({ results } satisfies PushResponse, 200);
+    c.var.deps.logger.debug('sync push', { userId: caller.id, clientId, pendingCount, count: mutations.length, pulls: pull?.length ?? 0 });
+    // Read after the push committed, so each state already holds what this push applied.
+    const answer: PushResponse = pull ? { results, pulls: await pullMany(c.var.deps.db, caller.organizationId, pull, utcDay(c.var.deps.now())) } : { results };
+    return c.json(answer, 200);
   })
   .get('/pull', requireUser, requireProfile, validate('query', pullQuerySchema), async (c) => {
     const { assessmentId, since } = c.req.valid('query');

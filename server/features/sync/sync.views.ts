@@ -1,9 +1,9 @@
 // Read side of sync: the pull state of one assessment.
 import { eq } from 'drizzle-orm';
-import type { AssessmentSyncView, PullResponse } from '#domain/contracts/sync.ts';
+import type { AssessmentSyncView, PullResponse, PushPull } from '#domain/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { listAnswerViews, listDeferralViews } from '../assessments/index.ts';
 import { listEvidenceViews } from '../evidence/index.ts';
 
@@ -43,4 +43,23 @@ export async function pullState(db: Db, input: { assessmentId: string; organizat
   ]);
   const cursor = latest([...answers.map((a) => a.updated_at), ...deferralViews.map((d) => d.updated_at)], sinceIso);
   return { answers, deferrals: deferralViews, assessment, evidence, cursor };
+}
+
+/**
+ * The pull states a push asked for, one entry per distinct assessment in the order asked: an
+ * assessment the caller's organization cannot see (or gone) gets its 4xx reason instead of a state,
+ * as GET /api/sync/pull would answer it.
+ */
+export async function pullMany(db: Db, organizationId: string | null, asked: Array<{ assessmentId: string; since?: string }>, today: string): Promise<PushPull[]> {
+  const distinct = [...new Map(asked.map((p) => [p.assessmentId, p])).values()];
+  const out: PushPull[] = [];
+  for (const { assessmentId, since } of distinct) {
+    try {
+      out.push({ assessmentId, state: await pullState(db, { assessmentId, organizationId, since, today }) });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      out.push({ assessmentId, error: { code: err.code, message: err.message } });
+    }
+  }
+  return out;
 }

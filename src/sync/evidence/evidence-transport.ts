@@ -1,27 +1,19 @@
 // How the evidence uploader reaches the server (ADR 006): declare, offset, PATCH chunks, complete,
 // attach, detach, download, through the one HTTP core (src/lib/http.ts, ADR 015). The token is
 // fetched per request and refreshed once after a 401.
-import type { EvidenceView, UploadState } from '#domain/contracts/evidence.ts';
-import { exchange, resultOfExchanged, fileNameFromDisposition, type FetchLike, type HttpCore, type HttpFailure, type HttpResult, type TokenGetter } from '../../lib/http.ts';
+import type { InferRequestType } from 'hono/client';
+import { fileNameFromDisposition, resultOfExchanged, type FetchLike, type HttpCore, type HttpFailure, type HttpResult, type TokenGetter } from '../../lib/http.ts';
+import { callApi, exchangeApi, type Api, type OkBody } from '../server-api.ts';
 
-export interface DeclareBody {
-  evidenceId: string;
-  assessmentId: string;
-  questionId: string;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  sha256: string;
-  /** The document's dates (ADR 019); the server takes the upload day when no effective date is sent. */
-  effectiveOn?: string | null;
-  expiresOn?: string | null;
-}
-
-/** PUT /api/evidence/{id}/dates: null effective date = the upload day, null expiry = none. */
-export interface DatesBody {
-  effectiveOn: string | null;
-  expiresOn: string | null;
-}
+type Uploads = Api['evidence']['uploads'];
+type OneFile = Api['evidence'][':evidenceId'];
+/** POST /api/evidence/uploads's body (createUploadSchema): the file's identity, size, hash and dates (ADR 019). */
+export type DeclareBody = InferRequestType<Uploads['$post']>['json'];
+/** PUT /api/evidence/{id}/dates's body: null effective date = the upload day, null expiry = none. */
+export type DatesBody = InferRequestType<OneFile['dates']['$put']>['json'];
+/** The routes' answers: an upload's state, a file's view. */
+export type UploadAnswer = OkBody<Awaited<ReturnType<Uploads['$post']>>>;
+export type EvidenceAnswer = OkBody<Awaited<ReturnType<OneFile['attach']['$post']>>>;
 
 export interface DownloadedFile {
   bytes: ArrayBuffer;
@@ -30,14 +22,14 @@ export interface DownloadedFile {
 }
 
 export interface EvidenceTransport {
-  declare(body: DeclareBody): Promise<HttpResult<UploadState>>;
-  state(evidenceId: string): Promise<HttpResult<UploadState>>;
+  declare(body: DeclareBody): Promise<HttpResult<UploadAnswer>>;
+  state(evidenceId: string): Promise<HttpResult<UploadAnswer>>;
   /** A 409 failure carries the server's offset in `offset`. */
-  patch(evidenceId: string, offset: number, chunk: Uint8Array): Promise<EvidenceResult<UploadState>>;
-  complete(evidenceId: string): Promise<HttpResult<UploadState>>;
-  attach(evidenceId: string): Promise<HttpResult<EvidenceView>>;
-  detach(evidenceId: string): Promise<HttpResult<EvidenceView>>;
-  setDates(evidenceId: string, body: DatesBody): Promise<HttpResult<EvidenceView>>;
+  patch(evidenceId: string, offset: number, chunk: Uint8Array): Promise<EvidenceResult<UploadAnswer>>;
+  complete(evidenceId: string): Promise<HttpResult<UploadAnswer>>;
+  attach(evidenceId: string): Promise<HttpResult<EvidenceAnswer>>;
+  detach(evidenceId: string): Promise<HttpResult<EvidenceAnswer>>;
+  setDates(evidenceId: string, body: DatesBody): Promise<HttpResult<EvidenceAnswer>>;
   download(evidenceId: string): Promise<HttpResult<DownloadedFile>>;
 }
 
@@ -63,35 +55,26 @@ function withOffset<T>(result: HttpResult<T>): EvidenceResult<T> {
 export function createEvidenceTransport(opts: EvidenceTransportOptions): EvidenceTransport {
   const core: HttpCore = { getToken: opts.getToken, fetch: opts.fetch, baseUrl: opts.baseUrl, noTokenMessage: 'Sign in to upload files' };
 
-  async function json<T>(path: string, init: RequestInit): Promise<EvidenceResult<T>> {
-    const got = await exchange(core, path, init);
-    return got.ok ? withOffset(await resultOfExchanged<T>(got)) : got;
-  }
-
-  const jsonBody = (method: string, body?: unknown): RequestInit => ({
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const uploads = '/api/evidence/uploads';
+  const json = async <R>(request: (api: Api) => Promise<R>): Promise<EvidenceResult<OkBody<R>>> => withOffset(await callApi(core, request));
   /** An evidence id as one path segment (encoded once; the core refuses what would leave the route). */
-  const seg = encodeURIComponent;
+  const param = (id: string) => ({ evidenceId: encodeURIComponent(id) });
 
   return {
-    declare: (body) => json(uploads, jsonBody('POST', body)),
-    state: (id) => json(`${uploads}/${seg(id)}`, { method: 'GET', headers: { accept: 'application/json' } }),
+    declare: (body) => json((api) => api.evidence.uploads.$post({ json: body })),
+    state: (id) => json((api) => api.evidence.uploads[':evidenceId'].$get({ param: param(id) })),
     patch: (id, offset, chunk) =>
-      json(`${uploads}/${seg(id)}`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/octet-stream', 'upload-offset': String(offset), accept: 'application/json' },
-        body: chunk as Uint8Array<ArrayBuffer>,
-      }),
-    complete: (id) => json(`${uploads}/${seg(id)}/complete`, jsonBody('POST')),
-    attach: (id) => json(`/api/evidence/${seg(id)}/attach`, jsonBody('POST')),
-    detach: (id) => json(`/api/evidence/${seg(id)}`, { method: 'DELETE', headers: { accept: 'application/json' } }),
-    setDates: (id, body) => json(`/api/evidence/${seg(id)}/dates`, jsonBody('PUT', body)),
+      json((api) =>
+        api.evidence.uploads[':evidenceId'].$patch(
+          { param: param(id) },
+          { headers: { 'content-type': 'application/octet-stream', 'upload-offset': String(offset) }, init: { body: chunk as Uint8Array<ArrayBuffer> } },
+        ),
+      ),
+    complete: (id) => json((api) => api.evidence.uploads[':evidenceId'].complete.$post({ param: param(id) })),
+    attach: (id) => json((api) => api.evidence[':evidenceId'].attach.$post({ param: param(id) })),
+    detach: (id) => json((api) => api.evidence[':evidenceId'].$delete({ param: param(id) })),
+    setDates: (id, body) => json((api) => api.evidence[':evidenceId'].dates.$put({ param: param(id), json: body })),
     async download(id) {
-      const got = await exchange(core, `/api/evidence/${seg(id)}/download?delivery=stream`, { method: 'GET', headers: { accept: '*/*' } });
+      const got = await exchangeApi(core, (api) => api.evidence[':evidenceId'].download.$get({ param: param(id), query: { delivery: 'stream' } }, { headers: { accept: '*/*' } }));
       if (!got.ok) return got;
       const res = got.res;
       if (!res.ok) return resultOfExchanged<never>(got);
