@@ -1,0 +1,229 @@
+// An app update never loses offline work. A device installs build A, signs in, opens an assessment
+// (its reads are cached), goes offline and queues answers and an evidence file. The server then
+// serves build B, "the next release": a new service worker, one more Dexie version with an upgrade
+// and a new version of the persisted read snapshots (src/lib/build-variant.ts). The user accepts
+// the update prompt; once the device is online again every queued change reaches the server, and
+// every read cached before the update still shows offline afterwards. Once with the update found
+// online, once with it installed and accepted while the device is still offline.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, renameSync, statSync, symlinkSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, type BuiltServer } from '#server/compose.ts';
+import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import type { TestServer } from '#tests/setup/app.ts';
+import { memoryMailer } from '../setup/app.ts';
+import { CHROMIUM_PATH, TEST_ADMIN, testEnv } from '../setup/test-env.ts';
+import { answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard } from './assessment-helpers.ts';
+import { collectErrors, ensureBuilt, HAS_CHROMIUM, signIn, type Harness } from './harness.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BUILD_A = path.join(ROOT, 'dist');
+/** Build B: the same sources built with MVRSP_BUILD_VARIANT=update-test (src/lib/build-variant.ts). */
+const BUILD_B = path.join(ROOT, 'node_modules/.cache/mvrsp-e2e-next-release');
+const NEXT_RELEASE_VARIANT = 'update-test';
+
+/** Builds B once, and again only when build A (dist/, rebuilt by ensureBuilt when a source changed) is newer. */
+function ensureNextReleaseBuilt(): void {
+  const a = statSync(path.join(BUILD_A, 'index.html')).mtimeMs;
+  const index = path.join(BUILD_B, 'index.html');
+  if (existsSync(index) && existsSync(path.join(BUILD_B, 'sw.js')) && statSync(index).mtimeMs > a) return;
+  execFileSync('env', [`MVRSP_BUILD_VARIANT=${NEXT_RELEASE_VARIANT}`, 'npx', 'vite', 'build', '--logLevel', 'warn', '--outDir', BUILD_B], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** The real server with a switchable site: `site` is a symlink the test points at build A or B (a deploy). */
+interface UpdateHarness extends Harness {
+  deploy(build: 'A' | 'B'): void;
+}
+
+async function startUpdateHarness(): Promise<UpdateHarness> {
+  ensureBuilt();
+  ensureNextReleaseBuilt();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mvrsp-e2e-update-'));
+  // Private copies, so a concurrent rebuild cannot swap chunks mid-test.
+  const builds = { A: path.join(dataDir, 'build-a'), B: path.join(dataDir, 'build-b') };
+  cpSync(BUILD_A, builds.A, { recursive: true });
+  cpSync(BUILD_B, builds.B, { recursive: true });
+  const site = path.join(dataDir, 'site');
+  const deploy = (build: 'A' | 'B') => {
+    const next = `${site}.next`;
+    symlinkSync(builds[build], next);
+    renameSync(next, site);
+  };
+  deploy('A');
+
+  // Listen on port 0 first; the app (whose links need the address) answers once it is built.
+  let server: BuiltServer | undefined;
+  const http = await new Promise<ServerType>((resolve) => {
+    const s: ServerType = serve({ fetch: (req) => (server ? server.app.fetch(req) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const mailer = memoryMailer();
+  server = await buildServer(testEnv({ DATA_DIR: dataDir, APP_URL: baseUrl, LOG_LEVEL: 'warn' }), { mailer, staticDir: site });
+  const built = server;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'] });
+  return {
+    baseUrl,
+    server: built,
+    mail: mailer.sent,
+    browser,
+    admin: TEST_ADMIN,
+    deploy,
+    newContext: ({ width = 1280, height = 800, serviceWorkers = 'allow' } = {}) => browser.newContext({ baseURL: baseUrl, viewport: { width, height }, serviceWorkers }),
+    async close() {
+      await browser.close().catch(() => {});
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await built.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The Dexie database's IndexedDB version (Dexie stores version n as n × 10). */
+async function syncDbVersion(page: Page): Promise<number | undefined> {
+  return page.evaluate(async () => (await indexedDB.databases()).find((d) => d.name === 'mvrsp-sync')?.version);
+}
+
+/** Waits until the page is controlled by an active service worker (the app is installed). */
+async function installed(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  }
+}
+
+/** The registration's update check, as the app runs it hourly and a navigation runs it. */
+async function checkForUpdate(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration?.update();
+  });
+}
+
+const pdf = (text: string) => Buffer.from(`%PDF-1.7\n${text}\n${'x'.repeat(2048)}\n%%EOF\n`, 'latin1');
+
+describe.skipIf(!HAS_CHROMIUM)('an app update never loses offline work (Chromium)', () => {
+  let h: UpdateHarness;
+  let api: TestServer;
+
+  beforeAll(async () => {
+    h = await startUpdateHarness();
+    api = asTestServer(h);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** A fresh organization with a blank assessment, its admin signed in on build A with the assessment and dashboard read once. */
+  async function installBuildA(label: string): Promise<{ ctx: BrowserContext; page: Page; owner: Member; assessmentId: string; org: string; errors: string[] }> {
+    h.deploy('A');
+    const org = `Update ${label} Institute`;
+    const owner = await createOrgAdmin(api, { organizationName: org, email: `update-${label}-${Date.now()}@college.test` });
+    const created = await api.json('POST', '/api/assessments/create', { organizationId: owner.organizationId, startFrom: 'blank' }, owner.accessToken);
+    expect(created.status).toBe(201);
+    const assessmentId = created.body.assessmentId as string;
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await signIn(page, owner.email, owner.password);
+    await page.getByTestId('header-identity').getByText(org).waitFor();
+    await page.goto(`/assessment/${assessmentId}`);
+    await page.getByTestId('question-code').waitFor();
+    await installed(page);
+    await page.getByTestId('question-code').waitFor();
+    await page.goto('/dashboard');
+    await page.getByTestId('member-count').getByText('1').waitFor();
+    await page.goto(`/assessment/${assessmentId}`);
+    await page.getByTestId('question-code').waitFor();
+    expect(await syncDbVersion(page)).toBe(30);
+    return { ctx, page, owner, assessmentId, org, errors };
+  }
+
+  /** Offline: answers the first two questions and queues a file on the second; returns the codes answered. */
+  async function queueWorkOffline(ctx: BrowserContext, page: Page): Promise<string[]> {
+    await ctx.setOffline(true);
+    const codes = [await currentCode(page)];
+    await answerWithKeyboard(page, 'yes');
+    await nextWithKeyboard(page);
+    codes.push(await currentCode(page));
+    await answerWithKeyboard(page, 'no');
+    await page.locator('input[type=file][multiple]').setInputFiles({ name: 'offline-policy.pdf', mimeType: 'application/pdf', buffer: pdf('offline policy') });
+    await page.getByTestId('evidence-file').filter({ hasText: 'offline-policy.pdf' }).getByText('Queued').waitFor();
+    await page.locator('[data-sync-state="pending"]').first().waitFor();
+    return codes;
+  }
+
+  /** Accepts the update prompt and waits for the page to reload into build B. */
+  async function acceptUpdate(page: Page): Promise<void> {
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version' });
+    await prompt.waitFor({ timeout: 30_000 });
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await page.getByTestId('question-code').waitFor();
+    expect(await syncDbVersion(page)).toBe(40);
+  }
+
+  /** Every queued change is on the server: both answers and the file, attached to its question. */
+  async function expectSynced(page: Page, owner: Member, assessmentId: string, codes: string[]): Promise<void> {
+    const byCode = new Map(((await api.json('GET', '/api/questions', undefined, owner.accessToken)).body as { id: string; code: string }[]).map((q) => [q.code, q.id]));
+    await page.getByTestId('evidence-file').filter({ hasText: 'offline-policy.pdf' }).getByText('Uploaded').waitFor({ timeout: 60_000 });
+    await expect
+      .poll(async () => ((await api.json('GET', `/api/assessments/${assessmentId}/responses`, undefined, owner.accessToken)).body as { question_id: string; answer: string }[]).map((r) => [r.question_id, r.answer]).sort(), { timeout: 30_000 })
+      .toEqual([[byCode.get(codes[0]!), 'yes'], [byCode.get(codes[1]!), 'no']].sort());
+    const files = (await api.json('GET', `/api/assessments/${assessmentId}/evidence`, undefined, owner.accessToken)).body as { file_name: string; question_id: string; status: string }[];
+    expect(files.map((f) => [f.file_name, f.question_id, f.status])).toEqual([['offline-policy.pdf', byCode.get(codes[1]!), 'attached']]);
+    await expect.poll(() => page.locator('[data-sync-state="pending"]').count()).toBe(0);
+  }
+
+  /** Offline again, each page read before the update shows its data after a reload. */
+  async function expectReadsOffline(ctx: BrowserContext, page: Page, assessmentId: string, org: string, total: number): Promise<void> {
+    await ctx.setOffline(true);
+    await page.goto(`/assessment/${assessmentId}`);
+    await page.getByTestId('question-code').waitFor();
+    await page.getByTestId('overall-progress').getByText(`2 of ${total} answered`).waitFor();
+    await page.getByTestId('header-identity').getByText(org).waitFor();
+    await page.goto('/dashboard');
+    await page.getByTestId('member-count').getByText('1').waitFor();
+    await ctx.setOffline(false);
+  }
+
+  it('found online: accepted, the queued answers and file are sent and the cached reads still show offline', async () => {
+    const { ctx, page, owner, assessmentId, org, errors } = await installBuildA('online');
+    const total = ((await api.json('GET', '/api/questions', undefined, owner.accessToken)).body as unknown[]).length;
+    const codes = await queueWorkOffline(ctx, page);
+    h.deploy('B');
+    await ctx.setOffline(false);
+    await checkForUpdate(page);
+    await acceptUpdate(page);
+    await expectSynced(page, owner, assessmentId, codes);
+    await expectReadsOffline(ctx, page, assessmentId, org, total);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('found while still offline: accepted offline, then everything is sent on reconnect and the cached reads still show offline', async () => {
+    const { ctx, page, owner, assessmentId, org, errors } = await installBuildA('offline');
+    const total = ((await api.json('GET', '/api/questions', undefined, owner.accessToken)).body as unknown[]).length;
+    const codes = await queueWorkOffline(ctx, page);
+    h.deploy('B');
+    await checkForUpdate(page);
+    await acceptUpdate(page);
+    // Build B runs offline from its own precache, with the queued work still waiting on this device.
+    await page.getByTestId('evidence-file').filter({ hasText: 'offline-policy.pdf' }).getByText('Queued').waitFor();
+    await page.getByTestId('overall-progress').getByText(`2 of ${total} answered`).waitFor();
+    await ctx.setOffline(false);
+    await expectSynced(page, owner, assessmentId, codes);
+    await expectReadsOffline(ctx, page, assessmentId, org, total);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
