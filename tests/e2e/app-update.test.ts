@@ -172,15 +172,26 @@ describe.skipIf(!HAS_CHROMIUM)('an app update never loses offline work (Chromium
     expect(await syncDbVersion(page)).toBe(40);
   }
 
-  /** Every queued change is on the server: both answers and the file, attached to its question. */
+  /** The question with `code`, opened by its id (the questionnaire otherwise resumes at the first unanswered one). */
+  async function openQuestion(page: Page, owner: Member, assessmentId: string, code: string): Promise<void> {
+    const questionId = (await questionIds(owner)).get(code);
+    await page.goto(`/assessment/${assessmentId}?q=${questionId}`);
+    await page.getByTestId('question-code').getByText(code).waitFor();
+  }
+
+  const questionIds = async (owner: Member) => new Map(((await api.json('GET', '/api/questions', undefined, owner.accessToken)).body as { id: string; code: string }[]).map((q) => [q.code, q.id]));
+
+  /** Every queued change is on the server: both answers, and the file attached to its question. */
   async function expectSynced(page: Page, owner: Member, assessmentId: string, codes: string[]): Promise<void> {
-    const byCode = new Map(((await api.json('GET', '/api/questions', undefined, owner.accessToken)).body as { id: string; code: string }[]).map((q) => [q.code, q.id]));
-    await page.getByTestId('evidence-file').filter({ hasText: 'offline-policy.pdf' }).getByText('Uploaded').waitFor({ timeout: 60_000 });
-    await expect
-      .poll(async () => ((await api.json('GET', `/api/assessments/${assessmentId}/responses`, undefined, owner.accessToken)).body as { question_id: string; answer: string }[]).map((r) => [r.question_id, r.answer]).sort(), { timeout: 30_000 })
-      .toEqual([[byCode.get(codes[0]!), 'yes'], [byCode.get(codes[1]!), 'no']].sort());
-    const files = (await api.json('GET', `/api/assessments/${assessmentId}/evidence`, undefined, owner.accessToken)).body as { file_name: string; question_id: string; status: string }[];
-    expect(files.map((f) => [f.file_name, f.question_id, f.status])).toEqual([['offline-policy.pdf', byCode.get(codes[1]!), 'attached']]);
+    const byCode = await questionIds(owner);
+    const answers = async () =>
+      ((await api.json('GET', `/api/assessments/${assessmentId}/responses`, undefined, owner.accessToken)).body as { question_id: string; answer: string }[]).map((r) => `${r.question_id}:${r.answer}`).sort();
+    await expect.poll(answers, { timeout: 30_000 }).toEqual([`${byCode.get(codes[0]!)}:yes`, `${byCode.get(codes[1]!)}:no`].sort());
+    const files = async () =>
+      ((await api.json('GET', `/api/assessments/${assessmentId}/evidence`, undefined, owner.accessToken)).body as { file_name: string; question_id: string; status: string }[]).map((f) => [f.file_name, f.question_id, f.status]);
+    await expect.poll(files, { timeout: 60_000 }).toEqual([['offline-policy.pdf', byCode.get(codes[1]!), 'attached']]);
+    await openQuestion(page, owner, assessmentId, codes[1]!);
+    await page.getByTestId('evidence-file').filter({ hasText: 'offline-policy.pdf' }).getByText('Uploaded').waitFor();
     await expect.poll(() => page.locator('[data-sync-state="pending"]').count()).toBe(0);
   }
 
@@ -218,7 +229,9 @@ describe.skipIf(!HAS_CHROMIUM)('an app update never loses offline work (Chromium
     await checkForUpdate(page);
     await acceptUpdate(page);
     // Build B runs offline from its own precache, with the queued work still waiting on this device.
+    await openQuestion(page, owner, assessmentId, codes[1]!);
     await page.getByTestId('evidence-file').filter({ hasText: 'offline-policy.pdf' }).getByText('Queued').waitFor();
+    await page.locator('[data-testid="answer-no"][aria-pressed="true"]').waitFor();
     await page.getByTestId('overall-progress').getByText(`2 of ${total} answered`).waitFor();
     await ctx.setOffline(false);
     await expectSynced(page, owner, assessmentId, codes);
