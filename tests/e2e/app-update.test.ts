@@ -6,7 +6,7 @@
 // every read cached before the update still shows offline afterwards. Once with the update found
 // online, once with it installed and accepted while the device is still offline.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, renameSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -58,14 +58,14 @@ async function startUpdateHarness(): Promise<UpdateHarness> {
   deploy('A');
 
   // Listen on port 0 first; the app (whose links need the address) answers once it is built.
-  let server: BuiltServer | undefined;
+  const app: { current?: BuiltServer } = {};
   const http = await new Promise<ServerType>((resolve) => {
-    const s: ServerType = serve({ fetch: (req) => (server ? server.app.fetch(req) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s: ServerType = serve({ fetch: (req) => (app.current ? app.current.app.fetch(req) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const mailer = memoryMailer();
-  server = await buildServer(testEnv({ DATA_DIR: dataDir, APP_URL: baseUrl, LOG_LEVEL: 'warn' }), { mailer, staticDir: site });
-  const built = server;
+  const built = await buildServer(testEnv({ DATA_DIR: dataDir, APP_URL: baseUrl, LOG_LEVEL: 'warn' }), { mailer, staticDir: site });
+  app.current = built;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'] });
   return {
     baseUrl,
