@@ -88,7 +88,7 @@ export type LocalEvidenceStatus = 'queued' | 'uploading' | 'complete' | 'attache
 
 /**
  * The one definition of "a file still waiting to be sent": every status but `attached` (ADR 017).
- * The update gate, the sign-out warning and what a sign-out keeps, the submit barrier and the
+ * The sign-out warning and what a sign-out keeps, the submit barrier and the
  * uploader all use it (a failed file still waits: for the user's Retry).
  */
 export const UNSENT_FILE_STATUSES = ['queued', 'uploading', 'complete', 'failed'] as const satisfies readonly LocalEvidenceStatus[];

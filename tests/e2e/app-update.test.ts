@@ -1,10 +1,16 @@
-// An app update never loses offline work. A device installs build A, signs in, opens an assessment
-// (its reads are cached), goes offline and queues answers and an evidence file. The server then
-// serves build B, "the next release": a new service worker, one more Dexie version with an upgrade
-// and a new version of the persisted read snapshots (src/lib/build-variant.ts). The user accepts
-// the update prompt; once the device is online again every queued change reaches the server, and
-// every read cached before the update still shows offline afterwards. Once with the update found
-// online, once with it installed and accepted while the device is still offline.
+// An app update never loses offline work (ADR 035). A device installs build A, signs in, reads the
+// dashboard and an assessment (their reads are cached), goes offline and queues answers and an
+// evidence file. The server then serves build B, "the next release" of the same sources
+// (MVRSP_BUILD_VARIANT=update-test, src/lib/build-variant.ts): a new service worker, one more Dexie
+// version with an upgrade that rewrites the queued changes, and a new version of the persisted read
+// snapshots. The user accepts the update prompt; once online, every queued change is on the server
+// and every page read before the update still shows its data offline after a reload.
+// - Found online: the device reconnects, the update check finds B and the user accepts at once,
+//   while the reconnect's sync may still be sending.
+// - Found offline: the update is found, installed and accepted while the page is offline; B starts
+//   from its own precache with the work still queued, and sends it on reconnect. Playwright's offline
+//   emulation covers the page, not the browser's fetch of the new worker and its precache: as on a
+//   device whose connection came back long enough to download the update and dropped again.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
