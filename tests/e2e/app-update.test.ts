@@ -8,9 +8,9 @@
 // - Found online: the device reconnects, the update check finds B and the user accepts at once,
 //   while the reconnect's sync may still be sending.
 // - Found offline: the update is found, installed and accepted while the page is offline; B starts
-//   from its own precache with the work still queued, and sends it on reconnect. Playwright's offline
-//   emulation covers the page, not the browser's fetch of the new worker and its precache: as on a
-//   device whose connection came back long enough to download the update and dropped again.
+//   from its own precache with the work still queued, and sends it on reconnect. Only the page is
+//   offline (setPageOffline), not the browser's fetch of the new worker and its precache: as on a
+//   device whose connection came back long enough to download the update, not for the page to sync.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type BuiltServer } from '#server/compose.ts';
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
@@ -106,6 +106,25 @@ async function installed(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Takes the page alone offline or back (DevTools network emulation on the page's target, through
+ * one session per page: a second session's "online" would not lift the first one's "offline"): its
+ * own requests fail and navigator.onLine is false, while the browser's fetch of a new worker and its
+ * precache still reaches the server. (Playwright's context.setOffline may or may not reach a worker
+ * that starts later, so an update installed "offline" would sometimes fail its precache and not.)
+ */
+const cdpSessions = new WeakMap<Page, CDPSession>();
+async function setPageOffline(page: Page, offline: boolean): Promise<void> {
+  let cdp = cdpSessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    cdpSessions.set(page, cdp);
+    await cdp.send('Network.enable');
+  }
+  await cdp.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.waitForFunction((online) => navigator.onLine === online, !offline);
+}
+
 /** The registration's update check, as the app runs it hourly and a navigation runs it. */
 async function checkForUpdate(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -154,8 +173,8 @@ describe.skipIf(!HAS_CHROMIUM)('an app update never loses offline work (Chromium
   }
 
   /** Offline: answers the first two questions and queues a file on the second; returns the codes answered. */
-  async function queueWorkOffline(ctx: BrowserContext, page: Page): Promise<string[]> {
-    await ctx.setOffline(true);
+  async function queueWorkOffline(page: Page, goOffline: () => Promise<void>): Promise<string[]> {
+    await goOffline();
     const codes = [await currentCode(page)];
     await answerWithKeyboard(page, 'yes');
     await nextWithKeyboard(page);
@@ -216,7 +235,7 @@ describe.skipIf(!HAS_CHROMIUM)('an app update never loses offline work (Chromium
   it('found online: accepted, the queued answers and file are sent and the cached reads still show offline', async () => {
     const { ctx, page, owner, assessmentId, org, errors } = await installBuildA('online');
     const total = ((await api.json('GET', '/api/questions', undefined, owner.accessToken)).body as unknown[]).length;
-    const codes = await queueWorkOffline(ctx, page);
+    const codes = await queueWorkOffline(page, () => ctx.setOffline(true));
     h.deploy('B');
     await ctx.setOffline(false);
     await checkForUpdate(page);
@@ -230,7 +249,7 @@ describe.skipIf(!HAS_CHROMIUM)('an app update never loses offline work (Chromium
   it('found while still offline: accepted offline, then everything is sent on reconnect and the cached reads still show offline', async () => {
     const { ctx, page, owner, assessmentId, org, errors } = await installBuildA('offline');
     const total = ((await api.json('GET', '/api/questions', undefined, owner.accessToken)).body as unknown[]).length;
-    const codes = await queueWorkOffline(ctx, page);
+    const codes = await queueWorkOffline(page, () => setPageOffline(page, true));
     h.deploy('B');
     await checkForUpdate(page);
     await acceptUpdate(page);
@@ -239,7 +258,7 @@ describe.skipIf(!HAS_CHROMIUM)('an app update never loses offline work (Chromium
     await page.getByTestId('evidence-file').filter({ hasText: 'offline-policy.pdf' }).getByText('Queued').waitFor();
     await page.locator('[data-testid="answer-no"][aria-pressed="true"]').waitFor();
     await page.getByTestId('overall-progress').getByText(`2 of ${total} answered`).waitFor();
-    await ctx.setOffline(false);
+    await setPageOffline(page, false);
     await expectSynced(page, owner, assessmentId, codes);
     await expectReadsOffline(ctx, page, assessmentId, org, total);
     expect(errors).toEqual([]);
