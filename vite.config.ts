@@ -24,6 +24,9 @@ const productionAliases = isBuild
   : [];
 
 export default defineConfig({
+  // MVRSP_BUILD_VARIANT, read only here at build time, picks a test-only variant of the app and its
+  // service worker (src/lib/build-variant.ts); unset, the build is the app as written.
+  define: { __MVRSP_BUILD_VARIANT__: JSON.stringify(process.env.MVRSP_BUILD_VARIANT ?? '') },
   plugins: [
     react(),
     tailwindcss(),

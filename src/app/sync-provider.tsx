@@ -6,7 +6,6 @@ import { useSession } from '../hooks/use-session.ts';
 import { getAccessToken } from '../lib/access-token.ts';
 import type * as SyncCoreModule from '../sync/index.ts';
 import { SyncRuntimeContext } from '../sync/react/runtime-context.ts';
-import { OPEN_UPDATE_GATE, setUpdateGate } from './update-prompt.tsx';
 
 type SyncCore = typeof SyncCoreModule;
 
@@ -35,12 +34,6 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   }, [core, userId, orgId]);
 
   const runtime = useSyncExternalStore(core?.subscribeSyncRuntime ?? noSubscription, core?.getSyncRuntime ?? noRuntime, noRuntime);
-
-  // The update prompt's gate: never reload into a new version while a change or a file waits to be
-  // sent. A stopped runtime's count no longer changes, so without a runtime the gate is open again.
-  useEffect(() => {
-    setUpdateGate(runtime && core ? { allowed: () => !core.hasUnsent(runtime.unsent()), subscribe: runtime.subscribeUnsent } : OPEN_UPDATE_GATE);
-  }, [core, runtime]);
 
   return <SyncRuntimeContext.Provider value={runtime}>{children}</SyncRuntimeContext.Provider>;
 }

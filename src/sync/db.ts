@@ -2,6 +2,7 @@
 import { Dexie, type Table } from 'dexie';
 import type { AnswerOrigin, DeferralStatus } from '#domain/contracts/enums.ts';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
+import { IS_NEXT_RELEASE_BUILD } from '../lib/build-variant.ts';
 
 export const SYNC_DB_NAME = 'mvrsp-sync';
 /** Web Lock held by whichever page or worker is draining the outbox. */
@@ -87,7 +88,7 @@ export type LocalEvidenceStatus = 'queued' | 'uploading' | 'complete' | 'attache
 
 /**
  * The one definition of "a file still waiting to be sent": every status but `attached` (ADR 017).
- * The update gate, the sign-out warning and what a sign-out keeps, the submit barrier and the
+ * The sign-out warning and what a sign-out keeps, the submit barrier and the
  * uploader all use it (a failed file still waits: for the user's Retry).
  */
 export const UNSENT_FILE_STATUSES = ['queued', 'uploading', 'complete', 'failed'] as const satisfies readonly LocalEvidenceStatus[];
@@ -223,6 +224,22 @@ export class SyncDatabase extends Dexie {
             }
           }),
       );
+    // The update test's "next release" (src/lib/build-variant.ts, never in a production build): one
+    // more version with a new index and an upgrade that rewrites every queued change, as a real
+    // schema change would, so tests/e2e/app-update.test.ts updates a device whose outbox holds
+    // unsent work into a build whose schema really changed. A real next version goes here, after v3.
+    if (IS_NEXT_RELEASE_BUILD) {
+      this.version(4)
+        .stores({ outbox: '++seq, &id, entityKey, [assessmentId+status], nextAttemptAt, status, [userId+status], clientTs' })
+        .upgrade((tx) =>
+          tx
+            .table('outbox')
+            .toCollection()
+            .modify((row: Partial<OutboxRow>) => {
+              row.clientTs = row.clientTs ?? Date.now();
+            }),
+        );
+    }
   }
 }
 

@@ -23,7 +23,6 @@ export {
   ensureSync,
   getSyncRuntime,
   haltSyncForSignOut,
-  hasUnsent,
   resumeSyncAfterSignOut,
   startSync,
   subscribeSyncRuntime,

@@ -53,8 +53,8 @@ export interface SyncRuntime {
   caller(): Caller | null;
   setCaller(caller: Caller | null): Promise<void>;
   /**
-   * What waits to be sent, from the runtime's one live query (the status pill and the update gate
-   * share it, so a save re-runs one count query, not one per consumer).
+   * What waits to be sent, from the runtime's one live query (its consumers share it, so a save
+   * re-runs one count query, not one per consumer).
    */
   unsent(): UnsentState;
   /** Called whenever unsent() may have changed (for useSyncExternalStore). */
@@ -74,7 +74,7 @@ export interface SyncRuntime {
   settled(): Promise<void>;
 }
 
-/** True while a change or a file waits to be sent (the update prompt's gate). */
+/** True while a change or a file waits to be sent. */
 export const hasUnsent = (state: UnsentState): boolean => state.rows + state.files > 0;
 
 let active: SyncRuntime | null = null;
