@@ -59,11 +59,17 @@ export default defineConfig({
         },
       },
       {
+        // Browser files run two at a time (one per core), each with its own server, data directory
+        // and Chromium; tests/e2e/global-setup.ts builds the app and a migrated database once per run.
+        // Its own groupOrder: vitest requires one per distinct maxWorkers, and the browser files then
+        // start after the other projects' files instead of competing with them for the cores.
         test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          fileParallelism: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

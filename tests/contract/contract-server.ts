@@ -1,6 +1,4 @@
 // Runs the REAL server (buildServer + @hono/node-server) on a loopback port, with a clock the test can move.
-import { createServer } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { buildServer, type BuiltServer } from '#server/compose.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
@@ -8,6 +6,7 @@ import type { MailMessage } from '#server/lib/mailer.ts';
 import { memoryMailer } from '#tests/setup/app.ts';
 import { getTestDatabase, truncateAll } from '#tests/setup/db.ts';
 import { testEnv, type DriverName } from '#tests/setup/test-env.ts';
+import { listenOnPortZero } from '#tests/support/listen.ts';
 
 export interface TestClock {
   now(): Date;
@@ -24,18 +23,6 @@ export interface ContractServer {
   /** fetch against the server with the anon apikey header. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Node 20 has no WebSocket; these tests never open a realtime channel, so a transport that refuses is enough. */
@@ -62,14 +49,13 @@ export function testClock(): TestClock {
 export async function startContractServer(driver: DriverName, envOverrides: Record<string, string> = {}): Promise<ContractServer> {
   const database = await getTestDatabase(driver);
   await truncateAll(database);
-  const port = await freePort();
+  const listener = await listenOnPortZero();
+  const { port } = listener;
   const baseUrl = `http://127.0.0.1:${port}`;
   const clock = testClock();
   const mailer = memoryMailer();
   const built = await buildServer(testEnv({ APP_URL: baseUrl, PORT: String(port), ...envOverrides }), { database, mailer, now: clock.now });
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: built.app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
-  });
+  listener.bind(built.app);
   return {
     baseUrl,
     built,
@@ -79,7 +65,7 @@ export async function startContractServer(driver: DriverName, envOverrides: Reco
     fetch: (path, init = {}) =>
       fetch(`${baseUrl}${path}`, { ...init, headers: { apikey: EMBEDDED_ANON_KEY, ...(init.headers as Record<string, string>) } }),
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listener.close();
       await built.close();
     },
   };

@@ -12,7 +12,7 @@ import { correctiveActions, responses } from '#server/db/schema/index.ts';
 import { loadAssessmentQuestions } from '#server/features/questions/index.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, SHOTS_DIR, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
 
 const ordinary = QUESTION_BANK.filter((q) => !q.critical);
 /** X: No twice (carried). Y: No, then Yes (closed automatically). Z: No twice, then past due (overdue). */
@@ -67,7 +67,7 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
     const ctx = await h.newContext({ width: 1280, height: 900 });
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    await signIn(page, admin.email, admin.password);
+    await signInAs(h, page, admin.email, admin.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Action plan' }).click();
     await page.getByRole('heading', { level: 1, name: 'Action plan' }).waitFor();
     expect(await page.title()).toBe('Action plan · MVRSP Assess');
@@ -119,7 +119,7 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
   it('shows "Carried from" on the later assessment\'s action list', async () => {
     const ctx = await h.newContext({ width: 1280, height: 900 });
     const page = await ctx.newPage();
-    await signIn(page, admin.email, admin.password);
+    await signInAs(h, page, admin.email, admin.password);
     await page.goto(`/assessment/${second}`);
     await item(page, X.code).waitFor();
     expect(await item(page, X.code).getByTestId('action-provenance').textContent()).toMatch(/^Carried from the assessment of /);
@@ -131,7 +131,7 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
   it('reflows as cards on a phone and shows the saved copy read-only offline', async () => {
     const ctx = await h.newContext({ width: 390, height: 844 });
     const page = await ctx.newPage();
-    await signIn(page, teammate.email, teammate.password);
+    await signInAs(h, page, teammate.email, teammate.password);
     await page.goto('/action-plan');
     await item(page, X.code).waitFor();
     await noHorizontalScroll(page);
@@ -160,7 +160,7 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
     const unpaid = await createOrgAdmin(asTestServer(h), { organizationName: 'Unpaid Lab' });
     const ctx = await h.newContext({ width: 390, height: 844 });
     const page = await ctx.newPage();
-    await signIn(page, unpaid.email, unpaid.password);
+    await signInAs(h, page, unpaid.email, unpaid.password);
     await page.goto('/action-plan');
     await page.getByRole('heading', { level: 2, name: 'Unlock the detailed report' }).waitFor();
     await noHorizontalScroll(page);

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, collectErrors, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { HAS_CHROMIUM, collectErrors, shot, signInAs, startHarness, type Harness } from './harness.ts';
 
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -37,7 +37,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin lists in pages (Chromium)', () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    await signIn(page, h.admin.email, h.admin.password);
+    await signInAs(h, page, h.admin.email, h.admin.password);
     await page.goto('/admin/organizations');
     await page.getByText('Paged College 050').waitFor();
     expect(await page.getByText('Paged College 051').count()).toBe(0);
@@ -65,7 +65,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin lists in pages (Chromium)', () => {
   it('audit log: Next and Previous move between pages of 50; usable at 390 px', async () => {
     const ctx = await h.newContext({ width: 390, height: 844 });
     const page = await ctx.newPage();
-    await signIn(page, h.admin.email, h.admin.password);
+    await signInAs(h, page, h.admin.email, h.admin.password);
     await page.goto('/admin/audit-log');
     const showing = page.getByTestId('showing');
     await page.getByText('Page 1: showing 50, more available').waitFor();

@@ -7,7 +7,7 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment } from '#server/features/assessments/assessments.test-helpers.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, shot, signInAs, startHarness, type Harness } from './harness.ts';
 
 /** The bank's first audit question (codes follow the bank; a code can be retired). */
 const AUDIT_CODE = QUESTION_BANK.find((q) => q.code.startsWith('AU-0'))!.code;
@@ -43,7 +43,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin area and report downloads (Chromium)', () 
   it('is for system admins only; before payment the results explain how to buy and offer no download', async () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
-    await signIn(page, acme.email, acme.password);
+    await signInAs(h, page, acme.email, acme.password);
     await page.goto(`/assessment/${assessmentId}`);
     await page.getByTestId('report-gate').waitFor();
     await page.getByText('$7,500').first().waitFor();
@@ -59,7 +59,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin area and report downloads (Chromium)', () 
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    await signIn(page, h.admin.email, h.admin.password);
+    await signInAs(h, page, h.admin.email, h.admin.password);
     await page.getByRole('link', { name: 'Admin' }).first().click();
     await page.waitForURL('**/admin/questions');
     const questions = await h.server.app.request('/api/questions', { headers: { authorization: `Bearer ${acme.accessToken}` } });
@@ -86,7 +86,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin area and report downloads (Chromium)', () 
   it('organizations: verify a payment and suspend with a reason', async () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
-    await signIn(page, h.admin.email, h.admin.password);
+    await signInAs(h, page, h.admin.email, h.admin.password);
     await page.goto('/admin/organizations');
     const acmeRow = page.locator('tr', { hasText: 'Acme Research' });
     await acmeRow.getByText('Not paid').waitFor();
@@ -110,7 +110,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin area and report downloads (Chromium)', () 
     // A member of the suspended organization can still sign in, and sees why it is read-only.
     const memberCtx = await h.newContext();
     const memberPage = await memberCtx.newPage();
-    await signIn(memberPage, beta.email, beta.password);
+    await signInAs(h, memberPage, beta.email, beta.password);
     await memberPage.getByText('Your organization is suspended').waitFor();
     expect(await memberPage.getByTestId('suspended-reason').textContent()).toBe('Reason: Invoice 1042 is overdue');
     await shot(memberPage, 'admin-suspended-member', false);
@@ -120,7 +120,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin area and report downloads (Chromium)', () 
   it('assessments: every organization, score and grade, and the admin PDF download', async () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
-    await signIn(page, h.admin.email, h.admin.password);
+    await signInAs(h, page, h.admin.email, h.admin.password);
     await page.goto('/admin/assessments');
     const row = page.locator('tr', { hasText: 'Acme Research' });
     await row.getByText(`${score}/140`).waitFor();
@@ -136,7 +136,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin area and report downloads (Chromium)', () 
   it('users: change a role, disable and re-enable; the audit log shows every action', async () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
-    await signIn(page, h.admin.email, h.admin.password);
+    await signInAs(h, page, h.admin.email, h.admin.password);
     await page.goto('/admin/users');
     const row = page.locator('tr', { hasText: member.email });
     await row.getByLabel(`Role of ${member.email}`).selectOption('org_admin');
@@ -164,7 +164,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin area and report downloads (Chromium)', () 
   it('an organization member downloads the Word report and the Excel action plan from the results', async () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
-    await signIn(page, acme.email, acme.password);
+    await signInAs(h, page, acme.email, acme.password);
     await page.goto(`/assessment/${assessmentId}`);
     await page.getByTestId('report-released').waitFor();
     const docx = await download(page, 'Word report');

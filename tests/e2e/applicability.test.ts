@@ -8,10 +8,9 @@ import { MSG } from '#domain/messages.ts';
 import { COMPANY_NOT_COVERED_MESSAGE, describeProfile, PROFILE_WITH_EVERY_DUTY, questionsFor, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { createOrgAdmin, inviteAndAccept } from '#tests/isolation/fixtures.ts';
-import { answerEveryQuestion, asTestServer, fillApplicabilityForm, pageToken, signUpThroughUi } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, logOut, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { answerEveryQuestion, asTestServer, fillApplicabilityForm, pageToken, newOrgAdminSignedIn } from './assessment-helpers.ts';
+import { collectErrors, HAS_CHROMIUM, logOut, shot, signInAs, startHarness, type Harness } from './harness.ts';
 
-const PASSWORD = 'Applicability-password-1';
 // What the screens say (src/components/applicability/applicability-form.tsx OFFLINE_NOTICE,
 // src/features/assessment/new-assessment-page.tsx START_NEEDS_NETWORK).
 const OFFLINE_NOTICE = 'You are offline. Saving the profile needs a connection to the server; your choices stay on this page until you are back online.';
@@ -62,7 +61,7 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     const page = await ctx.newPage();
     const errors = collectErrors(page);
     const email = `company-${Date.now()}@nimbus.test`;
-    await signUpThroughUi(h, page, { firstName: 'Cora', lastName: 'Pike', email, password: PASSWORD, organizationName: 'Nimbus Robotics Inc.' });
+    await newOrgAdminSignedIn(h, page, { firstName: 'Cora', lastName: 'Pike', email, organizationName: 'Nimbus Robotics Inc.' });
 
     // Start Assessment leads to the profile, with one line on why. The page reads the profile
     // first, so no create is refused on the way (a refused request logs a console error).
@@ -134,7 +133,7 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     const errors = collectErrors(page);
 
     // The member starts: a plain message instead of a failed start.
-    await signIn(page, member.email, member.password);
+    await signInAs(h, page, member.email, member.password);
     await page.getByRole('link', { name: 'Start Assessment' }).first().click();
     await page.getByText(MSG.applicabilityRequiredMember).waitFor();
     expect(await page.getByRole('button', { name: /Save/ }).count()).toBe(0);
@@ -147,7 +146,7 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
 
     // The admin completes it on the Organization page; who and when shows under the title.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, admin.email, admin.password);
+    await signInAs(h, page, admin.email, admin.password);
     await page.goto('/organization');
     await page.getByRole('heading', { name: 'Applicability profile' }).waitFor();
     await fillApplicabilityForm(page, UNIVERSITY);
@@ -176,7 +175,7 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
 
     // The member now reads the profile, line by line.
     await logOut(page);
-    await signIn(page, member.email, member.password);
+    await signInAs(h, page, member.email, member.password);
     await page.goto('/organization');
     for (const line of describeProfile(UNIVERSITY)) await page.getByText(line.value, { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Save profile' }).count()).toBe(0);

@@ -1,7 +1,6 @@
 // Helpers for the questionnaire / results browser tests (they drive the real UI and the real API).
 import type { Page } from 'playwright-core';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
-import { MSG } from '#domain/messages.ts';
 import {
   ACTIVITIES,
   ACTIVITY_LABELS,
@@ -16,7 +15,8 @@ import { DOMAINS } from '#domain/questions/domains.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import type { AnswerMap } from '#domain/scoring/types.ts';
 import type { TestServer } from '../setup/app.ts';
-import { confirmFromMail, type Harness } from './harness.ts';
+import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import { signInAs, type Harness } from './harness.ts';
 
 /** The harness server with the JSON helper the account fixtures expect. */
 export function asTestServer(h: Harness): TestServer {
@@ -84,23 +84,20 @@ export function expectedResult(answersByCode: Record<string, 'yes' | 'no'>) {
   return scoreAssessment(questions, answersByCode as AnswerMap, DOMAINS);
 }
 
-/** Signs a new organization up through the two-step wizard, then confirms the address from the mail (lands on the dashboard). */
-export async function signUpThroughUi(
+/**
+ * A new organization whose org_admin is made on the server (tests/isolation/fixtures.ts, through the
+ * embedded provider and POST /api/auth/signup in process), then signed in on the page without the
+ * forms: for tests whose subject comes after sign-up (shell.test.ts signs up through the wizard).
+ * The applicability profile is left unset, as after sign-up. Lands on the dashboard.
+ */
+export async function newOrgAdminSignedIn(
   h: Harness,
   page: Page,
-  u: { firstName: string; lastName: string; email: string; password: string; organizationName: string },
-): Promise<void> {
-  await page.goto('/signup');
-  await page.getByLabel('First name').fill(u.firstName);
-  await page.getByLabel('Last name').fill(u.lastName);
-  await page.getByLabel('Work email').fill(u.email);
-  await page.getByLabel('Password', { exact: true }).fill(u.password);
-  await page.getByLabel('Confirm password').fill(u.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Organization name').fill(u.organizationName);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
-  await confirmFromMail(h, page, u.email, u.password);
+  u: { firstName: string; lastName: string; email: string; organizationName: string },
+): Promise<Member> {
+  const admin = await createOrgAdmin(asTestServer(h), { ...u, applicability: null });
+  await signInAs(h, page, admin.email, admin.password);
+  return admin;
 }
 
 /**

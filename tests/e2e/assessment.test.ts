@@ -8,10 +8,9 @@ import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import { signInSystemAdmin } from '#tests/isolation/fixtures.ts';
-import { collectErrors, confirmFromMail, HAS_CHROMIUM, shot, SHOTS_DIR, signIn, startHarness, type Harness } from './harness.ts';
-import { answerWithKeyboard, asTestServer, currentCode, expectedResult, fillApplicabilityForm, nextWithKeyboard, pageToken, unsyncedCount } from './assessment-helpers.ts';
+import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
+import { answerWithKeyboard, asTestServer, currentCode, expectedResult, fillApplicabilityForm, newOrgAdminSignedIn, nextWithKeyboard, pageToken, unsyncedCount } from './assessment-helpers.ts';
 
-const PASSWORD = 'Assessor-password-1';
 /** One critical and a few ordinary No answers, so the result fails for two kinds of reasons. */
 const critical = QUESTION_BANK.find((q) => q.critical)!.code;
 const ordinary = QUESTION_BANK.filter((q) => !q.critical)
@@ -37,18 +36,8 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     page.on('request', (r) => /\/api\/assessments\/[^/]+\/report$/.test(new URL(r.url()).pathname) && reportRequests.push(r.url()));
     const email = `assessor-${Date.now()}@college.test`;
 
-    // Sign up through the wizard, then sign in.
-    await page.goto('/signup');
-    await page.getByLabel('First name').fill('Avery');
-    await page.getByLabel('Last name').fill('Assessor');
-    await page.getByLabel('Work email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Organization name').fill('Westbrook College');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
-    await confirmFromMail(h, page, email, PASSWORD); // the mailed link and the sign-up password confirm the address and sign in
+    // A new organization's admin (the sign-up wizard itself: shell.test.ts), signed in.
+    const user = await newOrgAdminSignedIn(h, page, { firstName: 'Avery', lastName: 'Assessor', email, organizationName: 'Westbrook College' });
 
     // Empty dashboard.
     await page.getByText(MSG.noAssessmentsYet).waitFor();
@@ -228,7 +217,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     // The same results on a phone.
     const phone = await h.newContext({ width: 390, height: 844 });
     const p2 = await phone.newPage();
-    await signIn(p2, email, PASSWORD);
+    await signInAs(h, p2, user.email, user.password);
     await p2.getByRole('link', { name: 'View' }).click();
     await p2.getByTestId('result-score').waitFor();
     await p2.getByTestId('report-released').waitFor();

@@ -13,7 +13,7 @@ import { ORGANIZATION_NAME_LABEL, SUPERSEDED_EXPLAINED } from '#domain/certifica
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment } from '#server/features/assessments/assessments.test-helpers.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, shot, signInAs, startHarness, type Harness } from './harness.ts';
 
 async function noSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -86,7 +86,7 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    await signIn(page, admin.email, admin.password);
+    await signInAs(h, page, admin.email, admin.password);
     await page.goto(`/assessment/${assessmentId}`);
     await page.getByRole('link', { name: 'Sign a self-certification' }).click();
     await page.waitForURL('**/certification');
@@ -211,7 +211,7 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
     const fresh = await createOrgAdmin(asTestServer(h), { organizationName: 'Fresh Lab', firstName: 'Finn', lastName: 'Fresh' });
     const ctx = await h.newContext();
     const page = await ctx.newPage();
-    await signIn(page, fresh.email, fresh.password);
+    await signInAs(h, page, fresh.email, fresh.password);
     await page.goto('/certification');
     await page.getByTestId('cannot-sign').getByText('No assessment submitted yet').waitFor();
     expect(await page.getByText('Not passed yet').count()).toBe(0);

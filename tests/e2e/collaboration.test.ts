@@ -2,7 +2,7 @@
 // answer opens the conflict dialog; Defer hands a question over and it shows in "Assigned to me".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
-import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
 import { answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard } from './assessment-helpers.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferrals (Chromium)', () => {
@@ -34,7 +34,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    await signIn(page, admin.email, admin.password);
+    await signInAs(h, page, admin.email, admin.password);
     await page.goto(`/assessment/${assessmentId}`);
     await page.getByTestId('question-code').waitFor();
     expect(await currentCode(page)).toBe(questions[0]!.code);
@@ -67,7 +67,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
   it('Defer lists the other users, moves on, and the question shows in the teammate\'s "Assigned to me"', async () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
-    await signIn(page, admin.email, admin.password);
+    await signInAs(h, page, admin.email, admin.password);
     await page.goto(`/assessment/${assessmentId}`);
     await page.getByTestId('question-code').waitFor();
     // Resumes at the team's first unanswered question (also when the first pull lands late).
@@ -89,7 +89,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
 
     const phone = await h.newContext({ width: 390, height: 844 });
     const p2 = await phone.newPage();
-    await signIn(p2, teammate.email, teammate.password);
+    await signInAs(h, p2, teammate.email, teammate.password);
     const assigned = p2.getByTestId('assigned-to-me');
     await assigned.waitFor({ timeout: 20_000 });
     await shot(p2, 'dashboard-assigned-phone');
@@ -107,7 +107,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
   it('evidence attached offline waits on the device and uploads when the network is back', async () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
-    await signIn(page, admin.email, admin.password);
+    await signInAs(h, page, admin.email, admin.password);
     const q = questions[3]!;
     await page.goto(`/assessment/${assessmentId}?q=${q.id}`);
     await page.getByTestId('question-code').getByText(q.code).waitFor();
@@ -131,7 +131,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
   it('evidence: a picked file is queued, uploaded and listed beside the question; an oversized one is refused', async () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
-    await signIn(page, admin.email, admin.password);
+    await signInAs(h, page, admin.email, admin.password);
     await page.goto(`/assessment/${assessmentId}?q=${questions[0]!.id}`);
     await page.getByTestId('question-code').getByText(questions[0]!.code).waitFor();
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -150,7 +150,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     const q = questions[2]!;
     const ctxA = await h.newContext();
     const a = await ctxA.newPage();
-    await signIn(a, admin.email, admin.password);
+    await signInAs(h, a, admin.email, admin.password);
     await a.goto(`/assessment/${assessmentId}?q=${q.id}`);
     await a.getByTestId('question-code').getByText(q.code).waitFor();
     const body = '%PDF-1.4\n% training roster\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
@@ -161,7 +161,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     const ctxB = await h.newContext();
     const b = await ctxB.newPage();
     const errors = collectErrors(b);
-    await signIn(b, teammate.email, teammate.password);
+    await signInAs(h, b, teammate.email, teammate.password);
     await b.goto(`/assessment/${assessmentId}?q=${q.id}`);
     await b.getByTestId('question-code').getByText(q.code).waitFor();
     const row = b.getByTestId('evidence-file').filter({ hasText: 'training-roster.pdf' });
@@ -187,7 +187,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     const open = async (who: Member) => {
       const ctx = await h.newContext();
       const page = await ctx.newPage();
-      await signIn(page, who.email, who.password);
+      await signInAs(h, page, who.email, who.password);
       await page.goto(`/assessment/${assessmentId}?q=${q.id}`);
       await page.getByTestId('question-code').getByText(q.code).waitFor();
       return { ctx, page };
@@ -241,7 +241,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
 
     const ctx = await h.newContext();
     const page = await ctx.newPage();
-    await signIn(page, member.email, member.password);
+    await signInAs(h, page, member.email, member.password);
     // Every pull of this fresh device is held until the page has stopped waiting for it (4 s) and
     // opened on what the device has.
     let release!: () => void;

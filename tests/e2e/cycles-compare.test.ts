@@ -8,7 +8,7 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment } from '#server/features/assessments/assessments.test-helpers.ts';
 import { answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
 
 /** Yes in the first assessment, No in the second. */
 const REGRESSED = QUESTION_BANK.filter((q) => !q.critical)[3]!;
@@ -39,7 +39,7 @@ describe.skipIf(!HAS_CHROMIUM)('cycles: comparison with the previous assessment,
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    await signIn(page, admin.email, admin.password);
+    await signInAs(h, page, admin.email, admin.password);
 
     // One submitted assessment: the trend card shows the point and says a trend needs two.
     const card = page.getByTestId('trend-card');

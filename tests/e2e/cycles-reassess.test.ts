@@ -11,9 +11,8 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import { formatDate } from '../../src/utils/format.ts';
 import { collectErrors, HAS_CHROMIUM, shot, startHarness, type Harness } from './harness.ts';
-import { answerEveryQuestion, answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard, pageToken, setApplicability, signUpThroughUi, unsyncedCount } from './assessment-helpers.ts';
+import { answerEveryQuestion, answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard, pageToken, setApplicability, newOrgAdminSignedIn, unsyncedCount } from './assessment-helpers.ts';
 
-const PASSWORD = 'Reassessor-password-1';
 /** The first cycle's profile: one funding agency, no special activities (fewer questions asked). */
 const FIRST_PROFILE: ApplicabilityProfile = { kind: 'ihe', covered: true, agencies: ['nsf'], activities: [] };
 const FIRST = questionsFor(QUESTION_BANK, FIRST_PROFILE);
@@ -54,7 +53,7 @@ describe.skipIf(!HAS_CHROMIUM)('cycles: a re-assessment starts from the last one
     const page = await ctx.newPage();
     const errors = collectErrors(page);
     const email = `reassessor-${Date.now()}@college.test`;
-    await signUpThroughUi(h, page, { firstName: 'Robin', lastName: 'Reassessor', email, password: PASSWORD, organizationName: 'Eastfield College' });
+    await newOrgAdminSignedIn(h, page, { firstName: 'Robin', lastName: 'Reassessor', email, organizationName: 'Eastfield College' });
     await setApplicability(h, page, FIRST_PROFILE);
     const api = asTestServer(h);
 

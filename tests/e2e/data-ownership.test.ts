@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filledOrganization, sha256, type FilledOrg } from '#server/features/data-export/data-export.test-helpers.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, shot, signInAs, startHarness, type Harness } from './harness.ts';
 
 const noSideScroll = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
@@ -31,7 +31,7 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    await signIn(page, a.admin.email, a.admin.password);
+    await signInAs(h, page, a.admin.email, a.admin.password);
     await page.goto('/organization');
     const card = page.getByRole('heading', { name: 'Export organization data' });
     await card.waitFor();
@@ -60,7 +60,7 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
     for (const width of [390, 320]) {
       const narrow = await h.newContext({ width, height: 844 });
       const p = await narrow.newPage();
-      await signIn(p, a.admin.email, a.admin.password);
+      await signInAs(h, p, a.admin.email, a.admin.password);
       await p.goto('/organization');
       await p.getByRole('button', { name: 'Export organization data' }).scrollIntoViewIfNeeded();
       await noSideScroll(p, width);
@@ -70,7 +70,7 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
 
     const memberCtx = await h.newContext();
     const memberPage = await memberCtx.newPage();
-    await signIn(memberPage, a.member.email, a.member.password);
+    await signInAs(h, memberPage, a.member.email, a.member.password);
     await memberPage.goto('/organization');
     await memberPage.getByRole('heading', { name: 'Team members' }).or(memberPage.getByText(a.member.email)).first().waitFor();
     expect(await memberPage.getByRole('button', { name: 'Export organization data' }).count()).toBe(0);
@@ -84,7 +84,7 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
       const ctx = await h.newContext({ width, height: width === 390 ? 844 : 800 });
       const page = await ctx.newPage();
       const errors = collectErrors(page);
-      await signIn(page, h.admin.email, h.admin.password);
+      await signInAs(h, page, h.admin.email, h.admin.password);
       await page.goto('/admin/organizations');
       await page.getByRole('button', { name: `Delete ${b.name}` }).click();
       const dialog = page.getByRole('dialog');

@@ -13,7 +13,7 @@ import { assessmentQuestions, correctiveActions, evidenceFiles, organizations } 
 import { COMPANY_PROFILE, SECTION_117_PROFILE, submitAssessmentFor } from '#server/features/jobs/jobs.test-helpers.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, shot, signInAs, startHarness, type Harness } from './harness.ts';
 
 /** At both widths: no sideways scroll, and a screenshot for the record. */
 async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
@@ -64,7 +64,7 @@ describe.skipIf(!HAS_CHROMIUM)('dashboard deadlines panel (Chromium)', () => {
     const ctx = await h.newContext({ serviceWorkers: 'block' });
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    await signIn(page, admin.email, admin.password);
+    await signInAs(h, page, admin.email, admin.password);
     const panel = page.getByTestId('deadlines-panel');
     await panel.getByRole('heading', { name: 'Upcoming deadlines' }).waitFor();
     const section117 = /^Section 117 report due (January|July) 31 if you received a reportable foreign gift or contract$/;
@@ -104,7 +104,7 @@ describe.skipIf(!HAS_CHROMIUM)('dashboard deadlines panel (Chromium)', () => {
     const admin = await createOrgAdmin(server, { organizationName: 'Plain Company', applicability: COMPANY_PROFILE });
     const ctx = await h.newContext({ serviceWorkers: 'block' });
     const page = await ctx.newPage();
-    await signIn(page, admin.email, admin.password);
+    await signInAs(h, page, admin.email, admin.password);
     const panel = page.getByTestId('deadlines-panel');
     await panel.getByRole('heading', { name: 'Upcoming deadlines' }).waitFor();
     await panel.getByText(/^Nothing is due\./).waitFor();

@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAssessmentQuestions } from '#server/features/questions/index.ts';
 import { collectErrors, HAS_CHROMIUM, shot, startHarness, type Harness } from './harness.ts';
-import { pageToken, setApplicability, signUpThroughUi } from './assessment-helpers.ts';
+import { pageToken, setApplicability, newOrgAdminSignedIn } from './assessment-helpers.ts';
 
-const PASSWORD = 'Evidence-dates-password-1';
 const pdf = (text: string) => Buffer.from(`%PDF-1.7\n${text}\n%%EOF\n`, 'latin1');
 
 describe.skipIf(!HAS_CHROMIUM)('evidence dates (Chromium)', () => {
@@ -23,7 +22,7 @@ describe.skipIf(!HAS_CHROMIUM)('evidence dates (Chromium)', () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    await signUpThroughUi(h, page, { firstName: 'Dora', lastName: 'Dates', email: `evidence-dates-${Date.now()}@college.test`, password: PASSWORD, organizationName: 'Dated Documents Lab' });
+    await newOrgAdminSignedIn(h, page, { firstName: 'Dora', lastName: 'Dates', email: `evidence-dates-${Date.now()}@college.test`, organizationName: 'Dated Documents Lab' });
     await setApplicability(h, page);
     await page.getByRole('link', { name: 'Start Assessment' }).first().click();
     await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);

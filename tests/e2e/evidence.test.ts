@@ -3,11 +3,9 @@
 // server's offset; the stored file matches byte for byte.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#domain/messages.ts';
-import { collectErrors, confirmFromMail, HAS_CHROMIUM, shot, startHarness, type Harness } from './harness.ts';
-import { pageToken, setApplicability } from './assessment-helpers.ts';
+import { collectErrors, HAS_CHROMIUM, shot, startHarness, type Harness } from './harness.ts';
+import { newOrgAdminSignedIn, pageToken, setApplicability } from './assessment-helpers.ts';
 
-const PASSWORD = 'Evidence-password-1';
 
 function pdf(size: number): Buffer {
   const b = Buffer.alloc(size);
@@ -30,17 +28,7 @@ describe.skipIf(!HAS_CHROMIUM)('evidence uploads (Chromium)', () => {
     const page = await ctx.newPage();
     const errors = collectErrors(page);
     const email = `evidence-${Date.now()}@college.test`;
-    await page.goto('/signup');
-    await page.getByLabel('First name').fill('Eve');
-    await page.getByLabel('Last name').fill('Dence');
-    await page.getByLabel('Work email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Organization name').fill('Evidence Institute');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('heading', { name: MSG.accountCreatedTitle }).waitFor();
-    await confirmFromMail(h, page, email, PASSWORD); // the mailed link and the sign-up password confirm the address and sign in
+    await newOrgAdminSignedIn(h, page, { firstName: 'Eve', lastName: 'Dence', email, organizationName: 'Evidence Institute' });
     await setApplicability(h, page);
     await page.getByRole('link', { name: 'Start Assessment' }).first().click();
     await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);

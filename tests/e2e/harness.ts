@@ -1,20 +1,25 @@
-// Browser test harness: builds the SPA when stale, serves it with the REAL server
-// (PGlite on disk in a temp DATA_DIR, in-memory mailer) and drives headless Chromium.
+// Browser test harness: serves the built SPA with the REAL server (PGlite on disk in a temp
+// DATA_DIR, in-memory mailer) and drives headless Chromium. Under vitest, tests/e2e/global-setup.ts
+// builds the SPA and a migrated, seeded data directory once per run; outside it (scripts/bench)
+// the harness builds and migrates by itself.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { buildServer, type BuiltServer } from '#server/compose.ts';
+import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import type { MailMessage } from '#server/lib/mailer.ts';
+import { AUTH_STORAGE_KEY } from '#src/lib/auth-storage.ts';
 import { memoryMailer } from '../setup/app.ts';
+import { listenOnPortZero } from '../support/listen.ts';
 import { CHROMIUM_PATH, IS_CI, SHOTS_DIR, TEST_ADMIN, testEnv } from '../setup/test-env.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const DIST = path.join(ROOT, 'dist');
+export const DIST = path.join(ROOT, 'dist');
 const SOURCES = ['src', 'domain', 'worker', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-bank-summary.ts'];
 export { SHOTS_DIR };
 
@@ -43,6 +48,24 @@ export function ensureBuilt(): void {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
 }
 
+/** What tests/e2e/global-setup.ts prepared for this run: a snapshot of dist/ and a migrated, seeded DATA_DIR. */
+export interface E2eRun {
+  dist: string;
+  template: string;
+}
+
+function preparedRun(): E2eRun | undefined {
+  try {
+    return inject('e2eRun');
+  } catch {
+    return undefined; // not under vitest (scripts/bench): the harness prepares its own
+  }
+}
+
+/**
+ * A free port for a child process that must be told its port on the command line
+ * (tests/ops/compiled-server.ts). In-process servers listen on port 0 and read theirs instead.
+ */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -72,20 +95,24 @@ export interface HarnessOptions {
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  ensureBuilt();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const run = preparedRun();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mvrsp-e2e-'));
-  // Serve a private snapshot of dist/, so a concurrent rebuild cannot swap chunks mid-test.
-  const staticDir = path.join(dataDir, 'dist');
-  cpSync(DIST, staticDir, { recursive: true });
+  let staticDir = run?.dist;
+  if (!staticDir) {
+    ensureBuilt();
+    // Serve a private snapshot of dist/, so a concurrent rebuild cannot swap chunks mid-test.
+    staticDir = path.join(dataDir, 'dist');
+    cpSync(DIST, staticDir, { recursive: true });
+  }
+  // The prepared data directory is the embedded provider's, seeded; other settings start empty.
+  if (run && !opts.env) await cp(run.template, dataDir, { recursive: true });
+  const listener = await listenOnPortZero();
+  const { port } = listener;
+  const baseUrl = `http://127.0.0.1:${port}`;
   const mailer = memoryMailer();
   const env = testEnv({ DATA_DIR: dataDir, PORT: String(port), APP_URL: baseUrl, LOG_LEVEL: 'warn', ...opts.env });
   const server = await buildServer(env, { mailer, staticDir });
-  let http: ServerType | undefined;
-  await new Promise<void>((resolve) => {
-    http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' }, () => resolve());
-  });
+  listener.bind(server.app);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -103,11 +130,34 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       browser.newContext({ baseURL: baseUrl, viewport: { width, height }, serviceWorkers }),
     async close() {
       await browser.close().catch(() => {});
-      await new Promise<void>((resolve) => (http ? http.close(() => resolve()) : resolve()));
+      await listener.close();
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Signs in without the login form, for tests whose subject is not signing in: the server's own
+ * password grant (POST /auth/v1/token, in process) opens a new session, which goes into the page's
+ * storage under the key supabase-js reads (src/lib/auth-storage.ts, src/lib/supabase.ts); the app
+ * then starts signed in, as after a reload. Waits for the dashboard.
+ */
+export async function signInAs(h: Harness, page: Page, email: string, password: string): Promise<void> {
+  const res = await h.server.app.request('/auth/v1/token?grant_type=password', {
+    method: 'POST',
+    headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const session = await res.text();
+  if (res.status !== 200) throw new Error(`password grant for ${email} answered ${res.status}: ${session}`);
+  // Any page of the origin gives access to its localStorage; a static file does not start the app.
+  await page.goto('/robots.txt');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, session] as const);
+  await page.goto('/dashboard');
+  // The signed-in layout's header, on /dashboard: the stored session was taken (without it the app goes to /login).
+  await page.locator('header[data-app-header]').waitFor({ state: 'attached' });
+  await page.waitForURL('**/dashboard');
 }
 
 /** Signs in through the real login form and waits for the dashboard. */

@@ -4,10 +4,10 @@
 // for any site as hosted Supabase does. The browser signs up, signs in and accepts invitations
 // there; the account is created at the provider first, then our server is called.
 import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
@@ -17,7 +17,8 @@ import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import { nodeSupabaseClient } from '../contract/contract-server.ts';
 import { memoryMailer } from '../setup/app.ts';
 import { testEnv } from '../setup/test-env.ts';
-import { collectErrors, freePort, HAS_CHROMIUM, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { listenOnPortZero } from '../support/listen.ts';
+import { collectErrors, HAS_CHROMIUM, shot, signIn, startHarness, type Harness } from './harness.ts';
 
 const PASSWORD = 'Hosted-auth-pass-1';
 const CORS_HEADERS = 'authorization, apikey, content-type, x-client-info, x-supabase-api-version';
@@ -30,15 +31,8 @@ interface Provider {
 }
 
 async function startProvider(): Promise<Provider> {
-  const [gatewayPort, providerPort] = [await freePort(), await freePort()];
-  const url = `http://127.0.0.1:${gatewayPort}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'mvrsp-hosted-'));
-  // Its issuer is the gateway's address, as a hosted project's is its public URL.
-  const server = await buildServer(testEnv({ DATA_DIR: dataDir, APP_URL: url, PORT: String(providerPort), AUTH_AUTOCONFIRM: 'true' }), { mailer: memoryMailer() });
-  let http: ServerType | undefined;
-  await new Promise<void>((resolve) => {
-    http = serve({ fetch: server.app.fetch, port: providerPort, hostname: '127.0.0.1' }, () => resolve());
-  });
+  const provider = await listenOnPortZero();
+  const providerPort = provider.port;
   const gateway: Server = createServer((req, res) => {
     const cors = {
       'access-control-allow-origin': req.headers.origin ?? '*',
@@ -59,13 +53,18 @@ async function startProvider(): Promise<Provider> {
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
-  await new Promise<void>((resolve) => gateway.listen(gatewayPort, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', () => resolve()));
+  const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mvrsp-hosted-'));
+  // Its issuer is the gateway's address, as a hosted project's is its public URL.
+  const server = await buildServer(testEnv({ DATA_DIR: dataDir, APP_URL: url, PORT: String(providerPort), AUTH_AUTOCONFIRM: 'true' }), { mailer: memoryMailer() });
+  provider.bind(server.app);
   return {
     url,
     server,
     async close() {
       await new Promise<void>((resolve) => gateway.close(() => resolve()));
-      await new Promise<void>((resolve) => (http ? http.close(() => resolve()) : resolve()));
+      await provider.close();
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
     },

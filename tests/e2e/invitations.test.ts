@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin, inviteAndAccept, removeMember, type Member } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, shot, signInAs, startHarness, type Harness } from './harness.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('invitations for existing accounts (Chromium)', () => {
   let h: Harness;
@@ -36,7 +36,7 @@ describe.skipIf(!HAS_CHROMIUM)('invitations for existing accounts (Chromium)', (
     const adminCtx = await h.newContext();
     const ap = await adminCtx.newPage();
     const adminErrors = collectErrors(ap);
-    await signIn(ap, admin.email, admin.password);
+    await signInAs(h, ap, admin.email, admin.password);
     await ap.goto('/organization');
     await ap.getByRole('heading', { name: 'Team members' }).waitFor();
     expect(await ap.getByRole('cell', { name: 'Mona Member', exact: true }).count()).toBe(0);
@@ -104,7 +104,7 @@ describe.skipIf(!HAS_CHROMIUM)('invitations for existing accounts (Chromium)', (
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    await signIn(page, admin.email, admin.password);
+    await signInAs(h, page, admin.email, admin.password);
     const email = `newcomer-${Date.now()}@hopper.test`;
     await page.goto('/organization');
     await page.getByLabel('Email address').fill(email);

@@ -10,7 +10,7 @@ import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin, joinKeyOf, joinOrganization, removeMember, type Member } from '#tests/isolation/fixtures.ts';
 import { signUpUser } from '#tests/setup/auth.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, confirmFromMail, HAS_CHROMIUM, SHOTS_DIR, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, confirmFromMail, HAS_CHROMIUM, SHOTS_DIR, shot, signInAs, startHarness, type Harness } from './harness.ts';
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -45,7 +45,7 @@ describe.skipIf(!HAS_CHROMIUM)('join by link with approval (Chromium)', () => {
     await adminCtx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseUrl });
     const ap = await adminCtx.newPage();
     const adminErrors = collectErrors(ap);
-    await signIn(ap, admin.email, admin.password);
+    await signInAs(h, ap, admin.email, admin.password);
     await ap.goto('/organization');
     await ap.getByRole('heading', { name: 'Join link' }).waitFor();
     await ap.getByRole('heading', { name: 'Join requests' }).waitFor();
@@ -159,7 +159,7 @@ describe.skipIf(!HAS_CHROMIUM)('join by link with approval (Chromium)', () => {
     const ctx = await h.newContext();
     const ap = await ctx.newPage();
     const errors = collectErrors(ap);
-    await signIn(ap, admin.email, admin.password);
+    await signInAs(h, ap, admin.email, admin.password);
     await ap.goto('/organization');
     await ap.getByText('g.rete.hermann+lab@gmail.com').waitFor();
     const flags = ap.getByText(MSG.joinRequestResemblesRemoved);

@@ -9,7 +9,7 @@ import type { TestServer } from '#tests/setup/app.ts';
 import type { DomainView, QuestionView } from '#domain/contracts/assessments.ts';
 import { groupByDomain } from '../../src/features/assessment/hooks/questionnaire-nav.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { HAS_CHROMIUM, signIn, startHarness, type Harness } from './harness.ts';
+import { HAS_CHROMIUM, signInAs, startHarness, type Harness } from './harness.ts';
 
 const DIR = '/tmp/shots/spa';
 
@@ -136,7 +136,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
     const ctxs: BrowserContext[] = [];
     for (const width of [320, 390, 1280]) {
       const ctx = await h.newContext({ width, height: 800 });
-      await signIn(await ctx.newPage(), owner.email, owner.password);
+      await signInAs(h, await ctx.newPage(), owner.email, owner.password);
       ctxs.push(ctx);
     }
     for (const v of visits) await checkAt320(ctxs[0]!.pages()[0]!, v, true);
@@ -156,7 +156,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
     const ctxs: BrowserContext[] = [];
     for (const width of [320, 390, 1280]) {
       const ctx = await h.newContext({ width, height: 800 });
-      await signIn(await ctx.newPage(), h.admin.email, h.admin.password);
+      await signInAs(h, await ctx.newPage(), h.admin.email, h.admin.password);
       ctxs.push(ctx);
     }
     const page = ctxs[0]!.pages()[0]!;

@@ -1,5 +1,5 @@
 // Keyboard answering: Y / N answer, ← / → move to the previous / next question.
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export interface QuestionKeyHandlers {
   onYes: () => void;
@@ -19,7 +19,11 @@ function ignored(e: KeyboardEvent): boolean {
 
 export function useQuestionKeys(handlers: QuestionKeyHandlers, enabled: boolean): void {
   const ref = useRef(handlers);
-  useEffect(() => {
+  // Updated in the commit that renders the new state, before the browser handles another event. A
+  // passive effect runs later (a task after paint when the render came from a store update, such as
+  // a saved answer): a key pressed in between met the previous render's handlers, e.g. an → on a
+  // just-answered question whose Next button already showed enabled did nothing.
+  useLayoutEffect(() => {
     ref.current = handlers;
   });
   useEffect(() => {
