@@ -1,7 +1,7 @@
 // Offline sync API (ADR 005): POST /api/sync/push (idempotent, per-item results), GET /api/sync/pull.
 import { Hono } from 'hono';
 import { pullQuerySchema, pushRequestSchema, type PushResponse } from '#domain/contracts/sync.ts';
-import { utcDay } from '#domain/evidence-freshness.ts';
+import { utcDay } from '#domain/dates.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireWritable } from '../../lib/caller.ts';
