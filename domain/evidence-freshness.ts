@@ -1,20 +1,10 @@
 // Evidence freshness (ADR 019): a document has an effective date and may expire. An expired file is
 // shown as such and satisfies no "evidence required" rule. Dates are calendar days (YYYY-MM-DD);
-// "today" is the server's UTC day, so every instance and every report agrees.
-
-/** The UTC calendar day of an instant, YYYY-MM-DD. */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
+// "today" is the server's UTC day (utcDay, domain/dates.ts), so every instance and every report agrees.
 
 /** A file expires after its last day: expired when today is later than expiresOn. */
 export function isExpired(expiresOn: string | null | undefined, today: string): boolean {
   return !!expiresOn && today > expiresOn;
-}
-
-/** Whole days from `today` to `day` (negative when `day` has passed). */
-export function daysBetween(today: string, day: string): number {
-  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The days before expiry on which the file's owner is reminded. */

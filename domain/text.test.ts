@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.ts';
-import { csvField, NAME_CONTROL_MESSAGE, nameProblem, slugify, toCsv } from './text.ts';
+import { csvField, fullName, NAME_CONTROL_MESSAGE, nameProblem, slugify, toCsv } from './text.ts';
 
 describe('slugify', () => {
   it('drops accents instead of splitting them off', () => {
@@ -123,5 +123,15 @@ describe('nameProblem (every name field: domain/contracts/fields.ts nameField)',
         return nameProblem(n.slice(0, i) + c + n.slice(i)) === MSG.nameInvisibleChars;
       }),
     );
+  });
+});
+
+describe('fullName', () => {
+  it('joins first and last name, single-spaced and trimmed', () => {
+    expect(fullName('Ada', 'Lovelace')).toBe('Ada Lovelace');
+    expect(fullName('  Ada ', ' Lovelace  ')).toBe('Ada Lovelace');
+    expect(fullName('Mary  Ann', 'Smith')).toBe('Mary Ann Smith');
+    expect(fullName('Ada', '')).toBe('Ada');
+    expect(fullName(null, undefined)).toBe('');
   });
 });

@@ -146,3 +146,10 @@ export function csvField(value: string | number | null | undefined): string {
 /** A CSV document: a header row, then one line per row, CRLF line ends (RFC 4180). */
 export const toCsv = (header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]) =>
   [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+
+/**
+ * A person's name as shown, signed and mailed: first and last name, single-spaced and trimmed
+ * ('' when both are empty or missing).
+ */
+export const fullName = (firstName: string | null | undefined, lastName: string | null | undefined): string =>
+  `${firstName ?? ''} ${lastName ?? ''}`.replace(/\s+/g, ' ').trim();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addMonths,
   CANONICAL_FORMAT,
   canonicalForm,
+  certificationEligibility,
   certificationStatement,
   expiryOf,
   laterAssessmentFailed,
@@ -136,11 +136,8 @@ describe('sha256Hex', () => {
 });
 
 describe('validity and status', () => {
-  it('adds calendar months in UTC, clamped to the end of a shorter month', () => {
-    expect(addMonths(new Date('2025-03-04T05:06:07.089Z'), 12).toISOString()).toBe('2026-03-04T05:06:07.089Z');
-    expect(addMonths(new Date('2024-02-29T12:00:00Z'), 12).toISOString()).toBe('2025-02-28T12:00:00.000Z');
-    expect(addMonths(new Date('2025-01-31T00:00:00Z'), 1).toISOString()).toBe('2025-02-28T00:00:00.000Z');
-    expect(addMonths(new Date('2025-12-15T00:00:00Z'), 2).toISOString()).toBe('2026-02-15T00:00:00.000Z');
+  it('expires twelve calendar months after signing, at the same UTC time of day', () => {
+    expect(expiryOf(new Date('2024-02-29T12:00:00Z')).toISOString()).toBe('2025-02-28T12:00:00.000Z');
     expect(expiryOf(new Date('2025-06-30T23:59:59Z')).toISOString()).toBe('2026-06-30T23:59:59.000Z');
   });
 
@@ -207,5 +204,21 @@ describe('verify codes', () => {
     expect(normalizeVerifyCode('abcd-efgh ijkl-mnop-qrst')).toBe('ABCDEFGHIJKLMNOPQRST');
     expect(normalizeVerifyCode('ABCDEFGHIJKLMNOPQRS1')).toBeNull();
     expect(normalizeVerifyCode('ABC')).toBeNull();
+  });
+});
+
+describe('certificationEligibility', () => {
+  const passed = { id: 'a2', status: 'submitted' as const, submittedAt: '2026-05-01T00:00:00Z', passFail: 'Pass' as const, totalScore: 120, grade: 'B' as const };
+
+  it('is the latest submitted assessment that passed', () => {
+    expect(certificationEligibility(passed, 'a2')).toEqual({ eligible: passed, reason: null });
+  });
+
+  it('names the first thing to fix: nothing submitted, not submitted, not the latest, not passed', () => {
+    expect(certificationEligibility(null, null).reason).toBe('none_submitted');
+    expect(certificationEligibility({ ...passed, status: 'in_progress', submittedAt: null }, 'a1').reason).toBe('not_submitted');
+    expect(certificationEligibility({ ...passed, passFail: 'Fail' }, 'a3').reason).toBe('not_latest');
+    expect(certificationEligibility({ ...passed, passFail: 'Fail' }, 'a2').reason).toBe('not_passed');
+    expect(certificationEligibility({ ...passed, grade: null }, 'a2').reason).toBe('not_passed');
   });
 });

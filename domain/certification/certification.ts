@@ -1,9 +1,11 @@
 // Self-certification records (ADR 019): the statement an organization's signer attests, the
 // canonical text of a record whose SHA-256 is stored with it, its validity and its status. Pure:
 // no I/O; the SHA-256 uses Web Crypto (crypto.subtle), which browsers and Node.js both provide.
-import type { CertificationStatus } from '../contracts/enums.ts';
+import type { AssessmentStatus, CertificationStatus, Ineligibility } from '../contracts/enums.ts';
+import { addMonthsAt } from '../dates.ts';
 import type { ApplicabilityProfile } from '../questions/applicability.ts';
 import type { Grade, PassFail } from '../scoring/policy.ts';
+import { fullName } from '../text.ts';
 
 /** A record is valid for this many months after it is signed, unless signed again sooner. */
 export const CERTIFICATION_VALIDITY_MONTHS = 12;
@@ -36,18 +38,8 @@ export function certificationStatement(organizationName: string, versionLabel: s
   );
 }
 
-/** The date the same day-of-month `months` later (UTC), clamped to the end of a shorter month (31 Jan + 1 = 28/29 Feb). */
-export function addMonths(at: Date, months: number): Date {
-  const y = at.getUTCFullYear();
-  const m = at.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  const out = new Date(at.getTime());
-  out.setUTCFullYear(y, m, Math.min(at.getUTCDate(), lastDay));
-  return out;
-}
-
 /** When a record signed at `signedAt` expires. */
-export const expiryOf = (signedAt: Date): Date => addMonths(signedAt, CERTIFICATION_VALIDITY_MONTHS);
+export const expiryOf = (signedAt: Date): Date => addMonthsAt(signedAt, CERTIFICATION_VALIDITY_MONTHS);
 
 /**
  * Expired once `now` is past its expiry; otherwise superseded when something replaces it (a newer
@@ -78,25 +70,61 @@ export function laterAssessmentFailed(record: { assessmentId: string; signedAt: 
   return submitted.some((a) => a.id !== record.assessmentId && new Date(a.submittedAt).getTime() > since && a.passFail !== 'Pass');
 }
 
-// ---------- the signer ----------
+// ---------- eligibility ----------
 
-/** The name on an account, as a signature must give it: first and last name, single-spaced. */
-export const accountName = (firstName: string, lastName: string): string => `${firstName} ${lastName}`.replace(/\s+/g, ' ').trim();
+/** An assessment as far as signing needs it. */
+export interface CertificationCandidate {
+  id: string;
+  status: AssessmentStatus;
+  submittedAt: Date | string | null;
+  passFail: PassFail | null;
+  totalScore: number | null;
+  grade: Grade | null;
+}
+
+/** The answer to each Ineligibility, shown by the sign form's page and returned by POST /api/certifications (409). */
+export const INELIGIBLE_MESSAGE: Record<Ineligibility, string> = {
+  none_submitted: 'No assessment submitted yet: once your organization submits an assessment that passes, it can be certified here.',
+  not_submitted: 'Only a submitted assessment can be certified',
+  not_latest: 'Only the organization’s latest submitted assessment can be certified',
+  not_passed: 'Only an assessment that passed can be certified',
+};
+
+/** A candidate that passed the checks: submitted, passed, scored and graded. */
+export type Certifiable<T extends CertificationCandidate> = T & { submittedAt: NonNullable<T['submittedAt']>; passFail: 'Pass'; totalScore: number; grade: Grade };
+
+/**
+ * The one rule of what can be certified: a submitted assessment that is the organization's latest
+ * submitted one (`latestId`; null when none is) and passed. `assessment` null: nothing was
+ * submitted. The reasons are checked in that order, so the answer names the first thing to fix.
+ */
+export function certificationEligibility<T extends CertificationCandidate>(
+  assessment: T | null,
+  latestId: string | null,
+): { eligible: Certifiable<T>; reason: null } | { eligible: null; reason: Ineligibility } {
+  if (!assessment) return { eligible: null, reason: 'none_submitted' };
+  if (assessment.status !== 'submitted' || !assessment.submittedAt) return { eligible: null, reason: 'not_submitted' };
+  if (assessment.id !== latestId) return { eligible: null, reason: 'not_latest' };
+  if (assessment.passFail !== 'Pass' || assessment.totalScore === null || !assessment.grade) return { eligible: null, reason: 'not_passed' };
+  return { eligible: assessment as Certifiable<T>, reason: null };
+}
+
+// ---------- the signer ----------
 
 /** A name compared without regard to case or whitespace (Unicode NFC, so "é" typed either way matches). */
 const nameKey = (name: string): string => name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('en-US');
 
 /** Whether the typed signer name is the signer's account name (case- and whitespace-insensitive). */
 export const signerNameMatches = (typed: string, firstName: string, lastName: string): boolean => {
-  const own = nameKey(accountName(firstName, lastName));
+  const own = nameKey(fullName(firstName, lastName));
   return own !== '' && nameKey(typed) === own;
 };
 
 /** The answer to a typed name that is not the account's: the signer signs as themselves, nobody else. */
 export const signerNameMismatch = (firstName: string, lastName: string): string =>
-  accountName(firstName, lastName) === ''
+  fullName(firstName, lastName) === ''
     ? 'Add your first and last name to your account before you sign'
-    : `Sign with the name on your account: ${accountName(firstName, lastName)}`;
+    : `Sign with the name on your account: ${fullName(firstName, lastName)}`;
 
 /** Everything a record attests: the fields its canonical text (and so its SHA-256) covers, no others. */
 export interface CertificationRecord {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import type { Role } from '../roles.ts';
 import type { ApplicabilityProfile } from '../questions/applicability.ts';
+import type { Grade } from '../scoring/policy.ts';
 import { INVITABLE_ROLES, type InvitableRole, type JoinRequestStatus, type OrganizationStatus, type ProfileStatus } from './enums.ts';
 import { nameField, withoutControlChars } from './fields.ts';
 
@@ -303,4 +304,6 @@ export interface ApplicabilityView {
   updated_by_name: string | null;
   /** The assessment in progress keeps the profile it started with; a change applies to the next one. */
   in_progress_assessment_id: string | null;
+  /** The organization's last submitted assessment, which a new one starts from unless started blank (carry-forward, ADR 019); null when none. */
+  last_submitted: { id: string; submitted_at: string; total_score: number | null; grade: Grade | null } | null;
 }

@@ -2,7 +2,7 @@
 // trend, the organization-wide action plan, deadlines, and self-certification records. Request
 // schemas and response shapes shared by the API (validate()) and the SPA (snake_case, ADR 016).
 import { z } from 'zod';
-import { ACTION_STATUSES, type ActionStatus, type AnswerValue, type CertificationStatus } from './enums.ts';
+import { ACTION_STATUSES, type ActionStatus, type AnswerValue, type CertificationStatus, type Ineligibility } from './enums.ts';
 import { withoutControlChars } from './fields.ts';
 import type { ApplicabilityProfile } from '../questions/applicability.ts';
 import type { ActionPriority } from '../questions/question-types.ts';
@@ -210,6 +210,8 @@ export interface CertificationsView {
    * with its questionnaire version and the exact statement a signature would store.
    */
   eligible: { assessment_id: string; submitted_at: string; total_score: number; grade: Grade; version_label: string; statement: string } | null;
+  /** Why the latest submitted assessment cannot be certified (certificationEligibility, domain/certification); null when it can. */
+  ineligible: Ineligibility | null;
 }
 
 /** GET /api/verify/:code (no auth): what anyone may see of a record, and nothing else. */

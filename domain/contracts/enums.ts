@@ -85,3 +85,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** A certification's status, computed (rows never change): the newest unexpired one is current. */
 export const CERTIFICATION_STATUSES = ['current', 'superseded', 'expired'] as const;
 export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
+/** Why an assessment cannot be certified (certificationEligibility, domain/certification). */
+export const INELIGIBILITIES = ['none_submitted', 'not_submitted', 'not_latest', 'not_passed'] as const;
+export type Ineligibility = (typeof INELIGIBILITIES)[number];

@@ -2,7 +2,7 @@
 // gap by the question's stable code: it is carried into every later assessment in which the gap is
 // still open, closes itself when the gap closes, and is closed or reopened by a person.
 import type { ActionStatus } from '../contracts/enums.ts';
-import { utcDay } from '../evidence-freshness.ts';
+import { utcDay } from '../dates.ts';
 import { stripControlChars } from '../text.ts';
 
 /** open and in_progress are open; done is closed. */

@@ -1,10 +1,10 @@
 // Deadline arithmetic (ADR 019), pure: the next dates of a legal clock (domain/questions/clocks.ts),
 // the suggested reassessment date, the tag a deadline is shown with, and which reminder lead is due on a day. Every date is a calendar day,
-// YYYY-MM-DD, compared as the server's UTC day (domain/evidence-freshness.ts utcDay), so every
+// YYYY-MM-DD, compared as the server's UTC day (domain/dates.ts utcDay), so every
 // instance agrees on "today".
 import type { DeadlineView } from '../contracts/cycles.ts';
 import type { LegalClock } from '../questions/clocks.ts';
-import { daysBetween } from '../evidence-freshness.ts';
+import { addDays, dayParts, daysBetween, daysInMonth, monthDay } from '../dates.ts';
 
 /** The product suggests a new assessment this many days after the last submitted one (quarterly cycles; no law sets it). */
 export const REASSESS_AFTER_DAYS = 90;
@@ -15,25 +15,6 @@ export const ACTION_REMINDER_DAYS = [7, 1] as const;
 /** Org_admins are reminded this many days before the current certification expires. */
 export const CERTIFICATION_REMINDER_DAYS = [30] as const;
 
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-const daysInMonth = (y: number, m: number) => (m === 2 ? (isLeap(y) ? 29 : 28) : [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!);
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-const parts = (day: string) => ({ y: Number(day.slice(0, 4)), m: Number(day.slice(5, 7)), d: Number(day.slice(8, 10)) });
-
-/** `day` plus n calendar days. */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** `day` plus n months; a day the target month lacks becomes its last day (2024-02-29 + 12 = 2025-02-28). */
-export function addMonths(day: string, n: number): string {
-  const { y, m, d } = parts(day);
-  const index = y * 12 + (m - 1) + n;
-  const ty = Math.floor(index / 12);
-  const tm = (index % 12) + 1;
-  return `${pad(ty, 4)}-${pad(tm)}-${pad(Math.min(d, daysInMonth(ty, tm)))}`;
-}
-
 /**
  * The first date on or after `today` that falls on MM-DD (a due date today is still due, not
  * past). 02-29 is not a clock date (isCalendarDate), but it is handled: the next leap year's.
@@ -41,9 +22,9 @@ export function addMonths(day: string, n: number): string {
 export function nextOnOrAfter(mmdd: string, today: string): string {
   const month = Number(mmdd.slice(0, 2));
   const day = Number(mmdd.slice(3, 5));
-  for (let y = parts(today).y; ; y++) {
+  for (let y = dayParts(today).y; ; y++) {
     if (day > daysInMonth(y, month)) continue;
-    const candidate = `${pad(y, 4)}-${mmdd}`;
+    const candidate = `${String(y).padStart(4, '0')}-${mmdd}`;
     if (candidate >= today) return candidate;
   }
 }
@@ -68,13 +49,6 @@ const STANDING_WORDS: Record<LegalClock['recurrence'], (months: number) => strin
   annual: () => 'Every year of each award or obligation, on the dates your award or the rule sets',
   semiannual: () => 'Twice a year, on the dates your award or the rule sets',
   every_years: (months) => `Every ${months / 12} years, on the dates your award or the rule sets`,
-};
-
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
-/** "07-31" or "2027-07-31" as "July 31" (the statute's own spelling of its dates). */
-export const monthDay = (day: string) => {
-  const mmdd = day.slice(-5);
-  return `${MONTH_NAMES[Number(mmdd.slice(0, 2)) - 1]} ${Number(mmdd.slice(3, 5))}`;
 };
 
 /**

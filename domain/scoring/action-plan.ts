@@ -1,3 +1,4 @@
+import { addDaysAt } from '../dates.ts';
 import type { ActionPriority } from '../questions/question-types.ts';
 import type { DomainGaps } from './types.ts';
 
@@ -12,11 +13,9 @@ export interface PlannedAction {
   targetDate: string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** submittedAt + days, as an ISO timestamp (calendar days in UTC). */
 export function targetDateFor(submittedAt: Date, targetDays: number): string {
-  return new Date(submittedAt.getTime() + targetDays * DAY_MS).toISOString();
+  return addDaysAt(submittedAt, targetDays).toISOString();
 }
 
 /** One plan item per gap, in gap-analysis order (domain, then critical first, then points). */

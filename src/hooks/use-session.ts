@@ -43,8 +43,3 @@ export function useSession(): SessionState {
   if (!value) throw new Error('useSession must be used inside <SessionProvider>');
   return value;
 }
-
-export function fullName(profile: Pick<ProfileDto, 'first_name' | 'last_name'> | null | undefined): string {
-  if (!profile) return '';
-  return `${profile.first_name} ${profile.last_name}`.trim();
-}

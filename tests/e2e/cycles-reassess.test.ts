@@ -9,7 +9,7 @@ import type { AssessmentDetail, QuestionView } from '#domain/contracts/assessmen
 import { questionsFor, PROFILE_WITH_EVERY_DUTY, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
-import { formatDate } from '../../src/utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { collectErrors, HAS_CHROMIUM, shot, startHarness, type Harness } from './harness.ts';
 import { answerEveryQuestion, answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard, pageToken, setApplicability, newOrgAdminSignedIn, unsyncedCount } from './assessment-helpers.ts';
 

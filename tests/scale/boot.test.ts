@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { utcDay } from '#domain/evidence-freshness.ts';
+import { utcDay } from '#domain/dates.ts';
 import { loadSigningKeys } from '#server/auth-provider/auth.keys.ts';
 import { buildServer } from '#server/compose.ts';
 import { openDatabase } from '#server/db/client.ts';

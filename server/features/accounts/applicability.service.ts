@@ -4,9 +4,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
 import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import { fullName } from '#domain/text.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, organizations, profiles } from '../../db/schema/index.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { lastSubmitted } from '../../lib/last-submitted.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { ownOrganizationId } from './organization.service.ts';
@@ -28,11 +30,13 @@ export async function applicabilityView(db: Db, organizationId: string): Promise
     .select({ id: assessments.id })
     .from(assessments)
     .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'in_progress')));
+  const last = await lastSubmitted(db, organizationId);
   return {
     profile: row.profile ?? null,
     updated_at: row.updatedAt ? row.updatedAt.toISOString() : null,
-    updated_by_name: row.firstName == null ? null : `${row.firstName} ${row.lastName ?? ''}`.trim(),
+    updated_by_name: row.firstName == null ? null : fullName(row.firstName, row.lastName),
     in_progress_assessment_id: open?.id ?? null,
+    last_submitted: last?.submittedAt ? { id: last.id, submitted_at: last.submittedAt.toISOString(), total_score: last.totalScore, grade: last.grade } : null,
   };
 }
 

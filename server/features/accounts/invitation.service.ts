@@ -1,8 +1,10 @@
 // Invitations: 32 random bytes (base64url) in the e-mail link, only their SHA-256 in the database,
 // bound to the invited e-mail, valid 7 days, single use. Re-inviting refreshes the pending one.
 import { createHash, randomBytes } from 'node:crypto';
+import { fullName } from '#domain/text.ts';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { INVITATION_TTL_DAYS, type InvitationDto } from '#domain/contracts/accounts.ts';
+import { addDaysAt } from '#domain/dates.ts';
 import { MSG } from '#domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, invitations, organizations, profiles } from '../../db/schema/index.ts';
@@ -18,8 +20,6 @@ type OrganizationRow = typeof organizations.$inferSelect;
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function toInvitationDto(row: InvitationRow): InvitationDto {
   return {
@@ -65,7 +65,7 @@ export async function inviteMember(deps: AppDeps, caller: Caller, input: InviteR
     tokenHash: hashToken(token),
     role: input.role ?? 'team_member',
     invitedBy: caller.id,
-    expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+    expiresAt: addDaysAt(now, INVITATION_TTL_DAYS),
     createdAt: now,
   };
   const row = await deps.db.transaction(async (tx) => {
@@ -90,7 +90,7 @@ export async function inviteMember(deps: AppDeps, caller: Caller, input: InviteR
     return saved!;
   });
 
-  const inviterName = `${caller.firstName} ${caller.lastName}`.trim() || caller.email;
+  const inviterName = fullName(caller.firstName, caller.lastName) || caller.email;
   const mail = inviteMail({
     to: email,
     inviterName,

@@ -5,6 +5,7 @@
 // A member removed from the organization (by user id or by address) is refused either way until
 // an invitation brings them back (account.service.ts acceptInvite).
 import { and, asc, eq } from 'drizzle-orm';
+import { fullName } from '#domain/text.ts';
 import type { JoinLinkDto, JoinRequestDto } from '#domain/contracts/accounts.ts';
 import { mailboxKey } from '#domain/mailbox.ts';
 import { MSG } from '#domain/messages.ts';
@@ -245,7 +246,7 @@ async function notifyAdmins(deps: AppDeps, org: OrganizationRow, request: JoinRe
     .select({ email: profiles.email })
     .from(profiles)
     .where(and(eq(profiles.organizationId, org.id), eq(profiles.role, 'org_admin'), eq(profiles.status, 'active')));
-  const name = oneLine(`${request.firstName} ${request.lastName}`);
+  const name = oneLine(fullName(request.firstName, request.lastName));
   const link = appLink(deps, '/organization');
   const flagged = resemblesRemoved(await removedMembers(deps.db, org.id), request);
   for (const admin of admins) {

@@ -1,6 +1,7 @@
 // Profiles and organizations: loading the caller, creating an organization with its first
 // org_admin, adding a member. Shared by the signup/join/invite flows and requireProfile.
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { fullName } from '#domain/text.ts';
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
@@ -95,7 +96,7 @@ export async function createOrganizationWithAdmin(db: Db, person: Person, org: N
         .insert(organizations)
         .values({
           name: org.organizationName.trim(),
-          contactName: org.contactName?.trim() || `${person.firstName} ${person.lastName}`.trim(),
+          contactName: org.contactName?.trim() || fullName(person.firstName, person.lastName),
           contactEmail: org.contactEmail?.trim().toLowerCase() || person.email.toLowerCase(),
           contactPhone: org.contactPhone?.trim() || null,
         })

@@ -1,6 +1,7 @@
 // The organization's corrective actions across assessments (ADR 019): the action plan, one
 // assessment's share of it, and the one update path (owner, status, notes) both API routes use.
 import { and, eq, sql } from 'drizzle-orm';
+import { fullName } from '#domain/text.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ActionStatus } from '#domain/contracts/enums.ts';
 import type { ActionPlanItem, ActionPlanQuery, ActionPlanView } from '#domain/contracts/cycles.ts';
@@ -22,7 +23,8 @@ const owners = alias(profiles, 'owners');
 const editors = alias(profiles, 'editors');
 const opened = alias(assessments, 'opened');
 const latest = alias(assessments, 'latest');
-const fullName = (first: string | null, last: string | null) => (first == null ? null : `${first} ${last ?? ''}`.trim());
+/** A joined profile's name; null when no profile joined (a left join found none). */
+const nameOf = (first: string | null, last: string | null) => (first == null ? null : fullName(first, last));
 
 /** The organization's actions (or one of them) with what the views show: question, owner, editor, assessments. */
 async function selectRows(db: Db, organizationId: string, actionId?: string) {
@@ -62,7 +64,7 @@ function toItem(r: Row, domainNames: ReadonlyMap<string, string>, now: Date): Ac
     action: s.correctiveAction?.action ?? '',
     priority: (s.correctiveAction?.priority ?? 'medium') as ActionPriority,
     owner_id: ca.ownerId,
-    owner_name: fullName(r.ownerFirst, r.ownerLast),
+    owner_name: nameOf(r.ownerFirst, r.ownerLast),
     status: ca.status,
     notes: ca.notes,
     target_date,
@@ -74,7 +76,7 @@ function toItem(r: Row, domainNames: ReadonlyMap<string, string>, now: Date): Ac
     closed_in_assessment_id: ca.closedInAssessmentId,
     version: ca.version,
     updated_at: ca.updatedAt.toISOString(),
-    updated_by_name: ca.updatedBy ? fullName(r.editorFirst, r.editorLast) : null,
+    updated_by_name: ca.updatedBy ? nameOf(r.editorFirst, r.editorLast) : null,
   };
 }
 
@@ -193,7 +195,7 @@ export async function updatePlanAction(db: Db, scope: UpdateScope, patch: Action
     if (row.ca.version !== patch.baseVersion) throw new AppError(409, 'edit_conflict', ACTION_CONFLICT_MESSAGE, { current: toItem(row, names, scope.now) });
 
     const editor = await activeMember(tx, scope.userId, organizationId);
-    const editorName = fullName(editor?.firstName ?? null, editor?.lastName ?? null) || 'a member of your organization';
+    const editorName = fullName(editor?.firstName, editor?.lastName) || 'a member of your organization';
     const closure = closureAfterEdit(row.ca.status, patch.status, { now: scope.now, notes: patch.notes ?? row.ca.notes, editorName });
     const [updated] = await tx
       .update(correctiveActions)

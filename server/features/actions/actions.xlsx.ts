@@ -3,6 +3,7 @@
 // organization's plan across assessments (GET /api/actions.xlsx).
 import type ExcelJS from 'exceljs';
 import type { ActionPlanItem } from '#domain/contracts/cycles.ts';
+import { utcDay } from '#domain/dates.ts';
 import { slugify } from '#domain/text.ts';
 
 export const PRODUCT_NAME = 'MVRSP Assess';
@@ -75,7 +76,7 @@ export function renderActionPlanXlsx(input: { organizationName: string; generate
   return renderActionSheet({
     created: input.generatedAt,
     title: `Corrective action plan: ${input.organizationName}`,
-    subtitle: [`Every assessment, generated ${input.generatedAt.toISOString().slice(0, 10)}`, input.filterLine],
+    subtitle: [`Every assessment, generated ${utcDay(input.generatedAt)}`, input.filterLine],
     columns: PLAN_COLUMNS,
     rows: input.items.map((a) => ({
       code: a.code,
@@ -95,5 +96,5 @@ export function renderActionPlanXlsx(input: { organizationName: string; generate
 
 /** A clean attachment name, e.g. mvrsp-action-plan-acme-research-2026-06-15.xlsx */
 export function actionPlanFileName(organizationName: string, at: Date): string {
-  return `mvrsp-action-plan-${slugify(organizationName)}-${at.toISOString().slice(0, 10)}.xlsx`;
+  return `mvrsp-action-plan-${slugify(organizationName)}-${utcDay(at)}.xlsx`;
 }

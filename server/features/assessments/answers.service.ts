@@ -1,6 +1,7 @@
 // Compare-and-set writes of one yes/no answer (ADR 005). Used by the sync push endpoint,
 // POST /api/assessments/{id}/responses and the submit flow; callers may pass a transaction.
 import { and, eq, sql } from 'drizzle-orm';
+import { fullName } from '#domain/text.ts';
 import type { AnswerValue, AnswerView } from '#domain/contracts/sync.ts';
 import { MSG } from '#domain/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -21,7 +22,7 @@ export interface ApplyAnswerResult {
 }
 
 function toResult(row: SaveRow, input: ApplyAnswerInput): ApplyAnswerResult {
-  const name = row.first_name == null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim();
+  const name = row.first_name == null ? null : fullName(row.first_name, row.last_name);
   const answer: AnswerView = {
     question_id: input.questionId,
     answer: row.answer as AnswerValue,
@@ -93,7 +94,7 @@ export async function listAnswerViews(db: Db, assessmentId: string, since?: Date
     origin: r.origin,
     version: r.version,
     updated_by: r.updatedBy,
-    updated_by_name: firstName == null ? null : `${firstName} ${lastName ?? ''}`.trim(),
+    updated_by_name: firstName == null ? null : fullName(firstName, lastName),
     updated_at: r.updatedAt.toISOString(),
   }));
 }

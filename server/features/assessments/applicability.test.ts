@@ -68,7 +68,7 @@ describe.each(DB_DRIVERS)('applicability profile and the questions asked (%s)', 
     const admin = await createOrgAdmin(server, { applicability: null });
     const empty = await view(admin);
     expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({ profile: null, updated_at: null, updated_by_name: null, in_progress_assessment_id: null } satisfies ApplicabilityView);
+    expect(empty.body).toEqual({ profile: null, updated_at: null, updated_by_name: null, in_progress_assessment_id: null, last_submitted: null } satisfies ApplicabilityView);
 
     const refused = await create(admin);
     expect(refused.status).toBe(409);
@@ -250,6 +250,10 @@ describe.each(DB_DRIVERS)('applicability profile and the questions asked (%s)', 
     await answerAll(server, admin.accessToken, first, () => 'yes');
     const submitted = await submit(admin, first);
     expect(submitted.body).toMatchObject({ applicability: COVERED_UNIVERSITY, applicable_points: MAX_SCORE });
+    // The start page offers to carry the last submitted assessment, as the server names it (ADR 019).
+    const afterSubmit = await view(admin);
+    expect(afterSubmit.body).toMatchObject({ in_progress_assessment_id: null, last_submitted: { id: first, grade: expect.any(String) as string } });
+    expect(afterSubmit.body.last_submitted?.submitted_at).toEqual(expect.any(String));
 
     const second = await createAssessment(server, admin.accessToken, admin.organizationId);
     const next = await getQuestions(server, admin.accessToken, second);

@@ -4,25 +4,15 @@
 // at submit the result records how the carried answers were settled and which Yes answers lack
 // current evidence.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ResultView } from '#domain/contracts/assessments.ts';
 import type { AnswerMap } from '#domain/scoring/types.ts';
 import { carryPlan, carrySummary } from '#domain/cycles/carry.ts';
-import { isCurrentEvidence, utcDay } from '#domain/evidence-freshness.ts';
+import { utcDay } from '#domain/dates.ts';
+import { isCurrentEvidence } from '#domain/evidence-freshness.ts';
 import type { Db } from '../../db/client.ts';
-import { assessments, evidenceFiles, responseHistory, responses } from '../../db/schema/index.ts';
+import { evidenceFiles, responseHistory, responses } from '../../db/schema/index.ts';
 import type { VersionQuestion } from '../questions/index.ts';
-
-/** The organization's most recently submitted assessment, if any. */
-export async function lastSubmitted(db: Db, organizationId: string): Promise<{ id: string } | undefined> {
-  const [row] = await db
-    .select({ id: assessments.id })
-    .from(assessments)
-    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'submitted')))
-    .orderBy(desc(assessments.submittedAt), desc(assessments.createdAt))
-    .limit(1);
-  return row;
-}
 
 /**
  * Copies into a new assessment (inside its create transaction) the previous assessment's answers to

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { assessmentQuestions, assessments, organizations } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { currentVersionId, freezeAssessmentQuestions, loadAssessmentQuestions } from '../questions/index.ts';
-import { answerCounts, carryForward, lastSubmitted } from './assessments.carry.ts';
+import { answerCounts, carryForward } from './assessments.carry.ts';
+import { lastSubmitted } from '../../lib/last-submitted.ts';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 
@@ -70,7 +71,7 @@ export async function createAssessment(
       .for('share');
     if (!org) throw notFound('Organization not found');
     if (!org.applicability) throw applicabilityRequired(input.callerRole);
-    const previous = input.startFrom === 'blank' ? undefined : await lastSubmitted(tx, input.organizationId);
+    const previous = input.startFrom === 'blank' ? undefined : (await lastSubmitted(tx, input.organizationId)) ?? undefined;
     // The partial unique index settles a race between two creates; the loser reports the winner.
     const [row] = await tx
       .insert(assessments)

@@ -1,6 +1,7 @@
 // Deferrals: a question handed to a teammate (POST /api/assessments/{id}/defer, and the outbox's
 // 'defer.set' mutation through /api/sync/push), and their views for the pull state.
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { fullName } from '#domain/text.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DeferralView } from '#domain/contracts/sync.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,8 +11,8 @@ import { isAssessmentQuestion } from '../questions/index.ts';
 
 const byUser = alias(profiles, 'deferred_by_profile');
 const toUser = alias(profiles, 'deferred_to_profile');
-const fullName = (p: { firstName: string | null; lastName: string | null }) =>
-  p.firstName == null ? null : `${p.firstName} ${p.lastName ?? ''}`.trim();
+/** A joined profile's name; null when no profile joined. */
+const nameOf = (p: { firstName: string | null; lastName: string | null }) => (p.firstName == null ? null : fullName(p.firstName, p.lastName));
 
 export async function listDeferralViews(db: Db, assessmentId: string, opts: { since?: Date; id?: string } = {}): Promise<DeferralView[]> {
   const conditions = [eq(deferrals.assessmentId, assessmentId)];
@@ -34,9 +35,9 @@ export async function listDeferralViews(db: Db, assessmentId: string, opts: { si
     id: d.id,
     question_id: d.questionId,
     deferred_by: d.deferredBy,
-    deferred_by_name: fullName({ firstName: byFirst, lastName: byLast }),
+    deferred_by_name: nameOf({ firstName: byFirst, lastName: byLast }),
     deferred_to: d.deferredTo,
-    deferred_to_name: fullName({ firstName: toFirst, lastName: toLast }),
+    deferred_to_name: nameOf({ firstName: toFirst, lastName: toLast }),
     status: d.status,
     updated_at: d.updatedAt.toISOString(),
   }));

@@ -6,10 +6,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { CertificationsView, CertificationView, SignCertificationInput, VerifyView } from '#domain/contracts/cycles.ts';
 import {
-  accountName,
   canonicalForm,
+  certificationEligibility,
   certificationStatement,
   expiryOf,
+  INELIGIBLE_MESSAGE,
   laterAssessmentFailed,
   normalizeVerifyCode,
   ORGANIZATION_IDENTITY_VERIFIED,
@@ -25,10 +26,12 @@ import {
   type SubmittedAssessment,
 } from '#domain/certification/certification.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
+import { fullName } from '#domain/text.ts';
 import type { Db } from '../../db/client.ts';
 import { assessmentQuestions, assessments, certifications, organizations, profiles, questionnaireVersions } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound, badRequest } from '../../lib/app-error.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
+import { lastSubmitted } from '../../lib/last-submitted.ts';
 import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { isPaidAt } from '../actions/index.ts';
 
@@ -39,9 +42,9 @@ export const CERT_MSG = {
   notFound: 'Certification record not found',
   assessmentNotFound: 'Assessment not found',
   signerRole: 'Only organization admins or the designated certifying official can sign a self-certification',
-  notLatest: 'Only the organization’s latest submitted assessment can be certified',
-  notSubmitted: 'Only a submitted assessment can be certified',
-  notPassed: 'Only an assessment that passed can be certified',
+  notLatest: INELIGIBLE_MESSAGE.not_latest,
+  notSubmitted: INELIGIBLE_MESSAGE.not_submitted,
+  notPassed: INELIGIBLE_MESSAGE.not_passed,
   raced: 'Someone signed at the same time; reload to see the newest record',
   officialNotMember: 'The certifying official must be an active member of your organization',
   noCode: 'No certification record has this code',
@@ -109,19 +112,7 @@ const supersededIn = (rows: CertificationRow[]) => new Set(rows.map((r) => r.sup
 async function certifyingOfficial(db: DbOrTx, organizationId: string, officialId: string | null): Promise<{ id: string; name: string } | null> {
   if (!officialId) return null;
   const [p] = await db.select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(officialWhere(organizationId, officialId));
-  return p ? { id: p.id, name: accountName(p.firstName, p.lastName) } : null;
-}
-
-/** The latest submitted assessment of the organization (null when none). */
-async function latestSubmitted(db: DbOrTx, organizationId: string) {
-  const [a] = await db
-    .select()
-    .from(assessments)
-    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.status, 'submitted'), isNotNull(assessments.submittedAt)))
-    // One assessment is in progress at a time, so the later start is the later submission on a tie.
-    .orderBy(desc(assessments.submittedAt), desc(assessments.startedAt))
-    .limit(1);
-  return a ?? null;
+  return p ? { id: p.id, name: fullName(p.firstName, p.lastName) } : null;
 }
 
 async function versionLabelOf(db: DbOrTx, versionId: number): Promise<string> {
@@ -137,24 +128,25 @@ export async function listCertifications(deps: AppDeps, caller: Caller): Promise
   const rows = await chainOf(deps.db, organizationId);
   const ctx: StatusContext = { supersededIds: supersededIn(rows), submitted: await submittedOf(deps.db, organizationId) };
   const now = deps.now();
-  const latest = await latestSubmitted(deps.db, organizationId);
+  const latest = await lastSubmitted(deps.db, organizationId);
   const versionLabel = latest ? await versionLabelOf(deps.db, latest.versionId) : '';
+  const { eligible, reason } = certificationEligibility(latest, latest?.id ?? null);
   return {
     certifications: rows.map((r) => toView(r, ctx, now)),
     certifying_official: official,
     can_sign: isSigner(caller, official?.id ?? null),
     latest_pass_fail: latest?.passFail ?? null,
-    eligible:
-      latest && latest.passFail === 'Pass' && latest.submittedAt && latest.totalScore !== null && latest.grade
-        ? {
-            assessment_id: latest.id,
-            submitted_at: latest.submittedAt.toISOString(),
-            total_score: latest.totalScore,
-            grade: latest.grade,
-            version_label: versionLabel,
-            statement: certificationStatement(org.name, versionLabel),
-          }
-        : null,
+    eligible: eligible
+      ? {
+          assessment_id: eligible.id,
+          submitted_at: eligible.submittedAt.toISOString(),
+          total_score: eligible.totalScore,
+          grade: eligible.grade,
+          version_label: versionLabel,
+          statement: certificationStatement(org.name, versionLabel),
+        }
+      : null,
+    ineligible: reason,
   };
 }
 
@@ -181,10 +173,10 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
     if (!assessment) throw notFound(CERT_MSG.assessmentNotFound);
     // The signer signs as themselves: the typed name must be their account name.
     if (!signerNameMatches(input.signerName, caller.firstName, caller.lastName)) throw badRequest(signerNameMismatch(caller.firstName, caller.lastName));
-    if (assessment.status !== 'submitted' || !assessment.submittedAt || !assessment.result) throw conflict(CERT_MSG.notSubmitted);
-    const latest = await latestSubmitted(tx, organizationId);
-    if (latest?.id !== assessment.id) throw conflict(CERT_MSG.notLatest);
-    if (assessment.passFail !== 'Pass' || assessment.totalScore === null || !assessment.grade) throw conflict(CERT_MSG.notPassed);
+    const latest = await lastSubmitted(tx, organizationId);
+    const { eligible: certified, reason } = certificationEligibility(assessment, latest?.id ?? null);
+    if (reason) throw conflict(INELIGIBLE_MESSAGE[reason]);
+    if (!certified.result) throw conflict(CERT_MSG.notSubmitted);
 
     const versionLabel = await versionLabelOf(tx, assessment.versionId);
     // The newest record: the one nothing supersedes yet.
@@ -209,15 +201,15 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
       organizationName: org.name,
       assessmentId: assessment.id,
       signerUserId: caller.id,
-      signerName: accountName(caller.firstName, caller.lastName),
+      signerName: fullName(caller.firstName, caller.lastName),
       signerTitle: input.signerTitle,
       statement: certificationStatement(org.name, versionLabel),
       signedAt,
       expiresAt: expiryOf(signedAt),
-      totalScore: assessment.totalScore,
-      maxScore: assessment.result.maxScore ?? MAX_SCORE,
-      grade: assessment.grade,
-      passFail: assessment.passFail,
+      totalScore: certified.totalScore,
+      maxScore: certified.result.maxScore ?? MAX_SCORE,
+      grade: certified.grade,
+      passFail: certified.passFail,
       versionId: assessment.versionId,
       versionLabel,
       applicability: assessment.applicability ?? null,

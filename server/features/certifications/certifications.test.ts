@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { CertificationsView, CertificationView, VerifyView } from '#domain/contracts/cycles.ts';
+import { addMonthsAt } from '#domain/dates.ts';
 import {
-  addMonths,
   canonicalForm,
   certificationStatement,
   ORGANIZATION_NAME_LABEL,
@@ -111,6 +111,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
     expect(before.certifications).toEqual([]);
     expect(before.can_sign).toBe(true);
     expect(before.eligible?.assessment_id).toBe(assessmentId);
+    expect(before.ineligible).toBeNull();
     const shown = (before.eligible as { statement?: string } | null)?.statement;
 
     const res = await sign(admin, assessmentId);
@@ -123,7 +124,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
       signer_title: 'Research Security Officer',
       statement: certificationStatement('Acme Research', version!.label),
       signed_at: clock.toISOString(),
-      expires_at: addMonths(clock, 12).toISOString(),
+      expires_at: addMonthsAt(clock, 12).toISOString(),
       pass_fail: 'Pass',
       grade: 'A',
       total_score: 140,
@@ -173,9 +174,11 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
 
   it('refuses a failed assessment, an older one, one still in progress, and another organization’s (404)', async () => {
     expect((await list(admin)).latest_pass_fail).toBeNull();
+    expect((await list(admin)).ineligible).toBe('none_submitted');
     const failed = await submitted(admin, 'no');
     expect((await list(admin)).eligible).toBeNull();
     expect((await list(admin)).latest_pass_fail).toBe('Fail');
+    expect((await list(admin)).ineligible).toBe('not_passed');
     const refused = await sign(admin, failed);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('Only an assessment that passed can be certified');
@@ -463,7 +466,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
       signerTitle: 'Research Security Officer',
       statement: certificationStatement('Acme Research', version!.label),
       signedAt,
-      expiresAt: addMonths(signedAt, 12),
+      expiresAt: addMonthsAt(signedAt, 12),
       totalScore: 140,
       maxScore: 140,
       grade: 'A',

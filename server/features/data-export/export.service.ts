@@ -8,7 +8,8 @@
 // For people rather than programs: README.txt at the root explains the layout and lists the
 // assessments, and each assessment's answers.csv holds its answers as a spreadsheet opens them.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { slugify, toCsv } from '#domain/text.ts';
+import { utcDay } from '#domain/dates.ts';
+import { fullName, slugify, toCsv } from '#domain/text.ts';
 import {
   assessmentQuestions,
   assessments,
@@ -71,7 +72,7 @@ export interface MissingFile {
 }
 
 export const exportFileName = (organizationName: string, at: Date) => {
-  return `mvrsp-export-${slugify(organizationName)}-${at.toISOString().slice(0, 10)}.zip`;
+  return `mvrsp-export-${slugify(organizationName)}-${utcDay(at)}.zip`;
 };
 
 /**
@@ -274,7 +275,7 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
     format_version: EXPORT_FORMAT_VERSION,
     organization: { id: org.id, name: org.name },
     exported_at: now.toISOString(),
-    exported_by: { id: caller.id, email: caller.email, name: `${caller.firstName} ${caller.lastName}`.trim() },
+    exported_by: { id: caller.id, email: caller.email, name: fullName(caller.firstName, caller.lastName) },
     tables: 'JSON: each table file is one array of objects with snake_case keys; timestamps are ISO 8601 in UTC.',
     counts,
     files: [...zip.files],
@@ -312,7 +313,7 @@ function answersCsv(asked: AskedQuestion[], answers: AnswerRow[], domainNames: M
 
 type AssessmentRow = typeof assessments.$inferSelect;
 
-const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '-');
+const day = (d: Date | null) => (d ? utcDay(d) : '-');
 
 /** README.txt: the zip's layout in plain words and one line per assessment. */
 function readme(org: OrganizationRow, runs: AssessmentRow[], now: Date, anyWithheld: boolean): string {

@@ -1,9 +1,11 @@
 // Loading evidence and assessments inside the caller's organization, and the checks every write runs.
 // Rows of another organization are reported as 404, exactly like rows that do not exist.
 import { and, eq } from 'drizzle-orm';
+import { fullName } from '#domain/text.ts';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG } from '#domain/evidence.ts';
-import { isExpired, utcDay } from '#domain/evidence-freshness.ts';
+import { utcDay } from '#domain/dates.ts';
+import { isExpired } from '#domain/evidence-freshness.ts';
 import type { Db } from '../../db/client.ts';
 import { assessments, evidenceFiles, profiles } from '../../db/schema/index.ts';
 import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
@@ -103,5 +105,5 @@ export async function viewWithName(db: Db, row: EvidenceRow, today: string): Pro
     .select({ firstName: profiles.firstName, lastName: profiles.lastName })
     .from(profiles)
     .where(eq(profiles.id, row.uploadedBy));
-  return toView(row, today, p ? `${p.firstName} ${p.lastName}`.trim() : null);
+  return toView(row, today, p ? fullName(p.firstName, p.lastName) : null);
 }

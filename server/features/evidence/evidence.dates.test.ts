@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { utcDay } from '#domain/evidence-freshness.ts';
+import { utcDay } from '#domain/dates.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { assessments, auditLog, evidenceFiles, organizations } from '../../db/schema/index.ts';

@@ -6,7 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { evidenceDatesSchema } from '#domain/contracts/cycles.ts';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
-import { isExpired, utcDay } from '#domain/evidence-freshness.ts';
+import { utcDay } from '#domain/dates.ts';
+import { isExpired } from '#domain/evidence-freshness.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';

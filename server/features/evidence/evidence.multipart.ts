@@ -20,7 +20,7 @@ import { bodyLimit } from '../../lib/body-limit.ts';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_CHUNK_BYTES, EVIDENCE_MSG, canonicalMime, evidenceMaxBytes, kindOf, sanitizeFileName, type EvidenceKind } from '#domain/evidence.ts';
 import { matchContent } from '#domain/evidence-sniff.ts';
-import { utcDay } from '#domain/evidence-freshness.ts';
+import { utcDay } from '#domain/dates.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import type { LeaseRule } from '../../lib/budgets.ts';

@@ -1,6 +1,7 @@
 // Attaching, detaching, listing and downloading evidence files (the routes in evidence.routes.ts).
 // Attach and detach are idempotent per evidenceId: a replayed request is a no-op.
 import { and, asc, eq, ne } from 'drizzle-orm';
+import { fullName } from '#domain/text.ts';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG } from '#domain/evidence.ts';
 import type { Db } from '../../db/client.ts';
@@ -63,7 +64,7 @@ export async function listEvidenceViews(db: Db, assessmentId: string, organizati
     .leftJoin(profiles, eq(profiles.id, evidenceFiles.uploadedBy))
     .where(and(eq(evidenceFiles.assessmentId, assessmentId), eq(evidenceFiles.organizationId, organizationId), ne(evidenceFiles.status, 'detached')))
     .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
-  return rows.map(({ e, firstName, lastName }) => toView(e, today, firstName == null ? null : `${firstName} ${lastName ?? ''}`.trim()));
+  return rows.map(({ e, firstName, lastName }) => toView(e, today, firstName == null ? null : fullName(firstName, lastName)));
 }
 
 /** Every file of an assessment of the caller's organization except detached ones, oldest first. */

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { UPLOAD_TARGET_MESSAGE, type EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG, canonicalMime, kindOf, sanitizeFileName } from '#domain/evidence.ts';
-import { utcDay } from '#domain/evidence-freshness.ts';
+import { utcDay } from '#domain/dates.ts';
 import { evidenceFiles, responses } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';

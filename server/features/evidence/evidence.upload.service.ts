@@ -9,7 +9,7 @@ import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { CreateUploadInput, UploadState } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_CHUNK_BYTES, EVIDENCE_MSG, checkEvidenceFile, evidenceMaxBytes, kindOf, canonicalMime } from '#domain/evidence.ts';
 import { matchContent } from '#domain/evidence-sniff.ts';
-import { utcDay } from '#domain/evidence-freshness.ts';
+import { addDaysAt, utcDay } from '#domain/dates.ts';
 import { assessments, evidenceFiles } from '../../db/schema/index.ts';
 import { AppError, assessmentLocked, conflict } from '../../lib/app-error.ts';
 import { assertWritable } from '../../lib/caller.ts';
@@ -46,7 +46,7 @@ export function assertAcceptable(input: { fileName: string; mimeType?: string | 
 /** Uploads untouched this long are abandoned: their rows and partial bytes are removed. */
 export const ABANDONED_UPLOAD_DAYS = 14;
 
-const abandonedBefore = (now: Date) => new Date(now.getTime() - ABANDONED_UPLOAD_DAYS * 24 * 60 * 60 * 1000);
+const abandonedBefore = (now: Date) => addDaysAt(now, -ABANDONED_UPLOAD_DAYS);
 
 /** Removes the organization's abandoned partial uploads (run on each new declaration). */
 export async function sweepAbandonedUploads(access: EvidenceAccess): Promise<number> {

@@ -3,9 +3,10 @@
 // jobs (reminders.ts) read the same facts, so the panel and the e-mails agree.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DeadlineKind, DeadlineView } from '#domain/contracts/cycles.ts';
-import { addDays, clockOccurrences, reassessDueOn, type ClockOccurrence } from '#domain/cycles/deadlines.ts';
+import { clockOccurrences, reassessDueOn, type ClockOccurrence } from '#domain/cycles/deadlines.ts';
 import { laterAssessmentFailed } from '#domain/certification/certification.ts';
-import { daysBetween, isExpired, utcDay } from '#domain/evidence-freshness.ts';
+import { addDays, daysBetween, utcDay } from '#domain/dates.ts';
+import { isExpired } from '#domain/evidence-freshness.ts';
 import { questionsFor, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import type { LegalClock } from '#domain/questions/clocks.ts';
 import { citationOf } from '#domain/questions/sources.ts';

@@ -16,7 +16,8 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { NotificationKind } from '#domain/contracts/enums.ts';
 import { ACTION_REMINDER_DAYS, CERTIFICATION_REMINDER_DAYS, LEGAL_REMINDER_DAYS, reassessDueOn, reminderLeadDue } from '#domain/cycles/deadlines.ts';
-import { daysBetween, EVIDENCE_REMINDER_DAYS, utcDay } from '#domain/evidence-freshness.ts';
+import { daysBetween, utcDay } from '#domain/dates.ts';
+import { EVIDENCE_REMINDER_DAYS } from '#domain/evidence-freshness.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';

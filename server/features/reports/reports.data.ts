@@ -3,7 +3,8 @@
 // so the files carry exactly the numbers the screen shows.
 import { and, asc, eq } from 'drizzle-orm';
 import type { ReportView } from '#domain/contracts/assessments.ts';
-import { isCurrentEvidence, isExpired, utcDay } from '#domain/evidence-freshness.ts';
+import { utcDay } from '#domain/dates.ts';
+import { isCurrentEvidence, isExpired } from '#domain/evidence-freshness.ts';
 import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { CRITICAL_QUESTIONS_MUST_ALL_BE_YES, GRADE_SCALE, MAX_SCORE, PASS_PERCENTAGE, PASS_THRESHOLD_POINTS, SCALING_RULE_TEXT, type Grade } from '#domain/scoring/policy.ts';
 import type { Db } from '../../db/client.ts';

@@ -2,14 +2,15 @@
 import type { ResultView } from '#domain/contracts/assessments.ts';
 import { describeProfile } from '#domain/questions/applicability.ts';
 import { minimumPointsFor } from '#domain/scoring/policy.ts';
+import { formatDate as formatDateIn } from '#domain/dates.ts';
 import { slugify } from '#domain/text.ts';
 import type { ReportDocument } from './reports.data.ts';
 
 export const PRODUCT_NAME = 'MVRSP Assess';
 export const REPORT_TITLE = 'Research Security Program Assessment';
 
-export const formatDate = (iso: string | null): string =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : '—';
+/** A date in the report files: "November 22, 2026", in UTC like every server date. */
+export const formatDate = (iso: string | null): string => formatDateIn(iso, { locale: 'en-US', month: 'long', timeZone: 'UTC' });
 
 export const shortId = (id: string) => id.slice(0, 8);
 

@@ -3,15 +3,15 @@
 // are dropped so the table does not grow forever. (A replay older than that is applied again:
 // an answer then meets the version compare-and-set, a submit meets the locked assessment.)
 import { lt } from 'drizzle-orm';
+import { addDaysAt } from '#domain/dates.ts';
 import type { Db } from '../../db/client.ts';
 import { clientMutations } from '../../db/schema/index.ts';
 
 export const MUTATION_RETENTION_DAYS = 90;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes ledger entries older than the retention; returns how many. */
 export async function purgeOldMutations(db: Db, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - MUTATION_RETENTION_DAYS * DAY_MS);
+  const cutoff = addDaysAt(now, -MUTATION_RETENTION_DAYS);
   const gone = await db.delete(clientMutations).where(lt(clientMutations.createdAt, cutoff)).returning({ id: clientMutations.mutationId });
   return gone.length;
 }

@@ -2,7 +2,7 @@
 // of the assessments it names), GET /api/sync/pull (one assessment, for a client with nothing to push).
 import { Hono } from 'hono';
 import { pullQuerySchema, pushRequestSchema, type PushResponse } from '#domain/contracts/sync.ts';
-import { utcDay } from '#domain/evidence-freshness.ts';
+import { utcDay } from '#domain/dates.ts';
 import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireWritable } from '../../lib/caller.ts';

@@ -8,12 +8,13 @@ import { ACTION_STATUSES, type ActionStatus, type CorrectiveActionView } from '#
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import type { ActionPlanItem } from '#domain/contracts/cycles.ts';
 import type { ActionPriority } from '#domain/questions/question-types.ts';
+import { fullName } from '#domain/text.ts';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { inputClasses } from '../ui/field.tsx';
 import { saveAction, type ActionUpdate } from '../../lib/actions-api.ts';
 import { messageOf } from '../../lib/api-client.ts';
-import { formatDate } from '../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { formatDateTime } from '../../utils/format-time.ts';
 import { isOneOf } from '../../utils/one-of.ts';
 
@@ -40,7 +41,7 @@ type SaveState =
 export function MemberOptions({ members }: { members: readonly TeamMemberDto[] }) {
   return members.map((m) => (
     <option key={m.id} value={m.id}>
-      {`${m.first_name} ${m.last_name}`.trim() || m.email}
+      {fullName(m.first_name, m.last_name) || m.email}
     </option>
   ));
 }
@@ -181,7 +182,7 @@ function describePatch(patch: ActionUpdate, members: readonly TeamMemberDto[]): 
   const parts: string[] = [];
   if (patch.ownerId !== undefined) {
     const m = members.find((x) => x.id === patch.ownerId);
-    parts.push(`owner ${patch.ownerId === null ? 'Unassigned' : m ? `${m.first_name} ${m.last_name}`.trim() || m.email : 'another member'}`);
+    parts.push(`owner ${patch.ownerId === null ? 'Unassigned' : m ? fullName(m.first_name, m.last_name) || m.email : 'another member'}`);
   }
   if (patch.status !== undefined) parts.push(`status ${STATUS_LABEL[patch.status]}`);
   if (patch.notes !== undefined) parts.push('your notes');

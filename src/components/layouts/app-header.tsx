@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { Building2, FileSignature, LayoutDashboard, ListChecks, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
-import { fullName, useSession } from '../../hooks/use-session.ts';
+import { fullName } from '#domain/text.ts';
+import { useSession } from '../../hooks/use-session.ts';
 import { cn } from '../../utils/cn.ts';
 import { Logo } from './logo.tsx';
 
@@ -34,7 +35,7 @@ export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.pathname;
   const items = navItems(profile?.role);
-  const name = fullName(profile) || user?.email || '';
+  const name = fullName(profile?.first_name, profile?.last_name) || user?.email || '';
   const orgName = profile?.organization?.name ?? '';
 
   return (

@@ -8,7 +8,8 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { ReportDownloads } from '../../components/report-downloads.tsx';
 import { adminApi } from './api/admin-api.ts';
-import { LoadMore, LoadState, SearchBox, formatDate } from './components/admin-shared.tsx';
+import { formatDate } from '#domain/dates.ts';
+import { LoadMore, LoadState, SearchBox } from './components/admin-shared.tsx';
 import { useKeysetList, useSearchQuery } from './components/use-keyset-list.tsx';
 
 export function AdminAssessmentsPage() {

@@ -17,17 +17,14 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { messageOf } from '../../lib/api-client.ts';
 import { adminApi } from './api/admin-api.ts';
-import { LoadMore, LoadState, SearchBox, formatDate, textareaClasses } from './components/admin-shared.tsx';
+import { addMonths, formatDate, utcDay } from '#domain/dates.ts';
+import { LoadMore, LoadState, SearchBox, textareaClasses } from './components/admin-shared.tsx';
 import { useKeysetList, useSearchQuery } from './components/use-keyset-list.tsx';
 import { DeleteOrganizationDialog } from './components/delete-organization-dialog.tsx';
 
 type Action = { kind: 'verify' | 'suspend' | 'reactivate'; org: AdminOrganizationView } | null;
 
-const inAYear = () => {
-  const d = new Date();
-  d.setFullYear(d.getFullYear() + 1);
-  return d.toISOString().slice(0, 10);
-};
+const inAYear = () => addMonths(utcDay(new Date()), 12);
 
 function SubscriptionBadge({ org }: { org: AdminOrganizationView }) {
   if (org.subscription === 'active') return <Badge tone="success">Paid until {formatDate(org.paid_until)}</Badge>;

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { AdminUserView } from '#domain/contracts/admin.ts';
 import { ROLE_LABEL, ROLES, type Role } from '#domain/roles.ts';
+import { fullName } from '#domain/text.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -38,7 +39,7 @@ export function AdminUsersPage() {
     setBusy(true);
     setError(null);
     try {
-      const name = `${pending.user.first_name} ${pending.user.last_name}`;
+      const name = fullName(pending.user.first_name, pending.user.last_name);
       if (pending.kind === 'role') await adminApi.changeRole(pending.user.id, pending.role);
       else if (pending.kind === 'disable') await adminApi.disableUser(pending.user.id);
       else await adminApi.enableUser(pending.user.id);

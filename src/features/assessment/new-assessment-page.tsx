@@ -7,7 +7,7 @@
 // applicability_required answer to a create leads to the same form (the profile read can fail).
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AssessmentListItem } from '#domain/contracts/assessments.ts';
+import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
 import type { StartFrom } from '#domain/contracts/enums.ts';
 import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { MSG } from '#domain/messages.ts';
@@ -21,15 +21,15 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { ApiError, messageOf } from '../../lib/api-client.ts';
 import { getApplicability, isApplicabilityRequired, saveApplicability } from '../../lib/applicability-api.ts';
-import { formatDate } from '../../utils/format.ts';
-import { createOrOpenAssessment, lastSubmitted, listAssessments } from './api/assessments.ts';
+import { formatDate } from '#domain/dates.ts';
+import { createOrOpenAssessment } from './api/assessments.ts';
 import { StartChoice } from './components/start-choice.tsx';
 
 /** One create per organization at a time (StrictMode runs effects twice in development). */
 const inflight = new Map<string, Promise<string>>();
 
 /** Where the start leads: the assessment to open, the profile form, or the choice of how to start. */
-type Start = { kind: 'open'; id: string } | { kind: 'profile' } | { kind: 'choose'; last: AssessmentListItem };
+type Start = { kind: 'open'; id: string } | { kind: 'profile' } | { kind: 'choose'; last: NonNullable<ApplicabilityView['last_submitted']> };
 
 const starting = new Map<string, Promise<Start>>();
 
@@ -43,17 +43,15 @@ function createOnce(orgId: string, startFrom?: StartFrom): Promise<string> {
 
 /**
  * Where to go: the assessment in progress; the profile form when the organization has no profile
- * yet; the choice of how to start when it has submitted an assessment before; else a new (blank)
- * assessment. A failed read falls back to the create, which says why (offline, or 409
+ * yet; the choice of how to start when it has submitted an assessment before (the server names the
+ * last one: last_submitted); else a new (blank) assessment. A failed read falls back to the create, which says why (offline, or 409
  * applicability_required) or opens the one in progress.
  */
 async function start(orgId: string): Promise<Start> {
   const view = await getApplicability().catch(() => null);
   if (view?.in_progress_assessment_id) return { kind: 'open', id: view.in_progress_assessment_id };
   if (view && !view.profile) return { kind: 'profile' };
-  const listed = await listAssessments().catch(() => []);
-  const last = listed.some((a) => a.status === 'in_progress') ? null : lastSubmitted(listed);
-  if (last) return { kind: 'choose', last };
+  if (view?.last_submitted) return { kind: 'choose', last: view.last_submitted };
   try {
     return { kind: 'open', id: await createOnce(orgId) };
   } catch (error) {

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { UserCog } from 'lucide-react';
 import { signupSchema } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
+import { fullName } from '#domain/text.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
@@ -54,7 +55,7 @@ export function FinishSetupPage() {
             json: {
               ...base,
               organizationName: values.organizationName.trim(),
-              contactName: values.contactName.trim() || `${base.firstName} ${base.lastName}`,
+              contactName: values.contactName.trim() || fullName(base.firstName, base.lastName),
               contactEmail: values.contactEmail.trim() || user.email,
               contactPhone: values.contactPhone.trim(),
             },

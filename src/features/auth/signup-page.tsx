@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { Session } from '@supabase/supabase-js';
 import { signupPersonalFormSchema, signupSchema } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
+import { fullName } from '#domain/text.ts';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -48,8 +49,7 @@ export function SignupPage() {
 
   const target = (): RegisterTarget | FormErrors => {
     if (orgId) return { kind: 'join', organizationId: orgId, joinKey: joinKey ?? '' };
-    const fullName = `${person.firstName.trim()} ${person.lastName.trim()}`;
-    const filled = { ...org, contactName: org.contactName.trim() || fullName, contactEmail: org.contactEmail.trim() || person.email.trim() };
+    const filled = { ...org, contactName: org.contactName.trim() || fullName(person.firstName, person.lastName), contactEmail: org.contactEmail.trim() || person.email.trim() };
     const result = validate(signupSchema, { firstName: person.firstName, lastName: person.lastName, ...filled });
     if (!result.ok) return result.errors;
     return { kind: 'create', organization: { ...filled, organizationName: filled.organizationName.trim(), contactPhone: filled.contactPhone.trim() } };

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FileDown, FileSignature, History, UserCheck } from 'lucide-react';
 import type { CertificationView } from '#domain/contracts/cycles.ts';
-import { SELF_CERTIFICATION_NOTICE, signerNameMismatch } from '#domain/certification/certification.ts';
+import { INELIGIBLE_MESSAGE, SELF_CERTIFICATION_NOTICE, signerNameMismatch } from '#domain/certification/certification.ts';
+import { fullName } from '#domain/text.ts';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,9 +16,9 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCachedResource } from '../../hooks/use-cached-resource.ts';
-import { fullName, useSession } from '../../hooks/use-session.ts';
+import { useSession } from '../../hooks/use-session.ts';
 import { messageOf } from '../../lib/api-client.ts';
-import { formatDate } from '../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { downloadCertificate, getCertifications, type CertificationsPageData } from './api/certification-api.ts';
 import { ExpiryFact, Fact, StatusBadge, StatusExplained } from './components/certification-parts.tsx';
 import { OfficialPicker } from './components/official-picker.tsx';
@@ -112,20 +113,12 @@ function Chain({ records }: { records: CertificationView[] }) {
   );
 }
 
+/** Why the sign form is not shown: the server's reason (certificationEligibility, domain/certification), else the signer's role. */
 function WhySignIsHidden({ data }: { data: CertificationsPageData }) {
-  if (data.latest_pass_fail === null)
+  if (data.ineligible)
     return (
       <p className="text-sm text-slate-700" data-testid="cannot-sign">
-        No assessment submitted yet: once your organization submits an assessment that passes, it can be certified here.{' '}
-        <Link to={paths.dashboard.href()} className={linkClass}>
-          Go to the dashboard
-        </Link>
-      </p>
-    );
-  if (!data.eligible)
-    return (
-      <p className="text-sm text-slate-700" data-testid="cannot-sign">
-        Not passed yet: only the organization’s latest submitted assessment can be certified, and only when it passed.{' '}
+        {data.ineligible === 'none_submitted' ? INELIGIBLE_MESSAGE.none_submitted : `Not passed yet: ${INELIGIBLE_MESSAGE[data.ineligible].replace(/^O/, 'o')}.`}{' '}
         <Link to={paths.dashboard.href()} className={linkClass}>
           Go to the dashboard
         </Link>
@@ -179,12 +172,12 @@ export function CertificationPage() {
             <Card>
               <CardHeader title={current ? 'Sign again' : 'Sign a self-certification'} icon={<FileSignature className="size-5" />} />
               <CardBody>
-                {data.can_sign && data.eligible && profile && !fullName(profile) ? (
+                {data.can_sign && data.eligible && profile && !fullName(profile.first_name, profile.last_name) ? (
                   <p className="text-sm text-slate-700" data-testid="cannot-sign">
                     {signerNameMismatch(profile.first_name, profile.last_name)}.
                   </p>
                 ) : data.can_sign && data.eligible ? (
-                  <SignForm key={`${data.eligible.assessment_id}:${data.certifications.length}`} eligible={data.eligible} accountName={fullName(profile)} onSigned={signed} />
+                  <SignForm key={`${data.eligible.assessment_id}:${data.certifications.length}`} eligible={data.eligible} accountName={fullName(profile?.first_name, profile?.last_name)} onSigned={signed} />
                 ) : (
                   <WhySignIsHidden data={data} />
                 )}

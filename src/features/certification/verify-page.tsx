@@ -16,7 +16,7 @@ import { Card, CardBody } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { ApiError, messageOf } from '../../lib/api-client.ts';
-import { formatDate } from '../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { verifyCertification } from './api/certification-api.ts';
 import { ExpiryFact, Fact, StatusBadge, StatusExplained } from './components/certification-parts.tsx';
 

@@ -1,4 +1,4 @@
-// Small pieces shared by the admin tabs: load states, search box, pager, dates.
+// Small pieces shared by the admin tabs: load states, search box, pager, date and time (dates: domain/dates.ts).
 import type { ReactNode, Ref } from 'react';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,8 +8,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import type { FreshResource } from '../../../hooks/use-fresh-resource.ts';
 
-export const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 

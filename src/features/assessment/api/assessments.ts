@@ -1,5 +1,5 @@
 // Assessment lifecycle calls: create (one in progress per organization) and read one.
-import type { AssessmentDetail, AssessmentListItem } from '#domain/contracts/assessments.ts';
+import type { AssessmentDetail } from '#domain/contracts/assessments.ts';
 import type { StartFrom } from '#domain/contracts/enums.ts';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import { ApiError, abortable, call, client } from '../../../lib/api-client.ts';
@@ -18,17 +18,6 @@ export async function createOrOpenAssessment(organizationId: string, startFrom?:
     if (error instanceof ApiError && error.status === 409 && typeof existing === 'string') return existing;
     throw error;
   }
-}
-
-/** GET /api/assessments: the organization's assessments. */
-export function listAssessments(signal?: AbortSignal): Promise<AssessmentListItem[]> {
-  return call(client.assessments.$get({}, abortable(signal)));
-}
-
-/** The newest submitted assessment of a list, or null: what a new one may start from. */
-export function lastSubmitted(assessments: readonly AssessmentListItem[]): AssessmentListItem | null {
-  const submitted = assessments.filter((a) => a.status === 'submitted' && a.submitted_at);
-  return submitted.reduce<AssessmentListItem | null>((last, a) => (!last || a.submitted_at! > last.submitted_at! ? a : last), null);
 }
 
 export function getAssessment(id: string, signal?: AbortSignal): Promise<AssessmentDetail> {

@@ -2,21 +2,17 @@
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import type { AssessmentListItem } from '#domain/contracts/assessments.ts';
+import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
 import type { StartFrom } from '#domain/contracts/enums.ts';
 import { renderComponent } from '../../../../tests/component/render.tsx';
-import { formatDate } from '../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { START_BLANK_LABEL, START_FROM_PREVIOUS_LABEL, StartChoice } from './start-choice.tsx';
 
-const LAST: AssessmentListItem = {
+const LAST: NonNullable<ApplicabilityView['last_submitted']> = {
   id: '0195f3a0-0000-7000-8000-00000000a001',
-  status: 'submitted',
-  started_at: '2026-08-01T09:00:00.000Z',
   submitted_at: '2026-08-20T10:00:00.000Z',
   total_score: 121,
   grade: 'B',
-  pass_fail: 'Pass',
-  fail_summary: null,
 };
 
 describe('StartChoice', () => {

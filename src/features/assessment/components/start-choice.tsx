@@ -1,13 +1,13 @@
 // How a new assessment starts when the organization has submitted one before (ADR 019): from the
 // last one, its answers carried to re-confirm (the default), or blank. Sends `startFrom` with the create.
 import { useId, useState, type FormEvent } from 'react';
-import type { AssessmentListItem } from '#domain/contracts/assessments.ts';
+import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
 import type { StartFrom } from '#domain/contracts/enums.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../components/ui/card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../utils/cn.ts';
-import { formatDate } from '../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 
 export const START_FROM_PREVIOUS_LABEL = 'Start from your last assessment (answers carried to re-confirm)';
 export const START_BLANK_LABEL = 'Start blank';
@@ -27,7 +27,7 @@ function Option({ name, checked, onChange, label, detail }: { name: string; chec
   );
 }
 
-export function StartChoice({ last, onStart }: { last: AssessmentListItem; onStart: (startFrom: StartFrom) => Promise<void> }) {
+export function StartChoice({ last, onStart }: { last: NonNullable<ApplicabilityView['last_submitted']>; onStart: (startFrom: StartFrom) => Promise<void> }) {
   const [from, setFrom] = useState<StartFrom>('previous');
   const [busy, setBusy] = useState(false);
   const name = useId();

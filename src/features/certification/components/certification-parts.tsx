@@ -5,7 +5,7 @@ import type { CertificationStatus } from '#domain/contracts/cycles.ts';
 import { SUPERSEDED_EXPLAINED } from '#domain/certification/certification.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../utils/cn.ts';
-import { formatDate } from '../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 
 const STATUS: Record<CertificationStatus, { label: string; tone: BadgeTone; Icon: typeof CheckCircle2 }> = {
   current: { label: 'Current', tone: 'success', Icon: CheckCircle2 },

@@ -1,6 +1,7 @@
 // For org_admins: designate the member who may sign besides the org_admins (or nobody).
 import { useEffect, useId, useState } from 'react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
+import { fullName } from '#domain/text.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClasses } from '../../../components/ui/field.tsx';
@@ -62,7 +63,7 @@ export function OfficialPicker({ current, onSaved }: { current: { id: string; na
           <option value="">No certifying official</option>
           {candidates.map((m) => (
             <option key={m.id} value={m.id}>
-              {`${m.first_name} ${m.last_name}`.trim() || m.email}
+              {fullName(m.first_name, m.last_name) || m.email}
             </option>
           ))}
         </select>

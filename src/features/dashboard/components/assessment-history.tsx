@@ -8,7 +8,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDate } from '../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 
 const STATUS_LABEL = { in_progress: 'In Progress', submitted: 'Submitted' } as const;
 

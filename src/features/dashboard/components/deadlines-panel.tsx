@@ -15,7 +15,7 @@ import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCachedResource } from '../../../hooks/use-cached-resource.ts';
 import { abortable, call, client } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../utils/format.ts';
+import { daysBetween, formatDay, utcDay } from '#domain/dates.ts';
 import { formatRelative } from '../../../utils/format-time.ts';
 
 const loadDeadlines = (signal: AbortSignal) => call(client.deadlines.$get({}, abortable(signal)));
@@ -25,17 +25,11 @@ const PANEL_SCOPE = 'Dates set by law, the suggested next assessment, expiring e
 /** How many dated deadlines show before "Show all". */
 const FIRST = 6;
 
-/**
- * A calendar day (YYYY-MM-DD) through the app's one date formatter, as the same day wherever the
- * reader is: built as local midnight of that day, so no time zone moves it to the day before.
- */
-const formatDay = (day: string) => formatDate(new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))));
-
-/** The server's texts name days as YYYY-MM-DD: shown in the same format as every other date. */
+/** The server's texts name days as YYYY-MM-DD: shown in the same format as every other date (formatDay: the same day wherever the reader is). */
 const withDays = (text: string) => text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => formatDay(day));
 
 /** Days from today (the UTC day, as the server counts) to `day`. */
-const daysUntil = (day: string, now = Date.now()) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000);
+const daysUntil = (day: string, now = new Date()) => daysBetween(utcDay(now), day);
 
 function When({ d }: { d: DeadlineView }) {
   if (!d.due_on) return null;

@@ -8,7 +8,7 @@ import type { ResultView } from '#domain/contracts/assessments.ts';
 import { trendOf } from '#domain/cycles/compare.ts';
 import { answersWithNo, bankQuestion, resultsFor } from '../../../../tests/component/bank.ts';
 import { renderComponent } from '../../../../tests/component/render.tsx';
-import { formatDate } from '../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { TrendChart } from './trend-chart.tsx';
 
 const A = bankQuestion((q) => !q.critical && q.domainId === 'policies-procedures' && q.points >= 2);

@@ -12,7 +12,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.tsx';
 import { useCachedResource } from '../../../hooks/use-cached-resource.ts';
 import { cn } from '../../../utils/cn.ts';
-import { formatDate } from '../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { getTrend } from '../api/get-trend.ts';
 
 /** The box's content width in CSS pixels (ResizeObserver); `fallback` until it is measured. */

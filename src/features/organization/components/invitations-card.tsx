@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { cancelInvitation } from '../api/organization-api.ts';
 
 export function InvitationsCard({ invitations, onChanged }: { invitations: InvitationDto[]; onChanged: () => Promise<void> }) {

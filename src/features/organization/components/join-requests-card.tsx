@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { AlertTriangle, UserCheck } from 'lucide-react';
 import type { JoinRequestDto } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
+import { fullName } from '#domain/text.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { appConfirm } from '../../../lib/app-dialogs.ts';
-import { formatDate } from '../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { decideJoinRequest } from '../api/organization-api.ts';
 
 export function JoinRequestsCard({ requests, onChanged }: { requests: JoinRequestDto[]; onChanged: () => Promise<void> }) {
@@ -20,7 +21,7 @@ export function JoinRequestsCard({ requests, onChanged }: { requests: JoinReques
     // Declining is final for the join link (they cannot ask again with it): confirmed first, in the
     // app's dialog like removing a member (members-card.tsx).
     if (decision === 'decline') {
-      const name = `${r.first_name} ${r.last_name}`.trim();
+      const name = fullName(r.first_name, r.last_name);
       if (!(await appConfirm(MSG.joinRequestDeclineConfirm(name, r.email), { title: 'Decline join request', confirmLabel: 'Decline', danger: true }))) return;
     }
     setBusy({ id: r.id, decision });
@@ -46,7 +47,7 @@ export function JoinRequestsCard({ requests, onChanged }: { requests: JoinReques
         <CardBody className="py-0 sm:py-0">
           <ul className="divide-y divide-slate-100">
             {requests.map((r) => {
-              const name = `${r.first_name} ${r.last_name}`.trim();
+              const name = fullName(r.first_name, r.last_name);
               return (
                 <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-4">
                   <div className="min-w-0">

@@ -3,6 +3,7 @@ import { Users } from 'lucide-react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import { memberRoleLabel } from '#domain/roles.ts';
+import { fullName } from '#domain/text.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
@@ -37,7 +38,7 @@ export function MembersCard({ members, currentUserId, canManage, onChanged }: { 
       <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Team members">
         {members.map((m) => {
           const self = m.id === currentUserId;
-          const name = `${m.first_name} ${m.last_name}`.trim();
+          const name = fullName(m.first_name, m.last_name);
           return (
             <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
               <div className="min-w-0">
@@ -76,7 +77,7 @@ export function MembersCard({ members, currentUserId, canManage, onChanged }: { 
           <TBody>
             {members.map((m) => {
               const self = m.id === currentUserId;
-              const name = `${m.first_name} ${m.last_name}`.trim();
+              const name = fullName(m.first_name, m.last_name);
               return (
                 <Tr key={m.id}>
                   <Td className="font-medium whitespace-nowrap text-slate-900">

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import { memberRoleLabel } from '#domain/roles.ts';
+import { fullName } from '#domain/text.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { cn } from '../../../../utils/cn.ts';
 
-const nameOf = (m: TeamMemberDto) => `${m.first_name} ${m.last_name}`.trim() || m.email;
+const nameOf = (m: TeamMemberDto) => fullName(m.first_name, m.last_name) || m.email;
 
 /** Lists the other users of the organization; the chosen one gets the question. */
 export function DeferDialog({ open, members, currentHolder, onDefer, onClose }: { open: boolean; members: readonly TeamMemberDto[]; currentHolder: string | null; onDefer: (m: TeamMemberDto) => void; onClose: () => void }) {

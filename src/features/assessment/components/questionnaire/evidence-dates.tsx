@@ -1,10 +1,11 @@
 // The dates of an evidence file (ADR 019): the two date fields used when adding a file and when
 // changing an uploaded one, and the line under a file ("Effective … · Expires …") with its
 // "Expires in 12 days" / "Expired" badge. Expiry is judged on the UTC calendar day, the same rule
-// as the server and the reports (domain/evidence-freshness.ts).
+// as the server and the reports (domain/evidence-freshness.ts, domain/dates.ts).
 import { useId } from 'react';
 import { AlertTriangle, CalendarClock } from 'lucide-react';
-import { daysBetween, EVIDENCE_REMINDER_DAYS, isExpired, utcDay } from '#domain/evidence-freshness.ts';
+import { daysBetween, utcDay } from '#domain/dates.ts';
+import { EVIDENCE_REMINDER_DAYS, isExpired } from '#domain/evidence-freshness.ts';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Input } from '../../../../components/ui/field.tsx';
 import type { EvidenceDates, LocalEvidence } from '../../../../sync/index.ts';
@@ -13,12 +14,6 @@ import type { EvidenceDates, LocalEvidence } from '../../../../sync/index.ts';
 export interface DateDraft {
   effectiveOn: string;
   expiresOn: string;
-}
-
-/** Today on this device's calendar, YYYY-MM-DD: what a person means by "today" for a new document. */
-export function localDay(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 export const draftToDates = (d: DateDraft): EvidenceDates => ({ effectiveOn: d.effectiveOn || null, expiresOn: d.expiresOn || null });

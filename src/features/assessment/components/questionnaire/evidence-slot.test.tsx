@@ -7,10 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import type { PullResponse } from '#domain/contracts/sync.ts';
-import { utcDay } from '#domain/evidence-freshness.ts';
+import { localDay, utcDay } from '#domain/dates.ts';
 import { ASSESSMENT_ID, ME, ORG_ID, TEAMMATE, smallQuestionnaire } from '../../../../../tests/component/bank.ts';
 import { useFakeRuntimeMounts } from '../../../../../tests/component/questionnaire-harness.tsx';
-import { localDay } from './evidence-dates.tsx';
 import { EVIDENCE_EXPIRED_MESSAGE, EvidenceSlot } from './evidence-slot.tsx';
 
 const QUESTION = smallQuestionnaire(1).questions[0]!;

@@ -13,11 +13,13 @@ import { saveBlob } from '../../../../lib/download-report.ts';
 import { datesProblem, type LocalEvidence, type SyncRuntime } from '../../../../sync/index.ts';
 import { cn } from '../../../../utils/cn.ts';
 import { formatBytes, formatDateTime } from '../../../../utils/format-time.ts';
-import { DateFields, draftToDates, EvidenceDatesLine, freshnessOf, localDay, type DateDraft } from './evidence-dates.tsx';
+import { localDay } from '#domain/dates.ts';
+import { DateFields, draftToDates, EvidenceDatesLine, freshnessOf, type DateDraft } from './evidence-dates.tsx';
 
 /** Under a question that requires evidence when every file on it has expired. */
 export const EVIDENCE_EXPIRED_MESSAGE = 'Evidence expired: upload a current document';
 
+/** A new document's effective date: today on this device's calendar (what a person means by "today"). */
 const newDraft = (): DateDraft => ({ effectiveOn: localDay(), expiresOn: '' });
 
 /** Changing the dates of one file: the fields, Save and Cancel, and what went wrong. */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { PreviousAnswer } from '#domain/contracts/cycles.ts';
 import { renderComponent } from '../../../../../tests/component/render.tsx';
-import { formatDate } from '../../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { PreviousAnswers, PreviousAnswersLine } from './previous-answers.tsx';
 
 const answer = (id: string, value: 'yes' | 'no', by: string | null, at: string): PreviousAnswer => ({

@@ -5,7 +5,7 @@ import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { History } from 'lucide-react';
 import type { PreviousAnswer, PreviousAnswersView } from '#domain/contracts/cycles.ts';
 import { useCachedResource } from '../../../../hooks/use-cached-resource.ts';
-import { formatDate } from '../../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { getPreviousAnswers, previousAnswersCacheKey } from '../../api/compare.ts';
 
 const PreviousAnswersContext = createContext<PreviousAnswersView | null>(null);

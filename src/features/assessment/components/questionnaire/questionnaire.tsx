@@ -3,6 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import type { AnswerValue } from '#domain/contracts/sync.ts';
+import { fullName } from '#domain/text.ts';
 import { answersMap, countsAsAnswered, isToConfirm, type SyncRuntime } from '../../../../sync/index.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { useToast } from '../../../../components/ui/toast.tsx';
@@ -227,9 +228,9 @@ export function Questionnaire({ assessmentId, data, runtime, userId, members, re
         onClose={() => setDialog(null)}
         onDefer={(m) => {
           setDialog(null);
-          void runtime.recordDeferral({ assessmentId, questionId: question.id, deferToUserId: m.id, deferToName: `${m.first_name} ${m.last_name}`.trim() }).then((res) => {
+          void runtime.recordDeferral({ assessmentId, questionId: question.id, deferToUserId: m.id, deferToName: fullName(m.first_name, m.last_name) }).then((res) => {
             if (!res.ok) return notify(res.message, 'error');
-            notify(`Deferred to ${m.first_name} ${m.last_name}`.trim(), 'success');
+            notify(`Deferred to ${fullName(m.first_name, m.last_name)}`, 'success');
             go(nextPosition(groups, position));
           });
         }}

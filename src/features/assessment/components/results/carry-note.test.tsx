@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { CarrySummary } from '#domain/contracts/cycles.ts';
 import { renderComponent } from '../../../../../tests/component/render.tsx';
-import { formatDate } from '../../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { CarryNote, carryLine } from './carry-note.tsx';
 
 const CARRY: CarrySummary = { carried_from: '0195f3a0-0000-7000-8000-00000000a001', carried: 55, confirmed: 28, bulk_confirmed: 12, changed: 3, new_questions: 5 };

@@ -2,7 +2,7 @@
 import { History } from 'lucide-react';
 import type { CarrySummary } from '#domain/contracts/cycles.ts';
 import { plural } from '../../../../utils/format-time.ts';
-import { formatDate } from '../../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 
 /**
  * "Started from the assessment of Aug 20, 2026: 40 answers re-confirmed (12 in bulk), 3 changed,

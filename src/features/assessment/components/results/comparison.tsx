@@ -13,7 +13,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../../../components/ui/table
 import { useCachedResource } from '../../../../hooks/use-cached-resource.ts';
 import { messageOf } from '../../../../lib/api-client.ts';
 import { cn } from '../../../../utils/cn.ts';
-import { formatDate } from '../../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { plural } from '../../../../utils/format-time.ts';
 import { comparisonCacheKey, getComparison } from '../../api/compare.ts';
 

@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../../components/ui/spinner.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useCachedResource } from '../../../../hooks/use-cached-resource.ts';
 import { messageOf } from '../../../../lib/api-client.ts';
-import { formatDate } from '../../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { useSession } from '../../../../hooks/use-session.ts';
 import { getAssessment } from '../../api/assessments.ts';
 import { getReport, getResults, REPORT_NEVER_PAID } from '../../api/results.ts';

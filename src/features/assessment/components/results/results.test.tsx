@@ -13,7 +13,7 @@ import { PASS_THRESHOLD_POINTS, scaledScore } from '#domain/scoring/policy.ts';
 import { readResultView } from '#domain/scoring/result-views.ts';
 import { ASSESSMENT_ID, ME, SCORING_QUESTIONS, TEAMMATE, actionPlanFor, answersWithNo, bankQuestion, resultsFor } from '../../../../../tests/component/bank.ts';
 import { renderComponent } from '../../../../../tests/component/render.tsx';
-import { formatDate } from '../../../../utils/format.ts';
+import { formatDate } from '#domain/dates.ts';
 import { ActionItem, PRIORITY_LABEL } from '../../../../components/corrective-action/action-item.tsx';
 import { AssessedProfile } from './assessed-profile.tsx';
 import { DomainBars } from './domain-bars.tsx';
