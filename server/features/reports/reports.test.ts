@@ -201,7 +201,7 @@ describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
     await verifyPayment();
     const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
     const action = report.body.correctiveActions[0];
-    expect((await server.json('PATCH', `/api/assessments/${assessmentId}/actions/${action.id}`, { ownerId: member.userId, baseVersion: action.version }, admin.accessToken)).status).toBe(200);
+    expect((await server.json('PATCH', `/api/actions/${action.id}`, { ownerId: member.userId, baseVersion: action.version }, admin.accessToken)).status).toBe(200);
     const res = await get(`/api/assessments/${assessmentId}/actions.xlsx`, member.accessToken);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(CONTENT_TYPES.xlsx);
