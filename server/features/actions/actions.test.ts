@@ -9,7 +9,7 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { assessmentQuestions, correctiveActions, notifications, responses } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { loadAssessmentQuestions } from '../questions/index.ts';
 
 const ordinary = QUESTION_BANK.filter((q) => !q.critical);

@@ -3,7 +3,7 @@ import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 import { EMBEDDED_ANON_KEY } from '../config/index.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { createAssessment, getQuestions } from '../assessments/assessments.test-helpers.ts';
 import { GATE_NEVER_HOLDS_MESSAGE } from '#domain/contracts/admin.ts';
 import { CONDITIONS_NEVER_HOLD_MESSAGE } from '#domain/questions/applicability.ts';

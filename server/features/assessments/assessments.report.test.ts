@@ -6,7 +6,7 @@ import { citationOf } from '#domain/questions/sources.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { publishVersion } from '../questions/index.ts';
 import { freezeProfile, rewriteStoredResult } from './assessments.report.test-helpers.ts';
 import { answerAll, createAssessment, getQuestions } from './assessments.test-helpers.ts';

@@ -6,7 +6,7 @@ import { DOMAINS } from '#domain/questions/domains.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 import { correctiveActions, organizations } from '../../db/schema/index.ts';
 import { answerAll, createAssessment, getQuestions, postAnswer } from './assessments.test-helpers.ts';
 

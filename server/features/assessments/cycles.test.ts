@@ -9,7 +9,7 @@ import type { QuestionView } from '#domain/contracts/assessments.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { assessments } from '../../db/schema/index.ts';
-import { createOrgAdmin, joinOrganization, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment, getQuestions } from './assessments.test-helpers.ts';
 import { NOT_SUBMITTED_MESSAGE } from './cycles.service.ts';
 
