@@ -1,7 +1,6 @@
 // Results for every organization (score, Fail explained, gaps with their corrective action) and the
 // detailed report released once payment is verified (docs/decisions/012-results-line-and-public-content.md).
 import type { ReportView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
-import type { ActionPlanItem } from '#domain/contracts/cycles.ts';
 import { readResultView, toGapSections, toResultsView } from '#domain/scoring/result-views.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import { buildGapAnalysis } from '#domain/scoring/gaps.ts';
