@@ -234,7 +234,7 @@ describe.each(DB_DRIVERS)('action plan across assessments (%s)', (driver) => {
     expect((await plan('', outsider.accessToken)).items).toEqual([]);
     const foreign = await patch(x!.id, { status: 'done', baseVersion: 1 }, outsider.accessToken);
     expect(foreign.status).toBe(404);
-    expect((await patch('not-an-id', { status: 'done', baseVersion: 1 })).status).toBe(404);
+    expect((await patch('not-an-id', { status: 'done', baseVersion: 1 })).body.error).toBe('Invalid corrective action id');
     expect((await patch(crypto.randomUUID(), { status: 'done', baseVersion: 1 })).status).toBe(404);
     expect((await server.json('GET', '/api/actions')).status).toBe(401);
     // A team member may manage actions, as on the assessment's report.

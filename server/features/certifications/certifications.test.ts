@@ -553,7 +553,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
 
     const other = await server.app.request(`/api/certifications/${view.id}/certificate.pdf`, { headers: { authorization: `Bearer ${outsider.accessToken}` } });
     expect(other.status).toBe(404);
-    expect((await server.app.request('/api/certifications/not-an-id/certificate.pdf', { headers: { authorization: `Bearer ${admin.accessToken}` } })).status).toBe(404);
+    expect((await server.app.request('/api/certifications/not-an-id/certificate.pdf', { headers: { authorization: `Bearer ${admin.accessToken}` } })).status).toBe(400);
   });
 
   it('puts the full notice at the foot of every page of a certificate that runs over several pages', async () => {
