@@ -123,6 +123,15 @@ export default tseslint.config(
     },
   },
   {
+    // One request-body limit (server/lib/body-limit.ts): hono's own reads a body of known length
+    // through a web stream and buffers a chunked one whole (ADR 024, ADR 027).
+    files: ['server/**/*.ts'],
+    ignores: ['server/lib/body-limit.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'hono/body-limit', message: 'Use bodyLimit from server/lib/body-limit.ts.' }] }],
+    },
+  },
+  {
     files: ['server/env.ts', 'tests/setup/test-env.ts', 'scripts/**', '*.config.ts', '.ci/**'],
     rules: { 'no-restricted-properties': 'off' },
   },

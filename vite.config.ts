@@ -5,8 +5,11 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bankSummary } from './scripts/vite-bank-summary.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { SERVER_PREFIXES } from './domain/server-prefixes.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
+// The API and the embedded auth provider, proxied to the server in `vite` and `vite preview`.
+const serverProxy = Object.fromEntries(SERVER_PREFIXES.map((prefix) => [prefix.slice(0, -1), { target: API_TARGET, changeOrigin: false }]));
 
 // `vite build` started from a test runner inherits NODE_ENV=test, and React would then ship its
 // development build (+60 KB gzip on the first route). A build is always a production build.
@@ -54,16 +57,6 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
   },
-  server: {
-    proxy: {
-      '/api': { target: API_TARGET, changeOrigin: false },
-      '/auth/v1': { target: API_TARGET, changeOrigin: false },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: API_TARGET, changeOrigin: false },
-      '/auth/v1': { target: API_TARGET, changeOrigin: false },
-    },
-  },
+  server: { proxy: serverProxy },
+  preview: { proxy: serverProxy },
 });

@@ -9,55 +9,47 @@ import type { AppDeps, AppEnv } from './lib/factory.ts';
 import { fromTrustedProxy } from './lib/client-ip.ts';
 import { withLogContext } from './lib/logger.ts';
 import { notFound } from './lib/app-error.ts';
-import { authRoutes, organizationRoutes, organizationsRoutes } from './features/accounts/index.ts';
-import { actionsRoutes } from './features/actions/index.ts';
-import { adminRoutes } from './features/admin/index.ts';
-import { assessmentsRoutes, cyclesRoutes, deferRoutes, subscriptionRoutes } from './features/assessments/index.ts';
-import { certificationsRoutes, certifyingOfficialRoutes, verifyRoutes } from './features/certifications/index.ts';
+import { actionsApi } from './api/actions.ts';
+import { adminApi } from './api/admin.ts';
+import { assessmentsApi } from './api/assessments.ts';
+import { authApi } from './api/auth.ts';
+import { certificationsApi } from './api/certifications.ts';
+import { deadlinesApi } from './api/deadlines.ts';
+import { domainsApi } from './api/domains.ts';
+import { evidenceApi } from './api/evidence.ts';
+import { organizationApi } from './api/organization.ts';
+import { organizationsApi } from './api/organizations.ts';
+import { questionsApi } from './api/questions.ts';
+import { verifyRoutes } from './features/certifications/index.ts';
 import { configRoutes } from './features/config/index.ts';
-import { organizationExportRoutes } from './features/data-export/index.ts';
-import { deadlinesRoutes } from './features/jobs/index.ts';
-import { assessmentEvidenceRoutes, evidenceRoutes } from './features/evidence/index.ts';
 import { healthRoutes, metricsRoutes, readyRoutes } from './features/health/index.ts';
-import { domainsRoutes, questionsRoutes } from './features/questions/index.ts';
-import { adminReportsRoutes, reportsRoutes } from './features/reports/index.ts';
 import { syncRoutes } from './features/sync/index.ts';
 import { serveSpa } from './static.ts';
 
 /**
- * Every /api route, one chained line per sub-app and prefix: its type is what the SPA's typed client
- * (`hc<ApiType>`) is built from, and server/app.routes.test.ts lists every URL against a committed list.
- * The order matters where prefixes overlap: a sub-app's `.use()` middleware also runs for the
- * routes mounted after it under the same prefix (assessmentsRoutes' auth and ownership checks run
- * before reportsRoutes' and deferRoutes' handlers; adminRoutes' system_admin guard before
- * adminReportsRoutes'), and a handler that answers stops the chain (assessmentEvidenceRoutes and
- * subscriptionRoutes answer before the broader middleware mounted after them runs).
+ * Every /api route: one router per resource, each mounted once and declaring its own guards once
+ * (server/api/<resource>.ts), so no router's middleware runs for another's routes. Its type is
+ * what the SPA's typed client (`hc<ApiType>`) is built from, and server/app.routes.test.ts lists
+ * every URL against a committed list. Public routers (health, ready, config, verify) have no
+ * guards; /api/sync declares its own on each route (server/features/sync).
  */
 export const api = new Hono<AppEnv>()
   .route('/health', healthRoutes)
   .route('/ready', readyRoutes)
   .route('/config', configRoutes)
   .route('/sync', syncRoutes)
-  .route('/auth', authRoutes)
-  .route('/organization', organizationRoutes)
-  .route('/organization', certifyingOfficialRoutes)
-  .route('/organization', organizationExportRoutes)
-  .route('/organizations', organizationsRoutes)
-  .route('/evidence', evidenceRoutes)
-  .route('/assessments', assessmentEvidenceRoutes)
-  .route('/questions', questionsRoutes)
-  .route('/domains', domainsRoutes)
-  .route('/assessments', cyclesRoutes)
-  .route('/deadlines', deadlinesRoutes)
-  .route('/assessments', assessmentsRoutes)
-  .route('/assessments', deferRoutes)
-  .route('/admin/organizations', subscriptionRoutes)
-  .route('/admin', adminRoutes)
-  .route('/assessments', reportsRoutes)
-  .route('/admin/assessments', adminReportsRoutes)
-  .route('/certifications', certificationsRoutes)
+  .route('/auth', authApi)
+  .route('/organization', organizationApi)
+  .route('/organizations', organizationsApi)
+  .route('/evidence', evidenceApi)
+  .route('/questions', questionsApi)
+  .route('/domains', domainsApi)
+  .route('/deadlines', deadlinesApi)
+  .route('/assessments', assessmentsApi)
+  .route('/admin', adminApi)
+  .route('/certifications', certificationsApi)
   .route('/verify', verifyRoutes)
-  .route('/', actionsRoutes);
+  .route('/', actionsApi);
 
 export type ApiType = typeof api;
 

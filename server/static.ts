@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { isServerPath } from '#domain/server-prefixes.ts';
 import type { AppEnv } from './lib/factory.ts';
 
 /**
@@ -26,7 +27,7 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string) {
   // Without a build, serveStatic would print a (non-JSON) warning on every request; the handler below answers 503.
   if (existsSync(staticDir)) app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
-    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/auth/v1')) return c.notFound();
+    if (isServerPath(c.req.path)) return c.notFound();
     // A hashed file the build does not have (an older build's chunk after a deploy) is a 404: the
     // shell under that name would be cached for a year by the /assets/* header above and break the page.
     if (c.req.path === '/assets' || c.req.path.startsWith('/assets/')) return c.notFound();

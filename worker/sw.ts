@@ -8,6 +8,7 @@ import { NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { BACKGROUND_SYNC_TAG } from '#sync/db.ts';
 import { drainFromServiceWorker } from '#sync/sw-drain.ts';
+import { SERVER_PREFIXES } from '#domain/server-prefixes.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -18,7 +19,7 @@ cleanupOutdatedCaches();
 // (the auth provider's /verify links must reach the server).
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/auth\/v1\//],
+    denylist: SERVER_PREFIXES.map((prefix) => new RegExp(`^${prefix}`)),
   }),
 );
 

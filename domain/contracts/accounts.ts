@@ -158,8 +158,6 @@ export const updateOrganizationSchema = z
   });
 export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
 
-export const idParamSchema = z.object({ id: uuid('Invalid id') });
-export const orgIdParamSchema = z.object({ orgId: uuid('Invalid organization id') });
 /** GET /api/organization/public/:orgId?key= */
 export const publicOrganizationQuerySchema = z.object({ key: joinKeySchema });
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../lib/body-limit.ts';
 import { cors } from 'hono/cors';
 import type { AppEnv } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';

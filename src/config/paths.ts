@@ -35,5 +35,3 @@ export const paths = {
   },
 } as const;
 
-/** Paths the service worker and the SPA must never treat as app routes. */
-export const SERVER_PREFIXES = ['/api/', '/auth/v1/'] as const;

@@ -182,7 +182,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     expect(await reloaded.getByLabel('Owner').locator('option:checked').textContent()).toBe('Avery Assessor');
 
     // A colleague's change in between is not overwritten: the conflict is shown and can be re-applied.
-    const colleague = await api.json('PATCH', `/api/assessments/${assessmentId}/actions/${first.id}`, { status: 'done', baseVersion: first.version }, token);
+    const colleague = await api.json('PATCH', `/api/actions/${first.id}`, { status: 'done', baseVersion: first.version }, token);
     expect(colleague.status).toBe(200);
     await reloaded.getByLabel('Status').selectOption('open');
     const conflict = reloaded.getByTestId('action-conflict');

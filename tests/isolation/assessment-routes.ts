@@ -169,16 +169,6 @@ export const assessmentRows: RouteRow[] = [
     request: async (w) => ({ path: `/api/assessments/${(await paidReportOfA(w)).assessmentId}/report` }),
   },
   {
-    method: 'PATCH',
-    route: '/api/assessments/:id/actions/:actionId',
-    access: 'member',
-    crossOrg: 'denied',
-    request: async (w) => {
-      const { assessmentId, actionId } = await paidReportOfA(w);
-      return { path: `/api/assessments/${assessmentId}/actions/${actionId}`, body: { status: 'in_progress', notes: 'matrix', baseVersion: 1 } };
-    },
-  },
-  {
     method: 'POST',
     route: '/api/admin/organizations/:id/subscription',
     access: 'system_admin',

@@ -7,7 +7,7 @@ import { COVERED_WITHOUT_AGENCY_MESSAGE, type ApplicabilityProfile } from '#doma
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from './accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 
 const UNIVERSITY: ApplicabilityProfile = { kind: 'ihe', covered: true, agencies: ['nsf', 'nih'], activities: ['export_controlled'] };
 

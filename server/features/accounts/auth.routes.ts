@@ -1,4 +1,6 @@
-// /api/auth/*: the server side of sign-up, join by link, invitations and the caller's profile.
+// /api/auth/*: the server side of sign-up, join by link, invitations and the caller's profile. Three
+// guard-free pieces by what they need (server/api/auth.ts declares the guards once): none, a
+// verified user (no profile yet), a user with a profile.
 import { Hono } from 'hono';
 import {
   acceptInviteSchema,
@@ -13,7 +15,6 @@ import { MSG } from '#domain/messages.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/auth.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
-import { requireProfile } from './require-profile.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validator.ts';
 import { acceptInvite, joinOrganization, signup } from './account.service.ts';
@@ -26,7 +27,8 @@ const optionalUser = factory.createMiddleware(async (c, next) => {
   await next();
 });
 
-export const authRoutes = new Hono<AppEnv>()
+/** No session (accept-invite verifies a token when one is sent). */
+export const authPublicRoutes = new Hono<AppEnv>()
   .get('/validate-invite', rateLimit(RATE_LIMITS.publicLookup), async (c) => {
     const query = validateInviteQuerySchema.safeParse({ token: c.req.query('token') ?? '' });
     const found = query.success ? await findValidInvitation(c.var.deps, query.data.token) : null;
@@ -38,12 +40,18 @@ export const authRoutes = new Hono<AppEnv>()
     };
     return c.json(body);
   })
-  .get('/profile', requireUser, requireProfile, (c) => c.json(toProfileDto(c.var.caller)))
-  .post('/signup', requireUser, validate('json', signupSchema), async (c) => {
+  .post('/accept-invite', rateLimit(RATE_LIMITS.publicLookup), optionalUser, validate('json', acceptInviteSchema), async (c) => {
+    const profile = await acceptInvite(c.var.deps, c.req.valid('json'), c.get('user'));
+    return c.json({ message: MSG.accountCreatedSignIn, profile: toProfileDto(profile) }, 201);
+  });
+
+/** A verified user who may have no profile yet. */
+export const authUserRoutes = new Hono<AppEnv>()
+  .post('/signup', validate('json', signupSchema), async (c) => {
     const { profile, created } = await signup(c.var.deps, c.var.user, c.req.valid('json'));
     return c.json({ message: 'Organization created', profile: toProfileDto(profile) }, created ? 201 : 200);
   })
-  .post('/join-organization', requireUser, validate('json', joinOrganizationSchema), async (c) => {
+  .post('/join-organization', validate('json', joinOrganizationSchema), async (c) => {
     const outcome = await joinOrganization(c.var.deps, c.var.user, c.req.valid('json'));
     if (outcome.kind === 'requested') {
       const body: JoinOrganizationResponse = {
@@ -55,12 +63,12 @@ export const authRoutes = new Hono<AppEnv>()
     const { profile, created } = outcome;
     const body: JoinOrganizationResponse = { message: `You joined ${profile.organization?.name ?? 'the organization'}`, profile: toProfileDto(profile) };
     return c.json(body, created ? 201 : 200);
-  })
-  .post('/accept-invite', rateLimit(RATE_LIMITS.publicLookup), optionalUser, validate('json', acceptInviteSchema), async (c) => {
-    const profile = await acceptInvite(c.var.deps, c.req.valid('json'), c.get('user'));
-    return c.json({ message: MSG.accountCreatedSignIn, profile: toProfileDto(profile) }, 201);
-  })
-  .post('/invite', requireUser, requireProfile, validate('json', inviteSchema), rateLimit(RATE_LIMITS.invite), async (c) => {
+  });
+
+/** A user with a profile. */
+export const authRoutes = new Hono<AppEnv>()
+  .get('/profile', (c) => c.json(toProfileDto(c.var.caller)))
+  .post('/invite', validate('json', inviteSchema), rateLimit(RATE_LIMITS.invite), async (c) => {
     const invitation = await inviteMember(c.var.deps, c.var.caller, c.req.valid('json'));
     return c.json({ message: MSG.inviteSent(invitation.email), invitation }, 201);
   });

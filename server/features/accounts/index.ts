@@ -1,6 +1,6 @@
 // Public surface of this server feature (docs/decisions/010): other features, server/app.ts and the
 // rest of server/ import only this file; every other file in the folder is internal.
-export { authRoutes } from './auth.routes.ts';
-export { organizationRoutes, organizationsRoutes } from './organization.routes.ts';
+export { authPublicRoutes, authRoutes, authUserRoutes } from './auth.routes.ts';
+export { organizationPublicRoutes, organizationRoutes, organizationsRoutes } from './organization.routes.ts';
 export { requireProfile } from './require-profile.ts';
 export { LAST_ADMIN_MESSAGE, assertKeepsAnOrgAdmin, clearCertifyingOfficial, findProfile, lockOrganization } from './membership.service.ts';

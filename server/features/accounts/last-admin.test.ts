@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { profiles } from '#server/db/schema/index.ts';
 import { createSecondInstance, createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from './accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { LAST_ADMIN_MESSAGE } from './membership.service.ts';
 
 const ROUNDS = 20;

@@ -1,20 +1,19 @@
-// Mounted at /api/organization (the caller's own organization) and /api/organizations (users of an
-// organization by id): one chained sub-app per prefix.
-import { Hono } from 'hono';
+// The accounts feature's part of /api/organization (the caller's own organization) and of
+// /api/organizations (users of an organization by id). Guard-free pieces: the resource routers in
+// server/api/ declare authentication and the profile check once and mount these behind them; a
+// role is checked per route where the routes of one resource differ.
+import { Hono, type Context } from 'hono';
 import { applicabilityProfileSchema, publicOrganizationQuerySchema, updateOrganizationSchema } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
-import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireRole, requireWritable } from '../../lib/caller.ts';
-import { requireProfile } from './require-profile.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
-import { memberParam, organizationParam, validate } from '../../lib/validator.ts';
+import { invitationParam, joinRequestParam, memberParam, organizationParam, validate } from '../../lib/validator.ts';
 import { applicabilityView, saveApplicability } from './applicability.service.ts';
 import { cancelInvitation, listPendingInvitations } from './invitation.service.ts';
 import { decideJoinRequest, invalidJoinLink, listJoinRequests, publicOrganization, rotateJoinKey } from './join-request.service.ts';
 import {
   joinLinkSettings,
-  listMembers,
   organizationUsers,
   ownOrganizationId,
   removeMember,
@@ -25,64 +24,71 @@ import {
 
 const orgAdmin = requireRole('org_admin');
 
-/** /api/organization/... */
-export const organizationRoutes = new Hono<AppEnv>()
-  .get('/public/:orgId', rateLimit(RATE_LIMITS.publicLookup), validate('param', organizationParam), async (c) => {
+/**
+ * The one members list, at both of the product's paths: GET /api/organization/members (the
+ * caller's own organization) and GET /api/organizations/{orgId}/users (an organization by id: the
+ * caller's own, or any for a system admin; organizationUsers checks the scope).
+ */
+const membersOf = async (c: Context<AppEnv>, organizationId: string) => c.json(await organizationUsers(c.var.deps.db, c.var.caller, organizationId));
+
+/** GET /api/organization/public/{orgId}: no session (the join page). */
+export const organizationPublicRoutes = new Hono<AppEnv>().get('/public/:orgId', rateLimit(RATE_LIMITS.publicLookup), validate('param', organizationParam), async (c) => {
     // The id alone reveals nothing: without the link's current key the answer is the same 404.
     const query = publicOrganizationQuerySchema.safeParse({ key: c.req.query('key') ?? '' });
     if (!query.success) throw invalidJoinLink();
     return c.json(await publicOrganization(c.var.deps.db, c.req.valid('param').orgId, query.data.key));
-  })
-  .get('/members', requireUser, requireProfile, async (c) =>
-    c.json(await listMembers(c.var.deps.db, ownOrganizationId(c.var.caller))),
-  )
-  .get('/invitations', requireUser, requireProfile, orgAdmin, async (c) =>
+  });
+
+/** /api/organization/...: signed in with a profile (server/api/organization.ts). */
+export const organizationRoutes = new Hono<AppEnv>()
+  .get('/members', async (c) => membersOf(c, ownOrganizationId(c.var.caller)))
+  .get('/invitations', orgAdmin, async (c) =>
     c.json(await listPendingInvitations(c.var.deps.db, ownOrganizationId(c.var.caller))),
   )
-  .put('/update', requireUser, requireProfile, orgAdmin, requireWritable, validate('json', updateOrganizationSchema), async (c) => {
+  .put('/update', orgAdmin, requireWritable, validate('json', updateOrganizationSchema), async (c) => {
     const input = c.req.valid('json');
     const organization = await updateOrganization(c.var.deps, c.var.caller, input);
     const message = input.name !== undefined ? MSG.orgNameUpdated : 'Organization settings updated';
     return c.json({ message, organization: toOrganizationDto(organization), joinLink: toJoinLinkDto(organization) });
   })
-  .get('/applicability', requireUser, requireProfile, async (c) =>
+  .get('/applicability', async (c) =>
     c.json(await applicabilityView(c.var.deps.db, ownOrganizationId(c.var.caller)), 200),
   )
-  .put('/applicability', requireUser, requireProfile, orgAdmin, requireWritable, validate('json', applicabilityProfileSchema), async (c) =>
+  .put('/applicability', orgAdmin, requireWritable, validate('json', applicabilityProfileSchema), async (c) =>
     c.json(await saveApplicability(c.var.deps, c.var.caller, c.req.valid('json')), 200),
   )
-  .get('/join-link', requireUser, requireProfile, orgAdmin, async (c) =>
+  .get('/join-link', orgAdmin, async (c) =>
     c.json(await joinLinkSettings(c.var.deps.db, ownOrganizationId(c.var.caller))),
   )
-  .post('/join-link/rotate', requireUser, requireProfile, orgAdmin, requireWritable, async (c) => {
+  .post('/join-link/rotate', orgAdmin, requireWritable, async (c) => {
     const { joinLink, cancelledRequests } = await rotateJoinKey(c.var.deps, c.var.caller);
     return c.json({ message: cancelledRequests > 0 ? MSG.joinLinkRotatedCancelled(cancelledRequests) : MSG.joinLinkRotated, joinLink, cancelledRequests });
   })
-  .get('/join-requests', requireUser, requireProfile, orgAdmin, async (c) =>
+  .get('/join-requests', orgAdmin, async (c) =>
     c.json(await listJoinRequests(c.var.deps.db, ownOrganizationId(c.var.caller))),
   )
-  .post('/join-requests/:id/approve', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
+  .post('/join-requests/:id/approve', orgAdmin, requireWritable, validate('param', joinRequestParam), async (c) => {
     const { caller, deps } = c.var;
     const { request } = await decideJoinRequest(deps, caller, ownOrganizationId(caller), c.req.valid('param').id, 'approved');
     return c.json({ message: MSG.joinRequestApproved(`${request.first_name} ${request.last_name}`), request });
   })
-  .post('/join-requests/:id/decline', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
+  .post('/join-requests/:id/decline', orgAdmin, requireWritable, validate('param', joinRequestParam), async (c) => {
     const { caller, deps } = c.var;
     const { request } = await decideJoinRequest(deps, caller, ownOrganizationId(caller), c.req.valid('param').id, 'declined');
     return c.json({ message: MSG.joinRequestDeclinedDone(`${request.first_name} ${request.last_name}`), request });
   })
-  .delete('/invitations/:id', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
+  .delete('/invitations/:id', orgAdmin, requireWritable, validate('param', invitationParam), async (c) => {
     const { caller, deps } = c.var;
     await cancelInvitation(deps, caller, ownOrganizationId(caller), c.req.valid('param').id);
     return c.json({ message: MSG.inviteCancelled });
   })
-  .delete('/members/:id', requireUser, requireProfile, orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
+  .delete('/members/:id', orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
     await removeMember(c.var.deps, c.var.caller, c.req.valid('param').id);
     return c.json({ message: MSG.memberRemoved });
   });
 
 /** /api/organizations/... */
 export const organizationsRoutes = new Hono<AppEnv>()
-  .get('/:orgId/users', requireUser, requireProfile, validate('param', organizationParam), async (c) =>
+  .get('/:orgId/users', validate('param', organizationParam), async (c) =>
     c.json(await organizationUsers(c.var.deps.db, c.var.caller, c.req.valid('param').orgId)),
   );

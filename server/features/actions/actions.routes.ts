@@ -1,35 +1,30 @@
 // The organization's corrective action plan across assessments (ADR 019): GET /api/actions (filters),
 // GET /api/actions.xlsx (the same filters, as a spreadsheet) and PATCH /api/actions/:actionId.
 // Members of the organization only; part of the paid detailed report (403 payment_required until
-// payment is verified, docs/decisions/012-results-line-and-public-content.md). Mounted at /api with
-// full paths, so each route carries its own authentication.
+// payment is verified, docs/decisions/012-results-line-and-public-content.md). Full paths: the
+// spreadsheet's /actions.xlsx is not under /actions/. server/api/actions.ts declares the guards.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { updateActionSchema } from '#domain/contracts/assessments.ts';
 import { actionPlanQuerySchema } from '#domain/contracts/cycles.ts';
 import { eq } from 'drizzle-orm';
 import { organizations } from '../../db/schema/index.ts';
-import { requireUser } from '../../lib/auth.ts';
 import { requireWritable } from '../../lib/caller.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
-import { notFoundId, validate } from '../../lib/validator.ts';
-import { requireProfile } from '../accounts/index.ts';
-import { ACTION_NOT_FOUND, listActionPlan, toActionFilter, updatePlanAction } from './actions.service.ts';
+import { actionParam, validate } from '../../lib/validator.ts';
+import { listActionPlan, toActionFilter, updatePlanAction } from './actions.service.ts';
 import { actionPlanFileName, renderActionPlanXlsx, XLSX_CONTENT_TYPE } from './actions.xlsx.ts';
-
-const actionParam = z.object({ actionId: notFoundId(ACTION_NOT_FOUND) });
 
 const STATUS_WORDS = { open: 'open and in progress', closed: 'closed', all: 'every status' } as const;
 
 export const actionsRoutes = new Hono<AppEnv>()
-  .get('/actions', requireUser, requireProfile, validate('query', actionPlanQuerySchema), async (c) => {
+  .get('/actions', validate('query', actionPlanQuerySchema), async (c) => {
     const { deps, caller } = c.var;
     const scope = { organizationId: caller.organizationId, now: deps.now(), checkoutUrl: deps.env.CHECKOUT_URL };
     return c.json(await listActionPlan(deps.db, scope, toActionFilter(c.req.valid('query'))), 200);
   })
-  .get('/actions.xlsx', requireUser, requireProfile, rateLimit(RATE_LIMITS.reportFile), validate('query', actionPlanQuerySchema), async (c) => {
+  .get('/actions.xlsx', rateLimit(RATE_LIMITS.reportFile), validate('query', actionPlanQuerySchema), async (c) => {
     const { deps, caller } = c.var;
     const now = deps.now();
     const query = c.req.valid('query');
@@ -51,7 +46,7 @@ export const actionsRoutes = new Hono<AppEnv>()
       'cache-control': 'private, no-store',
     });
   })
-  .patch('/actions/:actionId', requireUser, requireProfile, requireWritable, validate('param', actionParam), validate('json', updateActionSchema), async (c) => {
+  .patch('/actions/:actionId', requireWritable, validate('param', actionParam), validate('json', updateActionSchema), async (c) => {
     const { deps, caller } = c.var;
     const scope = {
       organizationId: caller.organizationId,

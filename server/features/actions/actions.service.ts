@@ -158,8 +158,6 @@ export interface UpdateScope {
   checkoutUrl: string;
   /** APP_URL: the assignment e-mail links to its action plan page. */
   appUrl: string;
-  /** PATCH /api/assessments/:id/actions/:actionId: the action must be in that assessment's plan. */
-  inAssessment?: { id: string; submittedAt: Date };
 }
 
 async function activeMember(db: Db, userId: string, organizationId: string) {
@@ -182,12 +180,9 @@ export async function updatePlanAction(db: Db, scope: UpdateScope, patch: Action
   const organizationId = scope.organizationId;
   if (!organizationId) throw notFound(ACTION_NOT_FOUND);
   return db.transaction(async (tx) => {
-    // Another organization's action (or one outside the assessment named) is a 404 before anything else.
+    // Another organization's action is a 404 before anything else.
     const [row] = await selectRows(tx, organizationId, scope.actionId);
     if (!row) throw notFound(ACTION_NOT_FOUND);
-    if (scope.inAssessment && !isInAssessment({ assessmentId: row.ca.assessmentId, openedAt: row.openedAt, latestAt: row.latestAt }, scope.inAssessment)) {
-      throw notFound(ACTION_NOT_FOUND);
-    }
     await assertReportReleased(tx, organizationId, scope.now, scope.checkoutUrl);
     const names = await domainNamesOf(tx);
     const owner = patch.ownerId ? await activeMember(tx, patch.ownerId, organizationId) : null;

@@ -9,7 +9,7 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { assessmentQuestions, correctiveActions, notifications, responses } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { loadAssessmentQuestions } from '../questions/index.ts';
 
 const ordinary = QUESTION_BANK.filter((q) => !q.critical);
@@ -234,19 +234,19 @@ describe.each(DB_DRIVERS)('action plan across assessments (%s)', (driver) => {
     expect((await plan('', outsider.accessToken)).items).toEqual([]);
     const foreign = await patch(x!.id, { status: 'done', baseVersion: 1 }, outsider.accessToken);
     expect(foreign.status).toBe(404);
-    expect((await patch('not-an-id', { status: 'done', baseVersion: 1 })).status).toBe(404);
+    expect((await patch('not-an-id', { status: 'done', baseVersion: 1 })).body.error).toBe('Invalid corrective action id');
     expect((await patch(crypto.randomUUID(), { status: 'done', baseVersion: 1 })).status).toBe(404);
     expect((await server.json('GET', '/api/actions')).status).toBe(401);
     // A team member may manage actions, as on the assessment's report.
     expect((await patch(x!.id, { status: 'in_progress', baseVersion: 1 }, member.accessToken)).status).toBe(200);
   });
 
-  it('edits a carried action through the assessment route too (one update path)', async () => {
+  it('edits a carried action opened in an earlier assessment (one update path)', async () => {
     const first = await cycle(noFor([X]));
     await pay(admin.organizationId);
-    const second = await cycle(noFor([X]));
+    await cycle(noFor([X]));
     const [x] = await rowsOf(X);
-    const res = await server.json('PATCH', `/api/assessments/${second.id}/actions/${x!.id}`, { ownerId: member.userId, baseVersion: 1 }, admin.accessToken);
+    const res = await server.json('PATCH', `/api/actions/${x!.id}`, { ownerId: member.userId, baseVersion: 1 }, admin.accessToken);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: x!.id, owner_name: 'Olive Owner', opened_in: { assessment_id: first.id } });
     expect(await server.deps.db.select().from(notifications).where(eq(notifications.kind, 'action_assigned'))).toHaveLength(1);

@@ -7,7 +7,7 @@ import { ADMIN_LIST_LIMIT, ADMIN_LIST_MAX_LIMIT, INVALID_CURSOR_MESSAGE } from '
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
-import { createOrgAdmin, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { assessmentListQuery } from './admin-organizations.service.ts';
 import { AUDIT_SEARCH_WINDOW } from './audit.service.ts';
 import { encodeCursor } from './keyset.ts';

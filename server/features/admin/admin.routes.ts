@@ -1,7 +1,8 @@
-// Mounted at /api/admin: the system admin area (ADR 003). Every route is system_admin only and every
+// The /api/admin router's own routes: the system admin area (ADR 003). Every route is system_admin
+// only (server/api/admin.ts declares the guards once) and every
 // change is written to the audit log in the same transaction. The platform-wide lists are keyset
-// pages with a capped limit (./keyset.ts, docs/decisions/026). Payment verification lives in
-// features/assessments/subscription.routes.ts (POST /api/admin/organizations/{id}/subscription).
+// pages with a capped limit (./keyset.ts, docs/decisions/026). Payment verification is in
+// ./subscription.routes.ts (POST /api/admin/organizations/{id}/subscription).
 import { Hono } from 'hono';
 import {
   adminDeleteQuestionSchema,
@@ -13,10 +14,7 @@ import {
   deleteOrganizationSchema,
   suspendOrganizationSchema,
 } from '#domain/contracts/admin.ts';
-import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireRole } from '../../lib/caller.ts';
-import { requireProfile } from '../accounts/index.ts';
 import { adminOrganizationParam, adminQuestionParam, adminUserParam, validate } from '../../lib/validator.ts';
 import { createQuestion, deleteQuestion, listAdminQuestions, updateQuestion } from './admin-questions.service.ts';
 import { adminOverview, listAllAssessments, listOrganizations, reactivateOrganization, suspendOrganization } from './admin-organizations.service.ts';
@@ -25,7 +23,6 @@ import { listAudit } from './audit.service.ts';
 import { deleteOrganization } from './admin-organization-delete.service.ts';
 
 export const adminRoutes = new Hono<AppEnv>()
-  .use('*', requireUser, requireProfile, requireRole('system_admin'))
   .get('/questions', validate('query', adminListQuerySchema), async (c) => {
     const { page, q } = c.req.valid('query');
     return c.json(await listAdminQuestions(c.var.deps.db, page, q), 200);

@@ -3,7 +3,7 @@ import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 import { EMBEDDED_ANON_KEY } from '../config/index.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { createAssessment, getQuestions } from '../assessments/assessments.test-helpers.ts';
 import { GATE_NEVER_HOLDS_MESSAGE } from '#domain/contracts/admin.ts';
 import { CONDITIONS_NEVER_HOLD_MESSAGE } from '#domain/questions/applicability.ts';
@@ -268,27 +268,32 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     expect((await bad({ domainId: 'nope' })).body.error).toBe('Unknown domain');
     expect((await bad({ questionText: 'short' })).body.error).toBe('Question text must be at least 10 characters');
     expect((await bad({ points: 9 })).status).toBe(400);
-    expect((await server.json('DELETE', '/api/admin/questions/not-a-uuid', undefined, sys.accessToken)).status).toBe(404);
+    expect((await server.json('DELETE', '/api/admin/questions/not-a-uuid', undefined, sys.accessToken)).status).toBe(400);
   });
 
-  it('answers a malformed id in the path like a missing row: 404 with that row\'s message', async () => {
+  it('answers a malformed id in the path with 400 naming the id (the one id rule), before the body is judged', async () => {
     const cases: [string, string, string, unknown?][] = [
-      ['POST', '/api/admin/users/not-a-uuid/disable', 'User not found'],
-      ['PUT', '/api/admin/users/not-a-uuid/role', 'User not found', { role: 'org_admin' }],
-      ['POST', '/api/admin/organizations/not-a-uuid/reactivate', 'Organization not found'],
-      ['POST', '/api/admin/organizations/not-a-uuid/subscription', 'Organization not found', { paidUntil: '2150-01-01' }],
-      ['GET', '/api/admin/assessments/not-a-uuid/report.pdf', 'Assessment not found'],
-      // the path is checked before the body: a bad body on a malformed id is still the row's 404
-      ['PUT', '/api/admin/users/not-a-uuid/role', 'User not found', { role: 'emperor' }],
-      ['POST', '/api/admin/organizations/not-a-uuid/suspend', 'Organization not found', { reason: 7 }],
-      ['POST', '/api/admin/organizations/not-a-uuid/subscription', 'Organization not found', { paidUntil: 'soon' }],
-      ['PUT', '/api/admin/questions/not-a-uuid', 'Question not found', {}],
-      ['DELETE', '/api/admin/questions/not-a-uuid?balanceWith=nope', 'Question not found'],
+      ['POST', '/api/admin/users/not-a-uuid/disable', 'Invalid user id'],
+      ['PUT', '/api/admin/users/not-a-uuid/role', 'Invalid user id', { role: 'org_admin' }],
+      ['POST', '/api/admin/organizations/not-a-uuid/reactivate', 'Invalid organization id'],
+      ['POST', '/api/admin/organizations/not-a-uuid/subscription', 'Invalid organization id', { paidUntil: '2150-01-01' }],
+      ['GET', '/api/admin/assessments/not-a-uuid/report.pdf', 'Invalid assessment id'],
+      // the path is checked before the body: a bad body on a malformed id names the id
+      ['PUT', '/api/admin/users/not-a-uuid/role', 'Invalid user id', { role: 'emperor' }],
+      ['POST', '/api/admin/organizations/not-a-uuid/suspend', 'Invalid organization id', { reason: 7 }],
+      ['POST', '/api/admin/organizations/not-a-uuid/subscription', 'Invalid organization id', { paidUntil: 'soon' }],
+      ['PUT', '/api/admin/questions/not-a-uuid', 'Invalid question id', {}],
+      ['DELETE', '/api/admin/questions/not-a-uuid?balanceWith=nope', 'Invalid question id'],
+      // not RFC 9562 (version 0): refused like any other malformed id
+      ['POST', '/api/admin/users/00000000-0000-0000-0000-000000000001/disable', 'Invalid user id'],
     ];
     for (const [method, path, message, body] of cases) {
       const res = await server.json(method, path, body, sys.accessToken);
-      expect([path, res.status, res.body.code, res.body.error]).toEqual([path, 404, 'not_found', message]);
+      expect([path, res.status, res.body.code, res.body.error]).toEqual([path, 400, 'validation_failed', message]);
     }
+    // a well-formed id that names nothing is still the row's 404
+    const missing = await server.json('POST', `/api/admin/users/${crypto.randomUUID()}/disable`, undefined, sys.accessToken);
+    expect([missing.status, missing.body.error]).toEqual([404, 'User not found']);
   });
 
   it('overview: organizations, users, assessments and reports waiting for payment across the platform', async () => {

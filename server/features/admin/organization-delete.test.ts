@@ -15,7 +15,7 @@ import { EMBEDDED_ANON_KEY } from '../config/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { signInUser } from '#tests/setup/auth.ts';
-import { inviteTokenFor, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { inviteTokenFor, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { filledOrganization, sha256, type FilledOrg } from '../data-export/data-export.test-helpers.ts';
 import { runDueJobs } from '../jobs/index.ts';
 import { UPLOAD_URL_SECONDS } from '../evidence/index.ts';

@@ -1,14 +1,15 @@
-// The answer save as one SQL statement (see saveSql). On postgres-js it runs with bound parameters
-// as a named prepared statement (SAVE_TEXT).
+// The answer save as one SQL statement (see saveSql). On a postgres-js database it runs with bound
+// parameters as a named prepared statement (SAVE_TEXT) on drizzle's public `$client`.
 // On PGlite (WASM, one session) planning this statement costs more than running it, so it is
 // prepared once per database and then EXECUTEd; EXECUTE takes no bind parameters, so its arguments
-// are SQL text, and `literal` is the one place that writes them. Measured with
+// are SQL text, and `literal` is the one place that writes them. A postgres-js transaction takes the
+// same PREPARE/EXECUTE path: drizzle exposes no client for it, and its statements must run on the
+// transaction's own connection. Measured with
 // scripts/bench/answer-sql.ts (ADR 011): bound on PGlite, a save took about 2.8 times as long.
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { PostgresJsTransaction } from 'drizzle-orm/postgres-js/session';
 import type { Sql } from 'postgres';
 import type { AnswerOrigin, AnswerValue } from '#domain/contracts/enums.ts';
 import type { Db } from '../../db/client.ts';
@@ -157,10 +158,9 @@ const SAVE_TEXT = new PgDialect({ casing: 'snake_case' }).sqlToQuery(
   saveSql(Object.fromEntries(SLOT_NAMES.map((slot, i) => [slot, sql.raw(`$${i + 1}`)])) as Record<Slot, SQL>),
 ).sql;
 
-/** The postgres.js client (pool or transaction) under a drizzle database, or null on PGlite. */
+/** The postgres.js pool under a drizzle database (drizzle's public `$client`); null on PGlite and in a transaction. */
 function postgresClient(db: Db): Sql | null {
-  if (!(is(db, PostgresJsDatabase) || is(db, PostgresJsTransaction))) return null;
-  return (db as unknown as { _: { session: { client: Sql } } })._.session.client;
+  return is(db, PostgresJsDatabase) ? (db as unknown as { $client: Sql }).$client : null;
 }
 
 const values = (input: ApplyAnswerInput): Record<Slot, string | number | null> => ({
@@ -174,7 +174,11 @@ const values = (input: ApplyAnswerInput): Record<Slot, string | number | null> =
   confirmAs: input.bulk ? 'bulk_confirmed' : 'confirmed',
 });
 
-/** PGlite databases (and their transactions) on which the statement is known to be prepared. */
+/**
+ * PGlite databases and transactions (PGlite's or postgres-js's) on which the statement is known to
+ * be prepared. On postgres-js a transaction holds one pooled connection, which keeps the statement
+ * after it ends: the next transaction's check finds it there.
+ */
 const prepared = new WeakMap<object, Promise<void>>();
 
 async function prepareOnce(db: Db): Promise<void> {

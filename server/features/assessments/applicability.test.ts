@@ -18,7 +18,7 @@ import type { QuestionDef } from '#domain/questions/question-types.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, setApplicability, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, setApplicability, type Member } from '#tests/isolation/fixtures.ts';
 import { assessments, auditLog } from '../../db/schema/index.ts';
 import { currentVersionId, loadVersionQuestions, publishVersion } from '../questions/index.ts';
 import { answerAll, createAssessment, getQuestions, postAnswer } from './assessments.test-helpers.ts';

@@ -6,7 +6,7 @@ import { citationOf } from '#domain/questions/sources.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { publishVersion } from '../questions/index.ts';
 import { freezeProfile, rewriteStoredResult } from './assessments.report.test-helpers.ts';
 import { answerAll, createAssessment, getQuestions } from './assessments.test-helpers.ts';
@@ -98,7 +98,7 @@ describe.each(DB_DRIVERS)('detailed report and payment gate (%s)', (driver) => {
       expect(Date.parse(a.target_date) - Date.parse(result.submittedAt), a.code).toBe(days * 24 * 3600 * 1000);
       expect(a).toMatchObject({ status: 'open', owner_id: null, owner_name: null, notes: '', action: byCode.get(a.code)!.correctiveAction.action });
     }
-    const path = `/api/assessments/${assessmentId}/actions/${actions[0].id}`;
+    const path = `/api/actions/${actions[0].id}`;
     const patched = await server.json('PATCH', path, { ownerId: member.userId, status: 'in_progress', notes: 'Drafting the letter', baseVersion: 1 }, member.accessToken);
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id: actions[0].id, owner_id: member.userId, owner_name: 'Olive Owner', status: 'in_progress', notes: 'Drafting the letter' });
@@ -106,7 +106,7 @@ describe.each(DB_DRIVERS)('detailed report and payment gate (%s)', (driver) => {
     expect((await server.json('PATCH', path, { status: 'done' }, admin.accessToken)).status).toBe(400);
     expect((await server.json('PATCH', path, { status: 'closed', baseVersion: 2 }, admin.accessToken)).status).toBe(400);
     expect((await server.json('PATCH', path, { status: 'done', baseVersion: 2 }, outsider.accessToken)).status).toBe(404);
-    expect((await server.json('PATCH', `/api/assessments/${assessmentId}/actions/${crypto.randomUUID()}`, { status: 'done', baseVersion: 1 }, admin.accessToken)).status).toBe(404);
+    expect((await server.json('PATCH', `/api/actions/${crypto.randomUUID()}`, { status: 'done', baseVersion: 1 }, admin.accessToken)).status).toBe(404);
     expect((await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, outsider.accessToken)).status).toBe(404);
   });
 
@@ -143,7 +143,7 @@ describe.each(DB_DRIVERS)('detailed report and payment gate (%s)', (driver) => {
     const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
     const item = report.body.correctiveActions[0];
     expect(item).toMatchObject({ version: 1, updated_by_name: null });
-    const path = `/api/assessments/${assessmentId}/actions/${item.id}`;
+    const path = `/api/actions/${item.id}`;
     const first = await server.json('PATCH', path, { ownerId: member.userId, status: 'in_progress', baseVersion: 1 }, member.accessToken);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ version: 2, owner_id: member.userId, status: 'in_progress', updated_by_name: 'Olive Owner' });

@@ -1,14 +1,13 @@
 // Results for every organization (score, Fail explained, gaps with their corrective action) and the
 // detailed report released once payment is verified (docs/decisions/012-results-line-and-public-content.md).
 import type { ReportView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
-import type { ActionPlanItem } from '#domain/contracts/cycles.ts';
 import { readResultView, toGapSections, toResultsView } from '#domain/scoring/result-views.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import { buildGapAnalysis } from '#domain/scoring/gaps.ts';
 import type { DomainGaps } from '#domain/scoring/types.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { assertReportReleased, listAssessmentActions, updatePlanAction, type ActionUpdate } from '../actions/index.ts';
+import { assertReportReleased, listAssessmentActions } from '../actions/index.ts';
 import { listDomainViews, loadAssessmentQuestions, toScoringQuestion } from '../questions/index.ts';
 import { getOwnedAssessment, type AssessmentRow } from './assessments.service.ts';
 import { loadAnswerMap } from './assessments.submit.ts';
@@ -80,18 +79,4 @@ export async function getReport(db: Db, scope: Scope): Promise<ReportView> {
     gapAnalysis: toGapAnalysisView(gaps),
     correctiveActions: await listAssessmentActions(db, { id: a.id, organizationId: a.organizationId, submittedAt: a.submittedAt ?? scope.now }, gaps.flatMap((g) => g.gaps.map((x) => x.code)), scope.now),
   };
-}
-
-/**
- * Assigns an owner, moves the status or edits notes of one corrective action of the assessment's plan
- * (opened in it or carried into it), through the action plan's one update path (updatePlanAction in
- * server/features/actions: 409 edit_conflict on an older baseVersion, closure, assignment notice).
- */
-export async function updateAction(db: Db, scope: Scope & { actionId: string; userId: string; appUrl: string }, patch: ActionUpdate): Promise<ActionPlanItem> {
-  const a = await getSubmittedAssessment(db, scope.assessmentId, scope.organizationId);
-  return updatePlanAction(
-    db,
-    { organizationId: a.organizationId, actionId: scope.actionId, userId: scope.userId, now: scope.now, checkoutUrl: scope.checkoutUrl, appUrl: scope.appUrl, inAssessment: { id: a.id, submittedAt: a.submittedAt ?? scope.now } },
-    patch,
-  );
 }

@@ -1,15 +1,16 @@
-// /api/assessments: lifecycle, answers, submit, results and the detailed report (org-scoped).
+// The assessments feature's part of the /api/assessments router (server/api/assessments.ts, which
+// declares the session, profile and ownership guards once): the list and creation, then one
+// assessment's answers, submit, results and the detailed report.
 import { Hono, type Context } from 'hono';
-import { answerFormSchema, createAssessmentSchema, submitAssessmentSchema, updateActionSchema } from '#domain/contracts/assessments.ts';
+import { answerFormSchema, createAssessmentSchema, submitAssessmentSchema } from '#domain/contracts/assessments.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { requireUser } from '../../lib/auth.ts';
-import { factory, type AppEnv } from '../../lib/factory.ts';
+import type { AppEnv } from '../../lib/factory.ts';
 import { requireWritable } from '../../lib/caller.ts';
-import { requireProfile } from '../accounts/index.ts';
-import { assessmentActionParam, assessmentParam, validate } from '../../lib/validator.ts';
+import { validate } from '../../lib/validator.ts';
 import { applyAnswer, listAnswerViews } from './answers.service.ts';
-import { getReport, getResults, updateAction } from './assessments.report.ts';
-import { createAssessment, getAssessmentDetail, getOwnedAssessment, listAssessments, type AssessmentRow } from './assessments.service.ts';
+import { getReport, getResults } from './assessments.report.ts';
+import { createAssessment, getAssessmentDetail, getOwnedAssessment, listAssessments } from './assessments.service.ts';
+import { owned, savesInOneStatement } from './own-assessment.ts';
 import { mutationIdFromKey, submitAssessment, submitAssessmentIdempotent } from './assessments.submit.ts';
 import { readEvidenceForm, responsesBodyLimit } from '../evidence/index.ts';
 
@@ -50,37 +51,6 @@ function parseAnswer(raw: unknown) {
   return parsed.data;
 }
 
-/** The assessment row ownAssessment loaded for the request (loaded once, read by the handler). */
-const loaded = new WeakMap<Context, AssessmentRow>();
-
-function owned(c: Context<AppEnv>): AssessmentRow {
-  const row = loaded.get(c);
-  if (!row) throw new Error('ownAssessment did not run for this route');
-  return row;
-}
-
-/**
- * A JSON answer save by a caller whose organization may write: the save statement itself checks
- * that the assessment is the caller's organization's (answers.statement.ts, CTE `a`) and answers
- * 404 like getOwnedAssessment, so the route skips the separate lookup (one statement per save
- * fewer; ADR 024). A multipart save stores evidence before the answer, so it is checked first;
- * a suspended organization keeps the usual order (404 for another organization's assessment).
- */
-function savesInOneStatement(c: Context<AppEnv>): boolean {
-  return (
-    c.req.method === 'POST' &&
-    c.req.path.endsWith('/responses') &&
-    (c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json') &&
-    c.var.caller.organization?.status !== 'suspended'
-  );
-}
-
-/** Another organization's assessment is a 404 before any body is read or validated. */
-const ownAssessment = factory.createMiddleware(async (c, next) => {
-  if (!savesInOneStatement(c)) loaded.set(c, await getOwnedAssessment(c.var.deps.db, c.req.param('id') ?? '', c.var.caller.organizationId));
-  await next();
-});
-
 /** The JSON save: the body, then the statement; a bad body on another organization's assessment is still a 404. */
 async function saveJsonAnswer(c: Context<AppEnv>) {
   const { caller, deps } = c.var;
@@ -120,18 +90,19 @@ async function saveFormAnswer(c: Context<AppEnv>) {
   }
 }
 
-export const assessmentsRoutes = new Hono<AppEnv>()
-  .use('*', requireUser, requireProfile)
+/** No assessment id: the organization's list and a new assessment. */
+export const assessmentListRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => c.json(await listAssessments(c.var.deps.db, c.var.caller.organizationId), 200))
   .post('/create', requireWritable, validate('json', createAssessmentSchema), async (c) => {
     const { caller, deps } = c.var;
     const { organizationId, startFrom } = c.req.valid('json');
     const input = { organizationId, callerOrganizationId: caller.organizationId, userId: caller.id, callerRole: caller.role, startFrom };
     const created = await createAssessment(deps.db, input);
     return c.json({ assessmentId: created.assessmentId, startFrom: created.startFrom }, 201);
-  })
-  // After /create on purpose: '/:id/*' also matches '/create', whose handler answers first.
-  .use('/:id/*', validate('param', assessmentParam), ownAssessment)
-  .get('/', async (c) => c.json(await listAssessments(c.var.deps.db, c.var.caller.organizationId), 200))
+  });
+
+/** One assessment, the caller's organization's (ownAssessment ran first). */
+export const assessmentRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => c.json(await getAssessmentDetail(c.var.deps.db, owned(c)), 200))
   .get('/:id/responses', async (c) => c.json(await listAnswerViews(c.var.deps.db, owned(c).id), 200))
   .post('/:id/responses', requireWritable, responsesBodyLimit, async (c) => {
@@ -156,17 +127,4 @@ export const assessmentsRoutes = new Hono<AppEnv>()
     const { deps, caller } = c.var;
     const scope = { assessmentId: owned(c).id, organizationId: caller.organizationId, now: deps.now(), checkoutUrl: deps.env.CHECKOUT_URL };
     return c.json(await getReport(deps.db, scope), 200);
-  })
-  .patch('/:id/actions/:actionId', requireWritable, validate('param', assessmentActionParam), validate('json', updateActionSchema), async (c) => {
-    const { deps, caller } = c.var;
-    const scope = {
-      assessmentId: owned(c).id,
-      actionId: c.req.valid('param').actionId,
-      userId: caller.id,
-      organizationId: caller.organizationId,
-      now: deps.now(),
-      checkoutUrl: deps.env.CHECKOUT_URL,
-      appUrl: deps.env.APP_URL,
-    };
-    return c.json(await updateAction(deps.db, scope, c.req.valid('json')), 200);
   });

@@ -6,7 +6,7 @@ import { DOMAINS } from '#domain/questions/domains.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 import { correctiveActions, organizations } from '../../db/schema/index.ts';
 import { answerAll, createAssessment, getQuestions, postAnswer } from './assessments.test-helpers.ts';
 
@@ -54,9 +54,10 @@ describe.each(DB_DRIVERS)('assessment lifecycle API (%s)', (driver) => {
     expect(detail.body).toMatchObject({ id, status: 'in_progress', answered_count: 0, question_count: QUESTION_BANK.length });
     expect(typeof detail.body.version_id).toBe('number');
     expect((await server.json('GET', '/api/assessments', undefined, outsider.accessToken)).body).toEqual([]);
-    for (const path of [`/api/assessments/${id}`, `/api/assessments/${id}/responses`, `/api/assessments/${id}/results`, `/api/assessments/not-a-uuid`]) {
+    for (const path of [`/api/assessments/${id}`, `/api/assessments/${id}/responses`, `/api/assessments/${id}/results`]) {
       expect((await server.json('GET', path, undefined, outsider.accessToken)).status, path).toBe(404);
     }
+    expect((await server.json('GET', '/api/assessments/not-a-uuid', undefined, outsider.accessToken)).body).toMatchObject({ error: 'Invalid assessment id', code: 'validation_failed' });
     expect((await server.json('GET', `/api/assessments/${id}`)).status).toBe(401);
   });
 

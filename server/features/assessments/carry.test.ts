@@ -10,7 +10,7 @@ import { PROFILE_WITH_EVERY_DUTY, type ApplicabilityProfile } from '#domain/ques
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, setApplicability, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, setApplicability, type Member } from '#tests/isolation/fixtures.ts';
 import { evidenceFiles, responseHistory } from '../../db/schema/index.ts';
 import { publishVersion } from '../questions/index.ts';
 import { getQuestions, postAnswer } from './assessments.test-helpers.ts';

@@ -9,7 +9,7 @@ import type { QuestionView } from '#domain/contracts/assessments.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { assessments } from '../../db/schema/index.ts';
-import { createOrgAdmin, joinOrganization, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment, getQuestions } from './assessments.test-helpers.ts';
 import { NOT_SUBMITTED_MESSAGE } from './cycles.service.ts';
 
@@ -133,11 +133,12 @@ describe.each(DB_DRIVERS)('comparison, trend and previous answers API (%s)', (dr
   it('keeps every route to the caller’s organization and explains an assessment in progress', async () => {
     const done = await submitted(admin, []);
     const open = await createAssessment(server, admin.accessToken, admin.organizationId);
-    for (const path of [`/api/assessments/${done.id}/comparison`, `/api/assessments/${done.id}/previous-answers`, `/api/assessments/${open}/previous-answers`, '/api/assessments/not-a-uuid/comparison']) {
+    for (const path of [`/api/assessments/${done.id}/comparison`, `/api/assessments/${done.id}/previous-answers`, `/api/assessments/${open}/previous-answers`]) {
       const res = await get(path, outsider);
       expect(res.status, path).toBe(404);
       expect(res.body.error).toBe('Assessment not found');
     }
+    expect((await get('/api/assessments/not-a-uuid/comparison', outsider)).body.error).toBe('Invalid assessment id');
     const inProgress = await get(`/api/assessments/${open}/comparison`);
     expect(inProgress).toMatchObject({ status: 409, body: { error: NOT_SUBMITTED_MESSAGE } });
     for (const path of ['/api/assessments/trend', `/api/assessments/${done.id}/comparison`, `/api/assessments/${open}/previous-answers`]) {

@@ -58,10 +58,10 @@ describe.each(DB_DRIVERS)('POST /api/assessments/:id/defer (%s)', (driver) => {
     expect(await pullDeferrals(admin)).toEqual([]);
   });
 
-  it("is a 404 for another organization's assessment or a malformed id, and a 409 once submitted", async () => {
+  it("is a 404 for another organization's assessment, a 400 for a malformed id, and a 409 once submitted", async () => {
     const outsider = await createOrgAdmin(server, { organizationName: 'Elsewhere' });
     expect((await defer(outsider, { questionId: questionIds[0], deferToUserId: bob.userId })).status).toBe(404);
-    expect((await defer(admin, { questionId: questionIds[0], deferToUserId: bob.userId }, 'not-a-uuid')).status).toBe(404);
+    expect((await defer(admin, { questionId: questionIds[0], deferToUserId: bob.userId }, 'not-a-uuid')).status).toBe(400);
 
     await server.deps.db.update(assessments).set({ status: 'submitted', submittedAt: new Date() }).where(eq(assessments.id, assessmentId));
     const locked = await defer(admin, { questionId: questionIds[0], deferToUserId: bob.userId });

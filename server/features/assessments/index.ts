@@ -1,9 +1,10 @@
 // Public surface of this server feature (docs/decisions/010): other features, server/app.ts and the
 // rest of server/ import only this file; every other file in the folder is internal.
-export { assessmentsRoutes } from './assessments.routes.ts';
-export { cyclesRoutes } from './cycles.routes.ts';
+// the /api/assessments router's pieces (server/api/assessments.ts) and its ownership guard
+export { assessmentListRoutes, assessmentRoutes } from './assessments.routes.ts';
+export { cyclesRoutes, trendRoutes } from './cycles.routes.ts';
 export { deferRoutes } from './defer.routes.ts';
-export { subscriptionRoutes } from './subscription.routes.ts';
+export { ownAssessment } from './own-assessment.ts';
 // for sync (the outbox's mutations and the pull state)
 export { applyAnswer, listAnswerViews, lockAnswerRows } from './answers.service.ts';
 export { listDeferralViews, recordDeferral } from './deferrals.service.ts';

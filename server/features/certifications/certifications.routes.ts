@@ -1,31 +1,27 @@
 // Self-certification records (ADR 019): the organization's chain and signing (/api/certifications),
 // the certificate PDF, the certifying official (/api/organization/certifying-official) and the
-// public verify lookup (/api/verify/{code}, no session, rate limited per address).
+// public verify lookup (/api/verify/{code}, no session, rate limited per address). The signed-in
+// pieces declare no authentication: server/api/certifications.ts and server/api/organization.ts do.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { certifyingOfficialSchema, signCertificationSchema } from '#domain/contracts/cycles.ts';
-import { requireUser } from '../../lib/auth.ts';
 import { requireRole, requireWritable } from '../../lib/caller.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
-import { notFoundId, validate } from '../../lib/validator.ts';
-import { requireProfile } from '../accounts/index.ts';
+import { certificationParam, validate } from '../../lib/validator.ts';
 import { renderCertificatePdf } from './certificate.pdf.ts';
-import { canonicalTextOf, CERT_MSG, findOwnCertification, listCertifications, setCertifyingOfficial, signCertification, verifyCertification } from './certifications.service.ts';
-
-const certificationParam = z.object({ id: notFoundId(CERT_MSG.notFound) });
+import { canonicalTextOf, findOwnCertification, listCertifications, setCertifyingOfficial, signCertification, verifyCertification } from './certifications.service.ts';
 
 /** The public page a verify code opens (the SPA's /verify/:code). */
 export const verifyUrl = (appUrl: string, code: string) => `${appUrl}/verify/${encodeURIComponent(code)}`;
 
-/** /api/certifications/... */
+/** /api/certifications/...: signed in with a profile (server/api/certifications.ts). */
 export const certificationsRoutes = new Hono<AppEnv>()
-  .get('/', requireUser, requireProfile, async (c) => c.json(await listCertifications(c.var.deps, c.var.caller), 200))
-  .post('/', requireUser, requireProfile, requireWritable, validate('json', signCertificationSchema), async (c) =>
+  .get('/', async (c) => c.json(await listCertifications(c.var.deps, c.var.caller), 200))
+  .post('/', requireWritable, validate('json', signCertificationSchema), async (c) =>
     c.json(await signCertification(c.var.deps, c.var.caller, c.req.valid('json')), 201),
   )
-  .get('/:id/certificate.pdf', requireUser, requireProfile, validate('param', certificationParam), rateLimit(RATE_LIMITS.reportFile), async (c) => {
+  .get('/:id/certificate.pdf', validate('param', certificationParam), rateLimit(RATE_LIMITS.reportFile), async (c) => {
     const { deps, caller } = c.var;
     const found = await findOwnCertification(deps, caller, c.req.valid('param').id);
     const bytes = await renderCertificatePdf(
@@ -39,11 +35,9 @@ export const certificationsRoutes = new Hono<AppEnv>()
     });
   });
 
-/** /api/organization/certifying-official (mounted next to the accounts feature's /api/organization routes). */
+/** PUT /api/organization/certifying-official: part of the /api/organization router (server/api/organization.ts). */
 export const certifyingOfficialRoutes = new Hono<AppEnv>().put(
   '/certifying-official',
-  requireUser,
-  requireProfile,
   requireRole('org_admin'),
   requireWritable,
   validate('json', certifyingOfficialSchema),

@@ -17,7 +17,7 @@ import { RATE_LIMITS } from '#server/lib/rate-limit.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, inviteTokenFor, joinOrganization, removeMember, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, inviteTokenFor, joinOrganization, removeMember, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment } from '../assessments/assessments.test-helpers.ts';
 import { pdfText } from '../reports/reports.test-helpers.ts';
 import { renderCertificatePdf } from './certificate.pdf.ts';
@@ -556,7 +556,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
 
     const other = await server.app.request(`/api/certifications/${view.id}/certificate.pdf`, { headers: { authorization: `Bearer ${outsider.accessToken}` } });
     expect(other.status).toBe(404);
-    expect((await server.app.request('/api/certifications/not-an-id/certificate.pdf', { headers: { authorization: `Bearer ${admin.accessToken}` } })).status).toBe(404);
+    expect((await server.app.request('/api/certifications/not-an-id/certificate.pdf', { headers: { authorization: `Bearer ${admin.accessToken}` } })).status).toBe(400);
   });
 
   it('puts the full notice at the foot of every page of a certificate that runs over several pages', async () => {

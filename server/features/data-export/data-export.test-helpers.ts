@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { evidenceFiles } from '#server/db/schema/index.ts';
 import type { TestServer } from '#tests/setup/app.ts';
-import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment, getQuestions } from '../assessments/assessments.test-helpers.ts';
 
 export interface FilledOrg {

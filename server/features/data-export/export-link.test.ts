@@ -9,7 +9,7 @@ import { MSG } from '#domain/messages.ts';
 import { auditLog, downloadTokens, profiles } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 import { exportLink } from './data-export.test-helpers.ts';
 import { EXPORT_LINK_TTL_MS, sweepExpiredExportLinks } from './export.download.ts';
 

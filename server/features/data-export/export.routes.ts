@@ -1,4 +1,4 @@
-// Mounted at /api/organization: the caller's whole organization as one zip (org_admin only;
+// Part of the /api/organization router (server/api/organization.ts): the caller's whole organization as one zip (org_admin only;
 // budgeted by RATE_LIMITS.export; audited). Allowed while the organization is suspended: its data
 // stays its own to take away (docs/decisions/023-data-export-and-deletion.md).
 //   POST /export                 a one-time download link (export.download.ts)
@@ -7,13 +7,11 @@
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { requireUser } from '../../lib/auth.ts';
 import { requireRole } from '../../lib/caller.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import type { AppEnv, Caller } from '../../lib/factory.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validator.ts';
-import { requireProfile } from '../accounts/index.ts';
 import { createExportLink, redeemExportLink } from './export.download.ts';
 import { startOrganizationExport } from './export.service.ts';
 
@@ -30,6 +28,12 @@ async function streamExport(c: Context<AppEnv>, caller: Caller) {
   });
 }
 
-export const organizationExportRoutes = new Hono<AppEnv>()
-  .post('/export', requireUser, requireProfile, requireRole('org_admin'), rateLimit(RATE_LIMITS.export), async (c) => c.json(await createExportLink(c.var.deps, c.var.caller), 201))
-  .get('/export/download', validate('query', downloadQuery), async (c) => streamExport(c, await redeemExportLink(c.var.deps, c.req.valid('query').token)));
+/** POST /export: signed in with a profile (the router's guards), org_admin. */
+export const organizationExportRoutes = new Hono<AppEnv>().post('/export', requireRole('org_admin'), rateLimit(RATE_LIMITS.export), async (c) =>
+  c.json(await createExportLink(c.var.deps, c.var.caller), 201),
+);
+
+/** GET /export/download?token=: no bearer, the one-time token is the authorization. */
+export const exportDownloadRoutes = new Hono<AppEnv>().get('/export/download', validate('query', downloadQuery), async (c) =>
+  streamExport(c, await redeemExportLink(c.var.deps, c.req.valid('query').token)),
+);

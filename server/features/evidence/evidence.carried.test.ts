@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { createOrgAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment, getQuestions, postAnswer } from '../assessments/assessments.test-helpers.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { releaseStoredBytes } from './evidence.release.ts';

@@ -147,7 +147,7 @@ describe.each(DB_DRIVERS)('evidence dates (%s)', (driver) => {
     expect(await audits()).toHaveLength(1);
   });
 
-  it('scopes PUT /dates: another organization and unknown ids get 404, anonymous 401, a detached file 404', async () => {
+  it('scopes PUT /dates: another organization and unknown ids get 404, a malformed id 400, anonymous 401, a detached file 404', async () => {
     const file = await upload();
     const other = await orgWithAssessment(server, 'Globex');
     const valid = { effectiveOn: '2026-01-01', expiresOn: null };
@@ -155,7 +155,7 @@ describe.each(DB_DRIVERS)('evidence dates (%s)', (driver) => {
     // the body is not judged for a file that is not the caller's
     expect((await putDates(file.id, { effectiveOn: 'nonsense' }, other.user.accessToken)).status).toBe(404);
     expect((await putDates(randomUUID(), valid)).status).toBe(404);
-    expect((await putDates('not-an-id', valid)).status).toBe(404);
+    expect((await putDates('not-an-id', valid)).status).toBe(400);
     expect((await putDates(file.id, valid, null)).status).toBe(401);
     const [row] = await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, file.id));
     expect(row?.effectiveOn).toBe(today());

@@ -1,20 +1,19 @@
-// Evidence API (ADR 006, ADR 014), mounted at /api/evidence: resumable uploads under /uploads,
-// attach/detach, download, the upload-url way in (ADR 014) and the file's dates (ADR 019); and at
-// /api/assessments the per-assessment list. Org-scoped: other orgs get 404.
+// Evidence API (ADR 006, ADR 014), the /api/evidence router's routes: resumable uploads under
+// /uploads, attach/detach, download, the upload-url way in (ADR 014) and the file's dates (ADR 019);
+// and the per-assessment list, part of the /api/assessments router. Org-scoped: other orgs get 404.
+// Signed in with a profile: server/api/evidence.ts and server/api/assessments.ts declare it.
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { evidenceDatesSchema } from '#domain/contracts/cycles.ts';
 import { createUploadSchema, uploadUrlSchema } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MAX_CHUNK_BYTES, evidenceMaxBytes } from '#domain/evidence.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
-import { requireUser } from '../../lib/auth.ts';
+import { bodyLimit } from '../../lib/body-limit.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireProfile } from '../accounts/index.ts';
-import { assessmentParam, evidenceParam, notFoundId, validate } from '../../lib/validator.ts';
+import { assessmentParam, evidenceParam, idOf, validate } from '../../lib/validator.ts';
 import { accessFor } from './evidence.access.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { assertDatesTarget, setEvidenceDates } from './evidence.dates.ts';
@@ -31,7 +30,7 @@ const jsonLimit = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge('The request
 const chunkLimit = bodyLimit({ maxSize: EVIDENCE_MAX_CHUNK_BYTES, onError: tooLarge('Send at most 4 MB per chunk') });
 
 /** PUT .../content?assessmentId&questionId&fileName: the file of POST /upload-url. */
-const contentQuery = z.object({ assessmentId: notFoundId('Assessment not found'), questionId: z.string().optional(), fileName: z.string().optional() });
+const contentQuery = z.object({ assessmentId: idOf('assessment'), questionId: z.string().optional(), fileName: z.string().optional() });
 /**
  * GET .../download?delivery=stream: the bytes through this server even where the store could
  * redirect to a presigned URL (the SPA's fetch, ADR 020); without it S3 answers 302.
@@ -53,7 +52,6 @@ function assertOctetStream(c: Context<AppEnv>) {
 
 /** /api/evidence/... */
 export const evidenceRoutes = new Hono<AppEnv>()
-  .use('*', requireUser, requireProfile)
   .post('/uploads', jsonLimit, validate('json', createUploadSchema), async (c) => {
     const { created, state } = await createUpload(access(c), c.req.valid('json'));
     return c.json(state, created ? 201 : 200);
@@ -132,7 +130,7 @@ export const evidenceRoutes = new Hono<AppEnv>()
     });
   });
 
-/** GET /api/assessments/{id}/evidence, mounted before assessmentsRoutes so its own guards answer first. */
-export const assessmentEvidenceRoutes = new Hono<AppEnv>().get('/:id/evidence', requireUser, requireProfile, validate('param', assessmentParam), async (c) => {
+/** GET /api/assessments/{id}/evidence (the /api/assessments router checks the caller owns the assessment first). */
+export const assessmentEvidenceRoutes = new Hono<AppEnv>().get('/:id/evidence', validate('param', assessmentParam), async (c) => {
   return c.json(await listEvidence(access(c), c.req.valid('param').id), 200);
 });

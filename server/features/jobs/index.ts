@@ -1,5 +1,3 @@
-// Public surface of this server feature (docs/decisions/010): scheduled jobs, reminders, deadlines and the notification outbox.
-export { deadlinesRoutes } from './deadlines.routes.ts';
-export { listDeadlines } from './deadlines.service.ts';
+// Public surface of this server feature (docs/decisions/010): scheduled jobs, reminders and the notification outbox.
 export { dispatchNotifications, MAX_ATTEMPTS } from './dispatcher.ts';
 export { JOBS, queueDepths, runDueJobs, startScheduler, type JobDef, type JobDeps, type JobRun, type Scheduler } from './scheduler.ts';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { assessmentQuestions, certifications, correctiveActions, evidenceFiles, organizations } from '#server/db/schema/index.ts';
 import type { TestServer } from '#tests/setup/app.ts';
-import { createOrgAdmin, joinOrganization, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment } from '../assessments/assessments.test-helpers.ts';
 
 /** Higher education with foreign gifts: asked PP-23, whose clock has the HEA §117 dates (01-31 and 07-31). */

@@ -11,7 +11,7 @@ import { buildServer, type BuiltServer } from '#server/compose.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS, testEnv } from '#tests/setup/test-env.ts';
 import { decodedBody, header, startSmtpCapture, type SmtpCapture } from '#tests/mail/smtp-capture.ts';
-import { inviteAndAccept, joinOrganization, removeMember } from '../accounts/accounts.fixtures.ts';
+import { inviteAndAccept, joinOrganization, removeMember } from '#tests/isolation/fixtures.ts';
 import { CLAIM_LEASE_MS, dispatchNotifications, MAX_ATTEMPTS, safeDeliveryError } from './dispatcher.ts';
 import { COMPANY_PROFILE, createOrgAdmin, SECTION_117_PROFILE, submitAssessmentFor } from './jobs.test-helpers.ts';
 import { enqueueNotification } from '../../lib/notifications.ts';

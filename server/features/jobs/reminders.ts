@@ -10,7 +10,7 @@
 //
 // Set-based (docs/decisions/019-quarterly-cycles.md, jobs and reminders): a job walks the active
 // organizations in keyset batches of ORG_BATCH by id and reads each batch's facts with a fixed
-// number of statements (the *Of loaders of deadlines.service.ts, which GET /api/deadlines reads
+// number of statements (the *Of loaders of server/features/deadlines, which GET /api/deadlines reads
 // through too), then queues the batch's reminders in bulk. A pass costs a few statements per ORG_BATCH organizations, not per
 // organization, and every statement commits on its own: no transaction is held.
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
@@ -32,7 +32,7 @@ import {
   loadEvidenceDeadlinesOf,
   REASSESS_SUGGESTION,
   type OrgRef,
-} from './deadlines.service.ts';
+} from '../deadlines/index.ts';
 import { isPaidAt } from '../actions/index.ts';
 import { enqueueNotifications, type NotificationInput } from '../../lib/notifications.ts';
 import { appLink, reminderMail } from './reminder-mail.ts';

@@ -5,7 +5,7 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { questionnaireVersions, questions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { bankHash, SEED_NOTE_PREFIX, seedQuestionBank } from './questions.seed.ts';

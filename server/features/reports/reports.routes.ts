@@ -1,15 +1,13 @@
 // Downloadable detailed reports (PDF, DOCX) and the corrective action plan (XLSX), generated on
 // the server from the stored result. Members download their organization's reports under
-// /api/assessments/{id}/... (reportsRoutes, mounted at /api/assessments); system admins any
-// organization's under /api/admin/assessments/{id}/... (adminReportsRoutes, mounted there).
+// /api/assessments/{id}/... (reportsRoutes, part of the /api/assessments router); system admins any
+// organization's under /api/admin/assessments/{id}/... (adminReportsRoutes, part of /api/admin).
+// The routers in server/api/ declare the guards (session, profile, ownership, system_admin).
 // Both answer 403 payment_required until the organization's payment is verified.
 import { Hono, type Context } from 'hono';
-import { requireUser } from '../../lib/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { assessmentParam, validate } from '../../lib/validator.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireRole } from '../../lib/caller.ts';
-import { requireProfile } from '../accounts/index.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { loadReportDocument, organizationOfAssessment, type ReportDocument } from './reports.data.ts';
 import { renderReportDocx } from './reports.docx.ts';
@@ -73,12 +71,12 @@ const any = async (c: Context<AppEnv>, id: string, format: Format) => download(c
 
 /** /api/assessments/{id}/... */
 export const reportsRoutes = new Hono<AppEnv>()
-  .get('/:id/report.pdf', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), (c) => own(c, c.req.valid('param').id, 'pdf'))
-  .get('/:id/report.docx', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), (c) => own(c, c.req.valid('param').id, 'docx'))
-  .get('/:id/actions.xlsx', requireUser, requireProfile, validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), (c) => own(c, c.req.valid('param').id, 'xlsx'));
+  .get('/:id/report.pdf', validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), (c) => own(c, c.req.valid('param').id, 'pdf'))
+  .get('/:id/report.docx', validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), (c) => own(c, c.req.valid('param').id, 'docx'))
+  .get('/:id/actions.xlsx', validate('param', assessmentParam), rateLimit(RATE_LIMITS.reportFile), (c) => own(c, c.req.valid('param').id, 'xlsx'));
 
-/** /api/admin/assessments/{id}/... (system_admin) */
+/** /api/admin/assessments/{id}/... (the /api/admin router: system_admin) */
 export const adminReportsRoutes = new Hono<AppEnv>()
-  .get('/:id/report.pdf', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), (c) => any(c, c.req.valid('param').id, 'pdf'))
-  .get('/:id/report.docx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), (c) => any(c, c.req.valid('param').id, 'docx'))
-  .get('/:id/actions.xlsx', requireUser, requireProfile, requireRole('system_admin'), rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), (c) => any(c, c.req.valid('param').id, 'xlsx'));
+  .get('/assessments/:id/report.pdf', rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), (c) => any(c, c.req.valid('param').id, 'pdf'))
+  .get('/assessments/:id/report.docx', rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), (c) => any(c, c.req.valid('param').id, 'docx'))
+  .get('/assessments/:id/actions.xlsx', rateLimit(RATE_LIMITS.reportFile), validate('param', assessmentParam), (c) => any(c, c.req.valid('param').id, 'xlsx'));

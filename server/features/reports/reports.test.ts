@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { freezeProfile, rewriteStoredResult } from '../assessments/assessments.report.test-helpers.ts';
 import { answerAll, createAssessment } from '../assessments/assessments.test-helpers.ts';
 import { describeProfile, PROFILE_WITH_EVERY_DUTY, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
@@ -201,7 +201,7 @@ describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
     await verifyPayment();
     const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
     const action = report.body.correctiveActions[0];
-    expect((await server.json('PATCH', `/api/assessments/${assessmentId}/actions/${action.id}`, { ownerId: member.userId, baseVersion: action.version }, admin.accessToken)).status).toBe(200);
+    expect((await server.json('PATCH', `/api/actions/${action.id}`, { ownerId: member.userId, baseVersion: action.version }, admin.accessToken)).status).toBe(200);
     const res = await get(`/api/assessments/${assessmentId}/actions.xlsx`, member.accessToken);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(CONTENT_TYPES.xlsx);

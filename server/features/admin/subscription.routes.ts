@@ -1,19 +1,13 @@
-// Mounted at /api/admin/organizations: POST /api/admin/organizations/{id}/subscription (system_admin),
-// payment verified until paidUntil.
+// POST /api/admin/organizations/{id}/subscription (the /api/admin router: system_admin): payment
+// verified until paidUntil.
 import { Hono } from 'hono';
 import { subscriptionSchema } from '#domain/contracts/assessments.ts';
-import { requireUser } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/factory.ts';
-import { requireRole } from '../../lib/caller.ts';
-import { requireProfile } from '../accounts/index.ts';
 import { adminOrganizationParam, validate } from '../../lib/validator.ts';
 import { recordSubscription } from './subscription.service.ts';
 
 export const subscriptionRoutes = new Hono<AppEnv>().post(
-  '/:id/subscription',
-  requireUser,
-  requireProfile,
-  requireRole('system_admin'),
+  '/organizations/:id/subscription',
   validate('param', adminOrganizationParam),
   validate('json', subscriptionSchema),
   async (c) => {

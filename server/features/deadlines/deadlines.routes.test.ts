@@ -5,8 +5,8 @@ import { assessmentQuestions, evidenceFiles } from '#server/db/schema/index.ts';
 import type { DeadlineView } from '#domain/contracts/cycles.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
-import { joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
-import { COMPANY_PROFILE, createOrgAdmin, SECTION_117_PROFILE, submitAssessmentFor } from './jobs.test-helpers.ts';
+import { joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import { COMPANY_PROFILE, createOrgAdmin, SECTION_117_PROFILE, submitAssessmentFor } from '../jobs/jobs.test-helpers.ts';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 
