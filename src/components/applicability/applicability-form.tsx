@@ -20,7 +20,7 @@ import {
   type OrganizationKind,
 } from '#domain/questions/applicability.ts';
 import { MSG } from '#domain/messages.ts';
-import { useOnline } from '../../hooks/use-online.ts';
+import { useOnline } from '../../lib/use-online.ts';
 import { ApiError, messageOf } from '../../lib/api-client.ts';
 import { cn } from '../../utils/cn.ts';
 import { Alert } from '../ui/alert.tsx';

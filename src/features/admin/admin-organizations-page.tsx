@@ -52,7 +52,7 @@ export function AdminOrganizationsPage() {
   // (whenever the dialog's own focus return ran), focus goes to the search field.
   const focusAfterDelete = useRef<string | null>(null);
   const { rows: listedRows } = list;
-  const { data: firstPage, loading: reloading } = list.first;
+  const { data: firstPage, fetching: reloading } = list.first;
   useEffect(() => {
     const id = focusAfterDelete.current;
     if (id === null || reloading || !firstPage || listedRows.some((o) => o.id === id)) return;

@@ -4,7 +4,7 @@
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { History } from 'lucide-react';
 import type { PreviousAnswer, PreviousAnswersView } from '#domain/contracts/cycles.ts';
-import { useCachedResource } from '../../../../hooks/use-cached-resource.ts';
+import { useServerQuery } from '../../../../lib/server-data/index.ts';
 import { formatDate } from '../../../../utils/format.ts';
 import { getPreviousAnswers, previousAnswersCacheKey } from '../../api/compare.ts';
 
@@ -13,7 +13,7 @@ const PreviousAnswersContext = createContext<PreviousAnswersView | null>(null);
 /** Loads the assessment's previous answers for every question card below it. */
 export function PreviousAnswersProvider({ assessmentId, children }: { assessmentId: string; children: ReactNode }) {
   const load = useCallback((signal: AbortSignal) => getPreviousAnswers(assessmentId, signal), [assessmentId]);
-  const res = useCachedResource(previousAnswersCacheKey(assessmentId), load);
+  const res = useServerQuery(previousAnswersCacheKey(assessmentId), load, { offline: true });
   return <PreviousAnswersContext.Provider value={res.data}>{children}</PreviousAnswersContext.Provider>;
 }
 

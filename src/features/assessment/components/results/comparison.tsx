@@ -10,8 +10,7 @@ import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../../components/ui/table.tsx';
-import { useCachedResource } from '../../../../hooks/use-cached-resource.ts';
-import { messageOf } from '../../../../lib/api-client.ts';
+import { messageOf, useServerQuery } from '../../../../lib/server-data/index.ts';
 import { cn } from '../../../../utils/cn.ts';
 import { formatDate } from '../../../../utils/format.ts';
 import { plural } from '../../../../utils/format-time.ts';
@@ -157,7 +156,7 @@ export function ComparisonBody({ view }: { view: ComparisonView }) {
 /** The results' comparison section; loads its own data (a snapshot offline). */
 export function Comparison({ assessmentId }: { assessmentId: string }) {
   const load = useCallback((signal: AbortSignal) => getComparison(assessmentId, signal), [assessmentId]);
-  const res = useCachedResource(comparisonCacheKey(assessmentId), load);
+  const res = useServerQuery(comparisonCacheKey(assessmentId), load, { offline: true });
   const prev = res.data?.previous ?? null;
   const changes = res.data ? res.data.regressed.length + res.data.improved.length : 0;
   return (

@@ -1,0 +1,91 @@
+// The persisted read cache (ADR 032): one TanStack Query client per signed-in user, saved to
+// IndexedDB under that user's id, so a page read once renders offline after a reload. Only reads
+// marked for offline use are saved (meta.persist, see ./hooks.ts); admin reads never are. A sign-out
+// deletes every saved client (../../app/sign-out.ts), so the next user of the browser starts empty.
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
+
+/**
+ * The version of what is saved. A saved client with another buster is dropped on restore
+ * (TanStack's persistQueryClientRestore): raise it when a cached answer's shape changes.
+ */
+export const QUERY_CACHE_BUSTER = 'v1';
+/** A saved client older than this is not restored. */
+export const QUERY_CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+/** At most one save per this many ms (the cache changes on every fetch). */
+const SAVE_DELAY_MS = 300;
+
+const DB_NAME = 'mvrsp-query-cache';
+let store: UseStore | null = null;
+const cacheStore = () => (store ??= createStore(DB_NAME, 'clients'));
+const keyOf = (userId: string) => `user:${userId}`;
+
+/** Set while a sign-out clears the device: nothing may be saved again until it is allowed. */
+let savesBlocked = false;
+/** Raised by every clear: a save scheduled before it is dropped. */
+let generation = 0;
+
+/** Blocks (a sign-out started) or allows again (the page stays, signed out) every save of a read. */
+export function blockQueryCacheSaves(blocked: boolean): void {
+  savesBlocked = blocked;
+}
+
+export function queryCacheSavesBlocked(): boolean {
+  return savesBlocked;
+}
+
+/** The persister of one user's client: saved under the user's id, at most one write per SAVE_DELAY_MS. */
+export function userPersister(userId: string): Persister {
+  const key = keyOf(userId);
+  const bornIn = generation;
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const save = async () => {
+    timer = null;
+    const client = pending;
+    pending = null;
+    if (!client || savesBlocked || bornIn !== generation) return;
+    try {
+      await set(key, client, cacheStore());
+    } catch {
+      /* IndexedDB unavailable or full: the pages still work online */
+    }
+  };
+  return {
+    persistClient(client) {
+      if (savesBlocked || bornIn !== generation) return;
+      pending = client;
+      timer ??= setTimeout(() => void save(), SAVE_DELAY_MS);
+    },
+    async restoreClient() {
+      try {
+        return await get<PersistedClient>(key, cacheStore());
+      } catch {
+        return undefined;
+      }
+    },
+    async removeClient() {
+      try {
+        await del(key, cacheStore());
+      } catch {
+        /* nothing to remove */
+      }
+    },
+  };
+}
+
+/** Deletes every user's saved reads (a sign-out); a save already scheduled is dropped. */
+export async function clearQueryCache(): Promise<void> {
+  generation += 1;
+  try {
+    await clear(cacheStore());
+  } catch {
+    /* IndexedDB unavailable: nothing was saved */
+  }
+}
+
+/** The user ids with a saved client (tests: a sign-out leaves none). */
+export async function savedQueryCacheUsers(): Promise<string[]> {
+  const { keys } = await import('idb-keyval');
+  return (await keys(cacheStore())).map((k) => String(k).replace(/^user:/, ''));
+}
