@@ -10,8 +10,13 @@ import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
  * (TanStack's persistQueryClientRestore): raise it when a cached answer's shape changes.
  */
 export const QUERY_CACHE_BUSTER = 'v1';
-/** A saved client older than this is not restored. */
-export const QUERY_CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+/**
+ * A saved client older than this is not restored. Also the queries' gcTime (TanStack: gcTime >=
+ * maxAge, or a restored read is collected before it is saved again), so it must stay below
+ * setTimeout's limit of 2^31-1 ms (about 24.8 days): a longer delay fires at once and every
+ * unobserved read would be collected immediately.
+ */
+export const QUERY_CACHE_MAX_AGE_MS = 20 * 24 * 60 * 60_000;
 /** At most one save per this many ms (the cache changes on every fetch). */
 const SAVE_DELAY_MS = 300;
 
