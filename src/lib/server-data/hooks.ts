@@ -133,8 +133,11 @@ export interface ServerMutation<V, T> {
 }
 
 export interface ServerMutationOptions<V, T> {
-  /** Called after a successful write, before `run` resolves (e.g. to update a read). */
-  onSuccess?: (value: T, vars: V) => void;
+  /**
+   * Called after a successful write; the write stays pending until it settles (e.g. the page's
+   * reload after the change), and a failure in it is the write's failure.
+   */
+  onSuccess?: (value: T, vars: V) => void | Promise<void>;
   /** Reads to load again after a successful write. */
   invalidates?: QueryKey[];
 }
@@ -149,14 +152,15 @@ export function useServerMutation<V, T>(write: (vars: V) => Promise<T>, opts: Se
     optsRef.current = opts;
   });
   const mutation = useMutation<Result<T>, never, V>({
-    mutationFn: async (vars) => {
-      const result = await toResult(writeRef.current(vars));
-      if (result.ok) {
-        optsRef.current.onSuccess?.(result.value, vars);
-        for (const key of optsRef.current.invalidates ?? []) void queryClient.invalidateQueries({ queryKey: key });
-      }
-      return result;
-    },
+    mutationFn: (vars) =>
+      toResult(
+        (async () => {
+          const value = await writeRef.current(vars);
+          for (const key of optsRef.current.invalidates ?? []) void queryClient.invalidateQueries({ queryKey: key });
+          await optsRef.current.onSuccess?.(value, vars);
+          return value;
+        })(),
+      ),
   });
   const { mutateAsync } = mutation;
   const run = useCallback((vars: V) => mutateAsync(vars), [mutateAsync]);
