@@ -31,7 +31,7 @@ type SaveState =
 
 /**
  * One corrective action. Shows what the server saved (a newer server copy of `action`, e.g. the fresh
- * load after a cached snapshot, replaces what is shown) and saves edits on the version the user saw: a colleague's
+ * load after a saved copy, replaces what is shown) and saves edits on the version the user saw: a colleague's
  * newer save is never overwritten but shown, with a way to apply the user's change on top of it.
  * `inAssessment`: the report it is shown on (an action opened in an earlier one says it was carried).
  * `plan`: the action plan page's extras (domain, overdue, when it was opened). `readOnly`: offline copy.

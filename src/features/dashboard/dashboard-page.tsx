@@ -1,5 +1,5 @@
 // /dashboard: welcome, New Assessment, Team Members (admins), Passed assessments,
-// Assessment History and the questions assigned to me. Renders from a snapshot when offline.
+// Assessment History and the questions assigned to me. Renders from the saved read when offline (ADR 032).
 import { useCallback } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MSG } from '#domain/messages.ts';

@@ -1,6 +1,6 @@
 // "Previously" under a question: its answers in the organization's earlier submitted assessments
 // (matched by code), newest first, with who answered and when. Loaded once per assessment by the
-// provider (a snapshot keeps it offline once loaded); a card without the provider shows nothing.
+// provider (the saved read keeps it offline once loaded, ADR 032); a card without the provider shows nothing.
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { History } from 'lucide-react';
 import type { PreviousAnswer, PreviousAnswersView } from '#domain/contracts/cycles.ts';

@@ -1,6 +1,6 @@
 // The change since the previous submitted assessment: total, grade and Pass/Fail, each domain's
 // percentage, and the questions whose answer turned (Yes to No, No to Yes). Built by the server
-// (compareAssessments in domain/cycles/compare.ts); a snapshot keeps it readable offline.
+// (compareAssessments in domain/cycles/compare.ts); the saved read keeps it readable offline (ADR 032).
 import { useCallback, type ReactNode } from 'react';
 import { AlertOctagon, ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react';
 import type { ComparisonView, QuestionChange } from '#domain/contracts/cycles.ts';
@@ -153,7 +153,7 @@ export function ComparisonBody({ view }: { view: ComparisonView }) {
   );
 }
 
-/** The results' comparison section; loads its own data (a snapshot offline). */
+/** The results' comparison section; loads its own data (the saved copy offline). */
 export function Comparison({ assessmentId }: { assessmentId: string }) {
   const load = useCallback((signal: AbortSignal) => getComparison(assessmentId, signal), [assessmentId]);
   const res = useServerQuery(comparisonCacheKey(assessmentId), load, { offline: true });
