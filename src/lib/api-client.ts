@@ -125,11 +125,3 @@ export async function downloadFile(path: string): Promise<{ blob: Blob; fileName
   const res = await apiFetch(path, { headers: { accept: '*/*' } });
   return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get('content-disposition')) };
 }
-
-/** A user-facing message: the server's `error` text when it sent one, else the screen's own string. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
-  const failure = error as Partial<HttpFailure> | null;
-  if (typeof failure === 'object' && failure !== null && failure.ok === false) return failure.serverMessage ?? fallback;
-  return fallback;
-}

@@ -11,8 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { getAppConfig } from '../../config/app-config.ts';
 import { paths } from '../../config/paths.ts';
 import { useSession, type SessionUser } from '../../hooks/use-session.ts';
-import { ApiError, messageOf } from '../../lib/api-client.ts';
-import { messageOf as failureMessage, useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
+import { failureOf, messageOf, useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
 import { readStoredSessionUser } from '../../lib/auth-storage.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
 import { acceptInvite, acceptInviteSignedIn, acceptInviteWithNewProviderAccount, validateInvite } from './api/invitations.ts';
@@ -161,8 +160,8 @@ function AcceptInviteForm({ token, invite, onNeedsSignIn }: { token: string; inv
       navigate(`${paths.login.href()}?registered=1`, { replace: true, state: { message: MSG.accountCreatedSignIn } });
     } catch (error) {
       // The invited address already has an account: accepting needs its session.
-      if (error instanceof ApiError && error.status === 409) return needsSignIn('exists', names);
-      setErrors({ summary: error instanceof RegisterError ? error.message : messageOf(error, MSG.acceptInviteFailed), fields: {} });
+      if (failureOf(error).status === 409) return needsSignIn('exists', names);
+      setErrors({ summary: error instanceof RegisterError ? error.message : messageOf(failureOf(error), MSG.acceptInviteFailed), fields: {} });
     } finally {
       setBusy(false);
     }
@@ -245,7 +244,7 @@ function SignedInAccept({ token, invite, user }: { token: string; invite: Valida
     if (!firstName || !lastName) return setError(MSG.requiredFields);
     setError(null);
     const res = await accept.run({ firstName, lastName });
-    if (!res.ok) return setError(failureMessage(res, MSG.acceptInviteFailed));
+    if (!res.ok) return setError(messageOf(res, MSG.acceptInviteFailed));
     navigate(paths.dashboard.href(), { replace: true });
   }
 
