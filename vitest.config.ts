@@ -41,7 +41,7 @@ export default defineConfig({
         // Pre-bundled before the first test: a dependency Vite discovers mid-run makes it re-optimize
         // and reload the page, and a component then meets two copies of React ("Cannot read
         // properties of null (reading 'useRef')"). Vitest's own warning names this remedy.
-        optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router-dom', 'lucide-react', 'dexie', 'dexie-react-hooks', 'zod'] },
+        optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router-dom', 'lucide-react', 'dexie', 'dexie-react-hooks', 'zod', '@tanstack/react-query', '@tanstack/react-query-persist-client', 'idb-keyval'] },
         test: {
           name: 'component',
           include: ['src/**/*.test.tsx'],

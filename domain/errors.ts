@@ -34,12 +34,3 @@ export interface ApiErrorBody {
   code: ErrorCode;
   details?: unknown;
 }
-
-export function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { error?: unknown }).error === 'string' &&
-    typeof (value as { code?: unknown }).code === 'string'
-  );
-}

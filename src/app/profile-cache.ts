@@ -1,6 +1,6 @@
 // The last loaded profile, so an offline start-up can still show who is signed in.
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
-import { snapshotWritesBlocked } from '../utils/local-cache.ts';
+import { queryCacheSavesBlocked } from '../lib/server-data/query-cache.ts';
 
 const KEY = 'mvrsp.profile';
 
@@ -18,7 +18,7 @@ export function readCachedProfile(userId: string): ProfileDto | null {
 export function writeCachedProfile(profile: ProfileDto | null): void {
   try {
     if (profile) {
-      if (!snapshotWritesBlocked()) localStorage.setItem(KEY, JSON.stringify(profile));
+      if (!queryCacheSavesBlocked()) localStorage.setItem(KEY, JSON.stringify(profile));
     } else localStorage.removeItem(KEY);
   } catch {
     /* storage unavailable */

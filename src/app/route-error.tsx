@@ -2,11 +2,12 @@ import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AlertTriangle } from 'lucide-react';
 import { Button, ButtonLink } from '../components/ui/button.tsx';
+import { isOnline } from '../lib/online.ts';
 
 /** Last-resort error screen for a route (failed lazy chunk, render error). */
 export function RouteError({ error }: { error: unknown }) {
   const message = error instanceof Error ? error.message : 'Something went wrong.';
-  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  const offline = !isOnline();
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">
       <div className="max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">

@@ -21,6 +21,7 @@ import {
   type UnsentWork,
 } from './sign-out.ts';
 import { SignOutDialog, type SignOutChoice } from './sign-out-dialog.tsx';
+import { isOnline } from '../lib/online.ts';
 
 function userOf(session: Session | null): SessionUser | null {
   if (!session) return null;
@@ -282,7 +283,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={value}>
       {ending ? <PageSpinner label="Signing out…" /> : children}
-      <SignOutDialog work={unsentPrompt} offline={typeof navigator !== 'undefined' && navigator.onLine === false} busy={signOutBusy} onChoose={chooseSignOut} />
+      <SignOutDialog work={unsentPrompt} offline={!isOnline()} busy={signOutBusy} onChoose={chooseSignOut} />
     </SessionContext.Provider>
   );
 }

@@ -1,6 +1,8 @@
 // The one place that decides what a sign-out leaves on the device (ADR 007, "Sign-out"):
-// - localStorage: every read snapshot (utils/local-cache.ts) and the cached profile go; the
-//   supabase-js session is removed by auth.signOut; the public /api/config copy stays.
+// - localStorage: the cached profile goes; the supabase-js session is removed by auth.signOut;
+//   the public /api/config copy stays.
+// - IndexedDB (the saved reads, ADR 032): every user's saved query cache is deleted
+//   (src/lib/server-data/query-cache.ts), so the next user of the browser starts with none.
 // - sessionStorage: cleared (invitation names, scroll positions).
 // - Cache Storage: the service worker's reference cache (worker/sw.ts) keeps only the public
 //   /api/config; the question bank (questions, guidance, corrective actions) is for signed-in users
@@ -11,8 +13,9 @@
 import { MSG } from '#domain/messages.ts';
 import { paths } from '../config/paths.ts';
 import { AUTH_STORAGE_KEY, authStorage } from '../lib/auth-storage.ts';
+import { isOnline } from '../lib/online.ts';
 import { loadSupabase } from '../lib/supabase.ts';
-import { blockSnapshotWrites, clearCaches } from '../utils/local-cache.ts';
+import { blockQueryCacheSaves, clearQueryCache } from '../lib/server-data/query-cache.ts';
 import { writeCachedProfile } from './profile-cache.ts';
 
 /** The service worker's runtime cache of reference data (worker/sw.ts). */
@@ -44,13 +47,13 @@ export async function sendUnsentNow(): Promise<void> {
 
 /**
  * Removes everything of the organization from this device; `keepUnsent` keeps this user's unsent
- * rows for their next sign-in. Order matters: first nothing may write again (snapshot writes are
+ * rows for their next sign-in. Order matters: first nothing may write again (saves of reads are
  * blocked, the sync runtime is stopped and its request on the wire settled or discarded), then the
  * stores are emptied, so a response that lands late cannot put organization data back.
  * `reloading` false (signed out elsewhere, the page stays): writes are allowed again afterwards.
  */
 export async function clearLocalData(opts: { userId: string | null; keepUnsent: boolean; reloading?: boolean }): Promise<void> {
-  blockSnapshotWrites(true);
+  blockQueryCacheSaves(true);
   const sync = await import('../sync/index.ts').catch(() => null);
   let db: InstanceType<NonNullable<typeof sync>['SyncDatabase']> | null = null;
   try {
@@ -58,7 +61,7 @@ export async function clearLocalData(opts: { userId: string | null; keepUnsent: 
   } catch (error) {
     console.warn('Could not stop the sync runtime', error);
   }
-  clearCaches();
+  await clearQueryCache();
   writeCachedProfile(null);
   try {
     sessionStorage.clear();
@@ -72,7 +75,7 @@ export async function clearLocalData(opts: { userId: string | null; keepUnsent: 
     console.warn('Could not clear the local sync database', error);
   }
   if (opts.reloading === false) {
-    blockSnapshotWrites(false);
+    blockQueryCacheSaves(false);
     sync?.resumeSyncAfterSignOut();
   } else {
     // The page reloads next: this page's connection is closed so nothing in it writes the database again.
@@ -102,7 +105,7 @@ export async function endLocalSession(): Promise<void> {
  */
 async function offlineShellReady(waitMs = 5_000): Promise<void> {
   try {
-    if (navigator.onLine !== false || !('serviceWorker' in navigator)) return;
+    if (isOnline() || !('serviceWorker' in navigator)) return;
     const registration = await navigator.serviceWorker.getRegistration();
     if (!registration || registration.active) return;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -3,7 +3,7 @@
 // version strands nothing: the outbox and the file queue stay in IndexedDB and the new version
 // opens them through Dexie's upgrade path (src/sync/db.ts), a send cut off by the reload is resent
 // (an expired lease, the server's mutation ledger, the upload's offset), and the read snapshots
-// carry over (src/utils/local-cache.ts). tests/e2e/app-update.test.ts proves it online and offline.
+// carry over (src/lib/server-data/query-cache.ts). tests/e2e/app-update.test.ts proves it online and offline.
 // A gate would not protect the work anyway: a waiting worker also takes over once every tab is closed.
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { RefreshCw } from 'lucide-react';

@@ -1,10 +1,9 @@
 // Download buttons for the detailed report (PDF, Word) and the corrective action plan (Excel).
 // Shared: the assessment results (members) and the admin assessments page both render it.
-import { useState } from 'react';
 import { FileDown, FileSpreadsheet, FileText } from 'lucide-react';
 import { BusyButton } from './ui/busy-button.tsx';
 import { useToast } from './ui/toast.tsx';
-import { messageOf } from '../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../lib/server-data/index.ts';
 import { downloadReport, reportUrl, type ReportFile } from '../lib/download-report.ts';
 
 const FILES: { file: ReportFile; label: string; Icon: typeof FileText }[] = [
@@ -14,18 +13,13 @@ const FILES: { file: ReportFile; label: string; Icon: typeof FileText }[] = [
 ];
 
 export function ReportDownloads({ assessmentId, asAdmin = false, size = 'sm' }: { assessmentId: string; asAdmin?: boolean; size?: 'sm' | 'md' }) {
-  const [busy, setBusy] = useState<ReportFile | null>(null);
+  const download = useServerMutation((file: ReportFile) => downloadReport(reportUrl(assessmentId, file, asAdmin), file));
+  const busy = download.pendingFor ?? null;
   const { notify } = useToast();
   const get = async (file: ReportFile) => {
     if (busy) return;
-    setBusy(file);
-    try {
-      await downloadReport(reportUrl(assessmentId, file, asAdmin), file);
-    } catch (err) {
-      notify(messageOf(err, 'The download failed. Please try again.'), 'error');
-    } finally {
-      setBusy(null);
-    }
+    const res = await download.run(file);
+    if (!res.ok) notify(messageOf(res, 'The download failed. Please try again.'), 'error');
   };
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Download the detailed report">

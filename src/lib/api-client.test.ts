@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
-import { ApiError, authFailureOf, errorMessageFrom, messageOf } from './api-client.ts';
+import { ApiError, authFailureOf, errorMessageFrom } from './api-client.ts';
+import { failureOf, messageOf } from './server-data/result.ts';
 import { failureFrom, networkFailure } from './http.ts';
 
 const apiError = (status: number, body: unknown) => new ApiError(failureFrom(new Response(null, { status }), body), body);
@@ -19,10 +20,10 @@ describe('api-client error messages', () => {
   });
   it('messageOf prefers the server text, else the screen-specific message', () => {
     const withText = apiError(409, { error: 'colleague@x.org is already a member', code: 'conflict' });
-    expect(messageOf(withText, MSG.sendInviteFailed)).toBe('colleague@x.org is already a member');
+    expect(messageOf(failureOf(withText), MSG.sendInviteFailed)).toBe('colleague@x.org is already a member');
     expect(withText.code).toBe('conflict');
-    expect(messageOf(apiError(500, null), MSG.sendInviteFailed)).toBe(MSG.sendInviteFailed);
-    expect(messageOf(new TypeError('boom'), MSG.removeMemberFailed)).toBe(MSG.removeMemberFailed);
+    expect(messageOf(failureOf(apiError(500, null)), MSG.sendInviteFailed)).toBe(MSG.sendInviteFailed);
+    expect(messageOf(failureOf(new TypeError('boom')), MSG.removeMemberFailed)).toBe(MSG.removeMemberFailed);
     expect(new ApiError(networkFailure()).isNetworkError).toBe(true);
   });
 });

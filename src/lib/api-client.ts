@@ -16,7 +16,8 @@ export class ApiError extends Error {
   constructor(failure: HttpFailure, body: unknown = null) {
     super(failure.message);
     this.name = 'ApiError';
-    this.failure = failure;
+    const text = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown };
+    this.failure = typeof text.error === 'string' && text.error.trim() ? { ...failure, serverMessage: text.error } : failure;
     this.body = body;
   }
   get status(): number {
@@ -30,8 +31,7 @@ export class ApiError extends Error {
   }
   /** The server's own `error` text, when it sent one. */
   get serverMessage(): string | undefined {
-    const err = (typeof this.body === 'object' && this.body !== null ? this.body : {}) as { error?: unknown };
-    return typeof err.error === 'string' && err.error.trim() ? err.error : undefined;
+    return this.failure.serverMessage;
   }
   /** True when the request never reached the server (offline, DNS, CORS). */
   get isNetworkError(): boolean {
@@ -124,10 +124,4 @@ export const abortable = (signal?: AbortSignal) => ({ init: { signal } });
 export async function downloadFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
   const res = await apiFetch(path, { headers: { accept: '*/*' } });
   return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get('content-disposition')) };
-}
-
-/** A user-facing message: the server's `error` text when it sent one, else the screen's own string. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
-  return fallback;
 }

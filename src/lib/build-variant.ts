@@ -4,8 +4,8 @@
 // read at build time (vite.config.ts `define`), in the app and in the service worker alike. Unset,
 // it is '' and every branch on it is dead code the minifier drops: the production build is the app
 // as written. Set to 'update-test', the build is "the next release" of the same sources: one more
-// Dexie version with an upgrade (src/sync/db.ts) and a new version of the persisted read snapshots
-// (src/utils/local-cache.ts), so the test can install the app, queue work offline and update into
+// Dexie version with an upgrade (src/sync/db.ts) and a new version of the persisted read cache
+// (src/lib/server-data/query-cache.ts), so the test can install the app, queue work offline and update into
 // a build whose storage really changed. Outside a Vite build (vitest) the identifier is undefined.
 
 declare const __MVRSP_BUILD_VARIANT__: string | undefined;

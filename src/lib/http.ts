@@ -21,8 +21,8 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number)
 export type TokenGetter = (opts: { forceRefresh: boolean }) => Promise<string | null>;
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-/** Why a request failed: no answer at all (`network`, status 0) or a non-2xx answer (`http`). */
-export interface HttpFailure {
+/** Why a server call failed: no answer at all (`network`, status 0) or a non-2xx answer (`http`). */
+export interface Failure {
   ok: false;
   kind: 'network' | 'http';
   /** 0 when the request never got an answer. */
@@ -31,13 +31,22 @@ export interface HttpFailure {
   message: string;
   /** The server's machine-readable `code` (server/lib/app-error.ts), when it sent one. */
   code?: string;
+  /** The server's own `error` text, when it sent one (the pages' calls only: src/lib/api-client.ts). */
+  serverMessage?: string;
   /** The server's `details` (e.g. the upload offset on a 409), when it sent some. */
   details?: unknown;
   /** The Retry-After header in ms, when the server sent one. */
   retryAfterMs?: number;
 }
 
-export type HttpResult<T> = { ok: true; value: T } | HttpFailure;
+/**
+ * The one result of a server call in the client (ADR 015): every read and write of a page
+ * (src/lib/server-data), the sync engine and the evidence uploader.
+ */
+export type Result<T> = { ok: true; value: T } | Failure;
+/** The names the sync transports (src/sync) use for the same two types. */
+export type HttpFailure = Failure;
+export type HttpResult<T> = Result<T>;
 
 /** The response's message (`error`, else `message`), else "HTTP {status}", else "Request failed". */
 export function errorMessageFrom(body: unknown, status: number): string {

@@ -39,9 +39,3 @@ export function loadSupabase(): Promise<SupabaseClient> {
   });
   return loading;
 }
-
-/** The client once loaded (always the case on signed-in pages); throws before that. */
-export function getSupabase(): SupabaseClient {
-  if (!client) throw new Error('Supabase client not loaded yet (await loadSupabase() first)');
-  return client;
-}

@@ -1,4 +1,5 @@
 // Online/offline and page-visibility hints from the runtime (window or worker), without DOM types.
+import { isOnline, subscribeOnline } from '../lib/online.ts';
 import type { OnlineSignal, SyncSignal } from './engine.ts';
 
 interface EventTargetLike {
@@ -6,22 +7,19 @@ interface EventTargetLike {
   removeEventListener(type: string, fn: () => void): void;
 }
 
+/** The client's one online signal (src/lib/online.ts) plus page visibility, as the engine's OnlineSignal. */
 export function createBrowserOnlineSignal(): OnlineSignal {
-  const g = globalThis as unknown as EventTargetLike & { navigator?: { onLine?: boolean }; document?: EventTargetLike & { visibilityState?: string } };
+  const g = globalThis as unknown as { document?: EventTargetLike & { visibilityState?: string } };
   return {
-    isOnline: () => g.navigator?.onLine !== false,
+    isOnline,
     subscribe(listener: (s: SyncSignal) => void) {
-      const online = () => listener('online');
-      const offline = () => listener('offline');
       const visible = () => {
         if (g.document?.visibilityState === 'visible') listener('visible');
       };
-      g.addEventListener?.('online', online);
-      g.addEventListener?.('offline', offline);
+      const stopOnline = subscribeOnline((online) => listener(online ? 'online' : 'offline'));
       g.document?.addEventListener('visibilitychange', visible);
       return () => {
-        g.removeEventListener?.('online', online);
-        g.removeEventListener?.('offline', offline);
+        stopOnline();
         g.document?.removeEventListener('visibilitychange', visible);
       };
     },

@@ -246,7 +246,3 @@ export class SyncDatabase extends Dexie {
 export async function getMeta<T>(db: SyncDatabase, key: string): Promise<T | undefined> {
   return (await db.meta.get(key))?.value as T | undefined;
 }
-
-export async function setMeta(db: SyncDatabase, key: string, value: unknown): Promise<void> {
-  await db.meta.put({ key, value });
-}

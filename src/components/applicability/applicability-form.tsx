@@ -20,8 +20,8 @@ import {
   type OrganizationKind,
 } from '#domain/questions/applicability.ts';
 import { MSG } from '#domain/messages.ts';
-import { useOnline } from '../../hooks/use-online.ts';
-import { ApiError, messageOf } from '../../lib/api-client.ts';
+import { useOnline } from '../../lib/use-online.ts';
+import { messageOf, useServerMutation } from '../../lib/server-data/index.ts';
 import { cn } from '../../utils/cn.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -60,7 +60,8 @@ export function ApplicabilityForm({ initial, onSave, submitLabel = 'Save profile
   const [draft, setDraft] = useState<Draft>(initial ?? emptyDraft);
   const [errors, setErrors] = useState<Partial<Record<Part, string>>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useServerMutation(onSave);
+  const saving = save.pending;
   const firstKind = useRef<HTMLInputElement>(null);
   const coveredBox = useRef<HTMLInputElement>(null);
   const saveAlert = useRef<HTMLDivElement>(null);
@@ -91,15 +92,10 @@ export function ApplicabilityForm({ initial, onSave, submitLabel = 'Save profile
     }
     setErrors({});
     setSaveError(null);
-    setSaving(true);
-    try {
-      await onSave(parsed.data);
-    } catch (err) {
-      setSaveError(err instanceof ApiError && err.isNetworkError ? NETWORK_SAVE_FAILED : messageOf(err, MSG.applicabilitySaveFailed));
-      requestAnimationFrame(() => saveAlert.current?.focus());
-    } finally {
-      setSaving(false);
-    }
+    const res = await save.run(parsed.data);
+    if (res.ok) return;
+    setSaveError(res.kind === 'network' ? NETWORK_SAVE_FAILED : messageOf(res, MSG.applicabilitySaveFailed));
+    requestAnimationFrame(() => saveAlert.current?.focus());
   }
 
   const errorId = (part: Part) => (errors[part] ? `${id}-${part}-error` : undefined);

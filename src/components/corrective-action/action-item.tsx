@@ -13,7 +13,7 @@ import { Badge, type BadgeTone } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { inputClasses } from '../ui/field.tsx';
 import { saveAction, type ActionUpdate } from '../../lib/actions-api.ts';
-import { messageOf } from '../../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../../lib/server-data/index.ts';
 import { formatDate } from '#domain/dates.ts';
 import { formatDateTime } from '../../utils/format-time.ts';
 import { isOneOf } from '../../utils/one-of.ts';
@@ -32,7 +32,7 @@ type SaveState =
 
 /**
  * One corrective action. Shows what the server saved (a newer server copy of `action`, e.g. the fresh
- * load after a cached snapshot, replaces what is shown) and saves edits on the version the user saw: a colleague's
+ * load after a saved copy, replaces what is shown) and saves edits on the version the user saw: a colleague's
  * newer save is never overwritten but shown, with a way to apply the user's change on top of it.
  * `inAssessment`: the report it is shown on (an action opened in an earlier one says it was carried).
  * `plan`: the action plan page's extras (domain, overdue, when it was opened). `readOnly`: offline copy.
@@ -63,7 +63,9 @@ export function ActionItem({
 }) {
   const [current, setCurrent] = useState(action);
   const [notes, setNotes] = useState(action.notes);
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const [settled, setSettled] = useState<SaveState>({ kind: 'idle' });
+  const saving = useServerMutation(({ version, patch }: { version: number; patch: ActionUpdate }) => saveAction(current.id, version, patch));
+  const save: SaveState = saving.pending ? { kind: 'saving' } : settled;
   const id = useId();
   if (action.version > current.version) {
     setCurrent(action);
@@ -71,17 +73,14 @@ export function ActionItem({
   }
 
   const apply = async (patch: ActionUpdate) => {
-    setSave({ kind: 'saving' });
-    try {
-      const res = await saveAction(current.id, current.version, patch);
-      const next = res.kind === 'saved' ? res.action : res.current;
-      setCurrent(next);
-      setNotes(res.kind === 'saved' || patch.notes === undefined ? next.notes : notes);
-      onSaved?.(next);
-      setSave(res.kind === 'saved' ? { kind: 'saved' } : { kind: 'conflict', message: res.message, patch });
-    } catch (error) {
-      setSave({ kind: 'error', message: messageOf(error, 'Could not save the change. Check your connection and try again.') });
-    }
+    const result = await saving.run({ version: current.version, patch });
+    if (!result.ok) return setSettled({ kind: 'error', message: messageOf(result, 'Could not save the change. Check your connection and try again.') });
+    const res = result.value;
+    const next = res.kind === 'saved' ? res.action : res.current;
+    setCurrent(next);
+    setNotes(res.kind === 'saved' || patch.notes === undefined ? next.notes : notes);
+    onSaved?.(next);
+    setSettled(res.kind === 'saved' ? { kind: 'saved' } : { kind: 'conflict', message: res.message, patch });
   };
 
   const notesDirty = notes !== current.notes;

@@ -17,10 +17,9 @@ import { inputClasses } from '../../components/ui/field.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { getAppConfig } from '../../config/app-config.ts';
-import { useCachedResource } from '../../hooks/use-cached-resource.ts';
-import { useOnline } from '../../hooks/use-online.ts';
+import { messageOf, useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
+import { useOnline } from '../../lib/use-online.ts';
 import { useSession } from '../../hooks/use-session.ts';
-import { messageOf } from '../../lib/api-client.ts';
 import { formatRelative, plural } from '../../utils/format-time.ts';
 import { isOneOf } from '../../utils/one-of.ts';
 import { exportActionPlan, getActionPlan, getMembers, type ActionPlanState } from './api.ts';
@@ -43,8 +42,8 @@ export function ActionPlanPage() {
   const orgId = profile?.organization?.id ?? null;
   const loadPlan = useCallback((signal: AbortSignal) => getActionPlan(signal), []);
   const loadMembers = useCallback((signal: AbortSignal) => getMembers(orgId!, signal), [orgId]);
-  const plan = useCachedResource<ActionPlanState>(orgId ? 'action-plan' : null, loadPlan);
-  const members = useCachedResource(orgId ? `members.${orgId}` : null, loadMembers);
+  const plan = useServerQuery<ActionPlanState>(orgId ? ['action-plan'] : null, loadPlan, { offline: true });
+  const members = useServerQuery(orgId ? ['members', orgId] : null, loadMembers, { offline: true });
   const online = useOnline();
   const { checkoutUrl, contactEmail } = getAppConfig();
 
@@ -119,7 +118,8 @@ function PlanView({
   onSaved: (saved: ActionPlanItem) => void;
 }) {
   const [filter, setFilter] = useState<ActionFilter>(NO_FILTER);
-  const [exporting, setExporting] = useState(false);
+  const exporter = useServerMutation((f: ActionFilter) => exportActionPlan(f));
+  const exporting = exporter.pending;
   const { notify } = useToast();
   const id = useId();
   const shown = useMemo(() => items.filter((a) => matchesActionFilter(a, filter)), [items, filter]);
@@ -133,14 +133,8 @@ function PlanView({
     return next;
   });
   const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      await exportActionPlan(filter);
-    } catch (error) {
-      notify(messageOf(error, 'The export failed. Please try again.'), 'error');
-    } finally {
-      setExporting(false);
-    }
+    const res = await exporter.run(filter);
+    if (!res.ok) notify(messageOf(res, 'The export failed. Please try again.'), 'error');
   };
 
   const exportButton = (

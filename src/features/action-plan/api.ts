@@ -4,7 +4,8 @@
 import type { ActionPlanView } from '#domain/contracts/cycles.ts';
 import type { ActionFilter } from '#domain/cycles/action-cycle.ts';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
-import { ApiError, abortable, call, client } from '../../lib/api-client.ts';
+import { abortable, call, client } from '../../lib/api-client.ts';
+import { failureOf } from '../../lib/server-data/index.ts';
 import { downloadReport } from '../../lib/download-report.ts';
 
 export type ActionPlanState = { kind: 'released'; view: ActionPlanView } | { kind: 'payment_required'; checkoutUrl: string | null };
@@ -14,8 +15,9 @@ export async function getActionPlan(signal?: AbortSignal): Promise<ActionPlanSta
   try {
     return { kind: 'released', view: await call(client.actions.$get({ query: { status: 'all' } }, abortable(signal))) };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403 && error.code === 'payment_required') {
-      const details = (error.details ?? {}) as { checkoutUrl?: unknown };
+    const failure = failureOf(error);
+    if (failure.status === 403 && failure.code === 'payment_required') {
+      const details = (failure.details ?? {}) as { checkoutUrl?: unknown };
       return { kind: 'payment_required', checkoutUrl: typeof details.checkoutUrl === 'string' && details.checkoutUrl ? details.checkoutUrl : null };
     }
     throw error;

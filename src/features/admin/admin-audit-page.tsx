@@ -6,7 +6,7 @@ import { Card, CardHeader } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { adminApi } from './api/admin-api.ts';
-import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
+import { useServerQuery } from '../../lib/server-data/index.ts';
 import { CursorPager, LoadState, SearchBox, formatDateTime } from './components/admin-shared.tsx';
 import { useSearchQuery } from './components/use-keyset-list.tsx';
 
@@ -34,7 +34,7 @@ export function AdminAuditPage() {
   const [trail, setTrail] = useState<{ q: string; cursors: (string | undefined)[] }>({ q: '', cursors: [undefined] });
   const cursors = trail.q === q ? trail.cursors : [undefined];
   const cursor = cursors[cursors.length - 1];
-  const list = useFreshResource(`audit:${q}:${cursor ?? ''}`, (s) => adminApi.audit({ cursor, q }, s));
+  const list = useServerQuery(['admin', 'audit', q, cursor ?? ''], (s) => adminApi.audit({ cursor, q }, s), { offline: false });
   const target = (e: AuditEntryView) => (e.target_type === 'organization' ? (e.organization_name ?? e.target_id) : e.target_type === 'user' ? `user ${e.target_id?.slice(0, 8)}` : e.target_id);
   return (
     <Card>

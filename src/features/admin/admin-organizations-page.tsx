@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { messageOf } from '../../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../../lib/server-data/index.ts';
 import { adminApi } from './api/admin-api.ts';
 import { addMonths, formatDate, utcDay } from '#domain/dates.ts';
 import { LoadMore, LoadState, SearchBox, textareaClasses } from './components/admin-shared.tsx';
@@ -39,7 +39,6 @@ export function AdminOrganizationsPage() {
   const [action, setAction] = useState<Action>(null);
   const [paidUntil, setPaidUntil] = useState(inAYear);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminOrganizationView | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -49,7 +48,7 @@ export function AdminOrganizationsPage() {
   // (whenever the dialog's own focus return ran), focus goes to the search field.
   const focusAfterDelete = useRef<string | null>(null);
   const { rows: listedRows } = list;
-  const { data: firstPage, loading: reloading } = list.first;
+  const { data: firstPage, fetching: reloading } = list.first;
   useEffect(() => {
     const id = focusAfterDelete.current;
     if (id === null || reloading || !firstPage || listedRows.some((o) => o.id === id)) return;
@@ -72,14 +71,18 @@ export function AdminOrganizationsPage() {
     setReason('');
     setPaidUntil(inAYear());
   };
+  const change = useServerMutation(async (a: NonNullable<typeof action>) => {
+    if (a.kind === 'verify') await adminApi.verifyPayment(a.org.id, paidUntil);
+    else if (a.kind === 'suspend') await adminApi.suspend(a.org.id, reason);
+    else await adminApi.reactivate(a.org.id);
+  });
+  const busy = change.pending;
   const confirm = async () => {
     if (!action) return;
-    setBusy(true);
     setError(null);
-    try {
-      if (action.kind === 'verify') await adminApi.verifyPayment(action.org.id, paidUntil);
-      else if (action.kind === 'suspend') await adminApi.suspend(action.org.id, reason);
-      else await adminApi.reactivate(action.org.id);
+    const res = await change.run(action);
+    if (!res.ok) setError(messageOf(res, 'The change could not be saved'));
+    else {
       notify(
         action.kind === 'verify'
           ? `Payment verified for ${action.org.name}: detailed reports are released.`
@@ -89,10 +92,6 @@ export function AdminOrganizationsPage() {
       );
       setAction(null);
       setVersion((v) => v + 1);
-    } catch (err) {
-      setError(messageOf(err, 'The change could not be saved'));
-    } finally {
-      setBusy(false);
     }
   };
 

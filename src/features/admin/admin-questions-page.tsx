@@ -13,9 +13,9 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { abortable, call, client, messageOf } from '../../lib/api-client.ts';
+import { abortable, call, client } from '../../lib/api-client.ts';
+import { messageOf, useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
 import { adminApi } from './api/admin-api.ts';
-import { useFreshResource } from '../../hooks/use-fresh-resource.ts';
 import { LoadState, Pager, SearchBox, selectClasses } from './components/admin-shared.tsx';
 import { QuestionForm } from './components/question-form.tsx';
 
@@ -38,10 +38,11 @@ export function AdminQuestionsPage() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const [version, setVersion] = useState(0);
-  const list = useFreshResource(`questions:${page}:${q}:${version}`, (s) => adminApi.questions(page, q, s));
-  const bank = useFreshResource(`bank:${version}`, (s) => call(client.questions.$get({ query: {} }, abortable(s))));
+  const list = useServerQuery(['admin', 'questions', page, q, version], (s) => adminApi.questions(page, q, s), { offline: false });
+  const bank = useServerQuery(['admin', 'bank', version], (s) => call(client.questions.$get({ query: {} }, abortable(s))), { offline: false });
   const [editing, setEditing] = useState<Editing>(null);
-  const [busy, setBusy] = useState(false);
+  const write = useServerMutation((action: () => Promise<{ version_label: string }>) => action());
+  const busy = write.pending;
   const [serverError, setServerError] = useState<string | null>(null);
   const [balanceWith, setBalanceWith] = useState('');
   const { notify } = useToast();
@@ -52,18 +53,12 @@ export function AdminQuestionsPage() {
     setBalanceWith('');
   };
   const run = async (action: () => Promise<{ version_label: string }>, done: string) => {
-    setBusy(true);
     setServerError(null);
-    try {
-      const res = await action();
-      notify(`${done} Published questionnaire ${res.version_label}.`);
-      close();
-      setVersion((v) => v + 1);
-    } catch (err) {
-      setServerError(messageOf(err, 'The change could not be saved'));
-    } finally {
-      setBusy(false);
-    }
+    const res = await write.run(action);
+    if (!res.ok) return setServerError(messageOf(res, 'The change could not be saved'));
+    notify(`${done} Published questionnaire ${res.value.version_label}.`);
+    close();
+    setVersion((v) => v + 1);
   };
   const save = (input: AdminQuestionInput) =>
     editing?.mode === 'edit'

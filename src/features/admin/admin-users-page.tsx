@@ -13,7 +13,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useSession } from '../../hooks/use-session.ts';
-import { messageOf } from '../../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../../lib/server-data/index.ts';
 import { adminApi } from './api/admin-api.ts';
 import { isOneOf } from '../../utils/one-of.ts';
 import { LoadMore, LoadState, SearchBox, selectClasses } from './components/admin-shared.tsx';
@@ -29,28 +29,26 @@ export function AdminUsersPage() {
   const [search, setSearch, q] = useSearchQuery();
   const list = useKeysetList(`users:${version}:${q}`, (cursor, s) => adminApi.users({ cursor, q }, s), (p) => p.users);
   const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { notify } = useToast();
   const me = useSession().profile?.id;
 
+  const change = useServerMutation(async (p: NonNullable<Pending>) => {
+    if (p.kind === 'role') await adminApi.changeRole(p.user.id, p.role);
+    else if (p.kind === 'disable') await adminApi.disableUser(p.user.id);
+    else await adminApi.enableUser(p.user.id);
+  });
+  const busy = change.pending;
+
   const confirm = async () => {
     if (!pending) return;
-    setBusy(true);
     setError(null);
-    try {
-      const name = fullName(pending.user.first_name, pending.user.last_name);
-      if (pending.kind === 'role') await adminApi.changeRole(pending.user.id, pending.role);
-      else if (pending.kind === 'disable') await adminApi.disableUser(pending.user.id);
-      else await adminApi.enableUser(pending.user.id);
-      notify(pending.kind === 'role' ? `${name} is now ${ROLE_LABEL[pending.role]}.` : pending.kind === 'disable' ? `${name} is disabled and signed out.` : `${name} is enabled.`);
-      setPending(null);
-      setVersion((v) => v + 1);
-    } catch (err) {
-      setError(messageOf(err, 'The change could not be saved'));
-    } finally {
-      setBusy(false);
-    }
+    const res = await change.run(pending);
+    if (!res.ok) return setError(messageOf(res, 'The change could not be saved'));
+    const name = fullName(pending.user.first_name, pending.user.last_name);
+    notify(pending.kind === 'role' ? `${name} is now ${ROLE_LABEL[pending.role]}.` : pending.kind === 'disable' ? `${name} is disabled and signed out.` : `${name} is enabled.`);
+    setPending(null);
+    setVersion((v) => v + 1);
   };
 
   return (

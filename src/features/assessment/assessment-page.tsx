@@ -5,10 +5,9 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { useCachedResource } from '../../hooks/use-cached-resource.ts';
+import { messageOf, useServerQuery, type Failure } from '../../lib/server-data/index.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useSession } from '../../hooks/use-session.ts';
-import { messageOf } from '../../lib/api-client.ts';
 import type { SyncRuntime } from '../../sync/index.ts';
 import { useAssessmentSyncState } from '../../sync/react/hooks.ts';
 import { useSyncRuntime } from '../../sync/react/runtime-context.ts';
@@ -19,7 +18,7 @@ import { PreviousAnswersProvider } from './components/questionnaire/previous-ans
 import { Questionnaire } from './components/questionnaire/questionnaire.tsx';
 import { ResultsView } from './components/results/results-view.tsx';
 
-function LoadError({ title, error, offline, retry }: { title: string; error: unknown; offline: boolean; retry: () => void }) {
+function LoadError({ title, error, offline, retry }: { title: string; error: Failure | null; offline: boolean; retry: () => void }) {
   return (
     <div className="space-y-4">
       <Alert tone="error" title={title} action={<Button size="sm" variant="secondary" onClick={retry}>Retry</Button>}>
@@ -39,8 +38,8 @@ export function AssessmentPage() {
   const orgId = profile?.organization?.id ?? null;
   const loadDetail = useCallback((signal: AbortSignal) => getAssessment(id, signal), [id]);
   const loadMembers = useCallback((signal: AbortSignal) => getOrganizationUsers(orgId!, signal), [orgId]);
-  const detail = useCachedResource(`assessment.${id}`, loadDetail);
-  const members = useCachedResource(orgId ? `members.${orgId}` : null, loadMembers);
+  const detail = useServerQuery(['assessment', id], loadDetail, { offline: true });
+  const members = useServerQuery(orgId ? ['members', orgId] : null, loadMembers, { offline: true });
   const serverState = useAssessmentSyncState(id, runtime?.db);
 
   const submitted = serverState?.status === 'submitted' || detail.data?.status === 'submitted';
@@ -63,7 +62,7 @@ const PULL_WAIT_MS = 4000;
 function OpenAssessment({ id, runtime, userId, members }: { id: string; runtime: SyncRuntime; userId: string; members: Parameters<typeof Questionnaire>[0]['members'] }) {
   const [search] = useSearchParams();
   const load = useCallback((signal: AbortSignal) => getQuestionnaire(id, signal), [id]);
-  const data = useCachedResource(questionnaireCacheKey(id), load);
+  const data = useServerQuery(questionnaireCacheKey(id), load, { offline: true });
   // Teammates' answers and deferrals: pull once on open (the engine pulls again after each push),
   // so the questionnaire resumes at the team's first unanswered question. Offline, the pull fails fast.
   const [pull, setPull] = useState<'waiting' | 'timed_out' | 'done' | 'done_late'>('waiting');

@@ -19,7 +19,7 @@ import { Card, CardBody } from '../../components/ui/card.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
-import { ApiError, messageOf } from '../../lib/api-client.ts';
+import { failureOf, messageOf } from '../../lib/server-data/index.ts';
 import { getApplicability, isApplicabilityRequired, saveApplicability } from '../../lib/applicability-api.ts';
 import { formatDate } from '#domain/dates.ts';
 import { createOrOpenAssessment } from './api/assessments.ts';
@@ -75,6 +75,12 @@ export interface CreateErrorState {
 
 export const START_NEEDS_NETWORK = 'You are offline. Starting an assessment needs a connection to the server; answering one already started works offline.';
 
+/** Why a start failed: offline, else the server's words or the screen's. */
+function startFailure(error: unknown): string {
+  const failure = failureOf(error);
+  return failure.kind === 'network' ? START_NEEDS_NETWORK : messageOf(failure, MSG.createAssessmentFailed);
+}
+
 export const GATE_TITLE = 'Before your first assessment';
 export const GATE_WHY =
   'Tell us what kind of organization this is and which duties it has. The questionnaire then asks only the questions that apply to you, and your score is still shown out of 140, scaled to the questions you are asked.';
@@ -105,7 +111,7 @@ export function NewAssessmentPage() {
       },
       (error: unknown) => {
         if (!active) return;
-        fail(error instanceof ApiError && error.isNetworkError ? START_NEEDS_NETWORK : messageOf(error, MSG.createAssessmentFailed));
+        fail(startFailure(error));
       },
     );
     return () => {
@@ -121,7 +127,7 @@ export function NewAssessmentPage() {
       navigate(paths.assessment.href(await createOnce(orgId)), { replace: true });
     } catch (error) {
       if (isApplicabilityRequired(error)) throw error;
-      fail(messageOf(error, MSG.createAssessmentFailed));
+      fail(messageOf(failureOf(error), MSG.createAssessmentFailed));
     }
   };
 
@@ -131,7 +137,7 @@ export function NewAssessmentPage() {
     try {
       navigate(paths.assessment.href(await createOnce(orgId, from)), { replace: true });
     } catch (error) {
-      fail(error instanceof ApiError && error.isNetworkError ? START_NEEDS_NETWORK : messageOf(error, MSG.createAssessmentFailed));
+      fail(startFailure(error));
     }
   };
 

@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { useServerMutation } from '../../lib/server-data/index.ts';
 import { initialAuthError, initialHashParams } from '../../lib/initial-url.ts';
 import { confirmEmail } from './api/confirm-email.ts';
 
@@ -52,13 +52,13 @@ export function ConfirmEmailPage() {
 function ConfirmForm({ tokenHash, onExpired }: { tokenHash: string; onExpired: () => void }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const confirm = useServerMutation((pw: string) => confirmEmail(tokenHash, pw));
+  const busy = confirm.pending;
   const [error, setError] = useState<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
   function fail(message: string) {
     setError(message);
-    setBusy(false);
     passwordRef.current?.focus();
   }
 
@@ -66,13 +66,11 @@ function ConfirmForm({ tokenHash, onExpired }: { tokenHash: string; onExpired: (
     e.preventDefault();
     if (!password) return fail(MSG.confirmNeedsPassword);
     setError(null);
-    setBusy(true);
-    try {
-      await confirmEmail(tokenHash, password);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'otp_expired') return onExpired();
-      if (err instanceof ApiError && err.code === 'invalid_credentials') return fail(MSG.confirmWrongPassword);
-      return fail(err instanceof Error && err.message ? err.message : MSG.requestFailed);
+    const res = await confirm.run(password);
+    if (!res.ok) {
+      if (res.code === 'otp_expired') return onExpired();
+      if (res.code === 'invalid_credentials') return fail(MSG.confirmWrongPassword);
+      return fail(res.message || MSG.requestFailed);
     }
     navigate(targetAfterConfirm(initialHashParams.get('redirect_to')), { replace: true });
   }

@@ -10,7 +10,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { useSession } from '../../hooks/use-session.ts';
-import { call, client, messageOf } from '../../lib/api-client.ts';
+import { call, client } from '../../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../../lib/server-data/index.ts';
 import { fieldError, NO_ERRORS, validate, type FormErrors } from './validation.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -31,8 +32,29 @@ export function FinishSetupPage() {
     contactPhone: str(meta.contactPhone),
   });
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
+
+  /** Creates the profile (sign-up) or joins the organization; the pending join request's message, else null. */
+  const setup = useServerMutation(async (base: { supabaseUserId: string; email: string; firstName: string; lastName: string }): Promise<string | null> => {
+    if (joinOrgId) {
+      const res = await call(client.auth['join-organization'].$post({ json: { ...base, organizationId: joinOrgId, joinKey: str(meta.joinKey) } }));
+      if (res.joinRequest) return res.message;
+    } else
+      await call(
+        client.auth.signup.$post({
+          json: {
+            ...base,
+            organizationName: values.organizationName.trim(),
+            contactName: values.contactName.trim() || fullName(base.firstName, base.lastName),
+            contactEmail: values.contactEmail.trim() || base.email,
+            contactPhone: values.contactPhone.trim(),
+          },
+        }),
+      );
+    await refreshProfile();
+    return null;
+  });
+  const busy = setup.pending;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -44,29 +66,9 @@ export function FinishSetupPage() {
       if (!check.ok) return setErrors(check.errors);
     }
     setErrors(NO_ERRORS);
-    setBusy(true);
-    try {
-      if (joinOrgId) {
-        const res = await call(client.auth['join-organization'].$post({ json: { ...base, organizationId: joinOrgId, joinKey: str(meta.joinKey) } }));
-        if (res.joinRequest) return setPending(res.message);
-      } else
-        await call(
-          client.auth.signup.$post({
-            json: {
-              ...base,
-              organizationName: values.organizationName.trim(),
-              contactName: values.contactName.trim() || fullName(base.firstName, base.lastName),
-              contactEmail: values.contactEmail.trim() || user.email,
-              contactPhone: values.contactPhone.trim(),
-            },
-          }),
-        );
-      await refreshProfile();
-    } catch (error) {
-      setErrors({ summary: messageOf(error, joinOrgId ? MSG.joinFailed : MSG.profileCreateFailed), fields: {} });
-    } finally {
-      setBusy(false);
-    }
+    const res = await setup.run(base);
+    if (!res.ok) setErrors({ summary: messageOf(res, joinOrgId ? MSG.joinFailed : MSG.profileCreateFailed), fields: {} });
+    else if (res.value !== null) setPending(res.value);
   }
 
   if (pendingMessage)

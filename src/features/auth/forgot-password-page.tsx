@@ -7,11 +7,19 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { paths } from '../../config/paths.ts';
+import { useServerMutation } from '../../lib/server-data/index.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The auth provider answers with its own error value; a thrown one (unreachable) is the Result's failure.
+  const request = useServerMutation(async (address: string) => {
+    const { error: authError } = await (await loadSupabase()).auth.resetPasswordForEmail(address, {
+      redirectTo: `${window.location.origin}${paths.resetPassword.href()}`,
+    });
+    return authError;
+  });
+  const busy = request.pending;
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -19,19 +27,12 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     setError(null);
     if (!email.trim()) return setError(MSG.requiredFields);
-    setBusy(true);
-    try {
-      const { error: authError } = await (await loadSupabase()).auth.resetPasswordForEmail(email.trim(), {
-        redirectTo: `${window.location.origin}${paths.resetPassword.href()}`,
-      });
-      // Rate limits and outages are worth saying; anything else stays neutral (no account probing).
-      if (authError && (authError.status === 429 || authError.status === 0 || (authError.status ?? 0) >= 500)) setError(authError.message);
-      else setSent(true);
-    } catch {
-      setError(MSG.requestFailed);
-    } finally {
-      setBusy(false);
-    }
+    const res = await request.run(email.trim());
+    if (!res.ok) return setError(MSG.requestFailed);
+    const authError = res.value;
+    // Rate limits and outages are worth saying; anything else stays neutral (no account probing).
+    if (authError && (authError.status === 429 || authError.status === 0 || (authError.status ?? 0) >= 500)) setError(authError.message);
+    else setSent(true);
   }
 
   const back = (

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { getAppConfig } from '../../config/app-config.ts';
 import { paths } from '../../config/paths.ts';
 import { useSession, type SessionUser } from '../../hooks/use-session.ts';
-import { ApiError, messageOf } from '../../lib/api-client.ts';
+import { failureOf, messageOf, useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
 import { readStoredSessionUser } from '../../lib/auth-storage.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
 import { acceptInvite, acceptInviteSignedIn, acceptInviteWithNewProviderAccount, validateInvite } from './api/invitations.ts';
@@ -29,19 +29,12 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function useInvite(token: string): InviteState {
-  const [state, setState] = useState<InviteState>({ status: 'loading' });
-  useEffect(() => {
-    const ctrl = new AbortController();
-    validateInvite(token, ctrl.signal)
-      .then((invite) => setState({ status: 'valid', invite }))
-      .catch((error: unknown) => {
-        if (ctrl.signal.aborted) return;
-        const invalid = error instanceof ApiError && [400, 404, 410, 422].includes(error.status);
-        setState(invalid ? { status: 'invalid' } : { status: 'failed', message: MSG.validateInviteFailed });
-      });
-    return () => ctrl.abort();
-  }, [token]);
-  return state;
+  const read = useServerQuery(['invite', token], (signal) => validateInvite(token, signal), { offline: false });
+  if (read.status === 'error' && read.error) {
+    const invalid = [400, 404, 410, 422].includes(read.error.status);
+    return invalid ? { status: 'invalid' } : { status: 'failed', message: MSG.validateInviteFailed };
+  }
+  return read.data && !read.fetching ? { status: 'valid', invite: read.data } : { status: 'loading' };
 }
 
 export function InvitePage() {
@@ -167,8 +160,8 @@ function AcceptInviteForm({ token, invite, onNeedsSignIn }: { token: string; inv
       navigate(`${paths.login.href()}?registered=1`, { replace: true, state: { message: MSG.accountCreatedSignIn } });
     } catch (error) {
       // The invited address already has an account: accepting needs its session.
-      if (error instanceof ApiError && error.status === 409) return needsSignIn('exists', names);
-      setErrors({ summary: error instanceof RegisterError ? error.message : messageOf(error, MSG.acceptInviteFailed), fields: {} });
+      if (failureOf(error).status === 409) return needsSignIn('exists', names);
+      setErrors({ summary: error instanceof RegisterError ? error.message : messageOf(failureOf(error), MSG.acceptInviteFailed), fields: {} });
     } finally {
       setBusy(false);
     }
@@ -236,7 +229,12 @@ function SignedInAccept({ token, invite, user }: { token: string; invite: Valida
       },
   );
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const accept = useServerMutation(async (names: { firstName: string; lastName: string }) => {
+    await acceptInviteSignedIn({ token, supabaseUserId: user.id, ...names });
+    forgetInviteNames(token);
+    await refreshProfile();
+  });
+  const busy = accept.pending;
   const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
 
   async function onSubmit(e: FormEvent) {
@@ -245,16 +243,9 @@ function SignedInAccept({ token, invite, user }: { token: string; invite: Valida
     const lastName = values.lastName.trim();
     if (!firstName || !lastName) return setError(MSG.requiredFields);
     setError(null);
-    setBusy(true);
-    try {
-      await acceptInviteSignedIn({ token, supabaseUserId: user.id, firstName, lastName });
-      forgetInviteNames(token);
-      await refreshProfile();
-      navigate(paths.dashboard.href(), { replace: true });
-    } catch (err) {
-      setError(messageOf(err, MSG.acceptInviteFailed));
-      setBusy(false);
-    }
+    const res = await accept.run({ firstName, lastName });
+    if (!res.ok) return setError(messageOf(res, MSG.acceptInviteFailed));
+    navigate(paths.dashboard.href(), { replace: true });
   }
 
   const missing = error === MSG.requiredFields;

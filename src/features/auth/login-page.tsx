@@ -8,6 +8,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { initialAuthError } from '../../lib/initial-url.ts';
+import { useServerMutation } from '../../lib/server-data/index.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
 
 /** What a page may hand to /login: a notice, where to return after sign-in (same-origin path), the e-mail to prefill. */
@@ -27,7 +28,8 @@ export function LoginPage() {
 
   const [email, setEmail] = useState(state.email ?? '');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const signIn = useServerMutation(async (credentials: { email: string; password: string }) => (await (await loadSupabase()).auth.signInWithPassword(credentials)).error);
+  const busy = signIn.pending;
   // An auth error in the opening fragment (e.g. an expired link that reached a protected page via the guard) is shown here.
   const linkError = initialAuthError();
   const [error, setError] = useState<string | null>(linkError ? linkError.description || MSG.loginFailed : null);
@@ -45,30 +47,28 @@ export function LoginPage() {
       setError(MSG.requiredFields);
       return;
     }
-    setBusy(true);
     // This page navigates itself once signed in (to the return path): the public-route guard must
     // not bounce the new session to /dashboard first. Cleared when the page unmounts.
     setAuthFlowActive(true);
-    try {
-      const { error: authError } = await (await loadSupabase()).auth.signInWithPassword({ email: email.trim(), password });
-      if (authError) {
-        setAuthFlowActive(false);
-        if (authError.code === 'email_not_confirmed') {
-          setUnconfirmed(true);
-          return;
-        }
-        setError(authError.message || MSG.loginFailed);
+    const res = await signIn.run({ email: email.trim(), password });
+    if (!res.ok) {
+      setAuthFlowActive(false);
+      setError(res.message || MSG.loginFailed);
+      return;
+    }
+    const authError = res.value;
+    if (authError) {
+      setAuthFlowActive(false);
+      if (authError.code === 'email_not_confirmed') {
+        setUnconfirmed(true);
         return;
       }
-      // Only a same-origin path: "/x", never "//host" or "/\host" (browsers read both as another host).
-      const target = state.from && /^\/(?![/\\])/.test(state.from) ? state.from : paths.dashboard.href();
-      navigate(target, { replace: true });
-    } catch (err) {
-      setAuthFlowActive(false);
-      setError(err instanceof Error && err.message ? err.message : MSG.loginFailed);
-    } finally {
-      setBusy(false);
+      setError(authError.message || MSG.loginFailed);
+      return;
     }
+    // Only a same-origin path: "/x", never "//host" or "/\host" (browsers read both as another host).
+    const target = state.from && /^\/(?![/\\])/.test(state.from) ? state.from : paths.dashboard.href();
+    navigate(target, { replace: true });
   }
 
   async function resendConfirmation() {

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { initialAuthError } from '../../lib/initial-url.ts';
+import { useServerMutation } from '../../lib/server-data/index.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
 
 export function ResetPasswordPage() {
@@ -38,7 +39,15 @@ function NewPasswordForm() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  /** Sets the new password; on success the recovery session ends here (null), else the provider's error. */
+  const update = useServerMutation(async (next: string) => {
+    const supabase = await loadSupabase();
+    const { error: authError } = await supabase.auth.updateUser({ password: next });
+    if (authError) return authError.message || MSG.requestFailed;
+    await supabase.auth.signOut({ scope: 'local' });
+    return null;
+  });
+  const busy = update.pending;
   const [error, setError] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
@@ -46,15 +55,9 @@ function NewPasswordForm() {
     if (password.length < MIN_PASSWORD_LENGTH) return setError(MSG.passwordTooShortInvite);
     if (password !== confirm) return setError(MSG.passwordsDontMatch);
     setError(null);
-    setBusy(true);
-    const supabase = await loadSupabase();
-    const { error: authError } = await supabase.auth.updateUser({ password });
-    if (authError) {
-      setError(authError.message || MSG.requestFailed);
-      setBusy(false);
-      return;
-    }
-    await supabase.auth.signOut({ scope: 'local' });
+    const res = await update.run(password);
+    if (!res.ok) return setError(res.message || MSG.requestFailed);
+    if (res.value !== null) return setError(res.value);
     navigate(`${paths.login.href()}?reset=1`, { replace: true, state: { message: MSG.passwordUpdated } });
   }
 

@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
+import { useServerMutation } from '../../lib/server-data/index.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
 import { createProviderAccount, createServerProfile, RegisterError, type OrganizationDetails, type RegisterTarget } from './api/register-account.ts';
 import { SignupOrganizationStep, SignupJoinStep } from './components/signup-organization-step.tsx';
@@ -31,7 +32,6 @@ export function SignupPage() {
   const [person, setPerson] = useState(EMPTY_PERSON);
   const [org, setOrg] = useState(EMPTY_ORG);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
   const [needsVerification, setNeedsVerification] = useState(false);
   /** Set when the join became a request for the organization's admins (ADR 003). */
   const [requestedOrg, setRequestedOrg] = useState<string | null>(null);
@@ -39,6 +39,30 @@ export function SignupPage() {
   const created = useRef<{ email: string; userId: string; session: Session | null } | null>(null);
 
   useEffect(() => () => setAuthFlowActive(false), [setAuthFlowActive]);
+
+  type Target = RegisterTarget;
+  type Details = { firstName: string; lastName: string; email: string; password: string };
+  /** The provider account (once per address), then the server profile; a RegisterError is the refusal to show. */
+  const register = useServerMutation(async ({ details, t }: { details: Details; t: Target }) => {
+    try {
+      if (created.current?.email !== details.email) created.current = { email: details.email, ...(await createProviderAccount(details, t)) };
+      const { userId, session } = created.current;
+      let requested: string | null = null;
+      // Without a session the provider wants e-mail confirmation; the server creates the profile on first sign-in.
+      if (session) {
+        const outcome = await createServerProfile(details, t, userId, session.access_token);
+        requested = outcome.kind === 'join-requested' ? outcome.organizationName : null;
+        await (await loadSupabase()).auth.signOut({ scope: 'local' });
+      } else if (t.kind === 'join' && join.status === 'ready') {
+        requested = join.name;
+      }
+      return { refused: null, requested, needsVerification: !session };
+    } catch (error) {
+      if (error instanceof RegisterError) return { refused: error, requested: null, needsVerification: false };
+      throw error;
+    }
+  });
+  const busy = register.pending;
 
   const next = () => {
     const result = validate(signupPersonalFormSchema, person);
@@ -59,32 +83,22 @@ export function SignupPage() {
     const t = target();
     if (!('kind' in t)) return setErrors(t);
     setErrors(NO_ERRORS);
-    setBusy(true);
     setAuthFlowActive(true);
     const details = { firstName: person.firstName.trim(), lastName: person.lastName.trim(), email: person.email.trim().toLowerCase(), password: person.password };
-    try {
-      if (created.current?.email !== details.email) created.current = { email: details.email, ...(await createProviderAccount(details, t)) };
-      const { userId, session } = created.current;
-      // Without a session the provider wants e-mail confirmation; the server creates the profile on first sign-in.
-      if (session) {
-        const outcome = await createServerProfile(details, t, userId, session.access_token);
-        setRequestedOrg(outcome.kind === 'join-requested' ? outcome.organizationName : null);
-        await (await loadSupabase()).auth.signOut({ scope: 'local' });
-      } else if (t.kind === 'join' && join.status === 'ready') {
-        setRequestedOrg(join.name);
-      }
-      setNeedsVerification(!session);
+    const res = await register.run({ details, t });
+    if (res.ok && !res.value.refused) {
+      setRequestedOrg(res.value.requested);
+      setNeedsVerification(res.value.needsVerification);
       setStep(3);
-    } catch (error) {
-      if (error instanceof RegisterError && error.field === 'email') {
-        // Reported where the e-mail can be changed: back on step 1, on the e-mail field.
-        setStep(1);
-        setErrors({ summary: error.message, fields: { email: error.message } });
-      } else setErrors({ summary: error instanceof RegisterError ? error.message : MSG.signupFailed, fields: {} });
-      if (!created.current) setAuthFlowActive(false);
-    } finally {
-      setBusy(false);
+      return;
     }
+    const refused = res.ok ? res.value.refused : null;
+    if (refused?.field === 'email') {
+      // Reported where the e-mail can be changed: back on step 1, on the e-mail field.
+      setStep(1);
+      setErrors({ summary: refused.message, fields: { email: refused.message } });
+    } else setErrors({ summary: refused ? refused.message : MSG.signupFailed, fields: {} });
+    if (!created.current) setAuthFlowActive(false);
   };
 
   const title = step === 3 ? MSG.accountCreatedTitle : join.status === 'ready' ? MSG.joinOrgTitle(join.name) : MSG.createAccountTitle;

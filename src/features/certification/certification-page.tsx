@@ -1,7 +1,6 @@
 // /certification: the organization's self-certification records (the current one and the whole
 // chain, ADR 019), the sign form for org_admins and the certifying official once the latest
 // assessment passed, the certifying official picker (org_admins) and the certificate PDFs.
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FileDown, FileSignature, History, UserCheck } from 'lucide-react';
 import type { CertificationView } from '#domain/contracts/cycles.ts';
@@ -15,9 +14,8 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
-import { useCachedResource } from '../../hooks/use-cached-resource.ts';
-import { useSession } from '../../hooks/use-session.ts';
-import { messageOf } from '../../lib/api-client.ts';
+import { messageOf, useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
+import { fullName, useSession } from '../../hooks/use-session.ts';
 import { formatDate } from '#domain/dates.ts';
 import { downloadCertificate, getCertifications, type CertificationsPageData } from './api/certification-api.ts';
 import { ExpiryFact, Fact, StatusBadge, StatusExplained } from './components/certification-parts.tsx';
@@ -28,16 +26,11 @@ const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover
 
 function PdfButton({ record, size = 'sm' }: { record: CertificationView; size?: 'sm' | 'md' }) {
   const { notify } = useToast();
-  const [busy, setBusy] = useState(false);
+  const download = useServerMutation((r: CertificationView) => downloadCertificate(r.id, r.verify_code));
+  const busy = download.pending;
   const get = async () => {
-    setBusy(true);
-    try {
-      await downloadCertificate(record.id, record.verify_code);
-    } catch (err) {
-      notify(messageOf(err, 'The download failed. Please try again.'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    const res = await download.run(record);
+    if (!res.ok) notify(messageOf(res, 'The download failed. Please try again.'), 'error');
   };
   return (
     <Button variant="secondary" size={size} loading={busy} icon={<FileDown aria-hidden="true" className="size-4" />} onClick={() => void get()} aria-label={size === 'sm' ? `Certificate PDF signed ${formatDate(record.signed_at)}` : undefined}>
@@ -134,7 +127,7 @@ function WhySignIsHidden({ data }: { data: CertificationsPageData }) {
 export function CertificationPage() {
   const { profile } = useSession();
   const { notify } = useToast();
-  const resource = useCachedResource('certifications', getCertifications);
+  const resource = useServerQuery(['certifications'], getCertifications, { offline: true });
   const isAdmin = profile?.role === 'org_admin';
 
   if (resource.status === 'loading') return <PageSpinner label="Loading self-certification records…" />;

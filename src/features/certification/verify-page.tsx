@@ -15,7 +15,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Card, CardBody } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { ApiError, messageOf } from '../../lib/api-client.ts';
+import { messageOf, useServerQuery } from '../../lib/server-data/index.ts';
 import { formatDate } from '#domain/dates.ts';
 import { verifyCertification } from './api/certification-api.ts';
 import { ExpiryFact, Fact, StatusBadge, StatusExplained } from './components/certification-parts.tsx';
@@ -30,21 +30,15 @@ type State = { code: string; status: 'loading' } | { code: string; status: 'foun
 
 export function VerifyPage() {
   const code = useParams().code ?? '';
-  const [state, setState] = useState<State>({ code, status: 'loading' });
-  if (state.code !== code) setState({ code, status: 'loading' });
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    verifyCertification(code, ctrl.signal).then(
-      (record) => !ctrl.signal.aborted && setState({ code, status: 'found', record }),
-      (err: unknown) => {
-        if (ctrl.signal.aborted) return;
-        if (err instanceof ApiError && err.status === 404) setState({ code, status: 'missing' });
-        else setState({ code, status: 'error', message: messageOf(err, 'The record could not be checked. Please try again.') });
-      },
-    );
-    return () => ctrl.abort();
-  }, [code]);
+  const read = useServerQuery(['verify', code], (signal) => verifyCertification(code, signal), { offline: false });
+  const state: State =
+    read.status === 'ready' && read.data && !read.fetching
+      ? { code, status: 'found', record: read.data }
+      : read.status === 'error' && read.error?.status === 404
+        ? { code, status: 'missing' }
+        : read.status === 'error'
+          ? { code, status: 'error', message: messageOf(read.error, 'The record could not be checked. Please try again.') }
+          : { code, status: 'loading' };
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">

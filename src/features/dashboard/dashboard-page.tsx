@@ -1,5 +1,5 @@
 // /dashboard: welcome, New Assessment, Team Members (admins), Passed assessments,
-// Assessment History and the questions assigned to me. Renders from a snapshot when offline.
+// Assessment History and the questions assigned to me. Renders from the saved read when offline (ADR 032).
 import { useCallback } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MSG } from '#domain/messages.ts';
@@ -8,7 +8,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useCachedResource } from '../../hooks/use-cached-resource.ts';
+import { useServerQuery } from '../../lib/server-data/index.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { formatRelative } from '../../utils/format-time.ts';
 import { canSeeTeam, complianceCounts, getDashboardData } from './api/get-dashboard-data.ts';
@@ -43,7 +43,7 @@ function OrganizationDashboard() {
   const location = useLocation();
   const createError = (location.state as { createError?: string } | null)?.createError ?? null;
   const load = useCallback((signal: AbortSignal) => getDashboardData(profile!, signal), [profile]);
-  const res = useCachedResource(profile ? 'dashboard' : null, load);
+  const res = useServerQuery(profile ? ['dashboard'] : null, load, { offline: true });
 
   const header = (
     <PageHeader

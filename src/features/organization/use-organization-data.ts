@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+// The organization page's team data, one read of the data layer (ADR 032): members for everyone;
+// pending invitations, the join link and join requests only for org admins. Not saved for offline
+// use: who may join or is invited must be current.
 import type { InvitationDto, JoinLinkDto, JoinRequestDto, TeamMemberDto } from '#domain/contracts/accounts.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { useServerQuery } from '../../lib/server-data/index.ts';
 import { getInvitations, getJoinLink, getJoinRequests, getMembers } from './api/organization-api.ts';
 
 export interface OrganizationData {
@@ -22,7 +24,6 @@ interface Loaded {
 
 const adminOnly = <T>(isAdmin: boolean, load: () => Promise<T>): Promise<T | null> => (isAdmin ? load() : Promise.resolve(null));
 
-/** Members for everyone; pending invitations, the join link and join requests only for org admins. */
 async function fetchAll(isAdmin: boolean, signal?: AbortSignal): Promise<Loaded> {
   const [members, invitations, joinLink, joinRequests] = await Promise.all([
     getMembers(signal),
@@ -33,43 +34,19 @@ async function fetchAll(isAdmin: boolean, signal?: AbortSignal): Promise<Loaded>
   return { members, invitations, joinLink, joinRequests };
 }
 
-const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Could not load your organization');
+/** The key of this read: a write that changes the team invalidates it. */
+export const organizationDataKey = ['organization', 'team'] as const;
 
 export function useOrganizationData(isAdmin: boolean): OrganizationData {
-  const [data, setData] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  const apply = useCallback((loaded: Loaded) => {
-    setData(loaded);
-    setError(null);
-    setLoading(false);
-  }, []);
-  const fail = useCallback((e: unknown) => {
-    setError(errorText(e));
-    setLoading(false);
-  }, []);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    fetchAll(isAdmin, ctrl.signal).then(apply, (e: unknown) => {
-      if (!ctrl.signal.aborted) fail(e);
-    });
-    return () => ctrl.abort();
-  }, [isAdmin, apply, fail]);
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    await fetchAll(isAdmin).then(apply, fail);
-  }, [isAdmin, apply, fail]);
-
+  const read = useServerQuery([...organizationDataKey, isAdmin], (signal) => fetchAll(isAdmin, signal), { offline: false });
+  const data = read.data;
   return {
     members: data?.members ?? null,
     invitations: data?.invitations ?? null,
     joinLink: data?.joinLink ?? null,
     joinRequests: data?.joinRequests ?? null,
-    error,
-    loading,
-    reload,
+    error: read.error ? (read.error.code === 'client_error' ? 'Could not load your organization' : read.error.message) : null,
+    loading: read.fetching,
+    reload: read.reload,
   };
 }

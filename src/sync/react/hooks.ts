@@ -1,7 +1,8 @@
 // React hooks over the sync runtime of the context (runtime-context.ts): live queries over Dexie,
 // so every tab shows the same state.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useOnline } from '../../lib/use-online.ts';
 import { META, type LocalDeferral, type SyncDatabase, type SyncErrorInfo } from '../db.ts';
 import { answersMap, EMPTY_SUMMARY, outboxSummary, type OutboxSummary, type QuestionSyncView } from '../queries.ts';
 import type { UnsentState } from '../runtime.ts';
@@ -15,21 +16,6 @@ export type { OutboxSummary, QuestionSyncView };
 
 const NOTHING_UNSENT: UnsentState = { rows: 0, files: 0, oldest: null };
 const noSubscription = () => () => undefined;
-
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
-  useEffect(() => {
-    const up = () => setOnline(true);
-    const down = () => setOnline(false);
-    window.addEventListener('online', up);
-    window.addEventListener('offline', down);
-    return () => {
-      window.removeEventListener('online', up);
-      window.removeEventListener('offline', down);
-    };
-  }, []);
-  return online;
-}
 
 export interface SyncStatusView {
   phase: SyncPhase;

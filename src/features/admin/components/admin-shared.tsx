@@ -5,14 +5,13 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
-import type { FreshResource } from '../../../hooks/use-fresh-resource.ts';
+import { messageOf, type Failure, type ServerQuery } from '../../../lib/server-data/index.ts';
 
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** Spinner while nothing is loaded, an error with Retry when loading failed, else the content. */
-export function LoadState<T>({ resource, label, children }: { resource: FreshResource<T>; label: string; children: (data: T) => ReactNode }) {
+export function LoadState<T>({ resource, label, children }: { resource: ServerQuery<T>; label: string; children: (data: T) => ReactNode }) {
   if (resource.error && !resource.data)
     return (
       <Alert tone="error" title={`Could not load ${label}`} action={<Button size="sm" variant="secondary" onClick={resource.reload}>Retry</Button>}>
@@ -83,7 +82,7 @@ export function LoadMore({
   hasMore: boolean;
   onMore: () => void;
   loading: boolean;
-  error: unknown;
+  error: Failure | null;
   noun: string;
 }) {
   const text = !hasMore

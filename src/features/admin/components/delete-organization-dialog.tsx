@@ -12,7 +12,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { ApiError, messageOf } from '../../../lib/api-client.ts';
+import { messageOf, toResult, useServerMutation, type Failure } from '../../../lib/server-data/index.ts';
 import { adminApi } from '../api/admin-api.ts';
 
 interface Props {
@@ -25,28 +25,13 @@ interface Props {
 
 export function DeleteOrganizationDialog({ org, onClose, onDeleted, onReload }: Props) {
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const matches = !!org && typed === org.name;
-  const confirm = async () => {
-    if (!org || !matches) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await adminApi.deleteOrganization(org.id, typed);
-      onDeleted(result.files_removed ? result.message : `${result.message}. Its stored files will be removed shortly.`);
-    } catch (err) {
-      setError(await explain(org, err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   /** The name check failed or the organization is gone: reload it, so the admin sees what changed. */
-  const explain = async (current: AdminOrganizationView, err: unknown): Promise<string> => {
-    const message = messageOf(err, 'The organization could not be deleted');
-    const stale = err instanceof ApiError && ((err.status === 400 && message === DELETE_ORGANIZATION_MISMATCH) || err.status === 404);
+  const explain = async (current: AdminOrganizationView, failure: Failure): Promise<string> => {
+    const message = messageOf(failure, 'The organization could not be deleted');
+    const stale = (failure.status === 400 && message === DELETE_ORGANIZATION_MISMATCH) || failure.status === 404;
     if (!stale) return message;
     try {
       const fresh = await onReload(current.id);
@@ -59,6 +44,22 @@ export function DeleteOrganizationDialog({ org, onClose, onDeleted, onReload }: 
       // The reload failed too: the server's own message still says what to do.
     }
     return message;
+  };
+
+  // Pending until a refusal is explained too (the list reloaded), so the button stays busy meanwhile.
+  const deletion = useServerMutation(async ({ current, name }: { current: AdminOrganizationView; name: string }) => {
+    const result = await toResult(adminApi.deleteOrganization(current.id, name));
+    if (result.ok) return { deleted: true, message: result.value.files_removed ? result.value.message : `${result.value.message}. Its stored files will be removed shortly.` };
+    return { deleted: false, message: await explain(current, result) };
+  });
+  const busy = deletion.pending;
+  const confirm = async () => {
+    if (!org || !matches) return;
+    setError(null);
+    const res = await deletion.run({ current: org, name: typed });
+    if (!res.ok) setError(messageOf(res, 'The organization could not be deleted'));
+    else if (res.value.deleted) onDeleted(res.value.message);
+    else setError(res.value.message);
   };
 
   return (

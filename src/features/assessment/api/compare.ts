@@ -1,5 +1,5 @@
 // The comparison with the previous submitted assessment and each question's earlier answers
-// (server-authoritative reads; the pages keep a snapshot through useCachedResource for offline).
+// (server-authoritative reads; saved for offline use by useServerQuery, ADR 032).
 import type { ComparisonView, PreviousAnswersView } from '#domain/contracts/cycles.ts';
 import { abortable, call, client } from '../../../lib/api-client.ts';
 
@@ -13,6 +13,6 @@ export function getPreviousAnswers(assessmentId: string, signal?: AbortSignal): 
   return call(one['previous-answers'].$get({ param: { id: assessmentId } }, abortable(signal)));
 }
 
-/** Snapshot keys: shown offline once loaded. */
-export const comparisonCacheKey = (assessmentId: string) => `comparison.${assessmentId}`;
-export const previousAnswersCacheKey = (assessmentId: string) => `previous-answers.${assessmentId}`;
+/** Query keys of the saved reads (ADR 032): shown offline once loaded. */
+export const comparisonCacheKey = (assessmentId: string) => ['comparison', assessmentId] as const;
+export const previousAnswersCacheKey = (assessmentId: string) => ['previous-answers', assessmentId] as const;

@@ -15,5 +15,5 @@ export async function getQuestionnaire(assessmentId: string, signal?: AbortSigna
   return { questions, domains };
 }
 
-/** Snapshot key: an open assessment reloads offline from it. */
-export const questionnaireCacheKey = (assessmentId: string) => `questionnaire.${assessmentId}`;
+/** Query key of the saved read (ADR 032): an open assessment reloads offline from it. */
+export const questionnaireCacheKey = (assessmentId: string) => ['questionnaire', assessmentId] as const;

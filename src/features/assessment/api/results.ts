@@ -1,7 +1,8 @@
 // Results and the detailed report (server-authoritative, online only); its corrective actions are
 // edited through src/lib/actions-api.ts.
 import type { ReportView, ResultsView } from '#domain/contracts/assessments.ts';
-import { ApiError, abortable, call, client } from '../../../lib/api-client.ts';
+import { abortable, call, client } from '../../../lib/api-client.ts';
+import { failureOf } from '../../../lib/server-data/index.ts';
 
 const one = client.assessments[':id'];
 
@@ -21,12 +22,13 @@ export async function getReport(assessmentId: string, signal?: AbortSignal): Pro
   try {
     return { kind: 'released', report: await call(one.report.$get({ param: { id: assessmentId } }, abortable(signal))) };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403 && error.code === 'payment_required') {
-      const details = (error.details ?? {}) as { checkoutUrl?: unknown };
+    const failure = failureOf(error);
+    if (failure.status === 403 && failure.code === 'payment_required') {
+      const details = (failure.details ?? {}) as { checkoutUrl?: unknown };
       return {
         kind: 'payment_required',
         checkoutUrl: typeof details.checkoutUrl === 'string' && details.checkoutUrl ? details.checkoutUrl : null,
-        message: error.message,
+        message: failure.message,
       };
     }
     throw error;

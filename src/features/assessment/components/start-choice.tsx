@@ -1,7 +1,8 @@
 // How a new assessment starts when the organization has submitted one before (ADR 019): from the
 // last one, its answers carried to re-confirm (the default), or blank. Sends `startFrom` with the create.
 import { useId, useState, type FormEvent } from 'react';
-import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
+import { useServerMutation } from '../../../lib/server-data/index.ts';
+import type { AssessmentListItem } from '#domain/contracts/assessments.ts';
 import type { StartFrom } from '#domain/contracts/enums.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../components/ui/card.tsx';
@@ -29,16 +30,13 @@ function Option({ name, checked, onChange, label, detail }: { name: string; chec
 
 export function StartChoice({ last, onStart }: { last: NonNullable<ApplicabilityView['last_submitted']>; onStart: (startFrom: StartFrom) => Promise<void> }) {
   const [from, setFrom] = useState<StartFrom>('previous');
-  const [busy, setBusy] = useState(false);
+  // onStart says itself why a start failed (new-assessment-page.tsx); here only its pending state.
+  const starting = useServerMutation(onStart);
+  const busy = starting.pending;
   const name = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    try {
-      await onStart(from);
-    } finally {
-      setBusy(false);
-    }
+    await starting.run(from);
   };
   const score = last.total_score === null ? '' : ` (score ${last.total_score}${last.grade ? `, grade ${last.grade}` : ''})`;
   return (

@@ -2,7 +2,8 @@
 // with the new session's token (signup → new organization, join → team member).
 import type { Session } from '@supabase/supabase-js';
 import { MSG } from '#domain/messages.ts';
-import { apiClient, call, messageOf } from '../../../lib/api-client.ts';
+import { apiClient, call } from '../../../lib/api-client.ts';
+import { failureOf, messageOf } from '../../../lib/server-data/index.ts';
 import { loadSupabase } from '../../../lib/supabase.ts';
 
 export interface PersonalDetails {
@@ -88,6 +89,6 @@ export async function createServerProfile(person: PersonalDetails, target: Regis
     }
     return { kind: 'profile' };
   } catch (error) {
-    throw new RegisterError(messageOf(error, target.kind === 'create' ? MSG.profileCreateFailed : MSG.joinFailed));
+    throw new RegisterError(messageOf(failureOf(error), target.kind === 'create' ? MSG.profileCreateFailed : MSG.joinFailed));
   }
 }

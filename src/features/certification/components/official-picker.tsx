@@ -1,44 +1,31 @@
 // For org_admins: designate the member who may sign besides the org_admins (or nobody).
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import { fullName } from '#domain/text.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClasses } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
+import { messageOf, useServerMutation, useServerQuery } from '../../../lib/server-data/index.ts';
 import { getMembers, setCertifyingOfficial } from '../api/certification-api.ts';
 
 export function OfficialPicker({ current, onSaved }: { current: { id: string; name: string } | null; onSaved: () => void }) {
   const id = useId();
   const { notify } = useToast();
-  const [members, setMembers] = useState<TeamMemberDto[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const read = useServerQuery<TeamMemberDto[]>(['certification', 'members'], getMembers, { offline: false });
+  const members = read.data;
+  const loadError = read.status === 'error' ? messageOf(read.error, 'The member list could not be loaded.') : null;
   const [choice, setChoice] = useState(current?.id ?? '');
-  const [busy, setBusy] = useState(false);
+  const saving = useServerMutation((official: string | null) => setCertifyingOfficial(official));
+  const busy = saving.pending;
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    const ctrl = new AbortController();
-    getMembers(ctrl.signal).then(
-      (list) => !ctrl.signal.aborted && setMembers(list),
-      (err: unknown) => !ctrl.signal.aborted && setLoadError(messageOf(err, 'The member list could not be loaded.')),
-    );
-    return () => ctrl.abort();
-  }, []);
-
   const save = async () => {
-    setBusy(true);
     setFailure(null);
-    try {
-      const res = await setCertifyingOfficial(choice || null);
-      notify(res.message, 'success');
-      onSaved();
-    } catch (err) {
-      setFailure(messageOf(err, 'The certifying official could not be saved.'));
-    } finally {
-      setBusy(false);
-    }
+    const res = await saving.run(choice || null);
+    if (!res.ok) return setFailure(messageOf(res, 'The certifying official could not be saved.'));
+    notify(res.value.message, 'success');
+    onSaved();
   };
 
   if (loadError) return <Alert tone="error">{loadError}</Alert>;

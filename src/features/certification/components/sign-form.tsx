@@ -7,7 +7,7 @@ import { signCertificationSchema } from '#domain/contracts/cycles.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../../../lib/server-data/index.ts';
 import { formatDate } from '#domain/dates.ts';
 import { signCertification } from '../api/certification-api.ts';
 
@@ -29,7 +29,8 @@ export function SignForm({ eligible, accountName, onSigned }: { eligible: Eligib
   const [attest, setAttest] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const signing = useServerMutation((input: Parameters<typeof signCertification>[0]) => signCertification(input));
+  const busy = signing.pending;
   /** Sets a field; its error goes as soon as it changes. */
   const change = <T,>(set: (value: T) => void, field: keyof Errors, value: T) => {
     set(value);
@@ -51,15 +52,9 @@ export function SignForm({ eligible, accountName, onSigned }: { eligible: Eligib
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      const record = await signCertification(parsed.data as Parameters<typeof signCertification>[0]);
-      onSigned(record.verify_code);
-    } catch (err) {
-      setFailure(messageOf(err, 'The record could not be signed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    const res = await signing.run(parsed.data as Parameters<typeof signCertification>[0]);
+    if (res.ok) onSigned(res.value.verify_code);
+    else setFailure(messageOf(res, 'The record could not be signed. Please try again.'));
   };
 
   return (

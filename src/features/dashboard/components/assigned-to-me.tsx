@@ -5,7 +5,7 @@ import { ArrowRight, UserRoundCheck } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useCachedResource } from '../../../hooks/use-cached-resource.ts';
+import { useServerQuery } from '../../../lib/server-data/index.ts';
 import { abortable, call, client } from '../../../lib/api-client.ts';
 import { useAnswers, useDeferrals } from '../../../sync/react/hooks.ts';
 import { useSyncRuntime } from '../../../sync/react/runtime-context.ts';
@@ -21,7 +21,7 @@ export function AssignedToMe({ assessmentId, userId }: { assessmentId: string; u
   const deferrals = useDeferrals(assessmentId).filter((d) => d.deferredTo === userId && d.status === 'open');
   const answers = useAnswers(assessmentId);
   const load = useCallback((signal: AbortSignal) => loadQuestions(assessmentId, signal), [assessmentId]);
-  const questions = useCachedResource(deferrals.length ? `assigned.${assessmentId}` : null, load);
+  const questions = useServerQuery(deferrals.length ? ['assigned', assessmentId] : null, load, { offline: true });
 
   const open = deferrals.filter((d) => !answers[d.questionId]);
   if (open.length === 0) return null;

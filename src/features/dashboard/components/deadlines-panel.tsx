@@ -2,7 +2,7 @@
 // next assessment, expiring evidence, corrective actions due (paid plans) and the certification. Dated
 // ones first, soonest first; standing duties (per application, yearly per award, not yet in force)
 // folded below. Each is tagged with what kind of date it is (deadlineTag). Renders the saved copy
-// when offline (useCachedResource).
+// when offline (the saved read, ADR 032).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, CalendarClock } from 'lucide-react';
@@ -13,7 +13,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useCachedResource } from '../../../hooks/use-cached-resource.ts';
+import { useServerQuery } from '../../../lib/server-data/index.ts';
 import { abortable, call, client } from '../../../lib/api-client.ts';
 import { daysBetween, formatDay, utcDay } from '#domain/dates.ts';
 import { formatRelative } from '../../../utils/format-time.ts';
@@ -80,7 +80,7 @@ function DeadlineItem({ d }: { d: DeadlineView }) {
 }
 
 export function DeadlinesPanel() {
-  const res = useCachedResource('deadlines', loadDeadlines);
+  const res = useServerQuery(['deadlines'], loadDeadlines, { offline: true });
   const [showAll, setShowAll] = useState(false);
   const all = res.data ?? [];
   const dated = all.filter((d) => d.due_on !== null);

@@ -8,8 +8,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useFreshResource } from '../../../hooks/use-fresh-resource.ts';
-import { abortable, call, client, messageOf } from '../../../lib/api-client.ts';
+import { useServerQuery } from '../../../lib/server-data/index.ts';
+import { abortable, call, client } from '../../../lib/api-client.ts';
+import { messageOf } from '../../../lib/server-data/index.ts';
 import { SummaryCard } from './summary-cards.tsx';
 
 const loadOverview = (signal: AbortSignal): Promise<AdminOverview> => call(client.admin.overview.$get({}, abortable(signal)));
@@ -32,7 +33,7 @@ function Figure({ icon, title, value, detail, to, linkLabel, testId }: { icon: R
 }
 
 export function PlatformOverview() {
-  const res = useFreshResource('admin-overview', loadOverview);
+  const res = useServerQuery(['admin', 'overview'], loadOverview, { offline: false });
   if (res.error && !res.data)
     return (
       <Alert tone="error" title="Could not load the platform figures" action={<Button size="sm" variant="secondary" onClick={res.reload}>Retry</Button>}>

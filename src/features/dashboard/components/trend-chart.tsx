@@ -10,7 +10,7 @@ import { MAX_SCORE, PASS_THRESHOLD_POINTS } from '#domain/scoring/policy.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.tsx';
-import { useCachedResource } from '../../../hooks/use-cached-resource.ts';
+import { useServerQuery } from '../../../lib/server-data/index.ts';
 import { cn } from '../../../utils/cn.ts';
 import { formatDate } from '#domain/dates.ts';
 import { getTrend } from '../api/get-trend.ts';
@@ -242,7 +242,7 @@ export function TrendChart({ view }: { view: TrendView }) {
 /** The dashboard card: nothing until an assessment has been submitted (or while loading). */
 export function TrendCard() {
   const load = useCallback((signal: AbortSignal) => getTrend(signal), []);
-  const res = useCachedResource('dashboard.trend', load);
+  const res = useServerQuery(['dashboard', 'trend'], load, { offline: true });
   if (!res.data || res.data.points.length === 0) return null;
   return <TrendChart view={res.data} />;
 }

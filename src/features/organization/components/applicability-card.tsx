@@ -10,9 +10,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
 import { getApplicability, saveApplicability } from '../../../lib/applicability-api.ts';
-import { useCachedResource } from '../../../hooks/use-cached-resource.ts';
+import { messageOf, useServerQuery } from '../../../lib/server-data/index.ts';
 import { formatDateTime } from '../../../utils/format-time.ts';
 
 export const STARTED_KEEPS_PROFILE = 'An assessment already started keeps the profile it started with. Changes apply to the next assessment.';
@@ -28,7 +27,7 @@ export function lastChanged(view: Pick<ApplicabilityView, 'updated_at' | 'update
 export function ApplicabilityCard({ canEdit }: { canEdit: boolean }) {
   const { notify } = useToast();
   // The last answer stays on this device, so the profile still reads offline (ADR 007).
-  const res = useCachedResource('applicability', getApplicability);
+  const res = useServerQuery(['applicability'], getApplicability, { offline: true });
   const view = res.data;
   const error = res.status === 'error' ? (res.offline ? 'You are offline and this device has no saved copy yet.' : messageOf(res.error, LOAD_FAILED)) : null;
 

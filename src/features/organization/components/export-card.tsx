@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { BusyButton } from '../../../components/ui/busy-button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../../../lib/server-data/index.ts';
 import { downloadByLink } from '../../../lib/download-report.ts';
 import { createExportLink } from '../api/organization-api.ts';
 
@@ -23,22 +23,17 @@ const INCLUDED = [
 
 export function ExportCard() {
   const { notify } = useToast();
-  const [busy, setBusy] = useState(false);
+  const exporter = useServerMutation(() => createExportLink());
+  const busy = exporter.pending;
   const [error, setError] = useState<string | null>(null);
 
   async function onExport() {
     if (busy) return;
-    setBusy(true);
     setError(null);
-    try {
-      const link = await createExportLink();
-      downloadByLink(link.url);
-      notify('Your organization export is downloading. Your browser shows its progress in its downloads.', 'success');
-    } catch (err) {
-      setError(messageOf(err, 'The export could not be started. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    const res = await exporter.run(undefined);
+    if (!res.ok) return setError(messageOf(res, 'The export could not be started. Please try again.'));
+    downloadByLink(res.value.url);
+    notify('Your organization export is downloading. Your browser shows its progress in its downloads.', 'success');
   }
 
   return (

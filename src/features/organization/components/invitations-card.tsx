@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { MailOpen } from 'lucide-react';
 import type { InvitationDto } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
@@ -7,25 +6,23 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../../../lib/server-data/index.ts';
 import { formatDate } from '#domain/dates.ts';
 import { cancelInvitation } from '../api/organization-api.ts';
 
 export function InvitationsCard({ invitations, onChanged }: { invitations: InvitationDto[]; onChanged: () => Promise<void> }) {
   const { notify } = useToast();
-  const [busyId, setBusyId] = useState<string | null>(null);
-
-  async function cancel(inv: InvitationDto) {
-    setBusyId(inv.id);
-    try {
-      await cancelInvitation(inv.id);
+  const cancelling = useServerMutation((inv: InvitationDto) => cancelInvitation(inv.id), {
+    onSuccess: async () => {
       notify(MSG.inviteCancelled, 'success');
       await onChanged();
-    } catch (err) {
-      notify(messageOf(err, MSG.cancelInviteFailed), 'error');
-    } finally {
-      setBusyId(null);
-    }
+    },
+  });
+  const busyId = cancelling.pendingFor?.id ?? null;
+
+  async function cancel(inv: InvitationDto) {
+    const res = await cancelling.run(inv);
+    if (!res.ok) notify(messageOf(res, MSG.cancelInviteFailed), 'error');
   }
 
   return (

@@ -6,31 +6,29 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../../../lib/server-data/index.ts';
 import { sendInvitation } from '../api/organization-api.ts';
 
 export function InviteByEmail({ organizationId, onInvited }: { organizationId: string; onInvited: () => Promise<void> }) {
   const { notify } = useToast();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const invite = useServerMutation((address: string) => sendInvitation(address, organizationId), {
+    onSuccess: async (_, address) => {
+      notify(MSG.inviteSent(address), 'success');
+      setEmail('');
+      await onInvited();
+    },
+  });
+  const busy = invite.pending;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const parsed = inviteSchema.safeParse({ email, organizationId });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.inviteEmailEmpty);
     setError(null);
-    setBusy(true);
-    try {
-      await sendInvitation(parsed.data.email, organizationId);
-      notify(MSG.inviteSent(parsed.data.email), 'success');
-      setEmail('');
-      await onInvited();
-    } catch (err) {
-      notify(messageOf(err, MSG.sendInviteFailed), 'error');
-    } finally {
-      setBusy(false);
-    }
+    const res = await invite.run(parsed.data.email);
+    if (!res.ok) notify(messageOf(res, MSG.sendInviteFailed), 'error');
   }
 
   return (

@@ -11,7 +11,7 @@ import { Field, Input } from '../../../components/ui/field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
-import { messageOf } from '../../../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../../../lib/server-data/index.ts';
 import { rotateJoinLink, updateJoinLink } from '../api/organization-api.ts';
 
 /** The copied-link notice shows for 2 s. */
@@ -35,7 +35,6 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
     setSettings(joinLink);
   }
   const [copied, setCopied] = useState(false);
-  const [busy, setBusy] = useState<'toggle' | 'rotate' | 'domains' | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
   const [domains, setDomains] = useState(joinLink.allowedEmailDomains.join(', '));
   const [domainError, setDomainError] = useState<string | null>(null);
@@ -59,24 +58,24 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
     setCopied(true);
   }
 
-  /** `success` null: the server's own message (a new link says how many requests it cancelled). */
-  async function run(kind: NonNullable<typeof busy>, action: () => Promise<{ message: string; joinLink: JoinLinkDto }>, success: string | null, failure: string) {
-    setBusy(kind);
-    try {
-      const res = await action();
+  type Change = { kind: 'toggle' | 'rotate' | 'domains'; action: () => Promise<{ message: string; joinLink: JoinLinkDto }>; success: string | null };
+  const change = useServerMutation((c: Change) => c.action(), {
+    onSuccess: async (res, c) => {
       setSettings(res.joinLink);
       // The domains the server saved (lower-cased, deduplicated) are on screen before the success
       // notice; a toggle or a new link leaves unsaved typing in the domains field alone.
-      if (kind === 'domains') setDomains(res.joinLink.allowedEmailDomains.join(', '));
-      notify(success ?? res.message, 'success');
+      if (c.kind === 'domains') setDomains(res.joinLink.allowedEmailDomains.join(', '));
+      notify(c.success ?? res.message, 'success');
       await onChanged();
-      return true;
-    } catch (err) {
-      notify(messageOf(err, failure), 'error');
-      return false;
-    } finally {
-      setBusy(null);
-    }
+    },
+  });
+  const busy = change.pendingFor?.kind ?? null;
+
+  /** `success` null: the server's own message (a new link says how many requests it cancelled). */
+  async function run(kind: Change['kind'], action: Change['action'], success: string | null, failure: string) {
+    const res = await change.run({ kind, action, success });
+    if (!res.ok) notify(messageOf(res, failure), 'error');
+    return res.ok;
   }
 
   const toggle = (next: boolean) =>

@@ -1,6 +1,5 @@
 // Pending join requests (ADR 003): who asked through the join link, with their verified e-mail and
 // date; an org_admin approves (team member) or declines each. A list of cards: fits any phone.
-import { useState } from 'react';
 import { AlertTriangle, UserCheck } from 'lucide-react';
 import type { JoinRequestDto } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
@@ -8,14 +7,20 @@ import { fullName } from '#domain/text.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../../../lib/server-data/index.ts';
 import { appConfirm } from '../../../lib/app-dialogs.ts';
 import { formatDate } from '#domain/dates.ts';
 import { decideJoinRequest } from '../api/organization-api.ts';
 
 export function JoinRequestsCard({ requests, onChanged }: { requests: JoinRequestDto[]; onChanged: () => Promise<void> }) {
   const { notify } = useToast();
-  const [busy, setBusy] = useState<{ id: string; decision: 'approve' | 'decline' } | null>(null);
+  const deciding = useServerMutation(({ r, decision }: { r: JoinRequestDto; decision: 'approve' | 'decline' }) => decideJoinRequest(r.id, decision), {
+    onSuccess: async (res) => {
+      notify(res.message, 'success');
+      await onChanged();
+    },
+  });
+  const busy = deciding.pendingFor ? { id: deciding.pendingFor.r.id, decision: deciding.pendingFor.decision } : null;
 
   async function decide(r: JoinRequestDto, decision: 'approve' | 'decline') {
     // Declining is final for the join link (they cannot ask again with it): confirmed first, in the
@@ -24,16 +29,8 @@ export function JoinRequestsCard({ requests, onChanged }: { requests: JoinReques
       const name = fullName(r.first_name, r.last_name);
       if (!(await appConfirm(MSG.joinRequestDeclineConfirm(name, r.email), { title: 'Decline join request', confirmLabel: 'Decline', danger: true }))) return;
     }
-    setBusy({ id: r.id, decision });
-    try {
-      const res = await decideJoinRequest(r.id, decision);
-      notify(res.message, 'success');
-      await onChanged();
-    } catch (err) {
-      notify(messageOf(err, decision === 'approve' ? 'Failed to approve the request' : 'Failed to decline the request'), 'error');
-    } finally {
-      setBusy(null);
-    }
+    const res = await deciding.run({ r, decision });
+    if (!res.ok) notify(messageOf(res, decision === 'approve' ? 'Failed to approve the request' : 'Failed to decline the request'), 'error');
   }
 
   return (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Users } from 'lucide-react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
@@ -10,25 +9,23 @@ import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.tsx';
 import { appConfirm } from '../../../lib/app-dialogs.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../../../lib/server-data/index.ts';
 import { removeMember } from '../api/organization-api.ts';
 
 export function MembersCard({ members, currentUserId, canManage, onChanged }: { members: TeamMemberDto[]; currentUserId: string; canManage: boolean; onChanged: () => Promise<void> }) {
   const { notify } = useToast();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const removing = useServerMutation((m: TeamMemberDto) => removeMember(m.id), {
+    onSuccess: async () => {
+      notify(MSG.memberRemoved, 'success');
+      await onChanged();
+    },
+  });
+  const busyId = removing.pendingFor?.id ?? null;
 
   async function remove(m: TeamMemberDto) {
     if (!(await appConfirm(MSG.removeMemberConfirm, { title: 'Remove team member', confirmLabel: 'Remove', danger: true }))) return;
-    setBusyId(m.id);
-    try {
-      await removeMember(m.id);
-      notify(MSG.memberRemoved, 'success');
-      await onChanged();
-    } catch (err) {
-      notify(messageOf(err, MSG.removeMemberFailed), 'error');
-    } finally {
-      setBusyId(null);
-    }
+    const res = await removing.run(m);
+    if (!res.ok) notify(messageOf(res, MSG.removeMemberFailed), 'error');
   }
 
   return (

@@ -6,14 +6,21 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { ApiError, messageOf } from '../../../lib/api-client.ts';
+import { messageOf, useServerMutation } from '../../../lib/server-data/index.ts';
 import { updateOrganization } from '../api/organization-api.ts';
 
 export function OrganizationNameCard({ name, canEdit, onSaved }: { name: string; canEdit: boolean; onSaved: () => Promise<void> }) {
   const { notify } = useToast();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useServerMutation((newName: string) => updateOrganization({ name: newName }), {
+    onSuccess: async (_, newName) => {
+      notify(MSG.orgNameUpdated, 'success');
+      setValue(newName);
+      await onSaved();
+    },
+  });
+  const busy = save.pending;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -22,18 +29,10 @@ export function OrganizationNameCard({ name, canEdit, onSaved }: { name: string;
     const check = updateOrganizationSchema.safeParse({ name: value });
     if (!check.success) return setError(check.error.issues[0]?.message ?? MSG.orgNameEmpty);
     setError(null);
-    setBusy(true);
-    try {
-      await updateOrganization({ name: trimmed });
-      notify(MSG.orgNameUpdated, 'success');
-      setValue(trimmed);
-      await onSaved();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setError(messageOf(err, MSG.updateOrgNameFailed));
-      else notify(messageOf(err, MSG.updateOrgNameFailed), 'error');
-    } finally {
-      setBusy(false);
-    }
+    const res = await save.run(trimmed);
+    if (res.ok) return;
+    if (res.status === 400) setError(messageOf(res, MSG.updateOrgNameFailed));
+    else notify(messageOf(res, MSG.updateOrgNameFailed), 'error');
   }
 
   return (

@@ -1,10 +1,10 @@
 // "Previously" under a question: its answers in the organization's earlier submitted assessments
 // (matched by code), newest first, with who answered and when. Loaded once per assessment by the
-// provider (a snapshot keeps it offline once loaded); a card without the provider shows nothing.
+// provider (the saved read keeps it offline once loaded, ADR 032); a card without the provider shows nothing.
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { History } from 'lucide-react';
 import type { PreviousAnswer, PreviousAnswersView } from '#domain/contracts/cycles.ts';
-import { useCachedResource } from '../../../../hooks/use-cached-resource.ts';
+import { useServerQuery } from '../../../../lib/server-data/index.ts';
 import { formatDate } from '#domain/dates.ts';
 import { getPreviousAnswers, previousAnswersCacheKey } from '../../api/compare.ts';
 
@@ -13,7 +13,7 @@ const PreviousAnswersContext = createContext<PreviousAnswersView | null>(null);
 /** Loads the assessment's previous answers for every question card below it. */
 export function PreviousAnswersProvider({ assessmentId, children }: { assessmentId: string; children: ReactNode }) {
   const load = useCallback((signal: AbortSignal) => getPreviousAnswers(assessmentId, signal), [assessmentId]);
-  const res = useCachedResource(previousAnswersCacheKey(assessmentId), load);
+  const res = useServerQuery(previousAnswersCacheKey(assessmentId), load, { offline: true });
   return <PreviousAnswersContext.Provider value={res.data}>{children}</PreviousAnswersContext.Provider>;
 }
 

@@ -11,7 +11,7 @@ import type { Questionnaire as QuestionnaireData } from '../../api/questionnaire
 import { firstUnanswered, groupByDomain, isLastPosition, nextPosition, positionOf, previousPosition, questionAt, type Position } from '../../hooks/questionnaire-nav.ts';
 import { sendingText } from '../../hooks/submit-text.ts';
 import { useAssessmentLive } from '../../hooks/use-assessment-live.ts';
-import { useOnline } from '../../../../hooks/use-online.ts';
+import { useOnline } from '../../../../lib/use-online.ts';
 import { useQuestionKeys } from '../../hooks/use-question-keys.ts';
 import { useSavingFlag } from '../../hooks/use-saving-flag.ts';
 import { useSubmit } from '../../hooks/use-submit.ts';

@@ -1,6 +1,6 @@
 // The change since the previous submitted assessment: total, grade and Pass/Fail, each domain's
 // percentage, and the questions whose answer turned (Yes to No, No to Yes). Built by the server
-// (compareAssessments in domain/cycles/compare.ts); a snapshot keeps it readable offline.
+// (compareAssessments in domain/cycles/compare.ts); the saved read keeps it readable offline (ADR 032).
 import { useCallback, type ReactNode } from 'react';
 import { AlertOctagon, ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react';
 import type { ComparisonView, QuestionChange } from '#domain/contracts/cycles.ts';
@@ -10,8 +10,7 @@ import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../../../components/ui/table.tsx';
-import { useCachedResource } from '../../../../hooks/use-cached-resource.ts';
-import { messageOf } from '../../../../lib/api-client.ts';
+import { messageOf, useServerQuery } from '../../../../lib/server-data/index.ts';
 import { cn } from '../../../../utils/cn.ts';
 import { formatDate } from '#domain/dates.ts';
 import { plural } from '../../../../utils/format-time.ts';
@@ -154,10 +153,10 @@ export function ComparisonBody({ view }: { view: ComparisonView }) {
   );
 }
 
-/** The results' comparison section; loads its own data (a snapshot offline). */
+/** The results' comparison section; loads its own data (the saved copy offline). */
 export function Comparison({ assessmentId }: { assessmentId: string }) {
   const load = useCallback((signal: AbortSignal) => getComparison(assessmentId, signal), [assessmentId]);
-  const res = useCachedResource(comparisonCacheKey(assessmentId), load);
+  const res = useServerQuery(comparisonCacheKey(assessmentId), load, { offline: true });
   const prev = res.data?.previous ?? null;
   const changes = res.data ? res.data.regressed.length + res.data.improved.length : 0;
   return (

@@ -3,8 +3,7 @@ import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { getAppConfig } from '../../../../config/app-config.ts';
-import type { CachedResource } from '../../../../hooks/use-cached-resource.ts';
-import { messageOf } from '../../../../lib/api-client.ts';
+import { messageOf, type ServerQuery } from '../../../../lib/server-data/index.ts';
 import type { ReportState } from '../../api/results.ts';
 import { ActionPlan } from './action-plan.tsx';
 import { GapAnalysis } from './gap-analysis.tsx';
@@ -12,7 +11,7 @@ import { ReportGate } from '../../../../components/report-gate.tsx';
 import { ReportDownloads } from '../../../../components/report-downloads.tsx';
 
 /** The detailed report: the gap analysis and the action plan when released, else what it holds and how to pay. */
-export function ReportSection({ assessmentId, report, members }: { assessmentId: string; report: CachedResource<ReportState>; members: readonly TeamMemberDto[] }) {
+export function ReportSection({ assessmentId, report, members }: { assessmentId: string; report: ServerQuery<ReportState>; members: readonly TeamMemberDto[] }) {
   const { checkoutUrl, contactEmail } = getAppConfig();
   if (report.status === 'loading') return <Spinner label="Loading the detailed report…" />;
   if (report.status === 'error' || !report.data)

@@ -8,8 +8,7 @@ import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../../components/ui/spinner.tsx';
 import { paths } from '../../../../config/paths.ts';
-import { useCachedResource } from '../../../../hooks/use-cached-resource.ts';
-import { messageOf } from '../../../../lib/api-client.ts';
+import { messageOf, useServerQuery } from '../../../../lib/server-data/index.ts';
 import { formatDate } from '#domain/dates.ts';
 import { useSession } from '../../../../hooks/use-session.ts';
 import { getAssessment } from '../../api/assessments.ts';
@@ -32,12 +31,12 @@ export function ResultsView({ assessmentId, members }: { assessmentId: string; m
   const { profile } = useSession();
   const neverPaid = profile?.organization?.paid_until === null;
   const loadReport = useCallback((signal: AbortSignal) => (neverPaid ? Promise.resolve(REPORT_NEVER_PAID) : getReport(assessmentId, signal)), [assessmentId, neverPaid]);
-  const results = useCachedResource(`results.${assessmentId}`, loadResults);
-  const report = useCachedResource(`report.${assessmentId}${neverPaid ? '.never-paid' : ''}`, loadReport);
+  const results = useServerQuery(['results', assessmentId], loadResults, { offline: true });
+  const report = useServerQuery(['report', assessmentId, neverPaid], loadReport, { offline: true });
   // A carried start names the assessment it came from by its submit date (the assessment page's cache key).
   const carriedFrom = results.data?.carry?.carried_from ?? null;
   const loadFrom = useCallback((signal: AbortSignal) => getAssessment(carriedFrom!, signal), [carriedFrom]);
-  const from = useCachedResource(carriedFrom ? `assessment.${carriedFrom}` : null, loadFrom);
+  const from = useServerQuery(carriedFrom ? ['assessment', carriedFrom] : null, loadFrom, { offline: true });
 
   if (results.status === 'loading') return <PageSpinner label="Loading the results…" />;
   if (results.status === 'error' || !results.data)

@@ -1,0 +1,35 @@
+// The query client of one signed-in user (ADR 032). Reads behave as the pages expect offline:
+// every read is tried (networkMode 'always'), so an unreachable server is a `network` failure the
+// page shows next to the saved copy, never a query paused forever; no automatic retries or
+// refetches (the sync engine owns retrying writes, ADR 005).
+import { QueryClient, onlineManager, type Query } from '@tanstack/react-query';
+import { isOnline, subscribeOnline } from '../online.ts';
+import { QUERY_CACHE_MAX_AGE_MS } from './query-cache.ts';
+
+// TanStack's own online state follows the client's one online signal (src/lib/online.ts).
+onlineManager.setEventListener((setOnline) => {
+  setOnline(isOnline());
+  return subscribeOnline(setOnline);
+});
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        networkMode: 'always',
+        retry: false,
+        staleTime: 0,
+        // A saved read must outlive the page's use of it to be saved and restored (TanStack: gcTime >= maxAge).
+        gcTime: QUERY_CACHE_MAX_AGE_MS,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+      },
+      mutations: { networkMode: 'always', retry: false },
+    },
+  });
+}
+
+/** Only successful reads marked for offline use are saved (admin data must be current: never saved). */
+export function shouldSaveQuery(query: Query): boolean {
+  return query.state.status === 'success' && query.meta?.persist === true;
+}
