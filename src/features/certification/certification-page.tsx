@@ -15,7 +15,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
 import { messageOf, useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
-import { fullName, useSession } from '../../hooks/use-session.ts';
+import { useSession } from '../../hooks/use-session.ts';
 import { formatDate } from '#domain/dates.ts';
 import { downloadCertificate, getCertifications, type CertificationsPageData } from './api/certification-api.ts';
 import { ExpiryFact, Fact, StatusBadge, StatusExplained } from './components/certification-parts.tsx';

@@ -2,7 +2,7 @@
 // last one, its answers carried to re-confirm (the default), or blank. Sends `startFrom` with the create.
 import { useId, useState, type FormEvent } from 'react';
 import { useServerMutation } from '../../../lib/server-data/index.ts';
-import type { AssessmentListItem } from '#domain/contracts/assessments.ts';
+import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
 import type { StartFrom } from '#domain/contracts/enums.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../components/ui/card.tsx';
