@@ -13,7 +13,12 @@ export const IN_VITEST = Boolean(process.env.VITEST);
 export const WORKER_ID = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
 
 export type DriverName = 'pglite' | 'postgres';
-/** Database-backed tests run on PGlite always and on PostgreSQL when TEST_DATABASE_URL is set. */
+/** The driver the database tests run on, once (the choice is explained in tests/setup/db.ts). */
+export const TEST_DRIVER: DriverName = 'pglite';
+/**
+ * Both drivers when TEST_DATABASE_URL is set: only for tests of what differs between them (the
+ * driver parity suite, races between two instances on one database), not for every API test.
+ */
 export const DB_DRIVERS: DriverName[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin-password-123!' };
