@@ -4,10 +4,10 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { assessments } from '#server/db/schema/index.ts';
 import { createOrgAdmin, joinOrganization, removeMember, type Member } from '#tests/isolation/fixtures.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { DEFERRED_MESSAGE } from './defer.routes.ts';
 
-describe.each(DB_DRIVERS)('POST /api/assessments/:id/defer (%s)', (driver) => {
+describe.each([TEST_DRIVER])('POST /api/assessments/:id/defer (%s)', (driver) => {
   let server: TestServer;
   let admin: Member;
   let bob: Member;

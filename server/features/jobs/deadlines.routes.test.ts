@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentQuestions, evidenceFiles } from '#server/db/schema/index.ts';
 import type { DeadlineView } from '#domain/contracts/cycles.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { joinOrganization, signInSystemAdmin, type Member } from '../accounts/accounts.fixtures.ts';
 import { COMPANY_PROFILE, createOrgAdmin, SECTION_117_PROFILE, submitAssessmentFor } from './jobs.test-helpers.ts';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 
-describe.each(DB_DRIVERS)('GET /api/deadlines (%s)', (driver) => {
+describe.each([TEST_DRIVER])('GET /api/deadlines (%s)', (driver) => {
   let server: TestServer;
   let college: Member;
   let collegeMember: Member;
