@@ -14,17 +14,9 @@ import { organizations, profiles } from '#server/db/schema/index.ts';
 import { applyAnswer } from '#server/features/assessments/answers.service.ts';
 import { seedOrg } from '#server/features/sync/sync.test-fixtures.ts';
 import { rowsOf } from '#server/lib/db-rows.ts';
+import { sqlState } from '#server/lib/error-handler.ts';
 import { getTestDatabase, resetDatabase } from '#tests/setup/db.ts';
 import { DB_DRIVERS, TEST_DATABASE_URL } from '#tests/setup/test-env.ts';
-
-/** The SQLSTATE of an error, through drizzle's wrapper, as server/lib/error-handler.ts reads it. */
-function sqlState(err: unknown): string | undefined {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 const failure = (p: Promise<unknown>) => p.then(() => undefined, (err: unknown) => err);
 
