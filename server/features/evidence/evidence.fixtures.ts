@@ -7,7 +7,8 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import type { TestServer } from '#tests/setup/app.ts';
-import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
+import { type TestUser } from '#tests/setup/auth.ts';
+import { makeUser } from '#tests/setup/factories.ts';
 import { DB_DRIVERS, TEST_DRIVER, type DriverName } from '#tests/setup/test-env.ts';
 import { startS3Server, type TestS3Server } from '#tests/support/s3-server.ts';
 import { assessments, organizations, profiles, questionnaireVersions, questions } from '../../db/schema/index.ts';
@@ -24,7 +25,7 @@ export interface EvidenceOrg {
 /** A new organization whose org_admin is a real signed-up user, with one in-progress assessment. */
 export async function orgWithAssessment(server: TestServer, name: string): Promise<EvidenceOrg> {
   const db = server.deps.db;
-  const user = await signUpUser(server);
+  const user = await makeUser(server);
   const applicability = PROFILE_WITH_EVERY_DUTY;
   const [org] = await db.insert(organizations).values({ name, applicability }).returning();
   await db.insert(profiles).values({
