@@ -9,6 +9,9 @@ import { CHROMIUM_PATH } from './tests/setup/test-env.ts';
  */
 const FUZZ = ['tests/security/fuzz-api.test.ts', 'tests/security/fuzz-api-mutations.test.ts', 'tests/security/fuzz-auth.test.ts'];
 
+/** Migrates and seeds the database template once per run; each test file copies it (tests/setup/db.ts). */
+const DB_TEMPLATE = ['tests/setup/global-db.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +22,7 @@ export default defineConfig({
           environment: 'node',
           include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'tests/scale/**', 'node_modules/**', ...FUZZ],
+          globalSetup: DB_TEMPLATE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Type tests (*.test-d.ts): tsc checks them and vitest reports each failed expectTypeOf.
@@ -30,6 +34,7 @@ export default defineConfig({
           name: 'fuzz',
           environment: 'node',
           include: FUZZ,
+          globalSetup: DB_TEMPLATE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

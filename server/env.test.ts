@@ -90,4 +90,22 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ REDIS_KEY_PREFIX: 'two words' })).toThrow(/REDIS_KEY_PREFIX/);
     expect(() => loadEnv({ REDIS_KEY_PREFIX: 'x'.repeat(101) })).toThrow(/REDIS_KEY_PREFIX/);
   });
+
+  it('accepts the test-only password-hash cost only with NODE_ENV=test and embedded auth, and refuses it in production', () => {
+    expect(loadEnv({}).TEST_PASSWORD_HASH_LOG2N).toBeUndefined();
+    expect(loadEnv({ NODE_ENV: 'test', TEST_PASSWORD_HASH_LOG2N: '4' }).TEST_PASSWORD_HASH_LOG2N).toBe(4);
+    const refused = (source: Record<string, string>) => {
+      try {
+        loadEnv(source);
+      } catch (err) {
+        return err instanceof EnvError && err.issues.some((i) => i.startsWith('TEST_PASSWORD_HASH_LOG2N: weakens password hashing'));
+      }
+      return false;
+    };
+    expect(refused({ NODE_ENV: 'production', TEST_PASSWORD_HASH_LOG2N: '4' })).toBe(true);
+    expect(refused({ TEST_PASSWORD_HASH_LOG2N: '4' })).toBe(true); // NODE_ENV defaults to development
+    const hosted = { NODE_ENV: 'test', SUPABASE_URL: 'https://project.supabase.co', SUPABASE_ANON_KEY: 'anon' };
+    expect(refused({ ...hosted, TEST_PASSWORD_HASH_LOG2N: '4' })).toBe(true);
+    expect(() => loadEnv({ NODE_ENV: 'test', TEST_PASSWORD_HASH_LOG2N: '16' })).toThrow(/TEST_PASSWORD_HASH_LOG2N/);
+  });
 });

@@ -94,6 +94,13 @@ export const envSchema = z.preprocess(
         .default('mvrsp:budget'),
       /** Bearer token for GET /metrics (Prometheus); unset = /metrics answers 404. */
       METRICS_TOKEN: trimmed.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+      /**
+       * Test-only: log2 of scrypt's N for new password hashes of the embedded auth provider
+       * (auth.passwords.ts; unset = the full cost, 15). Tests set a low value so that each made-up user
+       * costs microseconds instead of tens of milliseconds; refused unless NODE_ENV=test with embedded
+       * auth, so no deployment can store weak hashes.
+       */
+      TEST_PASSWORD_HASH_LOG2N: z.coerce.number().int().min(1).max(15).optional(),
     })
     .superRefine((env, ctx) => {
       if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
@@ -107,6 +114,13 @@ export const envSchema = z.preprocess(
           code: 'custom',
           path: ['ADMIN_USER_ID'],
           message: 'is required when SUPABASE_URL is set and AUTH_AUTOCONFIRM is true (without e-mail confirmation an address proves nothing)',
+        });
+      }
+      if (env.TEST_PASSWORD_HASH_LOG2N !== undefined && (env.NODE_ENV !== 'test' || env.SUPABASE_URL)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TEST_PASSWORD_HASH_LOG2N'],
+          message: 'weakens password hashing and is only accepted with NODE_ENV=test and the embedded auth provider (unset it)',
         });
       }
       if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {

@@ -3,7 +3,7 @@ import { authUsers } from '../db/schema/index.ts';
 import type { AuthAdmin } from '../db/seed.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError } from './auth.errors.ts';
-import { checkNewPassword } from './auth.passwords.ts';
+import { checkNewPassword, hashLog2N } from './auth.passwords.ts';
 import { endSessions } from './auth.sessions.ts';
 import { findUserByEmail, findUserById, insertUser, normalizeEmail, toUserJson, type UserJson } from './auth.users.ts';
 import { isUuid } from '../lib/validator.ts';
@@ -34,7 +34,7 @@ export function createAuthAdmin(ctx: AuthContext): EmbeddedAuthAdmin {
   const { db } = ctx;
   const createUser = async (input: NewUser) => {
     checkNewPassword(input.password);
-    return toUserJson(await insertUser(db, { ...input, email: normalizeEmail(input.email) }, ctx.now()));
+    return toUserJson(await insertUser(db, { ...input, email: normalizeEmail(input.email) }, ctx.now(), null, hashLog2N(ctx.env)));
   };
   return {
     createUser,

@@ -14,6 +14,14 @@ describe('password hashing', () => {
     expect(await hashPassword('Correct horse 9')).not.toBe(hash);
   });
 
+  it('hashes at a lower cost when asked (the test-only setting), and such a hash carries its N and still verifies', async () => {
+    const hash = await hashPassword('Correct horse 9', 4);
+    expect(hash.split('$').slice(1, 4)).toEqual(['16', '8', '1']);
+    expect(await verifyPassword('Correct horse 9', hash)).toBe(true);
+    expect(await verifyPassword('Correct horse 8', hash)).toBe(false);
+    expect(await verifyAgainstDummy('anything', 4)).toBe(false);
+  });
+
   it('never matches malformed stored hashes', async () => {
     for (const stored of ['', 'bcrypt$x', 'scrypt$0$8$1$AA$AA', 'scrypt$1000$8$1$AA$AA', 'scrypt$32768$8$1$AA$', 'plain']) {
       expect(await verifyPassword('anything', stored)).toBe(false);

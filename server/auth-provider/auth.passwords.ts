@@ -5,7 +5,9 @@ import { validationFailed, weakPassword } from './auth.errors.ts';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 72;
 
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+/** scrypt's cost in production: N = 2^15, r = 8, p = 1 (32 MiB, OWASP's minimum for scrypt). */
+export const DEFAULT_HASH_LOG2N = 15;
+const PARAMS = { r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 const MAX_MEM = 64 * 1024 * 1024;
@@ -17,11 +19,21 @@ function derive(password: string, salt: Buffer, p: { N: number; r: number; p: nu
   });
 }
 
-/** `scrypt$N$r$p$salt$hash` (base64url parts), so the parameters travel with the hash. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * The log2 of N new hashes use: the full cost unless the environment's test-only
+ * TEST_PASSWORD_HASH_LOG2N lowers it (server/env.ts refuses it outside NODE_ENV=test).
+ */
+export const hashLog2N = (env: { TEST_PASSWORD_HASH_LOG2N?: number | undefined }) => env.TEST_PASSWORD_HASH_LOG2N ?? DEFAULT_HASH_LOG2N;
+
+/**
+ * `scrypt$N$r$p$salt$hash` (base64url parts), so the parameters travel with the hash and a hash
+ * made at another cost still verifies.
+ */
+export async function hashPassword(password: string, log2N: number = DEFAULT_HASH_LOG2N): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, PARAMS, KEY_LENGTH);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const N = 2 ** log2N;
+  const key = await derive(password, salt, { N, ...PARAMS }, KEY_LENGTH);
+  return ['scrypt', N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Constant-time check; a malformed stored hash never matches. */
@@ -41,11 +53,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   }
 }
 
-let dummyHash: Promise<string> | undefined;
-/** Burns the same scrypt work for unknown e-mails, so response time does not reveal which accounts exist. */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(password, await dummyHash);
+const dummyHashes = new Map<number, Promise<string>>();
+/**
+ * Burns the same scrypt work for unknown e-mails as a real account's check (at the cost new hashes
+ * use), so response time does not reveal which accounts exist.
+ */
+export async function verifyAgainstDummy(password: string, log2N: number = DEFAULT_HASH_LOG2N): Promise<false> {
+  let dummy = dummyHashes.get(log2N);
+  if (!dummy) dummyHashes.set(log2N, (dummy = hashPassword(randomBytes(16).toString('hex'), log2N)));
+  await verifyPassword(password, await dummy);
   return false;
 }
 

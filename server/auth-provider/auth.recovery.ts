@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { authUsers } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
 import { consumeEmailLink, EMAIL_LINK_INTERVAL_MS, EMAIL_LINK_TTL_MS, issueEmailLink, spaceUnknownAddress, tooSoon } from './auth.email-links.ts';
-import { hashPassword } from './auth.passwords.ts';
+import { hashLog2N, hashPassword } from './auth.passwords.ts';
 import { randomToken } from './auth.secrets.ts';
 import { endSessions, startSession, type SessionJson } from './auth.sessions.ts';
 import { rememberClientOf } from './auth.sign-in.ts';
@@ -63,7 +63,7 @@ export async function consumeRecovery(ctx: AuthContext, token: string, client?: 
       failedSignIns: 0,
       lockedUntil: null,
       lastSignInAt: now,
-      ...(neverConfirmed ? { userMetadata: {}, passwordHash: await hashPassword(randomToken()) } : {}),
+      ...(neverConfirmed ? { userMetadata: {}, passwordHash: await hashPassword(randomToken(), hashLog2N(ctx.env)) } : {}),
     })
     .where(eq(authUsers.id, user.id))
     .returning();

@@ -8,7 +8,7 @@ import type { BudgetVerdict } from '../lib/budgets.ts';
 import { accountLockedMail } from './account-locked.mail.ts';
 import { issueEmailLink } from './auth.email-links.ts';
 import { AUTH_LIMITS, LOCKOUT_BASE_MS, LOCKOUT_MAX_MS, LOCKOUT_THRESHOLD } from './auth.limits.ts';
-import { verifyAgainstDummy, verifyPassword } from './auth.passwords.ts';
+import { hashLog2N, verifyAgainstDummy, verifyPassword } from './auth.passwords.ts';
 import { startSession, type SessionJson } from './auth.sessions.ts';
 import { findUserByEmail, findUserById, isBanned, normalizeEmail, type AuthUserRow } from './auth.users.ts';
 
@@ -75,7 +75,7 @@ export async function signInWithPassword(ctx: AuthContext, rawEmail: string, pas
       const [row] = await ctx.db.select().from(authUnknownAddresses).where(eq(authUnknownAddresses.email, email)).limit(1);
       throw locked(secondsUntil(row?.lockedUntil, now));
     }
-    await verifyAgainstDummy(password);
+    await verifyAgainstDummy(password, hashLog2N(ctx.env));
     throw invalidCredentials();
   }
   const fresh = await checkPasswordWithLockout(ctx, user, password, { lastSignInAt: now }, client);

@@ -5,7 +5,7 @@ import type { BudgetRule } from '../lib/budgets.ts';
 import type { AuthContext } from './auth.context.ts';
 import { invalidCredentials } from './auth.errors.ts';
 import { consumeEmailLink, EMAIL_LINK_INTERVAL_MS, issueEmailLink, peekEmailLink, spaceUnknownAddress, tooSoon } from './auth.email-links.ts';
-import { checkNewPassword, hashPassword } from './auth.passwords.ts';
+import { checkNewPassword, hashLog2N, hashPassword } from './auth.passwords.ts';
 import { servedMetadata } from './auth.schemas.ts';
 import { sha256Hex } from './auth.secrets.ts';
 import { checkPasswordWithLockout } from './auth.sign-in.ts';
@@ -95,11 +95,11 @@ export async function signUp(
   const password = checkNewPassword(input.password);
   const now = ctx.now();
   if (ctx.env.AUTH_AUTOCONFIRM) {
-    const user = await insertUser(ctx.db, { email: input.email, password, userMetadata: input.data }, now, now);
+    const user = await insertUser(ctx.db, { email: input.email, password, userMetadata: input.data }, now, now, hashLog2N(ctx.env));
     return startSession(ctx, user, 'password');
   }
   const email = normalizeEmail(input.email);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, hashLog2N(ctx.env));
   // One statement for every branch: insert, or read the existing row back (a no-op write of the same
   // address, so that it is returned); xmax = 0 only on a freshly inserted row.
   const [row] = await ctx.db

@@ -6,14 +6,14 @@ import { authUnknownAddresses } from '#server/db/schema/index.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/index.ts';
 import { JOBS, runDueJobs } from '#server/features/jobs/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { EMAIL_LINK_INTERVAL_MS } from './auth.email-links.ts';
 import { LOCKOUT_MAX_MS, LOCKOUT_THRESHOLD } from './auth.limits.ts';
 import { UNKNOWN_ADDRESS_KEEP_MS } from './auth.unknown-addresses.ts';
 
 const HOUR = 3_600_000;
 
-describe.each(DB_DRIVERS)('auth_unknown_addresses pruning (%s)', (driver) => {
+describe.each([TEST_DRIVER])('auth_unknown_addresses pruning (%s)', (driver) => {
   let server: TestServer;
   let clock = Date.parse('2026-03-02T09:00:00Z');
   const advance = (ms: number) => void (clock += ms);

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { authOneTimeTokens, authUsers } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, validationFailed } from './auth.errors.ts';
-import { checkNewPassword, hashPassword, verifyPassword } from './auth.passwords.ts';
+import { checkNewPassword, hashLog2N, hashPassword, verifyPassword } from './auth.passwords.ts';
 import { RECOVERY_TTL_MS } from './auth.recovery.ts';
 import { endSessions } from './auth.sessions.ts';
 import { metadataProblem } from './auth.schemas.ts';
@@ -68,7 +68,7 @@ export async function updateUser(
     if (await verifyPassword(password, user.passwordHash)) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
     }
-    Object.assign(changes, { passwordHash: await hashPassword(password), failedSignIns: 0, lockedUntil: null });
+    Object.assign(changes, { passwordHash: await hashPassword(password, hashLog2N(ctx.env)), failedSignIns: 0, lockedUntil: null });
   }
   if (body.data) {
     // The limits hold for what is stored: the merge of the patch into the current metadata.

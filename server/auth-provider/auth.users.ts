@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authUsers } from '../db/schema/index.ts';
 import { AuthError } from './auth.errors.ts';
-import { hashPassword } from './auth.passwords.ts';
+import { DEFAULT_HASH_LOG2N, hashPassword } from './auth.passwords.ts';
 import { servedMetadata } from './auth.schemas.ts';
 import { isUuid } from '../lib/validator.ts';
 
@@ -29,15 +29,16 @@ export const isBanned = (user: Pick<AuthUserRow, 'bannedUntil'>, now: Date) =>
 
 /**
  * Inserts an e-mail user, confirmed unless `confirmed: false` (sign-up awaiting its confirmation link);
- * 422 user_already_exists when the address is taken.
+ * 422 user_already_exists when the address is taken. `log2N`: the scrypt cost (auth.passwords.ts hashLog2N).
  */
 export async function insertUser(
   db: Db,
   input: { email: string; password: string; userMetadata: Record<string, unknown>; confirmed?: boolean },
   now: Date,
   lastSignInAt: Date | null = null,
+  log2N: number = DEFAULT_HASH_LOG2N,
 ): Promise<AuthUserRow> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, log2N);
   const [row] = await db
     .insert(authUsers)
     .values({

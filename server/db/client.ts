@@ -25,6 +25,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; omit for an in-memory database. */
   pgliteDir?: string;
+  /** PGlite only: start from this dump of a data directory (PGlite's dumpDataDir; tests' template). */
+  pgliteLoad?: Blob;
   /** postgres.js only: connections in the pool (default POOL_MAX). */
   poolMax?: number;
   /** postgres.js only: called with every statement sent (postgres.js `debug`); for benchmarks. */
@@ -49,7 +51,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return { db, kind: 'postgres', url: opts.databaseUrl, close: () => sql.end({ timeout: 5 }) };
   }
   if (opts.pgliteDir) mkdirSync(path.resolve(opts.pgliteDir), { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(path.resolve(opts.pgliteDir)) : new PGlite();
+  const client = opts.pgliteDir
+    ? new PGlite(path.resolve(opts.pgliteDir), opts.pgliteLoad ? { loadDataDir: opts.pgliteLoad } : {})
+    : new PGlite(opts.pgliteLoad ? { loadDataDir: opts.pgliteLoad } : {});
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };

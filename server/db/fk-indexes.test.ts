@@ -6,10 +6,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getTestDatabase } from '#tests/setup/db.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { rowsOf } from '../lib/db-rows.ts';
 
-describe.each(DB_DRIVERS)('foreign key indexes (%s)', (driver) => {
+describe.each([TEST_DRIVER])('foreign key indexes (%s)', (driver) => {
   it('every foreign key column set is the leading column set of a valid, non-partial index', async () => {
     const { db } = await getTestDatabase(driver);
     const missing = rowsOf<{ fk: string }>(

@@ -18,7 +18,7 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 };
 
 /** The SQLSTATE of a database error, looking through drizzle's wrapper (`cause`). */
-function sqlState(err: unknown): string | undefined {
+export function sqlState(err: unknown): string | undefined {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
+import { type TestUser } from '#tests/setup/auth.ts';
+import { makeUser } from '#tests/setup/factories.ts';
 import { ApiError, apiClient, call, downloadFile, requestJson } from './api-client.ts';
 import { exchange, failureFrom, fileNameFromDisposition, resultOf, TokenRefreshUnreachable, UNSAFE_PATH_MESSAGE, type FetchLike, type TokenGetter } from './http.ts';
 
@@ -14,7 +15,7 @@ let toServer: FetchLike;
 beforeAll(async () => {
   server = await createTestServer('pglite');
   toServer = async (url, init) => server.app.request(url, init);
-  user = await signUpUser(server);
+  user = await makeUser(server);
   // The profile and organization, made through the typed client itself (a typed POST).
   await call(apiClient({ token: user.accessToken, fetch: toServer }).auth.signup.$post({ json: { firstName: 'Ada', lastName: 'Lovelace', organizationName: 'Acme' } }));
 });

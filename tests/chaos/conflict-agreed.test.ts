@@ -3,10 +3,10 @@
 // conflict left to resolve). Fixed in src/sync/pull.ts (mergePull).
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createClient, createWorld, type World } from '../sync/harness.ts';
 
-describe.each(DB_DRIVERS)('a conflict the server comes to agree with (%s)', (driver) => {
+describe.each([TEST_DRIVER])('a conflict the server comes to agree with (%s)', (driver) => {
   let world: World;
   beforeAll(async () => {
     world = await createWorld(driver);

@@ -6,7 +6,7 @@ import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { memoryMailer } from '#tests/setup/app.ts';
 import { getTestDatabase, truncateAll } from '#tests/setup/db.ts';
-import { DB_DRIVERS, testEnv, TEST_ADMIN } from '#tests/setup/test-env.ts';
+import { TEST_ADMIN, TEST_DRIVER, testEnv } from '#tests/setup/test-env.ts';
 
 function captureLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
@@ -14,7 +14,7 @@ function captureLogger(): Logger & { lines: string[] } {
   return { lines, debug: put, info: put, warn: put, error: put };
 }
 
-describe.each(DB_DRIVERS)('embedded auth admin (%s)', (driver) => {
+describe.each([TEST_DRIVER])('embedded auth admin (%s)', (driver) => {
   let built: BuiltServer;
   let auth: EmbeddedAuth;
   let logger: ReturnType<typeof captureLogger>;

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser, signUpUser } from '#tests/setup/auth.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 
 const expectAuthError = (res: { status: number; body: any; headers: Headers }, status: number, code: string) => {
   expect(res.status).toBe(status);
@@ -13,7 +13,7 @@ const expectAuthError = (res: { status: number; body: any; headers: Headers }, s
   expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
 };
 
-describe.each(DB_DRIVERS)('embedded auth API (%s)', (driver) => {
+describe.each([TEST_DRIVER])('embedded auth API (%s)', (driver) => {
   let server: TestServer;
   beforeEach(async () => {
     server = await createTestServer(driver);

@@ -3,11 +3,11 @@
 // password confirms and signs in (ADR 002 §9), email_not_confirmed before that, resend for unconfirmed
 // addresses only, and AUTH_AUTOCONFIRM for local trials.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { confirmWithPassword, fragmentOf, mailLinkTo, mailSettled, PASSWORD, postVerify, uniqueEmail } from './contract-helpers.ts';
 import { startContractServer, type ContractServer } from './contract-server.ts';
 
-describe.each(DB_DRIVERS)('supabase-js sign-up confirmation (%s)', (driver) => {
+describe.each([TEST_DRIVER])('supabase-js sign-up confirmation (%s)', (driver) => {
   let server: ContractServer;
   afterEach(async () => {
     await server?.close();

@@ -3,7 +3,7 @@
 // 16 KB), and sign-in, refresh, recovery and the updateUser that clears it all work.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_METADATA_CHARS } from '#server/auth-provider/auth.schemas.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { confirmWithPassword, fragmentOf, mailLinkTo, PASSWORD, uniqueEmail, verifyWithPublishedJwks } from './contract-helpers.ts';
 import { startContractServer, type ContractServer } from './contract-server.ts';
 
@@ -13,7 +13,7 @@ function metadataAtLimit(): Record<string, unknown> {
   return { ...base, notes: 'x'.repeat(MAX_METADATA_CHARS - JSON.stringify(base).length) };
 }
 
-describe.each(DB_DRIVERS)('supabase-js with user_metadata at its limit (%s)', (driver) => {
+describe.each([TEST_DRIVER])('supabase-js with user_metadata at its limit (%s)', (driver) => {
   let server: ContractServer;
   beforeEach(async () => {
     server = await startContractServer(driver);

@@ -1,10 +1,10 @@
 // Password reset end to end: resetPasswordForEmail → mailed link → 303 with tokens in the hash → setSession → updateUser.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { fragmentOf, mailLinkTo, mailSettled, PASSWORD, signedUpClient, uniqueEmail, verifyWithPublishedJwks } from './contract-helpers.ts';
 import { startContractServer, type ContractServer } from './contract-server.ts';
 
-describe.each(DB_DRIVERS)('supabase-js password recovery (%s)', (driver) => {
+describe.each([TEST_DRIVER])('supabase-js password recovery (%s)', (driver) => {
   let server: ContractServer;
   beforeEach(async () => {
     server = await startContractServer(driver);

@@ -4,7 +4,7 @@
 // confirmation link again (one a minute), its confirmed owner a notice (one an hour).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@supabase/supabase-js';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { confirmWithPassword, mailLinkTo, mailSettled, PASSWORD, signedUpClient, uniqueEmail } from './contract-helpers.ts';
 import { startContractServer, type ContractServer } from './contract-server.ts';
 
@@ -14,7 +14,7 @@ const shape = (u: User | null) => ({
   identityKeys: (u?.identities ?? []).map((i) => Object.keys(i).sort()),
 });
 
-describe.each(DB_DRIVERS)('supabase-js sign-up for a taken address (%s)', (driver) => {
+describe.each([TEST_DRIVER])('supabase-js sign-up for a taken address (%s)', (driver) => {
   let server: ContractServer;
   beforeEach(async () => {
     server = await startContractServer(driver);

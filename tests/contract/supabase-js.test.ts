@@ -1,11 +1,11 @@
 // supabase-js (real client) against the real server: sign-up, sign-in, user, refresh rotation, password change, sign-out.
 import { isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { PASSWORD, signedUpClient, uniqueEmail, verifyWithPublishedJwks } from './contract-helpers.ts';
 import { startContractServer, type ContractServer } from './contract-server.ts';
 
-describe.each(DB_DRIVERS)('supabase-js contract (%s)', (driver) => {
+describe.each([TEST_DRIVER])('supabase-js contract (%s)', (driver) => {
   let server: ContractServer;
   beforeEach(async () => {
     server = await startContractServer(driver);

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evidenceFiles } from '#server/db/schema/index.ts';
 import {
-  STORAGE_MATRIX,
+  STORAGE_RACE_MATRIX,
   downloadEvidence,
   evidenceStorage,
   orgWithAssessment,
@@ -27,7 +27,7 @@ import { createObjectStore, type ObjectStore } from '#server/lib/storage/index.t
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { testEnv } from '#tests/setup/test-env.ts';
 
-describe.each(STORAGE_MATRIX)('one /complete at a time (%s, %s)', (driver, kind) => {
+describe.each(STORAGE_RACE_MATRIX)('one /complete at a time (%s, %s)', (driver, kind) => {
   let server: TestServer;
   let storage: EvidenceStorage;
   let acme: EvidenceOrg;
@@ -123,7 +123,7 @@ function gatedStore(inner: ObjectStore): ObjectStore & { reached: Promise<void>;
   });
 }
 
-describe.each(STORAGE_MATRIX)('a /complete claim is a short lease (%s, %s)', (driver, kind) => {
+describe.each(STORAGE_RACE_MATRIX)('a /complete claim is a short lease (%s, %s)', (driver, kind) => {
   const LEASE_SECONDS = 1;
   let server: TestServer;
   let storage: EvidenceStorage;

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evidenceFiles } from '#server/db/schema/index.ts';
 import {
-  STORAGE_MATRIX,
+  STORAGE_RACE_MATRIX,
   downloadEvidence,
   evidenceStorage,
   orgWithAssessment,
@@ -21,7 +21,7 @@ import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 
 const ROUNDS = 12;
 
-describe.each(STORAGE_MATRIX)('parallel PUTs of one upload id (%s, %s)', (driver, kind) => {
+describe.each(STORAGE_RACE_MATRIX)('parallel PUTs of one upload id (%s, %s)', (driver, kind) => {
   let server: TestServer;
   let storage: EvidenceStorage;
   let acme: EvidenceOrg;

@@ -10,10 +10,10 @@ import { createEvidenceUploader } from '#sync/evidence/uploader.ts';
 import { createInProcessLock } from '#sync/lock.ts';
 import { queueSubmit } from '#sync/outbox.ts';
 import { submitBlockerFor } from '#sync/submit-state.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createClient, createWorld, type Client, type World } from '../sync/harness.ts';
 
-describe.each(DB_DRIVERS)('evidence before submit (%s)', (driver) => {
+describe.each([TEST_DRIVER])('evidence before submit (%s)', (driver) => {
   let world: World;
   let alice: Client;
 

@@ -1,11 +1,13 @@
-// Test fixtures: organizations and members created through the real endpoints (embedded auth
-// provider + /api/auth/*). Used by the accounts API tests, the isolation matrix and the mail test.
+// Test fixtures: organizations and members, written by the fixture factories (tests/setup/factories.ts:
+// the server's own services, no HTTP sign-up) or, for invitations, through the real endpoints.
+// Used by the API tests, the isolation matrix and the mail tests.
 import { and, eq } from 'drizzle-orm';
 import { PROFILE_WITH_EVERY_DUTY, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
-import { joinRequests, organizations, profiles } from '#server/db/schema/index.ts';
+import { authUsers, joinRequests, organizations, profiles } from '#server/db/schema/index.ts';
 import { decideJoinRequest } from '#server/features/accounts/join-request.service.ts';
 import { findProfile } from '#server/features/accounts/membership.service.ts';
-import { signInUser, signUpUser, type TestUser } from '#tests/setup/auth.ts';
+import { signInUser, type TestUser } from '#tests/setup/auth.ts';
+import { askToJoin, makeOrganization, makeUser, startTestSession } from '#tests/setup/factories.ts';
 import type { TestServer } from '#tests/setup/app.ts';
 import { TEST_ADMIN } from '#tests/setup/test-env.ts';
 
@@ -21,9 +23,9 @@ function must(res: { status: number; body: any }, expected: number[], what: stri
 }
 
 /**
- * A new organization whose org_admin is a fresh user. The admin then sets the organization's
- * applicability profile through PUT /api/organization/applicability (default: every duty, so
- * every question is asked); `applicability: null` leaves it unset (no assessment can start).
+ * A new organization whose org_admin is a fresh user (the rows POST /api/auth/signup leaves, with the
+ * organization's applicability profile set as PUT /api/organization/applicability sets it; default:
+ * every duty, so every question is asked); `applicability: null` leaves it unset (no assessment can start).
  */
 export async function createOrgAdmin(
   server: TestServer,
@@ -32,20 +34,10 @@ export async function createOrgAdmin(
   const firstName = opts.firstName ?? 'Ada';
   const lastName = opts.lastName ?? 'Admin';
   const organizationName = opts.organizationName ?? 'Acme Research';
-  const user = await signUpUser(server, { ...(opts.email ? { email: opts.email } : {}), data: { firstName, lastName, organizationName } });
-  const body = must(
-    await server.json(
-      'POST',
-      '/api/auth/signup',
-      { supabaseUserId: user.userId, email: user.email, firstName, lastName, organizationName, contactName: '', contactEmail: '', contactPhone: '' },
-      user.accessToken,
-    ),
-    [201],
-    'signup',
-  );
+  const user = await makeUser(server, { ...(opts.email ? { email: opts.email } : {}), data: { firstName, lastName, organizationName } });
   const applicability = opts.applicability === undefined ? PROFILE_WITH_EVERY_DUTY : opts.applicability;
-  if (applicability) await setApplicability(server, user.accessToken, applicability);
-  return { ...user, firstName, lastName, organizationId: body.profile.organization.id as string };
+  const caller = await makeOrganization(server, user, { organizationName, firstName, lastName, applicability });
+  return { ...user, firstName, lastName, organizationId: caller.organizationId };
 }
 
 /** Sets the caller's organization's applicability profile (as its org_admin, through the API). */
@@ -76,7 +68,7 @@ export async function approveJoinRequest(server: TestServer, organizationId: str
 
 /**
  * A fresh user who joins the organization by link with its current key, and whose join request an
- * org_admin approves (team member).
+ * org_admin approves (team member): the real join-request services, no HTTP.
  */
 export async function joinOrganization(
   server: TestServer,
@@ -86,11 +78,8 @@ export async function joinOrganization(
   const firstName = opts.firstName ?? 'Tess';
   const lastName = opts.lastName ?? 'Member';
   const joinKey = await joinKeyOf(server, organizationId);
-  const user = await signUpUser(server, { ...(opts.email ? { email: opts.email } : {}), data: { firstName, lastName, organizationId, joinKey } });
-  const body = { supabaseUserId: user.userId, email: user.email, firstName, lastName, organizationId, joinKey };
-  const res = await server.json('POST', '/api/auth/join-organization', body, user.accessToken);
-  must(res, [201, 202], 'join-organization');
-  if (res.status === 202) await approveJoinRequest(server, organizationId, user.userId);
+  const user = await makeUser(server, { ...(opts.email ? { email: opts.email } : {}), data: { firstName, lastName, organizationId, joinKey } });
+  if ((await askToJoin(server, user, organizationId, { firstName, lastName })) === 'pending') await approveJoinRequest(server, organizationId, user.userId);
   return { ...user, firstName, lastName, organizationId };
 }
 
@@ -131,8 +120,10 @@ export async function removeMember(server: TestServer, admin: Member, memberId: 
   must(await server.json('DELETE', `/api/organization/members/${memberId}`, undefined, admin.accessToken), [200], 'remove member');
 }
 
-/** The seeded system admin, signed in. */
+/** The seeded system admin with a new session (as a password sign-in opens it). */
 export async function signInSystemAdmin(server: TestServer): Promise<Member> {
-  const user = await signInUser(server, TEST_ADMIN.email, TEST_ADMIN.password);
-  return { ...user, firstName: 'System', lastName: 'Administrator', organizationId: null };
+  const [admin] = await server.deps.db.select().from(authUsers).where(eq(authUsers.email, TEST_ADMIN.email));
+  if (!admin) throw new Error(`no seeded system admin ${TEST_ADMIN.email}`);
+  const session = await startTestSession(server, admin);
+  return { userId: admin.id, email: admin.email, password: TEST_ADMIN.password, ...session, firstName: 'System', lastName: 'Administrator', organizationId: null };
 }

@@ -1,6 +1,6 @@
 // Tenant isolation: every authenticated /api route, every kind of outsider.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { PUBLIC_ROUTES, ROUTE_ROWS, type RouteRow } from './routes.ts';
 import { buildWorld, type World } from './world.ts';
 
@@ -14,7 +14,7 @@ function registeredApiRoutes(w: World): string[] {
   return [...new Set(keys)].sort();
 }
 
-describe.each(DB_DRIVERS)('tenant isolation matrix (%s)', (driver) => {
+describe.each([TEST_DRIVER])('tenant isolation matrix (%s)', (driver) => {
   let w: World;
   beforeAll(async () => {
     w = await buildWorld(driver);

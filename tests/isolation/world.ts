@@ -8,7 +8,8 @@ import {
   type Member,
 } from './fixtures.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { signInUser, signUpUser, type TestUser } from '#tests/setup/auth.ts';
+import { signInUser, type TestUser } from '#tests/setup/auth.ts';
+import { makeUser } from '#tests/setup/factories.ts';
 import type { DriverName } from '#tests/setup/test-env.ts';
 
 export interface World {
@@ -59,7 +60,7 @@ export async function buildWorld(driver: DriverName): Promise<World> {
     adminB,
     memberB,
     systemAdmin: await signInSystemAdmin(server),
-    freshUser: () => signUpUser(server),
+    freshUser: () => makeUser(server),
     secretsOfA: [orgAName, adminA.organizationId!, adminA.email, memberA.email, 'alpha-invitee@a.example', removed.email],
   };
 }

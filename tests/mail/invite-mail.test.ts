@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { organizations } from '#server/db/schema/index.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { signInUser } from '#tests/setup/auth.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { decodedBody, header, useAppWithSmtp } from './smtp-capture.ts';
 
-describe.each(DB_DRIVERS)('invitation e-mail over SMTP (%s)', (driver) => {
+describe.each([TEST_DRIVER])('invitation e-mail over SMTP (%s)', (driver) => {
   const app = useAppWithSmtp(driver);
 
   it('delivers the invitation to the invitee, and its link validates and can be accepted', async () => {

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EmbeddedAuthAdmin } from '#server/auth-provider/index.ts';
 import { signInUser, signUpUser } from '#tests/setup/auth.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { decodedBody, header, useAppWithSmtp } from './smtp-capture.ts';
 
-describe.each(DB_DRIVERS)('password recovery e-mail over SMTP (%s)', (driver) => {
+describe.each([TEST_DRIVER])('password recovery e-mail over SMTP (%s)', (driver) => {
   const app = useAppWithSmtp(driver);
 
   /** Follows a mailed link on the app (it lives on APP_URL, which nothing listens on). */

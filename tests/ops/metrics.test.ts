@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runDueJobs } from '#server/features/jobs/index.ts';
 import { seedOrg, type OrgFixture } from '#server/features/sync/sync.test-fixtures.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
+import { type TestUser } from '#tests/setup/auth.ts';
+import { makeUser } from '#tests/setup/factories.ts';
 
 const TOKEN = 'metrics-test-token-abcdef012345';
 
@@ -18,7 +19,7 @@ describe('GET /metrics', () => {
   let org: OrgFixture;
   beforeEach(async () => {
     server = await createTestServer('pglite', { METRICS_TOKEN: TOKEN });
-    alice = await signUpUser(server);
+    alice = await makeUser(server);
     org = await seedOrg(server.deps.db, 'Acme', { userId: alice.userId });
   });
   afterEach(() => server.close());

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, errorForLog } from '#server/lib/logger.ts';
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
+import { type TestUser } from '#tests/setup/auth.ts';
+import { makeUser } from '#tests/setup/factories.ts';
 
 const TRIGGERED = ['auth_users', 'organizations'] as const;
 
@@ -18,7 +19,7 @@ describe('errors in logs', () => {
   beforeAll(async () => {
     server = await createTestServer('pglite', {}, { logger: createLogger('debug', (_lvl, line) => lines.push(line)) });
     admin = await createOrgAdmin(server);
-    user = await signUpUser(server); // before the triggers: confirming the address updates auth_users
+    user = await makeUser(server); // made before the triggers (which refuse updates of auth_users)
     // A real failing statement: PostgreSQL refuses every update of these tables until afterAll.
     await server.deps.db.execute(sql.raw(`CREATE OR REPLACE FUNCTION robust_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test trigger'; END $$`));
     for (const t of TRIGGERED) await server.deps.db.execute(sql.raw(`CREATE TRIGGER robust_refuse BEFORE UPDATE ON ${t} FOR EACH ROW EXECUTE FUNCTION robust_refuse()`));

@@ -5,7 +5,7 @@ import type { Mailer, MailMessage } from '#server/lib/mailer.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import type { ObjectStore } from '#server/lib/storage/index.ts';
-import { getTestDatabase, truncateAll } from './db.ts';
+import { getTestDatabase, resetDatabase, truncateAll } from './db.ts';
 import { testEnv, type DriverName } from './test-env.ts';
 
 /** Collects mail in memory (SMTP delivery itself is tested against a real smtp-server). */
@@ -20,10 +20,14 @@ export interface TestServer extends BuiltServer {
   json(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
+/** Settings that change what seeding writes: with one of them a test starts from an empty database. */
+const SEED_SETTINGS = ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_USER_ID', 'SUPABASE_URL'];
+
 /**
- * A fresh app on the worker's shared database, emptied and re-seeded. Mail is collected in memory
- * unless `envOverrides.SMTP_URL` is set (the app's own SMTP mailer delivers it) or `opts.mailer` is given;
- * `opts.storage` replaces the store the env selects (the caller closes it).
+ * A fresh app on the file's database, put back into the seeded template's state (tests/setup/template.ts),
+ * or emptied and seeded by buildServer when `envOverrides` changes what seeding writes (SEED_SETTINGS).
+ * Mail is collected in memory unless `envOverrides.SMTP_URL` is set (the app's own SMTP mailer
+ * delivers it) or `opts.mailer` is given; `opts.storage` replaces the store the env selects (the caller closes it).
  */
 export async function createTestServer(
   driver: DriverName = 'pglite',
@@ -31,7 +35,8 @@ export async function createTestServer(
   opts: { now?: () => Date; logger?: Logger; mailer?: Mailer; storage?: ObjectStore } = {},
 ): Promise<TestServer> {
   const database = await getTestDatabase(driver);
-  await truncateAll(database);
+  if (SEED_SETTINGS.some((key) => key in envOverrides)) await truncateAll(database);
+  else await resetDatabase(database);
   return withJson(database, envOverrides, opts);
 }
 

@@ -8,13 +8,27 @@ export const IS_CI = process.env.CI === 'true' || process.env.CI === '1';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Where browser tests save screenshots (one folder per run when several run in parallel). */
 export const SHOTS_DIR = process.env.SHOTS_DIR || '/tmp/shots';
+/** Set by vitest in its workers (tests/setup/db.ts asks vitest for the run's database templates). */
+export const IN_VITEST = Boolean(process.env.VITEST);
 export const WORKER_ID = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
 
 export type DriverName = 'pglite' | 'postgres';
-/** Database-backed tests run on PGlite always and on PostgreSQL when TEST_DATABASE_URL is set. */
+/** The driver the database tests run on, once (the choice is explained in tests/setup/db.ts). */
+export const TEST_DRIVER: DriverName = 'pglite';
+/**
+ * Both drivers when TEST_DATABASE_URL is set: only for tests of what differs between them (the
+ * driver parity suite, races between two instances on one database), not for every API test.
+ */
 export const DB_DRIVERS: DriverName[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin-password-123!' };
+
+/**
+ * scrypt's cost for passwords hashed in tests (server/env.ts TEST_PASSWORD_HASH_LOG2N): N = 16
+ * instead of 32768, so a user costs microseconds, not tens of milliseconds. Hashing itself is tested
+ * at the full cost (server/auth-provider/auth.passwords.test.ts).
+ */
+export const TEST_HASH_LOG2N = '4';
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({
@@ -25,6 +39,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: 'silent',
+    // Hosted auth hashes no password here, and the setting is refused with it.
+    ...(overrides.SUPABASE_URL ? {} : { TEST_PASSWORD_HASH_LOG2N: TEST_HASH_LOG2N }),
     ...overrides,
   });
 }

@@ -9,10 +9,10 @@ import { profiles } from '#server/db/schema/index.ts';
 import { randomUUID } from 'node:crypto';
 import { onAuthFailure, type AuthFailure } from '#src/lib/http.ts';
 import { createEvidenceTransport } from '#sync/evidence/evidence-transport.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createClient, createWorld, type Client, type World } from './harness.ts';
 
-describe.each(DB_DRIVERS)('sync: access ended on the server (%s)', (driver) => {
+describe.each([TEST_DRIVER])('sync: access ended on the server (%s)', (driver) => {
   let world: World;
   let alice: Client;
   let heard: AuthFailure[];

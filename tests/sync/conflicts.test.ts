@@ -3,10 +3,10 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { responses } from '#server/db/schema/index.ts';
 import { resolveConflict } from '#sync/resolve.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createClient, createWorld, type Client, type World } from './harness.ts';
 
-describe.each(DB_DRIVERS)('conflicts between teammates (%s)', (driver) => {
+describe.each([TEST_DRIVER])('conflicts between teammates (%s)', (driver) => {
   let world: World;
   let alice: Client;
   let bob: Client;

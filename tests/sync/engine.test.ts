@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { responseHistory, responses } from '#server/db/schema/index.ts';
 import { answerKey, META } from '#sync/db.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createClient, createWorld, fakeOnlineSignal, type Client, type World } from './harness.ts';
 
-describe.each(DB_DRIVERS)('sync engine (%s)', (driver) => {
+describe.each([TEST_DRIVER])('sync engine (%s)', (driver) => {
   let world: World;
   let alice: Client;
   let q1: string;

@@ -10,7 +10,8 @@ import type * as outbox from '#sync/outbox.ts';
 import { recordAnswer, type RecordAnswerInput } from '#sync/answer-save.ts';
 import { createFetchTransport, type FetchLike } from '#sync/transport.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
+import { type TestUser } from '#tests/setup/auth.ts';
+import { makeUser } from '#tests/setup/factories.ts';
 import type { DriverName } from '#tests/setup/test-env.ts';
 
 export interface World {
@@ -22,8 +23,8 @@ export interface World {
 
 export async function createWorld(driver: DriverName): Promise<World> {
   const server = await createTestServer(driver);
-  const alice = await signUpUser(server);
-  const bob = await signUpUser(server);
+  const alice = await makeUser(server);
+  const bob = await makeUser(server);
   const org = await seedOrg(server.deps.db, 'Acme', { userId: alice.userId, otherUserId: bob.userId });
   return { server, alice, bob, org };
 }

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { responses } from '#server/db/schema/index.ts';
 import type { OnlineSignal, SyncSignal } from '#sync/engine.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createClient, createWorld, type Client, type World } from './harness.ts';
 
 /** navigator.onLine without events: the page simply is offline (e.g. loaded from the cache). */
@@ -25,7 +25,7 @@ function silentSignal() {
   return { signal, state, comeOnline };
 }
 
-describe.each(DB_DRIVERS)('offline coalescing (%s)', (driver) => {
+describe.each([TEST_DRIVER])('offline coalescing (%s)', (driver) => {
   let world: World;
   let c: Client;
   let q1: string;

@@ -8,12 +8,12 @@ import { submitKey } from '#sync/db.ts';
 import { queueSubmit, recordDeferral } from '#sync/outbox.ts';
 import { resolveConflict } from '#sync/resolve.ts';
 import { submitBlockerFor } from '#sync/submit-state.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createClient, createWorld, type Client, type World } from './harness.ts';
 
 type Pushed = { mutations: Array<{ kind: string }> };
 
-describe.each(DB_DRIVERS)('submit barrier (%s)', (driver) => {
+describe.each([TEST_DRIVER])('submit barrier (%s)', (driver) => {
   let world: World;
   let alice: Client;
   let a: string;

@@ -5,13 +5,13 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COVERED_WITHOUT_AGENCY_MESSAGE, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 
 const UNIVERSITY: ApplicabilityProfile = { kind: 'ihe', covered: true, agencies: ['nsf', 'nih'], activities: ['export_controlled'] };
 
-describe.each(DB_DRIVERS)('saving the applicability profile (%s)', (driver) => {
+describe.each([TEST_DRIVER])('saving the applicability profile (%s)', (driver) => {
   let server: TestServer;
   beforeEach(async () => {
     server = await createTestServer(driver);

@@ -4,13 +4,13 @@ import { MSG } from '#domain/messages.ts';
 import { invitations, organizations } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser, signUpUser } from '#tests/setup/auth.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, inviteTokenFor, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 import { hashToken } from './invitation.service.ts';
 
 const accept = (token: string, extra: Record<string, unknown> = {}) => ({ token, firstName: 'Ivy', lastName: 'Invitee', password: 'Invited-pass-1', ...extra });
 
-describe.each(DB_DRIVERS)('invitations (%s)', (driver) => {
+describe.each([TEST_DRIVER])('invitations (%s)', (driver) => {
   let server: TestServer;
   let admin: Member;
   const invite = (email: string, as: Member = admin, orgId = admin.organizationId) =>

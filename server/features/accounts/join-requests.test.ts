@@ -6,10 +6,10 @@ import { MSG } from '#domain/messages.ts';
 import { auditLog, authUsers, joinRequests, profiles } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, inviteAndAccept, inviteTokenFor, joinKeyOf, joinOrganization, removeMember, type Member } from '#tests/isolation/fixtures.ts';
 
-describe.each(DB_DRIVERS)('join by link (%s)', (driver) => {
+describe.each([TEST_DRIVER])('join by link (%s)', (driver) => {
   let server: TestServer;
   let admin: Member;
   let orgId: string;

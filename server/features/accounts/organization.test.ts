@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '#domain/messages.ts';
 import { auditLog, organizations, profiles } from '#server/db/schema/index.ts';
+import { apiClient } from '#tests/setup/api-client.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
@@ -22,15 +23,15 @@ describe.each(DB_DRIVERS)('organization settings (%s)', (driver) => {
 
   it('lists members to every member, with wire field names', async () => {
     for (const who of [admin, member]) {
-      const res = await get('/api/organization/members', who);
+      const res = await apiClient(server, who.accessToken).organization.members.$get();
       expect(res.status).toBe(200);
-      expect(res.body).toEqual([
+      expect(await res.json()).toEqual([
         { id: admin.userId, first_name: 'Rosalind', last_name: 'Franklin', email: admin.email, role: 'org_admin' },
         { id: member.userId, first_name: 'Tim', last_name: 'Team', email: member.email, role: 'team_member' },
       ]);
     }
-    const users = await get(`/api/organizations/${admin.organizationId}/users`, member);
-    expect(users.body).toHaveLength(2);
+    const users = await apiClient(server, member.accessToken).organizations[':orgId'].users.$get({ param: { orgId: admin.organizationId! } });
+    expect(await users.json()).toHaveLength(2);
   });
 
   it('lists pending invitations to org_admins only', async () => {

@@ -4,7 +4,7 @@ import { MSG } from '#domain/messages.ts';
 import { organizations } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signUpUser } from '#tests/setup/auth.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinKeyOf, joinOrganization } from '#tests/isolation/fixtures.ts';
 
 const signupBody = (user: { userId: string; email: string }, extra: Record<string, unknown> = {}) => ({
@@ -19,7 +19,7 @@ const signupBody = (user: { userId: string; email: string }, extra: Record<strin
   ...extra,
 });
 
-describe.each(DB_DRIVERS)('POST /api/auth/signup and join-organization (%s)', (driver) => {
+describe.each([TEST_DRIVER])('POST /api/auth/signup and join-organization (%s)', (driver) => {
   let server: TestServer;
   beforeEach(async () => {
     server = await createTestServer(driver);

@@ -8,7 +8,7 @@ import type { ActionPlanItem, ActionPlanView } from '#domain/contracts/cycles.ts
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { assessmentQuestions, correctiveActions, notifications, responses } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { loadAssessmentQuestions } from '../questions/index.ts';
 
@@ -17,7 +17,7 @@ const ordinary = QUESTION_BANK.filter((q) => !q.critical);
 const [X, Y, Z] = [ordinary[0]!.code, ordinary[1]!.code, ordinary[2]!.code];
 const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
 
-describe.each(DB_DRIVERS)('action plan across assessments (%s)', (driver) => {
+describe.each([TEST_DRIVER])('action plan across assessments (%s)', (driver) => {
   let server: TestServer;
   let admin: Member;
   let member: Member;

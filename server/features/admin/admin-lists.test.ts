@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIST_LIMIT, ADMIN_LIST_MAX_LIMIT, INVALID_CURSOR_MESSAGE } from '#domain/contracts/admin.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
 import { createOrgAdmin, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { assessmentListQuery } from './admin-organizations.service.ts';
@@ -19,7 +19,7 @@ const LISTS = [
   { path: '/api/admin/audit-log', key: 'items' },
 ] as const;
 
-describe.each(DB_DRIVERS)('admin lists (%s)', (driver) => {
+describe.each([TEST_DRIVER])('admin lists (%s)', (driver) => {
   let server: TestServer;
   let sys: Member;
   let orgAdmin: Member;

@@ -13,7 +13,7 @@ import { MSG } from '#domain/messages.ts';
 import * as schema from '#server/db/schema/index.ts';
 import { EMBEDDED_ANON_KEY } from '../config/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 import { inviteTokenFor, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { filledOrganization, sha256, type FilledOrg } from '../data-export/data-export.test-helpers.ts';
@@ -21,7 +21,7 @@ import { runDueJobs } from '../jobs/index.ts';
 import { UPLOAD_URL_SECONDS } from '../evidence/index.ts';
 import { purgeDeletedOrganizationFiles } from './admin-organization-delete.service.ts';
 
-describe.each(DB_DRIVERS)('organization deletion (%s)', (driver) => {
+describe.each([TEST_DRIVER])('organization deletion (%s)', (driver) => {
   let server: TestServer;
   let dataDir: string;
   let sys: Member;

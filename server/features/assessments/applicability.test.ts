@@ -17,7 +17,7 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, setApplicability, type Member } from '#tests/isolation/fixtures.ts';
 import { assessments, auditLog } from '../../db/schema/index.ts';
 import { currentVersionId, loadVersionQuestions, publishVersion } from '../questions/index.ts';
@@ -45,7 +45,7 @@ function bankWithConditions(): { bank: QuestionDef[]; coveredOnly: string; gateF
   return { bank, coveredOnly, gateForIhe, cuiOnly };
 }
 
-describe.each(DB_DRIVERS)('applicability profile and the questions asked (%s)', (driver) => {
+describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)', (driver) => {
   let server: TestServer;
   beforeEach(async () => {
     server = await createTestServer(driver);

@@ -5,7 +5,7 @@ import { DOMAINS } from '#domain/questions/domains.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { publishVersion } from '../questions/index.ts';
 import { freezeProfile, rewriteStoredResult } from './assessments.report.test-helpers.ts';
@@ -26,7 +26,7 @@ const NO_CODES = new Set([
 const EXPECTED_GAPS = DOMAINS.map((d) => [d.id, inDomain(d.id).filter((q) => NO_CODES.has(q.code)).map((q) => q.code)] as const).filter(([, codes]) => codes.length > 0);
 const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
 
-describe.each(DB_DRIVERS)('detailed report and payment gate (%s)', (driver) => {
+describe.each([TEST_DRIVER])('detailed report and payment gate (%s)', (driver) => {
   let server: TestServer;
   let admin: Member;
   let member: Member;
@@ -164,7 +164,7 @@ describe.each(DB_DRIVERS)('detailed report and payment gate (%s)', (driver) => {
   });
 });
 
-describe.each(DB_DRIVERS)('questionnaire version pinning (%s)', (driver) => {
+describe.each([TEST_DRIVER])('questionnaire version pinning (%s)', (driver) => {
   let server: TestServer;
   beforeEach(async () => {
     server = await createTestServer(driver);
@@ -195,7 +195,7 @@ describe.each(DB_DRIVERS)('questionnaire version pinning (%s)', (driver) => {
   });
 });
 
-describe.each(DB_DRIVERS)('results and report of an assessment asked against a profile (%s)', (driver) => {
+describe.each([TEST_DRIVER])('results and report of an assessment asked against a profile (%s)', (driver) => {
   let server: TestServer;
   beforeEach(async () => {
     server = await createTestServer(driver);

@@ -9,7 +9,7 @@ import type { AnswerView, PushResponse } from '#domain/contracts/sync.ts';
 import { PROFILE_WITH_EVERY_DUTY, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, setApplicability, type Member } from '#tests/isolation/fixtures.ts';
 import { evidenceFiles, responseHistory } from '../../db/schema/index.ts';
 import { publishVersion } from '../questions/index.ts';
@@ -20,7 +20,7 @@ const UNCOVERED_COMPANY: ApplicabilityProfile = { kind: 'company', covered: fals
 
 const yesOrNo = (q: QuestionView, i: number): 'yes' | 'no' => (i % 3 === 2 ? 'no' : 'yes');
 
-describe.each(DB_DRIVERS)('start from the last submitted assessment (%s)', (driver) => {
+describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (driver) => {
   let server: TestServer;
   let admin: Member;
   let member: Member;

@@ -7,13 +7,13 @@ import type { ResultView } from '#domain/contracts/assessments.ts';
 import type { ComparisonView, PreviousAnswersView, TrendView } from '#domain/contracts/cycles.ts';
 import type { QuestionView } from '#domain/contracts/assessments.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { assessments } from '../../db/schema/index.ts';
 import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment, getQuestions } from './assessments.test-helpers.ts';
 import { NOT_SUBMITTED_MESSAGE } from './cycles.service.ts';
 
-describe.each(DB_DRIVERS)('comparison, trend and previous answers API (%s)', (driver) => {
+describe.each([TEST_DRIVER])('comparison, trend and previous answers API (%s)', (driver) => {
   let server: TestServer;
   let admin: Member;
   let member: Member;

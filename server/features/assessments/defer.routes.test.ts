@@ -3,20 +3,32 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { assessments } from '#server/db/schema/index.ts';
 import { createOrgAdmin, joinOrganization, removeMember, type Member } from '#tests/isolation/fixtures.ts';
+import { apiClient } from '#tests/setup/api-client.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { DEFERRED_MESSAGE } from './defer.routes.ts';
 
-describe.each(DB_DRIVERS)('POST /api/assessments/:id/defer (%s)', (driver) => {
+describe.each([TEST_DRIVER])('POST /api/assessments/:id/defer (%s)', (driver) => {
   let server: TestServer;
   let admin: Member;
   let bob: Member;
   let assessmentId: string;
   let questionIds: string[];
 
-  const defer = (as: Member, body: unknown, id = assessmentId) => server.json('POST', `/api/assessments/${id}/defer`, body, as.accessToken);
-  const pullDeferrals = async (as: Member) =>
-    (await server.json('GET', `/api/sync/pull?assessmentId=${assessmentId}`, undefined, as.accessToken)).body.deferrals as Array<{ question_id: string; deferred_to: string; status: string }>;
+  /** A malformed body or id on purpose (the typed client only sends what the route accepts). */
+  const deferRaw = (as: Member, body: unknown, id = assessmentId) => server.json('POST', `/api/assessments/${id}/defer`, body, as.accessToken);
+  /** A well-formed deferral through the typed client (tests/setup/api-client.ts). */
+  const defer = async (as: Member, json: { questionId: string; deferToUserId: string }, id = assessmentId) => {
+    const res = await apiClient(server, as.accessToken).assessments[':id'].defer.$post({ param: { id }, json });
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  const pullDeferrals = async (as: Member) => {
+    const res = await apiClient(server, as.accessToken).sync.pull.$get({ query: { assessmentId } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    if (!('deferrals' in body)) throw new Error('pull answered without deferrals');
+    return body.deferrals;
+  };
 
   beforeEach(async () => {
     server = await createTestServer(driver);
@@ -28,30 +40,30 @@ describe.each(DB_DRIVERS)('POST /api/assessments/:id/defer (%s)', (driver) => {
   afterAll(async () => server?.close());
 
   it('hands a question to a teammate, who sees it in the pull; a second deferral replaces the first', async () => {
-    const res = await defer(admin, { questionId: questionIds[0], deferToUserId: bob.userId });
+    const res = await defer(admin, { questionId: questionIds[0]!, deferToUserId: bob.userId });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: DEFERRED_MESSAGE, deferral: { question_id: questionIds[0], deferred_to: bob.userId, deferred_to_name: 'Bob Byte', status: 'open' } });
-    expect(await pullDeferrals(bob)).toEqual([expect.objectContaining({ question_id: questionIds[0], deferred_to: bob.userId, status: 'open' })]);
+    expect(res.body).toMatchObject({ message: DEFERRED_MESSAGE, deferral: { question_id: questionIds[0]!, deferred_to: bob.userId, deferred_to_name: 'Bob Byte', status: 'open' } });
+    expect(await pullDeferrals(bob)).toEqual([expect.objectContaining({ question_id: questionIds[0]!, deferred_to: bob.userId, status: 'open' })]);
 
-    const back = await defer(bob, { questionId: questionIds[0], deferToUserId: admin.userId });
+    const back = await defer(bob, { questionId: questionIds[0]!, deferToUserId: admin.userId });
     expect(back.status).toBe(200);
     const open = (await pullDeferrals(admin)).filter((d) => d.status === 'open');
-    expect(open).toEqual([expect.objectContaining({ question_id: questionIds[0], deferred_to: admin.userId })]);
+    expect(open).toEqual([expect.objectContaining({ question_id: questionIds[0]!, deferred_to: admin.userId })]);
   });
 
   it('refuses oneself, strangers, unknown questions and bad bodies with a readable 400', async () => {
-    const self = await defer(admin, { questionId: questionIds[0], deferToUserId: admin.userId });
+    const self = await defer(admin, { questionId: questionIds[0]!, deferToUserId: admin.userId });
     expect(self).toMatchObject({ status: 400, body: { error: 'Choose another team member to defer to' } });
 
     const outsider = await createOrgAdmin(server, { organizationName: 'Elsewhere' });
-    const stranger = await defer(admin, { questionId: questionIds[0], deferToUserId: outsider.userId });
+    const stranger = await defer(admin, { questionId: questionIds[0]!, deferToUserId: outsider.userId });
     expect(stranger).toMatchObject({ status: 400, body: { error: 'That team member is not an active member of your organization' } });
 
     const unknown = await defer(admin, { questionId: crypto.randomUUID(), deferToUserId: bob.userId });
     expect(unknown).toMatchObject({ status: 400, body: { error: 'This question is not part of the assessment' } });
 
-    for (const body of [{}, { questionId: 'q1', deferToUserId: bob.userId }, { questionId: questionIds[0] }]) {
-      const res = await defer(admin, body);
+    for (const body of [{}, { questionId: 'q1', deferToUserId: bob.userId }, { questionId: questionIds[0]! }]) {
+      const res = await deferRaw(admin, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toEqual(expect.any(String));
     }
@@ -60,22 +72,22 @@ describe.each(DB_DRIVERS)('POST /api/assessments/:id/defer (%s)', (driver) => {
 
   it("is a 404 for another organization's assessment, a 400 for a malformed id, and a 409 once submitted", async () => {
     const outsider = await createOrgAdmin(server, { organizationName: 'Elsewhere' });
-    expect((await defer(outsider, { questionId: questionIds[0], deferToUserId: bob.userId })).status).toBe(404);
-    expect((await defer(admin, { questionId: questionIds[0], deferToUserId: bob.userId }, 'not-a-uuid')).status).toBe(400);
+    expect((await defer(outsider, { questionId: questionIds[0]!, deferToUserId: bob.userId })).status).toBe(404);
+    expect((await deferRaw(admin, { questionId: questionIds[0], deferToUserId: bob.userId }, 'not-a-uuid')).status).toBe(400);
 
     await server.deps.db.update(assessments).set({ status: 'submitted', submittedAt: new Date() }).where(eq(assessments.id, assessmentId));
-    const locked = await defer(admin, { questionId: questionIds[0], deferToUserId: bob.userId });
+    const locked = await defer(admin, { questionId: questionIds[0]!, deferToUserId: bob.userId });
     expect(locked).toMatchObject({ status: 409, body: { code: 'assessment_locked' } });
   });
 
   it('gives the questions of a removed member back to the team', async () => {
-    await defer(admin, { questionId: questionIds[0], deferToUserId: bob.userId });
-    await defer(admin, { questionId: questionIds[1], deferToUserId: bob.userId });
+    await defer(admin, { questionId: questionIds[0]!, deferToUserId: bob.userId });
+    await defer(admin, { questionId: questionIds[1]!, deferToUserId: bob.userId });
     await removeMember(server, admin, bob.userId);
     const after = await pullDeferrals(admin);
     expect(after.map((d) => d.status).sort()).toEqual(['cancelled', 'cancelled']);
     // A removed member can no longer be chosen.
-    const again = await defer(admin, { questionId: questionIds[0], deferToUserId: bob.userId });
+    const again = await defer(admin, { questionId: questionIds[0]!, deferToUserId: bob.userId });
     expect(again.status).toBe(400);
   });
 });

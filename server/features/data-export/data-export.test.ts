@@ -8,13 +8,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, evidenceFiles } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { PAYMENT_REQUIRED_MESSAGE } from '../actions/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { downloadExport, filledOrganization, sha256, type ExportedZip, type FilledOrg } from './data-export.test-helpers.ts';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from './index.ts';
 
-describe.each(DB_DRIVERS)('organization export (%s)', (driver) => {
+describe.each([TEST_DRIVER])('organization export (%s)', (driver) => {
   let server: TestServer;
   let dataDir: string;
   let a: FilledOrg;

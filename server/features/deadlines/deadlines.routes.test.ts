@@ -3,14 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentQuestions, evidenceFiles } from '#server/db/schema/index.ts';
 import type { DeadlineView } from '#domain/contracts/cycles.ts';
+import { apiClient } from '#tests/setup/api-client.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { COMPANY_PROFILE, createOrgAdmin, SECTION_117_PROFILE, submitAssessmentFor } from '../jobs/jobs.test-helpers.ts';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 
-describe.each(DB_DRIVERS)('GET /api/deadlines (%s)', (driver) => {
+describe.each([TEST_DRIVER])('GET /api/deadlines (%s)', (driver) => {
   let server: TestServer;
   let college: Member;
   let collegeMember: Member;
@@ -24,9 +25,9 @@ describe.each(DB_DRIVERS)('GET /api/deadlines (%s)', (driver) => {
   afterAll(async () => server?.close());
 
   const list = async (who: Member): Promise<DeadlineView[]> => {
-    const res = await server.json('GET', '/api/deadlines', undefined, who.accessToken);
+    const res = await apiClient(server, who.accessToken).deadlines.$get();
     expect(res.status).toBe(200);
-    return res.body as DeadlineView[];
+    return res.json();
   };
 
   it('lists the Section 117 dates for a profile with the duty, before any assessment', async () => {

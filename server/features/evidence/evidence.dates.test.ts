@@ -9,14 +9,14 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { utcDay } from '#domain/dates.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { assessments, auditLog, evidenceFiles, organizations } from '../../db/schema/index.ts';
 import { orgWithAssessment, patchChunk, pdfBytes, request, sha256Hex, type EvidenceOrg } from './evidence.fixtures.ts';
 
 const DAY = 86_400_000;
 const EXPIRY_BEFORE_EFFECTIVE = 'The expiry date cannot be before the effective date';
 
-describe.each(DB_DRIVERS)('evidence dates (%s)', (driver) => {
+describe.each([TEST_DRIVER])('evidence dates (%s)', (driver) => {
   let server: TestServer;
   let dataDir: string;
   let acme: EvidenceOrg;

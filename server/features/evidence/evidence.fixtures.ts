@@ -7,8 +7,9 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import type { TestServer } from '#tests/setup/app.ts';
-import { signUpUser, type TestUser } from '#tests/setup/auth.ts';
-import { DB_DRIVERS, type DriverName } from '#tests/setup/test-env.ts';
+import { type TestUser } from '#tests/setup/auth.ts';
+import { makeUser } from '#tests/setup/factories.ts';
+import { DB_DRIVERS, TEST_DRIVER, type DriverName } from '#tests/setup/test-env.ts';
 import { startS3Server, type TestS3Server } from '#tests/support/s3-server.ts';
 import { assessments, organizations, profiles, questionnaireVersions, questions } from '../../db/schema/index.ts';
 import { freezeAssessmentQuestions } from '../questions/index.ts';
@@ -24,7 +25,7 @@ export interface EvidenceOrg {
 /** A new organization whose org_admin is a real signed-up user, with one in-progress assessment. */
 export async function orgWithAssessment(server: TestServer, name: string): Promise<EvidenceOrg> {
   const db = server.deps.db;
-  const user = await signUpUser(server);
+  const user = await makeUser(server);
   const applicability = PROFILE_WITH_EVERY_DUTY;
   const [org] = await db.insert(organizations).values({ name, applicability }).returning();
   await db.insert(profiles).values({
@@ -92,8 +93,10 @@ export async function listFiles(dir: string): Promise<string[]> {
 /** Where the evidence suites store files: local disk, and a real S3-compatible server (ADR 020). */
 export const STORES = ['disk', 's3'] as const;
 export type StoreKind = (typeof STORES)[number];
-/** Every database driver under test with every store. */
-export const STORAGE_MATRIX: [DriverName, StoreKind][] = DB_DRIVERS.flatMap((d) => STORES.map((s): [DriverName, StoreKind] => [d, s]));
+/** Every store, on the tests' database driver (tests/setup/db.ts). */
+export const STORAGE_MATRIX: [DriverName, StoreKind][] = STORES.map((s): [DriverName, StoreKind] => [TEST_DRIVER, s]);
+/** Every database driver under test with every store: for races between requests, whose locks differ by driver. */
+export const STORAGE_RACE_MATRIX: [DriverName, StoreKind][] = DB_DRIVERS.flatMap((d) => STORES.map((s): [DriverName, StoreKind] => [d, s]));
 
 export interface EvidenceStorage {
   kind: StoreKind;

@@ -9,7 +9,7 @@ import { assessmentQuestions, certifications, correctiveActions, evidenceFiles, 
 import type { Mailer, MailMessage } from '#server/lib/mailer.ts';
 import { buildServer, type BuiltServer } from '#server/compose.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS, testEnv } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER, testEnv } from '#tests/setup/test-env.ts';
 import { decodedBody, header, startSmtpCapture, type SmtpCapture } from '#tests/mail/smtp-capture.ts';
 import { inviteAndAccept, joinOrganization, removeMember } from '#tests/isolation/fixtures.ts';
 import { CLAIM_LEASE_MS, dispatchNotifications, MAX_ATTEMPTS, safeDeliveryError } from './dispatcher.ts';
@@ -19,7 +19,7 @@ import { JOBS, runDueJobs, startScheduler } from './scheduler.ts';
 
 const at = (iso: string) => new Date(iso);
 
-describe.each(DB_DRIVERS)('scheduled reminders (%s)', (driver) => {
+describe.each([TEST_DRIVER])('scheduled reminders (%s)', (driver) => {
   let server: TestServer;
   let clock: Date;
   beforeEach(async () => {
@@ -293,7 +293,7 @@ describe('safeDeliveryError', () => {
   });
 });
 
-describe.each(DB_DRIVERS)('notification dispatcher over SMTP (%s)', (driver) => {
+describe.each([TEST_DRIVER])('notification dispatcher over SMTP (%s)', (driver) => {
   let capture: SmtpCapture;
   let refusing: SMTPServer;
   let refusingUrl: string;

@@ -4,14 +4,14 @@ import { citationOf } from '#domain/questions/sources.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { questionnaireVersions, questions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { bankHash, SEED_NOTE_PREFIX, seedQuestionBank } from './questions.seed.ts';
 import { currentVersionDefs, currentVersionId, publishVersion } from './questions.service.ts';
 
-describe.each(DB_DRIVERS)('question bank versions (%s)', (driver) => {
+describe.each([TEST_DRIVER])('question bank versions (%s)', (driver) => {
   let server: TestServer;
   beforeEach(async () => {
     server = await createTestServer(driver);
@@ -86,7 +86,7 @@ describe('bankHash', () => {
   });
 });
 
-describe.each(DB_DRIVERS)('GET /api/questions and /api/domains (%s)', (driver) => {
+describe.each([TEST_DRIVER])('GET /api/questions and /api/domains (%s)', (driver) => {
   let server: TestServer;
   beforeEach(async () => {
     server = await createTestServer(driver);

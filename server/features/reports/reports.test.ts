@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { freezeProfile, rewriteStoredResult } from '../assessments/assessments.report.test-helpers.ts';
 import { answerAll, createAssessment } from '../assessments/assessments.test-helpers.ts';
@@ -18,7 +18,7 @@ const NO_CODES = new Set(['TP-02', 'AU-02', 'CI-05']);
 const SOURCE_LINES = QUESTION_BANK.filter((q) => NO_CODES.has(q.code)).map((q) => `Sources: ${q.sources.map(citationOf).join('; ')}`);
 const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
 
-describe.each(DB_DRIVERS)('downloadable reports (%s)', (driver) => {
+describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
   let server: TestServer;
   let admin: Member;
   let member: Member;

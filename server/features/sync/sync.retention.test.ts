@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMutations } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { DB_DRIVERS } from '#tests/setup/test-env.ts';
+import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { MUTATION_RETENTION_DAYS, purgeOldMutations } from './sync.retention.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe.each(DB_DRIVERS)('client_mutations retention (%s)', (driver) => {
+describe.each([TEST_DRIVER])('client_mutations retention (%s)', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await createTestServer(driver);

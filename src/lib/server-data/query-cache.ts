@@ -56,6 +56,17 @@ export function queryCacheSavesBlocked(): boolean {
   return savesBlocked;
 }
 
+/**
+ * What is saved of a client: a read whose last fetch failed (offline) is saved as its last good
+ * data, so a restore shows the copy instead of the failure.
+ */
+export function savedState(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((q) =>
+    q.state.status === 'error' && q.state.data !== undefined ? { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchStatus: 'idle' as const } } : q,
+  );
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
+
 /** The persister of one user's client: saved under the user's id, at most one write per SAVE_DELAY_MS. */
 export function userPersister(userId: string): Persister {
   const key = keyOf(userId);
@@ -76,7 +87,7 @@ export function userPersister(userId: string): Persister {
   return {
     persistClient(client) {
       if (savesBlocked || bornIn !== generation) return;
-      pending = client;
+      pending = savedState(client);
       timer ??= setTimeout(() => void save(), SAVE_DELAY_MS);
     },
     async restoreClient() {

@@ -29,7 +29,11 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Only successful reads marked for offline use are saved (admin data must be current: never saved). */
+/**
+ * Reads marked for offline use that hold data are saved (admin data must be current: never saved).
+ * A read whose last fetch failed keeps its data and is saved with it (`savedState`): a page opened
+ * offline must not drop the copy the next offline start needs.
+ */
 export function shouldSaveQuery(query: Query): boolean {
-  return query.state.status === 'success' && query.meta?.persist === true;
+  return query.state.data !== undefined && query.meta?.persist === true;
 }
