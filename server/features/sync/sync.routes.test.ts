@@ -166,7 +166,7 @@ describe.each(DB_DRIVERS)('POST /api/sync/push (%s)', (driver) => {
 
   it('carries the pull state of the assessments it names, read after the push applied (one round trip)', async () => {
     await push(bob.accessToken, [answerSet(org, { questionId: org.questionIds[1], value: 'no' })], 'client-b');
-    const eve = await signUpUser(server);
+    const eve = await makeUser(server);
     const other = await seedOrg(server.deps.db, 'Other', { userId: eve.userId });
     const m = answerSet(org);
     const res = await server.json('POST', '/api/sync/push', { clientId: 'client-a', mutations: [m], pull: [{ assessmentId: org.assessmentId }, { assessmentId: other.assessmentId }] }, alice.accessToken);
