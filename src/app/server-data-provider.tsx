@@ -19,9 +19,10 @@ export function ServerDataProvider({ children }: { children: ReactNode }) {
   const [restored, setRestored] = useState<object | null>(null);
   useEffect(() => {
     if (!userId || !client) return;
+    const persister = userPersister(userId);
     const options = {
       queryClient: client,
-      persister: userPersister(userId),
+      persister,
       buster: QUERY_CACHE_BUSTER,
       maxAge: QUERY_CACHE_MAX_AGE_MS,
       dehydrateOptions: { shouldDehydrateQuery: shouldSaveQuery },
@@ -38,6 +39,7 @@ export function ServerDataProvider({ children }: { children: ReactNode }) {
     return () => {
       active = false;
       stopSaving();
+      persister.flush(); // what still waits is written before another client of this user restores
     };
   }, [client, userId]);
   if (!client) return null;

@@ -67,28 +67,59 @@ export function savedState(client: PersistedClient): PersistedClient {
   return { ...client, clientState: { ...client.clientState, queries } };
 }
 
-/** The persister of one user's client: saved under the user's id, at most one write per SAVE_DELAY_MS. */
-export function userPersister(userId: string): Persister {
+/** The last persister's flush: a page being hidden or left writes what is still waiting. */
+let flushWaiting: (() => void) | null = null;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => flushWaiting?.());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushWaiting?.();
+  });
+}
+
+/**
+ * The persister of one user's client, saved under the user's id: new read data is written at once
+ * (a reload or a closed tab right after a page showed it keeps it); other changes the first time
+ * after a quiet SAVE_DELAY_MS, then at most once per SAVE_DELAY_MS; a page being hidden writes what
+ * still waits.
+ */
+export function userPersister(userId: string): Persister & { flush: () => void } {
   const key = keyOf(userId);
   const bornIn = generation;
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const save = async () => {
-    timer = null;
+  const flush = () => {
     const client = pending;
     pending = null;
     if (!client || savesBlocked || bornIn !== generation) return;
-    try {
-      await set(key, client, cacheStore());
-    } catch {
+    set(key, client, cacheStore()).catch(() => {
       /* IndexedDB unavailable or full: the pages still work online */
-    }
+    });
   };
+  const tick = () => {
+    timer = null;
+    if (!pending) return;
+    flush();
+    timer = setTimeout(tick, SAVE_DELAY_MS);
+  };
+  flushWaiting = flush;
+  /** The newest read data written so far (dataUpdatedAt): newer data is written at once. */
+  let newestWritten = 0;
+  const newestIn = (client: PersistedClient) => Math.max(0, ...client.clientState.queries.map((q) => q.state.dataUpdatedAt));
   return {
+    flush,
     persistClient(client) {
       if (savesBlocked || bornIn !== generation) return;
       pending = savedState(client);
-      timer ??= setTimeout(() => void save(), SAVE_DELAY_MS);
+      const newest = newestIn(pending);
+      // A read's new data is written at once (a reload right after the page showed it keeps it);
+      // other changes (observers coming and going) at most once per SAVE_DELAY_MS.
+      if (newest > newestWritten) {
+        newestWritten = newest;
+        flush();
+      }
+      if (!pending || timer) return;
+      flush();
+      timer = setTimeout(tick, SAVE_DELAY_MS);
     },
     async restoreClient() {
       try {
