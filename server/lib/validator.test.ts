@@ -52,18 +52,18 @@ describe('validate', () => {
     expect(containsInvalidText({ a: [1, 'plain', null] })).toBe(false);
   });
 
-  it('answers a malformed path id with 404 and the row\'s message, or 400 where the kind says so, and lower-cases a valid one', async () => {
+  it('answers a malformed path id with 400 naming the kind of id, before any row is read, and lower-cases a valid one', async () => {
     const ids = new Hono()
       .get('/assessments/:id', validate('param', assessmentParam), (c) => c.json(c.req.valid('param')))
       .get('/members/:id', validate('param', memberParam), (c) => c.json(c.req.valid('param')));
     ids.onError(handleError as never);
     const bad = await ids.request('/assessments/not-a-uuid');
-    expect(bad.status).toBe(404);
-    expect(await bad.json()).toEqual({ error: 'Assessment not found', code: 'not_found' });
-    const ok = await ids.request('/assessments/6F9619FF-8B86-D011-B42D-00C04FC964FF');
-    expect(await ok.json()).toEqual({ id: '6f9619ff-8b86-d011-b42d-00c04fc964ff' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe('Invalid assessment id');
+    const ok = await ids.request('/assessments/6F9619FF-8B86-4011-B42D-00C04FC964FF');
+    expect(await ok.json()).toEqual({ id: '6f9619ff-8b86-4011-b42d-00c04fc964ff' });
     const member = await ids.request('/members/not-a-uuid');
     expect(member.status).toBe(400);
-    expect(((await member.json()) as { error: string }).error).toBe('Invalid id');
+    expect(((await member.json()) as { error: string }).error).toBe('Invalid member id');
   });
 });

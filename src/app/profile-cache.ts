@@ -1,6 +1,6 @@
 // The last loaded profile, so an offline start-up can still show who is signed in.
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
-import { queryCacheSavesBlocked } from '../lib/server-data/query-cache.ts';
+import { queryCacheSavesBlocked } from '../lib/server-data/save-gate.ts';
 
 const KEY = 'mvrsp.profile';
 

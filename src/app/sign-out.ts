@@ -15,7 +15,7 @@ import { paths } from '../config/paths.ts';
 import { AUTH_STORAGE_KEY, authStorage } from '../lib/auth-storage.ts';
 import { isOnline } from '../lib/online.ts';
 import { loadSupabase } from '../lib/supabase.ts';
-import { blockQueryCacheSaves, clearQueryCache } from '../lib/server-data/query-cache.ts';
+import { blockQueryCacheSaves } from '../lib/server-data/save-gate.ts';
 import { writeCachedProfile } from './profile-cache.ts';
 
 /** The service worker's runtime cache of reference data (worker/sw.ts). */
@@ -61,7 +61,8 @@ export async function clearLocalData(opts: { userId: string | null; keepUnsent: 
   } catch (error) {
     console.warn('Could not stop the sync runtime', error);
   }
-  await clearQueryCache();
+  // The persisted cache loads with the data layer, not with the first route (the bundle budget).
+  await import('../lib/server-data/query-cache.ts').then((m) => m.clearQueryCache()).catch(() => undefined);
   writeCachedProfile(null);
   try {
     sessionStorage.clear();

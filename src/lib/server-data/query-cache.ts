@@ -5,6 +5,7 @@
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { IS_NEXT_RELEASE_BUILD } from '../build-variant.ts';
+import { queryCacheSavesBlocked } from './save-gate.ts';
 
 /**
  * The version of what is saved (TanStack's `buster`: `v<version>`). A new version comes with its
@@ -42,19 +43,8 @@ let store: UseStore | null = null;
 const cacheStore = () => (store ??= createStore(DB_NAME, 'clients'));
 const keyOf = (userId: string) => `user:${userId}`;
 
-/** Set while a sign-out clears the device: nothing may be saved again until it is allowed. */
-let savesBlocked = false;
 /** Raised by every clear: a save scheduled before it is dropped. */
 let generation = 0;
-
-/** Blocks (a sign-out started) or allows again (the page stays, signed out) every save of a read. */
-export function blockQueryCacheSaves(blocked: boolean): void {
-  savesBlocked = blocked;
-}
-
-export function queryCacheSavesBlocked(): boolean {
-  return savesBlocked;
-}
 
 /**
  * What is saved of a client: a read whose last fetch failed (offline) is saved as its last good
@@ -90,7 +80,7 @@ export function userPersister(userId: string): Persister & { flush: () => void }
   const flush = () => {
     const client = pending;
     pending = null;
-    if (!client || savesBlocked || bornIn !== generation) return;
+    if (!client || queryCacheSavesBlocked() || bornIn !== generation) return;
     set(key, client, cacheStore()).catch(() => {
       /* IndexedDB unavailable or full: the pages still work online */
     });
@@ -108,7 +98,7 @@ export function userPersister(userId: string): Persister & { flush: () => void }
   return {
     flush,
     persistClient(client) {
-      if (savesBlocked || bornIn !== generation) return;
+      if (queryCacheSavesBlocked() || bornIn !== generation) return;
       pending = savedState(client);
       const newest = newestIn(pending);
       // A read's new data is written at once (a reload right after the page showed it keeps it);
