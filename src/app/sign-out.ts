@@ -15,7 +15,7 @@ import { paths } from '../config/paths.ts';
 import { AUTH_STORAGE_KEY, authStorage } from '../lib/auth-storage.ts';
 import { isOnline } from '../lib/online.ts';
 import { loadSupabase } from '../lib/supabase.ts';
-import { blockQueryCacheSaves } from '../lib/server-data/save-gate.ts';
+import { blockQueryCacheSaves, clearQueryCacheDatabase } from '../lib/server-data/save-gate.ts';
 import { writeCachedProfile } from './profile-cache.ts';
 
 /** The service worker's runtime cache of reference data (worker/sw.ts). */
@@ -61,8 +61,9 @@ export async function clearLocalData(opts: { userId: string | null; keepUnsent: 
   } catch (error) {
     console.warn('Could not stop the sync runtime', error);
   }
-  // The persisted cache loads with the data layer, not with the first route (the bundle budget).
-  await import('../lib/server-data/query-cache.ts').then((m) => m.clearQueryCache()).catch(() => undefined);
+  // The persisted cache loads with the data layer, not with the first route (the bundle budget);
+  // a page that cannot load it empties the cache's database directly.
+  await import('../lib/server-data/query-cache.ts').then((m) => m.clearQueryCache(), clearQueryCacheDatabase);
   writeCachedProfile(null);
   try {
     sessionStorage.clear();

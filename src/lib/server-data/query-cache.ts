@@ -5,7 +5,7 @@
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { IS_NEXT_RELEASE_BUILD } from '../build-variant.ts';
-import { queryCacheSavesBlocked } from './save-gate.ts';
+import { QUERY_CACHE_DB, queryCacheSavesBlocked } from './save-gate.ts';
 
 /**
  * The version of what is saved (TanStack's `buster`: `v<version>`). A new version comes with its
@@ -38,9 +38,8 @@ export const QUERY_CACHE_MAX_AGE_MS = 20 * 24 * 60 * 60_000;
 /** At most one save per this many ms (the cache changes on every fetch). */
 const SAVE_DELAY_MS = 300;
 
-const DB_NAME = 'mvrsp-query-cache';
 let store: UseStore | null = null;
-const cacheStore = () => (store ??= createStore(DB_NAME, 'clients'));
+const cacheStore = () => (store ??= createStore(QUERY_CACHE_DB, 'clients'));
 const keyOf = (userId: string) => `user:${userId}`;
 
 /** Raised by every clear: a save scheduled before it is dropped. */

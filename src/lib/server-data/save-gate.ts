@@ -13,3 +13,32 @@ export function queryCacheSavesBlocked(): boolean {
   return savesBlocked;
 }
 
+
+/** The IndexedDB database of the persisted read cache (./query-cache.ts). */
+export const QUERY_CACHE_DB = 'mvrsp-query-cache';
+
+/**
+ * Empties every user's saved reads without loading the data layer, for a sign-out whose page could
+ * not load it (then no client of this page can write the cache back). A cleared store, not a
+ * deleted database: another tab's open connection would block a deletion.
+ */
+export function clearQueryCacheDatabase(): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      const request = indexedDB.open(QUERY_CACHE_DB);
+      request.onupgradeneeded = () => request.result.createObjectStore('clients');
+      request.onerror = () => resolve();
+      request.onsuccess = () => {
+        const db = request.result;
+        const tx = db.transaction('clients', 'readwrite');
+        tx.objectStore('clients').clear();
+        tx.oncomplete = tx.onerror = tx.onabort = () => {
+          db.close();
+          resolve();
+        };
+      };
+    } catch {
+      resolve(); // IndexedDB unavailable: nothing was saved
+    }
+  });
+}
