@@ -7,7 +7,7 @@ import { backoffDelay } from './backoff.ts';
 import { claimBatch, recoverLeases, releaseBatch } from './batch.ts';
 import { getMeta, META, OUTBOX_LOCK_NAME, type OutboxRow, type SyncErrorInfo } from './db.ts';
 import type { DrainReport, Scheduler, SyncEngine, SyncEngineOptions } from './engine-types.ts';
-import { createDrainLock } from './lock.ts';
+import { createDrainLock, type LockScope } from './lock.ts';
 import { getClientId } from './client-id.ts';
 import { mergePull, pullAssessment } from './pull.ts';
 import type { PushAnswer, PushBody } from './transport.ts';
@@ -138,7 +138,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     else await setStatus({ phase: error.code === 'network' ? 'offline' : 'error', lastError: error });
   }
 
-  async function drainLocked(force: boolean): Promise<DrainReport> {
+  async function drainLocked(force: boolean, scope: LockScope): Promise<DrainReport> {
     if (closed) return { acquired: true, sent: 0, failure: null };
     const uid = await userId();
     const status = await readStatus(db);
@@ -150,7 +150,10 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       if (status.phase !== 'offline') await setStatus({ phase: 'offline' });
       return { acquired: true, sent: 0, failure: null };
     }
-    await recoverLeases(db, now());
+    // Under an origin-wide lock every row still in flight belongs to a drainer that is gone (a page
+    // reloaded or closed mid-push): sent again now, not after its lease; the mutation id makes a
+    // resend idempotent. Under the in-process mutex another tab may still own it: its lease stands.
+    await recoverLeases(db, scope === 'origin' ? Number.POSITIVE_INFINITY : now());
     const clientId = await getClientId(db, { now });
     const touched = new Set<string>();
     const pulled = new Set<string>();
@@ -193,7 +196,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     }
     running = (async () => {
       try {
-        const r = await lock(() => drainLocked(force));
+        const r = await lock((scope) => drainLocked(force, scope));
         return r.acquired ? r.value : { acquired: false, sent: 0, failure: null };
       } catch (err) {
         const error = { code: 'storage_unavailable', message: err instanceof Error ? err.message : 'Local storage failed' };

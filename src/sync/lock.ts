@@ -1,8 +1,16 @@
 // One drainer per origin: a Web Lock taken with ifAvailable (page and service worker share it),
 // or an in-process mutex where navigator.locks is missing (old Safari, Node tests).
 
+/**
+ * What the holder may assume: 'origin' (a Web Lock: no other page or worker of this origin is
+ * draining, so work another drainer left marked in flight was left by one that is gone) or
+ * 'realm' (the in-process mutex: other tabs may be draining now, so their marks stand until they
+ * expire).
+ */
+export type LockScope = 'origin' | 'realm';
+
 /** Runs fn while holding the lock; resolves { acquired: false } at once when someone else holds it. */
-export type DrainLock = <T>(fn: () => Promise<T>) => Promise<{ acquired: true; value: T } | { acquired: false }>;
+export type DrainLock = <T>(fn: (scope: LockScope) => Promise<T>) => Promise<{ acquired: true; value: T } | { acquired: false }>;
 
 interface LockManagerLike {
   request<T>(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<T>): Promise<T>;
@@ -16,7 +24,7 @@ export function createInProcessLock(name: string): DrainLock {
     if (held.has(name)) return { acquired: false };
     held.add(name);
     try {
-      return { acquired: true, value: await fn() };
+      return { acquired: true, value: await fn('realm') };
     } finally {
       held.delete(name);
     }
@@ -27,7 +35,7 @@ export function createWebLock(name: string, locks: LockManagerLike): DrainLock {
   return (fn) =>
     locks.request(name, { ifAvailable: true }, async (lock) => {
       if (!lock) return { acquired: false as const };
-      return { acquired: true as const, value: await fn() };
+      return { acquired: true as const, value: await fn('origin') };
     });
 }
 

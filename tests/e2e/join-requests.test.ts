@@ -120,7 +120,8 @@ describe.skipIf(!HAS_CHROMIUM)('join by link with approval (Chromium)', () => {
     await shot(ap, 'join/rotate-dialog-1280', false);
     await dialog.getByRole('button', { name: 'Create new link' }).click();
     await ap.getByText(MSG.joinLinkRotated).waitFor();
-    expect(await ap.getByLabel('Join link').inputValue()).not.toBe(link);
+    await dialog.waitFor({ state: 'detached' });
+    expect(await ap.getByRole('textbox', { name: 'Join link', exact: true }).inputValue()).not.toBe(link);
 
     const lateCtx = await h.newContext({ width: 390, height: 844 });
     const lp = await lateCtx.newPage();

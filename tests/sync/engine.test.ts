@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { responseHistory, responses } from '#server/db/schema/index.ts';
 import { answerKey, META } from '#sync/db.ts';
+import { createWebLock } from '#sync/lock.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
-import { createClient, createWorld, fakeOnlineSignal, type Client, type World } from './harness.ts';
+import { createClient, createWorld, fakeOnlineSignal, originLockManager, type Client, type World } from './harness.ts';
 
 describe.each([TEST_DRIVER])('sync engine (%s)', (driver) => {
   let world: World;
@@ -107,6 +108,28 @@ describe.each([TEST_DRIVER])('sync engine (%s)', (driver) => {
     expect(await tab2.engine.drainNow()).toMatchObject({ sent: 1, failure: null });
     expect(await tab2.db.answers.get([world.org.assessmentId, q1])).toMatchObject({ syncState: 'synced', serverVersion: 1 });
     tab2.db.close();
+  });
+
+  it('sends rows a reloaded page left in flight at once when the lock spans every page and worker', async () => {
+    const locks = originLockManager();
+    const page1 = createClient(world, world.alice, { clock: alice.clock, dbName: alice.db.name, lock: createWebLock('outbox', locks) });
+    await page1.record(q1, 'yes');
+    let arrive!: () => void;
+    page1.net.hold = new Promise<void>((resolve) => (arrive = resolve));
+    const dying = page1.engine.drainNow(); // the page reloads while its push is on the wire
+    await waitFor(async () => (await page1.db.outbox.toArray())[0]?.status === 'inflight');
+    page1.engine.stop();
+    arrive(); // the push still reaches the server; the page that sent it never hears back
+    await dying;
+    expect((await page1.db.outbox.toArray())[0]).toMatchObject({ status: 'inflight' });
+    // The reloaded page holds the origin's lock, so nothing else can be sending the row: no 60 s wait.
+    const page2 = createClient(world, world.alice, { clock: alice.clock, dbName: alice.db.name, lock: createWebLock('outbox', locks) });
+    expect(await page2.engine.drainNow()).toMatchObject({ sent: 1, failure: null });
+    expect(await page2.db.outbox.count()).toBe(0);
+    expect(await page2.db.answers.get([world.org.assessmentId, q1])).toMatchObject({ syncState: 'synced', serverVersion: 1 });
+    expect(await world.server.deps.db.select().from(responseHistory).where(eq(responseHistory.questionId, q1))).toHaveLength(1);
+    page1.db.close();
+    page2.db.close();
   });
 
   it('keeps a later edit on top of an unacknowledged one (rebase, no self-conflict)', async () => {

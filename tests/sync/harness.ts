@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { seedOrg, type OrgFixture } from '#server/features/sync/sync.test-fixtures.ts';
 import { SyncDatabase } from '#sync/db.ts';
 import { createSyncEngine, type OnlineSignal, type Scheduler, type SyncEngine, type SyncSignal } from '#sync/engine.ts';
-import { createInProcessLock } from '#sync/lock.ts';
+import { createInProcessLock, type DrainLock } from '#sync/lock.ts';
 import type * as outbox from '#sync/outbox.ts';
 import { recordAnswer, type RecordAnswerInput } from '#sync/answer-save.ts';
 import { createFetchTransport, type FetchLike } from '#sync/transport.ts';
@@ -120,7 +120,26 @@ export interface Client {
   deps: outbox.OutboxDeps;
 }
 
-export function createClient(world: World, user: TestUser, opts: { clock?: Clock; random?: () => number; dbName?: string; lockName?: string; onlineSignal?: OnlineSignal } = {}): Client {
+/**
+ * The Web Locks API's ifAvailable request (https://w3c.github.io/web-locks/#api-lock-manager-request)
+ * for Node, which has no navigator.locks: one manager stands for one origin's pages and workers.
+ */
+export function originLockManager() {
+  const held = new Set<string>();
+  return {
+    async request<T>(name: string, _opts: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<T>): Promise<T> {
+      if (held.has(name)) return callback(null);
+      held.add(name);
+      try {
+        return await callback({ name });
+      } finally {
+        held.delete(name);
+      }
+    },
+  };
+}
+
+export function createClient(world: World, user: TestUser, opts: { clock?: Clock; random?: () => number; dbName?: string; lockName?: string; lock?: DrainLock; onlineSignal?: OnlineSignal } = {}): Client {
   const db = new SyncDatabase(opts.dbName ?? `sync-test-${randomUUID()}`);
   const clock = opts.clock ?? fakeClock();
   const scheduler = manualScheduler(clock);
@@ -138,7 +157,7 @@ export function createClient(world: World, user: TestUser, opts: { clock?: Clock
     transport,
     now: clock.now,
     random: opts.random ?? (() => 0.5),
-    lock: createInProcessLock(opts.lockName ?? `lock-${db.name}`),
+    lock: opts.lock ?? createInProcessLock(opts.lockName ?? `lock-${db.name}`),
     scheduler,
     onlineSignal: opts.onlineSignal,
     getUserId: () => user.userId,

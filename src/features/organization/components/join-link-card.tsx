@@ -65,6 +65,8 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
       // The domains the server saved (lower-cased, deduplicated) are on screen before the success
       // notice; a toggle or a new link leaves unsaved typing in the domains field alone.
       if (c.kind === 'domains') setDomains(res.joinLink.allowedEmailDomains.join(', '));
+      // The confirmation closes before the notice shows: the new link is what the page then shows.
+      if (c.kind === 'rotate') setConfirmRotate(false);
       notify(c.success ?? res.message, 'success');
       await onChanged();
     },
@@ -81,9 +83,7 @@ export function JoinLinkCard({ organizationId, joinLink, onChanged }: { organiza
   const toggle = (next: boolean) =>
     void run('toggle', () => updateJoinLink({ joinByLinkEnabled: next }), next ? 'Joining by link is on' : 'Joining by link is off', 'Failed to update the join link setting');
 
-  async function rotate() {
-    if (await run('rotate', rotateJoinLink, null, 'Failed to create a new join link')) setConfirmRotate(false);
-  }
+  const rotate = () => run('rotate', rotateJoinLink, null, 'Failed to create a new join link');
 
   async function saveDomains(e: FormEvent) {
     e.preventDefault();
