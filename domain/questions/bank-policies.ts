@@ -125,7 +125,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     evidenceDescription: 'Sponsored programs instructions and a recent application showing the Common Forms.',
     guidance:
       'Yes means proposals, just-in-time submissions and progress reports use the Common Forms (NSF since PAPPG 24-1; NIH for due dates on or after 25 January 2026, which rejects other formats).',
-    sources: src('nsfPappg', 'nsf26200', 'nihOd26018'),
+    sources: src('nsfPappg', 'nihOd26018'),
     action: {
       action: 'Switch biosketch and current and pending support preparation to the Common Forms in SciENcv and check it at proposal routing.',
       priority: 'critical',
@@ -151,7 +151,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     evidenceDescription: 'The filed report or the Research.gov submission confirmation for the current year.',
     guidance:
       'Yes means the report for the current period was filed, listing foreign financial support of $50,000 or more tied to a country of concern (or stating there is none).',
-    sources: src('chips10339b', 'nsfIn149', 'nsf26200'),
+    sources: src('chips10339b', 'nsfIn149'),
     action: { action: 'File the foreign financial disclosure report with NSF and assign an owner for the yearly filing.', priority: 'critical', targetDays: 30 },
   }),
   q({
@@ -262,7 +262,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     evidenceDescription: 'Screening procedure and dated screening records for current DoD projects with foreign collaborators, or a note that there are none.',
     guidance:
       'Yes means every foreign institution collaborating on DoD-funded fundamental research is screened against the current §1286 lists before work starts and when the lists are updated, or the organization has no such collaborations today. FY2025 NDAA §238, extended by the FY2026 NDAA, bars DoD funding of such collaborations with listed institutions.',
-    sources: src('ndaa25s238', 'ndaa26', 'ndaa19s1286', 'dodMatrix'),
+    sources: src('ndaa25s238', 'ndaa26', 'ndaa19s1286', 'dodMemo2026', 'dodMatrix2026'),
     action: {
       action: 'Screen collaborators on DoD-funded fundamental research against the §1286 lists and record each check.',
       priority: 'critical',
@@ -279,7 +279,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Procedure describing who responds and how mitigation is tracked.',
     guidance: 'Yes means the office and steps are defined before the first request arrives.',
-    sources: src('dodMatrix'),
+    sources: src('dodMatrix2026'),
     action: { action: 'Define who answers agency risk reviews and how mitigation plans are agreed and tracked.', priority: 'medium', targetDays: 120 },
   }),
   q({
@@ -293,7 +293,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'List of NIH projects with foreign components and how each is structured.',
     guidance:
-      'Yes means work performed abroad is identified at proposal and set up as NIH requires (no new foreign subawards since NOT-OD-25-104; the linked award structure of NOT-OD-25-155 from 25 September 2025).',
+      'Yes means work performed abroad is identified at proposal and set up as NIH requires (no new foreign subawards since NOT-OD-25-104; the structure of NOT-OD-25-155 for application due dates on or after 25 January 2026).',
     sources: src('nihOd25104', 'nihOd25155'),
     action: {
       action: 'Review NIH applications and awards for foreign components and restructure them as NIH requires.',

@@ -8,7 +8,7 @@ import { RETIRED_CODES } from './bank-retired.ts';
 import { CLOCK_RECURRENCE_LABELS } from './clocks.ts';
 import type { QuestionDef } from './question-types.ts';
 import { REQUIREMENTS } from './requirements.ts';
-import { SOURCE_FORCE_LABELS, SOURCE_STATUS_LABELS, type SourceDef } from './source-types.ts';
+import { SOURCE_BASIS_LABELS, SOURCE_FORCE_LABELS, SOURCE_STATUS_LABELS, type SourceDef } from './source-types.ts';
 import { SOURCES, sourceOf } from './sources.ts';
 
 /** Where the register is committed, from the repository root. */
@@ -28,12 +28,24 @@ function gate(q: QuestionDef): string {
 const questionRow = (q: QuestionDef) => [q.code, q.questionText, String(q.points), gate(q), describeConditions(q.appliesWhen)];
 const QUESTION_HEAD = ['Code', 'Question', 'Points', 'Gate', 'Asked of'];
 
-const status = (s: SourceDef) => `${SOURCE_STATUS_LABELS[s.status]} (as of ${s.asOf})`;
+const status = (s: SourceDef) => {
+  const by = s.supersededBy ? sourceOf(s.supersededBy) : undefined;
+  return `${SOURCE_STATUS_LABELS[s.status]}${s.supersededBy ? ` by ${by?.label ?? s.supersededBy} (\`${s.supersededBy}\`)` : ''}`;
+};
+
+/** How the entry was verified: on what day, from the text itself or only from summaries (and what was searched). */
+const basis = (s: SourceDef) => `${SOURCE_BASIS_LABELS[s.basis]}${s.searched ? `; searched: ${s.searched}` : ''}`;
 
 function sourceLine(id: string): string {
   const s = sourceOf(id);
   if (!s) return `- ${id}: not in the source register`;
-  const parts = [`${s.document}, ${s.date}`, s.section, s.url ?? 'no public URL found', `${SOURCE_FORCE_LABELS[s.force]}; ${status(s)}`];
+  const parts = [
+    `${s.document}, ${s.date}`,
+    s.section,
+    s.url ?? 'no public URL found',
+    `${SOURCE_FORCE_LABELS[s.force]}; ${status(s)}`,
+    `verified ${s.verifiedOn} (${lowerFirst(basis(s))})`,
+  ];
   if (s.effective) parts.push(`${s.status === 'announced' ? 'expected' : 'effective'} ${s.effective}`);
   if (s.binds) parts.push(`binds ${lowerFirst(describeConditions(s.binds))}`);
   return `- **${s.label}** (\`${id}\`): ${parts.join('; ')}.${s.note ? ` ${s.note}` : ''}`;
@@ -67,7 +79,7 @@ export function renderRegister(bank: readonly QuestionDef[] = QUESTION_BANK): st
     '## Sources',
     '',
     table(
-      ['Id', 'Citation', 'Document', 'Date', 'Section', 'Force', 'Status', 'Effective', 'Binds', 'URL'],
+      ['Id', 'Citation', 'Document', 'Date', 'Section', 'Force', 'Status', 'Effective', 'Binds', 'URL', 'Verified on', 'Basis'],
       Object.entries(SOURCES).map(([id, s]: [string, SourceDef]) => [
         id,
         s.label,
@@ -79,6 +91,8 @@ export function renderRegister(bank: readonly QuestionDef[] = QUESTION_BANK): st
         s.effective ?? '',
         s.binds ? describeConditions(s.binds) : '',
         s.url ?? '',
+        s.verifiedOn,
+        basis(s),
       ]),
     ),
   );

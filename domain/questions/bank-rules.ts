@@ -33,7 +33,8 @@ function gateCases(scope: readonly Condition[]): Condition[][] {
  * Gates follow the law (docs/decisions/018): a question that cites a hard requirement in force is
  * a gate, and a gate gates only organizations its hard sources bind (however its appliesWhen and
  * criticalWhen hold, they imply the binds of one of its hard sources). A question that only
- * supports a duty cites guidance, not the statute.
+ * supports a duty cites guidance, not the statute. A superseded source is not in force, so a gate
+ * cannot rest on it alone; the message names what replaced it.
  */
 export function checkQuestionBank(
   questions: readonly Pick<QuestionDef, 'code' | 'domainId' | 'points' | 'critical' | 'sources' | 'appliesWhen' | 'criticalWhen' | 'clock'>[],
@@ -57,8 +58,15 @@ export function checkQuestionBank(
       problems.push(`The clock of question ${q.code} names "${q.clock.source}" as its source, which is not in the source register.`);
     }
     const hard = q.sources.filter(isHardSource);
+    const superseded = q.sources.filter((id) => sourceOf(id)?.status === 'superseded');
     if (q.critical && q.sources.length === 0) problems.push(`Critical question ${q.code} must cite at least one source.`);
-    else if (q.critical && hard.length === 0) {
+    else if (q.critical && hard.length === 0 && superseded.length > 0) {
+      const named = superseded.map((id) => {
+        const s = sourceOf(id)!;
+        return `${s.label}, superseded by ${sourceOf(s.supersededBy!)?.label ?? s.supersededBy}`;
+      });
+      problems.push(`Critical question ${q.code} rests only on a superseded source (${named.join('; ')}): cite the requirement in force that replaces it.`);
+    } else if (q.critical && hard.length === 0) {
       problems.push(`Critical question ${q.code} must cite a requirement in force (statute, regulation or agency term).`);
     } else if (q.critical) {
       const unbound = gateCases([...q.appliesWhen, ...q.criticalWhen]).find((c) => !hard.some((id) => implies(c, sourceOf(id)!.binds!)));

@@ -21,7 +21,7 @@ export interface RequirementDef {
 
 const r = (def: RequirementDef): RequirementDef => def;
 
-/** R1-R16 follow the regulatory picture as of the register's as-of date; R17 onward are the other covered duties. */
+/** R1-R16 follow the regulatory picture as of the dates the source register's entries were verified (verifiedOn, domain/questions/sources.ts); R17 onward are the other covered duties. */
 export const REQUIREMENTS: readonly RequirementDef[] = [
   r({
     id: 'R1',
@@ -82,7 +82,7 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
     title: 'Common Forms for biographical sketch and current and pending (other) support',
     who: 'Senior and key personnel on NSF and NIH applications',
     hard: true,
-    sources: ['nsfPappg', 'nsf26200', 'nihOd26018'],
+    sources: ['nsfPappg', 'nihOd26018'],
     questions: ['PP-19'],
     recurrence: 'Every application, just-in-time submission and progress report',
   }),
@@ -109,7 +109,7 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
     title: 'DoD risk-based review of fundamental research; no collaboration with §1286-listed institutions',
     who: 'DoD-funded fundamental research',
     hard: true,
-    sources: ['ndaa25s238', 'ndaa26', 'ndaa19s1286', 'dodMatrix'],
+    sources: ['ndaa25s238', 'ndaa26', 'ndaa19s1286', 'dodMemo2026', 'dodMatrix2026'],
     questions: ['PP-20', 'PP-13'],
     recurrence: 'Each proposal selected for award; each collaboration',
   }),

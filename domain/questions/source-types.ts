@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { conditionsSchema, type Condition } from './applicability.ts';
 
-/** Where a source stands on its as-of date. */
-export const SOURCE_STATUSES = ['in_force', 'announced', 'proposed', 'rescinded'] as const;
+/** Where a source stands on the date it was verified. */
+export const SOURCE_STATUSES = ['in_force', 'announced', 'proposed', 'superseded', 'rescinded'] as const;
 export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
 /** What kind of text it is: the first three bind the organizations they reach. */
@@ -17,7 +17,21 @@ export const SOURCE_STATUS_LABELS: Record<SourceStatus, string> = {
   in_force: 'In force',
   announced: 'Announced, not yet in force',
   proposed: 'Proposed',
+  superseded: 'Superseded',
   rescinded: 'Rescinded',
+};
+
+/**
+ * How an entry was verified: 'primary' when the text itself was read (the statute, the regulation,
+ * the agency notice or a faithful copy of it), 'secondary' when only reputable summaries of it were
+ * found (university research offices, law firm alerts, the NSF SECURE Center library).
+ */
+export const SOURCE_BASES = ['primary', 'secondary'] as const;
+export type SourceBasis = (typeof SOURCE_BASES)[number];
+
+export const SOURCE_BASIS_LABELS: Record<SourceBasis, string> = {
+  primary: 'Primary text',
+  secondary: 'Secondary summaries only',
 };
 
 export const SOURCE_FORCE_LABELS: Record<SourceForce, string> = {
@@ -42,8 +56,18 @@ export interface SourceDef {
   url: string | null;
   force: SourceForce;
   status: SourceStatus;
-  /** YYYY-MM-DD on which status was last checked against the source. */
-  asOf: string;
+  /** Primary text read, or only secondary summaries (SOURCE_BASES). */
+  basis: SourceBasis;
+  /**
+   * YYYY-MM-DD on which the entry (document, date, pinpoint, URL, status) was last verified against
+   * the source. It replaces the former asOf ("status last checked against the source"): both meant
+   * the day the entry was checked against its text, so one date says it.
+   */
+  verifiedOn: string;
+  /** For a secondary entry: what was searched for the primary text and not found. */
+  searched?: string;
+  /** For a superseded entry: the id of the source that supersedes it (a gate cannot rest on it). */
+  supersededBy?: string;
   /** YYYY-MM-DD it took effect, or is expected to (announced), when known. */
   effective: string | null;
   /** One line on scope or status, when the label does not say it. */
@@ -78,7 +102,10 @@ export const sourceDefSchema = z
     url: z.string().url().startsWith('https://').nullable(),
     force: z.enum(SOURCE_FORCES),
     status: z.enum(SOURCE_STATUSES),
-    asOf: isoDay,
+    basis: z.enum(SOURCE_BASES),
+    verifiedOn: isoDay,
+    searched: z.string().trim().min(10).optional(),
+    supersededBy: z.string().trim().min(1).optional(),
     effective: isoDay.nullable(),
     note: z.string().trim().min(1).optional(),
     binds: conditionsSchema.optional(),
@@ -87,4 +114,12 @@ export const sourceDefSchema = z
   .refine((s) => s.binds === undefined || BINDING_FORCES.includes(s.force), {
     message: 'Only a statute, regulation or agency term binds organizations',
     path: ['binds'],
+  })
+  .refine((s) => (s.basis === 'secondary') === (s.searched !== undefined), {
+    message: 'A secondary entry says what was searched for the primary text (searched), and only a secondary entry does',
+    path: ['searched'],
+  })
+  .refine((s) => (s.status === 'superseded') === (s.supersededBy !== undefined), {
+    message: 'A superseded entry names the source that supersedes it (supersededBy), and only a superseded entry does',
+    path: ['supersededBy'],
   }) satisfies z.ZodType<SourceDef>;

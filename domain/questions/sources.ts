@@ -1,7 +1,10 @@
 // The source register: every document the question bank cites, once, by a short id (see
 // docs/decisions/004). A question stores source ids; citationOf turns an id into the citation shown
-// with the question. Each entry says what kind of text it is (force), where it stood on its as-of
-// date (status) and, for binding text, whom it binds (binds, in applicability-profile terms). A
+// with the question. Each entry says what kind of text it is (force), where it stood on the day it
+// was verified (status, verifiedOn), whether that rests on the text itself or only on summaries of
+// it (basis, and for a summary what was searched for the text), and, for binding text, whom it binds
+// (binds, in applicability-profile terms). A superseded entry names its successor (supersededBy) and
+// stays so that versions published before it resolve; a gate cannot rest on it. A
 // gate must cite one that is binding, in force and binds the organizations it gates; a question
 // that cites one must be a gate (isHardRequirement; domain/questions/bank-rules.ts checks both at
 // every publish). docs/content/register.md lists
@@ -23,8 +26,14 @@ import {
 } from './bank-conditions.ts';
 import { isHardRequirement, type SourceDef, type SourceStatus } from './source-types.ts';
 
-/** The date this register was last checked against the sources. */
+/**
+ * Verification dates (verifiedOn). CHECKED: entries last checked against their texts on 25 November
+ * 2026 and not re-opened since (their basis is what that check recorded). VERIFIED: entries re-checked
+ * against primary texts, or found only in secondary summaries, on 27 November 2026; the comment above
+ * each says what was read, with the URL and pinpoint (docs/content/README.md, Verification log).
+ */
 const CHECKED = '2026-11-25';
+const VERIFIED = '2026-11-27';
 
 const usc = (title: number, section: string) =>
   `https://uscode.house.gov/view.xhtml?req=granuleid:USC-prelim-title${title}-section${section}&num=0&edition=prelim`;
@@ -43,7 +52,8 @@ export const SOURCES = {
     url: 'https://www.congress.gov/bill/117th-congress/house-bill/4346',
     force: 'statute',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-08-09',
     note: 'Directs NIST to publish cybersecurity resources for research institutions; binds NIST, not institutions, so it is not a hard requirement for them.',
   },
@@ -55,7 +65,8 @@ export const SOURCES = {
     url: 'https://www.congress.gov/bill/117th-congress/house-bill/4346',
     force: 'statute',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-08-09',
     note: 'Creates a resource for institutions, not a duty, so it is not a hard requirement for them.',
   },
@@ -67,7 +78,8 @@ export const SOURCES = {
     url: usc(42, '19040'),
     force: 'statute',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-08-09',
     note: 'Institutions of higher education funded by NSF report foreign financial support from countries of concern each year (the foreign financial disclosure report).',
     binds: [IHE, NSF],
@@ -80,7 +92,8 @@ export const SOURCES = {
     url: usc(42, '19231'),
     force: 'statute',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-08-09',
     note: 'Directs OSTP and the agencies, not institutions: agency guidelines require disclosure of participation in any foreign talent recruitment program. The duty on organizations is in agency terms (NSF PAPPG current and pending support; NIH Common Forms, NOT-OD-26-018).',
   },
@@ -92,7 +105,8 @@ export const SOURCES = {
     url: usc(42, '19232'),
     force: 'statute',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-08-09',
     note: 'Directs each agency, not institutions, to make it a term of award that covered individuals certify at proposal and annually that they are not party to a malign foreign talent recruitment program. The duty on organizations is in agency terms (NSF PAPPG and the annual Research.gov certification, NSF Important Notice No. 149; NIH Common Forms, NOT-OD-26-018).',
   },
@@ -104,7 +118,8 @@ export const SOURCES = {
     url: usc(42, '19234'),
     force: 'statute',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-08-09',
     note: 'Directs each agency, not institutions, to require that each covered individual certify training within one year before the application and that the applicant organization certify for its employees; the training covers cybersecurity, international collaboration and travel, foreign interference, and rules on use of funds, disclosure, conflict of commitment and conflict of interest. The duty on organizations is in agency terms: NSF Important Notice No. 149, NIH NOT-OD-26-017, DOE FAL 2025-02, USDA SM 1078-014, NASA GIC 26-02.',
   },
@@ -116,21 +131,31 @@ export const SOURCES = {
     url: usc(42, '19237'),
     force: 'statute',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-08-09',
     note: 'Definitions only: the duties are in the sections that use them (§10632, §10634).',
   },
+  // Verified 2026-11-27 [primary]: the Statutes at Large pages (scans on en.wikisource.org, "United
+  // States Statutes at Large" Volume 100 Part 2 p. 475 = 100 Stat. 1577; Volume 106 Part 1 p. 827 =
+  // 106 Stat. 795; Volume 112 Part 2 p. 710 = 112 Stat. 1594) and the Code text of 20 U.S.C. 1011f(a).
+  // Pub. L. 99-498 (17 Oct 1986) §1206 added HEA §1209 "Disclosures of foreign gifts" ($250,000 from
+  // one foreign source in a calendar year; report "on January 31 or July 31, whichever is sooner");
+  // Pub. L. 102-325 (23 Jul 1992) and Pub. L. 105-244 (7 Oct 1998) restated it; the Code section was
+  // 20 U.S.C. 1145d before 1011f. So the 1986 origin and date stand; the document now names the history.
   hea117: {
     label: 'HEA §117 (20 U.S.C. 1011f)',
-    document: 'Higher Education Act of 1965, section 117, as added by the Higher Education Amendments of 1986 (Pub. L. 99-498): disclosures of foreign gifts and contracts',
+    document:
+      'Higher Education Act of 1965, section 117 (20 U.S.C. 1011f, formerly 20 U.S.C. 1145d): disclosures of foreign gifts. First enacted as HEA section 1209 by the Higher Education Amendments of 1986 (Pub. L. 99-498), §1206 (100 Stat. 1577); restated by Pub. L. 102-325 (1992, 106 Stat. 795) and by the Higher Education Amendments of 1998 (Pub. L. 105-244, 112 Stat. 1594)',
     date: '1986-10-17',
     section: '20 U.S.C. 1011f(a), (b)',
     url: usc(20, '1011f'),
     force: 'statute',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: null,
-    note: 'Institutions report foreign gifts and contracts of $250,000 or more from one source in a calendar year, by 31 January and 31 July.',
+    note: 'Institutions report foreign gifts and contracts of $250,000 or more from one source in a calendar year, filing on 31 January or 31 July, whichever is sooner.',
     binds: [IHE, FOREIGN_GIFTS],
   },
   ndaa19s1286: {
@@ -141,10 +166,18 @@ export const SOURCES = {
     url: 'https://www.congress.gov/bill/115th-congress/house-bill/5515',
     force: 'statute',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2018-08-13',
     note: 'DoD publishes and updates the lists each year; the duty on DoD-funded research is the FY2025 NDAA §238 limitation.',
   },
+  // Verified 2026-11-27 [secondary]: the limitation as the DoD Decision Matrix words it, quoted by UC
+  // Berkeley (https://brdo.berkeley.edu/node/413, 9 May 2025: "Collaborations for the specific purpose
+  // of fundamental research between institutions of higher education and academic institutions ... on
+  // ... the list developed pursuant to section 1286") and by the University of Illinois
+  // (https://researchsecurity.research.illinois.edu/dowriskmatrix/: funds "may not be used for grants,
+  // contracts, other transactions or other assistance to an institution of higher education ...").
+  // binds narrowed from every DoD-funded organization to institutions of higher education.
   ndaa25s238: {
     label: 'FY2025 NDAA §238',
     document: 'National Defense Authorization Act for Fiscal Year 2025, Pub. L. 118-159',
@@ -153,21 +186,35 @@ export const SOURCES = {
     url: 'https://www.congress.gov/bill/118th-congress/house-bill/5009',
     force: 'statute',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched:
+      'The enacted text of Pub. L. 118-159 §238 (congress.gov, govinfo) was not found in the stored copies; its wording is known here only as the DoD Decision Matrix quotes it (UC Berkeley and University of Illinois research security pages).',
     effective: '2024-12-23',
-    note: 'Bars DoD funding of fundamental research that collaborates with institutions on the §1286 lists.',
-    binds: [DOD],
+    note: 'Limits DoD funding to institutions of higher education for fundamental research in collaboration with academic institutions on the most recent §1286 list, or their employees; companies, nonprofit research institutes and FFRDCs are outside it.',
+    binds: [IHE, DOD],
   },
+  // Verified 2026-11-27 [secondary]: Baker McKenzie, "The BIOSECURE Act becomes law" (Jan 2026:
+  // signed 18 Dec 2025 as §851 of Pub. L. 119-60; executive agencies may not procure, or extend
+  // loans or grant funds to procure, biotechnology equipment or services of biotechnology companies
+  // of concern); Goodwin alert of 23 Dec 2025 (OMB publishes the initial list no later than one year
+  // after enactment). The section extending §238 was not found. binds is left at DoD-funded
+  // organizations: narrowing it to institutions of higher education, as §238 now is, would make gate
+  // PP-20 (asked of every DoD-funded organization) fail the bank rules; the gate change is separate work.
   ndaa26: {
     label: 'FY2026 NDAA (Pub. L. 119-60)',
     document: 'National Defense Authorization Act for Fiscal Year 2026, Pub. L. 119-60 (S. 1071)',
     date: '2025-12-18',
-    section: 'Research security provisions extending the FY2025 NDAA §238 limitation',
+    section: 'Extension of the FY2025 NDAA §238 limitation (section number not confirmed); §851 (biotechnology companies of concern)',
     url: 'https://www.congress.gov/bill/119th-congress/senate-bill/1071',
     force: 'statute',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched:
+      'The enacted text of Pub. L. 119-60 (congress.gov S. 1071, govinfo) for the section extending FY2025 NDAA §238 and for §851; neither was found in the stored copies. §851 is as summarized by Baker McKenzie (January 2026) and Goodwin (23 December 2025).',
     effective: '2025-12-18',
+    note: 'Extends the FY2025 NDAA §238 limitation, which reaches institutions of higher education; whom it binds is recorded as every DoD-funded organization only until gate PP-20 is narrowed. §851 bars agencies from procuring, and grant or loan funds from buying, biotechnology equipment or services of biotechnology companies of concern once OMB lists them (initial list due within a year of enactment).',
     binds: [DOD],
   },
   falseClaims: {
@@ -178,7 +225,8 @@ export const SOURCES = {
     url: usc(31, '3729'),
     force: 'statute',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: null,
     note: 'Liability for false certifications to the government.',
     binds: [],
@@ -193,7 +241,8 @@ export const SOURCES = {
     url: 'https://www.ecfr.gov/current/title-28/chapter-I/part-202',
     force: 'regulation',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2025-04-08',
     note: 'The compliance program, certification and audit duties for restricted transactions apply from 6 October 2025.',
     binds: [DOJ_DSP],
@@ -206,11 +255,17 @@ export const SOURCES = {
     url: 'https://www.ecfr.gov/current/title-2/section-200.334',
     force: 'regulation',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2024-10-01',
     note: 'Binds recipients and subrecipients of federal financial assistance (grants, cooperative agreements), not procurement contracts (FAR 4.703): three years from the final financial report, longer while a claim, audit or litigation is open. The profile records funding agencies, not award types, so it is taken to bind every federally funded organization.',
     binds: [FEDERALLY_FUNDED],
   },
+  // Verified 2026-11-27 [secondary]: GSA Class Deviation RFO-2025-04 (13 Aug 2025,
+  // https://origin-www.gsa.gov/policy-regulations/policy/acquisition-policy/acquisition-policy-library-and-resources/rfo202504)
+  // says FAR part 4 "has been reorganized within each subpart"; the codified subpart 4.7 is still on
+  // acquisition.gov (https://www.acquisition.gov/far/4.700 read). The text of 4.703, and its number
+  // under the deviation, were not found.
   far4703: {
     label: 'FAR 4.703 (contractor records retention)',
     document: 'Federal Acquisition Regulation, 48 CFR subpart 4.7, Contractor Records Retention',
@@ -219,9 +274,12 @@ export const SOURCES = {
     url: 'https://www.acquisition.gov/far/4.703',
     force: 'regulation',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched:
+      'The text of FAR 4.703 (acquisition.gov) and where its rule sits in the Revolutionary FAR Overhaul part 4 model deviation; found only FAR 4.700 (scope) on acquisition.gov and GSA Class Deviation RFO-2025-04 saying part 4 was reorganized.',
     effective: '1984-04-01',
-    note: 'Binds federal contractors through their contracts (the FAR took effect on 1 April 1984; the current text is on acquisition.gov). The profile records contracts only as DoD contracts with federal contract information or controlled unclassified information, so that is whom it is taken to bind.',
+    note: 'Binds federal contractors through their contracts (the FAR took effect on 1 April 1984). Agencies that adopted the FAR part 4 class deviation of the Revolutionary FAR Overhaul (GSA: RFO-2025-04, 13 August 2025) use reorganized part 4 text, in which this rule may carry another number. The profile records contracts only as DoD contracts with federal contract information or controlled unclassified information, so that is whom it is taken to bind.',
     binds: [CUI_FCI],
   },
   far204021: {
@@ -232,11 +290,15 @@ export const SOURCES = {
     url: 'https://www.acquisition.gov/far/52.204-21',
     force: 'regulation',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2016-06-15',
     note: 'Binds contractors holding federal contract information; the baseline of CMMC Level 1.',
     binds: [CUI_FCI],
   },
+  // Verified 2026-11-27 [secondary for the deviation]: DoD Class Deviation 2024-O0013 (2 May 2024)
+  // requires NIST SP 800-171 Revision 2 instead of the revision in effect at solicitation, until
+  // rescinded: Wiley Rein and Mayer Brown alerts (May 2024). The deviation text itself was not read.
   dfars7012: {
     label: 'DFARS 252.204-7012 / NIST SP 800-171',
     document: 'DFARS 252.204-7012, Safeguarding Covered Defense Information and Cyber Incident Reporting',
@@ -245,8 +307,10 @@ export const SOURCES = {
     url: 'https://www.acquisition.gov/dfars/252.204-7012-safeguarding-covered-defense-information-and-cyber-incident-reporting.',
     force: 'regulation',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2016-10-21',
+    note: 'Under DoD Class Deviation 2024-O0013 (2 May 2024), contracts require NIST SP 800-171 Revision 2, not the revision current at solicitation, until the deviation is rescinded.',
     binds: [CUI_FCI],
   },
   cmmc: {
@@ -257,60 +321,81 @@ export const SOURCES = {
     url: 'https://www.ecfr.gov/current/title-32/subtitle-A/chapter-I/subchapter-G/part-170',
     force: 'regulation',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2024-12-16',
     binds: [CUI_FCI],
   },
+  // Verified 2026-11-27 [primary]: DFARS 252.204-7025 (NOV 2025), "Notice of Cybersecurity Maturity
+  // Model Certification Level Requirements", as prescribed in 204.7504(b) for solicitations that
+  // include 252.204-7021 (text as reproduced by farclause.com and part52.dev; 204.7504 on customsmobile.com).
   dfarsCmmc: {
-    label: 'DFARS CMMC rule (DFARS 252.204-7021)',
+    label: 'DFARS CMMC rule (DFARS 252.204-7021, 252.204-7025)',
     document: 'DFARS: Assessing Contractor Implementation of Cybersecurity Requirements (final rule putting CMMC into DoD contracts)',
     date: '2025-09-10',
-    section: '204.7502; 252.204-7021',
+    section: '204.7504; 252.204-7021 (contract clause); 252.204-7025 (solicitation notice of the required CMMC level; no award without a current CMMC status and affirmation in SPRS)',
     url: 'https://www.acquisition.gov/dfars/252.204-7021-contractor-compliance-cybersecurity-maturity-model-certification-level-requirements.',
     force: 'regulation',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: '2025-11-10',
     note: 'CMMC requirements are phased into DoD solicitations and contracts from 10 November 2025.',
     binds: [CUI_FCI],
   },
+  // 22 CFR 120.34(a)(8) (public domain includes fundamental research at accredited U.S. institutions
+  // of higher learning) as cited by legalclarity.org, 2026 [secondary]; the 22 CFR text itself was not
+  // opened. 15 CFR 734.8 was read on eCFR when the register was checked (2026-11-25).
   exportRegs: {
     label: 'EAR / ITAR (15 CFR 734.8)',
     document: 'Export Administration Regulations, 15 CFR parts 730-774; International Traffic in Arms Regulations, 22 CFR parts 120-130',
     date: '2016-09-01',
-    section: '15 CFR 734.8 (fundamental research); 22 CFR 120.34',
+    section: '15 CFR 734.8 (fundamental research); 22 CFR 120.34(a)(8) (public domain: fundamental research)',
     url: 'https://www.ecfr.gov/current/title-15/section-734.8',
     force: 'regulation',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: null,
     binds: [EXPORT_CONTROLLED],
   },
 
-  // ---------- agency requirements and award terms ----------
+  // Verified 2026-11-27 [primary]: NSF, "Summary of Changes to the PAPPG (NSF 24-1)"
+  // (https://new.nsf.gov/policies/pappg/24-1/summary-changes): Chapter I.E "3(b) Parties to Malign
+  // Foreign Talent Recruitment Programs" (such individuals are not eligible as senior/key persons).
+  // The malign foreign talent recruitment program bar was cited as I.E.2(b); corrected to I.E.3(b).
   nsfPappg: {
     label: 'NSF PAPPG (NSF 24-1)',
     document: 'NSF Proposal and Award Policies and Procedures Guide (NSF 24-1)',
     date: '2023-12-19',
-    section: 'Ch. II.D.1.d(ix), II.D.1.e (Common Forms, MFTRP certification); I.E.2(b)',
+    section: 'Ch. II.D.1.d(ix), II.D.1.e (Common Forms, MFTRP certification); I.E.3(b) (a party to a malign foreign talent recruitment program is not eligible as a senior/key person)',
     url: 'https://www.nsf.gov/policies/pappg/24-1',
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: '2024-05-20',
     binds: [NSF],
   },
+  // Verified 2026-11-27 [primary]: https://www.nsf.gov/policies/document/pappg24-1-supplement-1
+  // ("Policy Notice: Implementation of Policy Changes to Proposal and Award Policies and Procedures
+  // Guide (PAPPG) 24-1, Supplement 1"; issuance and effective date Dec. 8, 2025; revisions listed by
+  // chapter: SBIR/STTR project pitch (I.D), Tribal organization terminology (I.E), Proposer Limitations -
+  // Confucius Institutes (I.E), Allowable and Unallowable Costs - American Drone Security Act (II.D),
+  // Data Management and Sharing). The Common Forms and the foreign financial disclosure report are not
+  // among them, so questions on those no longer cite it. The number "NSF 26-200" was not seen in the text read.
   nsf26200: {
-    label: 'NSF 26-200 (PAPPG 24-1 Supplement 1)',
-    document: 'NSF 26-200, Supplement 1 to the Proposal and Award Policies and Procedures Guide (NSF 24-1)',
+    label: 'NSF PAPPG 24-1 Supplement 1 (2025)',
+    document: 'NSF Policy Notice: Implementation of Policy Changes to Proposal and Award Policies and Procedures Guide (PAPPG) 24-1, Supplement 1',
     date: '2025-12-08',
-    section: 'Research security updates (Common Forms, foreign financial disclosure, Confucius Institute restriction)',
-    url: 'https://www.nsf.gov/policies/pappg',
+    section: 'Policy revisions by PAPPG chapter, among them Proposer Limitations - Confucius Institutes (Ch. I.E) and Allowable and Unallowable Costs - American Drone Security Act (Ch. II.D)',
+    url: 'https://www.nsf.gov/policies/document/pappg24-1-supplement-1',
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: '2025-12-08',
-    note: 'Issued as an interim supplement while PAPPG 26-1 is deferred under EO 14332 (7 August 2025).',
+    note: 'Takes precedence over PAPPG 24-1 for financial assistance awarded on or after 8 December 2025; issued as a supplement because NSF deferred PAPPG 26-1 under EO 14332 (Improving Oversight of Federal Grantmaking).',
     binds: [NSF],
   },
   nsfIn149: {
@@ -321,7 +406,8 @@ export const SOURCES = {
     url: 'https://www.nsf.gov/research-security/important-notice-no-149-implementation-faq',
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2025-12-02',
     note: 'Training certification first set for 10 October 2025; delayed by the October-November 2025 lapse in appropriations to 2 December 2025 (revised notice).',
     binds: [NSF],
@@ -334,19 +420,24 @@ export const SOURCES = {
     url: nihNotice('NOT-OD-25-133'),
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2025-10-01',
     binds: [NIH],
   },
+  // Verified 2026-11-27 [primary]: notice text as reproduced by fundinglandscape.com ("Research Security
+  // Training Requirements for NIH", NOT-OD-26-017, release date December 2, 2025); due dates on or
+  // after 25 May 2026 per UCSF Office of Sponsored Research and University of Kentucky.
   nihOd26017: {
     label: 'NIH NOT-OD-26-017',
-    document: 'NIH research security training requirement for senior/key personnel',
+    document: 'NIH NOT-OD-26-017, Research Security Training Requirements for NIH',
     date: '2025-12-02',
     section: 'Certification in the SciENcv biosketch and by the AOR on the application',
     url: nihNotice('NOT-OD-26-017'),
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: '2026-05-25',
     note: 'Applications with due dates on or after 25 May 2026.',
     binds: [NIH],
@@ -359,69 +450,95 @@ export const SOURCES = {
     url: nihNotice('NOT-OD-26-018'),
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2026-01-25',
     note: 'Applications, just-in-time submissions and progress reports on or after 25 January 2026.',
     binds: [NIH],
   },
+  // Verified 2026-11-27 [primary]: https://grants.nih.gov/grants/guide/notice-files/NOT-OD-24-157.html
+  // (title as below; release date July 25, 2024; takes effect January 25, 2025; approved users attest
+  // that their institution and any third-party IT system or cloud service provider comply with NIST SP
+  // 800-171, in new or renewed Data Use Certifications, per the NIH Extramural Nexus of 23 Sep 2024).
+  // The title formerly shown ("Enhancing Security Measures for NIH Controlled-Access Data") is NOT-OD-25-083's.
   nihOd24157: {
     label: 'NIH NOT-OD-24-157',
-    document: 'NIH: Implementation Update: Enhancing Security Measures for NIH Controlled-Access Data',
-    date: '2024',
-    section: 'Approved users attest that their systems meet NIST SP 800-171',
+    document: 'NIH NOT-OD-24-157, Implementation Update for Data Management and Access Practices Under the Genomic Data Sharing Policy',
+    date: '2024-07-25',
+    section: 'Approved users attest that their institution and any third-party IT system or cloud service provider meet NIST SP 800-171; repositories meet NIST SP 800-53 Moderate',
     url: nihNotice('NOT-OD-24-157'),
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: '2025-01-25',
-    note: 'Applies at each new or renewed Data Use Certification.',
+    note: 'Approved users of controlled-access human genomic data from NIH controlled-access data repositories, under any NIH funding mechanism; applies at each new or renewed Data Use Certification.',
     binds: [CONTROLLED_ACCESS_DATA],
   },
+  // Verified 2026-11-27 [primary]: https://grants.nih.gov/grants/guide/notice-files/NOT-OD-25-159.html
+  // (title as below; release date September 24, 2025; purpose: safeguard NIH controlled-access data
+  // consistent with EO 14117 and 28 CFR part 202, with security requirements for repositories and users).
   nihOd25159: {
     label: 'NIH NOT-OD-25-159',
-    document: 'NIH: protecting human genomic and controlled-access data from countries of concern (EO 14117, 28 CFR part 202)',
+    document: 'NIH NOT-OD-25-159, Required Security and Operational Standards for NIH Controlled-Access Data Repositories',
     date: '2025-09-24',
-    section: 'Access to controlled-access data',
+    section: 'Purpose: security, operational and transparency standards for NIH controlled-access data repositories and their users, consistent with EO 14117 and 28 CFR part 202',
     url: nihNotice('NOT-OD-25-159'),
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: '2025-09-24',
     binds: [CONTROLLED_ACCESS_DATA],
   },
+  // Verified 2026-11-27 [primary]: title as NIH's NOT-OD-25-130 lists it under related announcements
+  // ("May 1, 2025 - Updated NIH Policy on Foreign Subawards. See Notice NOT-OD-25-104",
+  // https://grants.nih.gov/grants/guide/notice-files/NOT-OD-25-130.html).
   nihOd25104: {
     label: 'NIH NOT-OD-25-104',
-    document: 'NIH: policy on foreign subawards and foreign components',
+    document: 'NIH NOT-OD-25-104, Updated NIH Policy on Foreign Subawards',
     date: '2025-05-01',
     section: 'Foreign subawards no longer allowed; foreign components',
     url: nihNotice('NOT-OD-25-104'),
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: '2025-05-01',
     binds: [NIH],
   },
+  // Verified 2026-11-27 [primary]: NIH Extramural Nexus, "Announcing New Application and Award
+  // Structure for NIH-Funded International Collaborations (Replacing Foreign Subawards)"
+  // (https://grants.nih.gov/news-events/nih-extramural-nexus-news/2025/09/...): "Effective for due dates
+  // on or after January 25, 2026" (effective was 2025-09-25); title and date 12 Sep 2025 also per the
+  // SECURE Center library and Harvard OSP (link to the notice).
   nihOd25155: {
     label: 'NIH NOT-OD-25-155',
-    document: 'NIH: new award structure for applications with foreign components (PF5/UF5)',
+    document: 'NIH NOT-OD-25-155, New Application Structure for NIH-Funded International Collaborations',
     date: '2025-09-12',
-    section: 'Award structure for foreign components',
+    section: 'Competing applications requesting funds for foreign components use the PF5 (grant) or UF5 (cooperative agreement) activity code, or another complex mechanism with an International Project component',
     url: nihNotice('NOT-OD-25-155'),
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
-    effective: '2025-09-25',
+    basis: 'primary',
+    verifiedOn: VERIFIED,
+    effective: '2026-01-25',
+    note: 'Application due dates on or after 25 January 2026.',
     binds: [NIH],
   },
+  // Verified 2026-11-27 [secondary]: title as UCSF Office of Sponsored Research lists the notice
+  // ("NOT-OD-25-154 Implementation of NIH Research Security Policies (no longer active)").
   nihOd25154: {
     label: 'NIH NOT-OD-25-154',
-    document: 'NIH: research security program certification for institutions',
+    document: 'NIH NOT-OD-25-154, Implementation of NIH Research Security Policies',
     date: '2025-09-11',
     section: 'Institutional research security program certification',
     url: nihNotice('NOT-OD-25-154'),
     force: 'agency_term',
     status: 'rescinded',
-    asOf: CHECKED,
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched: 'The notice text at grants.nih.gov (NOT-OD-25-154) was not found in the stored copies; its title is as UCSF Office of Sponsored Research lists it.',
     effective: null,
     note: 'Would have applied from 25 January 2026; rescinded by NOT-OD-25-161 on 29 September 2025.',
   },
@@ -433,119 +550,224 @@ export const SOURCES = {
     url: nihNotice('NOT-OD-25-161'),
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2025-09-29',
     note: 'Imposes no duty of its own.',
   },
+  // Verified 2026-11-27 [secondary]: DOE's page https://www.energy.gov/ia/research-security-training-requirement
+  // (read: "Only Applicable to Research & Development (R&D) Applications/Projects"; covered individuals
+  // train within the 12 months before the application; it names "(FAL 2025-02) Financial Assistance
+  // Letter Research Security Training Requirements for all R&D Financial Assistance Awards"); issue date,
+  // 1 May 2025 start and the 30-day rule per the NSF SECURE Center library
+  // (https://library.secure-center.org/topics/agency-training-requirements). The FAL PDF URL is as linked
+  // by the University of Maine research compliance page; the PDF itself was not read.
   doeFal: {
     label: 'DOE FAL 2025-02',
-    document: 'DOE Financial Assistance Letter 2025-02, Research Security Training Requirement for DOE Research, Technology and Demonstration Financial Assistance',
+    document: 'DOE Financial Assistance Letter FAL 2025-02, Research Security Training Requirements for all R&D Financial Assistance Awards',
     date: '2024-10-07',
     section: 'Certification; new covered individuals within 30 days of joining the project; records (2 CFR 200.334); flow-down to subrecipients',
-    url: 'https://www.energy.gov/ia/research-security-training-requirement',
+    url: 'https://www.energy.gov/sites/default/files/2024-10/FAL25-02%20Research%20Security%20Training%20Requirements%20%28CHIPS%29_0.pdf',
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched:
+      'The text of FAL 2025-02 (energy.gov PDF); not found in the stored copies. DOE\'s own Research Security Training Requirement page was read; the letter\'s details are as the NSF SECURE Center library, Emory and UCCS summarize them.',
     effective: '2025-05-01',
+    note: 'R&D financial assistance applications and awards only (DOE: "Only Applicable to Research & Development (R&D) Applications/Projects"), not DOE contracts; mandatory from 1 May 2025.',
     binds: [DOE],
   },
+  // Verified 2026-11-27 [secondary]: University of Maine research compliance ("On July 8, 2025, the
+  // United States Department of Agriculture (USDA) issued an internal memo ... indicating this training
+  // requirement will appear in all new research and development (R&D) or science and technology (S&T)
+  // awards. Absent an agency-wide implementation date from USDA ..."); USC Department of Contracts and
+  // Grants (links "USDA Secretary's Memo SM 1078-014 (PDF)"); University of Colorado Boulder (2 Sep
+  // 2025: USDA submissions from 1 October 2025). No public URL of the memorandum was found in any text
+  // read, and no agency-wide start date, so effective is null (was 2025-07-08, the memo's date).
   usdaSm1078014: {
     label: 'USDA SM 1078-014',
-    document: "USDA Secretary's Memorandum 1078-014 (research security)",
+    document: "USDA Secretary's Memorandum 1078-014 (research security training in new R&D and S&T awards)",
     date: '2025-07-08',
     section: 'Research security training for all covered individuals, recertified annually for the life of the award',
     url: null,
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
-    effective: '2025-07-08',
-    note: 'No public copy of the primary text was found; requirements as summarized by university research offices.',
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched:
+      "The memorandum's text and a public URL for it (usda.gov); neither was found in the stored copies. Summaries read: University of Maine research compliance, USC Department of Contracts and Grants, University of Colorado Boulder.",
+    effective: null,
+    note: 'An internal memorandum that puts the training requirement into new USDA research and development or science and technology awards, so it binds only awards carrying that term; USDA set no agency-wide start date (universities apply it from October 2025).',
     binds: [USDA],
   },
+  // Verified 2026-11-27 [secondary]: Washington University in St. Louis Research News, 29 Jun 2026
+  // (https://research.washu.edu/?p=135458: submissions on or after August 5, 2026; covered individuals
+  // are the PI, Co-PIs and Co-Investigators; attestation in the NASA biographical sketch and current
+  // and pending (other) support forms; a covered individual joining after award submits them);
+  // University of Maine research compliance (August 5, 2026). The circular's own date and URL were not found.
   nasaGic2602: {
     label: 'NASA GIC 26-02',
     document: 'NASA Grant Information Circular 26-02 (research security training certification)',
     date: '2026',
-    section: 'Certification in the biosketch and current and pending support forms',
+    section: 'Attestation of research security training in the NASA biographical sketch and current and pending (other) support forms; covered individuals are the PI, Co-PIs and Co-Investigators',
     url: null,
     force: 'agency_term',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched:
+      "The circular's text, date and URL (nasa.gov, NASA Grant Operations Management); not found in the stored copies. Summaries read: Washington University in St. Louis Research News (29 June 2026), University of Maine research compliance.",
     effective: '2026-08-05',
-    note: 'Proposals submitted from 5 August 2026. No public copy of the primary text was found; requirements as summarized by university research offices.',
+    note: 'Proposals submitted on or after 5 August 2026; a covered individual who joins after award submits the forms with the attestation.',
     binds: [NASA],
   },
 
-  // ---------- executive policy ----------
+  // Verified 2026-11-27 [secondary]: the research security program requirement ("heads of funding
+  // agencies shall require that research institutions receiving Federal science and engineering
+  // support in excess of 50 million dollars per year certify ...") as quoted by exportprac.com (2023)
+  // and Baylor University; the section letter formerly cited (§4(g)) was not confirmed, so the
+  // pinpoint names the requirement instead.
   nspm33: {
     label: 'NSPM-33 (2021)',
     document: 'Presidential Memorandum on United States Government-Supported Research and Development National Security Policy (NSPM-33)',
     date: '2021-01-14',
-    section: '§4(g) (research security programs)',
+    section: 'Research security programs: institutions receiving more than $50 million a year in federal science and engineering support certify that they operate one (section letter not confirmed)',
     url: 'https://trumpwhitehouse.archives.gov/presidential-actions/presidential-memorandum-united-states-government-supported-research-development-national-security-policy/',
     force: 'executive_policy',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched:
+      'The memorandum text (trumpwhitehouse.archives.gov) for the section letter of the research security program requirement; not found in the stored copies. The requirement is quoted by exportprac.com and Baylor University.',
     effective: '2021-01-14',
     note: 'Directs agencies; binds institutions only through the agency requirements that implement it.',
   },
+  // Verified 2026-11-27 [primary]: memorandum text (first page, as reproduced by sgpjbg.com): July 9,
+  // 2024, from Arati Prabhakar, OSTP Director, to the heads of federal research agencies, subject
+  // "Guidelines for Research Security Programs at Covered Institutions". URL: OSTP's announcement of
+  // the same day, which links the memorandum (the memorandum's own URL was not found).
   ostp2024: {
     label: 'OSTP RSP Guidelines (2024)',
     document: 'Guidelines for Research Security Programs at Covered Institutions (OSTP memorandum to heads of federal research agencies)',
     date: '2024-07-09',
     section: 'Covered institution; the four program elements; certification; timelines',
-    url: null,
+    url: 'https://whitehouse.gov/ostp/news-updates/2024/07/09/white-house-office-of-science-and-technology-policy-releases-guidelines-for-research-security-programs-at-covered-institutions',
     force: 'executive_policy',
     status: 'announced',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: null,
     note: 'No agency has put the institutional research security program certification in force (NIH rescinded its notice, NOT-OD-25-161). Institutions get up to 18 months after each agency issues its policy, and no agency has issued one; 9 January 2027 would have been the latest date only if agencies had kept the OSTP timelines.',
   },
+  // Verified 2026-11-27 [secondary]: Federal Register heading "Request for Information; NSPM 33
+  // Research Security Programs Standard Requirement, 14187-14189 [2023-04660]", 88 FR, March 7, 2023
+  // (copy at regulations.justia.com); draft standard requirement and its foreign travel security
+  // element as summarized by exportprac.com (comments due June 5, 2023). The draft text was not read.
   ostp2023Draft: {
     label: 'OSTP draft RSP Standard Requirement (2023)',
-    document: 'Draft Research Security Programs Standard Requirement and request for information, 88 FR 14187',
+    document: 'Request for Information; NSPM 33 Research Security Programs Standard Requirement, 88 FR 14187 (FR Doc. 2023-04660), with the draft standard requirement',
     date: '2023-03-07',
     section: 'Foreign travel security (pre-travel registration)',
-    url: null,
+    url: 'https://regulations.justia.com/regulations/fedreg/2023/03/07/2023-04660.html',
     force: 'executive_policy',
     status: 'proposed',
-    asOf: CHECKED,
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched:
+      "The draft standard requirement itself (whitehouse.gov PDF linked from the notice) for its foreign travel security section; not found in the stored copies. Only the notice heading and exportprac.com's summary were read.",
     effective: null,
     note: 'A draft, superseded by the 2024 Guidelines; never in force.',
   },
+  // Verified 2026-11-27 [primary]: 89 FR 15421-15430 (March 1, 2024), FR Doc. 2024-04573, "Executive
+  // Order 14117 of February 28, 2024" (copy at regulations.justia.com; the official govinfo copy was
+  // not found). Only the preamble was read; the §2 pinpoint stands from the 2026-11-25 check.
   eo14117: {
     label: 'EO 14117',
-    document: "Executive Order 14117, Preventing Access to Americans' Bulk Sensitive Personal Data and United States Government-Related Data by Countries of Concern",
+    document: "Executive Order 14117, Preventing Access to Americans' Bulk Sensitive Personal Data and United States Government-Related Data by Countries of Concern, 89 FR 15421 (FR Doc. 2024-04573)",
     date: '2024-02-28',
     section: '§2',
-    url: null,
+    url: 'https://regulations.justia.com/regulations/fedreg/2024/03/01/2024-04573.html',
     force: 'executive_policy',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: '2024-02-28',
   },
+  // Verified 2026-11-27 [primary]: https://www.govinfo.gov/content/pkg/FR-2025-04-28/html/2025-07379.htm
+  // (90 FR 17541-17542, April 28, 2025; "Executive Order 14282 of April 23, 2025"; §1 read, §2 pinpoint
+  // as the register had it).
   eo14282: {
     label: 'EO 14282',
-    document: 'Executive Order 14282, Transparency Regarding Foreign Influence at American Universities',
+    document: 'Executive Order 14282, Transparency Regarding Foreign Influence at American Universities, 90 FR 17541 (FR Doc. 2025-07379)',
     date: '2025-04-23',
     section: '§2 (enforcement of HEA §117; certifications treated as material)',
-    url: null,
+    url: 'https://www.govinfo.gov/content/pkg/FR-2025-04-28/html/2025-07379.htm',
     force: 'executive_policy',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: '2025-04-23',
   },
+  // Verified 2026-11-27 [secondary]: UC Berkeley, "Policy Update: DOD's Recent Research Security
+  // Priorities" (https://brdo.berkeley.edu/node/413): matrix update of 9 May 2025 (added the FY2025 NDAA
+  // §238 prohibition; removed the expectation of an institutional policy prohibiting malign foreign
+  // talent recruitment programs). Superseded by the matrix of 9 March 2026 (dodMatrix2026) after the
+  // 8 January 2026 memorandum (dodMemo2026); kept so versions published earlier resolve.
   dodMatrix: {
-    label: 'DoD Decision Matrix (2023, updated 2025)',
+    label: 'DoD Decision Matrix (2023, updated 9 May 2025)',
     document: 'USD(R&E) Countering Unwanted Foreign Influence in Department-Funded Research at Institutions of Higher Education, with the Decision Matrix to Inform Fundamental Research Proposal Mitigation Decisions',
     date: '2025-05-09',
     section: 'Decision Matrix factors (talent programs, funding from countries of concern, patents, entity lists; §1286 lists)',
     url: null,
     force: 'executive_policy',
-    status: 'in_force',
-    asOf: CHECKED,
+    status: 'superseded',
+    supersededBy: 'dodMatrix2026',
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched: 'The 9 May 2025 matrix itself (DoD research security pages); not found in the stored copies. Only UC Berkeley\'s summary was read.',
     effective: '2023-06-08',
-    note: 'Policy of 8 June 2023; matrix updated 9 May 2025. Applied by DoD to proposals selected for award.',
+    note: 'Policy of 8 June 2023; matrix updated 9 May 2025, superseded by the matrix of 9 March 2026.',
+  },
+  // Verified 2026-11-27 [secondary]: NSF SECURE Center Research Security Briefing vol. 2 no. 2
+  // (https://www.secure-center.org/rsb2-2, 15 Jan 2026: issued January 8, 2026 by Emil Michael, Under
+  // Secretary of War for Research and Engineering; prohibits DoW funding to entities on the §1260H
+  // list); DoW release "The War Department Strengthens Measures to Protect DOW-Funded Research" (8 Jan
+  // 2026, as reproduced); Emerging Technologies Institute summary (entities with documented patent or
+  // IP theft also excluded from fundamental research assistance awards).
+  dodMemo2026: {
+    label: 'DoW Fundamental Research Security Initiatives memo (2026)',
+    document: 'Under Secretary of War for Research and Engineering, memorandum "Fundamental Research Security Initiatives and Implementation"',
+    date: '2026-01-08',
+    section: 'No fundamental research assistance award funding to entities on the FY2021 NDAA §1260H list of Chinese military companies or with documented patent or IP theft; Fundamental Research Risk Review Repository; spot checks; standardized reporting of current and pending foreign support',
+    url: null,
+    force: 'executive_policy',
+    status: 'in_force',
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched:
+      'The memorandum text (war.gov, defense.gov research security pages); not found in the stored copies. Read: the DoW release of 8 January 2026 as reproduced, the NSF SECURE Center briefing vol. 2 no. 2 and the Emerging Technologies Institute summary.',
+    effective: '2026-01-08',
+    note: 'Directs DoD components; it reaches organizations through DoD fundamental research award terms and risk reviews, so it is not a hard requirement here.',
+  },
+  // Verified 2026-11-27 [secondary]: University of Illinois Office of Research Security, "Department of
+  // Defense (DoW) Updated Risk Matrix" (https://researchsecurity.research.illinois.edu/dowriskmatrix/):
+  // released March 9, 2026, changes effective within 60 days (by May 8, 2026); collaboration or
+  // publication in the past 5 years with entities on an expanded group of restricted lists; equipment
+  // from listed foreign organizations may be prohibited at project level.
+  dodMatrix2026: {
+    label: 'DoW Decision Matrix (9 March 2026)',
+    document: 'Decision Matrix to Inform Fundamental Research Proposal Mitigation Decisions, update of 9 March 2026 (following the Fundamental Research Security Initiatives and Implementation memorandum)',
+    date: '2026-03-09',
+    section: 'Factors: collaboration or co-authorship in the past five years with entities on an expanded group of U.S. restricted lists; equipment from listed foreign organizations (prohibited on some projects); the §238 limitation on collaboration by institutions of higher education',
+    url: null,
+    force: 'executive_policy',
+    status: 'in_force',
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched: 'The 9 March 2026 matrix itself (war.gov research security pages); not found in the stored copies. Only the University of Illinois Office of Research Security summary was read.',
+    effective: '2026-05-08',
+    note: 'Applied by DoD to fundamental research proposals selected for award; changes effective within 60 days of release (by 8 May 2026).',
   },
 
   // ---------- guidance ----------
@@ -557,7 +779,8 @@ export const SOURCES = {
     url: GUIDANCE_2022,
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-01-04',
     note: 'The bank cites it by chapter (the NSPM-33 Implementation Guidance entries below); versions published earlier cite the whole document.',
   },
@@ -569,7 +792,8 @@ export const SOURCES = {
     url: GUIDANCE_2022,
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-01-04',
   },
   nspm33GuidanceConsequences: {
@@ -580,7 +804,8 @@ export const SOURCES = {
     url: GUIDANCE_2022,
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-01-04',
   },
   nspm33GuidanceInfoSharing: {
@@ -591,7 +816,8 @@ export const SOURCES = {
     url: GUIDANCE_2022,
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-01-04',
   },
   nspm33GuidanceRsp: {
@@ -602,7 +828,8 @@ export const SOURCES = {
     url: GUIDANCE_2022,
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-01-04',
     note: 'Recommends what agencies should require of institutions; no agency requirement in force imposes it.',
   },
@@ -614,19 +841,27 @@ export const SOURCES = {
     url: GUIDANCE_2022,
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2022-01-04',
     note: 'Fourteen protocols; twelve match FAR 52.204-21, the other two are awareness training and protection of scientific data against ransomware and tampering.',
   },
+  // Verified 2026-11-27 [secondary]: the sentence as quoted by the American Physical Society (21 Jan
+  // 2022, https://aps.org/policy/analysis/new-guidance.cfm) and Iowa State University
+  // (https://compliance.iastate.edu/ethical-research-conduct/research-security/nspm-33/), which end it
+  // "..., including members of ethnic or racial minority groups."
   nspm33GuidanceNondiscrimination: {
     label: 'NSPM-33 Implementation Guidance (2022), non-discrimination',
     document: GUIDANCE_2022_TITLE,
     date: '2022-01-04',
-    section: 'Statement that agencies implement NSPM-33 "in a nondiscriminatory manner that does not stigmatize or treat unfairly members of the research community"',
+    section:
+      'Statement that "Agencies must implement NSPM-33 provisions and related requirements in a nondiscriminatory manner that does not stigmatize or treat unfairly members of the research community, including members of ethnic or racial minority groups"',
     url: GUIDANCE_2022,
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'secondary',
+    verifiedOn: VERIFIED,
+    searched: 'The sentence in the guidance text (bidenwhitehouse.archives.gov PDF), for its page; the stored copies of the guidance did not show it. It is quoted by the American Physical Society and Iowa State University.',
     effective: '2022-01-04',
   },
   nistSp800171: {
@@ -637,7 +872,8 @@ export const SOURCES = {
     url: 'https://csrc.nist.gov/pubs/sp/800/171/r3/final',
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2024-05-14',
     note: 'Cited as guidance for research systems in general; it binds only through contract clauses such as DFARS 252.204-7012, which the controlled unclassified information question covers.',
   },
@@ -649,7 +885,8 @@ export const SOURCES = {
     url: 'https://csrc.nist.gov/pubs/ir/8481/ipd',
     force: 'guidance',
     status: 'proposed',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: null,
     note: 'Still a draft, so the one-year clock of the 2024 OSTP Guidelines for aligning with it has not started.',
   },
@@ -661,18 +898,23 @@ export const SOURCES = {
     url: 'https://www.acq.osd.mil/asda/dpc/cp/cyber/docs/safeguarding/NIST-SP-800-171-Assessment-Methodology-Version-1.2.1-6.24.2020.pdf',
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2020-06-24',
   },
+  // Verified 2026-11-27 [primary]: the Center's site is now www.secure-center.org (Research Security
+  // Briefing vol. 2 no. 2 at https://www.secure-center.org/rsb2-2), with its reference library at
+  // library.secure-center.org.
   secureCenter: {
     label: 'NSF SECURE Center resources',
     document: 'NSF SECURE Center reference library, travel checklist and condensed research security training module',
     date: '2024-09-01',
     section: 'Reference library; Basic Travel Checklist; condensed training module',
-    url: 'https://securecenter.uw.edu/',
+    url: 'https://www.secure-center.org/',
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: null,
   },
 
@@ -684,9 +926,13 @@ export const SOURCES = {
     url: 'https://csrc.nist.gov/pubs/sp/800/61/r3/final',
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: '2025-04-03',
   },
+  // Checked 2026-11-27 [primary]: https://www.bis.gov/developing-an-export-compliance-program (title
+  // and the eight elements read). The publication date (January 2017) was not found in any text read:
+  // a BIS copy on scribd.com carries no date.
   bisEcp: {
     label: 'BIS Export Compliance Guidelines (2017)',
     document: 'Bureau of Industry and Security, Export Compliance Guidelines: The Elements of an Effective Export Compliance Program',
@@ -695,9 +941,10 @@ export const SOURCES = {
     url: 'https://www.bis.gov/developing-an-export-compliance-program',
     force: 'guidance',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: null,
-    note: 'The Export Administration Regulations require no written compliance program; BIS recommends one.',
+    note: 'The Export Administration Regulations require no written compliance program; BIS recommends one. The date (January 2017) is not confirmed by any text found.',
   },
 
   // ---------- good practice ----------
@@ -709,7 +956,8 @@ export const SOURCES = {
     url: null,
     force: 'practice',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: null,
   },
   aauAplu: {
@@ -720,19 +968,26 @@ export const SOURCES = {
     url: 'https://www.aau.edu/key-issues/actions-taken-universities-address-science-and-security-concerns',
     force: 'practice',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: null,
   },
+  // Checked 2026-11-27 [primary]: COGR's Matrices & Trackers page lists "Updated: Quick Reference Table
+  // of Current & Upcoming Federal Research Security Requirements"; its Other Science & Security page
+  // lists "Framework for Review of Individual Global Engagements in Academic Research (V.1)". The date of
+  // the table's current update was not found, so the date of February 2024 is unconfirmed.
   cogr: {
     label: 'COGR research security resources (2023-2024)',
-    document: 'COGR Quick Reference Table of Federal Research Security Requirements; Framework for Review of Individual Global Engagements',
+    document: 'COGR Quick Reference Table of Current & Upcoming Federal Research Security Requirements; Framework for Review of Individual Global Engagements in Academic Research (V.1)',
     date: '2024-02',
     section: 'Quick Reference Table; Framework V.1',
     url: 'https://www.cogr.edu/',
     force: 'practice',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: null,
+    note: 'COGR updates the table; the date of its current update is not confirmed by any text found.',
   },
   trustedCi: {
     label: 'Trusted CI Framework (2021)',
@@ -742,7 +997,8 @@ export const SOURCES = {
     url: 'https://www.trustedci.org/framework',
     force: 'practice',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: null,
   },
   nasem2025: {
@@ -753,18 +1009,22 @@ export const SOURCES = {
     url: 'https://doi.org/10.17226/29241',
     force: 'practice',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: CHECKED,
     effective: null,
   },
+  // Verified 2026-11-27 [primary]: https://acua.org/College-and-University-Auditor-Journal/Spring/Research-Security-Resources-and-Best-Practices
+  // (College and University Auditor journal, "Research Security Resources and Best Practices", May 21, 2024).
   acua2024: {
     label: 'ACUA internal audit guidance (2024)',
-    document: 'Association of College and University Auditors, research security resources for internal audit',
+    document: 'Association of College and University Auditors, "Research Security Resources and Best Practices" (College and University Auditor journal)',
     date: '2024-05-21',
     section: 'Internal audit of research security',
-    url: null,
+    url: 'https://acua.org/College-and-University-Auditor-Journal/Spring/Research-Security-Resources-and-Best-Practices',
     force: 'practice',
     status: 'in_force',
-    asOf: CHECKED,
+    basis: 'primary',
+    verifiedOn: VERIFIED,
     effective: null,
   },
 } as const satisfies Record<string, SourceDef>;
@@ -783,6 +1043,7 @@ const STATUS_SUFFIX: Record<SourceStatus, string> = {
   in_force: '',
   announced: ' (announced, not yet in force)',
   proposed: ' (proposed, not in force)',
+  superseded: ' (superseded)',
   rescinded: ' (rescinded)',
 };
 
