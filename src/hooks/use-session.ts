@@ -32,7 +32,8 @@ export interface SessionState {
   /** True while a signup/recovery flow owns the session (public pages then do not redirect). */
   authFlowActive: boolean;
   setAuthFlowActive: (active: boolean) => void;
-  signOut: () => Promise<void>;
+  /** The app's one sign-out (src/app/sign-out.ts); the page then reloads into `returnTo`, else /login. */
+  signOut: (opts?: { returnTo?: string }) => Promise<void>;
   refreshProfile: () => Promise<void>;
 }
 

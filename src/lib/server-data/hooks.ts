@@ -29,6 +29,11 @@ export interface ServerQueryOptions {
    * key's data stays visible while a new key loads.
    */
   offline: boolean;
+  /**
+   * false: not read now (default true); data restored from the saved copy is still shown. E.g. the
+   * profile while the stored session cannot be refreshed offline: a read then could only fail.
+   */
+  enabled?: boolean;
 }
 
 /** A network failure or a 5xx: the saved copy still stands. A 4xx is the server saying no. */
@@ -44,7 +49,7 @@ export function useServerQuery<T>(key: QueryKey | null, load: (signal: AbortSign
   const query = useQuery<T, unknown>({
     queryKey: key ?? ['disabled'],
     queryFn: ({ signal }) => loadRef.current(signal),
-    enabled: key !== null,
+    enabled: key !== null && opts.enabled !== false,
     meta: { persist: opts.offline },
     placeholderData: opts.offline ? undefined : keepPreviousData,
   });
