@@ -11,7 +11,10 @@ import { abortable, authFailureOf, call, client } from '../lib/api-client.ts';
 import { useServerQuery, type Failure } from '../lib/server-data/index.ts';
 import { ProfileSeenContext } from './session-provider.tsx';
 
-const OFFLINE_NO_COPY = 'You are offline. Your profile will load when you reconnect.';
+/** The profile's read: one per signed-in user (the query client is per user too, ADR 032). */
+export const profileKey = (userId: string) => ['auth', 'profile', userId];
+
+export const OFFLINE_NO_COPY = 'You are offline. Your profile will load when you reconnect.';
 
 /** A join request waiting for approval (ADR 003): the 403 profile_missing answer names it. */
 function joinRequestPending(failure: Failure): boolean {
@@ -36,7 +39,7 @@ export function ProfileProvider({ children }: { children: ReactNode }) {
   const restoring = useIsRestoring();
   // Signed in but the stored session could not be refreshed (offline): a read could only fail.
   const verifiable = session.session !== null;
-  const read = useServerQuery<ProfileDto>(user ? ['auth', 'profile', user.id] : null, (signal) => call(client.auth.profile.$get({}, abortable(signal))), {
+  const read = useServerQuery<ProfileDto>(user ? profileKey(user.id) : null, (signal) => call(client.auth.profile.$get({}, abortable(signal))), {
     offline: true,
     // During sign-up the page itself creates the profile; reading it here would race that call.
     enabled: verifiable && !authFlowActive,

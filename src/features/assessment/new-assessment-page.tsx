@@ -22,7 +22,7 @@ import { Card, CardBody } from '../../components/ui/card.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
-import { messageOf, useServerMutation, type Failure } from '../../lib/server-data/index.ts';
+import { messageOf, useRunOnce, useServerMutation, type Failure } from '../../lib/server-data/index.ts';
 import { getApplicability, isApplicabilityRequired, saveApplicability } from '../../lib/applicability-api.ts';
 import { formatDate } from '#domain/dates.ts';
 import { createOrOpenAssessment } from './api/assessments.ts';
@@ -103,14 +103,8 @@ export function NewAssessmentPage() {
     [orgId, runBegin, navigate],
   );
 
-  // Opening the page is one intent: StrictMode's second run of this effect (and a re-render) finds
-  // it started for this organization and does not start again.
-  const startedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!orgId || startedFor.current === orgId) return;
-    startedFor.current = orgId;
-    void go({ step: 'start' });
-  }, [orgId, go]);
+  // Opening the page is one intent: started once per organization, also under StrictMode.
+  useRunOnce(orgId, () => void go({ step: 'start' }));
 
   /** Saves the profile, then starts the assessment; a failed save stays on the form (it shows why). */
   const saveAndStart = async (applicability: ApplicabilityProfile) => {

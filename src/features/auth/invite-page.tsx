@@ -97,20 +97,21 @@ function InvalidInvitation() {
 
 function InviteSummary({ invite }: { invite: ValidateInviteResponse }) {
   return (
+    // Each group is a div of one dt and one dd (axe-core's definition-list rules); the icon sits in the dt.
     <dl className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm sm:grid-cols-2">
-      <div className="flex items-center gap-3">
-        <Building2 aria-hidden="true" className="size-5 text-brand-700" />
-        <div>
-          <dt className="text-xs text-slate-500">Organization</dt>
-          <dd className="font-medium text-slate-900">{invite.organizationName}</dd>
-        </div>
+      <div className="relative min-w-0 pl-8">
+        <dt className="text-xs text-slate-500">
+          <Building2 aria-hidden="true" className="absolute top-1/2 left-0 size-5 -translate-y-1/2 text-brand-700" />
+          Organization
+        </dt>
+        <dd className="font-medium text-slate-900">{invite.organizationName}</dd>
       </div>
-      <div className="flex min-w-0 items-center gap-3">
-        <Mail aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-        <div className="min-w-0">
-          <dt className="text-xs text-slate-500">Account email</dt>
-          <dd className="truncate font-medium text-slate-900">{invite.email}</dd>
-        </div>
+      <div className="relative min-w-0 pl-8">
+        <dt className="text-xs text-slate-500">
+          <Mail aria-hidden="true" className="absolute top-1/2 left-0 size-5 -translate-y-1/2 text-brand-700" />
+          Account email
+        </dt>
+        <dd className="truncate font-medium text-slate-900">{invite.email}</dd>
       </div>
     </dl>
   );

@@ -171,3 +171,21 @@ export function useServerMutation<V, T>(write: (vars: V) => Promise<T>, opts: Se
   const run = useCallback((vars: V) => mutateAsync(vars), [mutateAsync]);
   return { run, pending: mutation.isPending, pendingFor: mutation.isPending ? mutation.variables : undefined };
 }
+
+/**
+ * Runs `run` once for each distinct non-null `key` the component is given. A write the page starts
+ * by being opened (e.g. /assessment/new creating the assessment) is one intent: React StrictMode's
+ * second run of effects in development, or a re-render, must not send it again.
+ */
+export function useRunOnce(key: string | null, run: () => void): void {
+  const ranFor = useRef<string | null>(null);
+  const runRef = useRef(run);
+  useEffect(() => {
+    runRef.current = run;
+  });
+  useEffect(() => {
+    if (key === null || ranFor.current === key) return;
+    ranFor.current = key;
+    runRef.current();
+  }, [key]);
+}
