@@ -19,7 +19,7 @@ import { forgetInviteNames, recallInviteNames, rememberInviteNames, type InviteN
 import type { LoginState } from './login-page.tsx';
 import { fieldError, NO_ERRORS, validate, type FormErrors } from './validation.ts';
 
-type InviteState = { status: 'loading' } | { status: 'invalid' } | { status: 'failed'; message: string } | { status: 'valid'; invite: ValidateInviteResponse };
+type InviteState = { status: 'loading' } | { status: 'invalid' } | { status: 'failed'; message: string; retry: () => void; retrying: boolean } | { status: 'valid'; invite: ValidateInviteResponse };
 
 /** Why the visitor has to sign in first: the address has an account, or it awaits e-mail confirmation. */
 type SignInReason = 'exists' | 'confirm-email';
@@ -31,7 +31,7 @@ function useInvite(token: string): InviteState {
   const read = useServerQuery(['invite', token], (signal) => validateInvite(token, signal), { offline: false });
   if (read.status === 'error' && read.error) {
     const invalid = [400, 404, 410, 422].includes(read.error.status);
-    return invalid ? { status: 'invalid' } : { status: 'failed', message: MSG.validateInviteFailed };
+    return invalid ? { status: 'invalid' } : { status: 'failed', message: MSG.validateInviteFailed, retry: () => void read.reload(), retrying: read.fetching };
   }
   return read.data && !read.fetching ? { status: 'valid', invite: read.data } : { status: 'loading' };
 }
@@ -49,7 +49,16 @@ export function InvitePage() {
   if (state.status === 'failed')
     return (
       <AuthLayout title="Accept invitation">
-        <Alert tone="error">{state.message}</Alert>
+        <Alert
+          tone="error"
+          action={
+            <Button size="sm" variant="secondary" loading={state.retrying} onClick={state.retry}>
+              Retry
+            </Button>
+          }
+        >
+          {state.message}
+        </Alert>
       </AuthLayout>
     );
   return <InviteFlow token={token} invite={state.invite} />;
