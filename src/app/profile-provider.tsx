@@ -6,10 +6,9 @@
 import { useIsRestoring } from '@tanstack/react-query';
 import { useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
-import { SessionContext, useSession, type ProfileStatus, type SessionState } from '../hooks/use-session.ts';
+import { ProfileSeenContext, SessionContext, useSession, type ProfileStatus, type SessionState } from '../hooks/use-session.ts';
 import { abortable, authFailureOf, call, client } from '../lib/api-client.ts';
 import { useServerQuery, type Failure } from '../lib/server-data/index.ts';
-import { ProfileSeenContext } from './session-provider.tsx';
 
 /** The profile's read: one per signed-in user (the query client is per user too, ADR 032). */
 export const profileKey = (userId: string) => ['auth', 'profile', userId];

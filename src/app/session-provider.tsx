@@ -1,11 +1,11 @@
-import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import { onAuthFailure } from '../lib/api-client.ts';
 import { readStoredSessionUser } from '../lib/auth-storage.ts';
 import { loadSupabase, onSupabaseLoaded } from '../lib/supabase.ts';
 import { urlCarriesAuth } from '../lib/initial-url.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { SessionContext, type SessionState, type SessionUser } from '../hooks/use-session.ts';
+import { ProfileSeenContext, SessionContext, type SessionState, type SessionUser } from '../hooks/use-session.ts';
 import {
   clearLocalData,
   dropLegacyProfileCopy,
@@ -26,12 +26,6 @@ function userOf(session: Session | null): SessionUser | null {
   if (!session) return null;
   return { id: session.user.id, email: session.user.email ?? '', userMetadata: session.user.user_metadata ?? {} };
 }
-
-/**
- * Called by the ProfileProvider (./profile-provider.tsx, in the data layer) once the user's profile
- * (fresh or saved) was shown: from then on a refusal of access during this visit signs them out.
- */
-export const ProfileSeenContext = createContext<() => void>(() => undefined);
 
 /**
  * Restores the session and keeps it current (ADR 007); signs out. The profile is a read of the data

@@ -39,6 +39,14 @@ export interface SessionState {
 
 export const SessionContext = createContext<SessionState | null>(null);
 
+/**
+ * Set by the SessionProvider, called by the ProfileProvider (src/app/profile-provider.tsx, in the
+ * data layer) once the user's profile (fresh or saved) was shown: from then on a refusal of access
+ * during this visit signs them out. Here, not in the provider's module, so the data layer's chunk
+ * does not pull the provider's imports out of the first route's script.
+ */
+export const ProfileSeenContext = createContext<() => void>(() => undefined);
+
 export function useSession(): SessionState {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession must be used inside <SessionProvider>');
