@@ -5,12 +5,16 @@ import { SessionProvider } from './session-provider.tsx';
 
 // The data layer (TanStack Query, ADR 032) is its own chunk, fetched at start beside the first
 // route's lazy chunk (every route is lazy: router.tsx), so the entry stays within the first-route
-// budget (scripts/check-budgets.mjs).
-const dataLayer = import('./server-data-provider.tsx');
+// budget (scripts/check-budgets.mjs). The profile is one of its reads (./profile-provider.tsx).
+const dataLayer = Promise.all([import('./server-data-provider.tsx'), import('./profile-provider.tsx')]);
 
 function DataLayer({ children }: { children: ReactNode }) {
-  const { ServerDataProvider } = use(dataLayer);
-  return <ServerDataProvider>{children}</ServerDataProvider>;
+  const [{ ServerDataProvider }, { ProfileProvider }] = use(dataLayer);
+  return (
+    <ServerDataProvider>
+      <ProfileProvider>{children}</ProfileProvider>
+    </ServerDataProvider>
+  );
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {

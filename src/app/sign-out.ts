@@ -1,6 +1,6 @@
 // The one place that decides what a sign-out leaves on the device (ADR 007, "Sign-out"):
-// - localStorage: the cached profile goes; the supabase-js session is removed by auth.signOut;
-//   the public /api/config copy stays.
+// - localStorage: the supabase-js session is removed by auth.signOut; the public /api/config copy
+//   stays. No server data is kept there (the profile is a saved read, below).
 // - IndexedDB (the saved reads, ADR 032): every user's saved query cache is deleted
 //   (src/lib/server-data/query-cache.ts), so the next user of the browser starts with none.
 // - sessionStorage: cleared (invitation names, scroll positions).
@@ -16,7 +16,6 @@ import { AUTH_STORAGE_KEY, authStorage } from '../lib/auth-storage.ts';
 import { isOnline } from '../lib/online.ts';
 import { loadSupabase } from '../lib/supabase.ts';
 import { blockQueryCacheSaves, clearQueryCacheDatabase } from '../lib/server-data/save-gate.ts';
-import { writeCachedProfile } from './profile-cache.ts';
 
 /** The service worker's runtime cache of reference data (worker/sw.ts). */
 const REFERENCE_CACHE = 'mvrsp-reference';
@@ -64,7 +63,7 @@ export async function clearLocalData(opts: { userId: string | null; keepUnsent: 
   // The persisted cache loads with the data layer, not with the first route (the bundle budget);
   // a page that cannot load it empties the cache's database directly.
   await import('../lib/server-data/query-cache.ts').then((m) => m.clearQueryCache(), clearQueryCacheDatabase);
-  writeCachedProfile(null);
+  dropLegacyProfileCopy();
   try {
     sessionStorage.clear();
   } catch {
@@ -171,16 +170,29 @@ export const SESSION_END_MESSAGE: Record<SessionEnd, string> = {
   ended: MSG.sessionEnded,
 };
 
+/** Where earlier builds kept a copy of the profile; it is now a saved read (ADR 032) and goes. */
+const LEGACY_PROFILE_KEY = 'mvrsp.profile';
+
+/** Removes the profile copy an earlier build left in localStorage. */
+export function dropLegacyProfileCopy(): void {
+  try {
+    localStorage.removeItem(LEGACY_PROFILE_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
 /**
- * A full page load of /login (nothing of the signed-in app stays in memory). A notice travels as
- * the history entry's router state, which the login page reads as `location.state.message`.
+ * A full page load of /login, or of `to` (e.g. the invitation a user signed out to accept), so
+ * nothing of the signed-in app stays in memory. A notice travels as the history entry's router
+ * state, which the login page reads as `location.state.message`.
  */
-export async function reloadToLogin(notice?: string): Promise<void> {
+export async function reloadToLogin(notice?: string, to?: string): Promise<void> {
   // Again at the last moment: the service worker may have stored a response that was still on
   // the wire when clearLocalData ran (the worker caches independently of this page).
   await dropScopedReferenceEntries();
   await offlineShellReady();
-  const href = paths.login.href();
+  const href = notice ? paths.login.href() : (to ?? paths.login.href());
   if (notice) {
     window.history.replaceState({ usr: { message: notice, tone: 'info' }, key: 'signout', idx: 0 }, '', href);
     window.location.reload();

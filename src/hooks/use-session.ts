@@ -32,11 +32,20 @@ export interface SessionState {
   /** True while a signup/recovery flow owns the session (public pages then do not redirect). */
   authFlowActive: boolean;
   setAuthFlowActive: (active: boolean) => void;
-  signOut: () => Promise<void>;
+  /** The app's one sign-out (src/app/sign-out.ts); the page then reloads into `returnTo`, else /login. */
+  signOut: (opts?: { returnTo?: string }) => Promise<void>;
   refreshProfile: () => Promise<void>;
 }
 
 export const SessionContext = createContext<SessionState | null>(null);
+
+/**
+ * Set by the SessionProvider, called by the ProfileProvider (src/app/profile-provider.tsx, in the
+ * data layer) once the user's profile (fresh or saved) was shown: from then on a refusal of access
+ * during this visit signs them out. Here, not in the provider's module, so the data layer's chunk
+ * does not pull the provider's imports out of the first route's script.
+ */
+export const ProfileSeenContext = createContext<() => void>(() => undefined);
 
 export function useSession(): SessionState {
   const value = useContext(SessionContext);

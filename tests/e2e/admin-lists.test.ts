@@ -1,24 +1,9 @@
 // The admin lists read keyset pages (docs/decisions/026-platform-scale-admin-lists-and-indexes.md):
 // Load more appends the next page, the search box asks the server, the audit log moves with
 // Previous / Next; keyboard usable and axe-core clean (WCAG 2.1 AA), at 390 and 1280 px.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, collectErrors, shot, signInAs, startHarness, type Harness } from './harness.ts';
-
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the app's Content-Security-Policy refuses an injected tag.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_SOURCE, 'utf8'));
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
-  });
-}
+import { axeViolations, HAS_CHROMIUM, collectErrors, shot, signInAs, startHarness, type Harness } from './harness.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('admin lists in pages (Chromium)', () => {
   let h: Harness;

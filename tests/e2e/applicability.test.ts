@@ -9,7 +9,7 @@ import { COMPANY_NOT_COVERED_MESSAGE, describeProfile, PROFILE_WITH_EVERY_DUTY, 
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { createOrgAdmin, inviteAndAccept } from '#tests/isolation/fixtures.ts';
 import { answerEveryQuestion, asTestServer, fillApplicabilityForm, pageToken, newOrgAdminSignedIn } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, logOut, shot, signInAs, startHarness, type Harness } from './harness.ts';
+import { axeViolations, collectErrors, HAS_CHROMIUM, logOut, shotAtBothWidths, signInAs, startHarness, tabTo, type Harness } from './harness.ts';
 
 // What the screens say (src/components/applicability/applicability-form.tsx OFFLINE_NOTICE,
 // src/features/assessment/new-assessment-page.tsx START_NEEDS_NETWORK).
@@ -25,14 +25,7 @@ function expectedFor(profile: ApplicabilityProfile) {
 }
 
 /** At both widths: no sideways scroll, and a screenshot for the record. */
-async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(100);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await shot(page, `client-org-${name}-${width}`);
-  }
-}
+const shotsAtBothWidths = (page: Page, name: string) => shotAtBothWidths(page, `client-org-${name}`);
 
 /** Submits the fully answered assessment on screen and waits for its results. */
 async function submitAndOpenResults(page: Page): Promise<void> {
@@ -81,10 +74,27 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     // Starting offline (the page's code is loaded by now) says plainly that it needs the network.
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     await page.getByRole('link', { name: 'Start Assessment' }).first().click();
-    await page.getByText(START_NEEDS_NETWORK).waitFor();
+    await page.getByRole('alert').filter({ hasText: START_NEEDS_NETWORK }).waitFor();
+    expect(page.url()).toMatch(/\/assessment\/new$/); // the failure stays where it happened, with Retry
+    expect(await axeViolations(page)).toEqual([]);
+    await shotsAtBothWidths(page, 'start-offline');
+    // Back online, Retry (by keyboard) runs the same start again; while it runs, a labelled spinner.
     await ctx.setOffline(false);
-    await page.getByRole('link', { name: 'Start Assessment' }).first().click();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/organization/applicability', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await tabTo(page, page.getByRole('button', { name: 'Retry' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Starting your assessment…').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shotsAtBothWidths(page, 'start-loading');
+    release();
+    await page.unroute('**/api/organization/applicability');
     await page.getByRole('heading', { name: 'Before your first assessment' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByText(OFFLINE_NOTICE).waitFor({ state: 'detached' });
 
     await fillApplicabilityForm(page, COMPANY);

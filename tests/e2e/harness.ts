@@ -4,11 +4,12 @@
 // the harness builds and migrates by itself.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { buildServer, type BuiltServer } from '#server/compose.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
@@ -212,4 +213,86 @@ export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   return errors;
+}
+
+/**
+ * The user ids whose reads the page's origin has saved for offline use (ADR 032: IndexedDB
+ * `mvrsp-query-cache`, store `clients`, key `user:<id>`; src/lib/server-data/query-cache.ts).
+ */
+export async function savedReadUsers(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('mvrsp-query-cache');
+        open.onupgradeneeded = () => open.result.createObjectStore('clients');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('clients').objectStore('clients').getAllKeys();
+          req.onsuccess = () => {
+            resolve(req.result.map((k) => String(k).replace(/^user:/, '')));
+            open.result.close();
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+/**
+ * Deletes the saved reads (the profile among them) from a document of the app's origin that does
+ * not run the app (/robots.txt), so no open page writes them back; `then` is opened next.
+ */
+export async function withoutSavedReads(page: Page, then: string): Promise<void> {
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('mvrsp-query-cache');
+        open.onupgradeneeded = () => open.result.createObjectStore('clients');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('clients', 'readwrite');
+          tx.objectStore('clients').clear();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  await page.goto(then);
+}
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's WCAG 2.0/2.1 level A and AA rules on the page as it is now: one line per violation. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Through the DevTools protocol: the app's Content-Security-Policy refuses an injected script tag.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_SOURCE, 'utf8'));
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+  });
+}
+
+/** Presses Tab until `target` has the focus (at most `max` times): the control is reachable by keyboard. */
+export async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`not reached by ${max} presses of Tab`);
+}
+
+/** At 390 and 1280 px: no sideways scroll, and a screenshot `<name>-<width>.png` for the record. */
+export async function shotAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(100); // the new layout settles before it is measured
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (scrollWidth > width) throw new Error(`${name}: ${scrollWidth} px wide at ${width} px`);
+    await shot(page, `${name}-${width}`);
+  }
 }

@@ -1,11 +1,12 @@
 // Invitations for an address that already has an account, in a real browser against the real
 // server: a removed member invited back is told to sign in, signs in, returns to the invitation,
 // accepts it with their session and lands on the dashboard of the organization.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin, inviteAndAccept, removeMember, type Member } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, shot, signInAs, startHarness, type Harness } from './harness.ts';
+import { axeViolations, collectErrors, HAS_CHROMIUM, shot, shotAtBothWidths, signInAs, startHarness, tabTo, type Harness } from './harness.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('invitations for existing accounts (Chromium)', () => {
   let h: Harness;
@@ -23,6 +24,8 @@ describe.skipIf(!HAS_CHROMIUM)('invitations for existing accounts (Chromium)', (
   afterAll(async () => {
     await h?.close();
   });
+
+  const shotsAtBothWidths = (page: Page, name: string) => shotAtBothWidths(page, `client-${name}`);
 
   /** The link of the last e-mail sent to `email`. */
   const lastLink = (email: string) => {
@@ -110,16 +113,70 @@ describe.skipIf(!HAS_CHROMIUM)('invitations for existing accounts (Chromium)', (
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText(MSG.inviteSent(email)).waitFor();
+    const invitePath = lastLink(email);
 
-    await page.goto(lastLink(email));
+    // While the invitation is being checked: a labelled spinner.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/validate-invite**', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(invitePath);
+    await page.getByText('Checking your invitation…').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shotsAtBothWidths(page, 'invite-loading');
+    release();
+    await page.unroute('**/api/auth/validate-invite**');
+
     await page.getByText(MSG.inviteWrongAccount(admin.email, email)).waitFor();
     expect(await page.getByRole('button', { name: /Accept/ }).count()).toBe(0);
     await shot(page, 'invite-wrong-account');
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await shotsAtBothWidths(page, 'invite-wrong-account');
+    // The app's one sign-out, by keyboard: the device is cleared and the page reloads into the invitation.
+    const reloaded = page.waitForEvent('load');
+    await tabTo(page, page.getByRole('button', { name: 'Sign out' }));
+    await page.keyboard.press('Enter');
+    await reloaded;
+    expect(new URL(page.url()).pathname).toBe(invitePath);
     // Signed out, the page offers the new-account form for the invited address.
     await page.getByRole('button', { name: 'Accept Invitation' }).waitFor();
     await page.getByText(email).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('mvrsp-auth-token'))).toBeNull();
+    expect(await axeViolations(page)).toEqual([]);
+    await shotsAtBothWidths(page, 'invite-new-account');
+
+    // The new account, by keyboard; the first try never reaches the server: the form says so and keeps what was typed.
+    await page.route('**/api/auth/accept-invite', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await tabTo(page, page.getByLabel('First name'));
+    await page.keyboard.type('Nia');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Newcomer');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Newcomer-password-1');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Newcomer-password-1');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: MSG.acceptInviteFailed }).waitFor();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Nia');
+    expect(await axeViolations(page)).toEqual([]);
+    await shotsAtBothWidths(page, 'invite-accept-failed');
+    await page.getByRole('button', { name: 'Accept Invitation' }).click();
+    await page.waitForURL('**/login?registered=1');
+    await page.getByText(MSG.accountCreatedSignIn).waitFor();
+
+    // A link that cannot be checked (the server unreachable) says so.
+    await page.route('**/api/auth/validate-invite**', (route) => route.abort('internetdisconnected'));
+    await page.goto(invitePath);
+    await page.getByRole('alert').filter({ hasText: MSG.validateInviteFailed }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shotsAtBothWidths(page, 'invite-check-failed');
+    // Retry (by keyboard) checks again once the server answers: the link was used, so it is no longer valid.
+    await page.unroute('**/api/auth/validate-invite**');
+    await tabTo(page, page.getByRole('button', { name: 'Retry' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: MSG.invalidInvitationTitle }).waitFor();
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -2,29 +2,15 @@
 // signs up with it and is told the request went to the admins, the admin approves it on the
 // Organization page; a new link makes the old one show "no longer valid" with a way back.
 import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin, joinKeyOf, joinOrganization, removeMember, type Member } from '#tests/isolation/fixtures.ts';
 import { signUpUser } from '#tests/setup/auth.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, confirmFromMail, HAS_CHROMIUM, SHOTS_DIR, shot, signInAs, startHarness, type Harness } from './harness.ts';
+import { axeViolations, collectErrors, confirmFromMail, HAS_CHROMIUM, SHOTS_DIR, shot, signInAs, startHarness, type Harness } from './harness.ts';
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-/** axe-core's WCAG 2.1 A/AA rules on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Through the DevTools protocol: the app's Content-Security-Policy refuses an injected script tag.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_SOURCE, 'utf8'));
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
-  });
-}
 
 describe.skipIf(!HAS_CHROMIUM)('join by link with approval (Chromium)', () => {
   let h: Harness;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, confirmationLink, confirmFromMail, HAS_CHROMIUM, logOut, shot, signIn, startHarness, type Harness } from './harness.ts';
+import { axeViolations, collectErrors, confirmationLink, confirmFromMail, HAS_CHROMIUM, logOut, savedReadUsers, shot, shotAtBothWidths, signIn, startHarness, type Harness } from './harness.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
   let h: Harness;
@@ -453,6 +453,11 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await page.getByTestId('header-identity').getByText('System Administrator').waitFor();
     expect(await page.evaluate(() => fetch('/api/health').then(() => 'online', () => 'offline'))).toBe('offline');
     await shot(page, 'offline-dashboard', false);
+    // The name in the header came from the saved reads (IndexedDB, ADR 032): no profile in localStorage.
+    expect(await savedReadUsers(page)).toHaveLength(1);
+    expect(await page.evaluate(() => Object.values(localStorage).join('\n'))).not.toContain('"first_name"');
+    expect(await axeViolations(page)).toEqual([]);
+    await shotAtBothWidths(page, 'client-offline-shell');
 
     // A public page too (navigation fallback to the precached shell).
     await page.goto('/how-scoring-works').catch(() => {});

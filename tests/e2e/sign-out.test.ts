@@ -6,7 +6,7 @@ import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin, inviteAndAccept, removeMember, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import type { TestServer } from '#tests/setup/app.ts';
 import { answerWithKeyboard, asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, logOut, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, logOut, savedReadUsers, signIn, startHarness, type Harness } from './harness.ts';
 
 /** Everything the page's origin keeps in storage, as one string (IndexedDB: every store of every database). */
 async function deviceDump(page: Page): Promise<string> {
@@ -189,7 +189,8 @@ describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
     // The sign-out's call to end the session is never answered (a tab closed or left mid-way).
     await page.route('**/auth/v1/logout**', () => undefined);
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForFunction(() => localStorage.getItem('mvrsp.profile') === null);
+    // The clearing has begun: the saved reads (the profile among them) are gone.
+    await expect.poll(() => savedReadUsers(page), { timeout: 15_000 }).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('mvrsp-auth-token'))).not.toBeNull();
 
     // The device's next page does not start half signed in: it finishes the sign-out.

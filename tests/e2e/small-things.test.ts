@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, signInAs, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, signInAs, startHarness, withoutSavedReads, type Harness } from './harness.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('small things (Chromium)', () => {
   let h: Harness;
@@ -33,8 +33,8 @@ describe.skipIf(!HAS_CHROMIUM)('small things (Chromium)', () => {
       await held;
       await route.continue().catch(() => undefined);
     });
-    await page.evaluate(() => localStorage.removeItem('mvrsp.profile')); // no cached copy to show
-    await page.reload();
+    const at = new URL(page.url()).pathname;
+    await withoutSavedReads(page, at); // no saved copy of the profile to show
     await page.getByText('Your account is taking longer than usual to load').waitFor();
     await page.screenshot({ path: '/tmp/shots/spa/slow-profile.png' });
     release();

@@ -11,16 +11,15 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { getAppConfig } from '../../config/app-config.ts';
 import { paths } from '../../config/paths.ts';
 import { useSession, type SessionUser } from '../../hooks/use-session.ts';
-import { failureOf, messageOf, useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
+import { messageOf, useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
 import { readStoredSessionUser } from '../../lib/auth-storage.ts';
-import { loadSupabase } from '../../lib/supabase.ts';
 import { acceptInvite, acceptInviteSignedIn, acceptInviteWithNewProviderAccount, validateInvite } from './api/invitations.ts';
 import { RegisterError } from './api/register-account.ts';
 import { forgetInviteNames, recallInviteNames, rememberInviteNames, type InviteNames } from './invite-names.ts';
 import type { LoginState } from './login-page.tsx';
 import { fieldError, NO_ERRORS, validate, type FormErrors } from './validation.ts';
 
-type InviteState = { status: 'loading' } | { status: 'invalid' } | { status: 'failed'; message: string } | { status: 'valid'; invite: ValidateInviteResponse };
+type InviteState = { status: 'loading' } | { status: 'invalid' } | { status: 'failed'; message: string; retry: () => void; retrying: boolean } | { status: 'valid'; invite: ValidateInviteResponse };
 
 /** Why the visitor has to sign in first: the address has an account, or it awaits e-mail confirmation. */
 type SignInReason = 'exists' | 'confirm-email';
@@ -32,7 +31,7 @@ function useInvite(token: string): InviteState {
   const read = useServerQuery(['invite', token], (signal) => validateInvite(token, signal), { offline: false });
   if (read.status === 'error' && read.error) {
     const invalid = [400, 404, 410, 422].includes(read.error.status);
-    return invalid ? { status: 'invalid' } : { status: 'failed', message: MSG.validateInviteFailed };
+    return invalid ? { status: 'invalid' } : { status: 'failed', message: MSG.validateInviteFailed, retry: () => void read.reload(), retrying: read.fetching };
   }
   return read.data && !read.fetching ? { status: 'valid', invite: read.data } : { status: 'loading' };
 }
@@ -50,7 +49,16 @@ export function InvitePage() {
   if (state.status === 'failed')
     return (
       <AuthLayout title="Accept invitation">
-        <Alert tone="error">{state.message}</Alert>
+        <Alert
+          tone="error"
+          action={
+            <Button size="sm" variant="secondary" loading={state.retrying} onClick={state.retry}>
+              Retry
+            </Button>
+          }
+        >
+          {state.message}
+        </Alert>
       </AuthLayout>
     );
   return <InviteFlow token={token} invite={state.invite} />;
@@ -71,7 +79,7 @@ function InviteFlow({ token, invite }: { token: string; invite: ValidateInviteRe
   // While the form itself creates a session (hosted sign-up) it keeps the page.
   if (user && !authFlowActive) {
     if (sameEmail(user.email, invite.email)) return <SignedInAccept token={token} invite={invite} user={user} />;
-    return <WrongAccount invite={invite} user={user} />;
+    return <WrongAccount token={token} invite={invite} user={user} />;
   }
   if (signInReason) return <SignInToAccept token={token} invite={invite} reason={signInReason} />;
   return <AcceptInviteForm token={token} invite={invite} onNeedsSignIn={setSignInReason} />;
@@ -98,20 +106,21 @@ function InvalidInvitation() {
 
 function InviteSummary({ invite }: { invite: ValidateInviteResponse }) {
   return (
+    // Each group is a div of one dt and one dd (axe-core's definition-list rules); the icon sits in the dt.
     <dl className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm sm:grid-cols-2">
-      <div className="flex items-center gap-3">
-        <Building2 aria-hidden="true" className="size-5 text-brand-700" />
-        <div>
-          <dt className="text-xs text-slate-500">Organization</dt>
-          <dd className="font-medium text-slate-900">{invite.organizationName}</dd>
-        </div>
+      <div className="relative min-w-0 pl-8">
+        <dt className="text-xs text-slate-500">
+          <Building2 aria-hidden="true" className="absolute top-1/2 left-0 size-5 -translate-y-1/2 text-brand-700" />
+          Organization
+        </dt>
+        <dd className="font-medium text-slate-900">{invite.organizationName}</dd>
       </div>
-      <div className="flex min-w-0 items-center gap-3">
-        <Mail aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-        <div className="min-w-0">
-          <dt className="text-xs text-slate-500">Account email</dt>
-          <dd className="truncate font-medium text-slate-900">{invite.email}</dd>
-        </div>
+      <div className="relative min-w-0 pl-8">
+        <dt className="text-xs text-slate-500">
+          <Mail aria-hidden="true" className="absolute top-1/2 left-0 size-5 -translate-y-1/2 text-brand-700" />
+          Account email
+        </dt>
+        <dd className="truncate font-medium text-slate-900">{invite.email}</dd>
       </div>
     </dl>
   );
@@ -119,12 +128,14 @@ function InviteSummary({ invite }: { invite: ValidateInviteResponse }) {
 
 const INVITED_SUBTITLE = "You have been invited to join this organization's research security assessment.";
 
+/** What a new-account accept led to: accepted (hosted auth), created (sign in next), sign in first, or refused at the provider. */
+type NewAccountOutcome = { kind: 'accepted' } | { kind: 'created' } | { kind: 'sign-in'; reason: SignInReason } | { kind: 'refused'; message: string };
+
 function AcceptInviteForm({ token, invite, onNeedsSignIn }: { token: string; invite: ValidateInviteResponse; onNeedsSignIn: (reason: SignInReason) => void }) {
   const navigate = useNavigate();
   const { setAuthFlowActive } = useSession();
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof values>) => setValues((v) => ({ ...v, ...patch }));
   // The names survive the detour through the login page.
   const needsSignIn = (reason: SignInReason, names: InviteNames) => {
@@ -134,37 +145,49 @@ function AcceptInviteForm({ token, invite, onNeedsSignIn }: { token: string; inv
 
   useEffect(() => () => setAuthFlowActive(false), [setAuthFlowActive]);
 
-  /** Hosted auth: the server cannot create the account, the browser signs up at the provider first. */
-  async function acceptWithHostedAuth(names: { firstName: string; lastName: string }) {
-    setAuthFlowActive(true);
-    try {
-      const result = await acceptInviteWithNewProviderAccount({ token, email: invite.email, password: values.password, ...names });
-      if (result === 'accepted') navigate(paths.dashboard.href(), { replace: true });
-      else needsSignIn(result, names);
-    } finally {
-      // A session created here but not accepted yet: the page then offers the signed-in variant.
-      setAuthFlowActive(false);
+  /**
+   * Creates the account for the invited address. Hosted auth: the server cannot create it, so the
+   * browser signs up at the provider first (a RegisterError is the provider's refusal to show).
+   * Embedded auth: the server creates it; a 409 means the address already has an account.
+   */
+  const accept = useServerMutation(async ({ names, hosted }: { names: InviteNames; hosted: boolean }): Promise<NewAccountOutcome> => {
+    if (hosted) {
+      try {
+        const result = await acceptInviteWithNewProviderAccount({ token, email: invite.email, password: values.password, ...names });
+        return result === 'accepted' ? { kind: 'accepted' } : { kind: 'sign-in', reason: result };
+      } catch (error) {
+        if (error instanceof RegisterError) return { kind: 'refused', message: error.message };
+        throw error;
+      }
     }
-  }
+    await acceptInvite({ token, ...names, password: values.password });
+    return { kind: 'created' };
+  });
+  const busy = accept.pending;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (accept.pending) return;
     const result = validate(acceptInviteFormSchema, values);
     if (!result.ok) return setErrors(result.errors);
     setErrors(NO_ERRORS);
-    setBusy(true);
     const names = { firstName: result.data.firstName, lastName: result.data.lastName };
-    try {
-      if (getAppConfig().supabaseUrl !== null) return await acceptWithHostedAuth(names);
-      await acceptInvite({ token, ...names, password: values.password });
-      navigate(`${paths.login.href()}?registered=1`, { replace: true, state: { message: MSG.accountCreatedSignIn } });
-    } catch (error) {
+    const hosted = getAppConfig().supabaseUrl !== null;
+    // While the provider sign-up creates a session the form keeps the page (InviteFlow).
+    if (hosted) setAuthFlowActive(true);
+    const res = await accept.run({ names, hosted });
+    // A session created here but not accepted yet: the page then offers the signed-in variant.
+    if (hosted) setAuthFlowActive(false);
+    if (!res.ok) {
       // The invited address already has an account: accepting needs its session.
-      if (failureOf(error).status === 409) return needsSignIn('exists', names);
-      setErrors({ summary: error instanceof RegisterError ? error.message : messageOf(failureOf(error), MSG.acceptInviteFailed), fields: {} });
-    } finally {
-      setBusy(false);
+      if (res.status === 409) return needsSignIn('exists', names);
+      return setErrors({ summary: messageOf(res, MSG.acceptInviteFailed), fields: {} });
     }
+    const outcome = res.value;
+    if (outcome.kind === 'accepted') navigate(paths.dashboard.href(), { replace: true });
+    else if (outcome.kind === 'created') navigate(`${paths.login.href()}?registered=1`, { replace: true, state: { message: MSG.accountCreatedSignIn } });
+    else if (outcome.kind === 'sign-in') needsSignIn(outcome.reason, names);
+    else setErrors({ summary: outcome.message, fields: {} });
   }
 
   return (
@@ -268,19 +291,12 @@ function SignedInAccept({ token, invite, user }: { token: string; invite: Valida
 }
 
 /** Signed in as someone else: the invitation cannot be accepted with this session. */
-function WrongAccount({ invite, user }: { invite: ValidateInviteResponse; user: SessionUser }) {
-  const [busy, setBusy] = useState(false);
-  async function signOutHere() {
-    setBusy(true);
-    try {
-      // Stay on this page: once the session is gone it shows the form for the invited address.
-      await (await loadSupabase()).auth.signOut({ scope: 'local' });
-    } catch (error) {
-      console.warn('Sign-out request failed; the local session was cleared anyway', error);
-    } finally {
-      setBusy(false);
-    }
-  }
+function WrongAccount({ token, invite, user }: { token: string; invite: ValidateInviteResponse; user: SessionUser }) {
+  const { signOut } = useSession();
+  // The app's one sign-out (src/app/sign-out.ts through the session): unsent work is asked about,
+  // the device is cleared, and the page reloads into this invitation, which then shows the form
+  // for the invited address.
+  const leave = useServerMutation(() => signOut({ returnTo: paths.invite.href(token) }));
   return (
     <AuthLayout title={MSG.joinOrgTitle(invite.organizationName)} subtitle={INVITED_SUBTITLE} wide>
       <InviteSummary invite={invite} />
@@ -288,7 +304,7 @@ function WrongAccount({ invite, user }: { invite: ValidateInviteResponse; user: 
         {MSG.inviteWrongAccount(user.email, invite.email)}
       </Alert>
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
-        <Button size="lg" loading={busy} onClick={() => void signOutHere()}>
+        <Button size="lg" loading={leave.pending} onClick={() => void leave.run(undefined)}>
           Sign out
         </Button>
         <ButtonLink to={paths.dashboard.href()} variant="secondary" size="lg">

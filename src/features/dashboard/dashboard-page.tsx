@@ -1,7 +1,6 @@
 // /dashboard: welcome, New Assessment, Team Members (admins), Passed assessments,
 // Assessment History and the questions assigned to me. Renders from the saved read when offline (ADR 032).
 import { useCallback } from 'react';
-import { useLocation } from 'react-router-dom';
 import { MSG } from '#domain/messages.ts';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -40,8 +39,6 @@ function SystemAdminDashboard({ firstName }: { firstName: string }) {
 
 function OrganizationDashboard() {
   const { profile } = useSession();
-  const location = useLocation();
-  const createError = (location.state as { createError?: string } | null)?.createError ?? null;
   const load = useCallback((signal: AbortSignal) => getDashboardData(profile!, signal), [profile]);
   const res = useServerQuery(profile ? ['dashboard'] : null, load, { offline: true });
 
@@ -75,11 +72,6 @@ function OrganizationDashboard() {
     <>
       {header}
       <div className="space-y-6">
-        {createError && (
-          <Alert tone="error" title={MSG.createAssessmentFailed}>
-            {createError !== MSG.createAssessmentFailed ? createError : 'Please try again in a moment.'}
-          </Alert>
-        )}
         {res.staleSince !== null && (
           <Alert tone="warning" title={res.offline ? 'You are offline' : MSG.dashboardLoadFailed} action={<Button size="sm" variant="secondary" onClick={res.reload}>Retry</Button>}>
             Showing the copy saved on this device {formatRelative(res.staleSince)}.

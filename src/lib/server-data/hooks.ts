@@ -29,6 +29,11 @@ export interface ServerQueryOptions {
    * key's data stays visible while a new key loads.
    */
   offline: boolean;
+  /**
+   * false: not read now (default true); data restored from the saved copy is still shown. E.g. the
+   * profile while the stored session cannot be refreshed offline: a read then could only fail.
+   */
+  enabled?: boolean;
 }
 
 /** A network failure or a 5xx: the saved copy still stands. A 4xx is the server saying no. */
@@ -44,7 +49,7 @@ export function useServerQuery<T>(key: QueryKey | null, load: (signal: AbortSign
   const query = useQuery<T, unknown>({
     queryKey: key ?? ['disabled'],
     queryFn: ({ signal }) => loadRef.current(signal),
-    enabled: key !== null,
+    enabled: key !== null && opts.enabled !== false,
     meta: { persist: opts.offline },
     placeholderData: opts.offline ? undefined : keepPreviousData,
   });
@@ -165,4 +170,22 @@ export function useServerMutation<V, T>(write: (vars: V) => Promise<T>, opts: Se
   const { mutateAsync } = mutation;
   const run = useCallback((vars: V) => mutateAsync(vars), [mutateAsync]);
   return { run, pending: mutation.isPending, pendingFor: mutation.isPending ? mutation.variables : undefined };
+}
+
+/**
+ * Runs `run` once for each distinct non-null `key` the component is given. A write the page starts
+ * by being opened (e.g. /assessment/new creating the assessment) is one intent: React StrictMode's
+ * second run of effects in development, or a re-render, must not send it again.
+ */
+export function useRunOnce(key: string | null, run: () => void): void {
+  const ranFor = useRef<string | null>(null);
+  const runRef = useRef(run);
+  useEffect(() => {
+    runRef.current = run;
+  });
+  useEffect(() => {
+    if (key === null || ranFor.current === key) return;
+    ranFor.current = key;
+    runRef.current();
+  }, [key]);
 }
