@@ -14,6 +14,9 @@ const DB_TEMPLATE = ['tests/setup/global-db.ts'];
 
 export default defineConfig({
   test: {
+    // One file per core. Vitest's default is one less than the cores, which on the 2-core CI
+    // machine ran every unit, fuzz and component file one after another with a core idle.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [bankSummary()],
@@ -66,14 +69,13 @@ export default defineConfig({
       {
         // Browser files run two at a time (one per core), each with its own server, data directory
         // and Chromium; tests/e2e/global-setup.ts builds the app and a migrated database once per run.
-        // Its own groupOrder: vitest requires one per distinct maxWorkers, and the browser files then
-        // start after the other projects' files instead of competing with them for the cores.
+        // Its own groupOrder: the browser files start after the other projects' files instead of
+        // competing with them for the cores.
         test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 180_000,
