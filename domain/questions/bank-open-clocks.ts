@@ -14,13 +14,13 @@ export interface OpenClock {
 export const OPEN_CLOCKS: readonly OpenClock[] = [
   {
     question: 'IP-24',
-    duty: 'CMMC Level 2 self-assessment or certification assessment every three years (32 CFR part 170)',
+    duty: 'CMMC Level 2 self-assessment every three years (32 CFR 170.16)',
     why: 'A question carries one clock. IP-24 asks about the yearly affirmation in SPRS, which its yearly clock expresses (its duty line names the three-year Level 2 assessment); a clock of its own needs a question on the Level 2 assessment.',
   },
   {
     question: 'PP-18',
     duty: 'Due date of the yearly foreign financial disclosure report to NSF (42 U.S.C. 19040)',
-    why: 'No current due date was found in a primary text (a first report due 3 September 2024 and a July to June period appear only in secondary summaries), so the clock stays yearly without a date.',
+    why: 'No current due date was found in a primary text (summaries give a first report due 3 September 2024 and a July to June reporting period), so the clock stays yearly without a date.',
   },
   {
     question: 'PP-19',

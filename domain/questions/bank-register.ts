@@ -114,7 +114,7 @@ export function renderRegister(bank: readonly QuestionDef[] = QUESTION_BANK): st
         }),
     ),
     '',
-    'A duty tied to an event (within a set time after it) has no calendar date, so it is shown here and with its question but not among deadlines.',
+    'A duty tied to an event (within a set time after it) has no calendar date, so it is shown here and in the admin question editor but not among deadlines.',
   );
   out.push(
     '',

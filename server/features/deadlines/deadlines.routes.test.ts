@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentQuestions, evidenceFiles } from '#server/db/schema/index.ts';
 import type { DeadlineView } from '#domain/contracts/cycles.ts';
+import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { apiClient } from '#tests/setup/api-client.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
@@ -34,6 +35,15 @@ describe.each([TEST_DRIVER])('GET /api/deadlines (%s)', (driver) => {
     const legal = (await list(collegeMember)).filter((d) => d.code === 'PP-23');
     expect(legal.map((d) => d.due_on)).toEqual(['2026-07-31', '2027-01-31']);
     expect(legal[0]).toMatchObject({ kind: 'legal', overdue: false, source: expect.stringContaining('117'), href: '/assessment/new' });
+  });
+
+  it('lists no deadline for a duty tied to an event (IP-10: 72 hours after a cyber incident), though its question is asked', async () => {
+    expect(QUESTION_BANK.find((q) => q.code === 'IP-10')?.clock?.recurrence).toBe('after_event');
+    for (const who of [collegeMember, company]) {
+      const all = await list(who);
+      expect(all.some((d) => d.kind === 'legal')).toBe(true);
+      expect(all.some((d) => d.code === 'IP-10')).toBe(false);
+    }
   });
 
   it('lists no fixed legal dates for a company without the duty', async () => {
