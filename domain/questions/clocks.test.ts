@@ -94,7 +94,8 @@ describe('legalClockSchema', () => {
       { path: 'unit', message: 'Only a clock tied to an event has an event, a window and a unit' },
     ]);
     // Months 0 belongs to a duty tied to an event only.
-    expect(issues({ recurrence: 'annual', months: 0, dates: [] })).toEqual([{ path: 'months', message: 'A yearly clock runs 12 months' }]);
+    expect(issues({ recurrence: 'annual', months: 0, dates: [] })).toEqual([{ path: 'months', message: 'Months must be 1 to 120' }]);
+    expect(issues({ months: 0 })).toEqual([{ path: 'months', message: 'Months must be 1 to 120' }]);
   });
 });
 

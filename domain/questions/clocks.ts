@@ -127,8 +127,9 @@ export const legalClockSchema = z
   .strict()
   .superRefine((c, ctx) => {
     const rule = CLOCK_RULES[c.recurrence];
-    // Months outside 0 to 120 already have their message.
-    if (Number.isInteger(c.months) && c.months >= 0 && c.months <= 120 && !rule.months(c.months)) ctx.addIssue({ code: 'custom', message: rule.monthsMessage, path: ['months'] });
+    // Months outside 0 to 120 already have their message; 0 is the range's mistake except for a duty tied to an event.
+    if (c.months === 0 && c.recurrence !== 'after_event') ctx.addIssue({ code: 'custom', message: 'Months must be 1 to 120', path: ['months'] });
+    else if (Number.isInteger(c.months) && c.months >= 0 && c.months <= 120 && !rule.months(c.months)) ctx.addIssue({ code: 'custom', message: rule.monthsMessage, path: ['months'] });
     if (c.recurrence === 'after_event') {
       if (c.event === undefined) ctx.addIssue({ code: 'custom', message: EVENT_RULES.eventMessage, path: ['event'] });
       if (c.within === undefined) ctx.addIssue({ code: 'custom', message: EVENT_RULES.withinMessage, path: ['within'] });
