@@ -37,13 +37,16 @@ describe.each([TEST_DRIVER])('GET /api/deadlines (%s)', (driver) => {
     expect(legal[0]).toMatchObject({ kind: 'legal', overdue: false, source: expect.stringContaining('117'), href: '/assessment/new' });
   });
 
-  it('lists no deadline for a duty tied to an event (IP-10: 72 hours after a cyber incident), though its question is asked', async () => {
-    expect(QUESTION_BANK.find((q) => q.code === 'IP-10')?.clock?.recurrence).toBe('after_event');
-    for (const who of [collegeMember, company]) {
-      const all = await list(who);
-      expect(all.some((d) => d.kind === 'legal')).toBe(true);
-      expect(all.some((d) => d.code === 'IP-10')).toBe(false);
-    }
+  it('lists no deadline for a duty tied to an event (TP-12, IP-10), though a three-yearly duty (IP-22) stands', async () => {
+    const clockOf = (code: string) => QUESTION_BANK.find((q) => q.code === code)?.clock;
+    expect([clockOf('TP-12')?.recurrence, clockOf('IP-10')?.recurrence, clockOf('IP-22')?.recurrence]).toEqual(['after_event', 'after_event', 'every_years']);
+    const lab = await createOrgAdmin(server, {
+      organizationName: 'Defense Lab',
+      applicability: { kind: 'ihe', covered: false, agencies: ['doe', 'dod'], activities: ['cui_fci'] },
+    });
+    const legal = (await list(lab)).filter((d) => d.kind === 'legal');
+    expect(legal.find((d) => d.code === 'IP-22')).toMatchObject({ due_on: null, detail: 'Every 3 years, on the dates your award or the rule sets', source: expect.stringContaining('252.204-7019') });
+    expect(legal.filter((d) => d.code === 'TP-12' || d.code === 'IP-10')).toEqual([]);
   });
 
   it('lists no fixed legal dates for a company without the duty', async () => {
