@@ -49,7 +49,7 @@ export const CLOCK_RECURRENCE_LABELS: Record<ClockRecurrence, string> = {
 
 export const CLOCK_UNIT_LABELS: Record<ClockUnit, string> = { hours: 'Hours', business_days: 'Business days', days: 'Days' };
 
-/** "72 hours after discovering a cyber incident": how a clock tied to an event reads. */
+/** "Within 72 hours after discovering a cyber incident": how a clock tied to an event reads ("" when incomplete). */
 export function eventWindow(c: Pick<LegalClock, 'within' | 'unit' | 'event'>): string {
   if (c.within === undefined || !c.unit || !c.event) return '';
   const unit = CLOCK_UNIT_LABELS[c.unit].toLowerCase();
