@@ -56,6 +56,22 @@ describe('clockOccurrences', () => {
     ]);
   });
 
+  it('schedules nothing for a duty tied to an event: no date can be known before the event', () => {
+    const incident: LegalClock = {
+      summary: 'Cyber incident reported to DoD within 72 hours',
+      recurrence: 'after_event',
+      months: 0,
+      dates: [],
+      starts: null,
+      source: 'dfars7012',
+      event: 'after discovering a cyber incident',
+      within: 72,
+      unit: 'hours',
+    };
+    expect(clockOccurrences(incident, '2026-05-01')).toEqual([]);
+    expect(clockOccurrences({ ...incident, starts: 'Once the rule takes effect' }, '2026-05-01')).toEqual([]);
+  });
+
   it('keeps a per-application duty standing, and one that has not started as not yet in force', () => {
     const perApplication: LegalClock = { summary: 'Training within 12 months before each application', recurrence: 'per_application', months: 12, dates: [], starts: null, source: 'chips10634' };
     expect(clockOccurrences(perApplication, '2026-05-01')).toEqual([{ dueOn: null, basis: 'standing', title: perApplication.summary, detail: 'Before each application (within 12 months)' }]);

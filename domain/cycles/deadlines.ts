@@ -44,7 +44,7 @@ export interface ClockOccurrence {
 /** The tag of a duty whose clock has not started (clock.starts set): never presented as due. */
 export const NOT_YET_IN_FORCE = 'Not yet in force';
 
-const STANDING_WORDS: Record<LegalClock['recurrence'], (months: number) => string> = {
+const STANDING_WORDS: Record<Exclude<LegalClock['recurrence'], 'after_event'>, (months: number) => string> = {
   per_application: (months) => `Before each application (within ${months} months)`,
   annual: () => 'Every year of each award or obligation, on the dates your award or the rule sets',
   semiannual: () => 'Twice a year, on the dates your award or the rule sets',
@@ -72,9 +72,12 @@ const CONDITIONAL_FIXED: Record<string, { title: (dueOn: string) => string; deta
  * - `starts` set: the clock has not started; one entry tagged NOT_YET_IN_FORCE with what starts it;
  * - fixed dates (HEA section 117: 01-31 and 07-31): the next occurrence of each, soonest first,
  *   worded as conditional where the source makes the duty conditional (CONDITIONAL_FIXED);
- * - anything else (per application, or yearly on dates each award sets): a standing duty.
+ * - anything else (per application, or yearly on dates each award sets): a standing duty;
+ * - a duty tied to an event (after_event: 72 hours after discovering a cyber incident): none, since
+ *   no date can be known before the event; the question and the content register show it.
  */
 export function clockOccurrences(clock: LegalClock, today: string): ClockOccurrence[] {
+  if (clock.recurrence === 'after_event') return [];
   if (clock.starts) return [{ dueOn: null, basis: 'not_started', title: `${NOT_YET_IN_FORCE}: ${clock.summary}`, detail: `${NOT_YET_IN_FORCE}. It starts: ${clock.starts}` }];
   if (clock.dates.length > 0) {
     const conditional = CONDITIONAL_FIXED[clock.source];

@@ -165,11 +165,19 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     points: 4,
     critical: true,
     appliesWhen: [CUI_FCI],
+    clock: {
+      summary: 'NIST SP 800-171 DoD Assessment no more than three years old, its summary score posted in SPRS, for each system relevant to a DoD offer (unless the solicitation sets less)',
+      recurrence: 'every_years',
+      months: 36,
+      dates: [],
+      starts: null,
+      source: 'dfars7019',
+    },
     documentEvidenceRequired: true,
     evidenceDescription: 'For federal contract information, the record of the 15 basic safeguards; for controlled unclassified information, the system security plan, plan of action and current SPRS score.',
     guidance:
-      'Yes means every DoD contract’s information is on systems that meet its clause: the basic safeguards of FAR 52.204-21 where the contract holds only federal contract information, and NIST SP 800-171 with a system security plan (DFARS 252.204-7012) where it holds controlled unclassified information. An organization with only federal contract information answers on the basic safeguards.',
-    sources: src('far204021', 'dfars7012', 'sprsMethod'),
+      'Yes means every DoD contract’s information is on systems that meet its clause: the basic safeguards of FAR 52.204-21 where the contract holds only federal contract information, and NIST SP 800-171 with a system security plan (DFARS 252.204-7012) where it holds controlled unclassified information, with a NIST SP 800-171 DoD Assessment no more than three years old whose summary score is posted in SPRS (DFARS 252.204-7019). An organization with only federal contract information answers on the basic safeguards.',
+    sources: src('far204021', 'dfars7012', 'dfars7019', 'sprsMethod'),
     action: {
       action:
         'Identify DoD contracts with federal contract information or controlled unclassified information and bring the systems that hold it to the basic safeguards or to NIST SP 800-171 with a system security plan.',
@@ -205,6 +213,17 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     questionText: 'Does the incident response plan say who reports a cyber incident to which funding agency or sponsor, and within what time?',
     points: 2,
     critical: false,
+    clock: {
+      summary: 'Cyber incident affecting covered defense information reported to DoD within 72 hours of discovery (DoD contracts with DFARS 252.204-7012)',
+      recurrence: 'after_event',
+      months: 0,
+      dates: [],
+      starts: null,
+      source: 'dfars7012',
+      event: 'after discovering a cyber incident that affects a covered contractor information system or the covered defense information on it',
+      within: 72,
+      unit: 'hours',
+    },
     documentEvidenceRequired: true,
     evidenceDescription: 'Incident response plan with the agency reporting steps.',
     guidance:

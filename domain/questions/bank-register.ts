@@ -5,7 +5,8 @@
 import { describeConditions } from './applicability.ts';
 import { QUESTION_BANK } from './bank.ts';
 import { RETIRED_CODES } from './bank-retired.ts';
-import { CLOCK_RECURRENCE_LABELS } from './clocks.ts';
+import { OPEN_CLOCKS } from './bank-open-clocks.ts';
+import { CLOCK_RECURRENCE_LABELS, eventWindow, type LegalClock } from './clocks.ts';
 import type { QuestionDef } from './question-types.ts';
 import { REQUIREMENTS } from './requirements.ts';
 import { SOURCE_BASIS_LABELS, SOURCE_FORCE_LABELS, SOURCE_STATUS_LABELS, type SourceDef } from './source-types.ts';
@@ -50,6 +51,9 @@ function sourceLine(id: string): string {
   if (s.binds) parts.push(`binds ${lowerFirst(describeConditions(s.binds))}`);
   return `- **${s.label}** (\`${id}\`): ${parts.join('; ')}.${s.note ? ` ${s.note}` : ''}`;
 }
+
+/** How long a clock runs: its months, or for a duty tied to an event its window after the event. */
+const period = (c: LegalClock) => (c.recurrence === 'after_event' ? eventWindow(c) : `${c.months} months`);
 
 /** The whole register as markdown. Pure: same bank, same text. */
 export function renderRegister(bank: readonly QuestionDef[] = QUESTION_BANK): string {
@@ -101,14 +105,24 @@ export function renderRegister(bank: readonly QuestionDef[] = QUESTION_BANK): st
     '## Legal clocks',
     '',
     table(
-      ['Code', 'Duty', 'Recurrence', 'Period (months)', 'Due dates', 'Starts', 'Source'],
+      ['Code', 'Duty', 'Recurrence', 'Period or window', 'Due dates', 'Starts', 'Source'],
       bank
         .filter((q) => q.clock)
         .map((q) => {
           const c = q.clock!;
-          return [q.code, c.summary, CLOCK_RECURRENCE_LABELS[c.recurrence], String(c.months), c.dates.join(', '), c.starts ?? 'Running', sourceOf(c.source)?.label ?? c.source];
+          return [q.code, c.summary, CLOCK_RECURRENCE_LABELS[c.recurrence], period(c), c.dates.join(', '), c.starts ?? 'Running', sourceOf(c.source)?.label ?? c.source];
         }),
     ),
+    '',
+    'A duty tied to an event (within a set time after it) has no calendar date, so it is shown here and in the admin question editor but not among deadlines.',
+  );
+  out.push(
+    '',
+    '## Open clocks',
+    '',
+    'Duties with a time limit that no clock of the bank expresses yet, and why.',
+    '',
+    table(['Question', 'Duty', 'Why not expressed'], OPEN_CLOCKS.map((o) => [o.question ?? 'None yet', o.duty, o.why])),
   );
   out.push('', '## Retired question codes', '', 'A retired code is never reused.', '', table(['Code', 'Why'], RETIRED_CODES.map((x) => [x.code, x.reason])), '');
   return out.join('\n');

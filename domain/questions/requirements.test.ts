@@ -52,7 +52,7 @@ describe('requirements register', () => {
     for (const q of QUESTION_BANK) expect(md).toContain(`| ${q.code} |`);
     expect(md).toContain('| ostp2024 | OSTP RSP Guidelines (2024) |');
     expect(md).toContain('Executive policy; Announced, not yet in force; verified 2026-11-27 (primary text)');
-    expect(md).toContain('| PP-23 | Section 117 report due January 31 or July 31, whichever comes first after a reportable foreign gift or contract ($250,000 or more from one foreign source in a calendar year); nothing to report, no report | Twice a year | 6 | 01-31, 07-31 |');
+    expect(md).toContain('| PP-23 | Section 117 report due January 31 or July 31, whichever comes first after a reportable foreign gift or contract ($250,000 or more from one foreign source in a calendar year); nothing to report, no report | Twice a year | 6 months | 01-31, 07-31 |');
     expect(md).toContain('Within a year after agencies publish a travel security training resource');
   });
 });

@@ -313,6 +313,29 @@ export const SOURCES = {
     note: 'Under DoD Class Deviation 2024-O0013 (2 May 2024), contracts require NIST SP 800-171 Revision 2, not the revision current at solicitation, until the deviation is rescinded.',
     binds: [CUI_FCI],
   },
+  // Verified 2026-11-27 [primary]: DFARS 252.204-7019, Notice of NIST SP 800-171 DoD Assessment
+  // Requirements (NOV 2023), on acquisition.gov (DFARS Change 03/26/2024): (b) "In order to be
+  // considered for award, if the Offeror is required to implement NIST SP 800-171, the Offeror shall
+  // have a current assessment (i.e., not more than 3 years old unless a lesser time is specified in
+  // the solicitation)"; (c)(1) its summary level scores posted in SPRS; DFARS 204.7303(b) (eCFR text
+  // as reproduced by law.lawstack.com): the contracting officer verifies them before award, option or
+  // extension. Secondary only (cmmccompliance.us, corp-infotech.com, fortinetics.com, 2026): under
+  // DoD Class Deviation 2026-O0025 (Revolutionary FAR Overhaul, DFARS part 240, from 1 February 2026)
+  // 252.204-7020 is replaced by 252.240-7997; the deviation text was not read.
+  dfars7019: {
+    label: 'DFARS 252.204-7019',
+    document: 'DFARS 252.204-7019, Notice of NIST SP 800-171 DoD Assessment Requirements (NOV 2023)',
+    date: '2023-11',
+    section: '252.204-7019(b), (c)(1) (a current assessment, not more than 3 years old, its summary score posted in SPRS); DFARS 204.7303(b)',
+    url: 'https://www.acquisition.gov/dfars/252.204-7019-notice-nist-sp-800-171-dod-assessment-requirements.',
+    force: 'regulation',
+    status: 'in_force',
+    basis: 'primary',
+    verifiedOn: VERIFIED,
+    effective: null,
+    note: 'Reaches offerors required to implement NIST SP 800-171 under DFARS 252.204-7012 (controlled unclassified information); a solicitation may set less than three years. Solicitations under the DFARS Revolutionary FAR Overhaul class deviations (from 1 February 2026) may carry the assessment rules under new numbers (252.240-7997 replaces 252.204-7020), not verified against the deviation text.',
+    binds: [CUI_FCI],
+  },
   cmmc: {
     label: 'CMMC Program rule, 32 CFR part 170',
     document: 'Cybersecurity Maturity Model Certification (CMMC) Program, 32 CFR part 170',

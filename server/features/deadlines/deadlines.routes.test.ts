@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentQuestions, evidenceFiles } from '#server/db/schema/index.ts';
 import type { DeadlineView } from '#domain/contracts/cycles.ts';
+import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { apiClient } from '#tests/setup/api-client.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
@@ -34,6 +35,18 @@ describe.each([TEST_DRIVER])('GET /api/deadlines (%s)', (driver) => {
     const legal = (await list(collegeMember)).filter((d) => d.code === 'PP-23');
     expect(legal.map((d) => d.due_on)).toEqual(['2026-07-31', '2027-01-31']);
     expect(legal[0]).toMatchObject({ kind: 'legal', overdue: false, source: expect.stringContaining('117'), href: '/assessment/new' });
+  });
+
+  it('lists no deadline for a duty tied to an event (TP-12, IP-10), though a three-yearly duty (IP-22) stands', async () => {
+    const clockOf = (code: string) => QUESTION_BANK.find((q) => q.code === code)?.clock;
+    expect([clockOf('TP-12')?.recurrence, clockOf('IP-10')?.recurrence, clockOf('IP-22')?.recurrence]).toEqual(['after_event', 'after_event', 'every_years']);
+    const lab = await createOrgAdmin(server, {
+      organizationName: 'Defense Lab',
+      applicability: { kind: 'ihe', covered: false, agencies: ['doe', 'dod'], activities: ['cui_fci'] },
+    });
+    const legal = (await list(lab)).filter((d) => d.kind === 'legal');
+    expect(legal.find((d) => d.code === 'IP-22')).toMatchObject({ due_on: null, detail: 'Every 3 years, on the dates your award or the rule sets', source: expect.stringContaining('252.204-7019') });
+    expect(legal.filter((d) => d.code === 'TP-12' || d.code === 'IP-10')).toEqual([]);
   });
 
   it('lists no fixed legal dates for a company without the duty', async () => {

@@ -1,7 +1,8 @@
 // Component test in real Chromium (vitest project 'component'): the admin question editor turns
 // who is asked, the gate scope, a legal clock and sources picked from a register into the request
 // body adminQuestionSchema accepts (domain/contracts/admin.ts), shows a clock's bad due date under
-// its field without sending anything, and lets a source that is not in the register be removed.
+// its field without sending anything, edits a clock tied to an event (its event and window instead
+// of months and dates), and lets a source that is not in the register be removed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { AdminQuestionInput, AdminQuestionView } from '#domain/contracts/admin.ts';
@@ -208,5 +209,65 @@ describe('QuestionForm', () => {
     await page.getByRole('button', { name: 'Save and publish' }).click();
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]).toMatchObject({ appliesWhen: [{ agencies: ['nsf', 'doe'] }], criticalWhen: [], clock: null, sources: ['chips10632'], balanceWith: null });
+  });
+
+  it('edits a clock tied to an event: asks for the event, the window and its unit, and sends no months or dates', async () => {
+    const sent = open(null);
+    await fillBasics();
+    const clock = group('Legal clock');
+    await userEvent.selectOptions(clock.getByLabelText('How often the duty recurs', { exact: true }), 'after_event');
+    await expect.element(clock.getByLabelText('Months', { exact: true })).not.toBeInTheDocument();
+    await expect.element(clock.getByLabelText(/^Due dates/)).not.toBeInTheDocument();
+    await clock.getByLabelText('The duty in one line', { exact: true }).fill('Cyber incident reported within 72 hours');
+    await userEvent.selectOptions(clock.getByLabelText('Source that sets the clock', { exact: true }), 'chips10632');
+    await clock.getByLabelText('Within', { exact: true }).fill('721');
+    await page.getByRole('button', { name: 'Create and publish' }).click();
+
+    await expect.element(clock.getByLabelText('After what event', { exact: true })).toHaveAccessibleDescription(/Say what event starts the window/);
+    await expect.element(clock.getByLabelText('Counted in', { exact: true })).toHaveAccessibleDescription(/Choose whether the window counts hours, business days or days/);
+    expect(sent).toEqual([]);
+
+    await clock.getByLabelText('After what event', { exact: true }).fill('after discovering a cyber incident');
+    await userEvent.selectOptions(clock.getByLabelText('Counted in', { exact: true }), 'hours');
+    await page.getByRole('button', { name: 'Create and publish' }).click();
+    await expect.element(clock.getByLabelText('Within', { exact: true })).toHaveAccessibleDescription(/A window in hours is 1 to 720/);
+    expect(sent).toEqual([]);
+
+    await clock.getByLabelText('Within', { exact: true }).fill('72');
+    await page.getByRole('button', { name: 'Create and publish' }).click();
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]!.clock).toEqual({
+      summary: 'Cyber incident reported within 72 hours',
+      recurrence: 'after_event',
+      months: 0,
+      dates: [],
+      starts: null,
+      source: 'chips10632',
+      event: 'after discovering a cyber incident',
+      within: 72,
+      unit: 'hours',
+    });
+  });
+
+  it('opens a stored clock tied to an event with its event and window, and sends it back unchanged', async () => {
+    const stored = {
+      summary: 'Training within 30 days of joining a project',
+      recurrence: 'after_event' as const,
+      months: 0,
+      dates: [],
+      starts: null,
+      source: 'chips10632',
+      event: 'after joining a project',
+      within: 30,
+      unit: 'days' as const,
+    };
+    const sent = open({ ...EDITING, clock: stored, sources: ['CHIPS Act §10632 (42 U.S.C. 19232)'], source_ids: ['chips10632'] });
+    const clock = group('Legal clock');
+    await expect.element(clock.getByLabelText('After what event', { exact: true })).toHaveValue('after joining a project');
+    await expect.element(clock.getByLabelText('Within', { exact: true })).toHaveValue(30);
+    await expect.element(clock.getByLabelText('Counted in', { exact: true })).toHaveValue('days');
+    await page.getByRole('button', { name: 'Save and publish' }).click();
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]!.clock).toEqual(stored);
   });
 });
