@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '#server/lib/logger.ts';
 import { createMailer } from '#server/lib/mailer.ts';
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import { apiClient } from '#tests/setup/api-client.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { decodedBody } from './smtp-capture.ts';
 
@@ -33,7 +34,7 @@ describe('outbox mail', () => {
   }
 
   it('logs where an invitation went, never its link', async () => {
-    const res = await server.json('POST', '/api/auth/invite', { email: 'outbox-invitee@example.org', organizationId: admin.organizationId }, admin.accessToken);
+    const res = await apiClient(server, admin.accessToken).auth.invite.$post({ json: { email: 'outbox-invitee@example.org', organizationId: admin.organizationId! } });
     expect(res.status).toBe(201);
     const { line, eml } = lastMail('outbox-invitee@example.org');
     expect(line).toContain('invited you to join');

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COVERED_WITHOUT_AGENCY_MESSAGE, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { apiClient, bodyOf, refusalOf } from '#tests/setup/api-client.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
@@ -18,7 +19,7 @@ describe.each([TEST_DRIVER])('saving the applicability profile (%s)', (driver) =
   });
   afterEach(async () => server.close());
 
-  const put = (as: Member, body: unknown) => server.json('PUT', '/api/organization/applicability', body, as.accessToken);
+  const put = (as: Member, json: ApplicabilityProfile) => apiClient(server, as.accessToken).organization.applicability.$put({ json });
   const auditRows = () => server.deps.db.select().from(auditLog).where(eq(auditLog.action, 'organization.applicability')).orderBy(auditLog.createdAt);
 
   it('audits the first save with no "before" (NULL, not the text "null"), and each change with both sides', async () => {
@@ -38,30 +39,29 @@ describe.each([TEST_DRIVER])('saving the applicability profile (%s)', (driver) =
 
   it('writes nothing when the profile is unchanged, however the lists are spelled', async () => {
     const ada = await createOrgAdmin(server, { applicability: null });
-    const saved = await put(ada, UNIVERSITY);
-    expect(saved.body.updated_by_name).toBe('Ada Admin');
+    const saved = await bodyOf(put(ada, UNIVERSITY));
+    expect(saved.updated_by_name).toBe('Ada Admin');
 
     // A second org_admin saves the same duties, lists reordered and repeated.
     const tess = await joinOrganization(server, ada.organizationId!, { firstName: 'Tess', lastName: 'Second' });
     const sys = await signInSystemAdmin(server);
-    expect((await server.json('PUT', `/api/admin/users/${tess.userId}/role`, { role: 'org_admin' }, sys.accessToken)).status).toBe(200);
-    const again = await put(tess, { ...UNIVERSITY, agencies: ['nih', 'nsf', 'nih'], activities: ['export_controlled', 'export_controlled'] });
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual(saved.body);
+    const promoted = await apiClient(server, sys.accessToken).admin.users[':id'].role.$put({ param: { id: tess.userId }, json: { role: 'org_admin' } });
+    expect(promoted.status).toBe(200);
+    const again = await bodyOf(put(tess, { ...UNIVERSITY, agencies: ['nih', 'nsf', 'nih'], activities: ['export_controlled', 'export_controlled'] }));
+    expect(again).toEqual(saved);
     expect(await auditRows()).toHaveLength(1);
 
     // A real change by Tess is hers.
-    const changed = await put(tess, { ...UNIVERSITY, agencies: ['nsf'] });
-    expect(changed.body).toMatchObject({ profile: { ...UNIVERSITY, agencies: ['nsf'] }, updated_by_name: 'Tess Second' });
+    const changed = await (await put(tess, { ...UNIVERSITY, agencies: ['nsf'] })).json();
+    expect(changed).toMatchObject({ profile: { ...UNIVERSITY, agencies: ['nsf'] }, updated_by_name: 'Tess Second' });
     expect(await auditRows()).toHaveLength(2);
   });
 
   it('refuses a covered institution with no funding agency: 400 on agencies, nothing written', async () => {
     const ada = await createOrgAdmin(server, { applicability: null });
-    const res = await put(ada, { kind: 'nonprofit', covered: true, agencies: [], activities: [] });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'validation_failed', error: COVERED_WITHOUT_AGENCY_MESSAGE, details: [{ path: 'agencies', message: COVERED_WITHOUT_AGENCY_MESSAGE }] });
-    expect((await server.json('GET', '/api/organization/applicability', undefined, ada.accessToken)).body.profile).toBeNull();
+    const res = await refusalOf(put(ada, { kind: 'nonprofit', covered: true, agencies: [], activities: [] }), 400);
+    expect(res).toMatchObject({ code: 'validation_failed', error: COVERED_WITHOUT_AGENCY_MESSAGE, details: [{ path: 'agencies', message: COVERED_WITHOUT_AGENCY_MESSAGE }] });
+    expect((await (await apiClient(server, ada.accessToken).organization.applicability.$get()).json()).profile).toBeNull();
     expect(await auditRows()).toHaveLength(0);
   });
 });

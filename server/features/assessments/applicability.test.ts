@@ -17,6 +17,7 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { apiClient, bodyOf, refusalOf } from '#tests/setup/api-client.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, setApplicability, type Member } from '#tests/isolation/fixtures.ts';
 import { assessments, auditLog } from '../../db/schema/index.ts';
@@ -52,10 +53,16 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
   });
   afterEach(async () => server.close());
 
-  const view = (as: Member) => server.json('GET', '/api/organization/applicability', undefined, as.accessToken);
-  const put = (as: Member, body: unknown) => server.json('PUT', '/api/organization/applicability', body, as.accessToken);
-  const create = (as: Member) => server.json('POST', '/api/assessments/create', { organizationId: as.organizationId }, as.accessToken);
-  const submit = (as: Member, id: string) => server.json('POST', `/api/assessments/${id}/submit`, undefined, as.accessToken);
+  const api = (as: Member) => apiClient(server, as.accessToken);
+  /** The profile as `as` reads it (asserts 200). */
+  const view = (as: Member) => bodyOf(api(as).organization.applicability.$get());
+  const put = (as: Member, json: ApplicabilityProfile) => api(as).organization.applicability.$put({ json });
+  /** A body of the wrong shape on purpose: sent untyped. */
+  const putRaw = (as: Member, body: unknown) => server.json('PUT', '/api/organization/applicability', body, as.accessToken);
+  const create = (as: Member) => api(as).assessments.create.$post({ json: { organizationId: as.organizationId! } });
+  const submit = (as: Member, id: string) => api(as).assessments[':id'].submit.$post({ param: { id } });
+  const detailOf = (as: Member, id: string) => bodyOf(api(as).assessments[':id'].$get({ param: { id } }));
+  const resultsOf = (as: Member, id: string) => bodyOf(api(as).assessments[':id'].results.$get({ param: { id } }));
 
   /** What questionsFor says the current version asks of the profile: [code, gate] in bank order. */
   async function expectedFor(profile: ApplicabilityProfile) {
@@ -67,25 +74,21 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
   it('refuses to start an assessment until an org_admin sets the profile, then freezes it', async () => {
     const admin = await createOrgAdmin(server, { applicability: null });
     const empty = await view(admin);
-    expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({ profile: null, updated_at: null, updated_by_name: null, in_progress_assessment_id: null, last_submitted: null } satisfies ApplicabilityView);
+    expect(empty).toEqual({ profile: null, updated_at: null, updated_by_name: null, in_progress_assessment_id: null, last_submitted: null } satisfies ApplicabilityView);
 
-    const refused = await create(admin);
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'applicability_required', error: MSG.applicabilityRequired });
+    const refused = await refusalOf(create(admin), 409);
+    expect(refused).toMatchObject({ code: 'applicability_required', error: MSG.applicabilityRequired });
     const member = await joinOrganization(server, admin.organizationId!);
-    const refusedMember = await create(member);
-    expect(refusedMember.status).toBe(409);
-    expect(refusedMember.body).toMatchObject({ code: 'applicability_required', error: MSG.applicabilityRequiredMember });
+    const refusedMember = await refusalOf(create(member), 409);
+    expect(refusedMember).toMatchObject({ code: 'applicability_required', error: MSG.applicabilityRequiredMember });
     expect(await server.deps.db.select().from(assessments)).toHaveLength(0);
 
     // Duplicates and any order are accepted and stored in the lists' own order.
-    const saved = await put(admin, { kind: 'nonprofit', covered: true, agencies: ['nih', 'nsf', 'nih'], activities: ['foreign_gifts'] });
-    expect(saved.status).toBe(200);
+    const saved = await bodyOf(put(admin, { kind: 'nonprofit', covered: true, agencies: ['nih', 'nsf', 'nih'], activities: ['foreign_gifts'] }));
     const profile: ApplicabilityProfile = { kind: 'nonprofit', covered: true, agencies: ['nsf', 'nih'], activities: ['foreign_gifts'] };
-    expect(saved.body).toMatchObject({ profile, updated_by_name: 'Ada Admin', in_progress_assessment_id: null });
-    expect(Number.isNaN(Date.parse(saved.body.updated_at))).toBe(false);
-    expect((await view(admin)).body).toEqual(saved.body);
+    expect(saved).toMatchObject({ profile, updated_by_name: 'Ada Admin', in_progress_assessment_id: null });
+    expect(Number.isNaN(Date.parse(saved.updated_at!))).toBe(false);
+    expect(await view(admin)).toEqual(saved);
 
     const [audit] = await server.deps.db.select().from(auditLog).where(eq(auditLog.action, 'organization.applicability'));
     expect(audit).toMatchObject({ actorId: admin.userId, organizationId: admin.organizationId, targetId: admin.organizationId });
@@ -93,10 +96,10 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
     expect(JSON.parse(audit!.after!)).toEqual(profile);
 
     const id = await createAssessment(server, admin.accessToken, admin.organizationId);
-    const detail = await server.json('GET', `/api/assessments/${id}`, undefined, admin.accessToken);
-    expect(detail.body.applicability).toEqual(profile);
-    expect(detail.body.question_count).toBe((await expectedFor(profile)).length);
-    expect((await view(admin)).body.in_progress_assessment_id).toBe(id);
+    const detail = await detailOf(admin, id);
+    expect(detail.applicability).toEqual(profile);
+    expect(detail.question_count).toBe((await expectedFor(profile)).length);
+    expect((await view(admin)).in_progress_assessment_id).toBe(id);
   });
 
   it('lets any member read the profile, only an org_admin change it, and each organization only its own', async () => {
@@ -104,23 +107,26 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
     const member = await joinOrganization(server, a.organizationId!);
     const b = await createOrgAdmin(server, { organizationName: 'Beta', email: 'beta@b.example', applicability: null });
 
-    expect((await view(member)).body.profile).toEqual(UNCOVERED_COMPANY);
-    const denied = await put(member, COVERED_UNIVERSITY);
-    expect(denied.status).toBe(403);
-    expect(typeof denied.body.error).toBe('string');
+    expect((await view(member)).profile).toEqual(UNCOVERED_COMPANY);
+    const denied = await refusalOf(put(member, COVERED_UNIVERSITY), 403);
+    expect(typeof denied.error).toBe('string');
 
     // B reads and writes B's profile; A's is untouched.
-    expect((await view(b)).body.profile).toBeNull();
+    expect((await view(b)).profile).toBeNull();
     expect((await put(b, COVERED_UNIVERSITY)).status).toBe(200);
-    expect((await view(b)).body.profile).toEqual(COVERED_UNIVERSITY);
-    expect((await view(a)).body.profile).toEqual(UNCOVERED_COMPANY);
-    expect(JSON.stringify((await view(b)).body)).not.toContain(a.organizationId);
+    expect((await view(b)).profile).toEqual(COVERED_UNIVERSITY);
+    expect((await view(a)).profile).toEqual(UNCOVERED_COMPANY);
+    expect(JSON.stringify(await view(b))).not.toContain(a.organizationId);
   });
 
   it('answers a bad profile with a 400 the form can show, never a 500', async () => {
     const admin = await createOrgAdmin(server, { applicability: null });
+    // Well-typed but not allowed: a company is never a covered institution.
+    const company = await refusalOf(put(admin, { kind: 'company', covered: true, agencies: [], activities: [] }), 400);
+    expect(company.code).toBe('validation_failed');
+    expect(company.error).toMatch(COMPANY_NOT_COVERED_MESSAGE);
+    // Values and bodies of the wrong type on purpose: sent untyped.
     const cases: Array<[unknown, string | RegExp]> = [
-      [{ kind: 'company', covered: true, agencies: [], activities: [] }, COMPANY_NOT_COVERED_MESSAGE],
       [{ ...UNCOVERED_COMPANY, agencies: ['dod', 'nato'] }, 'Unknown funding agency'],
       [{ ...UNCOVERED_COMPANY, activities: ['mining'] }, 'Unknown activity'],
       [{ ...UNCOVERED_COMPANY, kind: 'government' }, 'Choose the kind of organization'],
@@ -130,7 +136,7 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
       ['company', /./],
     ];
     for (const [body, message] of cases) {
-      const res = await put(admin, body);
+      const res = await putRaw(admin, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe('validation_failed');
       expect(res.body.error).toMatch(message);
@@ -141,7 +147,7 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
       body: '{"kind":',
     });
     expect(raw.status).toBe(400);
-    expect((await view(admin)).body.profile).toBeNull();
+    expect((await view(admin)).profile).toBeNull();
   });
 
   it('asks an uncovered company and a covered university different questions with different gates; both score out of 140', async () => {
@@ -170,48 +176,42 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe('This question is not part of the assessment');
     const teammate = await joinOrganization(server, company.organizationId!, { email: 'mate@c.example' });
-    const deferral = await server.json('POST', `/api/assessments/${companyRun}/defer`, { questionId: notAsked.id, deferToUserId: teammate.userId }, company.accessToken);
-    expect(deferral.status).toBe(400);
-    expect(deferral.body.error).toBe('This question is not part of the assessment');
-    const evidence = await server.json(
-      'POST',
-      '/api/evidence/uploads',
-      { evidenceId: crypto.randomUUID(), assessmentId: companyRun, questionId: notAsked.id, fileName: 'x.pdf', mimeType: 'application/pdf', size: 10, sha256: 'a'.repeat(64) },
-      company.accessToken,
+    const deferral = await refusalOf(api(company).assessments[':id'].defer.$post({ param: { id: companyRun }, json: { questionId: notAsked.id, deferToUserId: teammate.userId } }), 400);
+    expect(deferral.error).toBe('This question is not part of the assessment');
+    const evidence = await refusalOf(
+      api(company).evidence.uploads.$post({
+        json: { evidenceId: crypto.randomUUID(), assessmentId: companyRun, questionId: notAsked.id, fileName: 'x.pdf', mimeType: 'application/pdf', size: 10, sha256: 'a'.repeat(64) },
+      }),
+      400,
     );
-    expect(evidence.status).toBe(400);
-    expect(evidence.body.error).toBe('This question is not part of the assessment');
-    const pushed = await server.json(
-      'POST',
-      '/api/sync/push',
-      {
-        clientId: 'applicability-test',
-        pendingCount: 1,
-        mutations: [{ id: crypto.randomUUID(), kind: 'answer.set', assessmentId: companyRun, payload: { questionId: notAsked.id, value: 'yes' }, baseVersion: null, clientTs: Date.now() }],
-      },
-      company.accessToken,
+    expect(evidence.error).toBe('This question is not part of the assessment');
+    const pushed = await bodyOf(
+      api(company).sync.push.$post({
+        json: {
+          clientId: 'applicability-test',
+          pendingCount: 1,
+          mutations: [{ id: crypto.randomUUID(), kind: 'answer.set', assessmentId: companyRun, payload: { questionId: notAsked.id, value: 'yes' }, baseVersion: null, clientTs: Date.now() }],
+        },
+      }),
     );
-    expect(pushed.status).toBe(200);
-    expect(pushed.body.results[0].status).toBe('rejected');
+    expect(pushed.results[0]!.status).toBe('rejected');
 
     // The detail counts only the questions asked, and submit needs only those.
-    const detail = await server.json('GET', `/api/assessments/${companyRun}`, undefined, company.accessToken);
-    expect(detail.body.question_count).toBe(companyQs.length);
+    const detail = await detailOf(company, companyRun);
+    expect(detail.question_count).toBe(companyQs.length);
     await answerAll(server, company.accessToken, companyRun, () => 'yes');
     await answerAll(server, university.accessToken, universityRun, () => 'yes');
-    const companyResult = await submit(company, companyRun);
-    const universityResult = await submit(university, universityRun);
-    expect(companyResult.status).toBe(200);
-    expect(universityResult.status).toBe(200);
+    const companyResult = await bodyOf(submit(company, companyRun));
+    const universityResult = await bodyOf(submit(university, universityRun));
     const points = (qs: QuestionView[]) => qs.reduce((s, q) => s + q.points, 0);
-    expect(companyResult.body).toMatchObject({ totalScore: MAX_SCORE, passFail: 'Pass', earned_points: points(companyQs), applicable_points: points(companyQs), applicability: UNCOVERED_COMPANY });
-    expect(universityResult.body).toMatchObject({ totalScore: MAX_SCORE, passFail: 'Pass', earned_points: MAX_SCORE, applicable_points: MAX_SCORE, applicability: COVERED_UNIVERSITY });
+    expect(companyResult).toMatchObject({ totalScore: MAX_SCORE, passFail: 'Pass', earned_points: points(companyQs), applicable_points: points(companyQs), applicability: UNCOVERED_COMPANY });
+    expect(universityResult).toMatchObject({ totalScore: MAX_SCORE, passFail: 'Pass', earned_points: MAX_SCORE, applicable_points: MAX_SCORE, applicability: COVERED_UNIVERSITY });
     expect(points(companyQs)).toBeLessThan(MAX_SCORE);
 
     const [stored] = await server.deps.db.select({ result: assessments.result }).from(assessments).where(eq(assessments.id, companyRun));
     expect(stored!.result).toMatchObject({ applicability: UNCOVERED_COMPANY, earned_points: points(companyQs), applicable_points: points(companyQs) });
-    const results = await server.json('GET', `/api/assessments/${companyRun}/results`, undefined, company.accessToken);
-    expect(results.body).toMatchObject({ totalScore: MAX_SCORE, applicability: UNCOVERED_COMPANY });
+    const results = await resultsOf(company, companyRun);
+    expect(results).toMatchObject({ totalScore: MAX_SCORE, applicability: UNCOVERED_COMPANY });
   });
 
   it('a No on a question that gates Pass only for universities fails the university, not the company', async () => {
@@ -223,9 +223,7 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
     for (const [name, as] of [['company', company], ['university', university]] as const) {
       const id = await createAssessment(server, as.accessToken, as.organizationId);
       await answerAll(server, as.accessToken, id, (q) => (q.code === gateForIhe ? 'no' : 'yes'));
-      const res = await submit(as, id);
-      expect(res.status).toBe(200);
-      results[name] = res.body as ResultView;
+      results[name] = await bodyOf(submit(as, id));
     }
     expect(results.company!.passFail).toBe('Pass');
     expect(results.company!.totalScore).toBeLessThan(MAX_SCORE);
@@ -242,18 +240,18 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
 
     await setApplicability(server, admin.accessToken, UNCOVERED_COMPANY);
     const changed = await view(admin);
-    expect(changed.body).toMatchObject({ profile: UNCOVERED_COMPANY, in_progress_assessment_id: first });
+    expect(changed).toMatchObject({ profile: UNCOVERED_COMPANY, in_progress_assessment_id: first });
     expect(await getQuestions(server, admin.accessToken, first)).toEqual(before);
-    const detail = await server.json('GET', `/api/assessments/${first}`, undefined, admin.accessToken);
-    expect(detail.body).toMatchObject({ applicability: COVERED_UNIVERSITY, question_count: before.length });
+    const detail = await detailOf(admin, first);
+    expect(detail).toMatchObject({ applicability: COVERED_UNIVERSITY, question_count: before.length });
 
     await answerAll(server, admin.accessToken, first, () => 'yes');
-    const submitted = await submit(admin, first);
-    expect(submitted.body).toMatchObject({ applicability: COVERED_UNIVERSITY, applicable_points: MAX_SCORE });
+    const submitted = await (await submit(admin, first)).json();
+    expect(submitted).toMatchObject({ applicability: COVERED_UNIVERSITY, applicable_points: MAX_SCORE });
     // The start page offers to carry the last submitted assessment, as the server names it (ADR 019).
     const afterSubmit = await view(admin);
-    expect(afterSubmit.body).toMatchObject({ in_progress_assessment_id: null, last_submitted: { id: first, grade: expect.any(String) as string } });
-    expect(afterSubmit.body.last_submitted?.submitted_at).toEqual(expect.any(String));
+    expect(afterSubmit).toMatchObject({ in_progress_assessment_id: null, last_submitted: { id: first, grade: expect.any(String) as string } });
+    expect(afterSubmit.last_submitted?.submitted_at).toEqual(expect.any(String));
 
     const second = await createAssessment(server, admin.accessToken, admin.organizationId);
     const next = await getQuestions(server, admin.accessToken, second);
@@ -270,16 +268,14 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
     const admin = await createOrgAdmin(server);
     const id = await createAssessment(server, admin.accessToken, admin.organizationId);
     await answerAll(server, admin.accessToken, id, (_q, i) => (i === 0 ? 'no' : 'yes'));
-    const submitted = await submit(admin, id);
-    expect(submitted.status).toBe(200);
+    expect((await submit(admin, id)).status).toBe(200);
     const [row] = await server.deps.db.select({ result: assessments.result }).from(assessments).where(eq(assessments.id, id));
     const { earned_points: _e, applicable_points: _a, applicability: _p, ...legacy } = row!.result!;
     await server.deps.db.update(assessments).set({ result: legacy as ResultView, applicability: null }).where(eq(assessments.id, id));
 
-    const results = await server.json('GET', `/api/assessments/${id}/results`, undefined, admin.accessToken);
-    expect(results.status).toBe(200);
-    expect(results.body).toMatchObject({ totalScore: legacy.totalScore, earned_points: legacy.totalScore, applicable_points: MAX_SCORE, applicability: null });
-    const list = await server.json('GET', '/api/assessments', undefined, admin.accessToken);
-    expect(list.body[0]).toMatchObject({ id, total_score: legacy.totalScore });
+    const results = await resultsOf(admin, id);
+    expect(results).toMatchObject({ totalScore: legacy.totalScore, earned_points: legacy.totalScore, applicable_points: MAX_SCORE, applicability: null });
+    const list = await (await api(admin).assessments.$get()).json();
+    expect(list[0]).toMatchObject({ id, total_score: legacy.totalScore });
   });
 });

@@ -5,6 +5,7 @@ import { DOMAINS } from '#domain/questions/domains.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { apiClient, bodyOf, refusalOf } from '#tests/setup/api-client.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { publishVersion } from '../questions/index.ts';
@@ -26,6 +27,19 @@ const NO_CODES = new Set([
 const EXPECTED_GAPS = DOMAINS.map((d) => [d.id, inDomain(d.id).filter((q) => NO_CODES.has(q.code)).map((q) => q.code)] as const).filter(([, codes]) => codes.length > 0);
 const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
 
+/** The assessment routes of `who`'s typed client, for assessment `id`. */
+const assessmentOf = (server: TestServer, who: Member, id: string) => {
+  const one = apiClient(server, who.accessToken).assessments[':id'];
+  return {
+    submit: () => one.submit.$post({ param: { id } }),
+    results: () => one.results.$get({ param: { id } }),
+    report: () => one.report.$get({ param: { id } }),
+  };
+};
+/** POST /api/admin/organizations/{id}/subscription as `token`'s user (none: anonymous). */
+const verifyPayment = (server: TestServer, token: string | undefined, orgId: string | null, paidUntil: string) =>
+  apiClient(server, token).admin.organizations[':id'].subscription.$post({ param: { id: orgId! }, json: { paidUntil } });
+
 describe.each([TEST_DRIVER])('detailed report and payment gate (%s)', (driver) => {
   let server: TestServer;
   let admin: Member;
@@ -43,80 +57,75 @@ describe.each([TEST_DRIVER])('detailed report and payment gate (%s)', (driver) =
 
   const submitWithGaps = async () => {
     await answerAll(server, admin.accessToken, assessmentId, (q) => (NO_CODES.has(q.code) ? 'no' : 'yes'));
-    const res = await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken);
-    expect(res.status).toBe(200);
-    return res.body;
+    return bodyOf(assessmentOf(server, admin, assessmentId).submit());
   };
-  const verify = (token: string, orgId: string | null, paidUntil: string) =>
-    server.json('POST', `/api/admin/organizations/${orgId}/subscription`, { paidUntil }, token);
+  const verify = (token: string | undefined, orgId: string | null, paidUntil: string) => verifyPayment(server, token, orgId, paidUntil);
+  const updateAction = (who: Member, actionId: string, json: { ownerId?: string; status?: 'open' | 'in_progress' | 'done'; notes?: string; baseVersion: number }) =>
+    apiClient(server, who.accessToken).actions[':actionId'].$patch({ param: { actionId }, json });
 
   it('answers 409 for an in-progress assessment and 403 payment_required until payment is verified', async () => {
-    expect((await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken)).status).toBe(409);
+    expect((await assessmentOf(server, admin, assessmentId).report()).status).toBe(409);
     await submitWithGaps();
-    const gated = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, member.accessToken);
-    expect(gated.status).toBe(403);
-    expect(gated.body.code).toBe('payment_required');
-    expect(gated.body.error).toContain('payment has been verified');
-    expect(gated.body.details.checkoutUrl).toBe(server.deps.env.CHECKOUT_URL);
+    const gated = await refusalOf(assessmentOf(server, member, assessmentId).report(), 403);
+    expect(gated.code).toBe('payment_required');
+    expect(gated.error).toContain('payment has been verified');
+    expect(gated.details).toMatchObject({ checkoutUrl: server.deps.env.CHECKOUT_URL });
   });
 
   it('lets only a system admin verify payment, with a future date', async () => {
     expect((await verify(admin.accessToken, admin.organizationId, inAYear())).status).toBe(403);
     expect((await verify(member.accessToken, admin.organizationId, inAYear())).status).toBe(403);
-    expect((await server.json('POST', `/api/admin/organizations/${admin.organizationId}/subscription`, { paidUntil: inAYear() })).status).toBe(401);
+    expect((await verify(undefined, admin.organizationId, inAYear())).status).toBe(401);
     const sys = await signInSystemAdmin(server);
-    const past = await verify(sys.accessToken, admin.organizationId, '2020-01-01');
-    expect(past.status).toBe(400);
-    expect(past.body.error).toBe('paidUntil must be a date in the future');
+    const past = await refusalOf(verify(sys.accessToken, admin.organizationId, '2020-01-01'), 400);
+    expect(past.error).toBe('paidUntil must be a date in the future');
     expect((await verify(sys.accessToken, admin.organizationId, 'soon')).status).toBe(400);
     expect((await verify(sys.accessToken, crypto.randomUUID(), inAYear())).status).toBe(404);
-    const ok = await verify(sys.accessToken, admin.organizationId, inAYear());
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ organization_id: admin.organizationId, payment_verified_by: sys.userId });
+    const ok = await bodyOf(verify(sys.accessToken, admin.organizationId, inAYear()));
+    expect(ok).toMatchObject({ organization_id: admin.organizationId, payment_verified_by: sys.userId });
   });
 
   it('releases the gap analysis and action plan after verification; members manage actions', async () => {
     const result = await submitWithGaps();
     const sys = await signInSystemAdmin(server);
     expect((await verify(sys.accessToken, admin.organizationId, inAYear())).status).toBe(200);
-    const res = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, member.accessToken);
-    expect(res.status).toBe(200);
-    expect(res.body.result).toEqual(result);
+    const res = await bodyOf(assessmentOf(server, member, assessmentId).report());
+    expect(res.result).toEqual(result);
     expect(EXPECTED_GAPS.length).toBe(3);
-    expect(res.body.gapAnalysis.map((g: any) => [g.domain_id, g.gaps.map((x: any) => x.code)])).toEqual(EXPECTED_GAPS);
-    const gaps = res.body.gapAnalysis.flatMap((g: any) => g.gaps);
-    expect(gaps.filter((g: any) => g.critical).map((g: any) => g.code)).toEqual([GATE.code]);
-    expect(gaps.find((g: any) => g.code === GATE.code)).toMatchObject({
+    expect(res.gapAnalysis.map((g) => [g.domain_id, g.gaps.map((x) => x.code)])).toEqual(EXPECTED_GAPS);
+    const gaps = res.gapAnalysis.flatMap((g) => g.gaps);
+    expect(gaps.filter((g) => g.critical).map((g) => g.code)).toEqual([GATE.code]);
+    expect(gaps.find((g) => g.code === GATE.code)).toMatchObject({
       critical: true,
       sources: GATE.sources.map(citationOf),
       corrective_action: { priority: 'critical', target_days: GATE.correctiveAction.targetDays },
     });
-    const actions = res.body.correctiveActions;
-    expect(actions.map((a: any) => a.code)).toEqual(EXPECTED_GAPS.flatMap(([, codes]) => codes));
+    const actions = res.correctiveActions;
+    expect(actions.map((a) => a.code)).toEqual(EXPECTED_GAPS.flatMap(([, codes]) => codes));
     for (const a of actions) {
       const days = byCode.get(a.code)!.correctiveAction.targetDays;
-      expect(Date.parse(a.target_date) - Date.parse(result.submittedAt), a.code).toBe(days * 24 * 3600 * 1000);
+      expect(Date.parse(a.target_date!) - Date.parse(result.submittedAt!), a.code).toBe(days * 24 * 3600 * 1000);
       expect(a).toMatchObject({ status: 'open', owner_id: null, owner_name: null, notes: '', action: byCode.get(a.code)!.correctiveAction.action });
     }
-    const path = `/api/actions/${actions[0].id}`;
-    const patched = await server.json('PATCH', path, { ownerId: member.userId, status: 'in_progress', notes: 'Drafting the letter', baseVersion: 1 }, member.accessToken);
-    expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ id: actions[0].id, owner_id: member.userId, owner_name: 'Olive Owner', status: 'in_progress', notes: 'Drafting the letter' });
-    expect((await server.json('PATCH', path, { ownerId: outsider.userId, baseVersion: 2 }, admin.accessToken)).status).toBe(400);
+    const actionId = actions[0]!.id;
+    const patched = await bodyOf(updateAction(member, actionId, { ownerId: member.userId, status: 'in_progress', notes: 'Drafting the letter', baseVersion: 1 }));
+    expect(patched).toMatchObject({ id: actionId, owner_id: member.userId, owner_name: 'Olive Owner', status: 'in_progress', notes: 'Drafting the letter' });
+    expect((await updateAction(admin, actionId, { ownerId: outsider.userId, baseVersion: 2 })).status).toBe(400);
+    // no baseVersion, and a status that does not exist: sent untyped
+    const path = `/api/actions/${actionId}`;
     expect((await server.json('PATCH', path, { status: 'done' }, admin.accessToken)).status).toBe(400);
     expect((await server.json('PATCH', path, { status: 'closed', baseVersion: 2 }, admin.accessToken)).status).toBe(400);
-    expect((await server.json('PATCH', path, { status: 'done', baseVersion: 2 }, outsider.accessToken)).status).toBe(404);
-    expect((await server.json('PATCH', `/api/actions/${crypto.randomUUID()}`, { status: 'done', baseVersion: 1 }, admin.accessToken)).status).toBe(404);
-    expect((await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, outsider.accessToken)).status).toBe(404);
+    expect((await updateAction(outsider, actionId, { status: 'done', baseVersion: 2 })).status).toBe(404);
+    expect((await updateAction(admin, crypto.randomUUID(), { status: 'done', baseVersion: 1 })).status).toBe(404);
+    expect((await assessmentOf(server, outsider, assessmentId).report()).status).toBe(404);
   });
 
   it('shows every organization its gaps and their corrective actions before payment, but not the report depth', async () => {
     await submitWithGaps();
-    const res = await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, member.accessToken);
-    expect(res.status).toBe(200);
-    expect(res.body.failSummary).toBe('Fail: 1 critical requirement not met');
-    expect(res.body.gaps.map((g: any) => [g.domain_id, g.gaps.map((x: any) => x.code)])).toEqual(EXPECTED_GAPS);
-    expect(res.body.gaps.flatMap((g: any) => g.gaps).find((g: any) => g.code === GATE.code)).toEqual({
+    const res = await bodyOf(assessmentOf(server, member, assessmentId).results());
+    expect(res.failSummary).toBe('Fail: 1 critical requirement not met');
+    expect(res.gaps.map((g) => [g.domain_id, g.gaps.map((x) => x.code)])).toEqual(EXPECTED_GAPS);
+    expect(res.gaps.flatMap((g) => g.gaps).find((g) => g.code === GATE.code)).toEqual({
       question_id: expect.any(String),
       code: GATE.code,
       question_text: GATE.questionText,
@@ -126,41 +135,38 @@ describe.each([TEST_DRIVER])('detailed report and payment gate (%s)', (driver) =
       priority: 'critical',
     });
     // The paid depth stays out: guidance, citations, target dates, owners, status.
-    const text = JSON.stringify(res.body);
+    const text = JSON.stringify(res);
     expect(text).not.toContain(GATE.guidance);
     for (const citation of GATE.sources.map(citationOf)) expect(text).not.toContain(citation);
     for (const key of ['guidance', 'sources', 'target_days', 'target_date', 'owner_id', 'status', 'notes']) expect(text).not.toContain(`"${key}"`);
-    expect((await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, member.accessToken)).status).toBe(403);
-    expect((await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, outsider.accessToken)).status).toBe(404);
-    const list = await server.json('GET', '/api/assessments', undefined, member.accessToken);
-    expect(list.body[0]).toMatchObject({ pass_fail: 'Fail', fail_summary: 'Fail: 1 critical requirement not met' });
+    expect((await assessmentOf(server, member, assessmentId).report()).status).toBe(403);
+    expect((await assessmentOf(server, outsider, assessmentId).results()).status).toBe(404);
+    const list = await apiClient(server, member.accessToken).assessments.$get();
+    expect((await list.json())[0]).toMatchObject({ pass_fail: 'Fail', fail_summary: 'Fail: 1 critical requirement not met' });
   });
 
   it('refuses an action edit based on a version a colleague already changed (409 with the current item)', async () => {
     await submitWithGaps();
     const sys = await signInSystemAdmin(server);
     expect((await verify(sys.accessToken, admin.organizationId, inAYear())).status).toBe(200);
-    const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
-    const item = report.body.correctiveActions[0];
+    const report = await assessmentOf(server, admin, assessmentId).report();
+    const item = (await report.json()).correctiveActions[0]!;
     expect(item).toMatchObject({ version: 1, updated_by_name: null });
-    const path = `/api/actions/${item.id}`;
-    const first = await server.json('PATCH', path, { ownerId: member.userId, status: 'in_progress', baseVersion: 1 }, member.accessToken);
-    expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ version: 2, owner_id: member.userId, status: 'in_progress', updated_by_name: 'Olive Owner' });
-    const stale = await server.json('PATCH', path, { status: 'done', baseVersion: 1 }, admin.accessToken);
-    expect(stale.status).toBe(409);
-    expect(stale.body.code).toBe('edit_conflict');
-    expect(stale.body.error).toContain('Someone else changed this action');
-    expect(stale.body.details.current).toMatchObject({ id: item.id, version: 2, status: 'in_progress', owner_name: 'Olive Owner', updated_by_name: 'Olive Owner' });
+    const first = await bodyOf(updateAction(member, item.id, { ownerId: member.userId, status: 'in_progress', baseVersion: 1 }));
+    expect(first).toMatchObject({ version: 2, owner_id: member.userId, status: 'in_progress', updated_by_name: 'Olive Owner' });
+    const stale = await refusalOf(updateAction(admin, item.id, { status: 'done', baseVersion: 1 }), 409);
+    expect(stale.code).toBe('edit_conflict');
+    expect(stale.error).toContain('Someone else changed this action');
+    expect(stale.details).toMatchObject({ current: { id: item.id, version: 2, status: 'in_progress', owner_name: 'Olive Owner', updated_by_name: 'Olive Owner' } });
     // Nothing was overwritten; re-applied on the current version it saves.
-    const after = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
-    expect(after.body.correctiveActions[0]).toMatchObject({ status: 'in_progress', version: 2 });
-    const reapplied = await server.json('PATCH', path, { status: 'done', baseVersion: 2 }, admin.accessToken);
-    expect(reapplied.status).toBe(200);
-    expect(reapplied.body).toMatchObject({ status: 'done', version: 3, owner_id: member.userId });
-    expect((await server.json('PATCH', path, { status: 'done', baseVersion: 'x' }, admin.accessToken)).status).toBe(400);
+    const after = await assessmentOf(server, admin, assessmentId).report();
+    expect((await after.json()).correctiveActions[0]).toMatchObject({ status: 'in_progress', version: 2 });
+    const reapplied = await bodyOf(updateAction(admin, item.id, { status: 'done', baseVersion: 2 }));
+    expect(reapplied).toMatchObject({ status: 'done', version: 3, owner_id: member.userId });
+    // a version that is not a number: sent untyped
+    expect((await server.json('PATCH', `/api/actions/${item.id}`, { status: 'done', baseVersion: 'x' }, admin.accessToken)).status).toBe(400);
     // Beyond the integer column: a 400, not a database error.
-    expect((await server.json('PATCH', path, { status: 'done', baseVersion: 3_000_000_000 }, admin.accessToken)).status).toBe(400);
+    expect((await updateAction(admin, item.id, { status: 'done', baseVersion: 3_000_000_000 })).status).toBe(400);
   });
 });
 
@@ -186,11 +192,10 @@ describe.each([TEST_DRIVER])('questionnaire version pinning (%s)', (driver) => {
 
     // The question v2 removed is still asked, and its No still costs its point: scored on v1, not v2.
     await answerAll(server, admin.accessToken, assessmentId, (q) => (q.code === removed!.code ? 'no' : 'yes'));
-    const res = await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken);
-    expect(res.status).toBe(200);
-    expect(res.body.totalScore).toBe(MAX_SCORE - 1);
+    const res = await bodyOf(assessmentOf(server, admin, assessmentId).submit());
+    expect(res.totalScore).toBe(MAX_SCORE - 1);
     const domainPoints = inDomain(FIRST_DOMAIN!).reduce((s, q) => s + q.points, 0);
-    const first = res.body.domainScores.find((d: any) => d.id === FIRST_DOMAIN);
+    const first = res.domainScores.find((d) => d.id === FIRST_DOMAIN);
     expect(first).toMatchObject({ earned_points: domainPoints - 1, total_points: domainPoints });
   });
 });
@@ -217,23 +222,22 @@ describe.each([TEST_DRIVER])('results and report of an assessment asked against 
     const assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
     await freezeProfile(server, assessmentId, SMALL_COMPANY);
     await answerAll(server, admin.accessToken, assessmentId, (q) => (q.code === gate.code || q.code === optional.code ? 'no' : 'yes'));
-    expect((await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken)).status).toBe(200);
+    const one = assessmentOf(server, admin, assessmentId);
+    expect((await one.submit()).status).toBe(200);
 
-    const codesOf = (sections: any[]) => sections.flatMap((d) => d.gaps.map((g: any) => [g.code, g.critical]));
-    const results = await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, admin.accessToken);
-    expect(results.status).toBe(200);
-    expect(results.body.applicability).toEqual(SMALL_COMPANY);
-    expect(codesOf(results.body.gaps)).toEqual([[gate.code, false]]);
-    expect(results.body.failReasons.join('\n')).not.toContain(gate.code); // its No costs points, not the result
+    const codesOf = (sections: { gaps: { code: string; critical: boolean }[] }[]) => sections.flatMap((d) => d.gaps.map((g) => [g.code, g.critical]));
+    const results = await bodyOf(one.results());
+    expect(results.applicability).toEqual(SMALL_COMPANY);
+    expect(codesOf(results.gaps)).toEqual([[gate.code, false]]);
+    expect(results.failReasons.join('\n')).not.toContain(gate.code); // its No costs points, not the result
 
     const sys = await signInSystemAdmin(server);
-    const paid = await server.json('POST', `/api/admin/organizations/${admin.organizationId}/subscription`, { paidUntil: inAYear() }, sys.accessToken);
+    const paid = await verifyPayment(server, sys.accessToken, admin.organizationId, inAYear());
     expect(paid.status).toBe(200);
-    const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
-    expect(report.status).toBe(200);
-    expect(report.body.result.applicability).toEqual(SMALL_COMPANY);
-    expect(codesOf(report.body.gapAnalysis)).toEqual([[gate.code, false]]);
-    expect(report.body.gapAnalysis[0].gaps[0].sources).toEqual(gate.sources.map(citationOf));
+    const report = await bodyOf(one.report());
+    expect(report.result.applicability).toEqual(SMALL_COMPANY);
+    expect(codesOf(report.gapAnalysis)).toEqual([[gate.code, false]]);
+    expect(report.gapAnalysis[0]!.gaps[0]!.sources).toEqual(gate.sources.map(citationOf));
   });
 
   it('reads a result stored before profiles: every question asked, the points earned are the score', async () => {
@@ -242,13 +246,12 @@ describe.each([TEST_DRIVER])('results and report of an assessment asked against 
     await freezeProfile(server, assessmentId, null);
     const answeredNo = QUESTION_BANK.find((q) => !q.critical)!;
     await answerAll(server, admin.accessToken, assessmentId, (q) => (q.code === answeredNo.code ? 'no' : 'yes'));
-    const submitted = await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken);
-    expect(submitted.status).toBe(200);
-    expect(submitted.body.totalScore).toBe(MAX_SCORE - answeredNo.points);
+    const one = assessmentOf(server, admin, assessmentId);
+    const submitted = await bodyOf(one.submit());
+    expect(submitted.totalScore).toBe(MAX_SCORE - answeredNo.points);
     await rewriteStoredResult(server, assessmentId, ({ earned_points: _e, applicable_points: _a, applicability: _p, ...legacy }) => legacy);
-    const results = await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, admin.accessToken);
-    expect(results.status).toBe(200);
-    const total = submitted.body.totalScore;
-    expect(results.body).toMatchObject({ totalScore: total, earned_points: total, applicable_points: MAX_SCORE, applicability: null });
+    const results = await bodyOf(one.results());
+    const total = submitted.totalScore;
+    expect(results).toMatchObject({ totalScore: total, earned_points: total, applicable_points: MAX_SCORE, applicability: null });
   });
 });

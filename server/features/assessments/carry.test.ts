@@ -3,12 +3,13 @@
 // re-confirmation one by one, in bulk through the sync outbox, and the result's carry summary.
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AssessmentDetail, QuestionView, ResultView } from '#domain/contracts/assessments.ts';
+import type { AssessmentDetail, QuestionView } from '#domain/contracts/assessments.ts';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import type { AnswerView, PushResponse } from '#domain/contracts/sync.ts';
 import { PROFILE_WITH_EVERY_DUTY, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { apiClient, bodyOf, refusalOf } from '#tests/setup/api-client.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, setApplicability, type Member } from '#tests/isolation/fixtures.ts';
 import { evidenceFiles, responseHistory } from '../../db/schema/index.ts';
@@ -33,12 +34,15 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
   });
   afterEach(async () => server.close());
 
+  const api = (as: Member) => apiClient(server, as.accessToken).assessments;
+  /** POST /api/assessments/create (asserts 201). */
   const create = (as: Member, startFrom?: 'previous' | 'blank') =>
-    server.json('POST', '/api/assessments/create', { organizationId: as.organizationId, ...(startFrom ? { startFrom } : {}) }, as.accessToken);
-  const detail = async (as: Member, id: string) => (await server.json('GET', `/api/assessments/${id}`, undefined, as.accessToken)).body as AssessmentDetail;
-  const answersOf = async (as: Member, id: string) => (await server.json('GET', `/api/assessments/${id}/responses`, undefined, as.accessToken)).body as AnswerView[];
-  const evidenceOf = async (as: Member, id: string) => (await server.json('GET', `/api/assessments/${id}/evidence`, undefined, as.accessToken)).body as EvidenceView[];
-  const submit = (as: Member, id: string) => server.json('POST', `/api/assessments/${id}/submit`, undefined, as.accessToken);
+    bodyOf(api(as).create.$post({ json: { organizationId: as.organizationId!, ...(startFrom ? { startFrom } : {}) } }), 201);
+  const detail = (as: Member, id: string): Promise<AssessmentDetail> => bodyOf(api(as)[':id'].$get({ param: { id } }));
+  const answersOf = (as: Member, id: string): Promise<AnswerView[]> => bodyOf(api(as)[':id'].responses.$get({ param: { id } }));
+  const evidenceOf = (as: Member, id: string): Promise<EvidenceView[]> => bodyOf(api(as)[':id'].evidence.$get({ param: { id } }));
+  const submit = (as: Member, id: string) => api(as)[':id'].submit.$post({ param: { id } });
+  const resultsOf = (as: Member, id: string) => bodyOf(api(as)[':id'].results.$get({ param: { id } }));
   let seq = 0;
   const answerSet = (assessmentId: string, questionId: string, value: 'yes' | 'no', baseVersion: number | null, extra: { bulk?: true; id?: string } = {}) => ({
     id: extra.id ?? crypto.randomUUID(),
@@ -59,9 +63,7 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
    * member, the rest by the admin), a file on the first Yes question that requires evidence.
    */
   async function submittedAssessment(): Promise<{ id: string; questions: QuestionView[]; answers: Map<string, 'yes' | 'no'>; evidenceQuestion: QuestionView; file: EvidenceView }> {
-    const created = await create(admin);
-    expect(created.status).toBe(201);
-    const id = created.body.assessmentId as string;
+    const id = (await create(admin)).assessmentId;
     const questions = await getQuestions(server, admin.accessToken, id);
     const answers = new Map(questions.map((q, i) => [q.id, yesOrNo(q, i)] as const));
     const byMember = questions.filter((_, i) => i % 2 === 0);
@@ -84,18 +86,18 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
 
   it('starts blank when nothing was submitted yet, whatever startFrom says', async () => {
     const res = await create(admin, 'previous');
-    expect(res).toMatchObject({ status: 201, body: { startFrom: 'blank' } });
-    const d = await detail(admin, res.body.assessmentId);
+    expect(res).toMatchObject({ startFrom: 'blank' });
+    const d = await detail(admin, res.assessmentId);
     expect(d).toMatchObject({ carried_from: null, answered_count: 0, to_confirm_count: 0, question_count: QUESTION_BANK.length });
-    expect((await getQuestions(server, admin.accessToken, res.body.assessmentId)).every((q) => q.novelty === null)).toBe(true);
-    expect(await answersOf(admin, res.body.assessmentId)).toEqual([]);
+    expect((await getQuestions(server, admin.accessToken, res.assessmentId)).every((q) => q.novelty === null)).toBe(true);
+    expect(await answersOf(admin, res.assessmentId)).toEqual([]);
   });
 
   it('carries every answer to re-confirm, with its author, and counts none of them as answered', async () => {
     const prev = await submittedAssessment();
     const res = await create(member);
-    expect(res).toMatchObject({ status: 201, body: { startFrom: 'previous' } });
-    const id = res.body.assessmentId as string;
+    expect(res).toMatchObject({ startFrom: 'previous' });
+    const id = res.assessmentId;
     const n = prev.questions.length;
     expect(await detail(member, id)).toMatchObject({ carried_from: prev.id, answered_count: 0, to_confirm_count: n, question_count: n });
     const questions = await getQuestions(server, member.accessToken, id);
@@ -114,10 +116,9 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
     expect(history.every((h) => h.origin === 'carried' && h.version === 1)).toBe(true);
 
     // Carried answers are unanswered for submit: all of them are listed.
-    const refused = await submit(member, id);
-    expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe('incomplete_assessment');
-    expect(refused.body.details.unanswered).toHaveLength(n);
+    const refused = await refusalOf(submit(member, id), 409);
+    expect(refused.code).toBe('incomplete_assessment');
+    expect((refused.details as { unanswered: unknown[] }).unanswered).toHaveLength(n);
 
     // Confirming needs the carried version as base: a writer who saw no answer (base 0) is told what is there.
     const stale = await server.json('POST', `/api/assessments/${id}/responses`, { questionId: carried[0]!.question_id, answer: carried[0]!.answer, baseVersion: 0 }, member.accessToken);
@@ -132,8 +133,8 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
   it('a blank start carries nothing even when a submitted assessment exists', async () => {
     await submittedAssessment();
     const res = await create(admin, 'blank');
-    expect(res).toMatchObject({ status: 201, body: { startFrom: 'blank' } });
-    const id = res.body.assessmentId as string;
+    expect(res).toMatchObject({ startFrom: 'blank' });
+    const id = res.assessmentId;
     expect(await detail(admin, id)).toMatchObject({ carried_from: null, to_confirm_count: 0, answered_count: 0 });
     expect(await answersOf(admin, id)).toEqual([]);
     expect(await evidenceOf(admin, id)).toEqual([]);
@@ -142,7 +143,7 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
 
   it('re-confirms one by one, in bulk through the outbox (once on replay), or changes; the result counts each', async () => {
     const prev = await submittedAssessment();
-    const id = (await create(admin)).body.assessmentId as string;
+    const id = (await create(admin)).assessmentId;
     const questions = await getQuestions(server, admin.accessToken, id);
     const carried = new Map((await answersOf(admin, id)).map((a) => [a.question_id, a]));
     const [one, changed, ...rest] = questions;
@@ -186,16 +187,14 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
     expect(views.find((a) => a.question_id === changed!.id)!.origin).toBe('answered');
     expect(await detail(admin, id)).toMatchObject({ answered_count: questions.length, to_confirm_count: 0 });
 
-    const res = await submit(admin, id);
-    expect(res.status).toBe(200);
-    const result = res.body as ResultView;
+    const result = await bodyOf(submit(admin, id));
     expect(result.carry).toEqual({ carried_from: prev.id, carried: questions.length, confirmed: 1, bulk_confirmed: rest.length, changed: 1, new_questions: 0 });
     // The carried file (no expiry) still counts as evidence for its question.
     expect(prev.file.status).toBe('attached');
     expect(result.evidence_missing.map((m) => m.code)).not.toContain(prev.evidenceQuestion.code);
     expect(result.evidence_missing.length).toBeGreaterThan(0);
     // The stored result says the same.
-    expect((await server.json('GET', `/api/assessments/${id}/results`, undefined, admin.accessToken)).body.carry).toEqual(result.carry);
+    expect((await resultsOf(admin, id)).carry).toEqual(result.carry);
   });
 
   it('marks questions not asked before as new and changed ones (wording, gate) as changed, and carries neither', async () => {
@@ -209,7 +208,7 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
     // Now every duty applies: more questions are asked, and some gates resolve differently.
     await setApplicability(server, admin.accessToken, PROFILE_WITH_EVERY_DUTY);
 
-    const id = (await create(admin)).body.assessmentId as string;
+    const id = (await create(admin)).assessmentId;
     const questions = await getQuestions(server, admin.accessToken, id);
     const expected = (q: QuestionView) => {
       const was = before.get(q.code);
@@ -235,15 +234,14 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
     // Confirm everything carried and answer the rest; the summary counts the new questions.
     await push(admin, carried.map((a) => answerSet(id, a.question_id, a.answer, 1)));
     await push(admin, fresh.map((q) => answerSet(id, q.id, 'yes', 0)));
-    const res = await submit(admin, id);
-    expect(res.status).toBe(200);
-    expect(res.body.carry).toMatchObject({ carried: carried.length, confirmed: carried.length, bulk_confirmed: 0, changed: 0, new_questions: fresh.length });
+    const res = await bodyOf(submit(admin, id));
+    expect(res.carry).toMatchObject({ carried: carried.length, confirmed: carried.length, bulk_confirmed: 0, changed: 0, new_questions: fresh.length });
   });
 
   it('carries evidence with its dates; a carried file that has expired is missing evidence at submit', async () => {
     const prev = await submittedAssessment();
     // The previous result already lists Yes answers that require evidence and have none.
-    const prevResult = (await server.json('GET', `/api/assessments/${prev.id}/results`, undefined, admin.accessToken)).body as ResultView;
+    const prevResult = await resultsOf(admin, prev.id);
     const needing = prev.questions.filter((q) => q.document_evidence_required && prev.answers.get(q.id) === 'yes');
     expect(prevResult.evidence_missing.map((m) => m.code).sort()).toEqual(needing.filter((q) => q.id !== prev.evidenceQuestion.id).map((q) => q.code).sort());
     expect(prevResult.carry).toBeNull();
@@ -251,7 +249,7 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     await server.deps.db.update(evidenceFiles).set({ effectiveOn: '2020-01-15', expiresOn: yesterday }).where(eq(evidenceFiles.id, prev.file.id));
 
-    const id = (await create(admin)).body.assessmentId as string;
+    const id = (await create(admin)).assessmentId;
     const files = await evidenceOf(admin, id);
     const question = (await getQuestions(server, admin.accessToken, id)).find((q) => q.code === prev.evidenceQuestion.code)!;
     expect(files).toEqual([
@@ -276,25 +274,32 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
     // Confirm everything and submit: the expired file no longer counts as evidence.
     const carried = await answersOf(admin, id);
     await push(admin, carried.map((a) => answerSet(id, a.question_id, a.answer, 1, { bulk: true })));
-    const res = await submit(admin, id);
-    expect(res.status).toBe(200);
-    expect((res.body as ResultView).evidence_missing.map((m) => m.code).sort()).toEqual(needing.map((q) => q.code).sort());
+    const res = await bodyOf(submit(admin, id));
+    expect(res.evidence_missing.map((m) => m.code).sort()).toEqual(needing.map((q) => q.code).sort());
   });
 
   it('keeps each organization to its own: no start from, and no reading of, another organization’s assessment', async () => {
     const prev = await submittedAssessment();
     const res = await create(outsider, 'previous');
-    expect(res).toMatchObject({ status: 201, body: { startFrom: 'blank' } });
-    const theirs = res.body.assessmentId as string;
+    expect(res).toMatchObject({ startFrom: 'blank' });
+    const theirs = res.assessmentId;
     expect(await detail(outsider, theirs)).toMatchObject({ carried_from: null, to_confirm_count: 0 });
     expect(await answersOf(outsider, theirs)).toEqual([]);
     expect(await evidenceOf(outsider, theirs)).toEqual([]);
     // Starting in another organization's name is a 404.
-    expect((await server.json('POST', '/api/assessments/create', { organizationId: admin.organizationId, startFrom: 'previous' }, outsider.accessToken)).status).toBe(404);
+    expect((await api(outsider).create.$post({ json: { organizationId: admin.organizationId!, startFrom: 'previous' } })).status).toBe(404);
 
-    const ours = (await create(admin)).body.assessmentId as string;
-    for (const path of [`/api/assessments/${ours}`, `/api/assessments/${ours}/responses`, `/api/assessments/${prev.id}/results`, `/api/questions?assessmentId=${ours}`, `/api/assessments/${ours}/evidence`]) {
-      expect((await server.json('GET', path, undefined, outsider.accessToken)).status, path).toBe(404);
+    const ours = (await create(admin)).assessmentId;
+    const theirApi = apiClient(server, outsider.accessToken);
+    const reads = [
+      [`/api/assessments/${ours}`, () => theirApi.assessments[':id'].$get({ param: { id: ours } })],
+      [`/api/assessments/${ours}/responses`, () => theirApi.assessments[':id'].responses.$get({ param: { id: ours } })],
+      [`/api/assessments/${prev.id}/results`, () => theirApi.assessments[':id'].results.$get({ param: { id: prev.id } })],
+      [`/api/questions?assessmentId=${ours}`, () => theirApi.questions.$get({ query: { assessmentId: ours } })],
+      [`/api/assessments/${ours}/evidence`, () => theirApi.assessments[':id'].evidence.$get({ param: { id: ours } })],
+    ] as const;
+    for (const [path, read] of reads) {
+      expect((await read()).status, path).toBe(404);
     }
     // Nor confirm its carried answers through the outbox.
     const q = (await answersOf(admin, ours))[0]!;
@@ -304,6 +309,7 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
   });
 
   it('answers a bad startFrom with a 400 the form can show', async () => {
+    // not one of the two values: sent untyped
     const res = await server.json('POST', '/api/assessments/create', { organizationId: admin.organizationId, startFrom: 'last-year' }, admin.accessToken);
     expect(res).toMatchObject({ status: 400, body: { error: 'startFrom must be previous or blank' } });
   });

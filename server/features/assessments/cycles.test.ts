@@ -4,9 +4,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultView } from '#domain/contracts/assessments.ts';
-import type { ComparisonView, PreviousAnswersView, TrendView } from '#domain/contracts/cycles.ts';
 import type { QuestionView } from '#domain/contracts/assessments.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { apiClient, bodyOf, refusalOf } from '#tests/setup/api-client.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { assessments } from '../../db/schema/index.ts';
 import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
@@ -27,9 +27,14 @@ describe.each([TEST_DRIVER])('comparison, trend and previous answers API (%s)', 
   });
   afterEach(async () => server.close());
 
-  const get = async <T,>(path: string, who: Member = admin) => {
-    const res = await server.json('GET', path, undefined, who.accessToken);
-    return res as { status: number; body: T & { error?: string; code?: string } };
+  /** The cycle routes as `who` (anonymous: null) through the typed client. */
+  const routesOf = (who: Member | null = admin) => {
+    const api = apiClient(server, who?.accessToken).assessments;
+    return {
+      comparison: (id: string) => api[':id'].comparison.$get({ param: { id } }),
+      previousAnswers: (id: string) => api[':id']['previous-answers'].$get({ param: { id } }),
+      trend: () => api.trend.$get(),
+    };
   };
 
   /** Creates, answers (No for `noCodes`, Yes otherwise) and submits an assessment; returns its id and result. */
@@ -37,9 +42,8 @@ describe.each([TEST_DRIVER])('comparison, trend and previous answers API (%s)', 
     const id = await createAssessment(server, who.accessToken, admin.organizationId);
     questions = await getQuestions(server, who.accessToken, id);
     await answerAll(server, who.accessToken, id, (q) => (noCodes.includes(q.code) ? 'no' : 'yes'));
-    const res = await server.json('POST', `/api/assessments/${id}/submit`, undefined, who.accessToken);
-    expect(res.status).toBe(200);
-    return { id, result: res.body as ResultView };
+    const result: ResultView = await bodyOf(apiClient(server, who.accessToken).assessments[':id'].submit.$post({ param: { id } }));
+    return { id, result };
   }
 
   it('compares two submitted assessments: regressions, improvements, total and domain deltas', async () => {
@@ -48,9 +52,7 @@ describe.each([TEST_DRIVER])('comparison, trend and previous answers API (%s)', 
     // Now PP-01 stays No, TP-01 improves, and c regresses (answered by the member).
     const second = await submitted(member, ['PP-01', c.code]);
 
-    const res = await get<ComparisonView>(`/api/assessments/${second.id}/comparison`, member);
-    expect(res.status).toBe(200);
-    const view = res.body;
+    const view = await bodyOf(routesOf(member).comparison(second.id));
     expect(view.current).toEqual({ assessment_id: second.id, submitted_at: second.result.submittedAt, total_score: second.result.totalScore, grade: second.result.grade, pass_fail: second.result.passFail });
     expect(view.previous).toMatchObject({ assessment_id: first.id, submitted_at: first.result.submittedAt, total_score: first.result.totalScore });
     expect(view.total_delta).toBe(second.result.totalScore - first.result.totalScore);
@@ -67,22 +69,21 @@ describe.each([TEST_DRIVER])('comparison, trend and previous answers API (%s)', 
     expect(view.domains.some((d) => d.delta !== 0)).toBe(true);
 
     // The first one is compared with nothing: the later one is not "previous".
-    const firstView = await get<ComparisonView>(`/api/assessments/${first.id}/comparison`);
-    expect(firstView.body).toMatchObject({ previous: null, total_delta: null, regressed: [], improved: [] });
+    const firstView = await bodyOf(routesOf().comparison(first.id));
+    expect(firstView).toMatchObject({ previous: null, total_delta: null, regressed: [], improved: [] });
   });
 
   it('answers for the first submitted assessment with no previous one and a one-point trend', async () => {
     const only = await submitted(admin, ['PP-01']);
-    const view = await get<ComparisonView>(`/api/assessments/${only.id}/comparison`);
-    expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ previous: null, total_delta: null, regressed: [], improved: [] });
-    expect(view.body.domains.every((d) => d.previous_percentage === null && d.delta === null)).toBe(true);
-    const trend = await get<TrendView>('/api/assessments/trend');
-    expect(trend.body.points.map((p) => [p.assessment_id, p.total_score])).toEqual([[only.id, only.result.totalScore]]);
+    const view = await bodyOf(routesOf().comparison(only.id));
+    expect(view).toMatchObject({ previous: null, total_delta: null, regressed: [], improved: [] });
+    expect(view.domains.every((d) => d.previous_percentage === null && d.delta === null)).toBe(true);
+    const trend = await bodyOf(routesOf().trend());
+    expect(trend.points.map((p) => [p.assessment_id, p.total_score])).toEqual([[only.id, only.result.totalScore]]);
   });
 
   it('lists the trend oldest first with every domain percentage, and reads results stored before cycles', async () => {
-    expect((await get<TrendView>('/api/assessments/trend')).body).toEqual({ domains: [], points: [] });
+    expect(await bodyOf(routesOf().trend())).toEqual({ domains: [], points: [] });
     const one = await submitted(admin, ['PP-01', 'TP-01']);
     const two = await submitted(admin, ['PP-01']);
     const three = await submitted(admin, []);
@@ -92,20 +93,19 @@ describe.each([TEST_DRIVER])('comparison, trend and previous answers API (%s)', 
     delete legacy.evidence_missing;
     await server.deps.db.update(assessments).set({ result: legacy as ResultView }).where(eq(assessments.id, one.id));
 
-    const res = await get<TrendView>('/api/assessments/trend', member);
-    expect(res.status).toBe(200);
-    expect(res.body.points.map((p) => p.assessment_id)).toEqual([one.id, two.id, three.id]);
-    expect(res.body.points.map((p) => p.total_score)).toEqual([one.result.totalScore, two.result.totalScore, three.result.totalScore]);
-    expect(res.body.domains).toEqual(three.result.domainScores.map((d) => ({ id: d.id, name: d.name })));
-    expect(res.body.points[0]!.domains).toEqual(Object.fromEntries(one.result.domainScores.map((d) => [d.id, d.weighted_percentage])));
-    const compared = await get<ComparisonView>(`/api/assessments/${two.id}/comparison`);
-    expect(compared.body.previous?.assessment_id).toBe(one.id);
-    expect(compared.body.improved.map((q) => q.code)).toEqual(['TP-01']);
+    const res = await bodyOf(routesOf(member).trend());
+    expect(res.points.map((p) => p.assessment_id)).toEqual([one.id, two.id, three.id]);
+    expect(res.points.map((p) => p.total_score)).toEqual([one.result.totalScore, two.result.totalScore, three.result.totalScore]);
+    expect(res.domains).toEqual(three.result.domainScores.map((d) => ({ id: d.id, name: d.name })));
+    expect(res.points[0]!.domains).toEqual(Object.fromEntries(one.result.domainScores.map((d) => [d.id, d.weighted_percentage])));
+    const compared = await bodyOf(routesOf().comparison(two.id));
+    expect(compared.previous?.assessment_id).toBe(one.id);
+    expect(compared.improved.map((q) => q.code)).toEqual(['TP-01']);
 
     // An open assessment is not on the trend; another organization sees only its own (none).
     await createAssessment(server, admin.accessToken, admin.organizationId);
-    expect((await get<TrendView>('/api/assessments/trend')).body.points).toHaveLength(3);
-    expect((await get<TrendView>('/api/assessments/trend', outsider)).body).toEqual({ domains: [], points: [] });
+    expect((await bodyOf(routesOf().trend())).points).toHaveLength(3);
+    expect(await bodyOf(routesOf(outsider).trend())).toEqual({ domains: [], points: [] });
   });
 
   it('lists each question’s earlier answers newest first with author and date', async () => {
@@ -113,36 +113,44 @@ describe.each([TEST_DRIVER])('comparison, trend and previous answers API (%s)', 
     const two = await submitted(member, ['TP-01']);
     const open = await createAssessment(server, admin.accessToken, admin.organizationId);
 
-    const res = await get<PreviousAnswersView>(`/api/assessments/${open}/previous-answers`, member);
-    expect(res.status).toBe(200);
-    const pp = res.body['PP-01']!;
+    const res = await bodyOf(routesOf(member).previousAnswers(open));
+    const pp = res['PP-01']!;
     expect(pp.map((p) => [p.assessment_id, p.answer, p.answered_by_name])).toEqual([
       [two.id, 'yes', 'Tess Member'],
       [one.id, 'no', 'Ada Admin'],
     ]);
     expect(pp[0]!.submitted_at).toBe(two.result.submittedAt);
     expect(Date.parse(pp[0]!.answered_at)).toBeLessThanOrEqual(Date.parse(two.result.submittedAt));
-    expect(Object.keys(res.body).sort()).toEqual(questions.map((q) => q.code).sort());
+    expect(Object.keys(res).sort()).toEqual(questions.map((q) => q.code).sort());
 
     // A submitted assessment sees only those submitted before it; the first sees none.
-    const ofTwo = await get<PreviousAnswersView>(`/api/assessments/${two.id}/previous-answers`);
-    expect(ofTwo.body['TP-01']!.map((p) => [p.assessment_id, p.answer])).toEqual([[one.id, 'yes']]);
-    expect((await get<PreviousAnswersView>(`/api/assessments/${one.id}/previous-answers`)).body).toEqual({});
+    const ofTwo = await bodyOf(routesOf().previousAnswers(two.id));
+    expect(ofTwo['TP-01']!.map((p) => [p.assessment_id, p.answer])).toEqual([[one.id, 'yes']]);
+    expect(await bodyOf(routesOf().previousAnswers(one.id))).toEqual({});
   });
 
   it('keeps every route to the caller’s organization and explains an assessment in progress', async () => {
     const done = await submitted(admin, []);
     const open = await createAssessment(server, admin.accessToken, admin.organizationId);
-    for (const path of [`/api/assessments/${done.id}/comparison`, `/api/assessments/${done.id}/previous-answers`, `/api/assessments/${open}/previous-answers`]) {
-      const res = await get(path, outsider);
-      expect(res.status, path).toBe(404);
-      expect(res.body.error).toBe('Assessment not found');
+    const calls = (who: Member | null) => {
+      const routes = routesOf(who);
+      return [
+        [`/api/assessments/${done.id}/comparison`, () => routes.comparison(done.id)],
+        [`/api/assessments/${done.id}/previous-answers`, () => routes.previousAnswers(done.id)],
+        [`/api/assessments/${open}/previous-answers`, () => routes.previousAnswers(open)],
+      ] as const;
+    };
+    for (const [path, call] of calls(outsider)) {
+      const res = await refusalOf(call(), 404);
+      expect(res.error, path).toBe('Assessment not found');
     }
-    expect((await get('/api/assessments/not-a-uuid/comparison', outsider)).body.error).toBe('Invalid assessment id');
-    const inProgress = await get(`/api/assessments/${open}/comparison`);
-    expect(inProgress).toMatchObject({ status: 409, body: { error: NOT_SUBMITTED_MESSAGE } });
-    for (const path of ['/api/assessments/trend', `/api/assessments/${done.id}/comparison`, `/api/assessments/${open}/previous-answers`]) {
-      expect((await server.json('GET', path)).status, path).toBe(401);
-    }
+    // a malformed id: sent untyped
+    expect((await server.json('GET', '/api/assessments/not-a-uuid/comparison', undefined, outsider.accessToken)).body.error).toBe('Invalid assessment id');
+    const inProgress = await refusalOf(routesOf().comparison(open), 409);
+    expect(inProgress).toMatchObject({ error: NOT_SUBMITTED_MESSAGE });
+    const anonymous = routesOf(null);
+    expect((await anonymous.trend()).status, 'trend').toBe(401);
+    expect((await anonymous.comparison(done.id)).status, 'comparison').toBe(401);
+    expect((await anonymous.previousAnswers(open)).status, 'previous-answers').toBe(401);
   });
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { assessments } from '#server/db/schema/index.ts';
 import { createOrgAdmin, joinOrganization, removeMember, type Member } from '#tests/isolation/fixtures.ts';
-import { apiClient } from '#tests/setup/api-client.ts';
+import { apiClient, bodyOf, refusalOf } from '#tests/setup/api-client.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { DEFERRED_MESSAGE } from './defer.routes.ts';
@@ -18,10 +18,8 @@ describe.each([TEST_DRIVER])('POST /api/assessments/:id/defer (%s)', (driver) =>
   /** A malformed body or id on purpose (the typed client only sends what the route accepts). */
   const deferRaw = (as: Member, body: unknown, id = assessmentId) => server.json('POST', `/api/assessments/${id}/defer`, body, as.accessToken);
   /** A well-formed deferral through the typed client (tests/setup/api-client.ts). */
-  const defer = async (as: Member, json: { questionId: string; deferToUserId: string }, id = assessmentId) => {
-    const res = await apiClient(server, as.accessToken).assessments[':id'].defer.$post({ param: { id }, json });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const defer = (as: Member, json: { questionId: string; deferToUserId: string }, id = assessmentId) =>
+    apiClient(server, as.accessToken).assessments[':id'].defer.$post({ param: { id }, json });
   const pullDeferrals = async (as: Member) => {
     const res = await apiClient(server, as.accessToken).sync.pull.$get({ query: { assessmentId } });
     expect(res.status).toBe(200);
@@ -34,15 +32,15 @@ describe.each([TEST_DRIVER])('POST /api/assessments/:id/defer (%s)', (driver) =>
     server = await createTestServer(driver);
     admin = await createOrgAdmin(server, { organizationName: 'Hopper Institute' });
     bob = await joinOrganization(server, admin.organizationId!, { firstName: 'Bob', lastName: 'Byte' });
-    assessmentId = (await server.json('POST', '/api/assessments/create', { organizationId: admin.organizationId }, admin.accessToken)).body.assessmentId;
-    questionIds = (await server.json('GET', `/api/questions?assessmentId=${assessmentId}`, undefined, admin.accessToken)).body.map((q: { id: string }) => q.id);
+    const api = apiClient(server, admin.accessToken);
+    assessmentId = (await bodyOf(api.assessments.create.$post({ json: { organizationId: admin.organizationId! } }), 201)).assessmentId;
+    questionIds = (await bodyOf(api.questions.$get({ query: { assessmentId } }))).map((q) => q.id);
   });
   afterAll(async () => server?.close());
 
   it('hands a question to a teammate, who sees it in the pull; a second deferral replaces the first', async () => {
-    const res = await defer(admin, { questionId: questionIds[0]!, deferToUserId: bob.userId });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: DEFERRED_MESSAGE, deferral: { question_id: questionIds[0]!, deferred_to: bob.userId, deferred_to_name: 'Bob Byte', status: 'open' } });
+    const res = await bodyOf(defer(admin, { questionId: questionIds[0]!, deferToUserId: bob.userId }));
+    expect(res).toMatchObject({ message: DEFERRED_MESSAGE, deferral: { question_id: questionIds[0]!, deferred_to: bob.userId, deferred_to_name: 'Bob Byte', status: 'open' } });
     expect(await pullDeferrals(bob)).toEqual([expect.objectContaining({ question_id: questionIds[0]!, deferred_to: bob.userId, status: 'open' })]);
 
     const back = await defer(bob, { questionId: questionIds[0]!, deferToUserId: admin.userId });
@@ -52,15 +50,15 @@ describe.each([TEST_DRIVER])('POST /api/assessments/:id/defer (%s)', (driver) =>
   });
 
   it('refuses oneself, strangers, unknown questions and bad bodies with a readable 400', async () => {
-    const self = await defer(admin, { questionId: questionIds[0]!, deferToUserId: admin.userId });
-    expect(self).toMatchObject({ status: 400, body: { error: 'Choose another team member to defer to' } });
+    const self = await refusalOf(defer(admin, { questionId: questionIds[0]!, deferToUserId: admin.userId }), 400);
+    expect(self).toMatchObject({ error: 'Choose another team member to defer to' });
 
     const outsider = await createOrgAdmin(server, { organizationName: 'Elsewhere' });
-    const stranger = await defer(admin, { questionId: questionIds[0]!, deferToUserId: outsider.userId });
-    expect(stranger).toMatchObject({ status: 400, body: { error: 'That team member is not an active member of your organization' } });
+    const stranger = await refusalOf(defer(admin, { questionId: questionIds[0]!, deferToUserId: outsider.userId }), 400);
+    expect(stranger).toMatchObject({ error: 'That team member is not an active member of your organization' });
 
-    const unknown = await defer(admin, { questionId: crypto.randomUUID(), deferToUserId: bob.userId });
-    expect(unknown).toMatchObject({ status: 400, body: { error: 'This question is not part of the assessment' } });
+    const unknown = await refusalOf(defer(admin, { questionId: crypto.randomUUID(), deferToUserId: bob.userId }), 400);
+    expect(unknown).toMatchObject({ error: 'This question is not part of the assessment' });
 
     for (const body of [{}, { questionId: 'q1', deferToUserId: bob.userId }, { questionId: questionIds[0]! }]) {
       const res = await deferRaw(admin, body);
@@ -76,8 +74,8 @@ describe.each([TEST_DRIVER])('POST /api/assessments/:id/defer (%s)', (driver) =>
     expect((await deferRaw(admin, { questionId: questionIds[0], deferToUserId: bob.userId }, 'not-a-uuid')).status).toBe(400);
 
     await server.deps.db.update(assessments).set({ status: 'submitted', submittedAt: new Date() }).where(eq(assessments.id, assessmentId));
-    const locked = await defer(admin, { questionId: questionIds[0]!, deferToUserId: bob.userId });
-    expect(locked).toMatchObject({ status: 409, body: { code: 'assessment_locked' } });
+    const locked = await refusalOf(defer(admin, { questionId: questionIds[0]!, deferToUserId: bob.userId }), 409);
+    expect(locked).toMatchObject({ code: 'assessment_locked' });
   });
 
   it('gives the questions of a removed member back to the team', async () => {

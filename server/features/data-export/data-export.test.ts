@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, evidenceFiles } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { apiClient, refusalOf } from '#tests/setup/api-client.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { PAYMENT_REQUIRED_MESSAGE } from '../actions/index.ts';
 import { RATE_LIMITS } from '../../lib/rate-limit.ts';
@@ -165,8 +166,8 @@ describe.each([TEST_DRIVER])('organization export (%s)', (driver) => {
     expect(unpaid[0]).not.toHaveProperty('target_date');
     expect(unpaid[0]).toMatchObject({ id: expect.any(String), question_code: expect.any(String), status: 'open' });
     // The same gate as the deadlines panel: no action deadline for B, one for A.
-    const deadlines = await server.json('GET', '/api/deadlines', undefined, b.admin.accessToken);
-    expect((deadlines.body as { kind: string }[]).filter((d) => d.kind === 'action')).toEqual([]);
+    const deadlines = await (await apiClient(server, b.admin.accessToken).deadlines.$get()).json();
+    expect(deadlines.filter((d) => d.kind === 'action')).toEqual([]);
     // The manifest says what was left out and why.
     expect((await zipB.json('manifest.json')).withheld_fields).toEqual([{ file: 'action-plan/actions.json', fields: ['target_date'], reason: PAYMENT_REQUIRED_MESSAGE }]);
     expect((await zipA.json('manifest.json')).withheld_fields).toEqual([]);
@@ -184,9 +185,8 @@ describe.each([TEST_DRIVER])('organization export (%s)', (driver) => {
   });
 
   it('is for org_admins only and is recorded in the audit log', async () => {
-    const res = await server.json('POST', '/api/organization/export', undefined, a.member.accessToken);
-    expect(res.status).toBe(403);
-    expect(res.body.error).toEqual(expect.any(String));
+    const res = await refusalOf(apiClient(server, a.member.accessToken).organization.export.$post(), 403);
+    expect(res.error).toEqual(expect.any(String));
     const audited = await server.deps.db
       .select()
       .from(auditLog)
@@ -214,10 +214,10 @@ describe.each([TEST_DRIVER])('organization export (%s)', (driver) => {
   it(`spends the export budget (${RATE_LIMITS.export.max} an hour per org_admin)`, async () => {
     // B's admin has exported once already.
     for (let i = 1; i < RATE_LIMITS.export.max; i++) await downloadExport(server, b.admin.accessToken);
-    const res = await server.json('POST', '/api/organization/export', undefined, b.admin.accessToken);
-    expect(res.status).toBe(429);
+    const res = await apiClient(server, b.admin.accessToken).organization.export.$post();
+    const refused = await refusalOf(res, 429);
     // An hour's budget is told in minutes; Retry-After stays in seconds.
-    expect(res.body.error).toMatch(/^Too many requests\. Please try again in (59|60) minutes\.$/);
+    expect(refused.error).toMatch(/^Too many requests\. Please try again in (59|60) minutes\.$/);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3500);
   });
 });

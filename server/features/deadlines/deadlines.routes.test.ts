@@ -82,7 +82,8 @@ describe.each([TEST_DRIVER])('GET /api/deadlines (%s)', (driver) => {
     // Both assessments were submitted at the same (frozen) instant: the files go to the one the list reads.
     const id = /^\/assessment\/([0-9a-f-]{36})\?/.exec(listed.find((d) => d.code === 'PP-23')!.href!)![1]!;
     const sys = await signInSystemAdmin(server);
-    expect((await server.json('POST', `/api/admin/organizations/${college.organizationId}/subscription`, { paidUntil: '2027-03-10T00:00:00.000Z' }, sys.accessToken)).status).toBe(200);
+    const paid = await apiClient(server, sys.accessToken).admin.organizations[':id'].subscription.$post({ param: { id: college.organizationId! }, json: { paidUntil: '2027-03-10T00:00:00.000Z' } });
+    expect(paid.status).toBe(200);
     expect((await list(college)).filter((d) => d.kind === 'action').map((d) => d.code)).toEqual(['PP-23']);
 
     // An expired file next to a current one on the same question: no alarm; alone, it is overdue.
@@ -105,7 +106,7 @@ describe.each([TEST_DRIVER])('GET /api/deadlines (%s)', (driver) => {
 
   it('gives a user without an organization an empty list, and refuses anonymous callers', async () => {
     const admin = await signInSystemAdmin(server);
-    expect((await server.json('GET', '/api/deadlines', undefined, admin.accessToken)).body).toEqual([]);
-    expect((await server.json('GET', '/api/deadlines')).status).toBe(401);
+    expect(await (await apiClient(server, admin.accessToken).deadlines.$get()).json()).toEqual([]);
+    expect((await apiClient(server).deadlines.$get()).status).toBe(401);
   });
 });

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { apiClient, bodyOf } from '#tests/setup/api-client.ts';
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment, getQuestions, postAnswer } from '../assessments/assessments.test-helpers.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
@@ -27,7 +28,7 @@ describe.each(STORAGE_MATRIX)('carried evidence shares stored bytes (%s, %s)', (
   });
 
   const download = (id: string) => downloadEvidence(server, admin.accessToken, id);
-  const del = (id: string) => server.json('DELETE', `/api/evidence/${id}`, undefined, admin.accessToken);
+  const del = (evidenceId: string) => apiClient(server, admin.accessToken).evidence[':evidenceId'].$delete({ param: { evidenceId } });
   const rowOf = async (id: string) => (await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, id)))[0]!;
   const setStatus = (id: string, status: 'attached' | 'detached') => server.deps.db.update(evidenceFiles).set({ status }).where(eq(evidenceFiles.id, id));
 
@@ -38,9 +39,10 @@ describe.each(STORAGE_MATRIX)('carried evidence shares stored bytes (%s, %s)', (
     const saved = await postAnswer(server, admin.accessToken, first, { questionId: q!.id, answer: 'yes', evidence_0: new File([BYTES], 'roster.csv', { type: 'text/csv' }) });
     expect(saved.status).toBe(200);
     await answerAll(server, admin.accessToken, first, () => 'yes', (x) => x.id === q!.id);
-    expect((await server.json('POST', `/api/assessments/${first}/submit`, undefined, admin.accessToken)).status).toBe(200);
+    const api = apiClient(server, admin.accessToken).assessments[':id'];
+    expect((await api.submit.$post({ param: { id: first } })).status).toBe(200);
     const next = await createAssessment(server, admin.accessToken, admin.organizationId);
-    const files = (await server.json('GET', `/api/assessments/${next}/evidence`, undefined, admin.accessToken)).body as EvidenceView[];
+    const files: EvidenceView[] = await (await api.evidence.$get({ param: { id: next } })).json();
     expect(files).toHaveLength(1);
     return { previous: saved.body.evidence[0] as EvidenceView, copy: files[0]! };
   }
@@ -49,8 +51,7 @@ describe.each(STORAGE_MATRIX)('carried evidence shares stored bytes (%s, %s)', (
     const { previous, copy } = await carriedPair();
     expect(copy).toMatchObject({ carried_from: previous.id, sha256: previous.sha256 });
     expect((await rowOf(copy.id)).storageKey).toBe((await rowOf(previous.id)).storageKey);
-    const removed = await del(copy.id);
-    expect(removed).toMatchObject({ status: 200, body: { id: copy.id, status: 'detached' } });
+    expect(await bodyOf(del(copy.id))).toMatchObject({ id: copy.id, status: 'detached' });
     const res = await download(previous.id);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(BYTES);

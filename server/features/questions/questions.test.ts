@@ -4,6 +4,7 @@ import { citationOf } from '#domain/questions/sources.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { apiClient, bodyOf } from '#tests/setup/api-client.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { questionnaireVersions, questions } from '../../db/schema/index.ts';
@@ -94,43 +95,40 @@ describe.each([TEST_DRIVER])('GET /api/questions and /api/domains (%s)', (driver
   afterEach(async () => server.close());
 
   it('requires sign-in', async () => {
-    expect((await server.json('GET', '/api/questions')).status).toBe(401);
-    expect((await server.json('GET', '/api/domains')).status).toBe(401);
+    expect((await apiClient(server).questions.$get({ query: {} })).status).toBe(401);
+    expect((await apiClient(server).domains.$get()).status).toBe(401);
   });
 
   it('lists the current version in wire field names, ordered by domain', async () => {
     const admin = await createOrgAdmin(server);
-    const res = await server.json('GET', '/api/questions', undefined, admin.accessToken);
-    expect(res.status).toBe(200);
-    expect(res.body).toHaveLength(QUESTION_BANK.length);
-    expect(res.body.map((q: any) => q.code)).toEqual(QUESTION_BANK.map((q) => q.code));
-    expect(Object.keys(res.body[0]).sort()).toEqual(
+    const res = await bodyOf(apiClient(server, admin.accessToken).questions.$get({ query: {} }));
+    expect(res).toHaveLength(QUESTION_BANK.length);
+    expect(res.map((q) => q.code)).toEqual(QUESTION_BANK.map((q) => q.code));
+    expect(Object.keys(res[0]!).sort()).toEqual(
       ['clock', 'code', 'critical', 'document_evidence_required', 'domain_id', 'domain_name', 'evidence_description', 'guidance', 'id', 'novelty', 'points', 'question_text', 'sources', 'subdomain'].sort(),
     );
     // Novelty is relative to an assessment's start: none for the bare current version.
-    expect(res.body.every((q: any) => q.novelty === null)).toBe(true);
+    expect(res.every((q) => q.novelty === null)).toBe(true);
     const first = QUESTION_BANK[0]!;
-    expect(res.body[0]).toMatchObject({ code: first.code, domain_id: first.domainId, domain_name: 'Communications + Integration', critical: first.critical, points: first.points });
+    expect(res[0]).toMatchObject({ code: first.code, domain_id: first.domainId, domain_name: 'Communications + Integration', critical: first.critical, points: first.points });
     // Citations, not source ids: every source of the bank is shown as its citation.
     const cited = QUESTION_BANK.find((q) => q.sources.length > 0)!;
-    expect(res.body.find((q: any) => q.code === cited.code).sources).toEqual(cited.sources.map(citationOf));
+    expect(res.find((q) => q.code === cited.code)!.sources).toEqual(cited.sources.map(citationOf));
     expect(cited.sources.map(citationOf)).not.toEqual(cited.sources);
   });
 
   it('lists the five domains with icons', async () => {
     const admin = await createOrgAdmin(server);
-    const res = await server.json('GET', '/api/domains', undefined, admin.accessToken);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual(DOMAINS.map((d) => ({ id: d.id, name: d.name, icon: d.icon, description: d.description })));
+    const res = await bodyOf(apiClient(server, admin.accessToken).domains.$get());
+    expect(res).toEqual(DOMAINS.map((d) => ({ id: d.id, name: d.name, icon: d.icon, description: d.description })));
   });
 
   it('answers 404 for an assessment of another organization and 400 for a malformed id', async () => {
     const a = await createOrgAdmin(server, { organizationName: 'A' });
     const b = await createOrgAdmin(server, { organizationName: 'B' });
-    const created = await server.json('POST', '/api/assessments/create', { organizationId: a.organizationId }, a.accessToken);
-    expect(created.status).toBe(201);
-    const other = await server.json('GET', `/api/questions?assessmentId=${created.body.assessmentId}`, undefined, b.accessToken);
+    const created = await bodyOf(apiClient(server, a.accessToken).assessments.create.$post({ json: { organizationId: a.organizationId! } }), 201);
+    const other = await apiClient(server, b.accessToken).questions.$get({ query: { assessmentId: created.assessmentId } });
     expect(other.status).toBe(404);
-    expect((await server.json('GET', '/api/questions?assessmentId=nope', undefined, a.accessToken)).status).toBe(400);
+    expect((await apiClient(server, a.accessToken).questions.$get({ query: { assessmentId: 'nope' } })).status).toBe(400);
   });
 });

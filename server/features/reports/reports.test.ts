@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { apiClient, bodyOf, refusalOf } from '#tests/setup/api-client.ts';
+import type { ResultView } from '#domain/contracts/assessments.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { freezeProfile, rewriteStoredResult } from '../assessments/assessments.report.test-helpers.ts';
@@ -25,7 +27,7 @@ describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
   let outsider: Member;
   let sys: Member;
   let assessmentId: string;
-  let result: any;
+  let result: ResultView;
   beforeEach(async () => {
     server = await createTestServer(driver);
     admin = await createOrgAdmin(server, { organizationName: 'Acme Research' });
@@ -35,24 +37,25 @@ describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
     assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
     await freezeProfile(server, assessmentId, PROFILE_WITH_EVERY_DUTY);
     await answerAll(server, admin.accessToken, assessmentId, (q) => (NO_CODES.has(q.code) ? 'no' : 'yes'));
-    const res = await server.json('POST', `/api/assessments/${assessmentId}/submit`, undefined, admin.accessToken);
-    expect(res.status).toBe(200);
-    result = res.body;
+    result = await bodyOf(apiClient(server, admin.accessToken).assessments[':id'].submit.$post({ param: { id: assessmentId } }));
   });
   afterEach(async () => server.close());
 
-  const get = (path: string, token?: string) =>
-    server.app.request(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const files = ['report.pdf', 'report.docx', 'actions.xlsx'] as const;
+  type ReportFile = (typeof files)[number];
+  /** GET /api/assessments/{id}/<file>: the organization's own file, as `token`'s user (none: anonymous). */
+  const ownFile = (file: ReportFile, token?: string, id = assessmentId) => apiClient(server, token).assessments[':id'][file].$get({ param: { id } });
+  /** GET /api/admin/assessments/{id}/<file>: any organization's file (system admins). */
+  const anyFile = (file: ReportFile, token?: string, id = assessmentId) => apiClient(server, token).admin.assessments[':id'][file].$get({ param: { id } });
   const verifyPayment = async () => {
-    const res = await server.json('POST', `/api/admin/organizations/${admin.organizationId}/subscription`, { paidUntil: inAYear() }, sys.accessToken);
+    const res = await apiClient(server, sys.accessToken).admin.organizations[':id'].subscription.$post({ param: { id: admin.organizationId! }, json: { paidUntil: inAYear() } });
     expect(res.status).toBe(200);
   };
-  const files = ['report.pdf', 'report.docx', 'actions.xlsx'] as const;
+  const reportOf = () => bodyOf(apiClient(server, admin.accessToken).assessments[':id'].report.$get({ param: { id: assessmentId } }));
   /** The source references of the gaps, as the on-screen gap analysis (GET /report) lists them. */
   const gapSources = async (): Promise<string[]> => {
-    const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
-    expect(report.status).toBe(200);
-    const sources: string[] = report.body.gapAnalysis.flatMap((d: any) => d.gaps.flatMap((g: any) => g.sources));
+    const report = await reportOf();
+    const sources: string[] = report.gapAnalysis.flatMap((d) => d.gaps.flatMap((g) => g.sources));
     const cited = QUESTION_BANK.filter((q) => NO_CODES.has(q.code)).flatMap((q) => q.sources.map(citationOf));
     expect(new Set(sources)).toEqual(new Set(cited));
     return [...new Set(sources)];
@@ -61,12 +64,10 @@ describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
 
   it('refuses every download with 403 payment_required before payment is verified', async () => {
     for (const f of files) {
-      for (const [path, token] of [[`/api/assessments/${assessmentId}/${f}`, member.accessToken], [`/api/admin/assessments/${assessmentId}/${f}`, sys.accessToken]] as const) {
-        const res = await get(path, token);
-        expect(res.status, path).toBe(403);
-        const body = (await res.json()) as any;
-        expect(body.code).toBe('payment_required');
-        expect(body.details.checkoutUrl).toBe(server.deps.env.CHECKOUT_URL);
+      for (const [path, download] of [[`/api/assessments/:id/${f}`, () => ownFile(f, member.accessToken)], [`/api/admin/assessments/:id/${f}`, () => anyFile(f, sys.accessToken)]] as const) {
+        const body = await refusalOf(download(), 403);
+        expect(body.code, path).toBe('payment_required');
+        expect(body.details).toMatchObject({ checkoutUrl: server.deps.env.CHECKOUT_URL });
       }
     }
   });
@@ -81,7 +82,7 @@ describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
       { ...file, id: crypto.randomUUID(), fileName: 'delegation-letter.pdf', status: 'attached' },
       { ...file, id: crypto.randomUUID(), fileName: 'removed-draft.pdf', status: 'detached' },
     ]);
-    const res = await get(`/api/assessments/${assessmentId}/report.pdf`, member.accessToken);
+    const res = await ownFile('report.pdf', member.accessToken);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(CONTENT_TYPES.pdf);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="mvrsp-report-acme-research-[0-9a-f]{8}\.pdf"/);
@@ -136,7 +137,7 @@ describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
 
   it('serves an editable DOCX with the same numbers', async () => {
     await verifyPayment();
-    const res = await get(`/api/assessments/${assessmentId}/report.docx`, admin.accessToken);
+    const res = await ownFile('report.docx', admin.accessToken);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(CONTENT_TYPES.docx);
     expect(res.headers.get('content-disposition')).toContain('.docx"');
@@ -156,7 +157,7 @@ describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
   const SMALL_COMPANY: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['nsf'], activities: [] };
   /** The text of every file: PDF (lines joined), DOCX, and the XLSX strings. */
   const allFiles = async () => {
-    const read = async (f: (typeof files)[number]) => new Uint8Array(await (await get(`/api/assessments/${assessmentId}/${f}`, admin.accessToken)).arrayBuffer());
+    const read = async (f: (typeof files)[number]) => new Uint8Array(await (await ownFile(f, admin.accessToken)).arrayBuffer());
     return {
       pdf: oneLine(pdfText(await read('report.pdf'))),
       docx: await docxText(await read('report.docx')),
@@ -199,10 +200,10 @@ describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
 
   it('serves the corrective action plan as XLSX with owners and dates', async () => {
     await verifyPayment();
-    const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, admin.accessToken);
-    const action = report.body.correctiveActions[0];
-    expect((await server.json('PATCH', `/api/actions/${action.id}`, { ownerId: member.userId, baseVersion: action.version }, admin.accessToken)).status).toBe(200);
-    const res = await get(`/api/assessments/${assessmentId}/actions.xlsx`, member.accessToken);
+    const action = (await reportOf()).correctiveActions[0]!;
+    const assigned = await apiClient(server, admin.accessToken).actions[':actionId'].$patch({ param: { actionId: action.id }, json: { ownerId: member.userId, baseVersion: action.version } });
+    expect(assigned.status).toBe(200);
+    const res = await ownFile('actions.xlsx', member.accessToken);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(CONTENT_TYPES.xlsx);
     expect(res.headers.get('content-disposition')).toContain('mvrsp-corrective-actions-acme-research-');
@@ -218,12 +219,12 @@ describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
 
   it('lets a system admin download any organization report and hides it from other organizations', async () => {
     await verifyPayment();
-    const res = await get(`/api/admin/assessments/${assessmentId}/report.pdf`, sys.accessToken);
+    const res = await anyFile('report.pdf', sys.accessToken);
     expect(res.status).toBe(200);
     expect(pdfText(new Uint8Array(await res.arrayBuffer()))).toContain(`${result.totalScore}/140`);
-    expect((await get(`/api/assessments/${assessmentId}/report.pdf`, outsider.accessToken)).status).toBe(404);
-    expect((await get(`/api/admin/assessments/${assessmentId}/report.pdf`, admin.accessToken)).status).toBe(403);
-    expect((await get(`/api/assessments/${assessmentId}/report.docx`)).status).toBe(401);
-    expect((await get(`/api/admin/assessments/${crypto.randomUUID()}/report.docx`, sys.accessToken)).status).toBe(404);
+    expect((await ownFile('report.pdf', outsider.accessToken)).status).toBe(404);
+    expect((await anyFile('report.pdf', admin.accessToken)).status).toBe(403);
+    expect((await ownFile('report.docx')).status).toBe(401);
+    expect((await anyFile('report.docx', sys.accessToken, crypto.randomUUID())).status).toBe(404);
   });
 });
