@@ -23,6 +23,14 @@ export function coverageScope(c: FrameworkCoverageView): string {
   return `${parts.join('; ')}.`;
 }
 
+/** Under the "Framework coverage" title, on the results page and in the report files. */
+export const COVERAGE_INTRO =
+  'Items of each framework met on these answers. A gap names the questions answered No or left unanswered. Items the question bank does not ask about are neither met nor gaps.';
+
+/** The scope, and whether the framework's item list rests on secondary summaries. */
+export const coverageScopeLine = (c: FrameworkCoverageView): string =>
+  `${coverageScope(c)}${c.basis === 'secondary' ? ' Item list taken from secondary summaries of the source.' : ''}`;
+
 /** One line: headline, the gaps, and the scope. */
 export function coverageLine(c: FrameworkCoverageView): string {
   const gaps = c.gaps.length > 0 ? `: ${c.gaps.map(coverageGapLabel).join('; ')}` : '';

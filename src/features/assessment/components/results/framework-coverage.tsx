@@ -1,5 +1,5 @@
 import type { FrameworkCoverageView } from '#domain/contracts/assessments.ts';
-import { coverageGapLabel, coverageHeadline, coverageScope } from '#domain/scoring/coverage-text.ts';
+import { COVERAGE_INTRO, coverageGapLabel, coverageHeadline, coverageScopeLine } from '#domain/scoring/coverage-text.ts';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 
 /**
@@ -10,10 +10,7 @@ import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 export function FrameworkCoverage({ frameworks }: { frameworks: readonly FrameworkCoverageView[] }) {
   return (
     <Card data-testid="framework-coverage">
-      <CardHeader
-        title="Framework coverage"
-        description="Items of each framework met on these answers. A gap names the questions answered No or left unanswered. Items the question bank does not ask about are neither met nor gaps."
-      />
+      <CardHeader title="Framework coverage" description={COVERAGE_INTRO} />
       <CardBody>
         <ul className="space-y-5">
           {frameworks.map((c) => (
@@ -21,10 +18,7 @@ export function FrameworkCoverage({ frameworks }: { frameworks: readonly Framewo
               <h3 id={`coverage-${c.framework_id}`} className="text-sm font-semibold text-slate-900">
                 {coverageHeadline(c)}
               </h3>
-              <p className="mt-1 text-sm text-slate-600">
-                {coverageScope(c)}
-                {c.basis === 'secondary' && ' Item list taken from secondary summaries of the source.'}
-              </p>
+              <p className="mt-1 text-sm text-slate-600">{coverageScopeLine(c)}</p>
               {c.gaps.length > 0 && (
                 <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800" aria-label={`Gaps in ${c.name}`}>
                   {c.gaps.map((g) => (
