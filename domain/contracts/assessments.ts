@@ -199,6 +199,27 @@ export interface ResultGap {
 export interface ResultsView extends ResultView {
   failSummary: string | null;
   gaps: { domain_id: string; domain_name: string; points_lost: number; gaps: ResultGap[] }[];
+  /** Per framework crosswalk, the items met on these answers (frameworkCoverage, domain/scoring/coverage.ts). */
+  framework_coverage: FrameworkCoverageView[];
+}
+
+/** One framework's coverage by an assessment (domain/questions/crosswalks.ts for the items). */
+export interface FrameworkCoverageView {
+  framework_id: string;
+  name: string;
+  /** How the framework's item list was verified: primary text, or secondary summaries only. */
+  basis: 'primary' | 'secondary';
+  total: number;
+  /** Items at least one question of the bank asks about. */
+  covered: number;
+  /** Items whose questions asked of the organization are all answered Yes. */
+  met: number;
+  /** Items the bank covers whose questions were not asked of this organization. */
+  not_asked: number;
+  /** Items no question of the bank asks about. */
+  not_covered: number;
+  /** Items with a question answered No or left unanswered, with those questions' codes. */
+  gaps: { id: string; ref: string; title: string; codes: string[] }[];
 }
 
 export interface ReportView {
@@ -206,4 +227,5 @@ export interface ReportView {
   result: ResultView;
   gapAnalysis: { domain_id: string; domain_name: string; points_lost: number; gaps: GapView[] }[];
   correctiveActions: CorrectiveActionView[];
+  framework_coverage: FrameworkCoverageView[];
 }

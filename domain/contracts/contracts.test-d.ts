@@ -139,6 +139,7 @@ describe('responses are snake_case; the camelCase keys are the listed exceptions
     expectTypeOf<CamelKeys<assessments.CorrectiveActionView>>().toBeNever();
     expectTypeOf<CamelKeys<assessments.GapView>>().toBeNever();
     expectTypeOf<CamelKeys<assessments.ResultGap>>().toBeNever();
+    expectTypeOf<CamelKeys<assessments.FrameworkCoverageView>>().toBeNever();
     expectTypeOf<CamelKeys<Item<assessments.ResultsView['gaps']>>>().toBeNever();
     expectTypeOf<CamelKeys<Item<assessments.ReportView['gapAnalysis']>>>().toBeNever();
     expectTypeOf<CamelKeys<DomainScore>>().toBeNever();

@@ -7,6 +7,7 @@ import { QUESTION_BANK } from './bank.ts';
 import { RETIRED_CODES } from './bank-retired.ts';
 import { OPEN_CLOCKS } from './bank-open-clocks.ts';
 import { CLOCK_RECURRENCE_LABELS, eventWindow, type LegalClock } from './clocks.ts';
+import { CROSSWALKS, questionsByItem } from './crosswalks.ts';
 import type { QuestionDef } from './question-types.ts';
 import { REQUIREMENTS } from './requirements.ts';
 import { SOURCE_BASIS_LABELS, SOURCE_FORCE_LABELS, SOURCE_STATUS_LABELS, type SourceDef } from './source-types.ts';
@@ -124,6 +125,15 @@ export function renderRegister(bank: readonly QuestionDef[] = QUESTION_BANK): st
     '',
     table(['Question', 'Duty', 'Why not expressed'], OPEN_CLOCKS.map((o) => [o.question ?? 'None yet', o.duty, o.why])),
   );
+  out.push('', '## Framework crosswalks', '', 'The items of each framework a question of the bank asks about (domain/questions/crosswalks.ts); results and the detailed report count them as met or gaps. Items not listed are not covered by the bank.');
+  for (const c of CROSSWALKS) {
+    const byItem = questionsByItem(c);
+    const covered = c.items.filter((i) => (byItem.get(i.id) ?? []).length > 0);
+    out.push('', `### ${c.name}`, '', `${c.note} Cited as ${sourceOf(c.sourceId)?.label ?? c.sourceId} (\`${c.sourceId}\`); item list: ${lowerFirst(SOURCE_BASIS_LABELS[c.basis])}. ${covered.length} of ${c.items.length} items covered by the bank.`, '');
+    out.push(table(['Item', 'Title', 'Pinpoint', 'Questions'], covered.map((i) => [i.ref || i.id, i.title, i.pinpoint, (byItem.get(i.id) ?? []).join(', ')])));
+    const uncovered = c.items.filter((i) => !covered.includes(i));
+    if (uncovered.length > 0 && uncovered.length <= 5) out.push('', `Not covered by the bank: ${uncovered.map((i) => i.title).join('; ')}.`);
+  }
   out.push('', '## Retired question codes', '', 'A retired code is never reused.', '', table(['Code', 'Why'], RETIRED_CODES.map((x) => [x.code, x.reason])), '');
   return out.join('\n');
 }

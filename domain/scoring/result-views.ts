@@ -1,7 +1,7 @@
 // The wire shapes of a scored assessment (ResultView, ResultsView in domain/contracts/assessments.ts),
 // built from the scorer's output in one place: the server's submit and results routes and the
 // SPA's component tests use the same mapping.
-import type { ResultsView, ResultView } from '../contracts/assessments.ts';
+import type { FrameworkCoverageView, ResultsView, ResultView } from '../contracts/assessments.ts';
 import type { ApplicabilityProfile } from '../questions/applicability.ts';
 import { failSummary } from './scoring.ts';
 import type { DomainGaps, Gap, ScoreResult } from './types.ts';
@@ -54,8 +54,11 @@ export function toGapSections<T>(gaps: DomainGaps[], item: (gap: Gap) => T): { d
   return gaps.map((g) => ({ domain_id: g.domainId, domain_name: g.domainName, points_lost: g.pointsLost, gaps: g.gaps.map(item) }));
 }
 
-/** What every organization sees: the result, why it failed, and each gap with its action's title and priority. */
-export function toResultsView(result: ResultView, gaps: DomainGaps[]): ResultsView {
+/**
+ * What every organization sees: the result, why it failed, each gap with its action's title and
+ * priority, and the framework coverage (frameworkCoverage, domain/scoring/coverage.ts).
+ */
+export function toResultsView(result: ResultView, gaps: DomainGaps[], coverage: FrameworkCoverageView[]): ResultsView {
   return {
     ...result,
     failSummary: failSummary(result),
@@ -68,5 +71,6 @@ export function toResultsView(result: ResultView, gaps: DomainGaps[]): ResultsVi
       action: x.correctiveAction.action,
       priority: x.correctiveAction.priority,
     })),
+    framework_coverage: coverage,
   };
 }

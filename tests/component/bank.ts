@@ -7,6 +7,7 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
 import { buildCorrectiveActionPlan } from '#domain/scoring/action-plan.ts';
+import { frameworkCoverage } from '#domain/scoring/coverage.ts';
 import { toResultsView, toResultView } from '#domain/scoring/result-views.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import type { AnswerMap, ScoringQuestion } from '#domain/scoring/types.ts';
@@ -81,7 +82,7 @@ export function resultsFor(
 ): ResultsView {
   const questions = asked ?? questionsFor(SCORING_QUESTIONS, profile);
   const r = scoreAssessment(questions, answers, SCORING_DOMAINS);
-  return toResultsView(toResultView(ASSESSMENT_ID, r, new Date(submittedAt), profile), r.gaps);
+  return toResultsView(toResultView(ASSESSMENT_ID, r, new Date(submittedAt), profile), r.gaps, frameworkCoverage(questions, answers));
 }
 
 /**

@@ -136,6 +136,17 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     // Before payment every gap shows with its corrective action and priority (ADR 012).
     expect(await page.getByTestId('free-gap-item').count()).toBe(NO_CODES.size);
     expect(await page.getByTestId('free-gap-item').first().textContent()).toMatch(/priority/);
+    // Framework coverage (domain/questions/crosswalks.ts): a heading, then one line per framework in words.
+    const coverage = page.getByTestId('framework-coverage');
+    await coverage.getByRole('heading', { level: 2, name: 'Framework coverage' }).waitFor();
+    expect(await coverage.getByTestId('framework-coverage-item').count()).toBe(4);
+    expect(await coverage.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      expect.stringMatching(/^NSPM-33 cybersecurity protocols: \d+ of 14 met, (no gaps|\d+ gaps?)$/),
+      expect.stringMatching(/^FAR 52\.204-21 \(CMMC Level 1\): \d+ of 15 met/),
+      expect.stringMatching(/^NIST SP 800-171 Rev\. 2: \d+ of 110 met/),
+      expect.stringMatching(/^NIST SP 800-171 Rev\. 3: \d+ of 97 met/),
+    ]);
+    await coverage.screenshot({ path: `${SHOTS_DIR}/results-framework-coverage.png` });
     const pay = page.getByRole('link', { name: /Pay for the subscription/ });
     expect(await pay.getAttribute('target')).toBe('_blank');
     expect(await pay.getAttribute('rel')).toBe('noopener noreferrer');
@@ -223,6 +234,9 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     await p2.getByTestId('report-released').waitFor();
     expect(await p2.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(p2, 'results-phone', false);
+    // Scrolled so the section's heading sits below the sticky app header, then the viewport.
+    await p2.getByTestId('framework-coverage').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
+    await shot(p2, 'results-framework-coverage-phone', false);
     await phone.close();
   });
 

@@ -1,8 +1,9 @@
 // Results for every organization (score, Fail explained, gaps with their corrective action) and the
 // detailed report released once payment is verified (docs/decisions/012-results-line-and-public-content.md).
-import type { ReportView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
+import type { FrameworkCoverageView, ReportView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
 import { readResultView, toGapSections, toResultsView } from '#domain/scoring/result-views.ts';
 import { citationOf } from '#domain/questions/sources.ts';
+import { frameworkCoverage } from '#domain/scoring/coverage.ts';
 import { buildGapAnalysis } from '#domain/scoring/gaps.ts';
 import type { DomainGaps } from '#domain/scoring/types.ts';
 import type { Db } from '../../db/client.ts';
@@ -51,11 +52,14 @@ function resultOf(a: AssessmentRow & { result: ResultView }): ResultView {
   return { ...a.result, applicability: a.result.applicability ?? a.applicability ?? null };
 }
 
-/** The gap analysis recomputed from the locked answers and the questions asked in the assessment. */
-async function gapsOf(db: Db, a: AssessmentRow): Promise<DomainGaps[]> {
-  const asked = await loadAssessmentQuestions(db, a.id);
+/**
+ * The gap analysis and the framework coverage, recomputed from the locked answers and the
+ * questions asked in the assessment.
+ */
+async function gapsOf(db: Db, a: AssessmentRow): Promise<{ gaps: DomainGaps[]; coverage: FrameworkCoverageView[] }> {
+  const asked = (await loadAssessmentQuestions(db, a.id)).map(toScoringQuestion);
   const answers = await loadAnswerMap(db, a.id);
-  return buildGapAnalysis(asked.map(toScoringQuestion), answers, await listDomainViews(db));
+  return { gaps: buildGapAnalysis(asked, answers, await listDomainViews(db)), coverage: frameworkCoverage(asked, answers) };
 }
 
 /**
@@ -65,18 +69,20 @@ async function gapsOf(db: Db, a: AssessmentRow): Promise<DomainGaps[]> {
  */
 export async function getResults(db: Db, assessmentId: string, organizationId: string | null): Promise<ResultsView> {
   const a = await getSubmittedAssessment(db, assessmentId, organizationId);
-  return toResultsView(resultOf(a), await gapsOf(db, a));
+  const { gaps, coverage } = await gapsOf(db, a);
+  return toResultsView(resultOf(a), gaps, coverage);
 }
 
 /** The detailed report: the full gap analysis plus the action plan rows (owners, status, notes). */
 export async function getReport(db: Db, scope: Scope): Promise<ReportView> {
   const a = await getSubmittedAssessment(db, scope.assessmentId, scope.organizationId);
   await assertReportReleased(db, a.organizationId, scope.now, scope.checkoutUrl);
-  const gaps = await gapsOf(db, a);
+  const { gaps, coverage } = await gapsOf(db, a);
   return {
     assessmentId: a.id,
     result: resultOf(a),
     gapAnalysis: toGapAnalysisView(gaps),
+    framework_coverage: coverage,
     correctiveActions: await listAssessmentActions(db, { id: a.id, organizationId: a.organizationId, submittedAt: a.submittedAt ?? scope.now }, gaps.flatMap((g) => g.gaps.map((x) => x.code)), scope.now),
   };
 }

@@ -13,6 +13,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+import { COVERAGE_INTRO, coverageGapLabel, coverageHeadline, coverageScopeLine } from '#domain/scoring/coverage-text.ts';
 import type { ReportDocument } from './reports.data.ts';
 import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, askedSentence, cellParts, evidenceFilesCell, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, profileRows, scoreLine, scoringMethodParagraphs, shortId, sourcesLine, summarySentence, type ReportCell } from './reports.format.ts';
 
@@ -117,6 +118,14 @@ function body(doc: ReportDocument): (Paragraph | Table)[] {
   for (const d of doc.report.gapAnalysis) {
     out.push(h2(`${d.domain_name} (${d.points_lost} point${d.points_lost === 1 ? '' : 's'} lost)`));
     out.push(table([['Code', 10], ['Question', 45], ['Points', 9], ['What a Yes requires', 36]], d.gaps.map((g) => [g.critical ? `${g.code}\nCritical` : g.code, g.question_text, String(g.points), { text: g.guidance, note: sourcesLine(g.sources) }])));
+  }
+
+  if (doc.report.framework_coverage.length) {
+    out.push(h1('Framework coverage'), p(COVERAGE_INTRO, { color: '475569' }));
+    for (const c of doc.report.framework_coverage) {
+      out.push(h2(coverageHeadline(c)), p(coverageScopeLine(c), { color: '475569' }));
+      for (const g of c.gaps) out.push(new Paragraph({ bullet: { level: 0 }, children: [new TextRun(`Gap: ${coverageGapLabel(g)}`)] }));
+    }
   }
 
   out.push(h1('Corrective action plan'), p('Each gap has an action, a priority, an owner and a target date.', { color: '475569' }));

@@ -1,6 +1,7 @@
 // The detailed report as PDF: cover, executive summary with a per-domain bar chart (vector
 // shapes), gap analysis, corrective action plan, evidence index and scoring method.
 import type PDFDocument from 'pdfkit';
+import { COVERAGE_INTRO, coverageGapLabel, coverageHeadline, coverageScopeLine } from '#domain/scoring/coverage-text.ts';
 import type { ReportDocument } from './reports.data.ts';
 import { PRIORITY_LABEL, PRODUCT_NAME, REPORT_TITLE, STATUS_LABEL, askedSentence, evidenceFilesCell, formatDate, GRADE_SCALE_HEADERS, gradeScaleRows, passFailReasons, profileRows, scoreLine, scoringMethodParagraphs, shortId, sourcesLine, summarySentence } from './reports.format.ts';
 import { COLORS, MARGIN, bullet, contentWidth, ensureSpace, pageFurniture, paragraph, sectionTitle, subheading, table, type Pdf } from './reports.pdf-kit.ts';
@@ -106,6 +107,19 @@ function gapAnalysis(pdf: Pdf, doc: ReportDocument): void {
   }
 }
 
+/** Per framework crosswalk, the items met and each gap with the questions behind it (as on screen). */
+function frameworkCoverage(pdf: Pdf, doc: ReportDocument): void {
+  const frameworks = doc.report.framework_coverage;
+  if (!frameworks.length) return;
+  sectionTitle(pdf, 'Framework coverage');
+  paragraph(pdf, COVERAGE_INTRO, { color: COLORS.muted });
+  for (const c of frameworks) {
+    subheading(pdf, coverageHeadline(c));
+    paragraph(pdf, coverageScopeLine(c), { color: COLORS.muted });
+    for (const g of c.gaps) bullet(pdf, `Gap: ${coverageGapLabel(g)}`, COLORS.fail);
+  }
+}
+
 function actionPlan(pdf: Pdf, doc: ReportDocument): void {
   sectionTitle(pdf, 'Corrective action plan');
   paragraph(pdf, 'Each gap has an action, a priority, an owner and a target date. Owners and status are kept up to date in the app.', { color: COLORS.muted });
@@ -179,6 +193,7 @@ export async function renderReportPdf(doc: ReportDocument, opts: { compress?: bo
   cover(pdf, doc);
   executiveSummary(pdf, doc);
   gapAnalysis(pdf, doc);
+  frameworkCoverage(pdf, doc);
   actionPlan(pdf, doc);
   evidenceIndex(pdf, doc);
   scoringMethod(pdf, doc);

@@ -15,7 +15,8 @@ import { assessments, evidenceFiles, questions } from '#server/db/schema/index.t
 import { CONTENT_TYPES } from './reports.routes.ts';
 import { docxText, pdfText, zipEntry } from './reports.test-helpers.ts';
 
-const NO_CODES = new Set(['TP-02', 'AU-02', 'CI-05']);
+// IP-18 (malware protection) also makes framework coverage gaps (domain/questions/crosswalks.ts).
+const NO_CODES = new Set(['TP-02', 'AU-02', 'CI-05', 'IP-18']);
 /** The "Sources:" line each gap shows: the citations of the question's source ids, in order. */
 const SOURCE_LINES = QUESTION_BANK.filter((q) => NO_CODES.has(q.code)).map((q) => `Sources: ${q.sources.map(citationOf).join('; ')}`);
 const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
@@ -152,6 +153,30 @@ describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
     for (const line of SOURCE_LINES) expect(text).toContain(line);
     for (const row of describeProfile(PROFILE_WITH_EVERY_DUTY)) expect(text).toContain(`${row.label} ${row.value}`);
     expect(text).toContain(SCALING_RULE_TEXT);
+  });
+
+  it('shows framework coverage, the same in the results, the report and both report files', async () => {
+    await verifyPayment();
+    const results = await server.json('GET', `/api/assessments/${assessmentId}/results`, undefined, member.accessToken);
+    const report = await server.json('GET', `/api/assessments/${assessmentId}/report`, undefined, member.accessToken);
+    expect([results.status, report.status]).toEqual([200, 200]);
+    expect(report.body.framework_coverage).toEqual(results.body.framework_coverage);
+    const far = results.body.framework_coverage.find((c: any) => c.framework_id === 'far-52-204-21');
+    expect(far).toMatchObject({ total: 15, covered: 15, met: 12, not_asked: 0, not_covered: 0 });
+    expect(far.gaps.map((g: any) => [g.ref, g.codes])).toEqual([
+      ['(b)(1)(xiii)', ['IP-18']],
+      ['(b)(1)(xiv)', ['IP-18']],
+      ['(b)(1)(xv)', ['IP-18']],
+    ]);
+    const { pdf, docx } = await allFiles();
+    for (const [name, text] of [['pdf', pdf], ['docx', docx]] as const) {
+      expect(text, name).toContain('Framework coverage');
+      expect(text, name).toContain('FAR 52.204-21 (CMMC Level 1): 12 of 15 met, 3 gaps');
+      expect(text, name).toContain('Gap: (b)(1)(xiv) Malicious code protection updates (IP-18)');
+      expect(text, name).toContain('NIST SP 800-171 Rev. 2: 13 of 110 met, 3 gaps');
+      expect(text, name).toContain('16 of 110 covered by the question bank.');
+      expect(text, name).toContain('Item list taken from secondary summaries of the source.');
+    }
   });
 
   const SMALL_COMPANY: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['nsf'], activities: [] };

@@ -17,6 +17,7 @@ import { AssessedProfile } from './assessed-profile.tsx';
 import { CarryNote } from './carry-note.tsx';
 import { Comparison } from './comparison.tsx';
 import { DomainBars } from './domain-bars.tsx';
+import { FrameworkCoverage } from './framework-coverage.tsx';
 import { GapList } from './gap-list.tsx';
 import { GapSummary } from './gap-summary.tsx';
 import { ReportSection } from './report-section.tsx';
@@ -72,6 +73,8 @@ export function ResultsView({ assessmentId, members }: { assessmentId: string; m
         <GapSummary scores={r.domainScores} totalGaps={r.gapCount} />
       </div>
       {/* Released, the detailed report shows the same gaps with more depth (gap analysis + action plan). */}
+      {/* Results cached offline before framework coverage existed have none. */}
+      {r.framework_coverage && r.framework_coverage.length > 0 && <FrameworkCoverage frameworks={r.framework_coverage} />}
       {report.data?.kind !== 'released' && r.gaps && <GapList groups={r.gaps} />}
       <section aria-labelledby="detailed-report" className="space-y-4 pt-4">
         <h2 id="detailed-report" className="text-xl font-semibold text-slate-900">

@@ -17,6 +17,7 @@ import { formatDate } from '#domain/dates.ts';
 import { ActionItem, PRIORITY_LABEL } from '../../../../components/corrective-action/action-item.tsx';
 import { AssessedProfile } from './assessed-profile.tsx';
 import { DomainBars } from './domain-bars.tsx';
+import { FrameworkCoverage } from './framework-coverage.tsx';
 import { GapList } from './gap-list.tsx';
 import { GapSummary } from './gap-summary.tsx';
 import { ReportGate } from '../../../../components/report-gate.tsx';
@@ -230,5 +231,25 @@ describe('ActionItem', () => {
     unmount = renderComponent(<ReportGate checkoutUrl={null} contactEmail="help@example.org" />);
     await expect.element(page.getByRole('heading', { level: 3, name: 'Unlock the detailed report' })).toBeVisible();
     expect(page.getByRole('heading', { level: 2 }).elements()).toHaveLength(0);
+  });
+
+  it('shows framework coverage in words: met of total, each gap with its questions, and what the bank covers', async () => {
+    // IP-18 (malware protection) answered No: three FAR 52.204-21 items and three NSPM-33 protocols become gaps.
+    const r = resultsFor(answersWithNo('IP-18'));
+    unmount = renderComponent(<FrameworkCoverage frameworks={r.framework_coverage} />);
+    await expect.element(page.getByRole('heading', { level: 2, name: 'Framework coverage' })).toBeVisible();
+    const far = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: /^FAR 52\.204-21/ }) });
+    await expect.element(far.getByRole('heading', { level: 3 })).toHaveTextContent('FAR 52.204-21 (CMMC Level 1): 12 of 15 met, 3 gaps');
+    await expect.element(far).toHaveTextContent('15 of 15 covered by the question bank.');
+    const farGaps = page.getByRole('list', { name: 'Gaps in FAR 52.204-21 (CMMC Level 1)' }).getByRole('listitem');
+    expect(farGaps.elements().map((e) => e.textContent)).toEqual([
+      'Gap: (b)(1)(xiii) Malicious code protection (IP-18)',
+      'Gap: (b)(1)(xiv) Malicious code protection updates (IP-18)',
+      'Gap: (b)(1)(xv) Periodic and real-time scans (IP-18)',
+    ]);
+    await expect.element(page.getByRole('heading', { level: 3, name: /^NSPM-33/ })).toHaveTextContent('NSPM-33 cybersecurity protocols: 9 of 14 met, 3 gaps');
+    await expect.element(page.getByRole('heading', { level: 3, name: /Rev\. 2/ })).toHaveTextContent('NIST SP 800-171 Rev. 2: 13 of 110 met, 3 gaps');
+    await expect.element(page.getByTestId('framework-coverage')).toHaveTextContent('16 of 110 covered by the question bank.');
+    await expect.element(page.getByTestId('framework-coverage')).toHaveTextContent('Item list taken from secondary summaries of the source.');
   });
 });
