@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
+import { frameworkCoverage } from '#domain/scoring/coverage.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
@@ -151,9 +152,10 @@ describe.each(DB_DRIVERS)('assessment lifecycle API (%s)', (driver) => {
       failReasons: expected.failReasons,
     });
     expect(res.body.failReasons.some((r: string) => r.includes('PP-15'))).toBe(true);
-    // The results are the submit response plus the explained Fail and the gaps (ADR 012).
+    // The results are the submit response plus the explained Fail, the gaps and the framework
+    // coverage of the questions asked (ADR 012; domain/scoring/coverage.ts).
     const results = (await server.json('GET', `/api/assessments/${id}/results`, undefined, admin.accessToken)).body;
-    expect(results).toEqual({ ...res.body, failSummary: expect.stringMatching(/^Fail: /), gaps: expect.any(Array) });
+    expect(results).toEqual({ ...res.body, failSummary: expect.stringMatching(/^Fail: /), gaps: expect.any(Array), framework_coverage: frameworkCoverage(questions, answers) });
     expect(results.gaps.reduce((n: number, g: any) => n + g.gaps.length, 0)).toBe(res.body.gapCount);
     const detail = await server.json('GET', `/api/assessments/${id}`, undefined, admin.accessToken);
     expect(detail.body).toMatchObject({ status: 'submitted', total_score: expected.totalScore, grade: expected.grade, pass_fail: 'Fail', answered_count: QUESTION_BANK.length });
