@@ -39,7 +39,7 @@ export async function pullState(db: Db, input: { assessmentId: string; organizat
     listAnswerViews(db, input.assessmentId, since),
     listDeferralViews(db, input.assessmentId, { since }),
     // assessmentSyncView has checked the organization, so it is not null here.
-    listEvidenceViews(db, input.assessmentId, input.organizationId!, input.today),
+    listEvidenceViews({ db }, input.assessmentId, input.organizationId!, input.today),
   ]);
   const cursor = latest([...answers.map((a) => a.updated_at), ...deferralViews.map((d) => d.updated_at)], sinceIso);
   return { answers, deferrals: deferralViews, assessment, evidence, cursor };
