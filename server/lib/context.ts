@@ -26,7 +26,7 @@ export interface ServiceContext {
   env: Env;
   metrics: Metrics;
   /** Which provider verifies tokens: 'embedded' (server/auth-provider) or hosted 'supabase'. */
-  authKind: TokenVerifier['kind'];
+  tokens: Pick<TokenVerifier, 'kind'>;
   /** Admin operations of the embedded auth provider; absent with hosted Supabase. */
   authAdmin?: AuthAdminApi;
   /** The signed-in caller (requireProfile); absent in jobs and on routes before sign-in. */
@@ -41,9 +41,11 @@ export type OrgCaller = Caller & { organizationId: string };
 export type OrgContext = ServiceContext & { caller: OrgCaller };
 
 /** The context from the app's dependencies; jobs and tests pass no caller. */
+export function contextOf(deps: AppDeps, caller: Caller): CallerContext;
+export function contextOf(deps: AppDeps, caller?: Caller): ServiceContext;
 export function contextOf(deps: AppDeps, caller?: Caller): ServiceContext {
   const { db, now, logger, mailer, storage, budgets, env, metrics, authAdmin } = deps;
-  return { db, now, logger, mailer, storage, budgets, env, metrics, authKind: deps.tokens.kind, authAdmin, caller };
+  return { db, now, logger, mailer, storage, budgets, env, metrics, tokens: deps.tokens, authAdmin, caller };
 }
 
 /** The request's context, built once per request (again only when requireProfile set the caller since). */

@@ -18,6 +18,7 @@ import { createOrganizationWithAdmin, findProfile } from '#server/features/accou
 import type { Caller } from '#server/lib/factory.ts';
 import type { TestServer } from './app.ts';
 import { DEFAULT_TEST_PASSWORD, type TestUser } from './auth.ts';
+import { contextOf } from '#server/lib/context.ts';
 
 /** The provider's context for minting sessions: the server's database, clock and signing key. */
 async function authContext(server: TestServer): Promise<AuthContext> {
@@ -84,7 +85,7 @@ export async function makeOrganization(
     { organizationName: opts.organizationName, contactName: '', contactEmail: '', contactPhone: '' },
   );
   if (opts.applicability) {
-    await saveApplicability(server.deps, caller, opts.applicability);
+    await saveApplicability(contextOf(server.deps, caller), opts.applicability);
     caller = await callerOf(server, user.userId);
   }
   return caller;

@@ -19,6 +19,7 @@ import { safeEqual } from '../../lib/safe-equal.ts';
 import { PRODUCT_NAME } from './invite-mail.ts';
 import { addMember, findProfile, type Person } from './membership.service.ts';
 import { findOrganization, newJoinKey, ownOrganizationId, toJoinLinkDto } from './organization.service.ts';
+import type { ServiceContext, CallerContext } from '../../lib/context.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 type JoinRequestRow = typeof joinRequests.$inferSelect;
@@ -75,31 +76,31 @@ export type JoinOutcome =
  * (verified address on an allowed domain) or the pending join request. Throws 404 for an invalid
  * link and 403 for a removed member or a declined request.
  */
-export async function requestToJoin(deps: AppDeps, user: AuthUser, person: Person, organizationId: string, key: string | undefined): Promise<JoinOutcome> {
-  const org = await findJoinableOrganization(deps.db, organizationId, key);
+export async function requestToJoin(ctx: ServiceContext, user: AuthUser, person: Person, organizationId: string, key: string | undefined): Promise<JoinOutcome> {
+  const org = await findJoinableOrganization(ctx.db, organizationId, key);
   if (!org) throw invalidJoinLink();
-  if (await wasRemoved(deps.db, org.id, person)) throw forbidden(MSG.joinRemovedMember);
+  if (await wasRemoved(ctx.db, org.id, person)) throw forbidden(MSG.joinRemovedMember);
 
   // Only the embedded provider proves the address (auth_users.email_confirmed_at): a hosted token's
   // confirmation rests on user-writable metadata (hosted-verifier.ts), so hosted joins always ask.
   const allowed = org.allowedEmailDomains.includes(domainOf(person.email));
-  if (allowed && user.emailConfirmed && deps.tokens.kind === 'embedded') {
-    return { kind: 'member', profile: await addMember(deps.db, person, org.id, 'team_member'), created: true };
+  if (allowed && user.emailConfirmed && ctx.tokens.kind === 'embedded') {
+    return { kind: 'member', profile: await addMember(ctx.db, person, org.id, 'team_member'), created: true };
   }
 
-  const mine = await deps.db.select().from(joinRequests).where(eq(joinRequests.userId, person.userId));
+  const mine = await ctx.db.select().from(joinRequests).where(eq(joinRequests.userId, person.userId));
   const pending = mine.find((r) => r.status === 'pending');
   if (pending && pending.organizationId === org.id) return { kind: 'requested', organizationName: org.name, created: false };
   if (pending) throw conflict(MSG.joinRequestOtherPending);
   if (mine.some((r) => r.organizationId === org.id && r.status === 'declined')) throw forbidden(MSG.joinRequestDeclined);
 
-  const inserted = await deps.db
+  const inserted = await ctx.db
     .insert(joinRequests)
-    .values({ organizationId: org.id, userId: person.userId, email: person.email.toLowerCase(), firstName: person.firstName, lastName: person.lastName, createdAt: deps.now() })
+    .values({ organizationId: org.id, userId: person.userId, email: person.email.toLowerCase(), firstName: person.firstName, lastName: person.lastName, createdAt: ctx.now() })
     .onConflictDoNothing()
     .returning();
-  if (inserted.length === 0) return requestToJoin(deps, user, person, organizationId, key); // a concurrent call made it
-  await notifyAdmins(deps, org, inserted[0]!);
+  if (inserted.length === 0) return requestToJoin(ctx, user, person, organizationId, key); // a concurrent call made it
+  await notifyAdmins(ctx, org, inserted[0]!);
   return { kind: 'requested', organizationName: org.name, created: true };
 }
 
@@ -118,10 +119,10 @@ export async function pendingJoinRequest(db: Db, userId: string): Promise<{ orga
  * The user got an organization another way (created one, accepted an invitation): a request still
  * pending elsewhere is withdrawn, so no admin is left with a request that can only fail.
  */
-export async function withdrawJoinRequests(deps: AppDeps, userId: string): Promise<void> {
-  await deps.db
+export async function withdrawJoinRequests(ctx: ServiceContext, userId: string): Promise<void> {
+  await ctx.db
     .update(joinRequests)
-    .set({ status: 'withdrawn', decidedAt: deps.now() })
+    .set({ status: 'withdrawn', decidedAt: ctx.now() })
     .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, 'pending')));
 }
 
@@ -159,14 +160,15 @@ export async function listJoinRequests(db: Db, organizationId: string): Promise<
  * older link) is cancelled: the link's holder is no longer trusted, and people who asked need the new
  * link. Audit-logged without the key, with the number of requests cancelled.
  */
-export async function rotateJoinKey(deps: AppDeps, caller: Caller): Promise<{ joinLink: JoinLinkDto; cancelledRequests: number }> {
+export async function rotateJoinKey(ctx: CallerContext): Promise<{ joinLink: JoinLinkDto; cancelledRequests: number }> {
+  const { caller } = ctx;
   const orgId = ownOrganizationId(caller);
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [updated] = await tx.update(organizations).set({ joinKey: newJoinKey() }).where(eq(organizations.id, orgId)).returning();
     if (!updated) throw notFound('Organization not found');
     const cancelled = await tx
       .update(joinRequests)
-      .set({ status: 'cancelled', decidedBy: caller.id, decidedAt: deps.now() })
+      .set({ status: 'cancelled', decidedBy: caller.id, decidedAt: ctx.now() })
       .where(and(eq(joinRequests.organizationId, orgId), eq(joinRequests.status, 'pending')))
       .returning({ id: joinRequests.id });
     await writeAudit(tx, {
@@ -187,18 +189,18 @@ export async function rotateJoinKey(deps: AppDeps, caller: Caller): Promise<{ jo
  * organization; 404 for any other. Audit-logged; the requester is told by e-mail on approval.
  */
 export async function decideJoinRequest(
-  deps: AppDeps,
+  ctx: AppDeps,
   caller: Caller,
   organizationId: string,
   requestId: string,
   decision: 'approved' | 'declined',
 ): Promise<{ request: JoinRequestDto; profile?: Caller }> {
-  const org = await findOrganization(deps.db, organizationId);
+  const org = await findOrganization(ctx.db, organizationId);
   if (!org) throw notFound('Organization not found'); // a suspended one: the routes' requireWritable refuses first
-  const decided = await deps.db.transaction(async (tx) => {
+  const decided = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(joinRequests)
-      .set({ status: decision, decidedBy: caller.id, decidedAt: deps.now() })
+      .set({ status: decision, decidedBy: caller.id, decidedAt: ctx.now() })
       .where(and(eq(joinRequests.id, requestId), eq(joinRequests.organizationId, organizationId), eq(joinRequests.status, 'pending')))
       .returning();
     if (!row) throw notFound('Join request not found');
@@ -223,35 +225,35 @@ export async function decideJoinRequest(
     return row;
   });
   if (decision === 'declined') return { request: toJoinRequestDto(decided) };
-  await sendMail(deps, approvedMail(deps, org.name, decided), { joinRequestId: decided.id });
-  return { request: toJoinRequestDto(decided), profile: (await findProfile(deps.db, decided.userId))! };
+  await sendMail(ctx, approvedMail(ctx, org.name, decided), { joinRequestId: decided.id });
+  return { request: toJoinRequestDto(decided), profile: (await findProfile(ctx.db, decided.userId))! };
 }
 
 // ---------- mail ----------
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
-const appLink = (deps: AppDeps, path: string) => `${deps.env.APP_URL.replace(/\/+$/, '')}${path}`;
+const appLink = (ctx: Pick<ServiceContext, 'env'>, path: string) => `${ctx.env.APP_URL.replace(/\/+$/, '')}${path}`;
 
-async function sendMail(deps: AppDeps, mail: MailMessage, context: Record<string, string>): Promise<void> {
+async function sendMail(ctx: ServiceContext, mail: MailMessage, context: Record<string, string>): Promise<void> {
   try {
-    await deps.mailer.send(mail);
+    await ctx.mailer.send(mail);
   } catch (err) {
     // The request or decision stands; the organization page shows it either way.
-    deps.logger.warn('join request e-mail failed', { ...context, error: String(err) });
+    ctx.logger.warn('join request e-mail failed', { ...context, error: String(err) });
   }
 }
 
-async function notifyAdmins(deps: AppDeps, org: OrganizationRow, request: JoinRequestRow): Promise<void> {
-  const admins = await deps.db
+async function notifyAdmins(ctx: ServiceContext, org: OrganizationRow, request: JoinRequestRow): Promise<void> {
+  const admins = await ctx.db
     .select({ email: profiles.email })
     .from(profiles)
     .where(and(eq(profiles.organizationId, org.id), eq(profiles.role, 'org_admin'), eq(profiles.status, 'active')));
   const name = oneLine(fullName(request.firstName, request.lastName));
-  const link = appLink(deps, '/organization');
-  const flagged = resemblesRemoved(await removedMembers(deps.db, org.id), request);
+  const link = appLink(ctx, '/organization');
+  const flagged = resemblesRemoved(await removedMembers(ctx.db, org.id), request);
   for (const admin of admins) {
     await sendMail(
-      deps,
+      ctx,
       {
         to: admin.email,
         subject: oneLine(`${name} asks to join ${org.name} on ${PRODUCT_NAME}`),
@@ -273,8 +275,8 @@ async function notifyAdmins(deps: AppDeps, org: OrganizationRow, request: JoinRe
   }
 }
 
-function approvedMail(deps: AppDeps, orgName: string, request: JoinRequestRow): MailMessage {
-  const link = appLink(deps, '/login');
+function approvedMail(ctx: ServiceContext, orgName: string, request: JoinRequestRow): MailMessage {
+  const link = appLink(ctx, '/login');
   return {
     to: request.email,
     subject: oneLine(`Your request to join ${orgName} on ${PRODUCT_NAME} was approved`),

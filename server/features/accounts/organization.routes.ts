@@ -21,6 +21,7 @@ import {
   toOrganizationDto,
   updateOrganization,
 } from './organization.service.ts';
+import { callerContext } from '../../lib/context.ts';
 
 const orgAdmin = requireRole('org_admin');
 
@@ -55,13 +56,13 @@ export const organizationRoutes = new Hono<AppEnv>()
     c.json(await applicabilityView(c.var.deps.db, ownOrganizationId(c.var.caller)), 200),
   )
   .put('/applicability', orgAdmin, requireWritable, validate('json', applicabilityProfileSchema), async (c) =>
-    c.json(await saveApplicability(c.var.deps, c.var.caller, c.req.valid('json')), 200),
+    c.json(await saveApplicability(callerContext(c), c.req.valid('json')), 200),
   )
   .get('/join-link', orgAdmin, async (c) =>
     c.json(await joinLinkSettings(c.var.deps.db, ownOrganizationId(c.var.caller))),
   )
   .post('/join-link/rotate', orgAdmin, requireWritable, async (c) => {
-    const { joinLink, cancelledRequests } = await rotateJoinKey(c.var.deps, c.var.caller);
+    const { joinLink, cancelledRequests } = await rotateJoinKey(callerContext(c));
     return c.json({ message: cancelledRequests > 0 ? MSG.joinLinkRotatedCancelled(cancelledRequests) : MSG.joinLinkRotated, joinLink, cancelledRequests });
   })
   .get('/join-requests', orgAdmin, async (c) =>
@@ -78,12 +79,12 @@ export const organizationRoutes = new Hono<AppEnv>()
     return c.json({ message: MSG.joinRequestDeclinedDone(`${request.first_name} ${request.last_name}`), request });
   })
   .delete('/invitations/:id', orgAdmin, requireWritable, validate('param', invitationParam), async (c) => {
-    const { caller, deps } = c.var;
-    await cancelInvitation(deps, caller, ownOrganizationId(caller), c.req.valid('param').id);
+    const ctx = callerContext(c);
+    await cancelInvitation(ctx, ownOrganizationId(ctx.caller), c.req.valid('param').id);
     return c.json({ message: MSG.inviteCancelled });
   })
   .delete('/members/:id', orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
-    await removeMember(c.var.deps, c.var.caller, c.req.valid('param').id);
+    await removeMember(callerContext(c), c.req.valid('param').id);
     return c.json({ message: MSG.memberRemoved });
   });
 

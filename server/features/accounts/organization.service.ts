@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from './membership.service.ts';
+import type { ServiceContext, CallerContext } from '../../lib/context.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -47,7 +48,7 @@ export function ownOrganizationId(profile: Caller): string {
 }
 
 export async function updateOrganization(
-  deps: AppDeps,
+  ctx: AppDeps,
   caller: Caller,
   input: UpdateOrganizationInput,
 ): Promise<OrganizationRow> {
@@ -60,10 +61,10 @@ export async function updateOrganization(
   }
   if (input.joinByLinkEnabled !== undefined) set.joinByLinkEnabled = input.joinByLinkEnabled;
   if (input.allowedEmailDomains !== undefined) set.allowedEmailDomains = input.allowedEmailDomains;
-  const before = await findOrganization(deps.db, orgId);
-  const [updated] = await deps.db.update(organizations).set(set).where(eq(organizations.id, orgId)).returning();
+  const before = await findOrganization(ctx.db, orgId);
+  const [updated] = await ctx.db.update(organizations).set(set).where(eq(organizations.id, orgId)).returning();
   if (!updated || !before) throw notFound('Organization not found');
-  await deps.db.insert(auditLog).values({
+  await ctx.db.insert(auditLog).values({
     actorId: caller.id,
     organizationId: orgId,
     action: 'organization.update',
@@ -97,10 +98,11 @@ export const newJoinKey = () => randomBytes(24).toString('base64url');
  * otherwise ask again from a new address; ADR 003), and the organization always keeps at least
  * one org_admin (assertKeepsAnOrgAdmin).
  */
-export async function removeMember(deps: AppDeps, caller: Caller, memberId: string): Promise<void> {
+export async function removeMember(ctx: CallerContext, memberId: string): Promise<void> {
+  const { caller } = ctx;
   const orgId = ownOrganizationId(caller);
   if (memberId === caller.id) throw badRequest('You cannot remove yourself from the organization');
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // Before reading the member: every membership change in the organization runs after this one commits.
     await lockOrganization(tx, orgId);
     const [member] = await tx
@@ -128,15 +130,15 @@ export async function removeMember(deps: AppDeps, caller: Caller, memberId: stri
       after: JSON.stringify({ status: 'removed', joinLink: 'renewed' }),
     });
   });
-  await endSessions(deps, memberId);
+  await endSessions(ctx, memberId);
 }
 
-async function endSessions(deps: AppDeps, userId: string): Promise<void> {
-  if (!deps.authAdmin) return; // hosted auth: requireProfile refuses the removed profile on every request
+async function endSessions(ctx: ServiceContext, userId: string): Promise<void> {
+  if (!ctx.authAdmin) return; // hosted auth: requireProfile refuses the removed profile on every request
   try {
-    await deps.authAdmin.signOutUser(userId);
+    await ctx.authAdmin.signOutUser(userId);
   } catch (err) {
-    deps.logger.warn('could not end the sessions of a removed member', { userId, error: errorForLog(err) });
+    ctx.logger.warn('could not end the sessions of a removed member', { userId, error: errorForLog(err) });
   }
 }
 

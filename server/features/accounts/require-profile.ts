@@ -9,6 +9,7 @@ import { factory } from '../../lib/factory.ts';
 import { pendingJoinRequest } from './join-request.service.ts';
 import { findProfile } from './membership.service.ts';
 import { provisionFromMetadata } from './provisioning.service.ts';
+import { serviceContext } from '../../lib/context.ts';
 
 /**
  * A verified user without a profile gets one from their sign-up metadata (hosted
@@ -20,7 +21,7 @@ export const requireProfile = factory.createMiddleware(async (c, next) => {
   const { deps } = c.var;
   // The embedded verifier read the profile with the session (one statement; AuthUser.profile).
   const known = user.profile !== undefined ? user.profile : await findProfile(deps.db, user.id);
-  const profile = known ?? (await provisionFromMetadata(deps, user));
+  const profile = known ?? (await provisionFromMetadata(serviceContext(c), user));
   if (!profile) {
     // A join request waiting for an org_admin: the SPA shows that instead of "finish sign-up".
     const pending = await pendingJoinRequest(deps.db, user.id);

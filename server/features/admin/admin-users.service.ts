@@ -9,6 +9,7 @@ import type { AppDeps } from '../../lib/factory.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from '../accounts/index.ts';
 import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith } from './keyset.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 /** A disabled user's embedded-auth ban lasts until re-enabled. */
 const BANNED_UNTIL = new Date('9999-12-31T00:00:00Z');
@@ -126,9 +127,9 @@ export function changeRole(db: Db, actorId: string, id: string, role: Role): Pro
 }
 
 /** Disables the profile (the API refuses it at once) and ends every session at the auth provider. */
-export async function disableUser(deps: AppDeps, actorId: string, id: string): Promise<AdminUserView> {
+export async function disableUser(ctx: ServiceContext, actorId: string, id: string): Promise<AdminUserView> {
   const view = await updateProfile(
-    deps.db,
+    ctx.db,
     actorId,
     id,
     async (before, tx) => {
@@ -142,14 +143,14 @@ export async function disableUser(deps: AppDeps, actorId: string, id: string): P
     'user.disabled',
   );
   // Hosted auth: requireProfile refuses the disabled profile on every request.
-  if (deps.authAdmin?.banUser) await deps.authAdmin.banUser(id, BANNED_UNTIL);
-  else if (deps.authAdmin) await deps.authAdmin.signOutUser(id);
+  if (ctx.authAdmin?.banUser) await ctx.authAdmin.banUser(id, BANNED_UNTIL);
+  else if (ctx.authAdmin) await ctx.authAdmin.signOutUser(id);
   return view;
 }
 
-export async function enableUser(deps: AppDeps, actorId: string, id: string): Promise<AdminUserView> {
+export async function enableUser(ctx: ServiceContext, actorId: string, id: string): Promise<AdminUserView> {
   const view = await updateProfile(
-    deps.db,
+    ctx.db,
     actorId,
     id,
     (before) => {
@@ -158,6 +159,6 @@ export async function enableUser(deps: AppDeps, actorId: string, id: string): Pr
     },
     'user.enabled',
   );
-  if (deps.authAdmin?.banUser) await deps.authAdmin.banUser(id, null);
+  if (ctx.authAdmin?.banUser) await ctx.authAdmin.banUser(id, null);
   return view;
 }

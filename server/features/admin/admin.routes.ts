@@ -21,6 +21,7 @@ import { adminOverview, listAllAssessments, listOrganizations, reactivateOrganiz
 import { changeRole, disableUser, enableUser, listUsers } from './admin-users.service.ts';
 import { listAudit } from './audit.service.ts';
 import { deleteOrganization } from './admin-organization-delete.service.ts';
+import { callerContext, serviceContext } from '../../lib/context.ts';
 
 export const adminRoutes = new Hono<AppEnv>()
   .get('/questions', validate('query', adminListQuerySchema), async (c) => {
@@ -47,7 +48,7 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json(await reactivateOrganization(c.var.deps.db, c.var.caller.id, c.req.valid('param').id), 200),
   )
   .delete('/organizations/:id', validate('param', adminOrganizationParam), validate('json', deleteOrganizationSchema), async (c) =>
-    c.json(await deleteOrganization(c.var.deps, c.var.caller, c.req.valid('param').id, c.req.valid('json').confirmation), 200),
+    c.json(await deleteOrganization(callerContext(c), c.req.valid('param').id, c.req.valid('json').confirmation), 200),
   )
   .get('/assessments', validate('query', adminPageQuerySchema), async (c) =>
     c.json(await listAllAssessments(c.var.deps.db, c.var.deps.now(), c.req.valid('query')), 200),
@@ -57,9 +58,9 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json(await changeRole(c.var.deps.db, c.var.caller.id, c.req.valid('param').id, c.req.valid('json').role), 200),
   )
   .post('/users/:id/disable', validate('param', adminUserParam), async (c) =>
-    c.json(await disableUser(c.var.deps, c.var.caller.id, c.req.valid('param').id), 200),
+    c.json(await disableUser(serviceContext(c), c.var.caller.id, c.req.valid('param').id), 200),
   )
   .post('/users/:id/enable', validate('param', adminUserParam), async (c) =>
-    c.json(await enableUser(c.var.deps, c.var.caller.id, c.req.valid('param').id), 200),
+    c.json(await enableUser(serviceContext(c), c.var.caller.id, c.req.valid('param').id), 200),
   )
   .get('/audit-log', validate('query', adminPageQuerySchema), async (c) => c.json(await listAudit(c.var.deps.db, c.req.valid('query')), 200));
