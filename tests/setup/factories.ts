@@ -65,7 +65,7 @@ export async function makeUser(
 
 /** The caller (profile with organization) of a user, as the API loads it. */
 export async function callerOf(server: TestServer, userId: string): Promise<Caller> {
-  const caller = await findProfile(server.deps.db, userId);
+  const caller = await findProfile(server.deps, userId);
   if (!caller) throw new Error(`no profile for ${userId}`);
   return caller;
 }
@@ -80,7 +80,7 @@ export async function makeOrganization(
   opts: { organizationName: string; firstName: string; lastName: string; applicability: ApplicabilityProfile | null },
 ): Promise<Caller> {
   let caller = await createOrganizationWithAdmin(
-    server.deps.db,
+    server.deps,
     { userId: user.userId, email: user.email, firstName: opts.firstName, lastName: opts.lastName },
     { organizationName: opts.organizationName, contactName: '', contactEmail: '', contactPhone: '' },
   );

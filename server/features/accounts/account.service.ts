@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { MSG } from '#domain/messages.ts';
 import { invitations } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
-import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
+import type { AuthUser, Caller } from '../../lib/factory.ts';
 import { accessEndedError, assertWritable } from '../../lib/caller.ts';
 import { findValidInvitation, type ValidInvitation } from './invitation.service.ts';
 import {
@@ -48,13 +48,13 @@ function existingProfile(profile: Caller, isSameRequest: (p: Caller) => boolean)
 export async function signup(ctx: ServiceContext, user: AuthUser, input: CallerClaims & NewOrganization): Promise<{ profile: Caller; created: boolean }> {
   assertEmailConfirmed(user);
   const person = personOf(user, input);
-  const existing = await findProfile(ctx.db, user.id);
+  const existing = await findProfile(ctx, user.id);
   if (existing) {
     // Retried call, or the first authenticated request already provisioned it from the same metadata.
     const same = (p: Caller) => p.role === 'org_admin' && p.organization?.name === input.organizationName.trim();
     return { profile: existingProfile(existing, same), created: false };
   }
-  const profile = await createOrganizationWithAdmin(ctx.db, person, input);
+  const profile = await createOrganizationWithAdmin(ctx, person, input);
   await withdrawJoinRequests(ctx, user.id);
   return { profile, created: true };
 }
@@ -64,13 +64,13 @@ export async function signup(ctx: ServiceContext, user: AuthUser, input: CallerC
  * request for the org_admins (join-request.service.ts, ADR 003).
  */
 export async function joinOrganization(
-  ctx: AppDeps,
+  ctx: ServiceContext,
   user: AuthUser,
   input: CallerClaims & { organizationId: string; joinKey?: string | undefined },
 ): Promise<JoinOutcome> {
   assertEmailConfirmed(user);
   const person = personOf(user, input);
-  const existing = await findProfile(ctx.db, user.id);
+  const existing = await findProfile(ctx, user.id);
   if (existing) return { kind: 'member', profile: existingProfile(existing, (p) => p.organizationId === input.organizationId), created: false };
   return requestToJoin(ctx, user, person, input.organizationId, input.joinKey);
 }
@@ -135,9 +135,9 @@ async function sessionPerson(found: ValidInvitation, input: AcceptInviteRequest,
 
 async function joinInvited(ctx: ServiceContext, person: Person, found: ValidInvitation): Promise<Caller> {
   const role = found.invitation.role;
-  const existing = await findProfile(ctx.db, person.userId);
-  if (!existing) return addMember(ctx.db, person, found.organization.id, role);
-  if (existing.status === 'removed') return reinstateMember(ctx.db, person, found.organization.id, role);
+  const existing = await findProfile(ctx, person.userId);
+  if (!existing) return addMember(ctx, person, found.organization.id, role);
+  if (existing.status === 'removed') return reinstateMember(ctx, person, found.organization.id, role);
   if (existing.status !== 'active') throw accessEndedError(existing);
   if (existing.organizationId === found.organization.id) throw new AppError(409, 'conflict', 'You are already a member of this organization');
   throw new AppError(409, 'conflict', 'Your account already belongs to another organization');

@@ -5,17 +5,17 @@ import { and, eq } from 'drizzle-orm';
 import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
 import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { fullName } from '#domain/text.ts';
-import type { Db } from '../../db/client.ts';
 import { assessments, organizations, profiles } from '../../db/schema/index.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { lastSubmitted } from '../../lib/last-submitted.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { ownOrganizationId } from './organization.service.ts';
 import type { CallerContext } from '../../lib/context.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 /** GET /api/organization/applicability for the caller's organization. */
-export async function applicabilityView(db: Db, organizationId: string): Promise<ApplicabilityView> {
+export async function applicabilityView(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<ApplicabilityView> {
+  const { db } = ctx;
   const [row] = await db
     .select({
       profile: organizations.applicability,
@@ -78,5 +78,5 @@ export async function saveApplicability(ctx: CallerContext, profile: Applicabili
       after: profile,
     });
   });
-  return applicabilityView(ctx.db, organizationId);
+  return applicabilityView(ctx, organizationId);
 }

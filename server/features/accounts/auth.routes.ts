@@ -53,7 +53,7 @@ export const authUserRoutes = new Hono<AppEnv>()
     return c.json({ message: 'Organization created', profile: toProfileDto(profile) }, created ? 201 : 200);
   })
   .post('/join-organization', validate('json', joinOrganizationSchema), async (c) => {
-    const outcome = await joinOrganization(c.var.deps, c.var.user, c.req.valid('json'));
+    const outcome = await joinOrganization(serviceContext(c), c.var.user, c.req.valid('json'));
     if (outcome.kind === 'requested') {
       const body: JoinOrganizationResponse = {
         message: MSG.joinRequestSent(outcome.organizationName),

@@ -6,10 +6,8 @@ import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { INVITATION_TTL_DAYS, type InvitationDto } from '#domain/contracts/accounts.ts';
 import { addDaysAt } from '#domain/dates.ts';
 import { MSG } from '#domain/messages.ts';
-import type { Db } from '../../db/client.ts';
 import { auditLog, invitations, organizations, profiles } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { assertWritable } from '../../lib/caller.ts';
 import { inviteMail } from './invite-mail.ts';
@@ -37,7 +35,7 @@ const pending = () => and(isNull(invitations.acceptedAt), isNull(invitations.can
 /** The organization the caller may invite into: their own (org_admin) or any (system_admin). */
 async function invitingOrganization(ctx: CallerContext, organizationId: string): Promise<OrganizationRow> {
   const { caller } = ctx;
-  const org = caller.role === 'system_admin' || caller.organizationId === organizationId ? await findOrganization(ctx.db, organizationId) : null;
+  const org = caller.role === 'system_admin' || caller.organizationId === organizationId ? await findOrganization(ctx, organizationId) : null;
   if (!org) throw notFound('Organization not found');
   if (caller.role === 'team_member') throw forbidden('Only Organization Admins can invite members');
   assertWritable(org);
@@ -113,7 +111,8 @@ export async function inviteMember(ctx: CallerContext, input: InviteRequest): Pr
 }
 
 /** Pending invitations of an organization, oldest first. */
-export async function listPendingInvitations(db: Db, organizationId: string): Promise<InvitationDto[]> {
+export async function listPendingInvitations(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<InvitationDto[]> {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(invitations)

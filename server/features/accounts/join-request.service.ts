@@ -12,14 +12,14 @@ import { MSG } from '#domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { joinRequests, organizations, profiles } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
+import type { AuthUser, Caller } from '../../lib/factory.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { safeEqual } from '../../lib/safe-equal.ts';
 import { PRODUCT_NAME } from './invite-mail.ts';
 import { addMember, findProfile, type Person } from './membership.service.ts';
 import { findOrganization, newJoinKey, ownOrganizationId, toJoinLinkDto } from './organization.service.ts';
-import type { ServiceContext, CallerContext } from '../../lib/context.ts';
+import type { CallerContext, ServiceContext } from '../../lib/context.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 type JoinRequestRow = typeof joinRequests.$inferSelect;
@@ -29,9 +29,9 @@ type JoinRequestRow = typeof joinRequests.$inferSelect;
  * The active organization whose join link is on and whose current key is `key`; else null.
  * Unknown id, wrong or old key and a switched-off link look the same to the caller.
  */
-export async function findJoinableOrganization(db: Db, id: string, key: string | undefined): Promise<OrganizationRow | null> {
+export async function findJoinableOrganization(ctx: Pick<ServiceContext, 'db'>, id: string, key: string | undefined): Promise<OrganizationRow | null> {
   if (!key) return null;
-  const org = await findOrganization(db, id);
+  const org = await findOrganization(ctx, id);
   if (!org || org.status !== 'active' || !org.joinByLinkEnabled) return null;
   return safeEqual(org.joinKey, key.trim()) ? org : null;
 }
@@ -39,8 +39,8 @@ export async function findJoinableOrganization(db: Db, id: string, key: string |
 export const invalidJoinLink = () => notFound(MSG.joinLinkInvalid);
 
 /** GET /api/organization/public/:orgId?key=: the name only, and only for a valid link. */
-export async function publicOrganization(db: Db, id: string, key: string): Promise<{ name: string }> {
-  const org = await findJoinableOrganization(db, id, key);
+export async function publicOrganization(ctx: Pick<ServiceContext, 'db'>, id: string, key: string): Promise<{ name: string }> {
+  const org = await findJoinableOrganization(ctx, id, key);
   if (!org) throw invalidJoinLink();
   return { name: org.name };
 }
@@ -77,7 +77,7 @@ export type JoinOutcome =
  * link and 403 for a removed member or a declined request.
  */
 export async function requestToJoin(ctx: ServiceContext, user: AuthUser, person: Person, organizationId: string, key: string | undefined): Promise<JoinOutcome> {
-  const org = await findJoinableOrganization(ctx.db, organizationId, key);
+  const org = await findJoinableOrganization(ctx, organizationId, key);
   if (!org) throw invalidJoinLink();
   if (await wasRemoved(ctx.db, org.id, person)) throw forbidden(MSG.joinRemovedMember);
 
@@ -85,7 +85,7 @@ export async function requestToJoin(ctx: ServiceContext, user: AuthUser, person:
   // confirmation rests on user-writable metadata (hosted-verifier.ts), so hosted joins always ask.
   const allowed = org.allowedEmailDomains.includes(domainOf(person.email));
   if (allowed && user.emailConfirmed && ctx.tokens.kind === 'embedded') {
-    return { kind: 'member', profile: await addMember(ctx.db, person, org.id, 'team_member'), created: true };
+    return { kind: 'member', profile: await addMember(ctx, person, org.id, 'team_member'), created: true };
   }
 
   const mine = await ctx.db.select().from(joinRequests).where(eq(joinRequests.userId, person.userId));
@@ -105,7 +105,8 @@ export async function requestToJoin(ctx: ServiceContext, user: AuthUser, person:
 }
 
 /** The pending request of a user without a profile, for the SPA's "waiting for approval" state. */
-export async function pendingJoinRequest(db: Db, userId: string): Promise<{ organizationName: string } | null> {
+export async function pendingJoinRequest(ctx: Pick<ServiceContext, 'db'>, userId: string): Promise<{ organizationName: string } | null> {
+  const { db } = ctx;
   const [row] = await db
     .select({ organizationName: organizations.name })
     .from(joinRequests)
@@ -144,7 +145,8 @@ export function toJoinRequestDto(r: JoinRequestRow, resemblesRemovedMember = fal
  * `resembles_removed_member`: asking again is refused outright, but a request already waiting
  * when the member was removed stays, and approving it would be refused.
  */
-export async function listJoinRequests(db: Db, organizationId: string): Promise<JoinRequestDto[]> {
+export async function listJoinRequests(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<JoinRequestDto[]> {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(joinRequests)
@@ -189,13 +191,13 @@ export async function rotateJoinKey(ctx: CallerContext): Promise<{ joinLink: Joi
  * organization; 404 for any other. Audit-logged; the requester is told by e-mail on approval.
  */
 export async function decideJoinRequest(
-  ctx: AppDeps,
-  caller: Caller,
+  ctx: CallerContext,
   organizationId: string,
   requestId: string,
   decision: 'approved' | 'declined',
 ): Promise<{ request: JoinRequestDto; profile?: Caller }> {
-  const org = await findOrganization(ctx.db, organizationId);
+  const { caller } = ctx;
+  const org = await findOrganization(ctx, organizationId);
   if (!org) throw notFound('Organization not found'); // a suspended one: the routes' requireWritable refuses first
   const decided = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -208,7 +210,7 @@ export async function decideJoinRequest(
       const person = { userId: row.userId, email: row.email, firstName: row.firstName, lastName: row.lastName };
       // Removed since asking (or the address was): only an invitation brings them back.
       if (await wasRemoved(tx as unknown as Db, organizationId, person)) throw forbidden(MSG.joinRemovedMember);
-      await addMember(tx as unknown as Db, person, organizationId, 'team_member').catch((err: unknown) => {
+      await addMember({ db: tx as unknown as Db }, person, organizationId, 'team_member').catch((err: unknown) => {
         if (err instanceof AppError && err.status === 409) throw conflict(`${row.email} already belongs to an organization`);
         throw err;
       });
@@ -226,7 +228,7 @@ export async function decideJoinRequest(
   });
   if (decision === 'declined') return { request: toJoinRequestDto(decided) };
   await sendMail(ctx, approvedMail(ctx, org.name, decided), { joinRequestId: decided.id });
-  return { request: toJoinRequestDto(decided), profile: (await findProfile(ctx.db, decided.userId))! };
+  return { request: toJoinRequestDto(decided), profile: (await findProfile(ctx, decided.userId))! };
 }
 
 // ---------- mail ----------

@@ -3,17 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { JoinLinkDto, OrganizationDto, TeamMemberDto, UpdateOrganizationInput } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
-import type { Db } from '../../db/client.ts';
 import { auditLog, deferrals, organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
+import type { Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from './membership.service.ts';
-import type { ServiceContext, CallerContext } from '../../lib/context.ts';
+import type { CallerContext, ServiceContext } from '../../lib/context.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
-export async function findOrganization(db: Db, id: string): Promise<OrganizationRow | null> {
+export async function findOrganization(ctx: Pick<ServiceContext, 'db'>, id: string): Promise<OrganizationRow | null> {
+  const { db } = ctx;
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
   return row ?? null;
 }
@@ -32,7 +32,8 @@ export function toOrganizationDto(o: OrganizationRow): OrganizationDto {
 }
 
 /** Members who still belong to the organization (removed ones are kept as rows but not listed). */
-export async function listMembers(db: Db, organizationId: string): Promise<TeamMemberDto[]> {
+export async function listMembers(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<TeamMemberDto[]> {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(profiles)
@@ -48,10 +49,10 @@ export function ownOrganizationId(profile: Caller): string {
 }
 
 export async function updateOrganization(
-  ctx: AppDeps,
-  caller: Caller,
+  ctx: CallerContext,
   input: UpdateOrganizationInput,
 ): Promise<OrganizationRow> {
+  const { caller } = ctx;
   const orgId = ownOrganizationId(caller);
   const set: Partial<typeof organizations.$inferInsert> = {};
   if (input.name !== undefined) {
@@ -61,7 +62,7 @@ export async function updateOrganization(
   }
   if (input.joinByLinkEnabled !== undefined) set.joinByLinkEnabled = input.joinByLinkEnabled;
   if (input.allowedEmailDomains !== undefined) set.allowedEmailDomains = input.allowedEmailDomains;
-  const before = await findOrganization(ctx.db, orgId);
+  const before = await findOrganization(ctx, orgId);
   const [updated] = await ctx.db.update(organizations).set(set).where(eq(organizations.id, orgId)).returning();
   if (!updated || !before) throw notFound('Organization not found');
   await ctx.db.insert(auditLog).values({
@@ -83,8 +84,8 @@ export const toJoinLinkDto = (o: OrganizationRow): JoinLinkDto => ({
 });
 
 /** GET /api/organization/join-link (org_admins): the current key and rules of the join link. */
-export async function joinLinkSettings(db: Db, organizationId: string): Promise<JoinLinkDto> {
-  const org = await findOrganization(db, organizationId);
+export async function joinLinkSettings(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<JoinLinkDto> {
+  const org = await findOrganization(ctx, organizationId);
   if (!org) throw notFound('Organization not found');
   return toJoinLinkDto(org);
 }
@@ -143,8 +144,9 @@ async function endSessions(ctx: ServiceContext, userId: string): Promise<void> {
 }
 
 /** Members listing for /api/organizations/:orgId/users: own organization, or any for a system admin. */
-export async function organizationUsers(db: Db, caller: Caller, orgId: string): Promise<TeamMemberDto[]> {
+export async function organizationUsers(ctx: Pick<CallerContext, 'db' | 'caller'>, orgId: string): Promise<TeamMemberDto[]> {
+  const { caller } = ctx;
   if (caller.role !== 'system_admin' && caller.organizationId !== orgId) throw notFound('Organization not found');
-  if (caller.role === 'system_admin' && !(await findOrganization(db, orgId))) throw notFound('Organization not found');
-  return listMembers(db, orgId);
+  if (caller.role === 'system_admin' && !(await findOrganization(ctx, orgId))) throw notFound('Organization not found');
+  return listMembers(ctx, orgId);
 }

@@ -3,7 +3,7 @@
 // the sign-up metadata the provider stored with the user. Never called for an existing profile,
 // so a removed user is never re-created.
 import { joinOrganizationSchema, personNameSchema, signupSchema } from '#domain/contracts/accounts.ts';
-import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
+import type { AuthUser, Caller } from '../../lib/factory.ts';
 import { MSG } from '#domain/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requestToJoin } from './join-request.service.ts';
@@ -41,11 +41,11 @@ async function provisionSystemAdmin(ctx: ServiceContext, user: AuthUser): Promis
   };
   const person = personFrom(user, { firstName: usable(meta.firstName, 'System'), lastName: usable(meta.lastName, 'Administrator') });
   try {
-    const profile = await addMember(ctx.db, person, null, 'system_admin');
+    const profile = await addMember(ctx, person, null, 'system_admin');
     ctx.logger.info('hosted auth: system admin profile created', { email: person.email });
     return profile;
   } catch (err) {
-    if (err instanceof AppError && err.status === 409) return findProfile(ctx.db, user.id);
+    if (err instanceof AppError && err.status === 409) return findProfile(ctx, user.id);
     throw err;
   }
 }
@@ -61,7 +61,7 @@ export async function provisionFromMetadata(ctx: ServiceContext, user: AuthUser)
   try {
     const signup = signupSchema.safeParse(meta);
     if (signup.success) {
-      return await createOrganizationWithAdmin(ctx.db, personFrom(user, signup.data), signup.data);
+      return await createOrganizationWithAdmin(ctx, personFrom(user, signup.data), signup.data);
     }
     const join = joinOrganizationSchema.safeParse(meta);
     if (join.success) {
@@ -72,7 +72,7 @@ export async function provisionFromMetadata(ctx: ServiceContext, user: AuthUser)
     }
   } catch (err) {
     // A concurrent first request created it: use that one.
-    if (err instanceof AppError && err.status === 409) return findProfile(ctx.db, user.id);
+    if (err instanceof AppError && err.status === 409) return findProfile(ctx, user.id);
     // An invalid link, a removed member or a declined request: no profile (requireProfile says why).
     if (err instanceof AppError && (err.status === 403 || err.status === 404)) return null;
     throw err;

@@ -19,7 +19,7 @@ import { DELETE_ORGANIZATION_MISMATCH } from '#domain/contracts/admin.ts';
 import { assessments, certifications, evidenceFiles, organizations, profiles, scheduledJobs } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
+import type { Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { UPLOAD_URL_SECONDS } from '../evidence/index.ts';
 import type { ServiceContext } from '../../lib/context.ts';

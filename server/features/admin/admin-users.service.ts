@@ -5,7 +5,6 @@ import type { Role } from '#domain/roles.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import type { AppDeps } from '../../lib/factory.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from '../accounts/index.ts';
 import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith } from './keyset.ts';
@@ -30,7 +29,8 @@ function toView(p: ProfileRow, org: { id: string; name: string } | null): AdminU
 }
 
 /** One page of users by last name, first name, e-mail (then id), with the columns the list shows. */
-export async function listUsers(db: Db, query: AdminPageQuery): Promise<AdminUsersPage> {
+export async function listUsers(ctx: Pick<ServiceContext, 'db'>, query: AdminPageQuery): Promise<AdminUsersPage> {
+  const { db } = ctx;
   const after = decodeCursor('users', query.cursor, ['text', 'text', 'text', 'uuid']);
   const where = and(
     after ? sql`(${profiles.lastName}, ${profiles.firstName}, ${profiles.email}, ${profiles.id}) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]}::uuid)` : undefined,
@@ -108,7 +108,8 @@ async function updateProfile(
   });
 }
 
-export function changeRole(db: Db, actorId: string, id: string, role: Role): Promise<AdminUserView> {
+export function changeRole(ctx: Pick<ServiceContext, 'db'>, actorId: string, id: string, role: Role): Promise<AdminUserView> {
+  const { db } = ctx;
   return updateProfile(
     db,
     actorId,

@@ -32,7 +32,7 @@ import { assessmentQuestions, assessments, certifications, organizations, profil
 import { conflict, forbidden, notFound, badRequest } from '../../lib/app-error.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import { lastSubmitted } from '../../lib/last-submitted.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
+import type { Caller } from '../../lib/factory.ts';
 import { isPaidAt } from '../actions/index.ts';
 import type { ServiceContext, CallerContext } from '../../lib/context.ts';
 

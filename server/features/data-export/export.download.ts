@@ -9,11 +9,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { MSG } from '#domain/messages.ts';
-import type { Db } from '../../db/client.ts';
 import { downloadTokens, organizations, profiles } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { assertActive, toCaller } from '../../lib/caller.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
+import type { Caller } from '../../lib/factory.ts';
 import type { CallerContext, ServiceContext } from '../../lib/context.ts';
 
 /** How long a download link works: long enough for the browser to start it, too short to pass around. */

@@ -28,7 +28,6 @@ import {
 } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { actionPlanFileName, gateActionRow, isReportReleased, listActionPlan, PAID_ACTION_COLUMNS, PAYMENT_REQUIRED_MESSAGE, renderActionPlanXlsx } from '../actions/index.ts';
 import { findOwnCertification, listCertifications, renderCertificatePdf, verifyUrl } from '../certifications/index.ts';
@@ -120,7 +119,7 @@ async function writeExport(ctx: CallerContext, org: OrganizationRow, zip: Export
   const withheld: WithheldReport[] = [];
   const withheldFields: WithheldFields[] = [];
   const missing: MissingFile[] = [];
-  const released = await isReportReleased(db, orgId, now);
+  const released = await isReportReleased(ctx, orgId, now);
 
   // The join key is a credential (it admits people to the organization): never exported.
   const { joinKey: _joinKey, ...organization } = org;
@@ -232,7 +231,7 @@ async function writeExport(ctx: CallerContext, org: OrganizationRow, zip: Export
   if (!released) withheldFields.push({ file: 'action-plan/actions.json', fields: PAID_ACTION_COLUMNS.map(snake), reason: PAYMENT_REQUIRED_MESSAGE });
   const planName = actionPlanFileName(org.name, now);
   if (released) {
-    const plan = await listActionPlan(db, { organizationId: orgId, now, checkoutUrl: ctx.env.CHECKOUT_URL }, { status: 'all' });
+    const plan = await listActionPlan(ctx, { organizationId: orgId, now, checkoutUrl: ctx.env.CHECKOUT_URL }, { status: 'all' });
     await zip.add(
       `action-plan/${planName}`,
       await renderActionPlanXlsx({ organizationName: org.name, generatedAt: now, filterLine: `Filter: Status: every status (${plan.items.length} actions)`, items: plan.items }),
@@ -264,7 +263,7 @@ async function writeExport(ctx: CallerContext, org: OrganizationRow, zip: Export
       withheld.push({ assessment_id: run.id, files: names, reason: PAYMENT_REQUIRED_MESSAGE });
       continue;
     }
-    const doc = await loadReportDocument(db, { assessmentId: run.id, organizationId: orgId, now, checkoutUrl: ctx.env.CHECKOUT_URL });
+    const doc = await loadReportDocument(ctx, { assessmentId: run.id, organizationId: orgId, now, checkoutUrl: ctx.env.CHECKOUT_URL });
     for (const format of REPORT_FORMATS) {
       const file = await renderReportFile(doc, format, { compress });
       await zip.add(`reports/${run.id}/${safeFileName(file.fileName)}`, file.bytes);

@@ -49,7 +49,7 @@ export async function assertAssessmentOpen(ctx: EvidenceContext, assessmentId: s
 
 /** Evidence attaches only to a question asked in the assessment (frozen at start). */
 export async function assertQuestionAsked(ctx: Pick<ServiceContext, 'db'>, assessmentId: string, questionId: string): Promise<void> {
-  if (!(await isAssessmentQuestion(ctx.db, assessmentId, questionId))) throw badRequest('This question is not part of the assessment');
+  if (!(await isAssessmentQuestion(ctx, assessmentId, questionId))) throw badRequest('This question is not part of the assessment');
 }
 
 export async function findEvidence(ctx: EvidenceContext, evidenceId: string): Promise<EvidenceRow | undefined> {

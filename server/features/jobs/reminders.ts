@@ -161,8 +161,8 @@ async function forEachOrganizationBatch(ctx: ReminderContext, today: string, due
 export function legalDeadlineReminders(ctx: ReminderContext, now: Date): Promise<number> {
   const today = utcDay(now);
   return forEachOrganizationBatch(ctx, today, async (orgs) => {
-    const cycles = await loadCycles(ctx.db, orgs.map((o) => o.id));
-    const clocks = await loadClockQuestionsOf(ctx.db, orgs.map((org) => ({ org, latestId: cycles.get(org.id)!.latestId })));
+    const cycles = await loadCycles(ctx, orgs.map((o) => o.id));
+    const clocks = await loadClockQuestionsOf(ctx, orgs.map((org) => ({ org, latestId: cycles.get(org.id)!.latestId })));
     const dueOf = new Map(orgs.map((org) => [org.id, clockDeadlinesOf(clocks.get(org.id) ?? [], today).filter((c) => c.occurrence.basis === 'fixed' && c.occurrence.dueOn)]));
     const admins = await orgAdminsOf(ctx.db, orgs.filter((o) => dueOf.get(o.id)!.length).map((o) => o.id));
     return orgs.flatMap((org) =>
@@ -198,7 +198,7 @@ export function legalDeadlineReminders(ctx: ReminderContext, now: Date): Promise
 export function reassessReminders(ctx: ReminderContext, now: Date): Promise<number> {
   const today = utcDay(now);
   return forEachOrganizationBatch(ctx, today, async (orgs) => {
-    const cycles = await loadCycles(ctx.db, orgs.map((o) => o.id));
+    const cycles = await loadCycles(ctx, orgs.map((o) => o.id));
     const due = orgs.filter((org) => {
       const last = cycles.get(org.id)!.lastSubmitted;
       return last && today >= reassessDueOn(last.submittedOn);
@@ -236,8 +236,8 @@ export function reassessReminders(ctx: ReminderContext, now: Date): Promise<numb
 export function evidenceExpiryReminders(ctx: ReminderContext, now: Date): Promise<number> {
   const today = utcDay(now);
   return forEachOrganizationBatch(ctx, today, async (orgs) => {
-    const cycles = await loadCycles(ctx.db, orgs.map((o) => o.id));
-    const files = await loadEvidenceDeadlinesOf(ctx.db, orgs.map((o) => cycles.get(o.id)!));
+    const cycles = await loadCycles(ctx, orgs.map((o) => o.id));
+    const files = await loadEvidenceDeadlinesOf(ctx, orgs.map((o) => cycles.get(o.id)!));
     const due = orgs.flatMap((org, i) =>
       files[i]!.flatMap((e) => {
         const lead = reminderLeadDue(e.expiresOn, today, EVIDENCE_REMINDER_DAYS);
@@ -276,7 +276,7 @@ export function actionDueReminders(ctx: ReminderContext, now: Date): Promise<num
   const today = utcDay(now);
   return forEachOrganizationBatch(ctx, today, async (orgs) => {
     const paid = orgs.filter((org) => isPaidAt(org.paidUntil, now));
-    const actions = await loadActionDeadlinesOf(ctx.db, paid.map((o) => o.id));
+    const actions = await loadActionDeadlinesOf(ctx, paid.map((o) => o.id));
     const due = paid.flatMap((org) =>
       (actions.get(org.id) ?? []).flatMap((a) => {
         const lead = reminderLeadDue(a.targetDay, today, ACTION_REMINDER_DAYS);
@@ -310,7 +310,7 @@ export function actionDueReminders(ctx: ReminderContext, now: Date): Promise<num
 export function certificationExpiryReminders(ctx: ReminderContext, now: Date): Promise<number> {
   const today = utcDay(now);
   return forEachOrganizationBatch(ctx, today, async (orgs) => {
-    const certs = await loadCertificationDeadlinesOf(ctx.db, orgs.map((o) => o.id), now);
+    const certs = await loadCertificationDeadlinesOf(ctx, orgs.map((o) => o.id), now);
     const due = orgs.flatMap((org) => {
       const cert = certs.get(org.id);
       if (!cert || cert.expired) return [];

@@ -4,7 +4,6 @@
 // an answer then meets the version compare-and-set, a submit meets the locked assessment.)
 import { lt } from 'drizzle-orm';
 import { addDaysAt } from '#domain/dates.ts';
-import type { Db } from '../../db/client.ts';
 import { clientMutations } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 
