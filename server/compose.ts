@@ -14,6 +14,7 @@ import { createMetrics } from './lib/metrics.ts';
 import { createHostedVerifier } from './lib/hosted-verifier.ts';
 import { createObjectStore, type ObjectStore } from './lib/storage/index.ts';
 import { queueDepths, startScheduler, type Scheduler } from './features/jobs/index.ts';
+import { contextOf } from './lib/context.ts';
 
 export interface BuildOptions {
   /** An already-open database (tests share one per worker). */
@@ -64,7 +65,7 @@ export async function buildServer(env: Env, opts: BuildOptions = {}): Promise<Bu
 
   const storage = opts.storage ?? createObjectStore(env);
   const metrics = createMetrics();
-  metrics.setQueueReader(() => queueDepths(database.db, now()));
+  metrics.setQueueReader(() => queueDepths(database, now()));
   const lifecycle: Lifecycle = { shuttingDown: false };
   const deps: AppDeps = { env, db: database.db, dbKind: database.kind, logger, mailer, tokens, storage, budgets, now, metrics, lifecycle };
   if (embedded) deps.authAdmin = embedded.admin;
@@ -75,7 +76,7 @@ export async function buildServer(env: Env, opts: BuildOptions = {}): Promise<Bu
     app,
     deps,
     database,
-    startJobs: () => (scheduler ??= startScheduler(deps)),
+    startJobs: () => (scheduler ??= startScheduler(contextOf(deps))),
     close: async () => {
       await scheduler?.stop();
       if (!opts.storage) await storage.close();

@@ -45,7 +45,7 @@ async function main() {
   const single: number[] = [];
   const push: number[] = [];
   // Warm-up: plans, caches, the prepared statement.
-  for (let i = 0; i < 20; i++) await applyAnswer(db, input());
+  for (let i = 0; i < 20; i++) await applyAnswer({ db }, input());
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < SAVES; i++) {
       const t = performance.now();
@@ -54,13 +54,13 @@ async function main() {
     }
     for (let i = 0; i < SAVES; i++) {
       const t = performance.now();
-      await applyAnswer(db, input());
+      await applyAnswer({ db }, input());
       single.push(performance.now() - t);
     }
     for (let i = 0; i < SAVES / PUSH; i++) {
       const t = performance.now();
       await db.transaction(async (tx) => {
-        for (let j = 0; j < PUSH; j++) await applyAnswer(tx, input());
+        for (let j = 0; j < PUSH; j++) await applyAnswer({ db: tx }, input());
       });
       push.push(performance.now() - t);
     }

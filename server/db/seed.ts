@@ -22,7 +22,7 @@ export async function seedDatabase(deps: AppDeps, authAdmin?: AuthAdmin): Promis
       .values({ id: d.id, name: d.name, icon: d.icon, description: d.description, sortOrder: d.sortOrder })
       .onConflictDoUpdate({ target: domains.id, set: { name: d.name, icon: d.icon, description: d.description, sortOrder: d.sortOrder } });
   }
-  await seedQuestionBank(db);
+  await seedQuestionBank({ db });
 
   const existingAdmin = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, 'system_admin')).limit(1);
   if (existingAdmin.length > 0 || !authAdmin) {

@@ -2,6 +2,7 @@ import { createFactory } from 'hono/factory';
 import type { Db, DbKind } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Budgets } from './budgets.ts';
+import type { ServiceContext } from './context.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mailer.ts';
 import type { Metrics } from './metrics.ts';
@@ -98,6 +99,8 @@ export interface AppEnv {
     requestId: string;
     user: AuthUser;
     caller: Caller;
+    /** The request's ServiceContext, once built (server/lib/context.ts). */
+    ctx: ServiceContext | undefined;
   };
 }
 

@@ -39,7 +39,7 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
     const cycle = async (no: readonly string[]): Promise<string> => {
       const created = await api.json('POST', '/api/assessments/create', { organizationId: admin.organizationId, startFrom: 'blank' }, admin.accessToken);
       const id = created.body.assessmentId as string;
-      const asked = await loadAssessmentQuestions(db, id);
+      const asked = await loadAssessmentQuestions({ db }, id);
       await db.delete(responses).where(eq(responses.assessmentId, id));
       await db.insert(responses).values(asked.map((q) => ({ assessmentId: id, organizationId: admin.organizationId!, questionId: q.id, answer: no.includes(q.code) ? ('no' as const) : ('yes' as const) })));
       const submitted = await api.json('POST', `/api/assessments/${id}/submit`, undefined, admin.accessToken);

@@ -28,7 +28,7 @@ describe.skipIf(!HAS_CHROMIUM)('evidence dates (Chromium)', () => {
     await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
     const assessmentId = page.url().split('/').pop()!;
     // Open a question that requires document evidence.
-    const asked = await loadAssessmentQuestions(h.server.deps.db, assessmentId);
+    const asked = await loadAssessmentQuestions(h.server.deps, assessmentId);
     const required = asked.find((q) => q.documentEvidenceRequired)!;
     await page.goto(`/assessment/${assessmentId}?q=${required.id}`);
     await page.getByTestId('question-code').getByText(required.code).waitFor();

@@ -20,7 +20,7 @@ import {
   type EvidenceOrg,
   type EvidenceStorage,
 } from '#server/features/evidence/evidence.fixtures.ts';
-import type { EvidenceAccess } from '#server/features/evidence/evidence.access.ts';
+import type { EvidenceContext } from '#server/features/evidence/evidence.access.ts';
 import { claimUpload } from '#server/features/evidence/evidence.claim.ts';
 import { finishClaim } from '#server/features/evidence/evidence.upload.service.ts';
 import { createObjectStore, type ObjectStore } from '#server/lib/storage/index.ts';
@@ -157,11 +157,10 @@ describe.each(STORAGE_RACE_MATRIX)('a /complete claim is a short lease (%s, %s)'
     return id;
   }
   const complete = (id: string) => request(server, acme.user.accessToken, 'POST', `/api/evidence/uploads/${id}/complete`);
-  const access = (): EvidenceAccess => ({
+  const access = (): EvidenceContext => ({
     db: server.deps.db,
     storage: server.deps.storage,
-    maxMb: 1,
-    claimSeconds: LEASE_SECONDS,
+    env: { EVIDENCE_MAX_MB: 1, EVIDENCE_CLAIM_SECONDS: LEASE_SECONDS },
     now: () => new Date(),
     caller: { id: acme.user.userId, organization: null, organizationId: acme.orgId },
   });

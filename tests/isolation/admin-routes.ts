@@ -8,7 +8,7 @@ import { createOrgAdmin, joinOrganization } from './fixtures.ts';
 import type { RouteRow } from './routes.ts';
 import type { World } from './world.ts';
 
-const bank = async (w: World) => loadVersionQuestions(w.server.deps.db, await currentVersionId(w.server.deps.db));
+const bank = async (w: World) => loadVersionQuestions(w.server.deps, await currentVersionId(w.server.deps));
 
 /** An admin request body for an existing question: its definition from the service, without the code. */
 const questionBody = (q: Awaited<ReturnType<typeof bank>>[number], balanceWith?: string) => {

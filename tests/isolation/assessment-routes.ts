@@ -40,7 +40,7 @@ function teammateOfA(w: World): Promise<Member> {
 async function completeAssessmentOfA(w: World): Promise<string> {
   const id = await openAssessmentOfA(w);
   const db = w.server.deps.db;
-  const qs = await loadAssessmentQuestions(db, id);
+  const qs = await loadAssessmentQuestions({ db }, id);
   await db
     .insert(responses)
     .values(qs.map((q, i): typeof responses.$inferInsert => ({ assessmentId: id, organizationId: w.orgA.id, questionId: q.id, answer: i < 2 ? 'no' : 'yes' })))

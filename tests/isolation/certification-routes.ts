@@ -19,7 +19,7 @@ async function passedAssessmentOfA(w: World): Promise<string> {
     .limit(1);
   if (latest?.passFail === 'Pass') return latest.id;
   const id = await openAssessmentOfA(w);
-  const qs = await loadAssessmentQuestions(db, id);
+  const qs = await loadAssessmentQuestions({ db }, id);
   await db
     .insert(responses)
     .values(qs.map((q): typeof responses.$inferInsert => ({ assessmentId: id, organizationId: w.orgA.id, questionId: q.id, answer: 'yes' })))

@@ -16,7 +16,7 @@ function assessmentOfA(w: World) {
   if (!scope) {
     scope = (async () => {
       const assessmentId = await openAssessmentOfA(w);
-      const [q] = await loadAssessmentQuestions(w.server.deps.db, assessmentId);
+      const [q] = await loadAssessmentQuestions(w.server.deps, assessmentId);
       return { assessmentId, questionId: q!.id };
     })();
     scopes.set(w, scope);

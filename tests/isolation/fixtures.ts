@@ -10,6 +10,7 @@ import { signInUser, type TestUser } from '#tests/setup/auth.ts';
 import { askToJoin, makeOrganization, makeUser, startTestSession } from '#tests/setup/factories.ts';
 import type { TestServer } from '#tests/setup/app.ts';
 import { TEST_ADMIN } from '#tests/setup/test-env.ts';
+import { contextOf } from '#server/lib/context.ts';
 
 export interface Member extends TestUser {
   organizationId: string | null;
@@ -63,7 +64,7 @@ export async function approveJoinRequest(server: TestServer, organizationId: str
     .from(joinRequests)
     .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, 'pending')));
   if (!admin || !request) throw new Error('no org_admin or no pending join request to approve');
-  await decideJoinRequest(server.deps, (await findProfile(server.deps.db, admin.id))!, organizationId, request.id, 'approved');
+  await decideJoinRequest(contextOf(server.deps, (await findProfile(server.deps, admin.id))!), organizationId, request.id, 'approved');
 }
 
 /**

@@ -8,7 +8,7 @@ import type { RouteRow } from './routes.ts';
 import type { World } from './world.ts';
 
 async function firstQuestionOf(w: World, assessmentId: string): Promise<string> {
-  const [q] = await loadAssessmentQuestions(w.server.deps.db, assessmentId);
+  const [q] = await loadAssessmentQuestions(w.server.deps, assessmentId);
   return q!.id;
 }
 

@@ -75,8 +75,8 @@ describe.each(DB_DRIVERS)('driver parity (%s)', (driver) => {
     const org = await seedOrg(db, 'Parity');
     const base = { assessmentId: org.assessmentId, organizationId: org.orgId, questionId: org.questionIds[0]!, baseVersion: 0 };
     const results = await Promise.all([
-      applyAnswer(db, { ...base, answer: 'yes', userId: org.userId, mutationId: randomUUID() }),
-      applyAnswer(other, { ...base, answer: 'no', userId: org.otherUserId, mutationId: randomUUID() }),
+      applyAnswer({ db }, { ...base, answer: 'yes', userId: org.userId, mutationId: randomUUID() }),
+      applyAnswer({ db: other }, { ...base, answer: 'no', userId: org.otherUserId, mutationId: randomUUID() }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(['applied', 'conflict']);
     const applied = results.find((r) => r.status === 'applied')!;

@@ -18,6 +18,7 @@ import { createOrganizationWithAdmin, findProfile } from '#server/features/accou
 import type { Caller } from '#server/lib/factory.ts';
 import type { TestServer } from './app.ts';
 import { DEFAULT_TEST_PASSWORD, type TestUser } from './auth.ts';
+import { contextOf } from '#server/lib/context.ts';
 
 /** The provider's context for minting sessions: the server's database, clock and signing key. */
 async function authContext(server: TestServer): Promise<AuthContext> {
@@ -64,7 +65,7 @@ export async function makeUser(
 
 /** The caller (profile with organization) of a user, as the API loads it. */
 export async function callerOf(server: TestServer, userId: string): Promise<Caller> {
-  const caller = await findProfile(server.deps.db, userId);
+  const caller = await findProfile(server.deps, userId);
   if (!caller) throw new Error(`no profile for ${userId}`);
   return caller;
 }
@@ -79,12 +80,12 @@ export async function makeOrganization(
   opts: { organizationName: string; firstName: string; lastName: string; applicability: ApplicabilityProfile | null },
 ): Promise<Caller> {
   let caller = await createOrganizationWithAdmin(
-    server.deps.db,
+    server.deps,
     { userId: user.userId, email: user.email, firstName: opts.firstName, lastName: opts.lastName },
     { organizationName: opts.organizationName, contactName: '', contactEmail: '', contactPhone: '' },
   );
   if (opts.applicability) {
-    await saveApplicability(server.deps, caller, opts.applicability);
+    await saveApplicability(contextOf(server.deps, caller), opts.applicability);
     caller = await callerOf(server, user.userId);
   }
   return caller;

@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { MSG } from '#domain/messages.ts';
 import { invitations } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
-import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
+import type { AuthUser, Caller } from '../../lib/factory.ts';
 import { accessEndedError, assertWritable } from '../../lib/caller.ts';
 import { findValidInvitation, type ValidInvitation } from './invitation.service.ts';
 import {
@@ -17,6 +17,7 @@ import {
 } from './membership.service.ts';
 import { requestToJoin, withdrawJoinRequests, type JoinOutcome } from './join-request.service.ts';
 import { assertEmailConfirmed } from './provisioning.service.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 /** What a sign-up, join or accept-invite payload says about the caller; checked against the token by personOf. */
 interface CallerClaims {
@@ -44,17 +45,17 @@ function existingProfile(profile: Caller, isSameRequest: (p: Caller) => boolean)
   throw new AppError(409, 'conflict', 'Your account already belongs to an organization');
 }
 
-export async function signup(deps: AppDeps, user: AuthUser, input: CallerClaims & NewOrganization): Promise<{ profile: Caller; created: boolean }> {
+export async function signup(ctx: ServiceContext, user: AuthUser, input: CallerClaims & NewOrganization): Promise<{ profile: Caller; created: boolean }> {
   assertEmailConfirmed(user);
   const person = personOf(user, input);
-  const existing = await findProfile(deps.db, user.id);
+  const existing = await findProfile(ctx, user.id);
   if (existing) {
     // Retried call, or the first authenticated request already provisioned it from the same metadata.
     const same = (p: Caller) => p.role === 'org_admin' && p.organization?.name === input.organizationName.trim();
     return { profile: existingProfile(existing, same), created: false };
   }
-  const profile = await createOrganizationWithAdmin(deps.db, person, input);
-  await withdrawJoinRequests(deps, user.id);
+  const profile = await createOrganizationWithAdmin(ctx, person, input);
+  await withdrawJoinRequests(ctx, user.id);
   return { profile, created: true };
 }
 
@@ -63,15 +64,15 @@ export async function signup(deps: AppDeps, user: AuthUser, input: CallerClaims 
  * request for the org_admins (join-request.service.ts, ADR 003).
  */
 export async function joinOrganization(
-  deps: AppDeps,
+  ctx: ServiceContext,
   user: AuthUser,
   input: CallerClaims & { organizationId: string; joinKey?: string | undefined },
 ): Promise<JoinOutcome> {
   assertEmailConfirmed(user);
   const person = personOf(user, input);
-  const existing = await findProfile(deps.db, user.id);
+  const existing = await findProfile(ctx, user.id);
   if (existing) return { kind: 'member', profile: existingProfile(existing, (p) => p.organizationId === input.organizationId), created: false };
-  return requestToJoin(deps, user, person, input.organizationId, input.joinKey);
+  return requestToJoin(ctx, user, person, input.organizationId, input.joinKey);
 }
 
 export interface AcceptInviteRequest {
@@ -83,24 +84,24 @@ export interface AcceptInviteRequest {
 }
 
 /** Marks the invitation used; false when another request used or cancelled it first. */
-async function claim(deps: AppDeps, invitationId: string): Promise<boolean> {
-  const rows = await deps.db
+async function claim(ctx: ServiceContext, invitationId: string): Promise<boolean> {
+  const rows = await ctx.db
     .update(invitations)
-    .set({ acceptedAt: deps.now() })
+    .set({ acceptedAt: ctx.now() })
     .where(and(eq(invitations.id, invitationId), isNull(invitations.acceptedAt), isNull(invitations.cancelledAt)))
     .returning({ id: invitations.id });
   return rows.length > 0;
 }
 
-async function unclaim(deps: AppDeps, invitationId: string): Promise<void> {
-  await deps.db.update(invitations).set({ acceptedAt: null }).where(eq(invitations.id, invitationId));
+async function unclaim(ctx: ServiceContext, invitationId: string): Promise<void> {
+  await ctx.db.update(invitations).set({ acceptedAt: null }).where(eq(invitations.id, invitationId));
 }
 
 const invalidInvitation = () => notFound(MSG.invalidInvitation);
 
 /** Password variant: the server creates the auth account for the invited e-mail. */
-async function createInvitedAccount(deps: AppDeps, found: ValidInvitation, input: AcceptInviteRequest): Promise<Person> {
-  if (!deps.authAdmin) {
+async function createInvitedAccount(ctx: ServiceContext, found: ValidInvitation, input: AcceptInviteRequest): Promise<Person> {
+  if (!ctx.authAdmin) {
     throw new AppError(
       400,
       'validation_failed',
@@ -109,7 +110,7 @@ async function createInvitedAccount(deps: AppDeps, found: ValidInvitation, input
   }
   const email = found.invitation.email;
   try {
-    const user = await deps.authAdmin.createUser({
+    const user = await ctx.authAdmin.createUser({
       email,
       password: input.password!,
       userMetadata: { firstName: input.firstName, lastName: input.lastName },
@@ -132,30 +133,30 @@ async function sessionPerson(found: ValidInvitation, input: AcceptInviteRequest,
   return { userId: user.id, email: found.invitation.email, firstName: input.firstName, lastName: input.lastName };
 }
 
-async function joinInvited(deps: AppDeps, person: Person, found: ValidInvitation): Promise<Caller> {
+async function joinInvited(ctx: ServiceContext, person: Person, found: ValidInvitation): Promise<Caller> {
   const role = found.invitation.role;
-  const existing = await findProfile(deps.db, person.userId);
-  if (!existing) return addMember(deps.db, person, found.organization.id, role);
-  if (existing.status === 'removed') return reinstateMember(deps.db, person, found.organization.id, role);
+  const existing = await findProfile(ctx, person.userId);
+  if (!existing) return addMember(ctx, person, found.organization.id, role);
+  if (existing.status === 'removed') return reinstateMember(ctx, person, found.organization.id, role);
   if (existing.status !== 'active') throw accessEndedError(existing);
   if (existing.organizationId === found.organization.id) throw new AppError(409, 'conflict', 'You are already a member of this organization');
   throw new AppError(409, 'conflict', 'Your account already belongs to another organization');
 }
 
-export async function acceptInvite(deps: AppDeps, input: AcceptInviteRequest, user?: AuthUser): Promise<Caller> {
-  const found = await findValidInvitation(deps, input.token);
+export async function acceptInvite(ctx: ServiceContext, input: AcceptInviteRequest, user?: AuthUser): Promise<Caller> {
+  const found = await findValidInvitation(ctx, input.token);
   if (!found) throw invalidInvitation();
   assertWritable(found.organization);
   const bySession = input.password === undefined;
   const person = bySession ? await sessionPerson(found, input, user) : undefined;
-  if (!(await claim(deps, found.invitation.id))) throw invalidInvitation();
+  if (!(await claim(ctx, found.invitation.id))) throw invalidInvitation();
   try {
-    const member = person ?? (await createInvitedAccount(deps, found, input));
-    const profile = await joinInvited(deps, member, found);
-    await withdrawJoinRequests(deps, member.userId);
+    const member = person ?? (await createInvitedAccount(ctx, found, input));
+    const profile = await joinInvited(ctx, member, found);
+    await withdrawJoinRequests(ctx, member.userId);
     return profile;
   } catch (err) {
-    await unclaim(deps, found.invitation.id);
+    await unclaim(ctx, found.invitation.id);
     throw err;
   }
 }

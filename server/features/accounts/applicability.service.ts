@@ -5,16 +5,17 @@ import { and, eq } from 'drizzle-orm';
 import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
 import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { fullName } from '#domain/text.ts';
-import type { Db } from '../../db/client.ts';
 import { assessments, organizations, profiles } from '../../db/schema/index.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { lastSubmitted } from '../../lib/last-submitted.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { ownOrganizationId } from './organization.service.ts';
+import type { CallerContext } from '../../lib/context.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 /** GET /api/organization/applicability for the caller's organization. */
-export async function applicabilityView(db: Db, organizationId: string): Promise<ApplicabilityView> {
+export async function applicabilityView(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<ApplicabilityView> {
+  const { db } = ctx;
   const [row] = await db
     .select({
       profile: organizations.applicability,
@@ -52,9 +53,10 @@ const sameProfile = (a: ApplicabilityProfile | null, b: ApplicabilityProfile) =>
  * profile before and after, in one transaction; a save that changes nothing writes nothing (the
  * "updated by" line keeps naming whoever last changed it). Assessments already started keep theirs.
  */
-export async function saveApplicability(deps: AppDeps, caller: Caller, profile: ApplicabilityProfile): Promise<ApplicabilityView> {
+export async function saveApplicability(ctx: CallerContext, profile: ApplicabilityProfile): Promise<ApplicabilityView> {
+  const { caller } = ctx;
   const organizationId = ownOrganizationId(caller);
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ profile: organizations.applicability })
       .from(organizations)
@@ -64,7 +66,7 @@ export async function saveApplicability(deps: AppDeps, caller: Caller, profile: 
     if (sameProfile(before.profile ?? null, profile)) return;
     await tx
       .update(organizations)
-      .set({ applicability: profile, applicabilityUpdatedAt: deps.now(), applicabilityUpdatedBy: caller.id })
+      .set({ applicability: profile, applicabilityUpdatedAt: ctx.now(), applicabilityUpdatedBy: caller.id })
       .where(eq(organizations.id, organizationId));
     await writeAudit(tx, {
       actorId: caller.id,
@@ -76,5 +78,5 @@ export async function saveApplicability(deps: AppDeps, caller: Caller, profile: 
       after: profile,
     });
   });
-  return applicabilityView(deps.db, organizationId);
+  return applicabilityView(ctx, organizationId);
 }

@@ -20,6 +20,7 @@ import { validate } from '../../lib/validator.ts';
 import { acceptInvite, joinOrganization, signup } from './account.service.ts';
 import { findValidInvitation, inviteMember } from './invitation.service.ts';
 import { toProfileDto } from './membership.service.ts';
+import { callerContext, serviceContext } from '../../lib/context.ts';
 
 /** Verifies a bearer token when one is sent (accept-invite works with or without a session). */
 const optionalUser = factory.createMiddleware(async (c, next) => {
@@ -31,7 +32,7 @@ const optionalUser = factory.createMiddleware(async (c, next) => {
 export const authPublicRoutes = new Hono<AppEnv>()
   .get('/validate-invite', rateLimit(RATE_LIMITS.publicLookup), async (c) => {
     const query = validateInviteQuerySchema.safeParse({ token: c.req.query('token') ?? '' });
-    const found = query.success ? await findValidInvitation(c.var.deps, query.data.token) : null;
+    const found = query.success ? await findValidInvitation(serviceContext(c), query.data.token) : null;
     if (!found) throw notFound(MSG.invalidInvitation);
     const body: ValidateInviteResponse = {
       organizationName: found.organization.name,
@@ -41,18 +42,18 @@ export const authPublicRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
   .post('/accept-invite', rateLimit(RATE_LIMITS.publicLookup), optionalUser, validate('json', acceptInviteSchema), async (c) => {
-    const profile = await acceptInvite(c.var.deps, c.req.valid('json'), c.get('user'));
+    const profile = await acceptInvite(serviceContext(c), c.req.valid('json'), c.get('user'));
     return c.json({ message: MSG.accountCreatedSignIn, profile: toProfileDto(profile) }, 201);
   });
 
 /** A verified user who may have no profile yet. */
 export const authUserRoutes = new Hono<AppEnv>()
   .post('/signup', validate('json', signupSchema), async (c) => {
-    const { profile, created } = await signup(c.var.deps, c.var.user, c.req.valid('json'));
+    const { profile, created } = await signup(serviceContext(c), c.var.user, c.req.valid('json'));
     return c.json({ message: 'Organization created', profile: toProfileDto(profile) }, created ? 201 : 200);
   })
   .post('/join-organization', validate('json', joinOrganizationSchema), async (c) => {
-    const outcome = await joinOrganization(c.var.deps, c.var.user, c.req.valid('json'));
+    const outcome = await joinOrganization(serviceContext(c), c.var.user, c.req.valid('json'));
     if (outcome.kind === 'requested') {
       const body: JoinOrganizationResponse = {
         message: MSG.joinRequestSent(outcome.organizationName),
@@ -69,6 +70,6 @@ export const authUserRoutes = new Hono<AppEnv>()
 export const authRoutes = new Hono<AppEnv>()
   .get('/profile', (c) => c.json(toProfileDto(c.var.caller)))
   .post('/invite', validate('json', inviteSchema), rateLimit(RATE_LIMITS.invite), async (c) => {
-    const invitation = await inviteMember(c.var.deps, c.var.caller, c.req.valid('json'));
+    const invitation = await inviteMember(callerContext(c), c.req.valid('json'));
     return c.json({ message: MSG.inviteSent(invitation.email), invitation }, 201);
   });

@@ -6,14 +6,13 @@ import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { INVITATION_TTL_DAYS, type InvitationDto } from '#domain/contracts/accounts.ts';
 import { addDaysAt } from '#domain/dates.ts';
 import { MSG } from '#domain/messages.ts';
-import type { Db } from '../../db/client.ts';
 import { auditLog, invitations, organizations, profiles } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { assertWritable } from '../../lib/caller.ts';
 import { inviteMail } from './invite-mail.ts';
 import { findOrganization } from './organization.service.ts';
+import type { ServiceContext, CallerContext } from '../../lib/context.ts';
 
 type InvitationRow = typeof invitations.$inferSelect;
 type OrganizationRow = typeof organizations.$inferSelect;
@@ -34,8 +33,9 @@ export function toInvitationDto(row: InvitationRow): InvitationDto {
 const pending = () => and(isNull(invitations.acceptedAt), isNull(invitations.cancelledAt));
 
 /** The organization the caller may invite into: their own (org_admin) or any (system_admin). */
-async function invitingOrganization(deps: AppDeps, caller: Caller, organizationId: string): Promise<OrganizationRow> {
-  const org = caller.role === 'system_admin' || caller.organizationId === organizationId ? await findOrganization(deps.db, organizationId) : null;
+async function invitingOrganization(ctx: CallerContext, organizationId: string): Promise<OrganizationRow> {
+  const { caller } = ctx;
+  const org = caller.role === 'system_admin' || caller.organizationId === organizationId ? await findOrganization(ctx, organizationId) : null;
   if (!org) throw notFound('Organization not found');
   if (caller.role === 'team_member') throw forbidden('Only Organization Admins can invite members');
   assertWritable(org);
@@ -49,10 +49,11 @@ export interface InviteRequest {
 }
 
 /** Creates (or refreshes) the invitation and e-mails the link. Returns the stored invitation. */
-export async function inviteMember(deps: AppDeps, caller: Caller, input: InviteRequest): Promise<InvitationDto> {
-  const org = await invitingOrganization(deps, caller, input.organizationId);
+export async function inviteMember(ctx: CallerContext, input: InviteRequest): Promise<InvitationDto> {
+  const { caller } = ctx;
+  const org = await invitingOrganization(ctx, input.organizationId);
   const email = input.email.trim().toLowerCase();
-  const [member] = await deps.db
+  const [member] = await ctx.db
     .select({ id: profiles.id })
     .from(profiles)
     .where(and(eq(profiles.organizationId, org.id), eq(profiles.email, email), ne(profiles.status, 'removed')))
@@ -60,7 +61,7 @@ export async function inviteMember(deps: AppDeps, caller: Caller, input: InviteR
   if (member) throw conflict(`${email} is already a member of this organization`);
 
   const token = newToken();
-  const now = deps.now();
+  const now = ctx.now();
   const values = {
     tokenHash: hashToken(token),
     role: input.role ?? 'team_member',
@@ -68,7 +69,7 @@ export async function inviteMember(deps: AppDeps, caller: Caller, input: InviteR
     expiresAt: addDaysAt(now, INVITATION_TTL_DAYS),
     createdAt: now,
   };
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     // One pending invitation per (organization, e-mail): serialise on the organization row.
     await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, org.id)).for('update');
     const [existing] = await tx
@@ -96,21 +97,22 @@ export async function inviteMember(deps: AppDeps, caller: Caller, input: InviteR
     inviterName,
     inviterEmail: caller.email,
     organizationName: org.name,
-    appUrl: deps.env.APP_URL,
+    appUrl: ctx.env.APP_URL,
     token,
     expiresAt: row.expiresAt,
   });
   try {
-    await deps.mailer.send(mail);
+    await ctx.mailer.send(mail);
   } catch (err) {
-    deps.logger.error('invitation e-mail failed', { invitationId: row.id, error: errorForLog(err) });
+    ctx.logger.error('invitation e-mail failed', { invitationId: row.id, error: errorForLog(err) });
     throw new AppError(502, 'internal_error', `${MSG.sendInviteFailed}: the e-mail could not be delivered. Please try again.`);
   }
   return toInvitationDto(row);
 }
 
 /** Pending invitations of an organization, oldest first. */
-export async function listPendingInvitations(db: Db, organizationId: string): Promise<InvitationDto[]> {
+export async function listPendingInvitations(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<InvitationDto[]> {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(invitations)
@@ -119,14 +121,15 @@ export async function listPendingInvitations(db: Db, organizationId: string): Pr
   return rows.map(toInvitationDto);
 }
 
-export async function cancelInvitation(deps: AppDeps, caller: Caller, organizationId: string, id: string): Promise<void> {
-  const [row] = await deps.db
+export async function cancelInvitation(ctx: CallerContext, organizationId: string, id: string): Promise<void> {
+  const { caller } = ctx;
+  const [row] = await ctx.db
     .update(invitations)
-    .set({ cancelledAt: deps.now() })
+    .set({ cancelledAt: ctx.now() })
     .where(and(eq(invitations.id, id), eq(invitations.organizationId, organizationId), pending()))
     .returning({ id: invitations.id, email: invitations.email });
   if (!row) throw notFound('Invitation not found');
-  await deps.db.insert(auditLog).values({
+  await ctx.db.insert(auditLog).values({
     actorId: caller.id,
     organizationId,
     action: 'invitation.cancel',
@@ -142,13 +145,13 @@ export interface ValidInvitation {
 }
 
 /** A pending, unexpired invitation for the token, with its organization; else null. */
-export async function findValidInvitation(deps: AppDeps, token: string): Promise<ValidInvitation | null> {
-  const [row] = await deps.db
+export async function findValidInvitation(ctx: ServiceContext, token: string): Promise<ValidInvitation | null> {
+  const [row] = await ctx.db
     .select({ i: invitations, o: organizations })
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
     .where(and(eq(invitations.tokenHash, hashToken(token)), pending()))
     .limit(1);
-  if (!row || row.i.expiresAt.getTime() <= deps.now().getTime()) return null;
+  if (!row || row.i.expiresAt.getTime() <= ctx.now().getTime()) return null;
   return { invitation: row.i, organization: row.o };
 }

@@ -12,13 +12,14 @@ import { MSG } from '#domain/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { joinRequests, organizations, profiles } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
+import type { AuthUser, Caller } from '../../lib/factory.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { safeEqual } from '../../lib/safe-equal.ts';
 import { PRODUCT_NAME } from './invite-mail.ts';
 import { addMember, findProfile, type Person } from './membership.service.ts';
 import { findOrganization, newJoinKey, ownOrganizationId, toJoinLinkDto } from './organization.service.ts';
+import type { CallerContext, ServiceContext } from '../../lib/context.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 type JoinRequestRow = typeof joinRequests.$inferSelect;
@@ -28,9 +29,9 @@ type JoinRequestRow = typeof joinRequests.$inferSelect;
  * The active organization whose join link is on and whose current key is `key`; else null.
  * Unknown id, wrong or old key and a switched-off link look the same to the caller.
  */
-export async function findJoinableOrganization(db: Db, id: string, key: string | undefined): Promise<OrganizationRow | null> {
+export async function findJoinableOrganization(ctx: Pick<ServiceContext, 'db'>, id: string, key: string | undefined): Promise<OrganizationRow | null> {
   if (!key) return null;
-  const org = await findOrganization(db, id);
+  const org = await findOrganization(ctx, id);
   if (!org || org.status !== 'active' || !org.joinByLinkEnabled) return null;
   return safeEqual(org.joinKey, key.trim()) ? org : null;
 }
@@ -38,8 +39,8 @@ export async function findJoinableOrganization(db: Db, id: string, key: string |
 export const invalidJoinLink = () => notFound(MSG.joinLinkInvalid);
 
 /** GET /api/organization/public/:orgId?key=: the name only, and only for a valid link. */
-export async function publicOrganization(db: Db, id: string, key: string): Promise<{ name: string }> {
-  const org = await findJoinableOrganization(db, id, key);
+export async function publicOrganization(ctx: Pick<ServiceContext, 'db'>, id: string, key: string): Promise<{ name: string }> {
+  const org = await findJoinableOrganization(ctx, id, key);
   if (!org) throw invalidJoinLink();
   return { name: org.name };
 }
@@ -75,36 +76,37 @@ export type JoinOutcome =
  * (verified address on an allowed domain) or the pending join request. Throws 404 for an invalid
  * link and 403 for a removed member or a declined request.
  */
-export async function requestToJoin(deps: AppDeps, user: AuthUser, person: Person, organizationId: string, key: string | undefined): Promise<JoinOutcome> {
-  const org = await findJoinableOrganization(deps.db, organizationId, key);
+export async function requestToJoin(ctx: ServiceContext, user: AuthUser, person: Person, organizationId: string, key: string | undefined): Promise<JoinOutcome> {
+  const org = await findJoinableOrganization(ctx, organizationId, key);
   if (!org) throw invalidJoinLink();
-  if (await wasRemoved(deps.db, org.id, person)) throw forbidden(MSG.joinRemovedMember);
+  if (await wasRemoved(ctx.db, org.id, person)) throw forbidden(MSG.joinRemovedMember);
 
   // Only the embedded provider proves the address (auth_users.email_confirmed_at): a hosted token's
   // confirmation rests on user-writable metadata (hosted-verifier.ts), so hosted joins always ask.
   const allowed = org.allowedEmailDomains.includes(domainOf(person.email));
-  if (allowed && user.emailConfirmed && deps.tokens.kind === 'embedded') {
-    return { kind: 'member', profile: await addMember(deps.db, person, org.id, 'team_member'), created: true };
+  if (allowed && user.emailConfirmed && ctx.tokens.kind === 'embedded') {
+    return { kind: 'member', profile: await addMember(ctx, person, org.id, 'team_member'), created: true };
   }
 
-  const mine = await deps.db.select().from(joinRequests).where(eq(joinRequests.userId, person.userId));
+  const mine = await ctx.db.select().from(joinRequests).where(eq(joinRequests.userId, person.userId));
   const pending = mine.find((r) => r.status === 'pending');
   if (pending && pending.organizationId === org.id) return { kind: 'requested', organizationName: org.name, created: false };
   if (pending) throw conflict(MSG.joinRequestOtherPending);
   if (mine.some((r) => r.organizationId === org.id && r.status === 'declined')) throw forbidden(MSG.joinRequestDeclined);
 
-  const inserted = await deps.db
+  const inserted = await ctx.db
     .insert(joinRequests)
-    .values({ organizationId: org.id, userId: person.userId, email: person.email.toLowerCase(), firstName: person.firstName, lastName: person.lastName, createdAt: deps.now() })
+    .values({ organizationId: org.id, userId: person.userId, email: person.email.toLowerCase(), firstName: person.firstName, lastName: person.lastName, createdAt: ctx.now() })
     .onConflictDoNothing()
     .returning();
-  if (inserted.length === 0) return requestToJoin(deps, user, person, organizationId, key); // a concurrent call made it
-  await notifyAdmins(deps, org, inserted[0]!);
+  if (inserted.length === 0) return requestToJoin(ctx, user, person, organizationId, key); // a concurrent call made it
+  await notifyAdmins(ctx, org, inserted[0]!);
   return { kind: 'requested', organizationName: org.name, created: true };
 }
 
 /** The pending request of a user without a profile, for the SPA's "waiting for approval" state. */
-export async function pendingJoinRequest(db: Db, userId: string): Promise<{ organizationName: string } | null> {
+export async function pendingJoinRequest(ctx: Pick<ServiceContext, 'db'>, userId: string): Promise<{ organizationName: string } | null> {
+  const { db } = ctx;
   const [row] = await db
     .select({ organizationName: organizations.name })
     .from(joinRequests)
@@ -118,10 +120,10 @@ export async function pendingJoinRequest(db: Db, userId: string): Promise<{ orga
  * The user got an organization another way (created one, accepted an invitation): a request still
  * pending elsewhere is withdrawn, so no admin is left with a request that can only fail.
  */
-export async function withdrawJoinRequests(deps: AppDeps, userId: string): Promise<void> {
-  await deps.db
+export async function withdrawJoinRequests(ctx: ServiceContext, userId: string): Promise<void> {
+  await ctx.db
     .update(joinRequests)
-    .set({ status: 'withdrawn', decidedAt: deps.now() })
+    .set({ status: 'withdrawn', decidedAt: ctx.now() })
     .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, 'pending')));
 }
 
@@ -143,7 +145,8 @@ export function toJoinRequestDto(r: JoinRequestRow, resemblesRemovedMember = fal
  * `resembles_removed_member`: asking again is refused outright, but a request already waiting
  * when the member was removed stays, and approving it would be refused.
  */
-export async function listJoinRequests(db: Db, organizationId: string): Promise<JoinRequestDto[]> {
+export async function listJoinRequests(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<JoinRequestDto[]> {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(joinRequests)
@@ -159,14 +162,15 @@ export async function listJoinRequests(db: Db, organizationId: string): Promise<
  * older link) is cancelled: the link's holder is no longer trusted, and people who asked need the new
  * link. Audit-logged without the key, with the number of requests cancelled.
  */
-export async function rotateJoinKey(deps: AppDeps, caller: Caller): Promise<{ joinLink: JoinLinkDto; cancelledRequests: number }> {
+export async function rotateJoinKey(ctx: CallerContext): Promise<{ joinLink: JoinLinkDto; cancelledRequests: number }> {
+  const { caller } = ctx;
   const orgId = ownOrganizationId(caller);
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [updated] = await tx.update(organizations).set({ joinKey: newJoinKey() }).where(eq(organizations.id, orgId)).returning();
     if (!updated) throw notFound('Organization not found');
     const cancelled = await tx
       .update(joinRequests)
-      .set({ status: 'cancelled', decidedBy: caller.id, decidedAt: deps.now() })
+      .set({ status: 'cancelled', decidedBy: caller.id, decidedAt: ctx.now() })
       .where(and(eq(joinRequests.organizationId, orgId), eq(joinRequests.status, 'pending')))
       .returning({ id: joinRequests.id });
     await writeAudit(tx, {
@@ -187,18 +191,18 @@ export async function rotateJoinKey(deps: AppDeps, caller: Caller): Promise<{ jo
  * organization; 404 for any other. Audit-logged; the requester is told by e-mail on approval.
  */
 export async function decideJoinRequest(
-  deps: AppDeps,
-  caller: Caller,
+  ctx: CallerContext,
   organizationId: string,
   requestId: string,
   decision: 'approved' | 'declined',
 ): Promise<{ request: JoinRequestDto; profile?: Caller }> {
-  const org = await findOrganization(deps.db, organizationId);
+  const { caller } = ctx;
+  const org = await findOrganization(ctx, organizationId);
   if (!org) throw notFound('Organization not found'); // a suspended one: the routes' requireWritable refuses first
-  const decided = await deps.db.transaction(async (tx) => {
+  const decided = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(joinRequests)
-      .set({ status: decision, decidedBy: caller.id, decidedAt: deps.now() })
+      .set({ status: decision, decidedBy: caller.id, decidedAt: ctx.now() })
       .where(and(eq(joinRequests.id, requestId), eq(joinRequests.organizationId, organizationId), eq(joinRequests.status, 'pending')))
       .returning();
     if (!row) throw notFound('Join request not found');
@@ -206,7 +210,7 @@ export async function decideJoinRequest(
       const person = { userId: row.userId, email: row.email, firstName: row.firstName, lastName: row.lastName };
       // Removed since asking (or the address was): only an invitation brings them back.
       if (await wasRemoved(tx as unknown as Db, organizationId, person)) throw forbidden(MSG.joinRemovedMember);
-      await addMember(tx as unknown as Db, person, organizationId, 'team_member').catch((err: unknown) => {
+      await addMember({ db: tx as unknown as Db }, person, organizationId, 'team_member').catch((err: unknown) => {
         if (err instanceof AppError && err.status === 409) throw conflict(`${row.email} already belongs to an organization`);
         throw err;
       });
@@ -223,35 +227,35 @@ export async function decideJoinRequest(
     return row;
   });
   if (decision === 'declined') return { request: toJoinRequestDto(decided) };
-  await sendMail(deps, approvedMail(deps, org.name, decided), { joinRequestId: decided.id });
-  return { request: toJoinRequestDto(decided), profile: (await findProfile(deps.db, decided.userId))! };
+  await sendMail(ctx, approvedMail(ctx, org.name, decided), { joinRequestId: decided.id });
+  return { request: toJoinRequestDto(decided), profile: (await findProfile(ctx, decided.userId))! };
 }
 
 // ---------- mail ----------
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
-const appLink = (deps: AppDeps, path: string) => `${deps.env.APP_URL.replace(/\/+$/, '')}${path}`;
+const appLink = (ctx: Pick<ServiceContext, 'env'>, path: string) => `${ctx.env.APP_URL.replace(/\/+$/, '')}${path}`;
 
-async function sendMail(deps: AppDeps, mail: MailMessage, context: Record<string, string>): Promise<void> {
+async function sendMail(ctx: ServiceContext, mail: MailMessage, context: Record<string, string>): Promise<void> {
   try {
-    await deps.mailer.send(mail);
+    await ctx.mailer.send(mail);
   } catch (err) {
     // The request or decision stands; the organization page shows it either way.
-    deps.logger.warn('join request e-mail failed', { ...context, error: String(err) });
+    ctx.logger.warn('join request e-mail failed', { ...context, error: String(err) });
   }
 }
 
-async function notifyAdmins(deps: AppDeps, org: OrganizationRow, request: JoinRequestRow): Promise<void> {
-  const admins = await deps.db
+async function notifyAdmins(ctx: ServiceContext, org: OrganizationRow, request: JoinRequestRow): Promise<void> {
+  const admins = await ctx.db
     .select({ email: profiles.email })
     .from(profiles)
     .where(and(eq(profiles.organizationId, org.id), eq(profiles.role, 'org_admin'), eq(profiles.status, 'active')));
   const name = oneLine(fullName(request.firstName, request.lastName));
-  const link = appLink(deps, '/organization');
-  const flagged = resemblesRemoved(await removedMembers(deps.db, org.id), request);
+  const link = appLink(ctx, '/organization');
+  const flagged = resemblesRemoved(await removedMembers(ctx.db, org.id), request);
   for (const admin of admins) {
     await sendMail(
-      deps,
+      ctx,
       {
         to: admin.email,
         subject: oneLine(`${name} asks to join ${org.name} on ${PRODUCT_NAME}`),
@@ -273,8 +277,8 @@ async function notifyAdmins(deps: AppDeps, org: OrganizationRow, request: JoinRe
   }
 }
 
-function approvedMail(deps: AppDeps, orgName: string, request: JoinRequestRow): MailMessage {
-  const link = appLink(deps, '/login');
+function approvedMail(ctx: ServiceContext, orgName: string, request: JoinRequestRow): MailMessage {
+  const link = appLink(ctx, '/login');
   return {
     to: request.email,
     subject: oneLine(`Your request to join ${orgName} on ${PRODUCT_NAME} was approved`),

@@ -10,6 +10,7 @@ import { conflict } from '../../lib/app-error.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import { toCaller } from '../../lib/caller.ts';
 import type { Caller } from '../../lib/factory.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export type MemberRole = Caller['role'];
 
@@ -24,7 +25,8 @@ const profileWithOrganization = preparedPerDb((db) =>
 );
 
 /** The profile with its organization, or null when the user has none. */
-export async function findProfile(db: Db, userId: string): Promise<Caller | null> {
+export async function findProfile(ctx: Pick<ServiceContext, 'db'>, userId: string): Promise<Caller | null> {
+  const { db } = ctx;
   const rows = await profileWithOrganization(db).execute({ userId });
   const row = rows[0];
   if (!row) return null;
@@ -89,7 +91,8 @@ async function insertProfile(db: Db, person: Person, organizationId: string | nu
 const alreadyMember = () => conflict('Your account already belongs to an organization');
 
 /** A new organization with the person as its org_admin (contact defaults to the person). */
-export async function createOrganizationWithAdmin(db: Db, person: Person, org: NewOrganization): Promise<Caller> {
+export async function createOrganizationWithAdmin(ctx: Pick<ServiceContext, 'db'>, person: Person, org: NewOrganization): Promise<Caller> {
+  const { db } = ctx;
   try {
     await db.transaction(async (tx) => {
       const [created] = await tx
@@ -107,27 +110,29 @@ export async function createOrganizationWithAdmin(db: Db, person: Person, org: N
     if (err instanceof ProfileExists) throw alreadyMember();
     throw err;
   }
-  return (await findProfile(db, person.userId))!;
+  return (await findProfile(ctx, person.userId))!;
 }
 
 /** Adds the person to an existing organization with the given role (a system_admin has none). */
-export async function addMember(db: Db, person: Person, organizationId: string | null, role: MemberRole): Promise<Caller> {
+export async function addMember(ctx: Pick<ServiceContext, 'db'>, person: Person, organizationId: string | null, role: MemberRole): Promise<Caller> {
+  const { db } = ctx;
   try {
     await insertProfile(db, person, organizationId, role);
   } catch (err) {
     if (err instanceof ProfileExists) throw alreadyMember();
     throw err;
   }
-  return (await findProfile(db, person.userId))!;
+  return (await findProfile(ctx, person.userId))!;
 }
 
 /** Brings a removed profile back into an organization (only through an explicit invitation). */
-export async function reinstateMember(db: Db, person: Person, organizationId: string, role: MemberRole): Promise<Caller> {
+export async function reinstateMember(ctx: Pick<ServiceContext, 'db'>, person: Person, organizationId: string, role: MemberRole): Promise<Caller> {
+  const { db } = ctx;
   await db
     .update(profiles)
     .set({ organizationId, role, status: 'active', firstName: person.firstName, lastName: person.lastName })
     .where(and(eq(profiles.id, person.userId), eq(profiles.status, 'removed')));
-  return (await findProfile(db, person.userId))!;
+  return (await findProfile(ctx, person.userId))!;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   toOrganizationDto,
   updateOrganization,
 } from './organization.service.ts';
+import { callerContext, serviceContext } from '../../lib/context.ts';
 
 const orgAdmin = requireRole('org_admin');
 
@@ -29,66 +30,68 @@ const orgAdmin = requireRole('org_admin');
  * caller's own organization) and GET /api/organizations/{orgId}/users (an organization by id: the
  * caller's own, or any for a system admin; organizationUsers checks the scope).
  */
-const membersOf = async (c: Context<AppEnv>, organizationId: string) => c.json(await organizationUsers(c.var.deps.db, c.var.caller, organizationId));
+const membersOf = async (c: Context<AppEnv>, organizationId: string) => c.json(await organizationUsers(callerContext(c), organizationId));
 
 /** GET /api/organization/public/{orgId}: no session (the join page). */
 export const organizationPublicRoutes = new Hono<AppEnv>().get('/public/:orgId', rateLimit(RATE_LIMITS.publicLookup), validate('param', organizationParam), async (c) => {
     // The id alone reveals nothing: without the link's current key the answer is the same 404.
     const query = publicOrganizationQuerySchema.safeParse({ key: c.req.query('key') ?? '' });
     if (!query.success) throw invalidJoinLink();
-    return c.json(await publicOrganization(c.var.deps.db, c.req.valid('param').orgId, query.data.key));
+    return c.json(await publicOrganization(serviceContext(c), c.req.valid('param').orgId, query.data.key));
   });
 
 /** /api/organization/...: signed in with a profile (server/api/organization.ts). */
 export const organizationRoutes = new Hono<AppEnv>()
   .get('/members', async (c) => membersOf(c, ownOrganizationId(c.var.caller)))
   .get('/invitations', orgAdmin, async (c) =>
-    c.json(await listPendingInvitations(c.var.deps.db, ownOrganizationId(c.var.caller))),
+    c.json(await listPendingInvitations(serviceContext(c), ownOrganizationId(c.var.caller))),
   )
   .put('/update', orgAdmin, requireWritable, validate('json', updateOrganizationSchema), async (c) => {
     const input = c.req.valid('json');
-    const organization = await updateOrganization(c.var.deps, c.var.caller, input);
+    const organization = await updateOrganization(callerContext(c), input);
     const message = input.name !== undefined ? MSG.orgNameUpdated : 'Organization settings updated';
     return c.json({ message, organization: toOrganizationDto(organization), joinLink: toJoinLinkDto(organization) });
   })
   .get('/applicability', async (c) =>
-    c.json(await applicabilityView(c.var.deps.db, ownOrganizationId(c.var.caller)), 200),
+    c.json(await applicabilityView(serviceContext(c), ownOrganizationId(c.var.caller)), 200),
   )
   .put('/applicability', orgAdmin, requireWritable, validate('json', applicabilityProfileSchema), async (c) =>
-    c.json(await saveApplicability(c.var.deps, c.var.caller, c.req.valid('json')), 200),
+    c.json(await saveApplicability(callerContext(c), c.req.valid('json')), 200),
   )
   .get('/join-link', orgAdmin, async (c) =>
-    c.json(await joinLinkSettings(c.var.deps.db, ownOrganizationId(c.var.caller))),
+    c.json(await joinLinkSettings(serviceContext(c), ownOrganizationId(c.var.caller))),
   )
   .post('/join-link/rotate', orgAdmin, requireWritable, async (c) => {
-    const { joinLink, cancelledRequests } = await rotateJoinKey(c.var.deps, c.var.caller);
+    const { joinLink, cancelledRequests } = await rotateJoinKey(callerContext(c));
     return c.json({ message: cancelledRequests > 0 ? MSG.joinLinkRotatedCancelled(cancelledRequests) : MSG.joinLinkRotated, joinLink, cancelledRequests });
   })
   .get('/join-requests', orgAdmin, async (c) =>
-    c.json(await listJoinRequests(c.var.deps.db, ownOrganizationId(c.var.caller))),
+    c.json(await listJoinRequests(serviceContext(c), ownOrganizationId(c.var.caller))),
   )
   .post('/join-requests/:id/approve', orgAdmin, requireWritable, validate('param', joinRequestParam), async (c) => {
-    const { caller, deps } = c.var;
-    const { request } = await decideJoinRequest(deps, caller, ownOrganizationId(caller), c.req.valid('param').id, 'approved');
+    const ctx = callerContext(c);
+    const { caller } = ctx;
+    const { request } = await decideJoinRequest(ctx, ownOrganizationId(caller), c.req.valid('param').id, 'approved');
     return c.json({ message: MSG.joinRequestApproved(`${request.first_name} ${request.last_name}`), request });
   })
   .post('/join-requests/:id/decline', orgAdmin, requireWritable, validate('param', joinRequestParam), async (c) => {
-    const { caller, deps } = c.var;
-    const { request } = await decideJoinRequest(deps, caller, ownOrganizationId(caller), c.req.valid('param').id, 'declined');
+    const ctx = callerContext(c);
+    const { caller } = ctx;
+    const { request } = await decideJoinRequest(ctx, ownOrganizationId(caller), c.req.valid('param').id, 'declined');
     return c.json({ message: MSG.joinRequestDeclinedDone(`${request.first_name} ${request.last_name}`), request });
   })
   .delete('/invitations/:id', orgAdmin, requireWritable, validate('param', invitationParam), async (c) => {
-    const { caller, deps } = c.var;
-    await cancelInvitation(deps, caller, ownOrganizationId(caller), c.req.valid('param').id);
+    const ctx = callerContext(c);
+    await cancelInvitation(ctx, ownOrganizationId(ctx.caller), c.req.valid('param').id);
     return c.json({ message: MSG.inviteCancelled });
   })
   .delete('/members/:id', orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
-    await removeMember(c.var.deps, c.var.caller, c.req.valid('param').id);
+    await removeMember(callerContext(c), c.req.valid('param').id);
     return c.json({ message: MSG.memberRemoved });
   });
 
 /** /api/organizations/... */
 export const organizationsRoutes = new Hono<AppEnv>()
   .get('/:orgId/users', validate('param', organizationParam), async (c) =>
-    c.json(await organizationUsers(c.var.deps.db, c.var.caller, c.req.valid('param').orgId)),
+    c.json(await organizationUsers(callerContext(c), c.req.valid('param').orgId)),
   );

@@ -3,16 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { JoinLinkDto, OrganizationDto, TeamMemberDto, UpdateOrganizationInput } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
-import type { Db } from '../../db/client.ts';
 import { auditLog, deferrals, organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
+import type { Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from './membership.service.ts';
+import type { CallerContext, ServiceContext } from '../../lib/context.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
-export async function findOrganization(db: Db, id: string): Promise<OrganizationRow | null> {
+export async function findOrganization(ctx: Pick<ServiceContext, 'db'>, id: string): Promise<OrganizationRow | null> {
+  const { db } = ctx;
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
   return row ?? null;
 }
@@ -31,7 +32,8 @@ export function toOrganizationDto(o: OrganizationRow): OrganizationDto {
 }
 
 /** Members who still belong to the organization (removed ones are kept as rows but not listed). */
-export async function listMembers(db: Db, organizationId: string): Promise<TeamMemberDto[]> {
+export async function listMembers(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<TeamMemberDto[]> {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(profiles)
@@ -47,10 +49,10 @@ export function ownOrganizationId(profile: Caller): string {
 }
 
 export async function updateOrganization(
-  deps: AppDeps,
-  caller: Caller,
+  ctx: CallerContext,
   input: UpdateOrganizationInput,
 ): Promise<OrganizationRow> {
+  const { caller } = ctx;
   const orgId = ownOrganizationId(caller);
   const set: Partial<typeof organizations.$inferInsert> = {};
   if (input.name !== undefined) {
@@ -60,10 +62,10 @@ export async function updateOrganization(
   }
   if (input.joinByLinkEnabled !== undefined) set.joinByLinkEnabled = input.joinByLinkEnabled;
   if (input.allowedEmailDomains !== undefined) set.allowedEmailDomains = input.allowedEmailDomains;
-  const before = await findOrganization(deps.db, orgId);
-  const [updated] = await deps.db.update(organizations).set(set).where(eq(organizations.id, orgId)).returning();
+  const before = await findOrganization(ctx, orgId);
+  const [updated] = await ctx.db.update(organizations).set(set).where(eq(organizations.id, orgId)).returning();
   if (!updated || !before) throw notFound('Organization not found');
-  await deps.db.insert(auditLog).values({
+  await ctx.db.insert(auditLog).values({
     actorId: caller.id,
     organizationId: orgId,
     action: 'organization.update',
@@ -82,8 +84,8 @@ export const toJoinLinkDto = (o: OrganizationRow): JoinLinkDto => ({
 });
 
 /** GET /api/organization/join-link (org_admins): the current key and rules of the join link. */
-export async function joinLinkSettings(db: Db, organizationId: string): Promise<JoinLinkDto> {
-  const org = await findOrganization(db, organizationId);
+export async function joinLinkSettings(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<JoinLinkDto> {
+  const org = await findOrganization(ctx, organizationId);
   if (!org) throw notFound('Organization not found');
   return toJoinLinkDto(org);
 }
@@ -97,10 +99,11 @@ export const newJoinKey = () => randomBytes(24).toString('base64url');
  * otherwise ask again from a new address; ADR 003), and the organization always keeps at least
  * one org_admin (assertKeepsAnOrgAdmin).
  */
-export async function removeMember(deps: AppDeps, caller: Caller, memberId: string): Promise<void> {
+export async function removeMember(ctx: CallerContext, memberId: string): Promise<void> {
+  const { caller } = ctx;
   const orgId = ownOrganizationId(caller);
   if (memberId === caller.id) throw badRequest('You cannot remove yourself from the organization');
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // Before reading the member: every membership change in the organization runs after this one commits.
     await lockOrganization(tx, orgId);
     const [member] = await tx
@@ -128,21 +131,22 @@ export async function removeMember(deps: AppDeps, caller: Caller, memberId: stri
       after: JSON.stringify({ status: 'removed', joinLink: 'renewed' }),
     });
   });
-  await endSessions(deps, memberId);
+  await endSessions(ctx, memberId);
 }
 
-async function endSessions(deps: AppDeps, userId: string): Promise<void> {
-  if (!deps.authAdmin) return; // hosted auth: requireProfile refuses the removed profile on every request
+async function endSessions(ctx: ServiceContext, userId: string): Promise<void> {
+  if (!ctx.authAdmin) return; // hosted auth: requireProfile refuses the removed profile on every request
   try {
-    await deps.authAdmin.signOutUser(userId);
+    await ctx.authAdmin.signOutUser(userId);
   } catch (err) {
-    deps.logger.warn('could not end the sessions of a removed member', { userId, error: errorForLog(err) });
+    ctx.logger.warn('could not end the sessions of a removed member', { userId, error: errorForLog(err) });
   }
 }
 
 /** Members listing for /api/organizations/:orgId/users: own organization, or any for a system admin. */
-export async function organizationUsers(db: Db, caller: Caller, orgId: string): Promise<TeamMemberDto[]> {
+export async function organizationUsers(ctx: Pick<CallerContext, 'db' | 'caller'>, orgId: string): Promise<TeamMemberDto[]> {
+  const { caller } = ctx;
   if (caller.role !== 'system_admin' && caller.organizationId !== orgId) throw notFound('Organization not found');
-  if (caller.role === 'system_admin' && !(await findOrganization(db, orgId))) throw notFound('Organization not found');
-  return listMembers(db, orgId);
+  if (caller.role === 'system_admin' && !(await findOrganization(ctx, orgId))) throw notFound('Organization not found');
+  return listMembers(ctx, orgId);
 }

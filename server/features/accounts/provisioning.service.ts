@@ -3,11 +3,12 @@
 // the sign-up metadata the provider stored with the user. Never called for an existing profile,
 // so a removed user is never re-created.
 import { joinOrganizationSchema, personNameSchema, signupSchema } from '#domain/contracts/accounts.ts';
-import type { AppDeps, AuthUser, Caller } from '../../lib/factory.ts';
+import type { AuthUser, Caller } from '../../lib/factory.ts';
 import { MSG } from '#domain/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requestToJoin } from './join-request.service.ts';
 import { addMember, createOrganizationWithAdmin, findProfile, type Person } from './membership.service.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 /** Organizations are only created, joined or entered for a confirmed e-mail address. */
 export function assertEmailConfirmed(user: AuthUser): void {
@@ -22,15 +23,15 @@ function personFrom(user: AuthUser, meta: { firstName: string; lastName: string 
  * With hosted auth the operator's admin becomes the system admin on first sign-in: the user whose id
  * is ADMIN_USER_ID when that is set (then the only way), else the user whose confirmed e-mail is ADMIN_EMAIL.
  */
-function isHostedAdmin(deps: AppDeps, user: AuthUser): boolean {
-  if (deps.tokens.kind !== 'supabase') return false;
-  if (deps.env.ADMIN_USER_ID) return user.id.toLowerCase() === deps.env.ADMIN_USER_ID.toLowerCase();
-  const adminEmail = deps.env.ADMIN_EMAIL?.toLowerCase();
+function isHostedAdmin(ctx: ServiceContext, user: AuthUser): boolean {
+  if (ctx.tokens.kind !== 'supabase') return false;
+  if (ctx.env.ADMIN_USER_ID) return user.id.toLowerCase() === ctx.env.ADMIN_USER_ID.toLowerCase();
+  const adminEmail = ctx.env.ADMIN_EMAIL?.toLowerCase();
   return !!adminEmail && user.emailConfirmed && user.email.toLowerCase() === adminEmail;
 }
 
-async function provisionSystemAdmin(deps: AppDeps, user: AuthUser): Promise<Caller | null> {
-  if (!isHostedAdmin(deps, user)) return null;
+async function provisionSystemAdmin(ctx: ServiceContext, user: AuthUser): Promise<Caller | null> {
+  if (!isHostedAdmin(ctx, user)) return null;
   const meta = user.userMetadata;
   // The metadata is the user's own to write: a name the name rule refuses (too long, control or
   // invisible characters, a web address) is replaced by the default, like a missing one.
@@ -40,38 +41,38 @@ async function provisionSystemAdmin(deps: AppDeps, user: AuthUser): Promise<Call
   };
   const person = personFrom(user, { firstName: usable(meta.firstName, 'System'), lastName: usable(meta.lastName, 'Administrator') });
   try {
-    const profile = await addMember(deps.db, person, null, 'system_admin');
-    deps.logger.info('hosted auth: system admin profile created', { email: person.email });
+    const profile = await addMember(ctx, person, null, 'system_admin');
+    ctx.logger.info('hosted auth: system admin profile created', { email: person.email });
     return profile;
   } catch (err) {
-    if (err instanceof AppError && err.status === 409) return findProfile(deps.db, user.id);
+    if (err instanceof AppError && err.status === 409) return findProfile(ctx, user.id);
     throw err;
   }
 }
 
 /** Returns the newly created profile, or null when the metadata does not describe one. */
-export async function provisionFromMetadata(deps: AppDeps, user: AuthUser): Promise<Caller | null> {
+export async function provisionFromMetadata(ctx: ServiceContext, user: AuthUser): Promise<Caller | null> {
   if (!user.email) return null;
   assertEmailConfirmed(user);
-  const admin = await provisionSystemAdmin(deps, user);
+  const admin = await provisionSystemAdmin(ctx, user);
   if (admin) return admin;
 
   const meta = { ...user.userMetadata, email: user.email };
   try {
     const signup = signupSchema.safeParse(meta);
     if (signup.success) {
-      return await createOrganizationWithAdmin(deps.db, personFrom(user, signup.data), signup.data);
+      return await createOrganizationWithAdmin(ctx, personFrom(user, signup.data), signup.data);
     }
     const join = joinOrganizationSchema.safeParse(meta);
     if (join.success) {
       // The same rules as POST /api/auth/join-organization: the key from the link, and a join
       // request unless the verified address is on an allowed domain (ADR 003).
-      const outcome = await requestToJoin(deps, user, personFrom(user, join.data), join.data.organizationId, join.data.joinKey);
+      const outcome = await requestToJoin(ctx, user, personFrom(user, join.data), join.data.organizationId, join.data.joinKey);
       return outcome.kind === 'member' ? outcome.profile : null;
     }
   } catch (err) {
     // A concurrent first request created it: use that one.
-    if (err instanceof AppError && err.status === 409) return findProfile(deps.db, user.id);
+    if (err instanceof AppError && err.status === 409) return findProfile(ctx, user.id);
     // An invalid link, a removed member or a declined request: no profile (requireProfile says why).
     if (err instanceof AppError && (err.status === 403 || err.status === 404)) return null;
     throw err;

@@ -9,6 +9,7 @@ import { factory } from '../../lib/factory.ts';
 import { pendingJoinRequest } from './join-request.service.ts';
 import { findProfile } from './membership.service.ts';
 import { provisionFromMetadata } from './provisioning.service.ts';
+import { serviceContext } from '../../lib/context.ts';
 
 /**
  * A verified user without a profile gets one from their sign-up metadata (hosted
@@ -19,11 +20,11 @@ export const requireProfile = factory.createMiddleware(async (c, next) => {
   if (!user) throw unauthorized();
   const { deps } = c.var;
   // The embedded verifier read the profile with the session (one statement; AuthUser.profile).
-  const known = user.profile !== undefined ? user.profile : await findProfile(deps.db, user.id);
-  const profile = known ?? (await provisionFromMetadata(deps, user));
+  const known = user.profile !== undefined ? user.profile : await findProfile(deps, user.id);
+  const profile = known ?? (await provisionFromMetadata(serviceContext(c), user));
   if (!profile) {
     // A join request waiting for an org_admin: the SPA shows that instead of "finish sign-up".
-    const pending = await pendingJoinRequest(deps.db, user.id);
+    const pending = await pendingJoinRequest(deps, user.id);
     if (pending) throw new AppError(403, 'profile_missing', MSG.joinRequestPending(pending.organizationName), { joinRequest: { status: 'pending', ...pending } });
     throw new AppError(403, 'profile_missing', NO_PROFILE_MESSAGE);
   }

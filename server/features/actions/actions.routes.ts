@@ -15,22 +15,25 @@ import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { actionParam, validate } from '../../lib/validator.ts';
 import { listActionPlan, toActionFilter, updatePlanAction } from './actions.service.ts';
 import { actionPlanFileName, renderActionPlanXlsx, XLSX_CONTENT_TYPE } from './actions.xlsx.ts';
+import { callerContext } from '../../lib/context.ts';
 
 const STATUS_WORDS = { open: 'open and in progress', closed: 'closed', all: 'every status' } as const;
 
 export const actionsRoutes = new Hono<AppEnv>()
   .get('/actions', validate('query', actionPlanQuerySchema), async (c) => {
-    const { deps, caller } = c.var;
-    const scope = { organizationId: caller.organizationId, now: deps.now(), checkoutUrl: deps.env.CHECKOUT_URL };
-    return c.json(await listActionPlan(deps.db, scope, toActionFilter(c.req.valid('query'))), 200);
+    const ctx = callerContext(c);
+    const { caller } = ctx;
+    const scope = { organizationId: caller.organizationId, now: ctx.now(), checkoutUrl: ctx.env.CHECKOUT_URL };
+    return c.json(await listActionPlan(ctx, scope, toActionFilter(c.req.valid('query'))), 200);
   })
   .get('/actions.xlsx', rateLimit(RATE_LIMITS.reportFile), validate('query', actionPlanQuerySchema), async (c) => {
-    const { deps, caller } = c.var;
-    const now = deps.now();
+    const ctx = callerContext(c);
+    const { caller } = ctx;
+    const now = ctx.now();
     const query = c.req.valid('query');
-    const view = await listActionPlan(deps.db, { organizationId: caller.organizationId, now, checkoutUrl: deps.env.CHECKOUT_URL }, toActionFilter(query));
+    const view = await listActionPlan(ctx, { organizationId: caller.organizationId, now, checkoutUrl: ctx.env.CHECKOUT_URL }, toActionFilter(query));
     const [org] = caller.organizationId
-      ? await deps.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, caller.organizationId))
+      ? await ctx.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, caller.organizationId))
       : [];
     const organizationName = org?.name ?? 'Organization';
     const filters = [
@@ -47,14 +50,15 @@ export const actionsRoutes = new Hono<AppEnv>()
     });
   })
   .patch('/actions/:actionId', requireWritable, validate('param', actionParam), validate('json', updateActionSchema), async (c) => {
-    const { deps, caller } = c.var;
+    const ctx = callerContext(c);
+    const { caller } = ctx;
     const scope = {
       organizationId: caller.organizationId,
       actionId: c.req.valid('param').actionId,
       userId: caller.id,
-      now: deps.now(),
-      checkoutUrl: deps.env.CHECKOUT_URL,
-      appUrl: deps.env.APP_URL,
+      now: ctx.now(),
+      checkoutUrl: ctx.env.CHECKOUT_URL,
+      appUrl: ctx.env.APP_URL,
     };
-    return c.json(await updatePlanAction(deps.db, scope, c.req.valid('json')), 200);
+    return c.json(await updatePlanAction(ctx, scope, c.req.valid('json')), 200);
   });

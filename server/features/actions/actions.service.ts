@@ -13,6 +13,7 @@ import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { enqueueNotification } from '../../lib/notifications.ts';
 import { listDomainViews, toScoringQuestion } from '../questions/index.ts';
 import { assertReportReleased } from './report-gate.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export const ACTION_NOT_FOUND = 'Corrective action not found';
 export const ACTION_CONFLICT_MESSAGE = 'Someone else changed this action since you opened it. Review their change and apply yours again.';
@@ -81,7 +82,7 @@ function toItem(r: Row, domainNames: ReadonlyMap<string, string>, now: Date): Ac
 }
 
 async function domainNamesOf(db: Db): Promise<Map<string, string>> {
-  return new Map((await listDomainViews(db)).map((d) => [d.id, d.name]));
+  return new Map((await listDomainViews({ db })).map((d) => [d.id, d.name]));
 }
 
 /** Open ones first, then by due date (none last), then by code. */
@@ -102,9 +103,10 @@ export interface PlanScope {
  * GET /api/actions: the organization's actions passing the filter, open first. `counts` are of the
  * whole plan (unfiltered), so the page can say how many are open, overdue and closed in all.
  */
-export async function listActionPlan(db: Db, scope: PlanScope, query: ActionFilter): Promise<ActionPlanView> {
+export async function listActionPlan(ctx: Pick<ServiceContext, 'db'>, scope: PlanScope, query: ActionFilter): Promise<ActionPlanView> {
+  const { db } = ctx;
   if (!scope.organizationId) return { items: [], counts: { open: 0, overdue: 0, closed: 0 } };
-  await assertReportReleased(db, scope.organizationId, scope.now, scope.checkoutUrl);
+  await assertReportReleased(ctx, scope.organizationId, scope.now, scope.checkoutUrl);
   const names = await domainNamesOf(db);
   const all = (await selectRows(db, scope.organizationId)).map((r) => toItem(r, names, scope.now)).sort(planOrder);
   return {
@@ -130,11 +132,12 @@ export const toActionFilter = (q: ActionPlanQuery & { status: ActionFilter['stat
  * gap still open), in `codeOrder` (the gap analysis' order). No payment check: the caller's report does it.
  */
 export async function listAssessmentActions(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db'>,
   assessment: { id: string; organizationId: string; submittedAt: Date },
   codeOrder: readonly string[],
   now: Date,
 ): Promise<ActionPlanItem[]> {
+  const { db } = ctx;
   const names = await domainNamesOf(db);
   const order = new Map(codeOrder.map((c, i) => [c, i]));
   return (await selectRows(db, assessment.organizationId))
@@ -176,14 +179,15 @@ async function activeMember(db: Db, userId: string, organizationId: string) {
  * the editor gets an 'action_assigned' notice, queued in the same transaction as the change, once per
  * action and owner (assignmentDedupeKey).
  */
-export async function updatePlanAction(db: Db, scope: UpdateScope, patch: ActionUpdate): Promise<ActionPlanItem> {
+export async function updatePlanAction(ctx: Pick<ServiceContext, 'db'>, scope: UpdateScope, patch: ActionUpdate): Promise<ActionPlanItem> {
+  const { db } = ctx;
   const organizationId = scope.organizationId;
   if (!organizationId) throw notFound(ACTION_NOT_FOUND);
   return db.transaction(async (tx) => {
     // Another organization's action is a 404 before anything else.
     const [row] = await selectRows(tx, organizationId, scope.actionId);
     if (!row) throw notFound(ACTION_NOT_FOUND);
-    await assertReportReleased(tx, organizationId, scope.now, scope.checkoutUrl);
+    await assertReportReleased({ db: tx }, organizationId, scope.now, scope.checkoutUrl);
     const names = await domainNamesOf(tx);
     const owner = patch.ownerId ? await activeMember(tx, patch.ownerId, organizationId) : null;
     if (patch.ownerId && !owner) throw badRequest('The owner must be an active member of your organization');

@@ -41,7 +41,7 @@ describe.each([TEST_DRIVER])('action plan across assessments (%s)', (driver) => 
     expect(created.status).toBe(201);
     const id = created.body.assessmentId as string;
     const db = server.deps.db;
-    const asked = await loadAssessmentQuestions(db, id);
+    const asked = await loadAssessmentQuestions({ db }, id);
     for (const q of asked.filter((x) => notAsked.includes(x.code))) {
       await db.delete(assessmentQuestions).where(and(eq(assessmentQuestions.assessmentId, id), eq(assessmentQuestions.questionId, q.id)));
     }

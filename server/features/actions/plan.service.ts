@@ -16,7 +16,7 @@ export interface PlanAtSubmit {
 
 /** The submitted assessment's answers by question code (carried answers not re-confirmed count as unanswered). */
 async function answersByCode(tx: Db, assessmentId: string): Promise<Map<string, 'yes' | 'no'>> {
-  const asked = await loadAssessmentQuestions(tx, assessmentId);
+  const asked = await loadAssessmentQuestions({ db: tx }, assessmentId);
   const rows = await tx
     .select({ questionId: responses.questionId, answer: responses.answer })
     .from(responses)

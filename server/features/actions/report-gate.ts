@@ -2,15 +2,16 @@
 // the corrective action plan with its owners, status and notes is part of it, on one assessment's
 // report and on the organization-wide action plan alike.
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { organizations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export const PAYMENT_REQUIRED_MESSAGE =
   'The detailed report with the corrective action plan is released once your subscription payment has been verified.';
 
 /** Whether the organization is paid up to now or later: the plan (owners, target dates, notes) is released. */
-export async function isReportReleased(db: Db, organizationId: string, now: Date): Promise<boolean> {
+export async function isReportReleased(ctx: Pick<ServiceContext, 'db'>, organizationId: string, now: Date): Promise<boolean> {
+  const { db } = ctx;
   const [org] = await db.select({ paidUntil: organizations.paidUntil }).from(organizations).where(eq(organizations.id, organizationId));
   return isPaidAt(org?.paidUntil ?? null, now);
 }
@@ -21,8 +22,8 @@ export function isPaidAt(paidUntil: Date | null, now: Date): boolean {
 }
 
 /** Throws 403 payment_required unless the organization is paid up to now or later (isReportReleased). */
-export async function assertReportReleased(db: Db, organizationId: string, now: Date, checkoutUrl: string): Promise<void> {
-  if (!(await isReportReleased(db, organizationId, now))) {
+export async function assertReportReleased(ctx: Pick<ServiceContext, 'db'>, organizationId: string, now: Date, checkoutUrl: string): Promise<void> {
+  if (!(await isReportReleased(ctx, organizationId, now))) {
     throw new AppError(403, 'payment_required', PAYMENT_REQUIRED_MESSAGE, { checkoutUrl });
   }
 }

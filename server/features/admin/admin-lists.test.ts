@@ -157,7 +157,7 @@ describe.each([TEST_DRIVER])('admin lists (%s)', (driver) => {
   });
 
   it('never selects the stored result JSON: 24 assessments with 100 kB results list in a few kilobytes', async () => {
-    const { statement } = assessmentListQuery(server.database.db, { limit: ADMIN_LIST_MAX_LIMIT, q: '' });
+    const { statement } = assessmentListQuery(server.database, { limit: ADMIN_LIST_MAX_LIMIT, q: '' });
     expect(statement.toSQL().sql).not.toMatch(/"result"/);
     const res = await server.json('GET', `/api/admin/assessments?limit=${ADMIN_LIST_MAX_LIMIT}`, undefined, sys.accessToken);
     expect(res.body.assessments).toHaveLength(24);

@@ -19,9 +19,10 @@ import { DELETE_ORGANIZATION_MISMATCH } from '#domain/contracts/admin.ts';
 import { assessments, certifications, evidenceFiles, organizations, profiles, scheduledJobs } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
+import type { Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { UPLOAD_URL_SECONDS } from '../evidence/index.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 /** Marker rows in scheduled_jobs: one per deleted organization whose stored files are not yet removed. */
 export const PURGE_MARKER = 'storage.purge_organization:';
@@ -35,9 +36,10 @@ export interface DeleteOrganizationResult {
   files_removed: boolean;
 }
 
-export async function deleteOrganization(deps: AppDeps, caller: Pick<Caller, 'id' | 'organizationId'>, id: string, confirmation: string): Promise<DeleteOrganizationResult> {
-  const now = deps.now();
-  const { name, memberIds } = await deps.db.transaction(async (tx) => {
+export async function deleteOrganization(ctx: ServiceContext & { caller: Pick<Caller, 'id' | 'organizationId'> }, id: string, confirmation: string): Promise<DeleteOrganizationResult> {
+  const { caller } = ctx;
+  const now = ctx.now();
+  const { name, memberIds } = await ctx.db.transaction(async (tx) => {
     const [org] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update');
     if (!org) throw notFound('Organization not found');
     if (caller.organizationId === id) throw conflict('You cannot delete the organization you belong to. Ask another system admin.');
@@ -68,28 +70,28 @@ export async function deleteOrganization(deps: AppDeps, caller: Pick<Caller, 'id
   // The profiles are removed, so requireProfile already refuses their tokens; ending the sessions stops refreshes too.
   for (const memberId of memberIds) {
     try {
-      await deps.authAdmin?.signOutUser(memberId);
+      await ctx.authAdmin?.signOutUser(memberId);
     } catch (err) {
-      deps.logger.warn('could not end the sessions of a deleted organization member', { userId: memberId, error: errorForLog(err) });
+      ctx.logger.warn('could not end the sessions of a deleted organization member', { userId: memberId, error: errorForLog(err) });
     }
   }
 
-  const filesRemoved = await purgeOrganizationFiles(deps, id, now);
+  const filesRemoved = await purgeOrganizationFiles(ctx, id, now);
   return { message: ORGANIZATION_DELETED_MESSAGE(name), organization: { id, name }, files_removed: filesRemoved };
 }
 
 /** Removes one deleted organization's stored files, and its marker once upload URLs issued before the deletion have expired; on failure records the error on the marker and returns false. */
-async function purgeOrganizationFiles(deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>, organizationId: string, now: Date): Promise<boolean> {
+async function purgeOrganizationFiles(ctx: Pick<ServiceContext, 'db' | 'storage' | 'logger'>, organizationId: string, now: Date): Promise<boolean> {
   const marker = `${PURGE_MARKER}${organizationId}`;
   try {
-    const removed = await deps.storage.deletePrefix(`${organizationId}/`);
-    await deps.db.delete(scheduledJobs).where(and(eq(scheduledJobs.name, marker), lte(scheduledJobs.nextRunAt, now)));
-    deps.logger.info('deleted organization files removed', { organizationId, removed });
+    const removed = await ctx.storage.deletePrefix(`${organizationId}/`);
+    await ctx.db.delete(scheduledJobs).where(and(eq(scheduledJobs.name, marker), lte(scheduledJobs.nextRunAt, now)));
+    ctx.logger.info('deleted organization files removed', { organizationId, removed });
     return true;
   } catch (err) {
     const error = errorForLog(err);
-    deps.logger.error('could not remove a deleted organization\'s files; the scheduler will retry', { organizationId, error });
-    await deps.db
+    ctx.logger.error('could not remove a deleted organization\'s files; the scheduler will retry', { organizationId, error });
+    await ctx.db
       .update(scheduledJobs)
       .set({ lastStartedAt: now, lastError: error.split('\n')[0]!.slice(0, 500) })
       .where(eq(scheduledJobs.name, marker));
@@ -101,8 +103,8 @@ async function purgeOrganizationFiles(deps: Pick<AppDeps, 'db' | 'storage' | 'lo
  * The scheduler's retry (server/features/jobs/scheduler.ts): removes the files of every deleted
  * organization whose purge has not succeeded yet. Returns how many purges are still pending.
  */
-export async function purgeDeletedOrganizationFiles(deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>, now: Date): Promise<number> {
-  const pending = await deps.db
+export async function purgeDeletedOrganizationFiles(ctx: Pick<ServiceContext, 'db' | 'storage' | 'logger'>, now: Date): Promise<number> {
+  const pending = await ctx.db
     .select({ name: scheduledJobs.name })
     .from(scheduledJobs)
     .where(like(scheduledJobs.name, `${PURGE_MARKER}%`));
@@ -110,12 +112,12 @@ export async function purgeDeletedOrganizationFiles(deps: Pick<AppDeps, 'db' | '
   for (const { name } of pending) {
     const organizationId = name.slice(PURGE_MARKER.length);
     // A marker is only written by deleteOrganization, with the organization's id; anything else is not a prefix to delete.
-    const [still] = await deps.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+    const [still] = await ctx.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
     if (still) {
-      deps.logger.error('a purge marker names an organization that exists; its files are kept', { organizationId });
+      ctx.logger.error('a purge marker names an organization that exists; its files are kept', { organizationId });
       continue;
     }
-    if (!(await purgeOrganizationFiles(deps, organizationId, now))) left += 1;
+    if (!(await purgeOrganizationFiles(ctx, organizationId, now))) left += 1;
   }
   return left;
 }

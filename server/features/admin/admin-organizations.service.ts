@@ -9,6 +9,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
 import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith, timestampKey } from './keyset.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export function subscriptionState(paidUntil: Date | null, now: Date): SubscriptionState {
   if (!paidUntil) return 'none';
@@ -21,7 +22,8 @@ export function subscriptionState(paidUntil: Date | null, now: Date): Subscripti
  * organizations without an active subscription (organizations_paid_until_idx), each checked for a
  * submitted assessment through assessments_org_idx.
  */
-export async function adminOverview(db: Db, now: Date): Promise<AdminOverview> {
+export async function adminOverview(ctx: Pick<ServiceContext, 'db'>, now: Date): Promise<AdminOverview> {
+  const { db } = ctx;
   const [counts, waiting] = await Promise.all([
     db.select({ subject: adminCounts.subject, status: adminCounts.status, n: adminCounts.n }).from(adminCounts),
     db.execute(sql`
@@ -41,7 +43,8 @@ export async function adminOverview(db: Db, now: Date): Promise<AdminOverview> {
 }
 
 /** One page of organizations by name (then id), with the columns the list shows and two indexed counts per row. */
-export async function listOrganizations(db: Db, now: Date, query: AdminPageQuery & { id?: string }): Promise<AdminOrganizationsPage> {
+export async function listOrganizations(ctx: Pick<ServiceContext, 'db'>, now: Date, query: AdminPageQuery & { id?: string }): Promise<AdminOrganizationsPage> {
+  const { db } = ctx;
   const after = decodeCursor('organizations', query.cursor, ['text', 'uuid']);
   const where = and(
     query.id ? eq(organizations.id, query.id) : undefined,
@@ -106,7 +109,8 @@ function idRange(q: string): [string, string] | null {
  * The columns of the admin assessments list, newest first: never `assessments.result` (the stored
  * result view, tens of kilobytes per row), which only the report routes read.
  */
-export function assessmentListQuery(db: Db, query: AdminPageQuery) {
+export function assessmentListQuery(ctx: Pick<ServiceContext, 'db'>, query: AdminPageQuery) {
+  const { db } = ctx;
   const after = decodeCursor('assessments', query.cursor, ['timestamp', 'uuid']);
   const range = query.q ? idRange(query.q) : null;
   const where = and(
@@ -143,8 +147,8 @@ export function assessmentListQuery(db: Db, query: AdminPageQuery) {
   };
 }
 
-export async function listAllAssessments(db: Db, now: Date, query: AdminPageQuery): Promise<AdminAssessmentsPage> {
-  const { after, statement } = assessmentListQuery(db, query);
+export async function listAllAssessments(ctx: Pick<ServiceContext, 'db'>, now: Date, query: AdminPageQuery): Promise<AdminAssessmentsPage> {
+  const { after, statement } = assessmentListQuery(ctx, query);
   const rows = await statement;
   const page = pageOf(rows, query.limit, (a) => [a.startedKey, a.id], 'assessments');
   return {
@@ -185,8 +189,8 @@ async function setOrganizationStatus(db: Db, actorId: string, id: string, next: 
   });
 }
 
-export const suspendOrganization = (db: Db, actorId: string, id: string, reason: string) =>
-  setOrganizationStatus(db, actorId, id, { status: 'suspended', suspendedReason: reason }, 'organization.suspended');
+export const suspendOrganization = (ctx: Pick<ServiceContext, 'db'>, actorId: string, id: string, reason: string) =>
+  setOrganizationStatus(ctx.db, actorId, id, { status: 'suspended', suspendedReason: reason }, 'organization.suspended');
 
-export const reactivateOrganization = (db: Db, actorId: string, id: string) =>
-  setOrganizationStatus(db, actorId, id, { status: 'active', suspendedReason: null }, 'organization.reactivated');
+export const reactivateOrganization = (ctx: Pick<ServiceContext, 'db'>, actorId: string, id: string) =>
+  setOrganizationStatus(ctx.db, actorId, id, { status: 'active', suspendedReason: null }, 'organization.reactivated');

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { currentVersionId, loadVersionQuestions, publishVersion, toDef, toQuestionView, type VersionQuestion } from '../questions/index.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export const STALE_BANK_MESSAGE = 'The question bank has changed since you loaded it. Reload and try again.';
 
@@ -36,9 +37,10 @@ async function versionLabel(db: Db, versionId: number): Promise<string> {
   return v?.label ?? `v${versionId}`;
 }
 
-export async function listAdminQuestions(db: Db, page: number, q: string): Promise<AdminQuestionsPage> {
-  const versionId = await currentVersionId(db);
-  const all = await loadVersionQuestions(db, versionId);
+export async function listAdminQuestions(ctx: Pick<ServiceContext, 'db'>, page: number, q: string): Promise<AdminQuestionsPage> {
+  const { db } = ctx;
+  const versionId = await currentVersionId(ctx);
+  const all = await loadVersionQuestions(ctx, versionId);
   const needle = q.toLowerCase();
   const filtered = needle ? all.filter((x) => matches(x, needle)) : all;
   const start = (page - 1) * ADMIN_PAGE_SIZE;
@@ -123,8 +125,8 @@ async function balanceTarget(db: Db, balanceWith: string | null | undefined): Pr
 }
 
 async function loadCurrent(db: Db) {
-  const versionId = await currentVersionId(db);
-  return { versionId, bank: await loadVersionQuestions(db, versionId) };
+  const versionId = await currentVersionId({ db });
+  return { versionId, bank: await loadVersionQuestions({ db }, versionId) };
 }
 
 /** The question the admin is looking at; 409 when it belongs to an older version. */
@@ -160,7 +162,7 @@ async function publishChange(db: Db, actorId: string, compute: (bank: readonly V
     const [last] = await db.select({ id: questionnaireVersions.id }).from(questionnaireVersions).orderBy(desc(questionnaireVersions.id)).limit(1);
     const label = `v${(last?.id ?? 0) + 1}`;
     try {
-      const published = await publishVersion(db, defs, actorId, label, `${audit.action} ${audit.code}`, async (tx, versionId) => {
+      const published = await publishVersion({ db }, defs, actorId, label, `${audit.action} ${audit.code}`, async (tx, versionId) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_KEY})`);
         const [previous] = await tx
           .select({ id: questionnaireVersions.id })
@@ -171,7 +173,7 @@ async function publishChange(db: Db, actorId: string, compute: (bank: readonly V
         if (previous?.id !== basedOn) throw new BankMovedError();
         await writeAudit(tx, { actorId, action: audit.action, targetType: 'question', targetId: audit.code, before: audit.before, after: { ...(audit.after as object), versionId } });
       });
-      const bank = await loadVersionQuestions(db, published.versionId);
+      const bank = await loadVersionQuestions({ db }, published.versionId);
       const q = bank.find((x) => x.code === audit.code);
       return { version_id: published.versionId, version_label: published.label, question: q ? toAdminQuestionView(q) : null };
     } catch (err) {
@@ -181,7 +183,8 @@ async function publishChange(db: Db, actorId: string, compute: (bank: readonly V
   }
 }
 
-export async function createQuestion(db: Db, actorId: string, input: AdminQuestionInput): Promise<AdminQuestionChange> {
+export async function createQuestion(ctx: Pick<ServiceContext, 'db'>, actorId: string, input: AdminQuestionInput): Promise<AdminQuestionChange> {
+  const { db } = ctx;
   const balanceIn = await balanceTarget(db, input.balanceWith);
   return publishChange(db, actorId, async (bank) => {
     const code = nextCode(bank, await codesEverUsed(db), input.domainId);
@@ -190,7 +193,8 @@ export async function createQuestion(db: Db, actorId: string, input: AdminQuesti
   });
 }
 
-export async function updateQuestion(db: Db, actorId: string, id: string, input: AdminQuestionInput): Promise<AdminQuestionChange> {
+export async function updateQuestion(ctx: Pick<ServiceContext, 'db'>, actorId: string, id: string, input: AdminQuestionInput): Promise<AdminQuestionChange> {
+  const { db } = ctx;
   const balanceIn = await balanceTarget(db, input.balanceWith === id ? null : input.balanceWith);
   return publishChange(db, actorId, async (bank) => {
     const existing = await findInCurrent(db, bank, id);
@@ -200,7 +204,8 @@ export async function updateQuestion(db: Db, actorId: string, id: string, input:
   });
 }
 
-export async function deleteQuestion(db: Db, actorId: string, id: string, balanceWith: string | null | undefined): Promise<AdminQuestionChange> {
+export async function deleteQuestion(ctx: Pick<ServiceContext, 'db'>, actorId: string, id: string, balanceWith: string | null | undefined): Promise<AdminQuestionChange> {
+  const { db } = ctx;
   if (balanceWith === id) throw badRequest('Choose another question to balance the points with');
   const balanceIn = await balanceTarget(db, balanceWith);
   return publishChange(db, actorId, async (bank) => {

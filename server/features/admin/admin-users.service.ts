@@ -5,10 +5,10 @@ import type { Role } from '#domain/roles.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import type { AppDeps } from '../../lib/factory.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from '../accounts/index.ts';
 import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith } from './keyset.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 /** A disabled user's embedded-auth ban lasts until re-enabled. */
 const BANNED_UNTIL = new Date('9999-12-31T00:00:00Z');
@@ -29,7 +29,8 @@ function toView(p: ProfileRow, org: { id: string; name: string } | null): AdminU
 }
 
 /** One page of users by last name, first name, e-mail (then id), with the columns the list shows. */
-export async function listUsers(db: Db, query: AdminPageQuery): Promise<AdminUsersPage> {
+export async function listUsers(ctx: Pick<ServiceContext, 'db'>, query: AdminPageQuery): Promise<AdminUsersPage> {
+  const { db } = ctx;
   const after = decodeCursor('users', query.cursor, ['text', 'text', 'text', 'uuid']);
   const where = and(
     after ? sql`(${profiles.lastName}, ${profiles.firstName}, ${profiles.email}, ${profiles.id}) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]}::uuid)` : undefined,
@@ -107,7 +108,8 @@ async function updateProfile(
   });
 }
 
-export function changeRole(db: Db, actorId: string, id: string, role: Role): Promise<AdminUserView> {
+export function changeRole(ctx: Pick<ServiceContext, 'db'>, actorId: string, id: string, role: Role): Promise<AdminUserView> {
+  const { db } = ctx;
   return updateProfile(
     db,
     actorId,
@@ -126,9 +128,9 @@ export function changeRole(db: Db, actorId: string, id: string, role: Role): Pro
 }
 
 /** Disables the profile (the API refuses it at once) and ends every session at the auth provider. */
-export async function disableUser(deps: AppDeps, actorId: string, id: string): Promise<AdminUserView> {
+export async function disableUser(ctx: ServiceContext, actorId: string, id: string): Promise<AdminUserView> {
   const view = await updateProfile(
-    deps.db,
+    ctx.db,
     actorId,
     id,
     async (before, tx) => {
@@ -142,14 +144,14 @@ export async function disableUser(deps: AppDeps, actorId: string, id: string): P
     'user.disabled',
   );
   // Hosted auth: requireProfile refuses the disabled profile on every request.
-  if (deps.authAdmin?.banUser) await deps.authAdmin.banUser(id, BANNED_UNTIL);
-  else if (deps.authAdmin) await deps.authAdmin.signOutUser(id);
+  if (ctx.authAdmin?.banUser) await ctx.authAdmin.banUser(id, BANNED_UNTIL);
+  else if (ctx.authAdmin) await ctx.authAdmin.signOutUser(id);
   return view;
 }
 
-export async function enableUser(deps: AppDeps, actorId: string, id: string): Promise<AdminUserView> {
+export async function enableUser(ctx: ServiceContext, actorId: string, id: string): Promise<AdminUserView> {
   const view = await updateProfile(
-    deps.db,
+    ctx.db,
     actorId,
     id,
     (before) => {
@@ -158,6 +160,6 @@ export async function enableUser(deps: AppDeps, actorId: string, id: string): Pr
     },
     'user.enabled',
   );
-  if (deps.authAdmin?.banUser) await deps.authAdmin.banUser(id, null);
+  if (ctx.authAdmin?.banUser) await ctx.authAdmin.banUser(id, null);
   return view;
 }

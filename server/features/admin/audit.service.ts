@@ -2,9 +2,9 @@
 // writeAudit (server/lib/audit.ts) in the same transaction as the change it records.
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminPageQuery, AuditLogPage } from '#domain/contracts/admin.ts';
-import type { Db } from '../../db/client.ts';
 import { auditLog, organizations, profiles } from '../../db/schema/index.ts';
 import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith, timestampKey } from './keyset.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 const decode = (v: string | null): unknown => {
   if (v === null) return null;
@@ -28,7 +28,8 @@ export const AUDIT_SEARCH_WINDOW = 300;
  * few. Either way the page is the newest matching rows: every row outside the window is older than
  * every row inside it.
  */
-export async function listAudit(db: Db, query: AdminPageQuery): Promise<AuditLogPage> {
+export async function listAudit(ctx: Pick<ServiceContext, 'db'>, query: AdminPageQuery): Promise<AuditLogPage> {
+  const { db } = ctx;
   const after = decodeCursor('audit', query.cursor, ['timestamp', 'uuid']);
   const afterOf = (alias: SQL) => (after ? sql`(${alias}.created_at, ${alias}.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql`true`);
   const select = (search?: SQL) =>

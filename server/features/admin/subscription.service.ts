@@ -1,15 +1,16 @@
 // Manual payment verification by a system admin: records paid_until, which releases detailed reports.
 import { eq } from 'drizzle-orm';
 import type { SubscriptionView } from '#domain/contracts/admin.ts';
-import type { Db } from '../../db/client.ts';
 import { auditLog, organizations } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 
 export async function recordSubscription(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db'>,
   input: { organizationId: string; paidUntil: Date; verifiedBy: string; now: Date },
 ): Promise<SubscriptionView> {
+  const { db } = ctx;
   if (Number.isNaN(input.paidUntil.getTime()) || input.paidUntil.getTime() <= input.now.getTime()) {
     throw badRequest('paidUntil must be a date in the future');
   }

@@ -35,23 +35,23 @@ describe.each(DB_DRIVERS)('applyAnswer (%s)', (driver) => {
   const errorOf = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a rejection'); }, (e: unknown) => e as AppError);
 
   it('inserts version 1, then compare-and-sets to version 2 with history and author name', async () => {
-    const first = await applyAnswer(db, input());
+    const first = await applyAnswer({ db }, input());
     expect(first.status).toBe('applied');
     expect(first.answer).toMatchObject({ question_id: q, answer: 'yes', version: 1, updated_by: org.userId, updated_by_name: 'AcmeAlice Tester' });
-    const second = await applyAnswer(db, input({ answer: 'no', baseVersion: 1, userId: org.otherUserId, mutationId: crypto.randomUUID() }));
+    const second = await applyAnswer({ db }, input({ answer: 'no', baseVersion: 1, userId: org.otherUserId, mutationId: crypto.randomUUID() }));
     expect(second).toMatchObject({ status: 'applied', answer: { answer: 'no', version: 2, updated_by_name: 'AcmeBob Tester' } });
     const history = await db.select().from(responseHistory).where(eq(responseHistory.questionId, q));
     expect(history.map((h) => [h.answer, h.version]).sort()).toEqual([['no', 2], ['yes', 1]]);
   });
 
   it('inserts even when a positive base version meets no row', async () => {
-    const r = await applyAnswer(db, input({ baseVersion: 4 }));
+    const r = await applyAnswer({ db }, input({ baseVersion: 4 }));
     expect(r).toMatchObject({ status: 'applied', answer: { version: 1 } });
   });
 
   it('returns conflict with the current server answer for a stale base and a different value', async () => {
-    await applyAnswer(db, input({ userId: org.otherUserId }));
-    const r = await applyAnswer(db, input({ answer: 'no', baseVersion: 0 }));
+    await applyAnswer({ db }, input({ userId: org.otherUserId }));
+    const r = await applyAnswer({ db }, input({ answer: 'no', baseVersion: 0 }));
     expect(r.status).toBe('conflict');
     expect(r.answer).toMatchObject({ answer: 'yes', version: 1, updated_by: org.otherUserId, updated_by_name: 'AcmeBob Tester' });
     const [row] = await db.select().from(responses).where(eq(responses.questionId, q));
@@ -59,37 +59,37 @@ describe.each(DB_DRIVERS)('applyAnswer (%s)', (driver) => {
   });
 
   it('treats a stale base with the same value as an applied no-op', async () => {
-    await applyAnswer(db, input());
-    await applyAnswer(db, input({ answer: 'no', baseVersion: 1 }));
-    const r = await applyAnswer(db, input({ answer: 'no', baseVersion: 1, userId: org.otherUserId }));
+    await applyAnswer({ db }, input());
+    await applyAnswer({ db }, input({ answer: 'no', baseVersion: 1 }));
+    const r = await applyAnswer({ db }, input({ answer: 'no', baseVersion: 1, userId: org.otherUserId }));
     expect(r).toMatchObject({ status: 'applied', answer: { answer: 'no', version: 2, updated_by: org.userId } });
     const history = await db.select().from(responseHistory).where(eq(responseHistory.questionId, q));
     expect(history).toHaveLength(2);
   });
 
   it('writes unconditionally when baseVersion is null', async () => {
-    await applyAnswer(db, input());
-    await applyAnswer(db, input({ answer: 'no', baseVersion: 1 }));
-    const r = await applyAnswer(db, input({ answer: 'yes', baseVersion: null }));
+    await applyAnswer({ db }, input());
+    await applyAnswer({ db }, input({ answer: 'no', baseVersion: 1 }));
+    const r = await applyAnswer({ db }, input({ answer: 'yes', baseVersion: null }));
     expect(r).toMatchObject({ status: 'applied', answer: { answer: 'yes', version: 3 } });
   });
 
   it('refuses a submitted assessment with 409 assessment_locked', async () => {
     await markSubmitted(db, org.assessmentId);
-    const err = await errorOf(applyAnswer(db, input()));
+    const err = await errorOf(applyAnswer({ db }, input()));
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ status: 409, code: 'assessment_locked', message: 'This assessment has been submitted and can no longer be changed' });
   });
 
   it('hides another organization’s assessment behind 404', async () => {
     const other = await seedOrg(db, 'Other');
-    const err = await errorOf(applyAnswer(db, input({ organizationId: other.orgId, userId: other.userId })));
+    const err = await errorOf(applyAnswer({ db }, input({ organizationId: other.orgId, userId: other.userId })));
     expect(err).toMatchObject({ status: 404, code: 'not_found' });
     expect(await db.select().from(responses)).toHaveLength(0);
   });
 
   it('rejects a question outside the pinned version with 400', async () => {
-    const err = await errorOf(applyAnswer(db, input({ questionId: crypto.randomUUID() })));
+    const err = await errorOf(applyAnswer({ db }, input({ questionId: crypto.randomUUID() })));
     expect(err).toMatchObject({ status: 400, code: 'validation_failed' });
   });
 
@@ -97,7 +97,7 @@ describe.each(DB_DRIVERS)('applyAnswer (%s)', (driver) => {
     await db.insert(deferrals).values({
       assessmentId: org.assessmentId, organizationId: org.orgId, questionId: q, deferredBy: org.userId, deferredTo: org.otherUserId,
     });
-    await applyAnswer(db, input({ userId: org.otherUserId }));
+    await applyAnswer({ db }, input({ userId: org.otherUserId }));
     const [d] = await db.select().from(deferrals).where(and(eq(deferrals.questionId, q)));
     expect(d?.status).toBe('answered');
   });
@@ -105,18 +105,18 @@ describe.each(DB_DRIVERS)('applyAnswer (%s)', (driver) => {
   it('runs inside a caller transaction and rolls back with it', async () => {
     await expect(
       db.transaction(async (tx) => {
-        await applyAnswer(tx, input());
+        await applyAnswer({ db: tx }, input());
         throw new Error('caller aborts');
       }),
     ).rejects.toThrow('caller aborts');
-    expect(await listAnswerViews(db, org.assessmentId)).toEqual([]);
-    await db.transaction((tx) => applyAnswer(tx, input()));
-    expect(await listAnswerViews(db, org.assessmentId)).toHaveLength(1);
+    expect(await listAnswerViews({ db }, org.assessmentId)).toEqual([]);
+    await db.transaction((tx) => applyAnswer({ db: tx }, input()));
+    expect(await listAnswerViews({ db }, org.assessmentId)).toHaveLength(1);
   });
 
   it('lets exactly one of several simultaneous first answers win; the others see its answer', async () => {
     const values = ['yes', 'no', 'yes', 'no', 'yes', 'no', 'yes', 'no'] as const;
-    const results = await Promise.all(values.map((answer) => applyAnswer(db, input({ answer, baseVersion: 0 }))));
+    const results = await Promise.all(values.map((answer) => applyAnswer({ db }, input({ answer, baseVersion: 0 }))));
     const [row] = await db.select().from(responses).where(eq(responses.questionId, q));
     expect(row?.version).toBe(1);
     results.forEach((r, i) => {
@@ -129,9 +129,9 @@ describe.each(DB_DRIVERS)('applyAnswer (%s)', (driver) => {
 
   it('applies every one of simultaneous unconditional writes, one history row per version', async () => {
     for (const questionId of org.questionIds.slice(0, 5)) {
-      await applyAnswer(db, input({ questionId }));
+      await applyAnswer({ db }, input({ questionId }));
       const values = ['no', 'yes', 'no', 'yes', 'no', 'yes'] as const;
-      const results = await Promise.all(values.map((answer) => applyAnswer(db, input({ questionId, answer, baseVersion: null }))));
+      const results = await Promise.all(values.map((answer) => applyAnswer({ db }, input({ questionId, answer, baseVersion: null }))));
       expect(results.map((r) => r.status)).toEqual(values.map(() => 'applied'));
       const [row] = await db.select().from(responses).where(eq(responses.questionId, questionId));
       const versions = (await db.select().from(responseHistory).where(eq(responseHistory.questionId, questionId))).map((h) => h.version);

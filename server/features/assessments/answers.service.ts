@@ -4,11 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { fullName } from '#domain/text.ts';
 import type { AnswerValue, AnswerView } from '#domain/contracts/sync.ts';
 import { MSG } from '#domain/messages.ts';
-import type { Db } from '../../db/client.ts';
 import { profiles, responses } from '../../db/schema/index.ts';
 import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
 import { runSave, type ApplyAnswerInput, type SaveRow } from './answers.statement.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export type { ApplyAnswerInput };
 
@@ -45,13 +45,13 @@ const MAX_ATTEMPTS = 3;
  * caller's transaction when `db` is one; the caller rolls back with it).
  * Throws AppError 404 / 409 assessment_locked / 400; on any AppError nothing has been written.
  */
-export async function applyAnswer(db: Db, input: ApplyAnswerInput): Promise<ApplyAnswerResult> {
+export async function applyAnswer(ctx: Pick<ServiceContext, 'db'>, input: ApplyAnswerInput): Promise<ApplyAnswerResult> {
   if (!isUuid(input.assessmentId)) throw notFound('Assessment not found');
   if (!isUuid(input.questionId)) throw badRequest('This question is not part of the assessment');
   if (input.answer !== 'yes' && input.answer !== 'no') throw badRequest(MSG.answerYesNo);
   if (input.mutationId !== undefined && !isUuid(input.mutationId)) throw badRequest('Invalid mutation id');
   for (let attempt = 1; ; attempt++) {
-    const row = await runSave(db, input);
+    const row = await runSave(ctx, input);
     if (!row?.assessment_status) throw notFound('Assessment not found');
     if (row.assessment_status !== 'in_progress') throw assessmentLocked();
     if (!row.question_ok) throw badRequest('This question is not part of the assessment');
@@ -65,7 +65,8 @@ export async function applyAnswer(db: Db, input: ApplyAnswerInput): Promise<Appl
  * (FOR UPDATE), so transactions writing several answers never wait on each other in a cycle.
  * Keys that are not well-formed uuids are skipped (their items are rejected later).
  */
-export async function lockAnswerRows(db: Db, organizationId: string, keys: Array<{ assessmentId: unknown; questionId: unknown } | undefined>) {
+export async function lockAnswerRows(ctx: Pick<ServiceContext, 'db'>, organizationId: string, keys: Array<{ assessmentId: unknown; questionId: unknown } | undefined>) {
+  const { db } = ctx;
   const pairs = keys.filter(
     (k): k is { assessmentId: string; questionId: string } =>
       typeof k?.assessmentId === 'string' && typeof k.questionId === 'string' && isUuid(k.assessmentId) && isUuid(k.questionId),
@@ -78,7 +79,8 @@ export async function lockAnswerRows(db: Db, organizationId: string, keys: Array
 }
 
 /** Every answer of one assessment (optionally only those changed at or after `since`), with author names. */
-export async function listAnswerViews(db: Db, assessmentId: string, since?: Date): Promise<AnswerView[]> {
+export async function listAnswerViews(ctx: Pick<ServiceContext, 'db'>, assessmentId: string, since?: Date): Promise<AnswerView[]> {
+  const { db } = ctx;
   const where = since
     ? and(eq(responses.assessmentId, assessmentId), sql`${responses.updatedAt} >= ${since.toISOString()}`)
     : eq(responses.assessmentId, assessmentId);

@@ -15,6 +15,7 @@ import type { AnswerOrigin, AnswerValue } from '#domain/contracts/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
 import { isUuid } from '../../lib/validator.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 /**
  * The statement's inputs and their kinds, in parameter order. Every kind is a SQL type except
@@ -187,7 +188,8 @@ async function prepareOnce(db: Db): Promise<void> {
 }
 
 /** Runs the save; one row (see SaveRow). */
-export async function runSave(db: Db, input: ApplyAnswerInput): Promise<SaveRow | undefined> {
+export async function runSave(ctx: Pick<ServiceContext, 'db'>, input: ApplyAnswerInput): Promise<SaveRow | undefined> {
+  const { db } = ctx;
   const v = values(input);
   const client = postgresClient(db);
   if (client) {

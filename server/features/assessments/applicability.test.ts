@@ -66,7 +66,7 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
 
   /** What questionsFor says the current version asks of the profile: [code, gate] in bank order. */
   async function expectedFor(profile: ApplicabilityProfile) {
-    const rows = await loadVersionQuestions(server.deps.db, await currentVersionId(server.deps.db));
+    const rows = await loadVersionQuestions(server.deps, await currentVersionId(server.deps));
     return questionsFor(rows, profile).map((q) => [q.code, q.critical] as const);
   }
   const asked = (qs: QuestionView[]) => qs.map((q) => [q.code, q.critical] as const);
@@ -152,7 +152,7 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
 
   it('asks an uncovered company and a covered university different questions with different gates; both score out of 140', async () => {
     const { bank, coveredOnly, gateForIhe, cuiOnly } = bankWithConditions();
-    await publishVersion(server.deps.db, bank, null, 'with conditions');
+    await publishVersion(server.deps, bank, null, 'with conditions');
     const company = await createOrgAdmin(server, { organizationName: 'Company', email: 'co@c.example', applicability: UNCOVERED_COMPANY });
     const university = await createOrgAdmin(server, { organizationName: 'University', email: 'u@u.example', applicability: COVERED_UNIVERSITY });
     const companyRun = await createAssessment(server, company.accessToken, company.organizationId);
@@ -216,7 +216,7 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
 
   it('a No on a question that gates Pass only for universities fails the university, not the company', async () => {
     const { bank, gateForIhe } = bankWithConditions();
-    await publishVersion(server.deps.db, bank, null, 'with conditions');
+    await publishVersion(server.deps, bank, null, 'with conditions');
     const company = await createOrgAdmin(server, { organizationName: 'Company', email: 'co@c.example', applicability: UNCOVERED_COMPANY });
     const university = await createOrgAdmin(server, { organizationName: 'University', email: 'u@u.example', applicability: COVERED_UNIVERSITY });
     const results: Record<string, ResultView> = {};
@@ -233,7 +233,7 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
 
   it('a profile change leaves the assessment in progress as it started; the next one uses the new profile', async () => {
     const { bank } = bankWithConditions();
-    await publishVersion(server.deps.db, bank, null, 'with conditions');
+    await publishVersion(server.deps, bank, null, 'with conditions');
     const admin = await createOrgAdmin(server, { applicability: COVERED_UNIVERSITY });
     const first = await createAssessment(server, admin.accessToken, admin.organizationId);
     const before = await getQuestions(server, admin.accessToken, first);

@@ -13,6 +13,7 @@ import { isCurrentEvidence } from '#domain/evidence-freshness.ts';
 import type { Db } from '../../db/client.ts';
 import { evidenceFiles, responseHistory, responses } from '../../db/schema/index.ts';
 import type { VersionQuestion } from '../questions/index.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 /**
  * Copies into a new assessment (inside its create transaction) the previous assessment's answers to
@@ -110,7 +111,8 @@ export async function cycleResult(
 }
 
 /** Answers given (carried ones still to re-confirm do not count) and carried answers waiting for that. */
-export async function answerCounts(db: Db, assessmentId: string): Promise<{ answered: number; toConfirm: number }> {
+export async function answerCounts(ctx: Pick<ServiceContext, 'db'>, assessmentId: string): Promise<{ answered: number; toConfirm: number }> {
+  const { db } = ctx;
   const [row] = await db
     .select({
       answered: sql<number>`count(*) filter (where ${responses.origin} <> 'carried')`.mapWith(Number),

@@ -17,7 +17,7 @@ export async function freezeProfile(server: TestServer, assessmentId: string, pr
   await db.transaction(async (tx) => {
     await tx.update(assessments).set({ applicability: profile }).where(eq(assessments.id, assessmentId));
     await tx.delete(assessmentQuestions).where(eq(assessmentQuestions.assessmentId, assessmentId));
-    await freezeAssessmentQuestions(tx, { assessmentId, versionId: a.versionId, applicability: profile });
+    await freezeAssessmentQuestions({ db: tx }, { assessmentId, versionId: a.versionId, applicability: profile });
   });
 }
 

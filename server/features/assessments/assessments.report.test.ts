@@ -184,7 +184,7 @@ describe.each([TEST_DRIVER])('questionnaire version pinning (%s)', (driver) => {
     // v2: one 1-point question of the first domain is removed and another reworded and worth 2 points, keeping the total at 140.
     const [removed, reworded] = inDomain(FIRST_DOMAIN!).filter((q) => q.points === 1 && !q.critical).slice(-2);
     const v2 = QUESTION_BANK.filter((q) => q.code !== removed!.code).map((q) => (q.code === reworded!.code ? { ...q, points: 2, questionText: 'Is the program funded?' } : q));
-    await publishVersion(server.deps.db, v2, null, 'v2');
+    await publishVersion(server.deps, v2, null, 'v2');
     const current = await getQuestions(server, admin.accessToken);
     expect(current.find((q) => q.code === reworded!.code)).toMatchObject({ points: 2, question_text: 'Is the program funded?' });
     expect(current.some((q) => q.code === removed!.code)).toBe(false);
@@ -217,7 +217,7 @@ describe.each([TEST_DRIVER])('results and report of an assessment asked against 
     const v2 = QUESTION_BANK.map((q) =>
       q.code === gate.code ? { ...q, criticalWhen: [{ covered: true as const }] } : q.code === optional.code ? { ...q, appliesWhen: [{ activities: ['export_controlled' as const] }] } : q,
     );
-    await publishVersion(server.deps.db, v2, null, 'v2');
+    await publishVersion(server.deps, v2, null, 'v2');
     const admin = await createOrgAdmin(server, { organizationName: 'Small Company' });
     const assessmentId = await createAssessment(server, admin.accessToken, admin.organizationId);
     await freezeProfile(server, assessmentId, SMALL_COMPANY);

@@ -12,6 +12,7 @@ import { assertReportReleased, listAssessmentActions } from '../actions/index.ts
 import { listDomainViews, loadAssessmentQuestions, toScoringQuestion } from '../questions/index.ts';
 import { getOwnedAssessment, type AssessmentRow } from './assessments.service.ts';
 import { loadAnswerMap } from './assessments.submit.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export const NOT_SUBMITTED_MESSAGE = 'This assessment has not been submitted yet';
 
@@ -23,8 +24,8 @@ interface Scope {
 }
 
 /** A submitted assessment of the organization (404 for others, 409 while in progress). */
-export async function getSubmittedAssessment(db: Db, assessmentId: string, organizationId: string | null): Promise<AssessmentRow & { result: ResultView }> {
-  const a = await getOwnedAssessment(db, assessmentId, organizationId);
+export async function getSubmittedAssessment(ctx: Pick<ServiceContext, 'db'>, assessmentId: string, organizationId: string | null): Promise<AssessmentRow & { result: ResultView }> {
+  const a = await getOwnedAssessment(ctx, assessmentId, organizationId);
   if (a.status !== 'submitted' || !a.result) throw conflict(NOT_SUBMITTED_MESSAGE);
   return { ...a, result: readResultView(a.result) };
 }
@@ -57,9 +58,9 @@ function resultOf(a: AssessmentRow & { result: ResultView }): ResultView {
  * questions asked in the assessment.
  */
 async function gapsOf(db: Db, a: AssessmentRow): Promise<{ gaps: DomainGaps[]; coverage: FrameworkCoverageView[] }> {
-  const asked = (await loadAssessmentQuestions(db, a.id)).map(toScoringQuestion);
-  const answers = await loadAnswerMap(db, a.id);
-  return { gaps: buildGapAnalysis(asked, answers, await listDomainViews(db)), coverage: frameworkCoverage(asked, answers) };
+  const asked = (await loadAssessmentQuestions({ db }, a.id)).map(toScoringQuestion);
+  const answers = await loadAnswerMap({ db }, a.id);
+  return { gaps: buildGapAnalysis(asked, answers, await listDomainViews({ db })), coverage: frameworkCoverage(asked, answers) };
 }
 
 /**
@@ -67,22 +68,24 @@ async function gapsOf(db: Db, a: AssessmentRow): Promise<{ gaps: DomainGaps[]; c
  * answered No) with its corrective action's title and priority. No guidance, citations, target
  * dates, owners or downloads: those are the detailed report.
  */
-export async function getResults(db: Db, assessmentId: string, organizationId: string | null): Promise<ResultsView> {
-  const a = await getSubmittedAssessment(db, assessmentId, organizationId);
+export async function getResults(ctx: Pick<ServiceContext, 'db'>, assessmentId: string, organizationId: string | null): Promise<ResultsView> {
+  const { db } = ctx;
+  const a = await getSubmittedAssessment(ctx, assessmentId, organizationId);
   const { gaps, coverage } = await gapsOf(db, a);
   return toResultsView(resultOf(a), gaps, coverage);
 }
 
 /** The detailed report: the full gap analysis plus the action plan rows (owners, status, notes). */
-export async function getReport(db: Db, scope: Scope): Promise<ReportView> {
-  const a = await getSubmittedAssessment(db, scope.assessmentId, scope.organizationId);
-  await assertReportReleased(db, a.organizationId, scope.now, scope.checkoutUrl);
+export async function getReport(ctx: Pick<ServiceContext, 'db'>, scope: Scope): Promise<ReportView> {
+  const { db } = ctx;
+  const a = await getSubmittedAssessment(ctx, scope.assessmentId, scope.organizationId);
+  await assertReportReleased(ctx, a.organizationId, scope.now, scope.checkoutUrl);
   const { gaps, coverage } = await gapsOf(db, a);
   return {
     assessmentId: a.id,
     result: resultOf(a),
     gapAnalysis: toGapAnalysisView(gaps),
     framework_coverage: coverage,
-    correctiveActions: await listAssessmentActions(db, { id: a.id, organizationId: a.organizationId, submittedAt: a.submittedAt ?? scope.now }, gaps.flatMap((g) => g.gaps.map((x) => x.code)), scope.now),
+    correctiveActions: await listAssessmentActions(ctx, { id: a.id, organizationId: a.organizationId, submittedAt: a.submittedAt ?? scope.now }, gaps.flatMap((g) => g.gaps.map((x) => x.code)), scope.now),
   };
 }

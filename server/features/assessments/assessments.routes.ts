@@ -13,6 +13,7 @@ import { createAssessment, getAssessmentDetail, getOwnedAssessment, listAssessme
 import { owned, savesInOneStatement } from './own-assessment.ts';
 import { mutationIdFromKey, submitAssessment, submitAssessmentIdempotent } from './assessments.submit.ts';
 import { readEvidenceForm, responsesBodyLimit } from '../evidence/index.ts';
+import { callerContext, serviceContext } from '../../lib/context.ts';
 
 const CHANGED_BY_SOMEONE_ELSE = 'This answer was changed by someone else. Review their answer and try again.';
 
@@ -53,7 +54,8 @@ function parseAnswer(raw: unknown) {
 
 /** The JSON save: the body, then the statement; a bad body on another organization's assessment is still a 404. */
 async function saveJsonAnswer(c: Context<AppEnv>) {
-  const { caller, deps } = c.var;
+  const ctx = callerContext(c);
+  const { caller } = ctx;
   const assessmentId = c.req.param('id') ?? '';
   const organizationId = caller.organizationId;
   if (!organizationId) throw notFound('Assessment not found');
@@ -61,11 +63,11 @@ async function saveJsonAnswer(c: Context<AppEnv>) {
   try {
     body = await readAnswerBody(c);
   } catch (err) {
-    await getOwnedAssessment(deps.db, assessmentId, organizationId);
+    await getOwnedAssessment(ctx, assessmentId, organizationId);
     throw err;
   }
   const { questionId, answer, baseVersion } = body;
-  return applyAnswer(deps.db, { assessmentId, organizationId, questionId, answer, baseVersion, userId: caller.id });
+  return applyAnswer(ctx, { assessmentId, organizationId, questionId, answer, baseVersion, userId: caller.id });
 }
 
 /**
@@ -73,10 +75,11 @@ async function saveJsonAnswer(c: Context<AppEnv>) {
  * stream with its files staged (refused files stop the request), the files attached, then the answer.
  */
 async function saveFormAnswer(c: Context<AppEnv>) {
-  const { caller, deps } = c.var;
+  const ctx = callerContext(c);
+  const { caller } = ctx;
   const a = owned(c);
   const save = ({ questionId, answer, baseVersion }: ReturnType<typeof parseAnswer>) =>
-    applyAnswer(deps.db, { assessmentId: a.id, organizationId: a.organizationId, questionId, answer, baseVersion, userId: caller.id });
+    applyAnswer(ctx, { assessmentId: a.id, organizationId: a.organizationId, questionId, answer, baseVersion, userId: caller.id });
   if (!isMultipart(c)) {
     return { result: await save(await readAnswerBody(c)), evidence: [] };
   }
@@ -92,39 +95,42 @@ async function saveFormAnswer(c: Context<AppEnv>) {
 
 /** No assessment id: the organization's list and a new assessment. */
 export const assessmentListRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => c.json(await listAssessments(c.var.deps.db, c.var.caller.organizationId), 200))
+  .get('/', async (c) => c.json(await listAssessments(serviceContext(c), c.var.caller.organizationId), 200))
   .post('/create', requireWritable, validate('json', createAssessmentSchema), async (c) => {
-    const { caller, deps } = c.var;
+    const ctx = callerContext(c);
+    const { caller } = ctx;
     const { organizationId, startFrom } = c.req.valid('json');
     const input = { organizationId, callerOrganizationId: caller.organizationId, userId: caller.id, callerRole: caller.role, startFrom };
-    const created = await createAssessment(deps.db, input);
+    const created = await createAssessment(ctx, input);
     return c.json({ assessmentId: created.assessmentId, startFrom: created.startFrom }, 201);
   });
 
 /** One assessment, the caller's organization's (ownAssessment ran first). */
 export const assessmentRoutes = new Hono<AppEnv>()
-  .get('/:id', async (c) => c.json(await getAssessmentDetail(c.var.deps.db, owned(c)), 200))
-  .get('/:id/responses', async (c) => c.json(await listAnswerViews(c.var.deps.db, owned(c).id), 200))
+  .get('/:id', async (c) => c.json(await getAssessmentDetail(serviceContext(c), owned(c)), 200))
+  .get('/:id/responses', async (c) => c.json(await listAnswerViews(serviceContext(c), owned(c).id), 200))
   .post('/:id/responses', requireWritable, responsesBodyLimit, async (c) => {
     const { result, evidence } = savesInOneStatement(c) ? { result: await saveJsonAnswer(c), evidence: [] } : await saveFormAnswer(c);
     if (result.status === 'conflict') throw new AppError(409, 'conflict', CHANGED_BY_SOMEONE_ELSE, { answer: result.answer });
     return c.json(evidence.length > 0 ? { ...result, evidence } : result, 200);
   })
   .post('/:id/submit', requireWritable, async (c) => {
-    const { caller, deps } = c.var;
+    const ctx = callerContext(c);
+    const { caller } = ctx;
     const a = owned(c);
     const body = await readSubmitBody(await c.req.text());
     const key = c.req.header('idempotency-key')?.trim();
-    const input = { assessmentId: a.id, organizationId: a.organizationId, userId: caller.id, now: deps.now() };
+    const input = { assessmentId: a.id, organizationId: a.organizationId, userId: caller.id, now: ctx.now() };
     const mutationId = body.mutationId ?? (key ? mutationIdFromKey(key.slice(0, 255), caller.id) : undefined);
-    const view = mutationId ? await submitAssessmentIdempotent(deps.db, { ...input, mutationId }) : await submitAssessment(deps.db, input);
+    const view = mutationId ? await submitAssessmentIdempotent(ctx, { ...input, mutationId }) : await submitAssessment(ctx, input);
     return c.json(view, 200);
   })
   .get('/:id/results', async (c) => {
-    return c.json(await getResults(c.var.deps.db, owned(c).id, c.var.caller.organizationId), 200);
+    return c.json(await getResults(serviceContext(c), owned(c).id, c.var.caller.organizationId), 200);
   })
   .get('/:id/report', async (c) => {
-    const { deps, caller } = c.var;
-    const scope = { assessmentId: owned(c).id, organizationId: caller.organizationId, now: deps.now(), checkoutUrl: deps.env.CHECKOUT_URL };
-    return c.json(await getReport(deps.db, scope), 200);
+    const ctx = callerContext(c);
+    const { caller } = ctx;
+    const scope = { assessmentId: owned(c).id, organizationId: caller.organizationId, now: ctx.now(), checkoutUrl: ctx.env.CHECKOUT_URL };
+    return c.json(await getReport(ctx, scope), 200);
   });

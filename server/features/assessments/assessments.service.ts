@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { currentVersionId, freezeAssessmentQuestions, loadAssessmentQuestions } from '../questions/index.ts';
 import { answerCounts, carryForward } from './assessments.carry.ts';
 import { lastSubmitted } from '../../lib/last-submitted.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 
@@ -28,7 +29,8 @@ export const alreadyInProgress = (assessmentId: string) =>
   new AppError(409, 'already_in_progress', ALREADY_IN_PROGRESS_MESSAGE, { assessmentId }, { assessmentId });
 
 /** The assessment when it belongs to the organization; 404 otherwise (another org learns nothing). */
-export async function getOwnedAssessment(db: Db, assessmentId: string, organizationId: string | null): Promise<AssessmentRow> {
+export async function getOwnedAssessment(ctx: Pick<ServiceContext, 'db'>, assessmentId: string, organizationId: string | null): Promise<AssessmentRow> {
+  const { db } = ctx;
   if (!organizationId) throw notFound('Assessment not found');
   const [row] = await db
     .select()
@@ -55,13 +57,14 @@ async function findInProgress(db: Db, organizationId: string) {
  * and evidence are carried (carryForward); without one, or with 'blank', the start is blank.
  */
 export async function createAssessment(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db'>,
   input: { organizationId: string; callerOrganizationId: string | null; userId: string; callerRole: Role; startFrom?: StartFrom },
 ): Promise<{ assessmentId: string; versionId: number; startFrom: StartFrom }> {
+  const { db } = ctx;
   if (input.organizationId !== input.callerOrganizationId) throw notFound('Organization not found');
   const open = await findInProgress(db, input.organizationId);
   if (open) throw alreadyInProgress(open.id);
-  const versionId = await currentVersionId(db);
+  const versionId = await currentVersionId(ctx);
   const created = await db.transaction(async (tx) => {
     // FOR SHARE: a concurrent profile change waits, so the frozen profile is the one read here.
     const [org] = await tx
@@ -79,8 +82,8 @@ export async function createAssessment(
       .onConflictDoNothing()
       .returning({ id: assessments.id });
     if (!row) return null;
-    const previousAsked = previous ? await loadAssessmentQuestions(tx, previous.id) : undefined;
-    const asked = await freezeAssessmentQuestions(tx, { assessmentId: row.id, versionId, applicability: org.applicability, previous: previousAsked });
+    const previousAsked = previous ? await loadAssessmentQuestions({ db: tx }, previous.id) : undefined;
+    const asked = await freezeAssessmentQuestions({ db: tx }, { assessmentId: row.id, versionId, applicability: org.applicability, previous: previousAsked });
     if (previous && previousAsked) {
       await carryForward(tx, { assessmentId: row.id, organizationId: input.organizationId, previousId: previous.id, previousAsked, asked });
     }
@@ -106,7 +109,8 @@ export function toListItem(a: AssessmentRow): AssessmentListItem {
 }
 
 /** The organization's assessments, newest first. */
-export async function listAssessments(db: Db, organizationId: string | null): Promise<AssessmentListItem[]> {
+export async function listAssessments(ctx: Pick<ServiceContext, 'db'>, organizationId: string | null): Promise<AssessmentListItem[]> {
+  const { db } = ctx;
   if (!organizationId) return [];
   const rows = await db
     .select()
@@ -117,8 +121,9 @@ export async function listAssessments(db: Db, organizationId: string | null): Pr
 }
 
 /** The detail view of an assessment already checked with getOwnedAssessment. */
-export async function getAssessmentDetail(db: Db, a: AssessmentRow): Promise<AssessmentDetail> {
-  const counts = await answerCounts(db, a.id);
+export async function getAssessmentDetail(ctx: Pick<ServiceContext, 'db'>, a: AssessmentRow): Promise<AssessmentDetail> {
+  const { db } = ctx;
+  const counts = await answerCounts(ctx, a.id);
   const [total] = await db.select({ n: count() }).from(assessmentQuestions).where(eq(assessmentQuestions.assessmentId, a.id));
   return {
     ...toListItem(a),

@@ -7,13 +7,13 @@ import type { ResultView } from '#domain/contracts/assessments.ts';
 import { readResultView, toResultView } from '#domain/scoring/result-views.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import type { AnswerMap, ScoreResult } from '#domain/scoring/types.ts';
-import type { Db } from '../../db/client.ts';
 import { assessments, clientMutations, responses } from '../../db/schema/index.ts';
 import { reconcileActionPlan } from '../actions/index.ts';
 import { AppError, assessmentLocked, conflict, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
 import { cycleResult } from './assessments.carry.ts';
 import { listDomainViews, loadAssessmentQuestions, toScoringQuestion, type VersionQuestion } from '../questions/index.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export interface SubmitInput {
   assessmentId: string;
@@ -24,7 +24,8 @@ export interface SubmitInput {
 }
 
 /** The answers given in an assessment; carried answers still to re-confirm count as unanswered (ADR 019). */
-export async function loadAnswerMap(db: Db, assessmentId: string): Promise<AnswerMap> {
+export async function loadAnswerMap(ctx: Pick<ServiceContext, 'db'>, assessmentId: string): Promise<AnswerMap> {
+  const { db } = ctx;
   const rows = await db
     .select({ q: responses.questionId, a: responses.answer })
     .from(responses)
@@ -33,8 +34,8 @@ export async function loadAnswerMap(db: Db, assessmentId: string): Promise<Answe
 }
 
 /** Scores stored answers against the questions asked (loadAssessmentQuestions: their gates resolved). */
-export async function scoreStoredAnswers(db: Db, asked: VersionQuestion[], answers: AnswerMap): Promise<ScoreResult> {
-  const domains = await listDomainViews(db);
+export async function scoreStoredAnswers(ctx: Pick<ServiceContext, 'db'>, asked: VersionQuestion[], answers: AnswerMap): Promise<ScoreResult> {
+  const domains = await listDomainViews(ctx);
   return scoreAssessment(asked.map(toScoringQuestion), answers, domains);
 }
 
@@ -51,7 +52,8 @@ function assertComplete(asked: VersionQuestion[], answers: AnswerMap) {
  * Submits one assessment in a transaction (a savepoint when `db` is already one, e.g. from the
  * sync push). Throws 404, 409 assessment_locked (already submitted) or 409 incomplete_assessment.
  */
-export async function submitAssessment(db: Db, input: SubmitInput): Promise<ResultView> {
+export async function submitAssessment(ctx: Pick<ServiceContext, 'db'>, input: SubmitInput): Promise<ResultView> {
+  const { db } = ctx;
   const submittedAt = input.now ?? new Date();
   return db.transaction(async (tx) => {
     // Row lock: waits for answer writes in flight (they hold a share lock) and blocks new ones.
@@ -62,10 +64,10 @@ export async function submitAssessment(db: Db, input: SubmitInput): Promise<Resu
       .for('update');
     if (!a) throw notFound('Assessment not found');
     if (a.status !== 'in_progress') throw assessmentLocked();
-    const asked = await loadAssessmentQuestions(tx, a.id);
-    const answers = await loadAnswerMap(tx, a.id);
+    const asked = await loadAssessmentQuestions({ db: tx }, a.id);
+    const answers = await loadAnswerMap({ db: tx }, a.id);
     assertComplete(asked, answers);
-    const score = await scoreStoredAnswers(tx, asked, answers);
+    const score = await scoreStoredAnswers({ db: tx }, asked, answers);
     const cycle = await cycleResult(tx, a, asked, answers, submittedAt);
     const view = toResultView(a.id, score, submittedAt, a.applicability ?? null, cycle);
     await tx
@@ -94,7 +96,8 @@ interface StoredSubmit {
  * Submit under an idempotency key, recorded in the client_mutations ledger (kind 'assessment.submit')
  * in the same transaction: a replay returns the first response. A failed submit records nothing.
  */
-export async function submitAssessmentIdempotent(db: Db, input: SubmitInput & { mutationId: string }): Promise<ResultView> {
+export async function submitAssessmentIdempotent(ctx: Pick<ServiceContext, 'db'>, input: SubmitInput & { mutationId: string }): Promise<ResultView> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(clientMutations)
@@ -109,7 +112,7 @@ export async function submitAssessmentIdempotent(db: Db, input: SubmitInput & { 
       }
       return readResultView(stored.result);
     }
-    const view = await submitAssessment(tx, input);
+    const view = await submitAssessment({ db: tx }, input);
     const result: StoredSubmit = { status: 'applied', assessment: { status: 'submitted', submitted_at: view.submittedAt }, result: view };
     await tx.update(clientMutations).set({ result }).where(eq(clientMutations.mutationId, input.mutationId));
     return view;

@@ -204,7 +204,7 @@ describe.each([TEST_DRIVER])('start from the last submitted assessment (%s)', (d
     // A new questionnaire version rewords one question the first assessment asked.
     const reworded = prev.questions.find((q) => !q.critical)!.code;
     const bank = QUESTION_BANK.map((q) => (q.code === reworded ? { ...q, questionText: `${q.questionText} (reworded)` } : q));
-    await publishVersion(server.deps.db, bank, null, 'v-reworded');
+    await publishVersion(server.deps, bank, null, 'v-reworded');
     // Now every duty applies: more questions are asked, and some gates resolve differently.
     await setApplicability(server, admin.accessToken, PROFILE_WITH_EVERY_DUTY);
 

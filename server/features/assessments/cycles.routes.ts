@@ -6,14 +6,16 @@ import type { AppEnv } from '../../lib/factory.ts';
 import { assessmentParam, validate } from '../../lib/validator.ts';
 import { owned } from './own-assessment.ts';
 import { getComparison, getPreviousAnswers, getTrend } from './cycles.service.ts';
+import { callerContext, serviceContext } from '../../lib/context.ts';
 
 /** GET /api/assessments/trend (no assessment id). */
-export const trendRoutes = new Hono<AppEnv>().get('/trend', async (c) => c.json(await getTrend(c.var.deps.db, c.var.caller.organizationId), 200));
+export const trendRoutes = new Hono<AppEnv>().get('/trend', async (c) => c.json(await getTrend(serviceContext(c), c.var.caller.organizationId), 200));
 
 /** One assessment of the caller's organization (ownAssessment ran first). */
 export const cyclesRoutes = new Hono<AppEnv>()
   .get('/:id/comparison', validate('param', assessmentParam), async (c) => {
-    const { deps, caller } = c.var;
-    return c.json(await getComparison(deps.db, c.req.valid('param').id, caller.organizationId), 200);
+    const ctx = callerContext(c);
+    const { caller } = ctx;
+    return c.json(await getComparison(ctx, c.req.valid('param').id, caller.organizationId), 200);
   })
-  .get('/:id/previous-answers', async (c) => c.json(await getPreviousAnswers(c.var.deps.db, owned(c)), 200));
+  .get('/:id/previous-answers', async (c) => c.json(await getPreviousAnswers(serviceContext(c), owned(c)), 200));

@@ -13,6 +13,7 @@ import { assessments, profiles, questions, responses } from '../../db/schema/ind
 import { loadAssessmentQuestions } from '../questions/index.ts';
 import { getSubmittedAssessment, NOT_SUBMITTED_MESSAGE } from './assessments.report.ts';
 import type { AssessmentRow } from './assessments.service.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export { NOT_SUBMITTED_MESSAGE };
 
@@ -49,7 +50,8 @@ async function answersByCode(db: Db, assessmentId: string): Promise<Record<strin
 }
 
 /** GET /api/assessments/trend: every submitted assessment of the organization, oldest first. */
-export async function getTrend(db: Db, organizationId: string | null): Promise<TrendView> {
+export async function getTrend(ctx: Pick<ServiceContext, 'db'>, organizationId: string | null): Promise<TrendView> {
+  const { db } = ctx;
   if (!organizationId) return trendOf([]);
   const rows = await db
     .select({ id: assessments.id, submittedAt: assessments.submittedAt, result: assessments.result })
@@ -63,15 +65,16 @@ export async function getTrend(db: Db, organizationId: string | null): Promise<T
  * GET /api/assessments/:id/comparison: a submitted assessment against the one submitted before it.
  * An assessment in progress has no stored result to compare: 409, as GET .../results answers.
  */
-export async function getComparison(db: Db, assessmentId: string, organizationId: string | null): Promise<ComparisonView> {
-  const a = await getSubmittedAssessment(db, assessmentId, organizationId);
+export async function getComparison(ctx: Pick<ServiceContext, 'db'>, assessmentId: string, organizationId: string | null): Promise<ComparisonView> {
+  const { db } = ctx;
+  const a = await getSubmittedAssessment(ctx, assessmentId, organizationId);
   const [prev] = await db
     .select({ id: assessments.id, submittedAt: assessments.submittedAt, result: assessments.result })
     .from(assessments)
     .where(submittedBefore(a))
     .orderBy(desc(assessments.submittedAt), desc(assessments.id))
     .limit(1);
-  const asked = await loadAssessmentQuestions(db, a.id);
+  const asked = await loadAssessmentQuestions(ctx, a.id);
   const current = {
     result: storedResult(a),
     answers: await answersByCode(db, a.id),
@@ -85,8 +88,9 @@ export async function getComparison(db: Db, assessmentId: string, organizationId
  * GET /api/assessments/:id/previous-answers: for each question asked in `a`, its answers in the
  * organization's assessments submitted before it, newest first, with who answered and when.
  */
-export async function getPreviousAnswers(db: Db, a: AssessmentRow): Promise<PreviousAnswersView> {
-  const codes = (await loadAssessmentQuestions(db, a.id)).map((q) => q.code);
+export async function getPreviousAnswers(ctx: Pick<ServiceContext, 'db'>, a: AssessmentRow): Promise<PreviousAnswersView> {
+  const { db } = ctx;
+  const codes = (await loadAssessmentQuestions(ctx, a.id)).map((q) => q.code);
   if (codes.length === 0) return {};
   const rows = await db
     .select({

@@ -8,6 +8,7 @@ import { requireWritable } from '../../lib/caller.ts';
 import { validate } from '../../lib/validator.ts';
 import { owned } from './own-assessment.ts';
 import { recordDeferral } from './deferrals.service.ts';
+import { callerContext } from '../../lib/context.ts';
 
 export const DEFERRED_MESSAGE = 'Question deferred';
 
@@ -16,10 +17,11 @@ export const deferRoutes = new Hono<AppEnv>().post(
   requireWritable,
   validate('json', deferSetPayloadSchema),
   async (c) => {
-    const { caller, deps } = c.var;
+    const ctx = callerContext(c);
+    const { caller } = ctx;
     const { questionId, deferToUserId } = c.req.valid('json');
     const a = owned(c);
-    const deferral = await deps.db.transaction((tx) =>
+    const deferral = await ctx.db.transaction((tx) =>
       recordDeferral(tx, { assessmentId: a.id, organizationId: a.organizationId, questionId, deferToUserId, userId: caller.id }),
     );
     return c.json({ message: DEFERRED_MESSAGE, deferral });

@@ -8,13 +8,15 @@ import type { Db } from '../../db/client.ts';
 import { assessments, deferrals, profiles } from '../../db/schema/index.ts';
 import { assessmentLocked, badRequest, notFound } from '../../lib/app-error.ts';
 import { isAssessmentQuestion } from '../questions/index.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 const byUser = alias(profiles, 'deferred_by_profile');
 const toUser = alias(profiles, 'deferred_to_profile');
 /** A joined profile's name; null when no profile joined. */
 const nameOf = (p: { firstName: string | null; lastName: string | null }) => (p.firstName == null ? null : fullName(p.firstName, p.lastName));
 
-export async function listDeferralViews(db: Db, assessmentId: string, opts: { since?: Date; id?: string } = {}): Promise<DeferralView[]> {
+export async function listDeferralViews(ctx: Pick<ServiceContext, 'db'>, assessmentId: string, opts: { since?: Date; id?: string } = {}): Promise<DeferralView[]> {
+  const { db } = ctx;
   const conditions = [eq(deferrals.assessmentId, assessmentId)];
   if (opts.since) conditions.push(sql`${deferrals.updatedAt} >= ${opts.since.toISOString()}`);
   if (opts.id) conditions.push(eq(deferrals.id, opts.id));
@@ -56,7 +58,7 @@ export async function recordDeferral(
   input: { assessmentId: string; organizationId: string; questionId: string; deferToUserId: string; userId: string },
 ) {
   const a = await assertOpenAssessment(tx, input.assessmentId, input.organizationId);
-  if (!(await isAssessmentQuestion(tx, a.id, input.questionId))) throw badRequest('This question is not part of the assessment');
+  if (!(await isAssessmentQuestion({ db: tx }, a.id, input.questionId))) throw badRequest('This question is not part of the assessment');
   if (input.deferToUserId === input.userId) throw badRequest('Choose another team member to defer to');
   const [target] = await tx
     .select({ id: profiles.id })
@@ -72,6 +74,6 @@ export async function recordDeferral(
       .insert(deferrals)
       .values({ ...input, deferredBy: input.userId, deferredTo: input.deferToUserId })
       .returning({ id: deferrals.id }))[0]!.id;
-  const [view] = await listDeferralViews(tx, input.assessmentId, { id: deferralId });
+  const [view] = await listDeferralViews({ db: tx }, input.assessmentId, { id: deferralId });
   return view!;
 }

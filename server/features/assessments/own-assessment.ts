@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
 import { idOf } from '../../lib/validator.ts';
 import { getOwnedAssessment, type AssessmentRow } from './assessments.service.ts';
+import { serviceContext } from '../../lib/context.ts';
 
 /** The assessment row ownAssessment loaded for the request (loaded once, read by the handlers). */
 const loaded = new WeakMap<Context, AssessmentRow>();
@@ -39,6 +40,6 @@ const assessmentId = idOf('assessment');
 export const ownAssessment = factory.createMiddleware(async (c, next) => {
   const id = assessmentId.safeParse(c.req.param('id'));
   if (!id.success) throw badRequest(id.error.issues[0]?.message ?? 'Invalid assessment id');
-  if (!savesInOneStatement(c)) loaded.set(c, await getOwnedAssessment(c.var.deps.db, id.data, c.var.caller.organizationId));
+  if (!savesInOneStatement(c)) loaded.set(c, await getOwnedAssessment(serviceContext(c), id.data, c.var.caller.organizationId));
   await next();
 });

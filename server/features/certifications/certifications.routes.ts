@@ -11,22 +11,23 @@ import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { certificationParam, validate } from '../../lib/validator.ts';
 import { renderCertificatePdf } from './certificate.pdf.ts';
 import { canonicalTextOf, findOwnCertification, listCertifications, setCertifyingOfficial, signCertification, verifyCertification } from './certifications.service.ts';
+import { callerContext, serviceContext } from '../../lib/context.ts';
 
 /** The public page a verify code opens (the SPA's /verify/:code). */
 export const verifyUrl = (appUrl: string, code: string) => `${appUrl}/verify/${encodeURIComponent(code)}`;
 
 /** /api/certifications/...: signed in with a profile (server/api/certifications.ts). */
 export const certificationsRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => c.json(await listCertifications(c.var.deps, c.var.caller), 200))
+  .get('/', async (c) => c.json(await listCertifications(callerContext(c)), 200))
   .post('/', requireWritable, validate('json', signCertificationSchema), async (c) =>
-    c.json(await signCertification(c.var.deps, c.var.caller, c.req.valid('json')), 201),
+    c.json(await signCertification(callerContext(c), c.req.valid('json')), 201),
   )
   .get('/:id/certificate.pdf', validate('param', certificationParam), rateLimit(RATE_LIMITS.reportFile), async (c) => {
-    const { deps, caller } = c.var;
-    const found = await findOwnCertification(deps, caller, c.req.valid('param').id);
+    const ctx = callerContext(c);
+    const found = await findOwnCertification(ctx, c.req.valid('param').id);
     const bytes = await renderCertificatePdf(
-      { record: found.view, organizationName: found.organizationName, maxScore: found.maxScore, verifyUrl: verifyUrl(deps.env.APP_URL, found.view.verify_code) },
-      { compress: deps.env.NODE_ENV !== 'test' },
+      { record: found.view, organizationName: found.organizationName, maxScore: found.maxScore, verifyUrl: verifyUrl(ctx.env.APP_URL, found.view.verify_code) },
+      { compress: ctx.env.NODE_ENV !== 'test' },
     );
     return c.body(new Uint8Array(bytes), 200, {
       'content-type': 'application/pdf',
@@ -42,7 +43,7 @@ export const certifyingOfficialRoutes = new Hono<AppEnv>().put(
   requireWritable,
   validate('json', certifyingOfficialSchema),
   async (c) => {
-    const official = await setCertifyingOfficial(c.var.deps, c.var.caller, c.req.valid('json').userId);
+    const official = await setCertifyingOfficial(callerContext(c), c.req.valid('json').userId);
     return c.json({ message: official ? `${official.name} can now sign self-certifications` : 'No certifying official is designated', certifying_official: official }, 200);
   },
 );
@@ -53,9 +54,9 @@ export const certifyingOfficialRoutes = new Hono<AppEnv>().put(
  * so `curl -s URL | sha256sum` prints the record's SHA-256.
  */
 export const verifyRoutes = new Hono<AppEnv>()
-  .get('/:code', rateLimit(RATE_LIMITS.publicLookup), async (c) => c.json(await verifyCertification(c.var.deps, c.req.param('code')), 200))
+  .get('/:code', rateLimit(RATE_LIMITS.publicLookup), async (c) => c.json(await verifyCertification(serviceContext(c), c.req.param('code')), 200))
   .get('/:code/canonical.txt', rateLimit(RATE_LIMITS.publicLookup), async (c) => {
-    const found = await canonicalTextOf(c.var.deps, c.req.param('code'));
+    const found = await canonicalTextOf(serviceContext(c), c.req.param('code'));
     return c.body(new TextEncoder().encode(found.canonical), 200, {
       'content-type': 'text/plain; charset=utf-8',
       // The code is base32 (A-Z, 2-7): nothing to escape in the file name.

@@ -32,8 +32,9 @@ import { assessmentQuestions, assessments, certifications, organizations, profil
 import { conflict, forbidden, notFound, badRequest } from '../../lib/app-error.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import { lastSubmitted } from '../../lib/last-submitted.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
+import type { Caller } from '../../lib/factory.ts';
 import { isPaidAt } from '../actions/index.ts';
+import type { ServiceContext, CallerContext } from '../../lib/context.ts';
 
 type CertificationRow = typeof certifications.$inferSelect;
 
@@ -120,19 +121,20 @@ async function versionLabelOf(db: DbOrTx, versionId: number): Promise<string> {
   return version?.label ?? String(versionId);
 }
 
-export async function listCertifications(deps: AppDeps, caller: Caller): Promise<CertificationsView> {
+export async function listCertifications(ctx: CallerContext): Promise<CertificationsView> {
+  const { caller } = ctx;
   const organizationId = ownOrganization(caller);
-  const [org] = await deps.db.select({ name: organizations.name, officialId: organizations.certifyingOfficialId }).from(organizations).where(eq(organizations.id, organizationId));
+  const [org] = await ctx.db.select({ name: organizations.name, officialId: organizations.certifyingOfficialId }).from(organizations).where(eq(organizations.id, organizationId));
   if (!org) throw notFound(CERT_MSG.noOrganization);
-  const official = await certifyingOfficial(deps.db, organizationId, org.officialId);
-  const rows = await chainOf(deps.db, organizationId);
-  const ctx: StatusContext = { supersededIds: supersededIn(rows), submitted: await submittedOf(deps.db, organizationId) };
-  const now = deps.now();
-  const latest = await lastSubmitted(deps.db, organizationId);
-  const versionLabel = latest ? await versionLabelOf(deps.db, latest.versionId) : '';
+  const official = await certifyingOfficial(ctx.db, organizationId, org.officialId);
+  const rows = await chainOf(ctx.db, organizationId);
+  const status: StatusContext = { supersededIds: supersededIn(rows), submitted: await submittedOf(ctx.db, organizationId) };
+  const now = ctx.now();
+  const latest = await lastSubmitted(ctx.db, organizationId);
+  const versionLabel = latest ? await versionLabelOf(ctx.db, latest.versionId) : '';
   const { eligible, reason } = certificationEligibility(latest, latest?.id ?? null);
   return {
-    certifications: rows.map((r) => toView(r, ctx, now)),
+    certifications: rows.map((r) => toView(r, status, now)),
     certifying_official: official,
     can_sign: isSigner(caller, official?.id ?? null),
     latest_pass_fail: latest?.passFail ?? null,
@@ -151,9 +153,10 @@ export async function listCertifications(deps: AppDeps, caller: Caller): Promise
 }
 
 /** POST /api/certifications: signs the statement for the latest submitted, passed assessment. */
-export async function signCertification(deps: AppDeps, caller: Caller, input: SignCertificationInput): Promise<CertificationView> {
+export async function signCertification(ctx: CallerContext, input: SignCertificationInput): Promise<CertificationView> {
+  const { caller } = ctx;
   const organizationId = ownOrganization(caller);
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     // The organization row is the lock: two signers queue here, so the second sees the first's record.
     const [org] = await tx
       .select({ name: organizations.name, officialId: organizations.certifyingOfficialId, paidUntil: organizations.paidUntil })
@@ -192,7 +195,7 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
       .orderBy(desc(certifications.signedAt))
       .limit(1);
 
-    const signedAt = deps.now();
+    const signedAt = ctx.now();
     const [asked] = await tx.select({ n: count() }).from(assessmentQuestions).where(eq(assessmentQuestions.assessmentId, assessment.id));
     const record: CertificationRecord = {
       id: randomUUID(),
@@ -260,7 +263,7 @@ export async function signCertification(deps: AppDeps, caller: Caller, input: Si
     return inserted;
   });
   // Just signed for the latest submitted assessment, and nothing supersedes it yet.
-  return toView(row, { supersededIds: new Set(), submitted: [] }, deps.now());
+  return toView(row, { supersededIds: new Set(), submitted: [] }, ctx.now());
 }
 
 /** The status context of one record: whether a newer record supersedes it, and its organization's submitted assessments. */
@@ -270,22 +273,24 @@ async function statusContextOf(db: Db, row: CertificationRow): Promise<StatusCon
 }
 
 /** One record of the caller's organization (404 for any other id). */
-export async function findOwnCertification(deps: AppDeps, caller: Caller, id: string): Promise<{ row: CertificationRow; view: CertificationView; organizationName: string; maxScore: number }> {
+export async function findOwnCertification(ctx: CallerContext, id: string): Promise<{ row: CertificationRow; view: CertificationView; organizationName: string; maxScore: number }> {
+  const { caller } = ctx;
   const organizationId = ownOrganization(caller);
-  const [row] = await deps.db
+  const [row] = await ctx.db
     .select()
     .from(certifications)
     .where(and(eq(certifications.id, id), eq(certifications.organizationId, organizationId)));
   if (!row) throw notFound(CERT_MSG.notFound);
-  const view = toView(row, await statusContextOf(deps.db, row), deps.now());
+  const view = toView(row, await statusContextOf(ctx.db, row), ctx.now());
   const signed = readCanonical(row.canonical);
   return { row, view, organizationName: signed.organizationName, maxScore: signed.maxScore };
 }
 
 /** PUT /api/organization/certifying-official: designate an active member (or nobody). */
-export async function setCertifyingOfficial(deps: AppDeps, caller: Caller, userId: string | null): Promise<{ id: string; name: string } | null> {
+export async function setCertifyingOfficial(ctx: CallerContext, userId: string | null): Promise<{ id: string; name: string } | null> {
+  const { caller } = ctx;
   const organizationId = ownOrganization(caller);
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [org] = await tx.select({ officialId: organizations.certifyingOfficialId }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
     if (!org) throw notFound(CERT_MSG.noOrganization);
     let official: { id: string; name: string } | null = null;
@@ -294,7 +299,7 @@ export async function setCertifyingOfficial(deps: AppDeps, caller: Caller, userI
       if (!official) throw badRequest(CERT_MSG.officialNotMember);
     }
     if (org.officialId !== userId) {
-      await tx.update(organizations).set({ certifyingOfficialId: userId, updatedAt: deps.now() }).where(eq(organizations.id, organizationId));
+      await tx.update(organizations).set({ certifyingOfficialId: userId, updatedAt: ctx.now() }).where(eq(organizations.id, organizationId));
       await writeAudit(tx, {
         actorId: caller.id,
         organizationId,
@@ -310,10 +315,10 @@ export async function setCertifyingOfficial(deps: AppDeps, caller: Caller, userI
 }
 
 /** The record a verify code names (404 for any code that names none, malformed or not). */
-async function recordByCode(deps: AppDeps, rawCode: string): Promise<CertificationRow> {
+async function recordByCode(ctx: ServiceContext, rawCode: string): Promise<CertificationRow> {
   // A malformed code is looked up like any other (it matches nothing), so every unknown code takes the same path to the same 404.
   const code = normalizeVerifyCode(rawCode) ?? '-'.repeat(VERIFY_CODE_LENGTH);
-  const [row] = await deps.db.select().from(certifications).where(eq(certifications.verifyCode, code));
+  const [row] = await ctx.db.select().from(certifications).where(eq(certifications.verifyCode, code));
   if (!row) throw notFound(CERT_MSG.noCode);
   return row;
 }
@@ -324,9 +329,9 @@ async function recordByCode(deps: AppDeps, rawCode: string): Promise<Certificati
  * the status now. The canonical text holds the record's, organization's, assessment's and
  * signer's ids (opaque; the certificate PDF already shows the assessment id) and no e-mail.
  */
-export async function verifyCertification(deps: AppDeps, rawCode: string): Promise<VerifyView> {
-  const row = await recordByCode(deps, rawCode);
-  const ctx = await statusContextOf(deps.db, row);
+export async function verifyCertification(ctx: ServiceContext, rawCode: string): Promise<VerifyView> {
+  const row = await recordByCode(ctx, rawCode);
+  const status = await statusContextOf(ctx.db, row);
   const signed = readCanonical(row.canonical);
   return {
     organization_name: signed.organizationName,
@@ -336,7 +341,7 @@ export async function verifyCertification(deps: AppDeps, rawCode: string): Promi
     max_score: signed.maxScore,
     grade: row.grade,
     pass_fail: row.passFail,
-    status: statusIn(row, ctx, deps.now()),
+    status: statusIn(row, status, ctx.now()),
     signer_name: row.signerName,
     signer_title: row.signerTitle,
     sha256: row.sha256,
@@ -351,7 +356,7 @@ export async function verifyCertification(deps: AppDeps, rawCode: string): Promi
 }
 
 /** GET /api/verify/:code/canonical.txt: the exact signed text, whose SHA-256 is the record's. */
-export async function canonicalTextOf(deps: AppDeps, rawCode: string): Promise<{ canonical: string; verifyCode: string }> {
-  const row = await recordByCode(deps, rawCode);
+export async function canonicalTextOf(ctx: ServiceContext, rawCode: string): Promise<{ canonical: string; verifyCode: string }> {
+  const row = await recordByCode(ctx, rawCode);
   return { canonical: row.canonical, verifyCode: row.verifyCode };
 }

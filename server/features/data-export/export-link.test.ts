@@ -70,7 +70,7 @@ describe.each(DB_DRIVERS)('organization export link (%s)', (driver) => {
     const { url } = await exportLink(server, other.accessToken);
     await server.deps.db.update(downloadTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(downloadTokens.userId, other.userId));
     expect((await fetchLink(url)).status).toBe(404);
-    expect(await sweepExpiredExportLinks(server.deps.db, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredExportLinks(server.deps, new Date())).toBeGreaterThanOrEqual(1);
     expect(await server.deps.db.select().from(downloadTokens).where(eq(downloadTokens.userId, other.userId))).toEqual([]);
   });
 

@@ -9,11 +9,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { MSG } from '#domain/messages.ts';
-import type { Db } from '../../db/client.ts';
 import { downloadTokens, organizations, profiles } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { assertActive, toCaller } from '../../lib/caller.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
+import type { Caller } from '../../lib/factory.ts';
+import type { CallerContext, ServiceContext } from '../../lib/context.ts';
 
 /** How long a download link works: long enough for the browser to start it, too short to pass around. */
 export const EXPORT_LINK_TTL_MS = 60_000;
@@ -28,11 +28,12 @@ export interface ExportLink {
 }
 
 /** A single-use link to the caller's organization export (the route checked org_admin and the budget). */
-export async function createExportLink(deps: AppDeps, caller: Caller): Promise<ExportLink> {
+export async function createExportLink(ctx: CallerContext): Promise<ExportLink> {
+  const { caller } = ctx;
   if (!caller.organizationId) throw forbidden('Only members of an organization can export its data');
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(deps.now().getTime() + EXPORT_LINK_TTL_MS);
-  await deps.db.insert(downloadTokens).values({ tokenHash: hashOf(token), kind: 'organization_export', userId: caller.id, organizationId: caller.organizationId, expiresAt });
+  const expiresAt = new Date(ctx.now().getTime() + EXPORT_LINK_TTL_MS);
+  await ctx.db.insert(downloadTokens).values({ tokenHash: hashOf(token), kind: 'organization_export', userId: caller.id, organizationId: caller.organizationId, expiresAt });
   return { url: `/api/organization/export/download?token=${token}`, expires_at: expiresAt.toISOString() };
 }
 
@@ -41,16 +42,16 @@ export async function createExportLink(deps: AppDeps, caller: Caller): Promise<E
  * active org_admin of the organization the link was made for; else 404 (unknown, used or expired
  * look alike) or 403.
  */
-export async function redeemExportLink(deps: AppDeps, token: string | undefined): Promise<Caller> {
+export async function redeemExportLink(ctx: ServiceContext, token: string | undefined): Promise<Caller> {
   if (!token || token.length > MAX_TOKEN_LENGTH) throw notFound(MSG.exportLinkInvalid);
-  const now = deps.now();
-  const [row] = await deps.db
+  const now = ctx.now();
+  const [row] = await ctx.db
     .update(downloadTokens)
     .set({ usedAt: now })
     .where(and(eq(downloadTokens.tokenHash, hashOf(token)), eq(downloadTokens.kind, 'organization_export'), isNull(downloadTokens.usedAt), gt(downloadTokens.expiresAt, now)))
     .returning();
   if (!row) throw notFound(MSG.exportLinkInvalid);
-  const [found] = await deps.db
+  const [found] = await ctx.db
     .select({ p: profiles, o: organizations })
     .from(profiles)
     .leftJoin(organizations, eq(organizations.id, profiles.organizationId))
@@ -64,7 +65,8 @@ export async function redeemExportLink(deps: AppDeps, token: string | undefined)
 }
 
 /** Deletes links that expired before `now`; the housekeeping job runs it (server/features/jobs/scheduler.ts). */
-export async function sweepExpiredExportLinks(db: Db, now: Date): Promise<number> {
+export async function sweepExpiredExportLinks(ctx: Pick<ServiceContext, 'db'>, now: Date): Promise<number> {
+  const { db } = ctx;
   const rows = await db.delete(downloadTokens).where(lte(downloadTokens.expiresAt, now)).returning({ id: downloadTokens.id });
   return rows.length;
 }

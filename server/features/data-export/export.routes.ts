@@ -14,11 +14,12 @@ import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validator.ts';
 import { createExportLink, redeemExportLink } from './export.download.ts';
 import { startOrganizationExport } from './export.service.ts';
+import { callerContext, serviceContext } from '../../lib/context.ts';
 
 const downloadQuery = z.object({ token: z.string().max(64).optional() });
 
 async function streamExport(c: Context<AppEnv>, caller: Caller) {
-  const { zip, fileName } = await startOrganizationExport(c.var.deps, caller);
+  const { zip, fileName } = await startOrganizationExport({ ...serviceContext(c), caller });
   return c.body(Readable.toWeb(zip.output) as unknown as ReadableStream<Uint8Array>, 200, {
     'content-type': 'application/zip',
     'content-disposition': contentDisposition(fileName),
@@ -30,10 +31,10 @@ async function streamExport(c: Context<AppEnv>, caller: Caller) {
 
 /** POST /export: signed in with a profile (the router's guards), org_admin. */
 export const organizationExportRoutes = new Hono<AppEnv>().post('/export', requireRole('org_admin'), rateLimit(RATE_LIMITS.export), async (c) =>
-  c.json(await createExportLink(c.var.deps, c.var.caller), 201),
+  c.json(await createExportLink(callerContext(c)), 201),
 );
 
 /** GET /export/download?token=: no bearer, the one-time token is the authorization. */
 export const exportDownloadRoutes = new Hono<AppEnv>().get('/export/download', validate('query', downloadQuery), async (c) =>
-  streamExport(c, await redeemExportLink(c.var.deps, c.req.valid('query').token)),
+  streamExport(c, await redeemExportLink(serviceContext(c), c.req.valid('query').token)),
 );

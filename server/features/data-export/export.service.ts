@@ -28,12 +28,12 @@ import {
 } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import type { AppDeps, Caller } from '../../lib/factory.ts';
 import { errorForLog } from '../../lib/logger.ts';
 import { actionPlanFileName, gateActionRow, isReportReleased, listActionPlan, PAID_ACTION_COLUMNS, PAYMENT_REQUIRED_MESSAGE, renderActionPlanXlsx } from '../actions/index.ts';
 import { findOwnCertification, listCertifications, renderCertificatePdf, verifyUrl } from '../certifications/index.ts';
 import { loadReportDocument, renderReportFile, reportFormatFileName, type ReportFormat } from '../reports/index.ts';
 import { ExportZip, safeFileName } from './export.zip.ts';
+import type { CallerContext } from '../../lib/context.ts';
 
 /** The manifest's `format`; `format_version` changes when a file's shape changes incompatibly. */
 export const EXPORT_FORMAT = 'mvrsp-organization-export';
@@ -81,13 +81,14 @@ export const exportFileName = (organizationName: string, at: Date) => {
  * change the status any more: it is logged and ends the stream with an error, so the download
  * fails rather than ending as a partial zip that looks complete.
  */
-export async function startOrganizationExport(deps: AppDeps, caller: Caller): Promise<{ zip: ExportZip; fileName: string }> {
+export async function startOrganizationExport(ctx: CallerContext): Promise<{ zip: ExportZip; fileName: string }> {
+  const { caller } = ctx;
   const organizationId = caller.organizationId;
   if (!organizationId) throw forbidden('Only members of an organization can export its data');
-  const [org] = await deps.db.select().from(organizations).where(eq(organizations.id, organizationId));
+  const [org] = await ctx.db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!org) throw notFound('Organization not found');
-  const now = deps.now();
-  await writeAudit(deps.db, {
+  const now = ctx.now();
+  await writeAudit(ctx.db, {
     actorId: caller.id,
     action: 'organization.exported',
     targetType: 'organization',
@@ -97,10 +98,10 @@ export async function startOrganizationExport(deps: AppDeps, caller: Caller): Pr
     after: { name: org.name, exported_at: now.toISOString() },
   });
   const zip = new ExportZip(now);
-  void writeExport(deps, caller, org, zip, now).then(
+  void writeExport(ctx, org, zip, now).then(
     () => zip.finish(),
     (err: unknown) => {
-      deps.logger.error('organization export failed', { organizationId, error: errorForLog(err) });
+      ctx.logger.error('organization export failed', { organizationId, error: errorForLog(err) });
       zip.fail(err instanceof Error ? err : new Error(String(err)));
     },
   );
@@ -109,15 +110,16 @@ export async function startOrganizationExport(deps: AppDeps, caller: Caller): Pr
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
-async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, zip: ExportZip, now: Date): Promise<void> {
-  const { db } = deps;
+async function writeExport(ctx: CallerContext, org: OrganizationRow, zip: ExportZip, now: Date): Promise<void> {
+  const { caller } = ctx;
+  const { db } = ctx;
   const orgId = org.id;
-  const compress = deps.env.NODE_ENV !== 'test';
+  const compress = ctx.env.NODE_ENV !== 'test';
   const counts: Record<string, number> = {};
   const withheld: WithheldReport[] = [];
   const withheldFields: WithheldFields[] = [];
   const missing: MissingFile[] = [];
-  const released = await isReportReleased(db, orgId, now);
+  const released = await isReportReleased(ctx, orgId, now);
 
   // The join key is a credential (it admits people to the organization): never exported.
   const { joinKey: _joinKey, ...organization } = org;
@@ -196,7 +198,7 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
         // Evidence carried into a later assessment shares its stored bytes: written once, referenced twice.
         exportPath = exportedKeys.get(f.storageKey) ?? null;
         if (!exportPath) {
-          const body = f.storageKey.startsWith(`${orgId}/`) ? await deps.storage.get(f.storageKey) : null;
+          const body = f.storageKey.startsWith(`${orgId}/`) ? await ctx.storage.get(f.storageKey) : null;
           if (body) {
             exportPath = `evidence/${run.id}/${f.id}-${safeFileName(f.fileName)}`;
             await zip.add(exportPath, body);
@@ -229,7 +231,7 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
   if (!released) withheldFields.push({ file: 'action-plan/actions.json', fields: PAID_ACTION_COLUMNS.map(snake), reason: PAYMENT_REQUIRED_MESSAGE });
   const planName = actionPlanFileName(org.name, now);
   if (released) {
-    const plan = await listActionPlan(db, { organizationId: orgId, now, checkoutUrl: deps.env.CHECKOUT_URL }, { status: 'all' });
+    const plan = await listActionPlan(ctx, { organizationId: orgId, now, checkoutUrl: ctx.env.CHECKOUT_URL }, { status: 'all' });
     await zip.add(
       `action-plan/${planName}`,
       await renderActionPlanXlsx({ organizationName: org.name, generatedAt: now, filterLine: `Filter: Status: every status (${plan.items.length} actions)`, items: plan.items }),
@@ -243,11 +245,11 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
   counts.certifications = certRows.length;
   await zip.addJson('certifications/certifications.json', certRows.map(exportRow));
   if (certRows.length > 0) {
-    const { certifications: views } = await listCertifications(deps, caller);
+    const { certifications: views } = await listCertifications(ctx);
     for (const view of views) {
-      const found = await findOwnCertification(deps, caller, view.id);
+      const found = await findOwnCertification(ctx, view.id);
       const pdf = await renderCertificatePdf(
-        { record: found.view, organizationName: found.organizationName, maxScore: found.maxScore, verifyUrl: verifyUrl(deps.env.APP_URL, view.verify_code) },
+        { record: found.view, organizationName: found.organizationName, maxScore: found.maxScore, verifyUrl: verifyUrl(ctx.env.APP_URL, view.verify_code) },
         { compress },
       );
       await zip.add(`certifications/${safeFileName(`mvrsp-self-certification-${view.verify_code}`)}.pdf`, pdf);
@@ -261,7 +263,7 @@ async function writeExport(deps: AppDeps, caller: Caller, org: OrganizationRow, 
       withheld.push({ assessment_id: run.id, files: names, reason: PAYMENT_REQUIRED_MESSAGE });
       continue;
     }
-    const doc = await loadReportDocument(db, { assessmentId: run.id, organizationId: orgId, now, checkoutUrl: deps.env.CHECKOUT_URL });
+    const doc = await loadReportDocument(ctx, { assessmentId: run.id, organizationId: orgId, now, checkoutUrl: ctx.env.CHECKOUT_URL });
     for (const format of REPORT_FORMATS) {
       const file = await renderReportFile(doc, format, { compress });
       await zip.add(`reports/${run.id}/${safeFileName(file.fileName)}`, file.bytes);

@@ -5,9 +5,11 @@ import { Hono } from 'hono';
 import type { DeadlineView } from '#domain/contracts/cycles.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { listDeadlines } from './deadlines.service.ts';
+import { callerContext } from '../../lib/context.ts';
 
 export const deadlinesRoutes = new Hono<AppEnv>().get('/', async (c) => {
-    const { caller, deps } = c.var;
-    const list: DeadlineView[] = await listDeadlines(deps.db, caller.organizationId, deps.now());
+    const ctx = callerContext(c);
+    const { caller } = ctx;
+    const list: DeadlineView[] = await listDeadlines(ctx, caller.organizationId, ctx.now());
     return c.json(list, 200);
   });

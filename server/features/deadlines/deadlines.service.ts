@@ -15,6 +15,7 @@ import { assessmentQuestions, assessments, certifications, correctiveActions, do
 import { rowsOf } from '../../lib/db-rows.ts';
 import { isReportReleased } from '../actions/index.ts';
 import { currentVersionId, loadVersionQuestions } from '../questions/index.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 /** The reassessment date is the product's rhythm, not a legal duty: said so wherever it is shown. */
 export const REASSESS_SUGGESTION = 'MVRSP Assess suggests a new assessment every 90 days; no law sets this date.';
@@ -52,15 +53,16 @@ export interface Cycle {
 }
 
 /** The organization's latest submitted assessment and the one in progress (either may be missing). */
-export async function loadCycle(db: Db, organizationId: string): Promise<Cycle> {
-  return (await loadCycles(db, [organizationId])).get(organizationId)!;
+export async function loadCycle(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<Cycle> {
+  return (await loadCycles(ctx, [organizationId])).get(organizationId)!;
 }
 
 /**
  * loadCycle for many organizations in two statements (the reminder jobs, reminders.ts): every
  * given id gets an entry.
  */
-export async function loadCycles(db: Db, organizationIds: readonly string[]): Promise<Map<string, Cycle>> {
+export async function loadCycles(ctx: Pick<ServiceContext, 'db'>, organizationIds: readonly string[]): Promise<Map<string, Cycle>> {
+  const { db } = ctx;
   const out = new Map<string, Cycle>(organizationIds.map((id) => [id, { lastSubmitted: null, inProgressId: null, latestId: null }]));
   if (!organizationIds.length) return out;
   const ids = [...organizationIds];
@@ -97,8 +99,8 @@ export interface ClockQuestion {
  * assessment (assessment_questions); before any assessment, the current version's questions that
  * apply to its applicability profile (questionsFor), as a new assessment would freeze them.
  */
-export async function loadClockQuestions(db: Db, org: OrgRef, latestId: string | null): Promise<ClockQuestion[]> {
-  return (await loadClockQuestionsOf(db, [{ org, latestId }])).get(org.id) ?? [];
+export async function loadClockQuestions(ctx: Pick<ServiceContext, 'db'>, org: OrgRef, latestId: string | null): Promise<ClockQuestion[]> {
+  return (await loadClockQuestionsOf(ctx, [{ org, latestId }])).get(org.id) ?? [];
 }
 
 /**
@@ -107,7 +109,8 @@ export async function loadClockQuestions(db: Db, org: OrgRef, latestId: string |
  * organization has no assessment yet. Applicability is resolved question by question
  * (resolveApplicability), so keeping only the questions with a clock first changes nothing.
  */
-export async function loadClockQuestionsOf(db: Db, list: readonly { org: OrgRef; latestId: string | null }[]): Promise<Map<string, ClockQuestion[]>> {
+export async function loadClockQuestionsOf(ctx: Pick<ServiceContext, 'db'>, list: readonly { org: OrgRef; latestId: string | null }[]): Promise<Map<string, ClockQuestion[]>> {
+  const { db } = ctx;
   const out = new Map<string, ClockQuestion[]>();
   const latestIds = [...new Set(list.flatMap((x) => (x.latestId ? [x.latestId] : [])))];
   const frozen = latestIds.length
@@ -127,7 +130,7 @@ export async function loadClockQuestionsOf(db: Db, list: readonly { org: OrgRef;
     byAssessment.set(q.assessmentId, list);
   }
   const needVersion = list.some((x) => !x.latestId && x.org.applicability);
-  const versionClocks = needVersion ? (await loadVersionQuestions(db, await currentVersionId(db))).filter((q) => q.clock) : [];
+  const versionClocks = needVersion ? (await loadVersionQuestions(ctx, await currentVersionId(ctx))).filter((q) => q.clock) : [];
   for (const { org, latestId } of list) {
     if (latestId) out.set(org.id, byAssessment.get(latestId) ?? []);
     else if (org.applicability) out.set(org.id, questionsFor(versionClocks, org.applicability).map((q) => ({ questionId: q.id, code: q.code, clock: q.clock!, assessmentId: null })));
@@ -141,9 +144,9 @@ export interface ClockDeadline extends ClockQuestion {
 }
 
 /** Every occurrence of the organization's clocks after `today` (see clockOccurrences): only dates the law sets. */
-export async function loadClockDeadlines(db: Db, org: OrgRef, today: string, cycle?: Cycle): Promise<ClockDeadline[]> {
-  const { latestId } = cycle ?? (await loadCycle(db, org.id));
-  return clockDeadlinesOf(await loadClockQuestions(db, org, latestId), today);
+export async function loadClockDeadlines(ctx: Pick<ServiceContext, 'db'>, org: OrgRef, today: string, cycle?: Cycle): Promise<ClockDeadline[]> {
+  const { latestId } = cycle ?? (await loadCycle(ctx, org.id));
+  return clockDeadlinesOf(await loadClockQuestions(ctx, org, latestId), today);
 }
 
 /** The occurrences of the given clock questions after `today` (clockOccurrences). */
@@ -171,12 +174,13 @@ export interface EvidenceDeadline {
  * no expiry or a later one) is left out: the question keeps current evidence, so its expiry is no
  * alarm and needs no reminder.
  */
-export async function loadEvidenceDeadlines(db: Db, cycle: Cycle): Promise<EvidenceDeadline[]> {
-  return (await loadEvidenceDeadlinesOf(db, [cycle]))[0]!;
+export async function loadEvidenceDeadlines(ctx: Pick<ServiceContext, 'db'>, cycle: Cycle): Promise<EvidenceDeadline[]> {
+  return (await loadEvidenceDeadlinesOf(ctx, [cycle]))[0]!;
 }
 
 /** loadEvidenceDeadlines for many cycles (one per organization) in two statements; the lists in the cycles' order. */
-export async function loadEvidenceDeadlinesOf(db: Db, cycles: readonly Cycle[]): Promise<EvidenceDeadline[][]> {
+export async function loadEvidenceDeadlinesOf(ctx: Pick<ServiceContext, 'db'>, cycles: readonly Cycle[]): Promise<EvidenceDeadline[][]> {
+  const { db } = ctx;
   const ids = [...new Set(cycles.flatMap((c) => [c.inProgressId, c.lastSubmitted?.id].filter((x): x is string => !!x)))];
   if (!ids.length) return cycles.map(() => []);
   const attached = await db
@@ -250,12 +254,13 @@ export interface ActionDeadline {
  * Open corrective actions with a target date. An action follows its gap across assessments by
  * code (corrective_actions.code); where a gap has rows from several assessments, the newest is it.
  */
-export async function loadActionDeadlines(db: Db, organizationId: string): Promise<ActionDeadline[]> {
-  return (await loadActionDeadlinesOf(db, [organizationId])).get(organizationId) ?? [];
+export async function loadActionDeadlines(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<ActionDeadline[]> {
+  return (await loadActionDeadlinesOf(ctx, [organizationId])).get(organizationId) ?? [];
 }
 
 /** loadActionDeadlines for many organizations in one statement. */
-export async function loadActionDeadlinesOf(db: Db, organizationIds: readonly string[]): Promise<Map<string, ActionDeadline[]>> {
+export async function loadActionDeadlinesOf(ctx: Pick<ServiceContext, 'db'>, organizationIds: readonly string[]): Promise<Map<string, ActionDeadline[]>> {
+  const { db } = ctx;
   const out = new Map<string, ActionDeadline[]>();
   if (!organizationIds.length) return out;
   const rows = await db
@@ -303,12 +308,13 @@ export interface CertificationDeadline {
  * when a later submitted assessment did not pass, which supersedes the record
  * (laterAssessmentFailed in domain/certification/certification.ts): nothing of it is then due.
  */
-export async function loadCertificationDeadline(db: Db, organizationId: string, now: Date): Promise<CertificationDeadline | null> {
-  return (await loadCertificationDeadlinesOf(db, [organizationId], now)).get(organizationId) ?? null;
+export async function loadCertificationDeadline(ctx: Pick<ServiceContext, 'db'>, organizationId: string, now: Date): Promise<CertificationDeadline | null> {
+  return (await loadCertificationDeadlinesOf(ctx, [organizationId], now)).get(organizationId) ?? null;
 }
 
 /** loadCertificationDeadline for many organizations in two statements (organizations with nothing due are absent). */
-export async function loadCertificationDeadlinesOf(db: Db, organizationIds: readonly string[], now: Date): Promise<Map<string, CertificationDeadline>> {
+export async function loadCertificationDeadlinesOf(ctx: Pick<ServiceContext, 'db'>, organizationIds: readonly string[], now: Date): Promise<Map<string, CertificationDeadline>> {
+  const { db } = ctx;
   const out = new Map<string, CertificationDeadline>();
   if (!organizationIds.length) return out;
   const heads = await db
@@ -355,7 +361,8 @@ export function sortDeadlines(list: DeadlineView[]): DeadlineView[] {
   });
 }
 
-export async function loadOrg(db: Db, organizationId: string): Promise<OrgRef | null> {
+export async function loadOrg(ctx: Pick<ServiceContext, 'db'>, organizationId: string): Promise<OrgRef | null> {
+  const { db } = ctx;
   const [org] = await db
     .select({ id: organizations.id, name: organizations.name, applicability: organizations.applicability })
     .from(organizations)
@@ -364,15 +371,15 @@ export async function loadOrg(db: Db, organizationId: string): Promise<OrgRef | 
 }
 
 /** GET /api/deadlines: what is due for the caller's organization, soonest first. */
-export async function listDeadlines(db: Db, organizationId: string | null, now: Date): Promise<DeadlineView[]> {
-  const org = organizationId ? await loadOrg(db, organizationId) : null;
+export async function listDeadlines(ctx: Pick<ServiceContext, 'db'>, organizationId: string | null, now: Date): Promise<DeadlineView[]> {
+  const org = organizationId ? await loadOrg(ctx, organizationId) : null;
   if (!org) return [];
   const today = utcDay(now);
   const horizon = addDays(today, DEADLINE_HORIZON_DAYS);
-  const cycle = await loadCycle(db, org.id);
+  const cycle = await loadCycle(ctx, org.id);
   const out: DeadlineView[] = [];
 
-  for (const c of await loadClockDeadlines(db, org, today, cycle)) {
+  for (const c of await loadClockDeadlines(ctx, org, today, cycle)) {
     const { dueOn } = c.occurrence;
     out.push({
       kind: 'legal',
@@ -403,7 +410,7 @@ export async function listDeadlines(db: Db, organizationId: string | null, now: 
     });
   }
 
-  const cert = await loadCertificationDeadline(db, org.id, now);
+  const cert = await loadCertificationDeadline(ctx, org.id, now);
   if (cert) {
     out.push({
       kind: 'certification',
@@ -418,7 +425,7 @@ export async function listDeadlines(db: Db, organizationId: string | null, now: 
   }
 
   // Target dates are part of the paid action plan (ADR 012; GET /api/actions answers 403 payment_required).
-  const actions = (await isReportReleased(db, org.id, now)) ? await loadActionDeadlines(db, org.id) : [];
+  const actions = (await isReportReleased(ctx, org.id, now)) ? await loadActionDeadlines(ctx, org.id) : [];
   for (const a of actions) {
     if (a.targetDay > horizon) continue;
     const overdue = a.targetDay < today;
@@ -434,7 +441,7 @@ export async function listDeadlines(db: Db, organizationId: string | null, now: 
     });
   }
 
-  for (const e of await loadEvidenceDeadlines(db, cycle)) {
+  for (const e of await loadEvidenceDeadlines(ctx, cycle)) {
     if (e.expiresOn > horizon) continue;
     const expired = isExpired(e.expiresOn, today);
     const left = daysBetween(today, e.expiresOn);

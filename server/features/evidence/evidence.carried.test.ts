@@ -64,7 +64,7 @@ describe.each(STORAGE_MATRIX)('carried evidence shares stored bytes (%s, %s)', (
     const prevRow = await rowOf(previous.id);
     // No API removes a submitted assessment's file, so the release is driven directly.
     await setStatus(previous.id, 'detached');
-    expect(await releaseStoredBytes(server.deps.db, prevRow, server.deps.storage)).toBe(false);
+    expect(await releaseStoredBytes(server.deps, prevRow)).toBe(false);
     const res = await download(copy.id);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(BYTES);

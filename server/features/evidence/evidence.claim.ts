@@ -11,7 +11,7 @@
 // another request took over) can no longer renew it or mark the row done.
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { evidenceFiles } from '../../db/schema/index.ts';
-import type { EvidenceAccess, EvidenceRow } from './evidence.access.ts';
+import type { EvidenceContext, EvidenceRow } from './evidence.access.ts';
 
 /**
  * The end of a lease taken now: the database's clock (so the instances' clocks do not matter), cut
@@ -33,24 +33,24 @@ export interface UploadClaim {
 }
 
 /** Claims an `uploading` row of the caller's organization; undefined while another request holds it. */
-export async function claimUpload(access: EvidenceAccess, id: string): Promise<UploadClaim | undefined> {
-  const [claimed] = await access.db
+export async function claimUpload(ctx: EvidenceContext, id: string): Promise<UploadClaim | undefined> {
+  const [claimed] = await ctx.db
     .update(evidenceFiles)
-    .set({ updatedAt: leaseEnd(access.claimSeconds) })
-    .where(and(eq(evidenceFiles.id, id), eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading'), lte(evidenceFiles.updatedAt, sql`now()`)))
+    .set({ updatedAt: leaseEnd(ctx.env.EVIDENCE_CLAIM_SECONDS) })
+    .where(and(eq(evidenceFiles.id, id), eq(evidenceFiles.organizationId, ctx.caller.organizationId), eq(evidenceFiles.status, 'uploading'), lte(evidenceFiles.updatedAt, sql`now()`)))
     .returning();
-  return claimed ? holdClaim(access, claimed) : undefined;
+  return claimed ? holdClaim(ctx, claimed) : undefined;
 }
 
 /** Keeps the claim of a row this request has just claimed (or inserted with `updated_at: leaseEnd(...)`). */
-export function holdClaim(access: EvidenceAccess, row: EvidenceRow): UploadClaim {
+export function holdClaim(ctx: EvidenceContext, row: EvidenceRow): UploadClaim {
   let token = row.updatedAt;
   let lost = false;
   let inFlight: Promise<void> = Promise.resolve();
   const renew = async () => {
-    const [renewed] = await access.db
+    const [renewed] = await ctx.db
       .update(evidenceFiles)
-      .set({ updatedAt: leaseEnd(access.claimSeconds) })
+      .set({ updatedAt: leaseEnd(ctx.env.EVIDENCE_CLAIM_SECONDS) })
       .where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading'), eq(evidenceFiles.updatedAt, token)))
       .returning({ updatedAt: evidenceFiles.updatedAt });
     if (renewed) token = renewed.updatedAt;
@@ -62,7 +62,7 @@ export function holdClaim(access: EvidenceAccess, row: EvidenceRow): UploadClaim
   const timer = setInterval(() => {
     // One renewal at a time; a failed one (database briefly away) is retried at the next beat.
     inFlight = inFlight.then(renew).catch(() => {});
-  }, (access.claimSeconds * 1000) / 3);
+  }, (ctx.env.EVIDENCE_CLAIM_SECONDS * 1000) / 3);
   timer.unref();
   const stop = async () => {
     clearInterval(timer);
@@ -79,7 +79,7 @@ export function holdClaim(access: EvidenceAccess, row: EvidenceRow): UploadClaim
     stop,
     async release() {
       await stop();
-      await access.db
+      await ctx.db
         .update(evidenceFiles)
         .set({ updatedAt: sql`now()` })
         .where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading'), eq(evidenceFiles.updatedAt, token)));

@@ -11,7 +11,7 @@ import { isExpired } from '#domain/evidence-freshness.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { assertAssessmentOpen, evidenceNotFound, getEvidence, todayOf, viewWithName, type EvidenceAccess, type EvidenceRow } from './evidence.access.ts';
+import { assertAssessmentOpen, evidenceNotFound, getEvidence, todayOf, viewWithName, type EvidenceContext, type EvidenceRow } from './evidence.access.ts';
 
 export const EXPIRY_BEFORE_EFFECTIVE = 'The expiry date cannot be before the effective date';
 
@@ -43,8 +43,8 @@ export function parseFormDates(fields: { effectiveOn?: unknown; expiresOn?: unkn
 }
 
 /** The file of the caller's organization, before its request body is judged (another organization's id: 404). */
-export async function assertDatesTarget(access: EvidenceAccess, evidenceId: string): Promise<void> {
-  const row = await getEvidence(access, evidenceId);
+export async function assertDatesTarget(ctx: EvidenceContext, evidenceId: string): Promise<void> {
+  const row = await getEvidence(ctx, evidenceId);
   if (row.status === 'detached') throw evidenceNotFound();
 }
 
@@ -53,22 +53,22 @@ export async function assertDatesTarget(access: EvidenceAccess, evidenceId: stri
  * removes it. Only while the assessment is in progress (a submitted assessment's evidence is frozen)
  * and the organization may write.
  */
-export async function setEvidenceDates(access: EvidenceAccess, evidenceId: string, input: { effectiveOn: string | null; expiresOn: string | null }): Promise<EvidenceView> {
-  const row = await getEvidence(access, evidenceId);
+export async function setEvidenceDates(ctx: EvidenceContext, evidenceId: string, input: { effectiveOn: string | null; expiresOn: string | null }): Promise<EvidenceView> {
+  const row = await getEvidence(ctx, evidenceId);
   if (row.status === 'detached') throw evidenceNotFound();
-  await assertAssessmentOpen(access, row.assessmentId);
+  await assertAssessmentOpen(ctx, row.assessmentId);
   const dates = resolveDates(input, utcDay(row.createdAt));
-  const today = todayOf(access);
-  const updated = await access.db.transaction(async (tx) => {
+  const today = todayOf(ctx);
+  const updated = await ctx.db.transaction(async (tx) => {
     const [next] = await tx
       .update(evidenceFiles)
       .set({ effectiveOn: dates.effectiveOn, expiresOn: dates.expiresOn })
-      .where(and(eq(evidenceFiles.id, evidenceId), eq(evidenceFiles.organizationId, access.caller.organizationId)))
+      .where(and(eq(evidenceFiles.id, evidenceId), eq(evidenceFiles.organizationId, ctx.caller.organizationId)))
       .returning();
     if (next && (next.effectiveOn !== row.effectiveOn || next.expiresOn !== row.expiresOn)) {
       await writeAudit(tx, {
-        actorId: access.caller.id,
-        organizationId: access.caller.organizationId,
+        actorId: ctx.caller.id,
+        organizationId: ctx.caller.organizationId,
         action: 'evidence.dates',
         targetType: 'evidence',
         targetId: evidenceId,
@@ -78,7 +78,7 @@ export async function setEvidenceDates(access: EvidenceAccess, evidenceId: strin
     }
     return next;
   });
-  return viewWithName(access.db, updated ?? row, today);
+  return viewWithName(ctx, updated ?? row, today);
 }
 
 /** The audited part of a file: its dates and whether they made it expired on the day of the change. */

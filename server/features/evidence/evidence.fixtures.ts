@@ -39,7 +39,7 @@ export async function orgWithAssessment(server: TestServer, name: string): Promi
   const [version] = await db.select().from(questionnaireVersions).orderBy(asc(questionnaireVersions.id)).limit(1);
   const [q] = await db.select({ id: questions.id }).from(questions).where(eq(questions.versionId, version!.id)).limit(1);
   const [a] = await db.insert(assessments).values({ organizationId: org!.id, versionId: version!.id, startedBy: user.userId, applicability }).returning();
-  await freezeAssessmentQuestions(db, { assessmentId: a!.id, versionId: version!.id, applicability });
+  await freezeAssessmentQuestions({ db }, { assessmentId: a!.id, versionId: version!.id, applicability });
   return { orgId: org!.id, user, assessmentId: a!.id, questionId: q!.id };
 }
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
-import type { EvidenceAccess } from './evidence.access.ts';
+import type { EvidenceContext } from './evidence.access.ts';
 import { STORAGE_MATRIX, evidenceStorage, orgWithAssessment, pdfBytes, type EvidenceOrg, type EvidenceStorage } from './evidence.fixtures.ts';
 import { storeWholeFile } from './evidence.multipart.ts';
 import { storageKeyOf } from './evidence.storage.ts';
@@ -28,11 +28,10 @@ describe.each(STORAGE_MATRIX)('multipart evidence: a duplicate evidence id (%s, 
     await storage.stop();
   });
 
-  const accessOf = (org: EvidenceOrg): EvidenceAccess => ({
+  const accessOf = (org: EvidenceOrg): EvidenceContext => ({
     db: server.deps.db,
     storage: server.deps.storage,
-    maxMb: 25,
-    claimSeconds: 30,
+    env: { EVIDENCE_MAX_MB: 25, EVIDENCE_CLAIM_SECONDS: 30 },
     now: () => new Date(),
     caller: { id: org.user.userId, organization: null, organizationId: org.orgId },
   });

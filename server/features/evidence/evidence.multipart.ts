@@ -24,8 +24,9 @@ import { utcDay } from '#domain/dates.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import type { LeaseRule } from '../../lib/budgets.ts';
+import { callerContext, orgContext } from '../../lib/context.ts';
 import { factory, type AppEnv } from '../../lib/factory.ts';
-import { accessFor, assertAssessmentOpen, assertQuestionAsked, todayOf, toView, type EvidenceAccess, type EvidenceRow } from './evidence.access.ts';
+import { assertAssessmentOpen, assertQuestionAsked, todayOf, toView, type EvidenceContext, type EvidenceRow } from './evidence.access.ts';
 import { parseFormDates, resolveDates, type EvidenceDates } from './evidence.dates.ts';
 import { claimUpload, holdClaim, leaseEnd, type UploadClaim } from './evidence.claim.ts';
 import { assembleParts, removeParts, removeStored, stagingKeyOf, storageKeyOf, writeChunk } from './evidence.storage.ts';
@@ -83,8 +84,8 @@ function checkPartHeader(fileName: string, mimeType: string): { fileName: string
 }
 
 /** Writes a file's bytes to the store in EVIDENCE_CHUNK_BYTES chunks as they arrive; 413 once it passes the maximum. */
-async function stageBytes(access: EvidenceAccess, file: Staged, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void> {
-  const max = evidenceMaxBytes(access.maxMb);
+async function stageBytes(ctx: EvidenceContext, file: Staged, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void> {
+  const max = evidenceMaxBytes(ctx.env.EVIDENCE_MAX_MB);
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   const flush = async () => {
@@ -93,11 +94,11 @@ async function stageBytes(access: EvidenceAccess, file: Staged, source: AsyncIte
     const offset = file.size - pendingBytes;
     pending = [];
     pendingBytes = 0;
-    await writeChunk(access.storage, file.stagingKey, offset, chunk);
+    await writeChunk(ctx.storage, file.stagingKey, offset, chunk);
   };
   for await (const bytes of source) {
     file.size += bytes.byteLength;
-    if (file.size > max) throw tooLarge(`${file.fileName}: ${EVIDENCE_MSG.tooLarge(access.maxMb)}`);
+    if (file.size > max) throw tooLarge(`${file.fileName}: ${EVIDENCE_MSG.tooLarge(ctx.env.EVIDENCE_MAX_MB)}`);
     pending.push(bytes);
     pendingBytes += bytes.byteLength;
     if (pendingBytes >= EVIDENCE_CHUNK_BYTES) await flush();
@@ -105,15 +106,15 @@ async function stageBytes(access: EvidenceAccess, file: Staged, source: AsyncIte
   await flush();
 }
 
-function stagedFile(access: EvidenceAccess, index: number, name: string, type: string, id: string = randomUUID()): Staged {
+function stagedFile(ctx: EvidenceContext, index: number, name: string, type: string, id: string = randomUUID()): Staged {
   const { fileName, kind } = checkPartHeader(name, type);
-  const storageKey = storageKeyOf(access.caller.organizationId, id);
+  const storageKey = storageKeyOf(ctx.caller.organizationId, id);
   return { index, id, fileName, declaredType: type, kind, storageKey, stagingKey: stagingKeyOf(storageKey), size: 0 };
 }
 
 /** Removes what staging wrote for these files (chunks, and the joined object); never a file's own key. */
-async function discardStaged(access: EvidenceAccess, files: Staged[]): Promise<void> {
-  for (const f of files) await removeStored(access.storage, f.stagingKey);
+async function discardStaged(ctx: EvidenceContext, files: Staged[]): Promise<void> {
+  for (const f of files) await removeStored(ctx.storage, f.stagingKey);
 }
 
 interface Checked {
@@ -128,12 +129,12 @@ interface Checked {
 }
 
 /** Joins a staged file's chunks into its staging object through SHA-256 and the content sniffer; 413/415 on a refusal. */
-async function checkStaged(access: EvidenceAccess, file: Staged, dates: EvidenceDates): Promise<Checked> {
-  assertAcceptable({ fileName: file.fileName, mimeType: file.declaredType, size: file.size }, access.maxMb);
+async function checkStaged(ctx: EvidenceContext, file: Staged, dates: EvidenceDates): Promise<Checked> {
+  assertAcceptable({ fileName: file.fileName, mimeType: file.declaredType, size: file.size }, ctx.env.EVIDENCE_MAX_MB);
   const mimeType = canonicalMime(file.kind);
-  const assembly = await assembleParts(access.storage, file.stagingKey, file.size, mimeType);
+  const assembly = await assembleParts(ctx.storage, file.stagingKey, file.size, mimeType);
   if (!assembly.ok) throw new Error(`the staged chunks of ${file.stagingKey} are not contiguous`);
-  await removeParts(access.storage, file.stagingKey);
+  await removeParts(ctx.storage, file.stagingKey);
   const refusal = matchContent(file.kind, assembly.inspection.sniffed);
   if (refusal) throw new AppError(415, 'unsupported_media_type', `${file.fileName}: ${refusal}`);
   const { id, fileName, size, storageKey, stagingKey } = file;
@@ -147,19 +148,19 @@ async function checkStaged(access: EvidenceAccess, file: Staged, dates: Evidence
  * discards what is left there).
  */
 async function attachStaged(
-  access: EvidenceAccess,
+  ctx: EvidenceContext,
   input: { assessmentId: string; questionId: string },
   files: { file: Staged; dates: EvidenceDates }[],
   staged: Staged[],
 ): Promise<EvidenceView[]> {
   if (files.length === 0) return [];
-  const assessment = await assertAssessmentOpen(access, input.assessmentId);
-  await assertQuestionAsked(access.db, assessment.id, input.questionId);
+  const assessment = await assertAssessmentOpen(ctx, input.assessmentId);
+  await assertQuestionAsked(ctx, assessment.id, input.questionId);
   const checked: Checked[] = [];
-  for (const { file, dates } of files) checked.push(await checkStaged(access, file, dates));
+  for (const { file, dates } of files) checked.push(await checkStaged(ctx, file, dates));
   const views: EvidenceView[] = [];
   for (const f of checked) {
-    views.push(await attachOne(access, input, f));
+    views.push(await attachOne(ctx, input, f));
     staged.splice(staged.findIndex((s) => s.id === f.id), 1);
   }
   return views;
@@ -175,18 +176,18 @@ async function attachStaged(
  * once its claim lapses; anything else is a 409.
  */
 export async function storeWholeFile(
-  access: EvidenceAccess,
+  ctx: EvidenceContext,
   input: { assessmentId: string; questionId: string; id: string; fileName: string; fileType: string; bytes: Uint8Array },
 ): Promise<EvidenceView> {
   // Scope first: another organization's assessment is a 404 before the file's name or type is judged.
-  const assessment = await assertAssessmentOpen(access, input.assessmentId);
-  await assertQuestionAsked(access.db, assessment.id, input.questionId);
-  const file = stagedFile(access, 0, input.fileName, input.fileType, input.id);
-  assertAcceptable({ fileName: file.fileName, mimeType: input.fileType, size: input.bytes.length }, access.maxMb);
+  const assessment = await assertAssessmentOpen(ctx, input.assessmentId);
+  await assertQuestionAsked(ctx, assessment.id, input.questionId);
+  const file = stagedFile(ctx, 0, input.fileName, input.fileType, input.id);
+  assertAcceptable({ fileName: file.fileName, mimeType: input.fileType, size: input.bytes.length }, ctx.env.EVIDENCE_MAX_MB);
   const sha256 = createHash('sha256').update(input.bytes).digest('hex');
-  const dates = resolveDates({}, utcDay(access.now()));
-  const org = access.caller.organizationId;
-  const [inserted] = await access.db
+  const dates = resolveDates({}, utcDay(ctx.now()));
+  const org = ctx.caller.organizationId;
+  const [inserted] = await ctx.db
     .insert(evidenceFiles)
     .values({
       id: input.id,
@@ -201,50 +202,50 @@ export async function storeWholeFile(
       bytesReceived: input.bytes.length,
       storageKey: file.storageKey,
       status: 'uploading',
-      uploadedBy: access.caller.id,
+      uploadedBy: ctx.caller.id,
       effectiveOn: dates.effectiveOn,
       expiresOn: dates.expiresOn,
-      updatedAt: leaseEnd(access.claimSeconds),
+      updatedAt: leaseEnd(ctx.env.EVIDENCE_CLAIM_SECONDS),
     })
     .onConflictDoNothing({ target: evidenceFiles.id })
     .returning();
-  let claim: UploadClaim | undefined = inserted ? holdClaim(access, inserted) : undefined;
+  let claim: UploadClaim | undefined = inserted ? holdClaim(ctx, inserted) : undefined;
   if (!claim) {
-    const [winner] = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, input.id));
+    const [winner] = await ctx.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, input.id));
     const same = winner?.organizationId === org && winner.sha256 === sha256 && winner.sizeBytes === input.bytes.length;
-    if (same && winner.status === 'attached') return toView(winner, todayOf(access));
+    if (same && winner.status === 'attached') return toView(winner, todayOf(ctx));
     if (!(same && winner.status === 'uploading' && winner.storageKey === file.storageKey && winner.bytesReceived === winner.sizeBytes)) {
       throw conflict('This evidence id is already used by another file');
     }
-    claim = await claimUpload(access, input.id);
+    claim = await claimUpload(ctx, input.id);
     if (!claim) throw new AppError(409, 'upload_in_progress', UPLOAD_IN_PROGRESS_MSG, { offset: winner.bytesReceived });
   }
   try {
-    await stageBytes(access, file, [input.bytes]);
-    const checked = await checkStaged(access, file, dates);
-    if (!(await access.storage.move(checked.stagingKey, checked.storageKey))) throw new Error(`the staged file ${checked.stagingKey} is gone`);
-    const row = await finishClaim(access, claim, { status: 'attached', mimeType: checked.mimeType });
-    return toView(row, todayOf(access));
+    await stageBytes(ctx, file, [input.bytes]);
+    const checked = await checkStaged(ctx, file, dates);
+    if (!(await ctx.storage.move(checked.stagingKey, checked.storageKey))) throw new Error(`the staged file ${checked.stagingKey} is gone`);
+    const row = await finishClaim(ctx, claim, { status: 'attached', mimeType: checked.mimeType });
+    return toView(row, todayOf(ctx));
   } catch (err) {
     await claim.stop();
     // Nothing of this upload counts: its claimed row goes, and the bytes only it could have written.
-    const [gone] = await access.db
+    const [gone] = await ctx.db
       .delete(evidenceFiles)
       .where(and(eq(evidenceFiles.id, input.id), eq(evidenceFiles.organizationId, org), eq(evidenceFiles.status, 'uploading'), eq(evidenceFiles.updatedAt, claim.token)))
       .returning({ id: evidenceFiles.id });
-    if (gone) await removeStored(access.storage, file.storageKey);
+    if (gone) await removeStored(ctx.storage, file.storageKey);
     throw err;
   } finally {
-    await discardStaged(access, [file]);
+    await discardStaged(ctx, [file]);
   }
 }
 
 /** Inserts the file's row, then moves its bytes from the staging key to its own key. */
-async function attachOne(access: EvidenceAccess, input: { assessmentId: string; questionId: string }, f: Checked): Promise<EvidenceView> {
-  const org = access.caller.organizationId;
+async function attachOne(ctx: EvidenceContext, input: { assessmentId: string; questionId: string }, f: Checked): Promise<EvidenceView> {
+  const org = ctx.caller.organizationId;
   let row: EvidenceRow | undefined;
   try {
-    [row] = await access.db
+    [row] = await ctx.db
       .insert(evidenceFiles)
       .values({
         id: f.id,
@@ -258,34 +259,34 @@ async function attachOne(access: EvidenceAccess, input: { assessmentId: string; 
         bytesReceived: f.size,
         storageKey: f.storageKey,
         status: 'attached',
-        uploadedBy: access.caller.id,
+        uploadedBy: ctx.caller.id,
         effectiveOn: f.dates.effectiveOn,
         expiresOn: f.dates.expiresOn,
       })
       .onConflictDoNothing({ target: evidenceFiles.id })
       .returning();
-    if (row && !(await access.storage.move(f.stagingKey, f.storageKey))) throw new Error(`the staged file ${f.stagingKey} is gone`);
+    if (row && !(await ctx.storage.move(f.stagingKey, f.storageKey))) throw new Error(`the staged file ${f.stagingKey} is gone`);
   } catch (err) {
     // Nothing of this upload was saved: its bytes go, and the row only if this request inserted it.
     if (row) {
-      await access.db.delete(evidenceFiles).where(and(eq(evidenceFiles.id, f.id), eq(evidenceFiles.organizationId, org)));
-      await removeStored(access.storage, f.storageKey);
+      await ctx.db.delete(evidenceFiles).where(and(eq(evidenceFiles.id, f.id), eq(evidenceFiles.organizationId, org)));
+      await removeStored(ctx.storage, f.storageKey);
     }
     throw err;
   }
-  if (row) return toView(row, todayOf(access));
-  return duplicateId(access, f);
+  if (row) return toView(row, todayOf(ctx));
+  return duplicateId(ctx, f);
 }
 
 /**
  * Another upload (a repeat of this one, or a client reusing the id) saved this evidence id first:
  * its row and its bytes are never touched; this upload's bytes, still under their staging key, go. The same file again in the organization answers as the repeat it is.
  */
-async function duplicateId(access: EvidenceAccess, f: Checked): Promise<EvidenceView> {
-  await removeStored(access.storage, f.stagingKey);
-  const [winner] = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, f.id));
-  if (winner?.organizationId === access.caller.organizationId && winner.status === 'attached' && winner.sha256 === f.sha256) {
-    return toView(winner, todayOf(access));
+async function duplicateId(ctx: EvidenceContext, f: Checked): Promise<EvidenceView> {
+  await removeStored(ctx.storage, f.stagingKey);
+  const [winner] = await ctx.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, f.id));
+  if (winner?.organizationId === ctx.caller.organizationId && winner.status === 'attached' && winner.sha256 === f.sha256) {
+    return toView(winner, todayOf(ctx));
   }
   throw conflict('This evidence id is already used by another file');
 }
@@ -342,10 +343,10 @@ export interface EvidenceForm {
  * the body is then not read (the server drains or closes the connection after the answer).
  */
 export async function readEvidenceForm(c: Context<AppEnv>): Promise<EvidenceForm> {
-  const access = accessFor(c.var.deps, c.var.caller);
+  const ctx = orgContext(callerContext(c));
   const fields: Record<string, string | string[]> = {};
   const staged: Staged[] = [];
-  const discard = () => discardStaged(access, staged.splice(0));
+  const discard = () => discardStaged(ctx, staged.splice(0));
   const body = c.req.raw.body;
   if (!body) return { fields, attach: async () => [], discard };
   let parser: busboy.Busboy;
@@ -376,13 +377,13 @@ export async function readEvidenceForm(c: Context<AppEnv>): Promise<EvidenceForm
     if (refusal !== undefined || index === undefined) return void stream.resume(); // other file fields are not evidence: skipped
     let file: Staged;
     try {
-      file = stagedFile(access, Number(index), info.filename ?? '', info.mimeType);
+      file = stagedFile(ctx, Number(index), info.filename ?? '', info.mimeType);
     } catch (err) {
       stream.resume();
       return refuse(err);
     }
     staged.push(file);
-    writing.push(stageBytes(access, file, stream).catch((err: unknown) => {
+    writing.push(stageBytes(ctx, file, stream).catch((err: unknown) => {
       stream.resume();
       refuse(err);
     }));
@@ -422,12 +423,12 @@ export async function readEvidenceForm(c: Context<AppEnv>): Promise<EvidenceForm
     fields,
     discard,
     async attach(assessmentId, questionId) {
-      const uploadDay = utcDay(access.now());
+      const uploadDay = utcDay(ctx.now());
       const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
       const files = [...staged]
         .sort((a, b) => a.index - b.index)
         .map((file) => ({ file, dates: parseFormDates({ effectiveOn: first(fields[`effectiveOn_${file.index}`]), expiresOn: first(fields[`expiresOn_${file.index}`]) }, uploadDay) }));
-      return attachStaged(access, { assessmentId, questionId }, files, staged);
+      return attachStaged(ctx, { assessmentId, questionId }, files, staged);
     },
   };
 }

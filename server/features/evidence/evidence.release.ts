@@ -2,14 +2,13 @@
 // evidence_files row with the same storage key. Bytes are removed only when no other row still
 // needs them (any row of the organization with that key that is not detached).
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
-import type { ObjectStore } from '../../lib/storage/index.ts';
 import { removeStored } from './evidence.storage.ts';
 
 /** Does any evidence row other than `row` still need the bytes stored under its key? */
-export async function bytesStillReferenced(db: Db, row: { id: string; organizationId: string; storageKey: string }): Promise<boolean> {
-  const [other] = await db
+export async function bytesStillReferenced(ctx: Pick<ServiceContext, 'db'>, row: { id: string; organizationId: string; storageKey: string }): Promise<boolean> {
+  const [other] = await ctx.db
     .select({ id: evidenceFiles.id })
     .from(evidenceFiles)
     .where(
@@ -25,8 +24,8 @@ export async function bytesStillReferenced(db: Db, row: { id: string; organizati
 }
 
 /** Removes the stored bytes of `row` unless another evidence row still references its key. */
-export async function releaseStoredBytes(db: Db, row: { id: string; organizationId: string; storageKey: string }, storage: ObjectStore): Promise<boolean> {
-  if (await bytesStillReferenced(db, row)) return false;
-  await removeStored(storage, row.storageKey);
+export async function releaseStoredBytes(ctx: Pick<ServiceContext, 'db' | 'storage'>, row: { id: string; organizationId: string; storageKey: string }): Promise<boolean> {
+  if (await bytesStillReferenced(ctx, row)) return false;
+  await removeStored(ctx.storage, row.storageKey);
   return true;
 }

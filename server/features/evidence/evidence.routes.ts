@@ -12,16 +12,16 @@ import { EVIDENCE_MAX_CHUNK_BYTES, evidenceMaxBytes } from '#domain/evidence.ts'
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { bodyLimit } from '../../lib/body-limit.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
+import { callerContext, orgContext } from '../../lib/context.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { assessmentParam, evidenceParam, idOf, validate } from '../../lib/validator.ts';
-import { accessFor } from './evidence.access.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { assertDatesTarget, setEvidenceDates } from './evidence.dates.ts';
 import { attachEvidence, detachEvidence, downloadableEvidence, downloadType, listEvidence, openEvidenceDownload, presignEvidenceDownload } from './evidence.service.ts';
 import { appendChunk, completeUpload, createUpload, stateOf, uploadState } from './evidence.upload.service.ts';
 import { createUploadUrl, putWholeFile } from './evidence.upload-url.ts';
 
-const access = (c: Context<AppEnv>) => accessFor(c.var.deps, c.var.caller);
+const ctxOf = (c: Context<AppEnv>) => orgContext(callerContext(c));
 
 const tooLarge = (message: string) => () => {
   throw new AppError(413, 'payload_too_large', message);
@@ -53,11 +53,11 @@ function assertOctetStream(c: Context<AppEnv>) {
 /** /api/evidence/... */
 export const evidenceRoutes = new Hono<AppEnv>()
   .post('/uploads', jsonLimit, validate('json', createUploadSchema), async (c) => {
-    const { created, state } = await createUpload(access(c), c.req.valid('json'));
+    const { created, state } = await createUpload(ctxOf(c), c.req.valid('json'));
     return c.json(state, created ? 201 : 200);
   })
   .get('/uploads/:evidenceId', validate('param', evidenceParam), async (c) => {
-    const state = await uploadState(access(c), c.req.valid('param').evidenceId);
+    const state = await uploadState(ctxOf(c), c.req.valid('param').evidenceId);
     c.header('Upload-Offset', String(state.offset));
     c.header('Upload-Length', String(state.size));
     c.header('Cache-Control', 'no-store');
@@ -65,16 +65,16 @@ export const evidenceRoutes = new Hono<AppEnv>()
   })
   .patch('/uploads/:evidenceId', chunkLimit, validate('param', evidenceParam), async (c) => {
     const id = c.req.valid('param').evidenceId;
-    await uploadState(access(c), id); // 404 for other organizations before anything about the request is judged
+    await uploadState(ctxOf(c), id); // 404 for other organizations before anything about the request is judged
     const offset = uploadOffset(c);
     assertOctetStream(c);
     const chunk = new Uint8Array(await c.req.arrayBuffer());
-    const state = await appendChunk(access(c), id, offset, chunk);
+    const state = await appendChunk(ctxOf(c), id, offset, chunk);
     c.header('Upload-Offset', String(state.offset));
     return c.json(state, 200);
   })
   .post('/uploads/:evidenceId/complete', jsonLimit, validate('param', evidenceParam), async (c) => {
-    const row = await completeUpload(access(c), c.req.valid('param').evidenceId);
+    const row = await completeUpload(ctxOf(c), c.req.valid('param').evidenceId);
     return c.json(stateOf(row), 200);
   })
   .put('/uploads/:evidenceId/content', async (c, next) => {
@@ -82,7 +82,7 @@ export const evidenceRoutes = new Hono<AppEnv>()
     return bodyLimit({ maxSize: limit, onError: tooLarge(`This file is larger than ${c.var.deps.env.EVIDENCE_MAX_MB} MB.`) })(c, next);
   }, validate('param', evidenceParam), validate('query', contentQuery), async (c) => {
     const query = c.req.valid('query');
-    const view = await putWholeFile(access(c), c.req.valid('param').evidenceId, {
+    const view = await putWholeFile(ctxOf(c), c.req.valid('param').evidenceId, {
       assessmentId: query.assessmentId,
       questionId: query.questionId ?? '',
       fileName: query.fileName ?? '',
@@ -92,33 +92,33 @@ export const evidenceRoutes = new Hono<AppEnv>()
     return c.json(view, 201);
   })
   .post('/upload-url', rateLimit(RATE_LIMITS.uploadUrl), jsonLimit, validate('json', uploadUrlSchema), async (c) => {
-    return c.json(await createUploadUrl(access(c), c.req.valid('json')), 200);
+    return c.json(await createUploadUrl(ctxOf(c), c.req.valid('json')), 200);
   })
   .post('/:evidenceId/attach', jsonLimit, validate('param', evidenceParam), async (c) => {
-    return c.json(await attachEvidence(access(c), c.req.valid('param').evidenceId), 200);
+    return c.json(await attachEvidence(ctxOf(c), c.req.valid('param').evidenceId), 200);
   })
   .put(
     '/:evidenceId/dates',
     jsonLimit,
     validate('param', evidenceParam),
     async (c, next) => {
-      await assertDatesTarget(access(c), c.req.valid('param').evidenceId); // 404 for other organizations before the body is judged
+      await assertDatesTarget(ctxOf(c), c.req.valid('param').evidenceId); // 404 for other organizations before the body is judged
       await next();
     },
     validate('json', evidenceDatesSchema),
-    async (c) => c.json(await setEvidenceDates(access(c), c.req.valid('param').evidenceId, c.req.valid('json')), 200),
+    async (c) => c.json(await setEvidenceDates(ctxOf(c), c.req.valid('param').evidenceId, c.req.valid('json')), 200),
   )
   .delete('/:evidenceId', validate('param', evidenceParam), async (c) => {
-    return c.json(await detachEvidence(access(c), c.req.valid('param').evidenceId), 200);
+    return c.json(await detachEvidence(ctxOf(c), c.req.valid('param').evidenceId), 200);
   })
   .get('/:evidenceId/download', validate('param', evidenceParam), validate('query', downloadQuery), async (c) => {
-    const row = await downloadableEvidence(access(c), c.req.valid('param').evidenceId);
+    const row = await downloadableEvidence(ctxOf(c), c.req.valid('param').evidenceId);
     if (c.req.valid('query').delivery !== 'stream') {
-      const url = await presignEvidenceDownload(access(c), row);
+      const url = await presignEvidenceDownload(ctxOf(c), row);
       // The URL itself is the credential for 60 s: never cached, never sent on as a Referer.
       if (url) return c.body(null, 302, { Location: url, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
     }
-    const { size, stream } = await openEvidenceDownload(access(c), row);
+    const { size, stream } = await openEvidenceDownload(ctxOf(c), row);
     return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
       'Content-Type': downloadType(row),
       'Content-Length': String(size),
@@ -132,5 +132,5 @@ export const evidenceRoutes = new Hono<AppEnv>()
 
 /** GET /api/assessments/{id}/evidence (the /api/assessments router checks the caller owns the assessment first). */
 export const assessmentEvidenceRoutes = new Hono<AppEnv>().get('/:id/evidence', validate('param', assessmentParam), async (c) => {
-  return c.json(await listEvidence(access(c), c.req.valid('param').id), 200);
+  return c.json(await listEvidence(ctxOf(c), c.req.valid('param').id), 200);
 });

@@ -4,7 +4,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { fullName } from '#domain/text.ts';
 import type { EvidenceView } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_MSG } from '#domain/evidence.ts';
-import type { Db } from '../../db/client.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { evidenceFiles, profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -15,50 +15,50 @@ import {
   todayOf,
   toView,
   viewWithName,
-  type EvidenceAccess,
+  type EvidenceContext,
   type EvidenceRow,
 } from './evidence.access.ts';
 import { releaseStoredBytes } from './evidence.release.ts';
 import { openStored } from './evidence.storage.ts';
 
 /** Links a `complete` upload to its question; attaching an attached file again is a no-op. */
-export async function attachEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceView> {
-  const row = await getEvidence(access, evidenceId);
+export async function attachEvidence(ctx: EvidenceContext, evidenceId: string): Promise<EvidenceView> {
+  const row = await getEvidence(ctx, evidenceId);
   if (row.status === 'detached') throw new AppError(409, 'conflict', EVIDENCE_MSG.detached);
-  if (row.status === 'attached') return viewWithName(access.db, row, todayOf(access));
+  if (row.status === 'attached') return viewWithName(ctx, row, todayOf(ctx));
   if (row.status !== 'complete') throw new AppError(409, 'conflict', EVIDENCE_MSG.notComplete, { offset: row.bytesReceived });
-  await assertAssessmentOpen(access, row.assessmentId);
-  const [updated] = await access.db
+  await assertAssessmentOpen(ctx, row.assessmentId);
+  const [updated] = await ctx.db
     .update(evidenceFiles)
     .set({ status: 'attached' })
     .where(and(eq(evidenceFiles.id, evidenceId), eq(evidenceFiles.status, 'complete')))
     .returning();
-  return viewWithName(access.db, updated ?? (await getEvidence(access, evidenceId)), todayOf(access));
+  return viewWithName(ctx, updated ?? (await getEvidence(ctx, evidenceId)), todayOf(ctx));
 }
 
 /**
  * Removes a file from its question and deletes its bytes unless a carried copy (or the file it was
  * carried from) still references them; detaching twice is a no-op.
  */
-export async function detachEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceView> {
-  const row = await getEvidence(access, evidenceId);
-  if (row.status === 'detached') return toView(row, todayOf(access));
-  await assertAssessmentOpen(access, row.assessmentId);
-  const [updated] = await access.db
+export async function detachEvidence(ctx: EvidenceContext, evidenceId: string): Promise<EvidenceView> {
+  const row = await getEvidence(ctx, evidenceId);
+  if (row.status === 'detached') return toView(row, todayOf(ctx));
+  await assertAssessmentOpen(ctx, row.assessmentId);
+  const [updated] = await ctx.db
     .update(evidenceFiles)
     .set({ status: 'detached', bytesReceived: 0 })
     .where(eq(evidenceFiles.id, evidenceId))
     .returning();
-  await releaseStoredBytes(access.db, row, access.storage);
-  return toView(updated ?? row, todayOf(access));
+  await releaseStoredBytes(ctx, row);
+  return toView(updated ?? row, todayOf(ctx));
 }
 
 /**
  * Every file of an assessment except detached ones, oldest first (the assessment's organization
  * already checked); `today` (YYYY-MM-DD, the request's clock) decides which are expired.
  */
-export async function listEvidenceViews(db: Db, assessmentId: string, organizationId: string, today: string): Promise<EvidenceView[]> {
-  const rows = await db
+export async function listEvidenceViews(ctx: Pick<ServiceContext, 'db'>, assessmentId: string, organizationId: string, today: string): Promise<EvidenceView[]> {
+  const rows = await ctx.db
     .select({ e: evidenceFiles, firstName: profiles.firstName, lastName: profiles.lastName })
     .from(evidenceFiles)
     .leftJoin(profiles, eq(profiles.id, evidenceFiles.uploadedBy))
@@ -68,17 +68,17 @@ export async function listEvidenceViews(db: Db, assessmentId: string, organizati
 }
 
 /** Every file of an assessment of the caller's organization except detached ones, oldest first. */
-export async function listEvidence(access: EvidenceAccess, assessmentId: string): Promise<EvidenceView[]> {
-  await findAssessment(access, assessmentId);
-  return listEvidenceViews(access.db, assessmentId, access.caller.organizationId, todayOf(access));
+export async function listEvidence(ctx: EvidenceContext, assessmentId: string): Promise<EvidenceView[]> {
+  await findAssessment(ctx, assessmentId);
+  return listEvidenceViews(ctx, assessmentId, ctx.caller.organizationId, todayOf(ctx));
 }
 
 /** How long a presigned download URL stays valid (the client follows the redirect at once). */
 export const DOWNLOAD_URL_SECONDS = 60;
 
 /** A complete or attached file of the caller's organization whose bytes are stored; else 404. */
-export async function downloadableEvidence(access: EvidenceAccess, evidenceId: string): Promise<EvidenceRow> {
-  const row = await getEvidence(access, evidenceId);
+export async function downloadableEvidence(ctx: EvidenceContext, evidenceId: string): Promise<EvidenceRow> {
+  const row = await getEvidence(ctx, evidenceId);
   if (row.status !== 'complete' && row.status !== 'attached') throw evidenceNotFound();
   return row;
 }
@@ -87,15 +87,15 @@ export async function downloadableEvidence(access: EvidenceAccess, evidenceId: s
 export const downloadType = (row: EvidenceRow) => (row.mimeType.startsWith('text/') ? `${row.mimeType}; charset=utf-8` : row.mimeType);
 
 /** A short-lived presigned GET for the file when the store has them (S3), after the same checks as a stream; null on disk. */
-export async function presignEvidenceDownload(access: EvidenceAccess, row: EvidenceRow): Promise<string | null> {
-  if (!(await access.storage.head(row.storageKey))) throw evidenceNotFound();
-  const signed = await access.storage.presignGet(row.storageKey, { fileName: row.fileName, contentType: downloadType(row), expiresInSeconds: DOWNLOAD_URL_SECONDS, now: access.now() });
+export async function presignEvidenceDownload(ctx: EvidenceContext, row: EvidenceRow): Promise<string | null> {
+  if (!(await ctx.storage.head(row.storageKey))) throw evidenceNotFound();
+  const signed = await ctx.storage.presignGet(row.storageKey, { fileName: row.fileName, contentType: downloadType(row), expiresInSeconds: DOWNLOAD_URL_SECONDS, now: ctx.now() });
   return signed?.url ?? null;
 }
 
 /** The stored bytes of a downloadable file, streamed through this server. */
-export async function openEvidenceDownload(access: EvidenceAccess, row: EvidenceRow) {
-  const stored = await openStored(access.storage, row.storageKey);
+export async function openEvidenceDownload(ctx: EvidenceContext, row: EvidenceRow) {
+  const stored = await openStored(ctx.storage, row.storageKey);
   if (!stored) throw evidenceNotFound();
   return stored;
 }

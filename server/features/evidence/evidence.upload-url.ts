@@ -12,7 +12,7 @@ import { utcDay } from '#domain/dates.ts';
 import { evidenceFiles, responses } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
-import { assertAssessmentOpen, assertQuestionAsked, findAssessment, type EvidenceAccess } from './evidence.access.ts';
+import { assertAssessmentOpen, assertQuestionAsked, findAssessment, type EvidenceContext } from './evidence.access.ts';
 import { resolveDates } from './evidence.dates.ts';
 import { storeWholeFile } from './evidence.multipart.ts';
 import { stagingKeyOf, storageKeyOf } from './evidence.storage.ts';
@@ -49,58 +49,58 @@ export interface UploadTarget {
  * response id, or from the two ids themselves (the assessment must be the organization's, the
  * question asked in it; no answer is needed, as with POST /api/evidence/uploads).
  */
-async function resolveTarget(access: EvidenceAccess, target: UploadTarget): Promise<{ assessmentId: string; questionId: string }> {
+async function resolveTarget(ctx: EvidenceContext, target: UploadTarget): Promise<{ assessmentId: string; questionId: string }> {
   if (target.responseId !== undefined && target.assessmentId === undefined && target.questionId === undefined) {
-    const [response] = await access.db
+    const [response] = await ctx.db
       .select({ assessmentId: responses.assessmentId, questionId: responses.questionId })
       .from(responses)
-      .where(and(eq(responses.id, target.responseId), eq(responses.organizationId, access.caller.organizationId)));
+      .where(and(eq(responses.id, target.responseId), eq(responses.organizationId, ctx.caller.organizationId)));
     if (!response) throw notFound('Response not found');
     return response;
   }
   if (target.responseId !== undefined || target.assessmentId === undefined || target.questionId === undefined) throw badRequest(UPLOAD_TARGET_MESSAGE);
-  const assessment = await findAssessment(access, target.assessmentId.toLowerCase());
+  const assessment = await findAssessment(ctx, target.assessmentId.toLowerCase());
   const questionId = target.questionId.toLowerCase();
-  await assertQuestionAsked(access.db, assessment.id, questionId);
+  await assertQuestionAsked(ctx, assessment.id, questionId);
   return { assessmentId: assessment.id, questionId };
 }
 
 export async function createUploadUrl(
-  access: EvidenceAccess,
+  ctx: EvidenceContext,
   input: UploadTarget & { fileName: string; fileType?: string | null | undefined; size?: number | undefined; sha256?: string | undefined },
 ): Promise<UploadUrl> {
-  const response = await resolveTarget(access, input);
+  const response = await resolveTarget(ctx, input);
   const fileName = sanitizeFileName(input.fileName);
   const kind = kindOf(fileName, input.fileType);
   if (!kind) throw new AppError(415, 'unsupported_media_type', EVIDENCE_MSG.wrongKind);
   // A presigned PUT always signs its Content-Length, so the bucket takes exactly the declared size.
-  if (access.storage.kind === 's3' && input.size === undefined) throw badRequest(SIZE_REQUIRED_MSG);
-  if (input.size !== undefined) assertAcceptable({ fileName, mimeType: input.fileType, size: input.size }, access.maxMb);
-  await assertAssessmentOpen(access, response.assessmentId);
+  if (ctx.storage.kind === 's3' && input.size === undefined) throw badRequest(SIZE_REQUIRED_MSG);
+  if (input.size !== undefined) assertAcceptable({ fileName, mimeType: input.fileType, size: input.size }, ctx.env.EVIDENCE_MAX_MB);
+  await assertAssessmentOpen(ctx, response.assessmentId);
   const evidenceId = randomUUID();
   const mimeType = canonicalMime(kind);
   const completeUrl = `/api/evidence/uploads/${evidenceId}/complete`;
-  const storageKey = storageKeyOf(access.caller.organizationId, evidenceId);
+  const storageKey = storageKeyOf(ctx.caller.organizationId, evidenceId);
   // The presigned PUT writes a staging key, never the file's own: /complete moves it once and checks it there.
-  const signed = await access.storage.presignPut(stagingKeyOf(storageKey), {
+  const signed = await ctx.storage.presignPut(stagingKeyOf(storageKey), {
     contentType: mimeType,
     contentLength: input.size,
     sha256: input.sha256?.toLowerCase(),
     expiresInSeconds: UPLOAD_URL_SECONDS,
-    now: access.now(),
+    now: ctx.now(),
   });
   if (!signed) {
     const query = new URLSearchParams({ assessmentId: response.assessmentId, questionId: response.questionId, fileName });
     const uploadUrl = `/api/evidence/uploads/${evidenceId}/content?${query.toString()}`;
     return { evidenceId, method: 'PUT', uploadUrl, headers: { 'content-type': mimeType }, expiresAt: null, completeUrl };
   }
-  await sweepAbandonedUploads(access);
-  await assertUploadRoom(access);
-  const dates = resolveDates({}, utcDay(access.now()));
+  await sweepAbandonedUploads(ctx);
+  await assertUploadRoom(ctx);
+  const dates = resolveDates({}, utcDay(ctx.now()));
   // An `uploading` row first; size 0 and an empty hash stand for "not declared" until /complete measures them.
-  await access.db.insert(evidenceFiles).values({
+  await ctx.db.insert(evidenceFiles).values({
     id: evidenceId,
-    organizationId: access.caller.organizationId,
+    organizationId: ctx.caller.organizationId,
     assessmentId: response.assessmentId,
     questionId: response.questionId,
     fileName,
@@ -108,7 +108,7 @@ export async function createUploadUrl(
     sizeBytes: input.size ?? 0,
     sha256: input.sha256?.toLowerCase() ?? '',
     storageKey,
-    uploadedBy: access.caller.id,
+    uploadedBy: ctx.caller.id,
     effectiveOn: dates.effectiveOn,
     expiresOn: dates.expiresOn,
   });
@@ -117,13 +117,13 @@ export async function createUploadUrl(
 
 /** PUT of a whole file to an upload URL: checked like a multipart file and attached at once; repeats are no-ops. */
 export async function putWholeFile(
-  access: EvidenceAccess,
+  ctx: EvidenceContext,
   evidenceId: string,
   input: { assessmentId: string; questionId: string; fileName: string; fileType: string; bytes: Uint8Array },
 ): Promise<EvidenceView> {
   if (!isUuid(input.questionId)) throw badRequest('This question is not part of the assessment');
   if (!input.fileName.trim()) throw badRequest('fileName is required');
-  return storeWholeFile(access, {
+  return storeWholeFile(ctx, {
     assessmentId: input.assessmentId,
     questionId: input.questionId.toLowerCase(),
     id: evidenceId,

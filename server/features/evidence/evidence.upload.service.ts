@@ -4,8 +4,7 @@
 // POST /upload-url (evidence.upload-url.ts). Nothing is written for a refused declaration; a refused
 // completion removes the row and its bytes.
 import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { ObjectStore } from '../../lib/storage/index.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import type { CreateUploadInput, UploadState } from '#domain/contracts/evidence.ts';
 import { EVIDENCE_CHUNK_BYTES, EVIDENCE_MSG, checkEvidenceFile, evidenceMaxBytes, kindOf, canonicalMime } from '#domain/evidence.ts';
 import { matchContent } from '#domain/evidence-sniff.ts';
@@ -19,7 +18,7 @@ import {
   evidenceNotFound,
   findEvidence,
   getEvidence,
-  type EvidenceAccess,
+  type EvidenceContext,
   type EvidenceRow,
 } from './evidence.access.ts';
 import { claimUpload, type UploadClaim } from './evidence.claim.ts';
@@ -49,12 +48,12 @@ export const ABANDONED_UPLOAD_DAYS = 14;
 const abandonedBefore = (now: Date) => addDaysAt(now, -ABANDONED_UPLOAD_DAYS);
 
 /** Removes the organization's abandoned partial uploads (run on each new declaration). */
-export async function sweepAbandonedUploads(access: EvidenceAccess): Promise<number> {
-  const stale = await access.db
+export async function sweepAbandonedUploads(ctx: EvidenceContext): Promise<number> {
+  const stale = await ctx.db
     .select()
     .from(evidenceFiles)
-    .where(and(eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading'), lt(evidenceFiles.updatedAt, abandonedBefore(access.now()))));
-  for (const row of stale) await discardRow(access.db, access.storage, row);
+    .where(and(eq(evidenceFiles.organizationId, ctx.caller.organizationId), eq(evidenceFiles.status, 'uploading'), lt(evidenceFiles.updatedAt, abandonedBefore(ctx.now()))));
+  for (const row of stale) await discardRow(ctx, row);
   return stale.length;
 }
 
@@ -64,22 +63,22 @@ export async function sweepAbandonedUploads(access: EvidenceAccess): Promise<num
  * presigned PUT whose row is no longer `uploading` (a PUT made after the confirm or the detach while
  * its URL was still valid; such an object never counts, evidence.storage.ts stagingKeyOf).
  */
-export async function sweepUploadsEverywhere(deps: { db: Db; storage: ObjectStore }, now: Date): Promise<{ abandoned: number; staging: number }> {
-  const stale = await deps.db.select().from(evidenceFiles).where(and(eq(evidenceFiles.status, 'uploading'), lt(evidenceFiles.updatedAt, abandonedBefore(now))));
-  for (const row of stale) await discardRow(deps.db, deps.storage, row);
+export async function sweepUploadsEverywhere(ctx: Pick<ServiceContext, 'db' | 'storage'>, now: Date): Promise<{ abandoned: number; staging: number }> {
+  const stale = await ctx.db.select().from(evidenceFiles).where(and(eq(evidenceFiles.status, 'uploading'), lt(evidenceFiles.updatedAt, abandonedBefore(now))));
+  for (const row of stale) await discardRow(ctx, row);
   let staging = 0;
-  const orgs = await deps.db.selectDistinct({ id: evidenceFiles.organizationId }).from(evidenceFiles);
+  const orgs = await ctx.db.selectDistinct({ id: evidenceFiles.organizationId }).from(evidenceFiles);
   for (const org of orgs) {
-    for await (const key of deps.storage.list(`${org.id}/`)) {
+    for await (const key of ctx.storage.list(`${org.id}/`)) {
       if (!key.endsWith(STAGING_SUFFIX)) continue;
       const storageKey = key.slice(0, -STAGING_SUFFIX.length);
-      const [open] = await deps.db
+      const [open] = await ctx.db
         .select({ id: evidenceFiles.id })
         .from(evidenceFiles)
         .where(and(eq(evidenceFiles.organizationId, org.id), eq(evidenceFiles.storageKey, storageKey), eq(evidenceFiles.status, 'uploading')))
         .limit(1);
       if (open) continue;
-      await deps.storage.delete(key);
+      await ctx.storage.delete(key);
       staging++;
     }
   }
@@ -91,11 +90,11 @@ export const MAX_OPEN_UPLOADS = 50;
 export const TOO_MANY_UPLOADS_MSG = `Your organization has ${MAX_OPEN_UPLOADS} unfinished uploads. Finish or remove some before starting another.`;
 
 /** 429 when the caller's organization already has MAX_OPEN_UPLOADS uploads in progress. */
-export async function assertUploadRoom(access: EvidenceAccess): Promise<void> {
-  const [open] = await access.db
+export async function assertUploadRoom(ctx: EvidenceContext): Promise<void> {
+  const [open] = await ctx.db
     .select({ n: count() })
     .from(evidenceFiles)
-    .where(and(eq(evidenceFiles.organizationId, access.caller.organizationId), eq(evidenceFiles.status, 'uploading')));
+    .where(and(eq(evidenceFiles.organizationId, ctx.caller.organizationId), eq(evidenceFiles.status, 'uploading')));
   if ((open?.n ?? 0) >= MAX_OPEN_UPLOADS) throw new AppError(429, 'rate_limited', TOO_MANY_UPLOADS_MSG);
 }
 
@@ -103,45 +102,45 @@ export async function assertUploadRoom(access: EvidenceAccess): Promise<void> {
  * Declares an upload; idempotent on evidenceId (a repeat returns the current offset and keeps the
  * dates first declared). The effective date defaults to the upload day (evidence.dates.ts).
  */
-export async function createUpload(access: EvidenceAccess, input: CreateUploadInput): Promise<{ created: boolean; state: UploadState }> {
-  const check = assertAcceptable(input, access.maxMb);
-  const dates = resolveDates(input, utcDay(access.now()));
+export async function createUpload(ctx: EvidenceContext, input: CreateUploadInput): Promise<{ created: boolean; state: UploadState }> {
+  const check = assertAcceptable(input, ctx.env.EVIDENCE_MAX_MB);
+  const dates = resolveDates(input, utcDay(ctx.now()));
   const sha256 = input.sha256.toLowerCase();
-  const existing = await access.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, input.evidenceId));
+  const existing = await ctx.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, input.evidenceId));
   const prior = existing[0];
   if (prior) {
-    const same = prior.organizationId === access.caller.organizationId && prior.sha256 === sha256 && prior.sizeBytes === input.size;
+    const same = prior.organizationId === ctx.caller.organizationId && prior.sha256 === sha256 && prior.sizeBytes === input.size;
     if (!same) throw conflict('This evidence id is already used by another file');
     if (prior.status === 'detached') throw conflict(EVIDENCE_MSG.detached);
     return { created: false, state: stateOf(prior) };
   }
-  const assessment = await assertAssessmentOpen(access, input.assessmentId);
-  await assertQuestionAsked(access.db, assessment.id, input.questionId);
-  await sweepAbandonedUploads(access);
-  const [row] = await access.db
+  const assessment = await assertAssessmentOpen(ctx, input.assessmentId);
+  await assertQuestionAsked(ctx, assessment.id, input.questionId);
+  await sweepAbandonedUploads(ctx);
+  const [row] = await ctx.db
     .insert(evidenceFiles)
     .values({
       id: input.evidenceId,
-      organizationId: access.caller.organizationId,
+      organizationId: ctx.caller.organizationId,
       assessmentId: input.assessmentId,
       questionId: input.questionId,
       fileName: check.fileName,
       mimeType: check.mimeType,
       sizeBytes: input.size,
       sha256,
-      storageKey: storageKeyOf(access.caller.organizationId, input.evidenceId),
-      uploadedBy: access.caller.id,
+      storageKey: storageKeyOf(ctx.caller.organizationId, input.evidenceId),
+      uploadedBy: ctx.caller.id,
       effectiveOn: dates.effectiveOn,
       expiresOn: dates.expiresOn,
     })
     .onConflictDoNothing()
     .returning();
-  if (!row) return createUpload(access, input); // a concurrent duplicate won: answer as a repeat
+  if (!row) return createUpload(ctx, input); // a concurrent duplicate won: answer as a repeat
   return { created: true, state: stateOf(row) };
 }
 
-export async function uploadState(access: EvidenceAccess, evidenceId: string): Promise<UploadState> {
-  const row = await getEvidence(access, evidenceId);
+export async function uploadState(ctx: EvidenceContext, evidenceId: string): Promise<UploadState> {
+  const row = await getEvidence(ctx, evidenceId);
   if (row.status === 'detached') throw evidenceNotFound();
   return stateOf(row);
 }
@@ -149,14 +148,14 @@ export async function uploadState(access: EvidenceAccess, evidenceId: string): P
 const offsetConflict = (offset: number) => new AppError(409, 'conflict', EVIDENCE_MSG.offsetMismatch, { offset });
 
 /** Writes one chunk at `offset`, which must equal the server's offset; serialised per evidence id by a row lock. */
-export async function appendChunk(access: EvidenceAccess, evidenceId: string, offset: number, chunk: Uint8Array): Promise<UploadState> {
-  const row = await getEvidence(access, evidenceId);
+export async function appendChunk(ctx: EvidenceContext, evidenceId: string, offset: number, chunk: Uint8Array): Promise<UploadState> {
+  const row = await getEvidence(ctx, evidenceId);
   if (row.status !== 'uploading') {
     if (row.status === 'detached') throw evidenceNotFound();
     throw offsetConflict(row.sizeBytes);
   }
-  await assertAssessmentOpen(access, row.assessmentId);
-  return access.db.transaction(async (tx) => {
+  await assertAssessmentOpen(ctx, row.assessmentId);
+  return ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId)).for('update');
     if (!locked || locked.status !== 'uploading') throw offsetConflict(locked?.sizeBytes ?? 0);
     if (offset !== locked.bytesReceived) throw offsetConflict(locked.bytesReceived);
@@ -164,7 +163,7 @@ export async function appendChunk(access: EvidenceAccess, evidenceId: string, of
       throw new AppError(413, 'payload_too_large', 'This chunk goes beyond the declared file size', { offset, size: locked.sizeBytes });
     }
     if (chunk.length === 0) return stateOf(locked); // nothing to record (and a running /complete keeps its claim)
-    await writeChunk(access.storage, locked.storageKey, offset, chunk);
+    await writeChunk(ctx.storage, locked.storageKey, offset, chunk);
     const next = offset + chunk.length;
     const [updated] = await tx
       .update(evidenceFiles)
@@ -176,11 +175,10 @@ export async function appendChunk(access: EvidenceAccess, evidenceId: string, of
 }
 
 /** Deletes a refused or abandoned upload completely (row and bytes). */
-async function discardRow(db: Db, storage: ObjectStore, row: EvidenceRow): Promise<void> {
-  await releaseStoredBytes(db, row, storage);
-  await db.delete(evidenceFiles).where(eq(evidenceFiles.id, row.id));
+async function discardRow(ctx: Pick<ServiceContext, 'db' | 'storage'>, row: EvidenceRow): Promise<void> {
+  await releaseStoredBytes(ctx, row);
+  await ctx.db.delete(evidenceFiles).where(eq(evidenceFiles.id, row.id));
 }
-const discard = (access: EvidenceAccess, row: EvidenceRow) => discardRow(access.db, access.storage, row);
 
 const notComplete = (offset: number) => new AppError(409, 'conflict', EVIDENCE_MSG.notComplete, { offset });
 
@@ -196,25 +194,25 @@ const inProgress = (offset: number) => new AppError(409, 'upload_in_progress', U
  * one answers 409 upload_in_progress, and a retry after a crash waits at most one lease
  * (EVIDENCE_CLAIM_SECONDS). Repeats after the completion answer with the row as it is.
  */
-export async function completeUpload(access: EvidenceAccess, evidenceId: string): Promise<EvidenceRow> {
-  const row = await getEvidence(access, evidenceId);
+export async function completeUpload(ctx: EvidenceContext, evidenceId: string): Promise<EvidenceRow> {
+  const row = await getEvidence(ctx, evidenceId);
   if (row.status === 'complete' || row.status === 'attached') return row;
   if (row.status === 'detached') throw evidenceNotFound();
-  assertWritable(access.caller.organization);
-  const claim = await claimUpload(access, evidenceId);
+  assertWritable(ctx.caller.organization);
+  const claim = await claimUpload(ctx, evidenceId);
   if (!claim) {
-    const again = await getEvidence(access, evidenceId);
+    const again = await getEvidence(ctx, evidenceId);
     if (again.status === 'complete' || again.status === 'attached') return again;
     if (again.status === 'detached') throw evidenceNotFound();
     throw inProgress(again.bytesReceived);
   }
   let settled = false;
   try {
-    const done = await completeClaimed(access, claim);
+    const done = await completeClaimed(ctx, claim);
     settled = true;
     return done;
   } catch (err) {
-    settled = !(await findEvidence(access, evidenceId)); // a refused upload is gone already
+    settled = !(await findEvidence(ctx, evidenceId)); // a refused upload is gone already
     throw err;
   } finally {
     await claim.stop();
@@ -222,41 +220,41 @@ export async function completeUpload(access: EvidenceAccess, evidenceId: string)
   }
 }
 
-async function completeClaimed(access: EvidenceAccess, claim: UploadClaim): Promise<EvidenceRow> {
+async function completeClaimed(ctx: EvidenceContext, claim: UploadClaim): Promise<EvidenceRow> {
   const { row } = claim;
   if (row.bytesReceived === 0) {
-    const staged = await access.storage.head(stagingKeyOf(row.storageKey));
+    const staged = await ctx.storage.head(stagingKeyOf(row.storageKey));
     // Already moved by a confirm that stopped before its answer (its claim lapsed or was released).
-    const moved = staged ? null : await access.storage.head(row.storageKey);
+    const moved = staged ? null : await ctx.storage.head(row.storageKey);
     const put = staged ?? moved;
-    if (put) return completeDirect(access, claim, put.size, staged !== null);
+    if (put) return completeDirect(ctx, claim, put.size, staged !== null);
   }
   // Size 0 is an upload URL's "not declared" (a declared upload is never empty): its object has not arrived.
   if (row.bytesReceived !== row.sizeBytes || row.sizeBytes === 0) throw notComplete(row.bytesReceived);
-  const assembly = await assembleParts(access.storage, row.storageKey, row.sizeBytes, row.mimeType);
+  const assembly = await assembleParts(ctx.storage, row.storageKey, row.sizeBytes, row.mimeType);
   if (!assembly.ok) {
     // Chunks went missing from the store: start this file again from 0 (the server's offset is the one of record).
-    await removeParts(access.storage, row.storageKey);
+    await removeParts(ctx.storage, row.storageKey);
     // The claim ends with it (updated_at back to the database's clock): the client starts again at once.
-    await access.db.update(evidenceFiles).set({ bytesReceived: 0, updatedAt: sql`now()` }).where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading')));
+    await ctx.db.update(evidenceFiles).set({ bytesReceived: 0, updatedAt: sql`now()` }).where(and(eq(evidenceFiles.id, row.id), eq(evidenceFiles.status, 'uploading')));
     throw new AppError(409, 'conflict', EVIDENCE_MSG.offsetMismatch, { offset: 0 });
   }
-  const mimeType = await verify(access, row, assembly.inspection);
-  const done = await finishClaim(access, claim, { status: 'complete', mimeType });
-  await removeParts(access.storage, row.storageKey);
+  const mimeType = await verify(ctx, row, assembly.inspection);
+  const done = await finishClaim(ctx, claim, { status: 'complete', mimeType });
+  await removeParts(ctx.storage, row.storageKey);
   return done;
 }
 
 /** The canonical MIME type when the bytes match the row's kind, size and hash; otherwise discards the upload and throws. */
-async function verify(access: EvidenceAccess, row: EvidenceRow, inspection: Inspection, declared = { size: true, sha256: true }): Promise<string> {
+async function verify(ctx: EvidenceContext, row: EvidenceRow, inspection: Inspection, declared = { size: true, sha256: true }): Promise<string> {
   const kind = kindOf(row.fileName, row.mimeType);
   const refusal = kind ? matchContent(kind, inspection.sniffed) : EVIDENCE_MSG.wrongKind;
   if (refusal || !kind) {
-    await discard(access, row);
+    await discardRow(ctx, row);
     throw new AppError(415, 'unsupported_media_type', refusal ?? EVIDENCE_MSG.wrongKind, { sniffed: inspection.sniffed.format });
   }
   if ((declared.size && inspection.size !== row.sizeBytes) || (declared.sha256 && inspection.sha256 !== row.sha256)) {
-    await discard(access, row);
+    await discardRow(ctx, row);
     throw new AppError(422, 'hash_mismatch', EVIDENCE_MSG.hashMismatch, { expected: row.sha256 || null, actual: inspection.sha256 });
   }
   return canonicalMime(kind);
@@ -270,40 +268,40 @@ async function verify(access: EvidenceAccess, row: EvidenceRow, inspection: Insp
  * checked bytes are the bytes that stay. A confirmed file is attached at once, like the other
  * one-request ways in (ADR 014), and only while its assessment is still in progress.
  */
-async function completeDirect(access: EvidenceAccess, claim: UploadClaim, size: number, staged: boolean): Promise<EvidenceRow> {
+async function completeDirect(ctx: EvidenceContext, claim: UploadClaim, size: number, staged: boolean): Promise<EvidenceRow> {
   const { row } = claim;
-  await assertAssessmentOpen(access, row.assessmentId);
+  await assertAssessmentOpen(ctx, row.assessmentId);
   const declared = { size: row.sizeBytes > 0, sha256: row.sha256 !== '' };
   const refuse = async (err: unknown): Promise<never> => {
-    await discard(access, row);
+    await discardRow(ctx, row);
     throw err;
   };
-  if (declared.size && size !== row.sizeBytes && size <= evidenceMaxBytes(access.maxMb)) {
+  if (declared.size && size !== row.sizeBytes && size <= evidenceMaxBytes(ctx.env.EVIDENCE_MAX_MB)) {
     await refuse(new AppError(422, 'hash_mismatch', EVIDENCE_MSG.hashMismatch, { expected: row.sha256 || null, size, declaredSize: row.sizeBytes }));
   }
   try {
-    assertAcceptable({ fileName: row.fileName, mimeType: row.mimeType, size }, access.maxMb);
+    assertAcceptable({ fileName: row.fileName, mimeType: row.mimeType, size }, ctx.env.EVIDENCE_MAX_MB);
   } catch (err) {
     await refuse(err);
   }
-  if (staged && !(await access.storage.move(stagingKeyOf(row.storageKey), row.storageKey))) throw notComplete(0);
-  const inspection = await inspectObject(access.storage, row.storageKey, evidenceMaxBytes(access.maxMb));
+  if (staged && !(await ctx.storage.move(stagingKeyOf(row.storageKey), row.storageKey))) throw notComplete(0);
+  const inspection = await inspectObject(ctx.storage, row.storageKey, evidenceMaxBytes(ctx.env.EVIDENCE_MAX_MB));
   if (!inspection) throw notComplete(0);
   try {
-    assertAcceptable({ fileName: row.fileName, mimeType: row.mimeType, size: inspection.size }, access.maxMb);
+    assertAcceptable({ fileName: row.fileName, mimeType: row.mimeType, size: inspection.size }, ctx.env.EVIDENCE_MAX_MB);
   } catch (err) {
     await refuse(err);
   }
   const measured = { ...row, sizeBytes: declared.size ? row.sizeBytes : inspection.size };
-  const mimeType = await verify(access, measured, inspection, { size: true, sha256: declared.sha256 });
+  const mimeType = await verify(ctx, measured, inspection, { size: true, sha256: declared.sha256 });
   await claim.stop();
-  const [attached] = await access.db
+  const [attached] = await ctx.db
     .update(evidenceFiles)
     .set({ status: 'attached', mimeType, sizeBytes: inspection.size, bytesReceived: inspection.size, sha256: inspection.sha256 })
     .where(and(claimedBy(claim), inArray(evidenceFiles.assessmentId, openAssessment(row.assessmentId))))
     .returning();
   if (attached) return attached;
-  const now = await findEvidence(access, row.id);
+  const now = await findEvidence(ctx, row.id);
   if (now && now.status !== 'uploading') return now;
   if (claim.lost) throw inProgress(now?.bytesReceived ?? 0);
   throw assessmentLocked(); // submitted while the file was checked: it stays unattached
@@ -323,14 +321,14 @@ const claimedBy = (claim: UploadClaim) =>
  * 409 upload_in_progress unless that request has finished the row already.
  */
 export async function finishClaim(
-  access: EvidenceAccess,
+  ctx: EvidenceContext,
   claim: UploadClaim,
   set: { status: 'complete' | 'attached'; mimeType: string },
 ): Promise<EvidenceRow> {
   await claim.stop();
-  const [updated] = await access.db.update(evidenceFiles).set(set).where(claimedBy(claim)).returning();
+  const [updated] = await ctx.db.update(evidenceFiles).set(set).where(claimedBy(claim)).returning();
   if (updated) return updated;
-  const now = await findEvidence(access, claim.row.id);
+  const now = await findEvidence(ctx, claim.row.id);
   if (now && now.status !== 'uploading') return now;
   throw inProgress(now?.bytesReceived ?? 0);
 }

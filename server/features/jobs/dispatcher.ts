@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, organizations, profiles } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../lib/factory.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 /** A notification that failed this many times is given up (status failed). */
 export const MAX_ATTEMPTS = 5;
@@ -122,8 +122,8 @@ async function deliverableAddresses(db: Db, rows: Claimed[]): Promise<Map<string
  * MAX_ATTEMPTS failures the row is failed and no longer retried. Sent rows get sent_at. `now` is
  * the scheduler's clock (leases are compared with it); the lease budget is counted in real time.
  */
-export async function dispatchNotifications(deps: Pick<AppDeps, 'db' | 'mailer' | 'logger'>, now: Date): Promise<DispatchResult> {
-  const { db } = deps;
+export async function dispatchNotifications(ctx: Pick<ServiceContext, 'db' | 'mailer' | 'logger'>, now: Date): Promise<DispatchResult> {
+  const { db } = ctx;
   const tried: string[] = [];
   const result: DispatchResult = { sent: 0, failed: 0, cancelled: 0 };
   while (tried.length < DISPATCH_BATCH) {
@@ -146,7 +146,7 @@ export async function dispatchNotifications(deps: Pick<AppDeps, 'db' | 'mailer' 
         continue;
       }
       try {
-        await deps.mailer.send({ to, subject: n.subject, text: n.body });
+        await ctx.mailer.send({ to, subject: n.subject, text: n.body });
       } catch (err) {
         const attempts = n.attempts + 1;
         const lastError = safeDeliveryError(err);
@@ -155,7 +155,7 @@ export async function dispatchNotifications(deps: Pick<AppDeps, 'db' | 'mailer' 
           .set({ attempts, lastError, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', claimedUntil: null })
           .where(held(n.id, lease));
         // Neither the address nor the body is logged.
-        deps.logger.warn('notification not sent', { kind: n.kind, attempts, error: lastError });
+        ctx.logger.warn('notification not sent', { kind: n.kind, attempts, error: lastError });
         result.failed++;
         continue;
       }
@@ -165,7 +165,7 @@ export async function dispatchNotifications(deps: Pick<AppDeps, 'db' | 'mailer' 
         .where(held(n.id, lease))
         .returning({ id: notifications.id });
       // Sent, but the lease had run out and another dispatcher took the row: it may be sent twice (at least once).
-      if (!recorded.length) deps.logger.warn('notification sent after its claim expired', { kind: n.kind });
+      if (!recorded.length) ctx.logger.warn('notification sent after its claim expired', { kind: n.kind });
       result.sent++;
     }
   }

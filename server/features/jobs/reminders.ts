@@ -21,7 +21,7 @@ import { EVIDENCE_REMINDER_DAYS } from '#domain/evidence-freshness.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../lib/factory.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import {
   APP_PATHS,
   clockDeadlinesOf,
@@ -37,7 +37,7 @@ import { isPaidAt } from '../actions/index.ts';
 import { enqueueNotifications, type NotificationInput } from '../../lib/notifications.ts';
 import { appLink, reminderMail } from './reminder-mail.ts';
 
-export type ReminderDeps = Pick<AppDeps, 'db' | 'env'>;
+export type ReminderContext = Pick<ServiceContext, 'db' | 'env'>;
 
 /** Active organizations read and reminded per batch (keyset on organizations.id). */
 export const ORG_BATCH = 500;
@@ -117,7 +117,7 @@ interface Due {
   reminder: Reminder;
 }
 
-function notificationOf(deps: ReminderDeps, { org, to, reminder: r }: Due, today: string): NotificationInput {
+function notificationOf(ctx: ReminderContext, { org, to, reminder: r }: Due, today: string): NotificationInput {
   const left = daysBetween(today, r.dueOn);
   const { subject, body } = reminderMail({
     daysLeft: left >= 0 ? left : null,
@@ -128,7 +128,7 @@ function notificationOf(deps: ReminderDeps, { org, to, reminder: r }: Due, today
     dueOn: r.dueOn,
     verb: r.verb,
     lines: r.lines,
-    link: appLink(deps.env.APP_URL, r.path),
+    link: appLink(ctx.env.APP_URL, r.path),
   });
   return { dedupeKey: r.dedupeKey, organizationId: org.id, recipientId: to.id, recipientEmail: to.email, kind: r.kind, subject, body };
 }
@@ -137,15 +137,15 @@ function notificationOf(deps: ReminderDeps, { org, to, reminder: r }: Due, today
  * Runs `due` for every batch of active organizations and queues what it returns; returns how many
  * notifications were new. A key seen twice in one pass is queued once.
  */
-async function forEachOrganizationBatch(deps: ReminderDeps, today: string, due: (orgs: OrgRow[]) => Promise<Due[]>): Promise<number> {
+async function forEachOrganizationBatch(ctx: ReminderContext, today: string, due: (orgs: OrgRow[]) => Promise<Due[]>): Promise<number> {
   let queued = 0;
   let after: string | null = null;
   for (;;) {
-    const orgs = await activeOrganizationsAfter(deps.db, after);
+    const orgs = await activeOrganizationsAfter(ctx.db, after);
     if (!orgs.length) break;
     const seen = new Set<string>();
     const list = (await due(orgs)).filter((d) => !seen.has(d.reminder.dedupeKey) && !!seen.add(d.reminder.dedupeKey));
-    queued += await enqueueNotifications(deps.db, list.map((d) => notificationOf(deps, d, today)));
+    queued += await enqueueNotifications(ctx.db, list.map((d) => notificationOf(ctx, d, today)));
     if (orgs.length < ORG_BATCH) break;
     after = orgs[orgs.length - 1]!.id;
   }
@@ -158,13 +158,13 @@ async function forEachOrganizationBatch(deps: ReminderDeps, today: string, due: 
  * without a date in law (yearly per award, per application) and duties not yet in force get no
  * reminder. Key: legal_deadline:{orgId}:{code}:{date}:{lead}:{recipientId} (one per admin).
  */
-export function legalDeadlineReminders(deps: ReminderDeps, now: Date): Promise<number> {
+export function legalDeadlineReminders(ctx: ReminderContext, now: Date): Promise<number> {
   const today = utcDay(now);
-  return forEachOrganizationBatch(deps, today, async (orgs) => {
-    const cycles = await loadCycles(deps.db, orgs.map((o) => o.id));
-    const clocks = await loadClockQuestionsOf(deps.db, orgs.map((org) => ({ org, latestId: cycles.get(org.id)!.latestId })));
+  return forEachOrganizationBatch(ctx, today, async (orgs) => {
+    const cycles = await loadCycles(ctx, orgs.map((o) => o.id));
+    const clocks = await loadClockQuestionsOf(ctx, orgs.map((org) => ({ org, latestId: cycles.get(org.id)!.latestId })));
     const dueOf = new Map(orgs.map((org) => [org.id, clockDeadlinesOf(clocks.get(org.id) ?? [], today).filter((c) => c.occurrence.basis === 'fixed' && c.occurrence.dueOn)]));
-    const admins = await orgAdminsOf(deps.db, orgs.filter((o) => dueOf.get(o.id)!.length).map((o) => o.id));
+    const admins = await orgAdminsOf(ctx.db, orgs.filter((o) => dueOf.get(o.id)!.length).map((o) => o.id));
     return orgs.flatMap((org) =>
       dueOf.get(org.id)!.flatMap((c) => {
         const dueOn = c.occurrence.dueOn!;
@@ -195,15 +195,15 @@ export function legalDeadlineReminders(deps: ReminderDeps, now: Date): Promise<n
  * progress does not stop it (it may be abandoned, and the duty stands until one is submitted): the
  * e-mail says one is in progress and links to it.
  */
-export function reassessReminders(deps: ReminderDeps, now: Date): Promise<number> {
+export function reassessReminders(ctx: ReminderContext, now: Date): Promise<number> {
   const today = utcDay(now);
-  return forEachOrganizationBatch(deps, today, async (orgs) => {
-    const cycles = await loadCycles(deps.db, orgs.map((o) => o.id));
+  return forEachOrganizationBatch(ctx, today, async (orgs) => {
+    const cycles = await loadCycles(ctx, orgs.map((o) => o.id));
     const due = orgs.filter((org) => {
       const last = cycles.get(org.id)!.lastSubmitted;
       return last && today >= reassessDueOn(last.submittedOn);
     });
-    const admins = await orgAdminsOf(deps.db, due.map((o) => o.id));
+    const admins = await orgAdminsOf(ctx.db, due.map((o) => o.id));
     return due.flatMap((org) => {
       const cycle = cycles.get(org.id)!;
       const last = cycle.lastSubmitted!;
@@ -233,18 +233,18 @@ export function reassessReminders(deps: ReminderDeps, now: Date): Promise<number
  * file's carry chain, so a file carried into the next assessment is not reminded twice. An
  * expired file is not reminded again (reminderLeadDue is null after the date).
  */
-export function evidenceExpiryReminders(deps: ReminderDeps, now: Date): Promise<number> {
+export function evidenceExpiryReminders(ctx: ReminderContext, now: Date): Promise<number> {
   const today = utcDay(now);
-  return forEachOrganizationBatch(deps, today, async (orgs) => {
-    const cycles = await loadCycles(deps.db, orgs.map((o) => o.id));
-    const files = await loadEvidenceDeadlinesOf(deps.db, orgs.map((o) => cycles.get(o.id)!));
+  return forEachOrganizationBatch(ctx, today, async (orgs) => {
+    const cycles = await loadCycles(ctx, orgs.map((o) => o.id));
+    const files = await loadEvidenceDeadlinesOf(ctx, orgs.map((o) => cycles.get(o.id)!));
     const due = orgs.flatMap((org, i) =>
       files[i]!.flatMap((e) => {
         const lead = reminderLeadDue(e.expiresOn, today, EVIDENCE_REMINDER_DAYS);
         return lead === null ? [] : [{ org, e, lead }];
       }),
     );
-    const people = await activeProfiles(deps.db, due.map((d) => d.e.uploadedBy));
+    const people = await activeProfiles(ctx.db, due.map((d) => d.e.uploadedBy));
     return due.flatMap(({ org, e, lead }) => {
       const to = member(people, org.id, e.uploadedBy);
       if (!to) return [];
@@ -272,18 +272,18 @@ export function evidenceExpiryReminders(deps: ReminderDeps, now: Date): Promise<
  * action_due:{actionId}:{targetDay}:{lead}); only for a paid organization, whose action plan is
  * released (ADR 012: target dates are part of the paid report).
  */
-export function actionDueReminders(deps: ReminderDeps, now: Date): Promise<number> {
+export function actionDueReminders(ctx: ReminderContext, now: Date): Promise<number> {
   const today = utcDay(now);
-  return forEachOrganizationBatch(deps, today, async (orgs) => {
+  return forEachOrganizationBatch(ctx, today, async (orgs) => {
     const paid = orgs.filter((org) => isPaidAt(org.paidUntil, now));
-    const actions = await loadActionDeadlinesOf(deps.db, paid.map((o) => o.id));
+    const actions = await loadActionDeadlinesOf(ctx, paid.map((o) => o.id));
     const due = paid.flatMap((org) =>
       (actions.get(org.id) ?? []).flatMap((a) => {
         const lead = reminderLeadDue(a.targetDay, today, ACTION_REMINDER_DAYS);
         return lead === null ? [] : [{ org, a, lead }];
       }),
     );
-    const people = await activeProfiles(deps.db, due.map((d) => d.a.ownerId));
+    const people = await activeProfiles(ctx.db, due.map((d) => d.a.ownerId));
     return due.flatMap(({ org, a, lead }) => {
       const to = member(people, org.id, a.ownerId);
       if (!to) return [];
@@ -307,17 +307,17 @@ export function actionDueReminders(deps: ReminderDeps, now: Date): Promise<numbe
 }
 
 /** The current certification: every org_admin 30 days before it expires (key certification_expiry:{certId}:30:{recipientId}). */
-export function certificationExpiryReminders(deps: ReminderDeps, now: Date): Promise<number> {
+export function certificationExpiryReminders(ctx: ReminderContext, now: Date): Promise<number> {
   const today = utcDay(now);
-  return forEachOrganizationBatch(deps, today, async (orgs) => {
-    const certs = await loadCertificationDeadlinesOf(deps.db, orgs.map((o) => o.id), now);
+  return forEachOrganizationBatch(ctx, today, async (orgs) => {
+    const certs = await loadCertificationDeadlinesOf(ctx, orgs.map((o) => o.id), now);
     const due = orgs.flatMap((org) => {
       const cert = certs.get(org.id);
       if (!cert || cert.expired) return [];
       const lead = reminderLeadDue(cert.expiresOn, today, CERTIFICATION_REMINDER_DAYS);
       return lead === null ? [] : [{ org, cert, lead }];
     });
-    const admins = await orgAdminsOf(deps.db, due.map((d) => d.org.id));
+    const admins = await orgAdminsOf(ctx.db, due.map((d) => d.org.id));
     return due.flatMap(({ org, cert, lead }) =>
       (admins.get(org.id) ?? []).map((admin) => ({
         org,

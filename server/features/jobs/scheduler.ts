@@ -5,7 +5,7 @@ import { and, count, eq, lte, sql } from 'drizzle-orm';
 import { pruneUnknownAddresses } from '../../auth-provider/index.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, scheduledJobs } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../lib/factory.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { sweepExpiredBudgets } from '../../lib/budgets.sql.ts';
 import { sweepExpiredExportLinks } from '../data-export/index.ts';
 import { errorForLog } from '../../lib/logger.ts';
@@ -15,14 +15,14 @@ import { sweepUploadsEverywhere } from '../evidence/index.ts';
 import { dispatchNotifications } from './dispatcher.ts';
 import { actionDueReminders, certificationExpiryReminders, evidenceExpiryReminders, legalDeadlineReminders, reassessReminders } from './reminders.ts';
 
-export type JobDeps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'logger' | 'storage' | 'metrics'>;
+export type JobContext = Pick<ServiceContext, 'db' | 'env' | 'mailer' | 'logger' | 'storage' | 'metrics'>;
 
 export interface JobDef {
   /** The scheduled_jobs row's key. */
   name: string;
   /** Run at most once per this period (across all instances). */
   everyMs: number;
-  run(deps: JobDeps, now: Date): Promise<unknown>;
+  run(ctx: JobContext, now: Date): Promise<unknown>;
 }
 
 const MINUTE = 60_000;
@@ -44,9 +44,9 @@ export const JOBS: readonly JobDef[] = [
   {
     name: 'sync.purge_ledger',
     everyMs: 6 * HOUR,
-    run: async (deps, now) => {
-      const count = await purgeOldMutations(deps.db, now);
-      if (count > 0) deps.logger.info('purged old sync ledger entries', { count });
+    run: async (ctx, now) => {
+      const count = await purgeOldMutations(ctx, now);
+      if (count > 0) ctx.logger.info('purged old sync ledger entries', { count });
       return count;
     },
   },
@@ -56,19 +56,19 @@ export const JOBS: readonly JobDef[] = [
   {
     name: 'budgets.sweep_expired',
     everyMs: HOUR,
-    run: async (deps, now) => ({ budgets: await sweepExpiredBudgets(deps.db, now), unknownAddresses: await pruneUnknownAddresses(deps.db, now) }),
+    run: async (ctx, now) => ({ budgets: await sweepExpiredBudgets(ctx.db, now), unknownAddresses: await pruneUnknownAddresses(ctx.db, now) }),
   },
   // Expired one-time export download links (server/features/data-export/export.download.ts).
-  { name: 'export_links.sweep_expired', everyMs: HOUR, run: (deps, now) => sweepExpiredExportLinks(deps.db, now) },
+  { name: 'export_links.sweep_expired', everyMs: HOUR, run: (ctx, now) => sweepExpiredExportLinks(ctx, now) },
   // Stored files of deleted organizations whose removal failed at deletion time (ADR 023).
   { name: 'storage.purge_deleted_organizations', everyMs: 15 * MINUTE, run: purgeDeletedOrganizationFiles },
   // Abandoned evidence uploads and stray presigned-upload objects of every organization (evidence.upload.service.ts).
   {
     name: 'evidence.sweep_uploads',
     everyMs: 24 * HOUR,
-    run: async (deps, now) => {
-      const swept = await sweepUploadsEverywhere(deps, now);
-      if (swept.abandoned + swept.staging > 0) deps.logger.info('swept abandoned evidence uploads', swept);
+    run: async (ctx, now) => {
+      const swept = await sweepUploadsEverywhere(ctx, now);
+      if (swept.abandoned + swept.staging > 0) ctx.logger.info('swept abandoned evidence uploads', swept);
       return swept;
     },
   },
@@ -110,32 +110,32 @@ export interface JobRun {
  * last_finished_at and last_error. Tests call it directly with an injected `now`. A job that
  * throws is logged and recorded; the others still run.
  */
-export async function runDueJobs(deps: JobDeps, now: Date, jobs: readonly JobDef[] = JOBS): Promise<JobRun[]> {
+export async function runDueJobs(ctx: JobContext, now: Date, jobs: readonly JobDef[] = JOBS): Promise<JobRun[]> {
   // A job seen for the first time is due at once.
-  await deps.db
+  await ctx.db
     .insert(scheduledJobs)
     .values(jobs.map((j) => ({ name: j.name, nextRunAt: now })))
     .onConflictDoNothing({ target: scheduledJobs.name });
   const runs: JobRun[] = [];
   for (const job of jobs) {
-    if (!(await claim(deps.db, job, now))) continue;
+    if (!(await claim(ctx.db, job, now))) continue;
     const started = Date.now();
     let run: JobRun;
     try {
-      run = { name: job.name, ok: true, result: await job.run(deps, now) };
+      run = { name: job.name, ok: true, result: await job.run(ctx, now) };
     } catch (err) {
-      deps.logger.error('scheduled job failed', { job: job.name, error: errorForLog(err) });
+      ctx.logger.error('scheduled job failed', { job: job.name, error: errorForLog(err) });
       run = { name: job.name, ok: false };
-      deps.metrics.countJobRun(job.name, false);
-      await recordFinish(deps.db, job.name, new Date(now.getTime() + Date.now() - started), errorForLog(err).split('\n')[0]!.slice(0, 500));
+      ctx.metrics.countJobRun(job.name, false);
+      await recordFinish(ctx.db, job.name, new Date(now.getTime() + Date.now() - started), errorForLog(err).split('\n')[0]!.slice(0, 500));
       runs.push(run);
       continue;
     }
-    await recordFinish(deps.db, job.name, new Date(now.getTime() + Date.now() - started), null);
-    deps.metrics.countJobRun(job.name, true);
+    await recordFinish(ctx.db, job.name, new Date(now.getTime() + Date.now() - started), null);
+    ctx.metrics.countJobRun(job.name, true);
     runs.push(run);
   }
-  await dispatchWhatThisRunQueued(deps, now, jobs, runs);
+  await dispatchWhatThisRunQueued(ctx, now, jobs, runs);
   return runs;
 }
 
@@ -145,14 +145,14 @@ export async function runDueJobs(deps: JobDeps, now: Date, jobs: readonly JobDef
  * that queued reminders and did not dispatch sends them now. Safe alongside any other dispatcher:
  * each notification is claimed by one dispatcher only (dispatcher.ts), tests/jobs/two-instances.test.ts.
  */
-async function dispatchWhatThisRunQueued(deps: JobDeps, now: Date, jobs: readonly JobDef[], runs: readonly JobRun[]): Promise<void> {
+async function dispatchWhatThisRunQueued(ctx: JobContext, now: Date, jobs: readonly JobDef[], runs: readonly JobRun[]): Promise<void> {
   const dispatch = jobs.find((j) => j.run === dispatchNotifications);
   const queued = runs.some((r) => r.ok && r.name.startsWith('reminders.') && typeof r.result === 'number' && r.result > 0);
   if (!dispatch || !queued || runs.some((r) => r.name === dispatch.name)) return;
   try {
-    await dispatchNotifications(deps, now);
+    await dispatchNotifications(ctx, now);
   } catch (err) {
-    deps.logger.error('scheduled job failed', { job: dispatch.name, error: errorForLog(err) });
+    ctx.logger.error('scheduled job failed', { job: dispatch.name, error: errorForLog(err) });
   }
 }
 
@@ -169,16 +169,16 @@ export interface Scheduler {
  * Ticks every TICK_MS (the first tick at once) until stopped. Ticks never overlap: the next is
  * timed after one ends. Timers are unref'd, so the scheduler alone never keeps the process alive.
  */
-export function startScheduler(deps: JobDeps & Pick<AppDeps, 'now'>, opts: { tickMs?: number; jobs?: readonly JobDef[] } = {}): Scheduler {
+export function startScheduler(ctx: JobContext & Pick<ServiceContext, 'now'>, opts: { tickMs?: number; jobs?: readonly JobDef[] } = {}): Scheduler {
   const tickMs = opts.tickMs ?? TICK_MS;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
   const tick = () => {
-    current = runDueJobs(deps, deps.now(), opts.jobs)
+    current = runDueJobs(ctx, ctx.now(), opts.jobs)
       .then(
         () => undefined,
-        (err: unknown) => deps.logger.error('scheduler tick failed', { error: errorForLog(err) }),
+        (err: unknown) => ctx.logger.error('scheduler tick failed', { error: errorForLog(err) }),
       )
       .finally(() => {
         if (!stopped) {
@@ -203,7 +203,8 @@ export function startScheduler(deps: JobDeps & Pick<AppDeps, 'now'>, opts: { tic
  * waiting to be sent and scheduled jobs past their next run (a growing figure means no instance is
  * ticking).
  */
-export async function queueDepths(db: Db, now: Date): Promise<Record<string, number>> {
+export async function queueDepths(ctx: Pick<ServiceContext, 'db'>, now: Date): Promise<Record<string, number>> {
+  const { db } = ctx;
   const [[pending], [due]] = await Promise.all([
     db.select({ n: count() }).from(notifications).where(eq(notifications.status, 'pending')),
     db.select({ n: count() }).from(scheduledJobs).where(lte(scheduledJobs.nextRunAt, now)),

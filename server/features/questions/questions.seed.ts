@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { count, desc, like, sql } from 'drizzle-orm';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
-import type { Db } from '../../db/client.ts';
 import { questionnaireVersions } from '../../db/schema/index.ts';
 import { publishVersion } from './questions.service.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export const SEED_NOTE_PREFIX = 'seeded-from-code sha256:';
 
@@ -50,7 +50,8 @@ export function bankHash(bank: readonly QuestionDef[]): string {
  * newest version seeded from code. Serialized by an advisory lock so two instances starting on
  * one database publish at most once. Returns the new version id, or null when nothing changed.
  */
-export async function seedQuestionBank(db: Db, bank: readonly QuestionDef[] = QUESTION_BANK): Promise<number | null> {
+export async function seedQuestionBank(ctx: Pick<ServiceContext, 'db'>, bank: readonly QuestionDef[] = QUESTION_BANK): Promise<number | null> {
+  const { db } = ctx;
   const hash = bankHash(bank);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('mvrsp.question-bank-seed'))`);
@@ -63,7 +64,7 @@ export async function seedQuestionBank(db: Db, bank: readonly QuestionDef[] = QU
     if (latestSeeded?.notes === `${SEED_NOTE_PREFIX}${hash}`) return null;
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(questionnaireVersions);
     const label = `v${Number(n) + 1}`;
-    const published = await publishVersion(tx, bank, null, label, `${SEED_NOTE_PREFIX}${hash}`);
+    const published = await publishVersion({ db: tx }, bank, null, label, `${SEED_NOTE_PREFIX}${hash}`);
     return published.versionId;
   });
 }

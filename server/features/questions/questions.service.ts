@@ -14,20 +14,23 @@ import type { Db } from '../../db/client.ts';
 import { assessmentQuestions, assessments, domains, questionnaireVersions, questions } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/validator.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 type QuestionRow = typeof questions.$inferSelect;
 /** `novelty` is set only for the questions asked in an assessment (loadAssessmentQuestions). */
 export type VersionQuestion = QuestionRow & { domainName: string; novelty?: QuestionNovelty | null };
 
 /** The newest published version (the one new assessments pin). */
-export async function currentVersionId(db: Db): Promise<number> {
+export async function currentVersionId(ctx: Pick<ServiceContext, 'db'>): Promise<number> {
+  const { db } = ctx;
   const [v] = await db.select({ id: questionnaireVersions.id }).from(questionnaireVersions).orderBy(desc(questionnaireVersions.id)).limit(1);
   if (!v) throw notFound('No questionnaire has been published yet');
   return v.id;
 }
 
 /** The assessment's id when it belongs to the organization; 404 otherwise (another org learns nothing). */
-export async function ownedAssessmentId(db: Db, assessmentId: string, organizationId: string | null): Promise<{ id: string; versionId: number }> {
+export async function ownedAssessmentId(ctx: Pick<ServiceContext, 'db'>, assessmentId: string, organizationId: string | null): Promise<{ id: string; versionId: number }> {
+  const { db } = ctx;
   const [a] = await db
     .select({ id: assessments.id, versionId: assessments.versionId })
     .from(assessments)
@@ -37,7 +40,8 @@ export async function ownedAssessmentId(db: Db, assessmentId: string, organizati
 }
 
 /** A version's questions ordered by domain, then position. */
-export async function loadVersionQuestions(db: Db, versionId: number): Promise<VersionQuestion[]> {
+export async function loadVersionQuestions(ctx: Pick<ServiceContext, 'db'>, versionId: number): Promise<VersionQuestion[]> {
+  const { db } = ctx;
   const rows = await db
     .select({ q: questions, domainName: domains.name })
     .from(questions)
@@ -53,7 +57,8 @@ export async function loadVersionQuestions(db: Db, versionId: number): Promise<V
  * frozen flag, not the question's published one. Everything that reads an assessment's questions
  * (questions list, answers, deferrals, evidence, scoring, counts) goes through this.
  */
-export async function loadAssessmentQuestions(db: Db, assessmentId: string): Promise<VersionQuestion[]> {
+export async function loadAssessmentQuestions(ctx: Pick<ServiceContext, 'db'>, assessmentId: string): Promise<VersionQuestion[]> {
+  const { db } = ctx;
   const rows = await db
     .select({ q: questions, domainName: domains.name, critical: assessmentQuestions.critical, novelty: assessmentQuestions.novelty })
     .from(assessmentQuestions)
@@ -65,7 +70,8 @@ export async function loadAssessmentQuestions(db: Db, assessmentId: string): Pro
 }
 
 /** Is the question asked in the assessment (one of its frozen questions)? */
-export async function isAssessmentQuestion(db: Db, assessmentId: string, questionId: string): Promise<boolean> {
+export async function isAssessmentQuestion(ctx: Pick<ServiceContext, 'db'>, assessmentId: string, questionId: string): Promise<boolean> {
+  const { db } = ctx;
   if (!isUuid(assessmentId) || !isUuid(questionId)) return false;
   const [row] = await db
     .select({ id: assessmentQuestions.questionId })
@@ -82,10 +88,11 @@ export async function isAssessmentQuestion(db: Db, assessmentId: string, questio
  * domain/cycles/carry.ts); without, novelty stays null. Returns the questions asked.
  */
 export async function freezeAssessmentQuestions(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db'>,
   input: { assessmentId: string; versionId: number; applicability: ApplicabilityProfile | null; previous?: readonly VersionQuestion[] },
 ): Promise<VersionQuestion[]> {
-  const asked = questionsFor(await loadVersionQuestions(db, input.versionId), input.applicability);
+  const { db } = ctx;
+  const asked = questionsFor(await loadVersionQuestions(ctx, input.versionId), input.applicability);
   if (asked.length === 0) return [];
   const novelty = input.previous ? noveltiesOf(input.previous, asked) : new Map<string, QuestionNovelty | null>();
   const frozen = asked.map((q) => ({ ...q, novelty: novelty.get(q.id) ?? null }));
@@ -139,7 +146,8 @@ export function toScoringQuestion(q: QuestionRow): ScoringQuestion {
   return { id: q.id, ...toDef(q) };
 }
 
-export async function listDomainViews(db: Db): Promise<DomainView[]> {
+export async function listDomainViews(ctx: Pick<ServiceContext, 'db'>): Promise<DomainView[]> {
+  const { db } = ctx;
   const rows = await db.select().from(domains).orderBy(asc(domains.sortOrder));
   return rows.map((d) => ({ id: d.id, name: d.name, icon: d.icon, description: d.description ?? '' }));
 }
@@ -152,7 +160,7 @@ const bankInputSchema = z.array(questionDefSchema).min(1, 'A questionnaire needs
  * version's defs, change them, publish). Throws 400 with every problem when the bank is invalid.
  */
 export async function publishVersion(
-  db: Db,
+  ctx: Pick<ServiceContext, 'db'>,
   questionsInput: readonly QuestionDef[],
   createdBy: string | null,
   label: string,
@@ -160,6 +168,7 @@ export async function publishVersion(
   /** Runs inside the publishing transaction (e.g. the admin audit entry). */
   inTransaction?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], versionId: number) => Promise<void>,
 ): Promise<{ versionId: number; label: string; questionCount: number }> {
+  const { db } = ctx;
   const parsed = bankInputSchema.safeParse(questionsInput);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -198,7 +207,7 @@ export async function publishVersion(
 }
 
 /** The current version as editable defs (what the admin area starts from). */
-export async function currentVersionDefs(db: Db): Promise<{ versionId: number; questions: QuestionDef[] }> {
-  const versionId = await currentVersionId(db);
-  return { versionId, questions: (await loadVersionQuestions(db, versionId)).map(toDef) };
+export async function currentVersionDefs(ctx: Pick<ServiceContext, 'db'>): Promise<{ versionId: number; questions: QuestionDef[] }> {
+  const versionId = await currentVersionId(ctx);
+  return { versionId, questions: (await loadVersionQuestions(ctx, versionId)).map(toDef) };
 }

@@ -29,36 +29,36 @@ describe.each([TEST_DRIVER])('question bank versions (%s)', (driver) => {
     const rows = await db.select().from(questions).where(eq(questions.versionId, versions[0]!.id));
     expect(rows).toHaveLength(QUESTION_BANK.length);
     expect(rows.reduce((s, q) => s + q.points, 0)).toBe(140);
-    expect(await seedQuestionBank(db)).toBeNull();
+    expect(await seedQuestionBank({ db })).toBeNull();
     expect(await versionCount()).toBe(1);
   });
 
   it('publishes a new version when the bank in code changes, leaving old rows untouched', async () => {
     const db = server.deps.db;
-    const v1 = await currentVersionId(db);
+    const v1 = await currentVersionId({ db });
     const before = await db.select().from(questions).where(eq(questions.versionId, v1));
     const changed = QUESTION_BANK.map((q) => (q.code === 'CI-16' ? { ...q, questionText: `${q.questionText} (revised)` } : q));
-    const v2 = await seedQuestionBank(db, changed);
+    const v2 = await seedQuestionBank({ db }, changed);
     expect(v2).toBeGreaterThan(v1);
-    expect(await currentVersionId(db)).toBe(v2);
+    expect(await currentVersionId({ db })).toBe(v2);
     expect(await db.select().from(questions).where(eq(questions.versionId, v1))).toEqual(before);
-    expect(await seedQuestionBank(db, changed)).toBeNull();
+    expect(await seedQuestionBank({ db }, changed)).toBeNull();
     expect(await versionCount()).toBe(2);
   });
 
   it('publishVersion copies an edited bank and refuses an invalid one with readable errors', async () => {
     const db = server.deps.db;
-    const { questions: defs } = await currentVersionDefs(db);
+    const { questions: defs } = await currentVersionDefs({ db });
     expect(defs.map((d) => d.code)).toEqual(QUESTION_BANK.map((q) => q.code));
     const edited = defs.map((d) => (d.code === 'AU-11' ? { ...d, points: 2 } : d.code === 'AU-10' ? { ...d, points: 0 } : d));
-    const err = await publishVersion(db, edited, null, 'bad').catch((e: unknown) => e);
+    const err = await publishVersion({ db }, edited, null, 'bad').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(400);
     expect((err as AppError).message).toBe('Points must be between 1 and 5');
     const unbalanced = defs.map((d) => (d.code === 'AU-11' ? { ...d, points: 3 } : d));
-    await expect(publishVersion(db, unbalanced, null, 'bad')).rejects.toThrow('The questions must total exactly 140 points (they total 142).');
+    await expect(publishVersion({ db }, unbalanced, null, 'bad')).rejects.toThrow('The questions must total exactly 140 points (they total 142).');
     const ok = defs.map((d) => (d.code === 'AU-11' ? { ...d, points: 2 } : d)).filter((d) => d.code !== 'AU-10');
-    const published = await publishVersion(db, ok, null, 'v2 admin edit');
+    const published = await publishVersion({ db }, ok, null, 'v2 admin edit');
     expect(published.questionCount).toBe(QUESTION_BANK.length - 1);
     expect(await versionCount()).toBe(2);
   });

@@ -12,6 +12,7 @@ import { assessments, evidenceFiles, organizations, profiles, questionnaireVersi
 import { notFound } from '../../lib/app-error.ts';
 import { getReport, loadAnswerMap } from '../assessments/index.ts';
 import { loadAssessmentQuestions, type VersionQuestion } from '../questions/index.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export interface EvidenceIndexRow {
   code: string;
@@ -60,7 +61,8 @@ export interface ReportDocument {
 }
 
 /** The organization of an assessment (system admins download any organization's report). */
-export async function organizationOfAssessment(db: Db, assessmentId: string): Promise<string> {
+export async function organizationOfAssessment(ctx: Pick<ServiceContext, 'db'>, assessmentId: string): Promise<string> {
+  const { db } = ctx;
   const [a] = await db.select({ organizationId: assessments.organizationId }).from(assessments).where(eq(assessments.id, assessmentId));
   if (!a) throw notFound('Assessment not found');
   return a.organizationId;
@@ -112,8 +114,9 @@ async function loadEvidenceIndex(
 }
 
 /** Loads the report for the assessment of `organizationId` (404 for others, 403 payment_required before verification). */
-export async function loadReportDocument(db: Db, scope: { assessmentId: string; organizationId: string; now: Date; checkoutUrl: string }): Promise<ReportDocument> {
-  const report = await getReport(db, scope);
+export async function loadReportDocument(ctx: Pick<ServiceContext, 'db'>, scope: { assessmentId: string; organizationId: string; now: Date; checkoutUrl: string }): Promise<ReportDocument> {
+  const { db } = ctx;
+  const report = await getReport(ctx, scope);
   const [row] = await db
     .select({ a: assessments, orgName: organizations.name, label: questionnaireVersions.label, first: profiles.firstName, last: profiles.lastName })
     .from(assessments)
@@ -122,8 +125,8 @@ export async function loadReportDocument(db: Db, scope: { assessmentId: string; 
     .leftJoin(profiles, eq(profiles.id, assessments.submittedBy))
     .where(eq(assessments.id, scope.assessmentId));
   if (!row) throw notFound('Assessment not found');
-  const answerMap = await loadAnswerMap(db, row.a.id);
-  const asked = await loadAssessmentQuestions(db, row.a.id);
+  const answerMap = await loadAnswerMap(ctx, row.a.id);
+  const asked = await loadAssessmentQuestions(ctx, row.a.id);
   const answers = new Map(Object.entries(answerMap).filter((e): e is [string, 'yes' | 'no'] => e[1] === 'yes' || e[1] === 'no'));
   return {
     report,

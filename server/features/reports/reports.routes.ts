@@ -14,6 +14,7 @@ import { renderReportDocx } from './reports.docx.ts';
 import { reportFileName } from './reports.format.ts';
 import { renderReportPdf } from './reports.pdf.ts';
 import { renderActionsXlsx } from './reports.xlsx.ts';
+import { serviceContext } from '../../lib/context.ts';
 
 export const CONTENT_TYPES = {
   pdf: 'application/pdf',
@@ -54,12 +55,12 @@ async function render(c: Context<AppEnv>, doc: ReportDocument, format: Format): 
 }
 
 async function download(c: Context<AppEnv>, assessmentId: string, organizationId: string | null, format: Format): Promise<Response> {
-  const { deps } = c.var;
-  const doc = await loadReportDocument(deps.db, {
+  const ctx = serviceContext(c);
+  const doc = await loadReportDocument(ctx, {
     assessmentId,
     organizationId: organizationId ?? '',
-    now: deps.now(),
-    checkoutUrl: deps.env.CHECKOUT_URL,
+    now: ctx.now(),
+    checkoutUrl: ctx.env.CHECKOUT_URL,
   });
   return render(c, doc, format);
 }
@@ -67,7 +68,7 @@ async function download(c: Context<AppEnv>, assessmentId: string, organizationId
 /** The caller's own organization's report (the validated, lower-cased id). */
 const own = (c: Context<AppEnv>, id: string, format: Format) => download(c, id, c.var.caller.organizationId, format);
 /** Any organization's report (system_admin). */
-const any = async (c: Context<AppEnv>, id: string, format: Format) => download(c, id, await organizationOfAssessment(c.var.deps.db, id), format);
+const any = async (c: Context<AppEnv>, id: string, format: Format) => download(c, id, await organizationOfAssessment(serviceContext(c), id), format);
 
 /** /api/assessments/{id}/... */
 export const reportsRoutes = new Hono<AppEnv>()

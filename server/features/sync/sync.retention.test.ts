@@ -21,9 +21,9 @@ describe.each([TEST_DRIVER])('client_mutations retention (%s)', (driver) => {
     const kept = [entry(MUTATION_RETENTION_DAYS - 1), entry(0)];
     await server.deps.db.insert(clientMutations).values([...old, ...kept]);
 
-    expect(await purgeOldMutations(server.deps.db, now)).toBe(2);
+    expect(await purgeOldMutations(server.deps, now)).toBe(2);
     const left = await server.deps.db.select({ id: clientMutations.mutationId }).from(clientMutations);
     expect(left.map((r) => r.id).sort()).toEqual(kept.map((k) => k.mutationId).sort());
-    expect(await purgeOldMutations(server.deps.db, now)).toBe(0);
+    expect(await purgeOldMutations(server.deps, now)).toBe(0);
   });
 });

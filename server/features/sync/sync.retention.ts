@@ -4,13 +4,14 @@
 // an answer then meets the version compare-and-set, a submit meets the locked assessment.)
 import { lt } from 'drizzle-orm';
 import { addDaysAt } from '#domain/dates.ts';
-import type { Db } from '../../db/client.ts';
 import { clientMutations } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 export const MUTATION_RETENTION_DAYS = 90;
 
 /** Deletes ledger entries older than the retention; returns how many. */
-export async function purgeOldMutations(db: Db, now: Date): Promise<number> {
+export async function purgeOldMutations(ctx: Pick<ServiceContext, 'db'>, now: Date): Promise<number> {
+  const { db } = ctx;
   const cutoff = addDaysAt(now, -MUTATION_RETENTION_DAYS);
   const gone = await db.delete(clientMutations).where(lt(clientMutations.createdAt, cutoff)).returning({ id: clientMutations.mutationId });
   return gone.length;

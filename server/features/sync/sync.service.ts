@@ -9,10 +9,11 @@ import { findProfile } from '../accounts/index.ts';
 import { applyAnswer, lockAnswerRows, recordDeferral } from '../assessments/index.ts';
 import { asReplay, claimAll, loadReplays, rejected, storeResults, type RawMutation, type StoredResult } from './sync.ledger.ts';
 import { submitQueuedAssessment } from './sync.submit.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 
 /** Re-reads the caller inside the transaction: removed users and suspended organizations are refused. */
 async function authorize(tx: Db, caller: Pick<Caller, 'id' | 'organizationId'>): Promise<string> {
-  const profile = await findProfile(tx, caller.id);
+  const profile = await findProfile({ db: tx }, caller.id);
   if (!profile) throw forbidden(NO_PROFILE_MESSAGE);
   assertActive(profile);
   const org = profile.organization;
@@ -39,7 +40,7 @@ async function applyMutation(tx: Db, caller: Pick<Caller, 'id' | 'organizationId
     case 'answer.set': {
       // One statement that writes nothing when it refuses, so no savepoint is needed.
       const { questionId, value, bulk } = m.payload;
-      const r = await applyAnswer(tx, { ...base, questionId, answer: value, baseVersion: m.baseVersion, mutationId: m.id, bulk: bulk === true });
+      const r = await applyAnswer({ db: tx }, { ...base, questionId, answer: value, baseVersion: m.baseVersion, mutationId: m.id, bulk: bulk === true });
       return { status: r.status, answer: r.answer };
     }
     case 'defer.set':
@@ -74,7 +75,7 @@ async function processBatch(tx: Db, caller: Pick<Caller, 'id' | 'organizationId'
   const claimed = await claimAll(tx, caller, clientId, mutations);
   const replays = await loadReplays(tx, [...new Set(mutations.map((m) => m.id))].filter((id) => !claimed.has(id)), caller);
   // Concurrent pushes lock the answers they share in one order, so they wait instead of deadlocking.
-  if (caller.organizationId) await lockAnswerRows(tx, caller.organizationId, mutations.filter((m) => claimed.has(m.id)).map(answerKeyOf));
+  if (caller.organizationId) await lockAnswerRows({ db: tx }, caller.organizationId, mutations.filter((m) => claimed.has(m.id)).map(answerKeyOf));
   let authorization: Promise<Authorization> | undefined;
   const auth = () => (authorization ??= authorizeOnce(tx, caller));
   const applied = new Map<string, StoredResult>();
@@ -114,7 +115,8 @@ function isTransientConflict(err: unknown): boolean {
  * When two pushes touching the same answers in opposite orders deadlock, the aborted one is
  * applied again one item per transaction (as nothing of it was committed).
  */
-export async function processPush(db: Db, caller: Pick<Caller, 'id' | 'organizationId'>, clientId: string, mutations: RawMutation[]): Promise<PushResultItem[]> {
+export async function processPush(ctx: Pick<ServiceContext, 'db'>, caller: Pick<Caller, 'id' | 'organizationId'>, clientId: string, mutations: RawMutation[]): Promise<PushResultItem[]> {
+  const { db } = ctx;
   try {
     return await db.transaction((tx) => processBatch(tx, caller, clientId, mutations));
   } catch (err) {

@@ -8,6 +8,6 @@ export async function submitQueuedAssessment(
   tx: Db,
   input: { assessmentId: string; organizationId: string; userId: string },
 ): Promise<AssessmentSyncView> {
-  const view = await submitAssessment(tx, input);
+  const view = await submitAssessment({ db: tx }, input);
   return { status: 'submitted', submitted_at: view.submittedAt };
 }

@@ -21,7 +21,7 @@ export async function seedCatalog(db: Db): Promise<void> {
   for (const d of DOMAINS) {
     await db.insert(domains).values({ id: d.id, name: d.name, icon: d.icon, description: d.description, sortOrder: d.sortOrder }).onConflictDoNothing();
   }
-  await seedQuestionBank(db);
+  await seedQuestionBank({ db });
 }
 
 export async function addMember(db: Db, orgId: string, firstName: string, status: ProfileStatus = 'active', id: string = randomUUID()): Promise<string> {
@@ -55,7 +55,7 @@ export async function seedOrg(db: Db, name = 'Org', ids: { userId?: string; othe
     .values({ organizationId: org.id, versionId: version.id, startedBy: userId, applicability })
     .returning();
   if (!a) throw new Error('assessment insert failed');
-  await freezeAssessmentQuestions(db, { assessmentId: a.id, versionId: version.id, applicability });
+  await freezeAssessmentQuestions({ db }, { assessmentId: a.id, versionId: version.id, applicability });
   return { orgId: org.id, userId, otherUserId, assessmentId: a.id, questionIds: qs.map((q) => q.id) };
 }
 
