@@ -10,12 +10,14 @@ import {
   clearLocalData,
   dropLegacyProfileCopy,
   endLocalSession,
+  markMember,
   markSignOut,
   reloadToLogin,
   SESSION_END_MESSAGE,
   sendUnsentNow,
   unfinishedSignOut,
   unsentWorkOf,
+  wasMember,
   type SessionEnd,
   type UnsentWork,
 } from './sign-out.ts';
@@ -44,10 +46,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Set while this page signs out on purpose, so the SIGNED_OUT event does not clear a second time. */
   const signingOut = useRef(false);
   const currentUserId = useRef<string | null>(null);
-  /** The signed-in user had a usable profile (fresh or saved) in this page: a later refusal means access ended. */
+  /**
+   * The signed-in user had a usable profile on this device (in this page, or marked by an earlier
+   * one: wasMember): a later refusal means access ended.
+   */
   const hadProfile = useRef(false);
   const profileSeen = useCallback(() => {
     hadProfile.current = true;
+    if (currentUserId.current) markMember(currentUserId.current);
   }, []);
   /** Where the page reloads after a sign-out the user asked for (default /login). */
   const returnTo = useRef<string | undefined>(undefined);
@@ -174,7 +180,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (ending || signingOut.current) return;
       // A removed member may still sign in, e.g. to accept an invitation back (invite page): only a
       // member whose access ended during this visit is signed out. A session that ended always is.
-      if (failure !== 'ended' && !hadProfile.current) return;
+      if (failure !== 'ended' && !hadProfile.current && !wasMember(currentUserId.current)) return;
       ending = true;
       // A removed member's rows (or those of a deleted organization) can never be sent; a merely
       // ended session keeps them for the next sign-in.

@@ -64,6 +64,7 @@ export async function clearLocalData(opts: { userId: string | null; keepUnsent: 
   // a page that cannot load it empties the cache's database directly.
   await import('../lib/server-data/query-cache.ts').then((m) => m.clearQueryCache(), clearQueryCacheDatabase);
   dropLegacyProfileCopy();
+  dropMemberMark();
   try {
     sessionStorage.clear();
   } catch {
@@ -179,6 +180,39 @@ export function dropLegacyProfileCopy(): void {
     localStorage.removeItem(LEGACY_PROFILE_KEY);
   } catch {
     /* storage unavailable */
+  }
+}
+
+/**
+ * The id of the signed-in user who had a profile on this device (no profile data: the profile is a
+ * saved read, ADR 032). Read synchronously at start-up, so a refusal of access that arrives before
+ * any read has answered, on the first request of a new page, is known to mean "access ended"
+ * (src/app/session-provider.tsx). Removed at every sign-out (clearLocalData).
+ */
+const MEMBER_MARK_KEY = 'mvrsp.member';
+
+export function markMember(userId: string): void {
+  try {
+    if (localStorage.getItem(MEMBER_MARK_KEY) !== userId) localStorage.setItem(MEMBER_MARK_KEY, userId);
+  } catch {
+    /* storage unavailable: the mark lives for this page only */
+  }
+}
+
+function dropMemberMark(): void {
+  try {
+    localStorage.removeItem(MEMBER_MARK_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+export function wasMember(userId: string | null): boolean {
+  if (!userId) return false;
+  try {
+    return localStorage.getItem(MEMBER_MARK_KEY) === userId;
+  } catch {
+    return false;
   }
 }
 
