@@ -4,7 +4,7 @@
 // completes the session the SessionProvider (./session-provider.tsx) gives the app: the pages read
 // `profile`, `profileStatus`, `profileError`, `accessEnded` and `refreshProfile` through useSession.
 import { useIsRestoring } from '@tanstack/react-query';
-import { useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
 import { ProfileSeenContext, SessionContext, useSession, type ProfileStatus, type SessionState } from '../hooks/use-session.ts';
 import { abortable, authFailureOf, call, client } from '../lib/api-client.ts';
@@ -31,6 +31,32 @@ function failedState(failure: Failure): ProfileState {
   return { profileStatus: 'error', profileError: failure.message || 'Could not load your profile', accessEnded: ended === 'ended' ? null : ended };
 }
 
+/** What the profile read reports to the provider, for one user. */
+interface ProfileRead {
+  userId: string;
+  profile: ProfileDto | null;
+  error: Failure | null;
+  fetching: boolean;
+  reload: () => Promise<void>;
+}
+
+/**
+ * The read itself, mounted per user (keyed by the user's id below). TanStack's useQuery stays bound
+ * to the query client it first saw, and the ServerDataProvider gives each user a new client without
+ * remounting the tree (./server-data-provider.tsx): a read mounted before sign-in would go on
+ * reading the signed-out client, which is never saved, so the profile would not be there offline.
+ */
+function ProfileReader({ userId, enabled, onRead }: { userId: string; enabled: boolean; onRead: (read: ProfileRead) => void }) {
+  const read = useServerQuery<ProfileDto>(profileKey(userId), (signal) => call(client.auth.profile.$get({}, abortable(signal))), { offline: true, enabled });
+  const { data, error, fetching, reload } = read;
+  useEffect(() => {
+    onRead({ userId, profile: data, error, fetching, reload });
+    // The failure is a new object on every render; its fields say whether it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [onRead, userId, data, error?.code, error?.status, error?.message, fetching, reload]);
+  return null;
+}
+
 export function ProfileProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const { user, authFlowActive } = session;
@@ -38,21 +64,18 @@ export function ProfileProvider({ children }: { children: ReactNode }) {
   const restoring = useIsRestoring();
   // Signed in but the stored session could not be refreshed (offline): a read could only fail.
   const verifiable = session.session !== null;
-  const read = useServerQuery<ProfileDto>(user ? profileKey(user.id) : null, (signal) => call(client.auth.profile.$get({}, abortable(signal))), {
-    offline: true,
-    // During sign-up the page itself creates the profile; reading it here would race that call.
-    enabled: verifiable && !authFlowActive,
-  });
-  const profile = read.data;
-  const { reload } = read;
+  const [reported, setReported] = useState<ProfileRead | null>(null);
+  const read = user && reported?.userId === user.id ? reported : null;
+  const profile = read?.profile ?? null;
+  const reload = read?.reload;
 
   let state: ProfileState = { profileStatus: 'loading', profileError: null, accessEnded: null };
   if (!user) state = { ...state, profileStatus: 'idle' };
   else if (profile) state = { ...state, profileStatus: 'ready' };
   else if (restoring) state = { ...state, profileStatus: 'loading' };
-  else if (read.error) state = failedState(read.error);
+  else if (read?.error) state = failedState(read.error);
   else if (!verifiable) state = { ...state, profileStatus: 'error', profileError: OFFLINE_NO_COPY };
-  else if (authFlowActive && !read.fetching) state = { ...state, profileStatus: 'idle' };
+  else if (authFlowActive && !read?.fetching) state = { ...state, profileStatus: 'idle' };
   const { profileStatus, profileError, accessEnded } = state;
 
   // A usable profile (fresh or saved) in this page: a later refusal of access signs the user out.
@@ -60,10 +83,16 @@ export function ProfileProvider({ children }: { children: ReactNode }) {
     if (profile) seen();
   }, [profile, seen]);
 
-  const refreshProfile = useMemo(() => (verifiable ? reload : async () => undefined), [verifiable, reload]);
+  const refreshProfile = useMemo(() => (verifiable && reload ? reload : async () => undefined), [verifiable, reload]);
   const value = useMemo<SessionState>(
     () => ({ ...session, profile, profileStatus: profileStatus as ProfileStatus, profileError, accessEnded, refreshProfile }),
     [session, profile, profileStatus, profileError, accessEnded, refreshProfile],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <>
+      {/* During sign-up the page itself creates the profile; reading it here would race that call. */}
+      {user && <ProfileReader key={user.id} userId={user.id} enabled={verifiable && !authFlowActive} onRead={setReported} />}
+      <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+    </>
+  );
 }

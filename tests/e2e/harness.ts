@@ -216,26 +216,35 @@ export function collectErrors(page: Page): string[] {
 }
 
 /**
- * The user ids whose reads the page's origin has saved for offline use (ADR 032: IndexedDB
- * `mvrsp-query-cache`, store `clients`, key `user:<id>`; src/lib/server-data/query-cache.ts).
+ * The reads the page's origin has saved for offline use, per user (ADR 032: IndexedDB
+ * `mvrsp-query-cache`, store `clients`, key `user:<id>`; src/lib/server-data/query-cache.ts):
+ * each saved query's key hash.
  */
-export async function savedReadUsers(page: Page): Promise<string[]> {
+export async function savedReads(page: Page): Promise<{ user: string; keys: string[] }[]> {
   return page.evaluate(
     () =>
-      new Promise<string[]>((resolve, reject) => {
+      new Promise<{ user: string; keys: string[] }[]>((resolve, reject) => {
         const open = indexedDB.open('mvrsp-query-cache');
         open.onupgradeneeded = () => open.result.createObjectStore('clients');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const req = open.result.transaction('clients').objectStore('clients').getAllKeys();
-          req.onsuccess = () => {
-            resolve(req.result.map((k) => String(k).replace(/^user:/, '')));
+          const store = open.result.transaction('clients').objectStore('clients');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => {
+            type Saved = { clientState?: { queries?: { queryHash: string }[] } };
+            resolve(keys.result.map((k, i) => ({ user: String(k).replace(/^user:/, ''), keys: ((values.result[i] as Saved).clientState?.queries ?? []).map((q) => q.queryHash) })));
             open.result.close();
           };
-          req.onerror = () => reject(req.error);
+          values.onerror = () => reject(values.error);
         };
       }),
   );
+}
+
+/** The user ids whose reads the page's origin has saved for offline use. */
+export async function savedReadUsers(page: Page): Promise<string[]> {
+  return (await savedReads(page)).map((r) => r.user);
 }
 
 /**

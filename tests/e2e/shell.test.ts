@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { axeViolations, collectErrors, confirmationLink, confirmFromMail, HAS_CHROMIUM, logOut, savedReadUsers, shot, shotAtBothWidths, signIn, startHarness, type Harness } from './harness.ts';
+import { axeViolations, collectErrors, confirmationLink, confirmFromMail, HAS_CHROMIUM, logOut, savedReadUsers, savedReads, shot, shotAtBothWidths, signIn, startHarness, type Harness } from './harness.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
   let h: Harness;
@@ -435,6 +435,8 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     await signIn(page, h.admin.email, h.admin.password);
+    // Signed in through the form (the tree stays mounted), the profile is saved for offline use too.
+    await expect.poll(async () => (await savedReads(page)).flatMap((r) => r.keys).filter((k) => k.startsWith('["auth","profile"')), { timeout: 10_000 }).toHaveLength(1);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
