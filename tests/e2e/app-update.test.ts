@@ -191,8 +191,15 @@ describe.skipIf(!HAS_CHROMIUM)('an app update never loses offline work (Chromium
     const prompt = page.getByRole('status').filter({ hasText: 'A new version' });
     await prompt.waitFor({ timeout: 30_000 });
     const reloaded = page.waitForEvent('load');
+    const before = await page.evaluate(async () => { const r = await navigator.serviceWorker.getRegistration(); return { w: r?.waiting?.state, a: r?.active?.state, i: r?.installing?.state, c: !!navigator.serviceWorker.controller }; });
+    console.log('DIAG before', JSON.stringify(before));
     await prompt.getByRole('button', { name: 'Reload' }).click();
-    await reloaded;
+    console.log('DIAG clicked');
+    try { await reloaded; } catch (e) {
+      const after = await page.evaluate(async () => { const r = await navigator.serviceWorker.getRegistration(); return { w: r?.waiting?.state, a: r?.active?.state, i: r?.installing?.state, c: navigator.serviceWorker.controller?.state }; });
+      console.log('DIAG after', JSON.stringify(after));
+      throw e;
+    }
     await page.getByTestId('question-code').waitFor();
     expect(await syncDbVersion(page)).toBe(40);
   }

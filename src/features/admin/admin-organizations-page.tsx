@@ -41,6 +41,9 @@ export function AdminOrganizationsPage() {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminOrganizationView | null>(null);
+  // Deleted organizations leave the list at once: the reload that follows keeps showing the previous
+  // page until it answers, and a row still offering Delete for an organization that is gone misleads.
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(() => new Set());
   const searchRef = useRef<HTMLInputElement>(null);
   const { notify } = useToast();
   // After a deletion the dialog hands focus back to the row's Delete button, which the list's reload
@@ -103,7 +106,7 @@ export function AdminOrganizationsPage() {
       </div>
       <LoadState resource={list.first} label="organizations">
         {(first) => {
-          const rows = list.rows;
+          const rows = list.rows.filter((o) => !deleted.has(o.id));
           if (rows.length === 0)
             return (
               <div className="p-5">
@@ -217,7 +220,9 @@ export function AdminOrganizationsPage() {
         onClose={() => setDeleting(null)}
         onReload={reloadDeleting}
         onDeleted={(message) => {
-          focusAfterDelete.current = deleting?.id ?? null;
+          const id = deleting?.id ?? null;
+          focusAfterDelete.current = id;
+          if (id) setDeleted((gone) => new Set(gone).add(id));
           setDeleting(null);
           notify(message, 'success');
           setVersion((v) => v + 1);
