@@ -190,15 +190,19 @@ describe.skipIf(!HAS_CHROMIUM)('an app update never loses offline work (Chromium
   async function acceptUpdate(page: Page): Promise<void> {
     const prompt = page.getByRole('status').filter({ hasText: 'A new version' });
     await prompt.waitFor({ timeout: 30_000 });
-    const reloaded = page.waitForEvent('load');
-    const before = await page.evaluate(async () => { const r = await navigator.serviceWorker.getRegistration(); return { w: r?.waiting?.state, a: r?.active?.state, i: r?.installing?.state, c: !!navigator.serviceWorker.controller }; });
-    console.log('DIAG before', JSON.stringify(before));
+    const reloaded = page.waitForEvent('load').then(
+      () => null,
+      (e: unknown) => e,
+    );
     await prompt.getByRole('button', { name: 'Reload' }).click();
-    console.log('DIAG clicked');
-    try { await reloaded; } catch (e) {
-      const after = await page.evaluate(async () => { const r = await navigator.serviceWorker.getRegistration(); return { w: r?.waiting?.state, a: r?.active?.state, i: r?.installing?.state, c: navigator.serviceWorker.controller?.state }; });
-      console.log('DIAG after', JSON.stringify(after));
-      throw e;
+    const failure = await reloaded;
+    if (failure) {
+      // Say where the update stood, so a reload that never came can be told apart from a slow one.
+      const workers = await page.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        return { waiting: r?.waiting?.state ?? null, active: r?.active?.state ?? null, installing: r?.installing?.state ?? null, controller: navigator.serviceWorker.controller?.scriptURL ?? null };
+      });
+      throw new Error(`No reload after Reload: ${JSON.stringify(workers)}`, { cause: failure });
     }
     await page.getByTestId('question-code').waitFor();
     expect(await syncDbVersion(page)).toBe(40);
