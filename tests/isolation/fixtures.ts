@@ -11,6 +11,7 @@ import { askToJoin, makeOrganization, makeUser, startTestSession } from '#tests/
 import type { TestServer } from '#tests/setup/app.ts';
 import { TEST_ADMIN } from '#tests/setup/test-env.ts';
 import { contextOf } from '#server/lib/context.ts';
+import { apiClient } from '#tests/setup/api-client.ts';
 
 export interface Member extends TestUser {
   organizationId: string | null;
@@ -18,9 +19,10 @@ export interface Member extends TestUser {
   lastName: string;
 }
 
-function must(res: { status: number; body: any }, expected: number[], what: string) {
-  if (!expected.includes(res.status)) throw new Error(`${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+/** Throws unless the typed client's answer has the status expected (a fixture's setup, not the test's assertion). */
+async function must(answer: Promise<{ status: number; text(): Promise<string> }>, status: number, what: string): Promise<void> {
+  const res = await answer;
+  if (res.status !== status) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
 }
 
 /**
@@ -43,7 +45,7 @@ export async function createOrgAdmin(
 
 /** Sets the caller's organization's applicability profile (as its org_admin, through the API). */
 export async function setApplicability(server: TestServer, accessToken: string, profile: ApplicabilityProfile): Promise<void> {
-  must(await server.json('PUT', '/api/organization/applicability', profile, accessToken), [200], 'set applicability');
+  await must(apiClient(server, accessToken).organization.applicability.$put({ json: profile }), 200, 'set applicability');
 }
 
 /** The organization's current join-link key (what an org_admin's copied link carries). */
@@ -99,26 +101,23 @@ export async function inviteAndAccept(
   email: string,
   opts: { role?: 'team_member' | 'org_admin'; firstName?: string; lastName?: string } = {},
 ): Promise<Member> {
-  must(
-    await server.json('POST', '/api/auth/invite', { email, organizationId: admin.organizationId, ...(opts.role ? { role: opts.role } : {}) }, admin.accessToken),
-    [201],
+  if (!admin.organizationId) throw new Error('inviteAndAccept: the inviting admin has no organization');
+  await must(
+    apiClient(server, admin.accessToken).auth.invite.$post({ json: { email, organizationId: admin.organizationId, ...(opts.role ? { role: opts.role } : {}) } }),
+    201,
     'invite',
   );
   const firstName = opts.firstName ?? 'Ivy';
   const lastName = opts.lastName ?? 'Invitee';
   const password = 'Invited-password-42';
-  must(
-    await server.json('POST', '/api/auth/accept-invite', { token: inviteTokenFor(server, email), firstName, lastName, password }),
-    [201],
-    'accept-invite',
-  );
+  await must(apiClient(server).auth['accept-invite'].$post({ json: { token: inviteTokenFor(server, email), firstName, lastName, password } }), 201, 'accept-invite');
   const user = await signInUser(server, email, password);
   return { ...user, firstName, lastName, organizationId: admin.organizationId };
 }
 
 /** Removes a member through the API (as an org_admin of the organization). */
 export async function removeMember(server: TestServer, admin: Member, memberId: string): Promise<void> {
-  must(await server.json('DELETE', `/api/organization/members/${memberId}`, undefined, admin.accessToken), [200], 'remove member');
+  await must(apiClient(server, admin.accessToken).organization.members[':id'].$delete({ param: { id: memberId } }), 200, 'remove member');
 }
 
 /** The seeded system admin with a new session (as a password sign-in opens it). */

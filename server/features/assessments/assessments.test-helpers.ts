@@ -1,6 +1,8 @@
-// Test helpers for the assessments API tests: multipart answers through the real endpoint.
+// Test helpers for the assessments API tests: multipart answers through the real endpoint (read by
+// hand, so the typed client cannot express its form), the rest through the typed client.
 import type { TestServer } from '#tests/setup/app.ts';
 import type { QuestionView } from '#domain/contracts/assessments.ts';
+import { apiClient, bodyOf } from '#tests/setup/api-client.ts';
 
 export async function postAnswer(
   server: TestServer,
@@ -19,9 +21,7 @@ export async function postAnswer(
 }
 
 export async function getQuestions(server: TestServer, token: string, assessmentId?: string): Promise<QuestionView[]> {
-  const res = await server.json('GET', `/api/questions${assessmentId ? `?assessmentId=${assessmentId}` : ''}`, undefined, token);
-  if (res.status !== 200) throw new Error(`GET /api/questions failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as QuestionView[];
+  return bodyOf(apiClient(server, token).questions.$get({ query: assessmentId ? { assessmentId } : {} }));
 }
 
 /** Answers every question asked in the assessment (GET /api/questions?assessmentId); returns the answers given. */
@@ -45,7 +45,7 @@ export async function answerAll(
 }
 
 export async function createAssessment(server: TestServer, token: string, organizationId: string | null): Promise<string> {
-  const res = await server.json('POST', '/api/assessments/create', { organizationId }, token);
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.assessmentId as string;
+  if (!organizationId) throw new Error('createAssessment: the caller has no organization');
+  const created = await bodyOf(apiClient(server, token).assessments.create.$post({ json: { organizationId } }), 201);
+  return created.assessmentId;
 }
