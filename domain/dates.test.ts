@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addDaysAt, addMonths, addMonthsAt, daysBetween, formatDate, formatDay, localDay, monthDay, utcDay } from './dates.ts';
+import { addDays, addDaysAt, addMonths, addMonthsAt, daysBetween, formatDate, formatDay, formatPartialDay, localDay, monthDay, utcDay } from './dates.ts';
 
 describe('calendar days', () => {
   it('takes the UTC day of an instant, and the local day of the runtime', () => {
@@ -72,5 +72,12 @@ describe('formatting', () => {
   it('formats a calendar day as that day in every time zone', () => {
     expect(formatDay('2027-07-31', { locale: 'en-US' })).toBe('Jul 31, 2027');
     expect(formatDay('2027-01-01', { locale: 'en-US', month: 'long' })).toBe('January 1, 2027');
+  });
+
+  it('formats a document date given as a day, a month or a year', () => {
+    expect(formatPartialDay('2025-07-17', { locale: 'en-US' })).toBe('Jul 17, 2025');
+    expect(formatPartialDay('2023-11', { locale: 'en-US' })).toBe('Nov 2023');
+    expect(formatPartialDay('2023-01', { locale: 'en-GB', month: 'long' })).toBe('January 2023');
+    expect(formatPartialDay('2021', { locale: 'en-US' })).toBe('2021');
   });
 });

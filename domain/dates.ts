@@ -99,3 +99,13 @@ export function formatDate(value: string | number | Date | null | undefined, sty
 export function formatDay(day: string, style: Omit<DateStyle, 'timeZone'> = {}): string {
   return formatDate(`${day}T00:00:00Z`, { ...style, timeZone: 'UTC' });
 }
+
+/**
+ * A date as a document gives it, a day or only its month or year (YYYY-MM-DD, YYYY-MM, YYYY), for
+ * people: "Jul 17, 2025", "Nov 2023", "2021". Like formatDay, the same whatever the time zone.
+ */
+export function formatPartialDay(date: string, style: Omit<DateStyle, 'timeZone'> = {}): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return formatDay(date, style);
+  if (!/^\d{4}-\d{2}$/.test(date)) return date;
+  return new Intl.DateTimeFormat(style.locale, { year: 'numeric', month: style.month ?? 'short', timeZone: 'UTC' }).format(new Date(`${date}-01T00:00:00Z`));
+}

@@ -6,6 +6,7 @@ import type { CarrySummary } from './cycles.ts';
 import { isoInstant } from './fields.ts';
 import { MSG } from '../messages.ts';
 import type { ApplicabilityProfile } from '../questions/applicability.ts';
+import type { CitationView } from '../questions/citation.ts';
 import type { LegalClock } from '../questions/clocks.ts';
 import type { ActionPriority } from '../questions/question-types.ts';
 import type { Grade, PassFail } from '../scoring/policy.ts';
@@ -82,6 +83,11 @@ export interface QuestionView {
   guidance: string;
   /** Citations to show, one per source (citationOf in domain/questions/sources.ts). */
   sources: string[];
+  /**
+   * The same sources as structured citations (citationsOf in domain/questions/sources.ts): title,
+   * issuer, date, pinpoint, status with its effective date, URL; a superseded source after its successor.
+   */
+  citations: CitationView[];
   /** The recurring legal duty the question is tied to (reminders), or null. */
   clock: LegalClock | null;
   /** With ?assessmentId: new or changed since the assessment it started from (ADR 019); null otherwise. */
@@ -177,6 +183,8 @@ export interface GapView {
   critical: boolean;
   guidance: string;
   sources: string[];
+  /** The sources as structured citations, as on the question card (citationsOf). */
+  citations: CitationView[];
   corrective_action: { action: string; priority: ActionPriority; target_days: number };
 }
 

@@ -48,6 +48,8 @@ export interface SourceDef {
   label: string;
   /** The document's title. */
   document: string;
+  /** Who issued it: the body that enacted, promulgated or published it ("U.S. Congress", "National Institutes of Health"). */
+  issuer: string;
   /** Date of the document: YYYY-MM-DD, or YYYY-MM / YYYY when only that is known. */
   date: string;
   /** Pinpoint: section, paragraph or page. */
@@ -97,6 +99,7 @@ export const sourceDefSchema = z
   .object({
     label: z.string().trim().min(3),
     document: z.string().trim().min(3),
+    issuer: z.string().trim().min(3),
     date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'Use YYYY, YYYY-MM or YYYY-MM-DD'),
     section: z.string().trim().min(1),
     url: z.string().url().startsWith('https://').nullable(),

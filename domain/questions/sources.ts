@@ -1,6 +1,8 @@
 // The source register: every document the question bank cites, once, by a short id (see
-// docs/decisions/004). A question stores source ids; citationOf turns an id into the citation shown
-// with the question. Each entry says what kind of text it is (force), where it stood on the day it
+// docs/decisions/004). A question stores source ids; citationOf turns an id into its short citation,
+// citationsOf into the structured citations shown with the question, its gap and in the report
+// (title, issuer, date, pinpoint, status, link: domain/questions/citation.ts). Each entry says who
+// issued it (issuer), what kind of text it is (force), where it stood on the day it
 // was verified (status, verifiedOn), whether that rests on the text itself or only on summaries of
 // it (basis, and for a summary what was searched for the text), and, for binding text, whom it binds
 // (binds, in applicability-profile terms). A superseded entry names its successor (supersededBy) and
@@ -24,6 +26,7 @@ import {
   NSF,
   USDA,
 } from './bank-conditions.ts';
+import type { CitationView } from './citation.ts';
 import { isHardRequirement, type SourceDef, type SourceStatus } from './source-types.ts';
 
 /**
@@ -46,6 +49,7 @@ export const SOURCES = {
   // ---------- statutes ----------
   chips10229: {
     label: 'CHIPS Act §10229',
+    issuer: 'U.S. Congress',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167, Div. B (research cybersecurity resources from NIST)',
     date: '2022-08-09',
     section: '§10229',
@@ -59,6 +63,7 @@ export const SOURCES = {
   },
   chips10338: {
     label: 'CHIPS Act §10338(a)',
+    issuer: 'U.S. Congress',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167 (Research Security and Integrity Information Sharing Analysis Organization, now the NSF SECURE Center)',
     date: '2022-08-09',
     section: '§10338(a)',
@@ -72,6 +77,7 @@ export const SOURCES = {
   },
   chips10339b: {
     label: 'CHIPS Act §10339B (42 U.S.C. 19040)',
+    issuer: 'U.S. Congress',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167: foreign financial disclosure by institutions of higher education to NSF',
     date: '2022-08-09',
     section: '42 U.S.C. 19040',
@@ -86,6 +92,7 @@ export const SOURCES = {
   },
   chips10631: {
     label: 'CHIPS Act §10631 (42 U.S.C. 19231)',
+    issuer: 'U.S. Congress',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167, Title VI Subtitle D: foreign talent recruitment program guidelines',
     date: '2022-08-09',
     section: '42 U.S.C. 19231(b)(2)',
@@ -99,6 +106,7 @@ export const SOURCES = {
   },
   chips10632: {
     label: 'CHIPS Act §10632 (42 U.S.C. 19232)',
+    issuer: 'U.S. Congress',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167: prohibition on malign foreign talent recruitment programs',
     date: '2022-08-09',
     section: '42 U.S.C. 19232',
@@ -112,6 +120,7 @@ export const SOURCES = {
   },
   chips10634: {
     label: 'CHIPS Act §10634 (42 U.S.C. 19234)',
+    issuer: 'U.S. Congress',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167: research security training requirement for federal research award personnel',
     date: '2022-08-09',
     section: '42 U.S.C. 19234(a)(1) (certification), (b) (training content)',
@@ -125,6 +134,7 @@ export const SOURCES = {
   },
   chips10638: {
     label: 'CHIPS Act §10638 (42 U.S.C. 19237)',
+    issuer: 'U.S. Congress',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167: definitions (covered individual, malign foreign talent recruitment program)',
     date: '2022-08-09',
     section: '42 U.S.C. 19237(4)',
@@ -145,6 +155,7 @@ export const SOURCES = {
   // 20 U.S.C. 1145d before 1011f. So the 1986 origin and date stand; the document now names the history.
   hea117: {
     label: 'HEA §117 (20 U.S.C. 1011f)',
+    issuer: 'U.S. Congress',
     document:
       'Higher Education Act of 1965, section 117 (20 U.S.C. 1011f, formerly 20 U.S.C. 1145d): disclosures of foreign gifts. First enacted as HEA section 1209 by the Higher Education Amendments of 1986 (Pub. L. 99-498), §1206 (100 Stat. 1577); restated by Pub. L. 102-325 (1992, 106 Stat. 795) and by the Higher Education Amendments of 1998 (Pub. L. 105-244, 112 Stat. 1594)',
     date: '1986-10-17',
@@ -160,6 +171,7 @@ export const SOURCES = {
   },
   ndaa19s1286: {
     label: 'FY2019 NDAA §1286 lists',
+    issuer: 'U.S. Congress',
     document: 'John S. McCain National Defense Authorization Act for Fiscal Year 2019, Pub. L. 115-232, §1286 (as amended); DoD lists of foreign institutions and talent programs',
     date: '2018-08-13',
     section: '§1286 (lists of foreign institutions and talent programs)',
@@ -180,6 +192,7 @@ export const SOURCES = {
   // binds narrowed from every DoD-funded organization to institutions of higher education.
   ndaa25s238: {
     label: 'FY2025 NDAA §238',
+    issuer: 'U.S. Congress',
     document: 'National Defense Authorization Act for Fiscal Year 2025, Pub. L. 118-159',
     date: '2024-12-23',
     section: '§238',
@@ -203,6 +216,7 @@ export const SOURCES = {
   // PP-20 (asked of every DoD-funded organization) fail the bank rules; the gate change is separate work.
   ndaa26: {
     label: 'FY2026 NDAA (Pub. L. 119-60)',
+    issuer: 'U.S. Congress',
     document: 'National Defense Authorization Act for Fiscal Year 2026, Pub. L. 119-60 (S. 1071)',
     date: '2025-12-18',
     section: 'Extension of the FY2025 NDAA §238 limitation (section number not confirmed); §851 (biotechnology companies of concern)',
@@ -219,6 +233,7 @@ export const SOURCES = {
   },
   falseClaims: {
     label: 'False Claims Act (31 U.S.C. 3729) and 18 U.S.C. 1001',
+    issuer: 'U.S. Congress',
     document: 'False Claims Act, 31 U.S.C. 3729-3733; false statements, 18 U.S.C. 1001',
     date: '1986-10-27',
     section: '31 U.S.C. 3729(a)(1)',
@@ -235,6 +250,7 @@ export const SOURCES = {
   // ---------- regulations ----------
   doj28cfr202: {
     label: '28 CFR part 202 (DOJ Data Security Program)',
+    issuer: 'Department of Justice (National Security Division)',
     document: 'Preventing Access to U.S. Sensitive Personal Data and Government-Related Data by Countries of Concern or Covered Persons, 28 CFR part 202',
     date: '2025-01-08',
     section: '§202.1001-.1002 (compliance program, annual certification; annual audit)',
@@ -249,6 +265,7 @@ export const SOURCES = {
   },
   uniform200334: {
     label: '2 CFR 200.334 (record retention)',
+    issuer: 'Office of Management and Budget',
     document: 'Uniform Guidance, 2 CFR part 200: record retention requirements',
     date: '2024-04-22',
     section: '2 CFR 200.334',
@@ -268,6 +285,7 @@ export const SOURCES = {
   // under the deviation, were not found.
   far4703: {
     label: 'FAR 4.703 (contractor records retention)',
+    issuer: 'Federal Acquisition Regulatory Council',
     document: 'Federal Acquisition Regulation, 48 CFR subpart 4.7, Contractor Records Retention',
     date: '1984-04-01',
     section: '48 CFR 4.703 (policy: three years after final payment unless the contract or 4.705 sets another period); 4.705 (specific records)',
@@ -284,6 +302,7 @@ export const SOURCES = {
   },
   far204021: {
     label: 'FAR 52.204-21',
+    issuer: 'Federal Acquisition Regulatory Council',
     document: 'Federal Acquisition Regulation 52.204-21, Basic Safeguarding of Covered Contractor Information Systems',
     date: '2016-06-15',
     section: '52.204-21(b)(1)(i)-(xv)',
@@ -301,6 +320,7 @@ export const SOURCES = {
   // rescinded: Wiley Rein and Mayer Brown alerts (May 2024). The deviation text itself was not read.
   dfars7012: {
     label: 'DFARS 252.204-7012 / NIST SP 800-171',
+    issuer: 'Department of Defense',
     document: 'DFARS 252.204-7012, Safeguarding Covered Defense Information and Cyber Incident Reporting',
     date: '2016-10-21',
     section: '252.204-7012(b)(2) (NIST SP 800-171), (c) (72-hour incident report)',
@@ -324,6 +344,7 @@ export const SOURCES = {
   // 252.204-7020 is replaced by 252.240-7997; the deviation text was not read.
   dfars7019: {
     label: 'DFARS 252.204-7019',
+    issuer: 'Department of Defense',
     document: 'DFARS 252.204-7019, Notice of NIST SP 800-171 DoD Assessment Requirements (NOV 2023)',
     date: '2023-11',
     section: '252.204-7019(b), (c)(1) (a current assessment, not more than 3 years old, its summary score posted in SPRS); DFARS 204.7303(b)',
@@ -338,6 +359,7 @@ export const SOURCES = {
   },
   cmmc: {
     label: 'CMMC Program rule, 32 CFR part 170',
+    issuer: 'Department of Defense',
     document: 'Cybersecurity Maturity Model Certification (CMMC) Program, 32 CFR part 170',
     date: '2024-10-15',
     section: '§170.15 (Level 1 self-assessment, every year), §170.16 (Level 2 self-assessment, every three years), §170.22 (affirmation, every year)',
@@ -354,6 +376,7 @@ export const SOURCES = {
   // include 252.204-7021 (text as reproduced by farclause.com and part52.dev; 204.7504 on customsmobile.com).
   dfarsCmmc: {
     label: 'DFARS CMMC rule (DFARS 252.204-7021, 252.204-7025)',
+    issuer: 'Department of Defense',
     document: 'DFARS: Assessing Contractor Implementation of Cybersecurity Requirements (final rule putting CMMC into DoD contracts)',
     date: '2025-09-10',
     section: '204.7504; 252.204-7021 (contract clause); 252.204-7025 (solicitation notice of the required CMMC level; no award without a current CMMC status and affirmation in SPRS)',
@@ -371,6 +394,7 @@ export const SOURCES = {
   // opened. 15 CFR 734.8 was read on eCFR when the register was checked (2026-11-25).
   exportRegs: {
     label: 'EAR / ITAR (15 CFR 734.8)',
+    issuer: 'Department of Commerce (Bureau of Industry and Security); Department of State (Directorate of Defense Trade Controls)',
     document: 'Export Administration Regulations, 15 CFR parts 730-774; International Traffic in Arms Regulations, 22 CFR parts 120-130',
     date: '2016-09-01',
     section: '15 CFR 734.8 (fundamental research); 22 CFR 120.34(a)(8) (public domain: fundamental research)',
@@ -389,6 +413,7 @@ export const SOURCES = {
   // The malign foreign talent recruitment program bar was cited as I.E.2(b); corrected to I.E.3(b).
   nsfPappg: {
     label: 'NSF PAPPG (NSF 24-1)',
+    issuer: 'National Science Foundation',
     document: 'NSF Proposal and Award Policies and Procedures Guide (NSF 24-1)',
     date: '2023-12-19',
     section: 'Ch. II.D.1.d(ix), II.D.1.e (Common Forms, MFTRP certification); I.E.3(b) (a party to a malign foreign talent recruitment program is not eligible as a senior/key person)',
@@ -409,6 +434,7 @@ export const SOURCES = {
   // among them, so questions on those no longer cite it. The number "NSF 26-200" was not seen in the text read.
   nsf26200: {
     label: 'NSF PAPPG 24-1 Supplement 1 (2025)',
+    issuer: 'National Science Foundation',
     document: 'NSF Policy Notice: Implementation of Policy Changes to Proposal and Award Policies and Procedures Guide (PAPPG) 24-1, Supplement 1',
     date: '2025-12-08',
     section: 'Policy revisions by PAPPG chapter, among them Proposer Limitations - Confucius Institutes (Ch. I.E) and Allowable and Unallowable Costs - American Drone Security Act (Ch. II.D)',
@@ -423,6 +449,7 @@ export const SOURCES = {
   },
   nsfIn149: {
     label: 'NSF Important Notice No. 149',
+    issuer: 'National Science Foundation',
     document: 'NSF Important Notice No. 149, Updates to NSF Research Security Policies, and its implementation FAQ',
     date: '2025-07-10',
     section: 'Items 1-5 (supporting documents for foreign activities, training, MFTRP, FFDR, Confucius Institutes)',
@@ -437,6 +464,7 @@ export const SOURCES = {
   },
   nihOd25133: {
     label: 'NIH NOT-OD-25-133',
+    issuer: 'National Institutes of Health',
     document: 'NIH Announces a New Policy Requirement to Train Senior/Key Personnel on Other Support Disclosure Requirements',
     date: '2025-07-17',
     section: 'Policy: written and enforced Other Support policy; training of senior/key personnel',
@@ -453,6 +481,7 @@ export const SOURCES = {
   // after 25 May 2026 per UCSF Office of Sponsored Research and University of Kentucky.
   nihOd26017: {
     label: 'NIH NOT-OD-26-017',
+    issuer: 'National Institutes of Health',
     document: 'NIH NOT-OD-26-017, Research Security Training Requirements for NIH',
     date: '2025-12-02',
     section: 'Certification in the SciENcv biosketch and by the AOR on the application',
@@ -467,6 +496,7 @@ export const SOURCES = {
   },
   nihOd26018: {
     label: 'NIH NOT-OD-26-018',
+    issuer: 'National Institutes of Health',
     document: "NIH's Implementation of Common Forms for Biographical Sketch and Current and Pending (Other) Support for Due Dates on or after January 25, 2026",
     date: '2025-12-02',
     section: 'Common Forms in SciENcv; malign foreign talent recruitment program prohibition and certification',
@@ -486,6 +516,7 @@ export const SOURCES = {
   // The title formerly shown ("Enhancing Security Measures for NIH Controlled-Access Data") is NOT-OD-25-083's.
   nihOd24157: {
     label: 'NIH NOT-OD-24-157',
+    issuer: 'National Institutes of Health',
     document: 'NIH NOT-OD-24-157, Implementation Update for Data Management and Access Practices Under the Genomic Data Sharing Policy',
     date: '2024-07-25',
     section: 'Approved users attest that their institution and any third-party IT system or cloud service provider meet NIST SP 800-171; repositories meet NIST SP 800-53 Moderate',
@@ -503,6 +534,7 @@ export const SOURCES = {
   // consistent with EO 14117 and 28 CFR part 202, with security requirements for repositories and users).
   nihOd25159: {
     label: 'NIH NOT-OD-25-159',
+    issuer: 'National Institutes of Health',
     document: 'NIH NOT-OD-25-159, Required Security and Operational Standards for NIH Controlled-Access Data Repositories',
     date: '2025-09-24',
     section: 'Purpose: security, operational and transparency standards for NIH controlled-access data repositories and their users, consistent with EO 14117 and 28 CFR part 202',
@@ -519,6 +551,7 @@ export const SOURCES = {
   // https://grants.nih.gov/grants/guide/notice-files/NOT-OD-25-130.html).
   nihOd25104: {
     label: 'NIH NOT-OD-25-104',
+    issuer: 'National Institutes of Health',
     document: 'NIH NOT-OD-25-104, Updated NIH Policy on Foreign Subawards',
     date: '2025-05-01',
     section: 'Foreign subawards no longer allowed; foreign components',
@@ -537,6 +570,7 @@ export const SOURCES = {
   // SECURE Center library and Harvard OSP (link to the notice).
   nihOd25155: {
     label: 'NIH NOT-OD-25-155',
+    issuer: 'National Institutes of Health',
     document: 'NIH NOT-OD-25-155, New Application Structure for NIH-Funded International Collaborations',
     date: '2025-09-12',
     section: 'Competing applications requesting funds for foreign components use the PF5 (grant) or UF5 (cooperative agreement) activity code, or another complex mechanism with an International Project component',
@@ -553,6 +587,7 @@ export const SOURCES = {
   // ("NOT-OD-25-154 Implementation of NIH Research Security Policies (no longer active)").
   nihOd25154: {
     label: 'NIH NOT-OD-25-154',
+    issuer: 'National Institutes of Health',
     document: 'NIH NOT-OD-25-154, Implementation of NIH Research Security Policies',
     date: '2025-09-11',
     section: 'Institutional research security program certification',
@@ -567,6 +602,7 @@ export const SOURCES = {
   },
   nihOd25161: {
     label: 'NIH NOT-OD-25-161',
+    issuer: 'National Institutes of Health',
     document: 'NIH: rescission of NOT-OD-25-154 (research security program certification)',
     date: '2025-09-29',
     section: 'Rescission; agencies are building a centralized certification process',
@@ -587,6 +623,7 @@ export const SOURCES = {
   // by the University of Maine research compliance page; the PDF itself was not read.
   doeFal: {
     label: 'DOE FAL 2025-02',
+    issuer: 'Department of Energy',
     document: 'DOE Financial Assistance Letter FAL 2025-02, Research Security Training Requirements for all R&D Financial Assistance Awards',
     date: '2024-10-07',
     section: 'Certification; new covered individuals within 30 days of joining the project; records (2 CFR 200.334); flow-down to subrecipients',
@@ -610,6 +647,7 @@ export const SOURCES = {
   // read, and no agency-wide start date, so effective is null (was 2025-07-08, the memo's date).
   usdaSm1078014: {
     label: 'USDA SM 1078-014',
+    issuer: 'Department of Agriculture',
     document: "USDA Secretary's Memorandum 1078-014 (research security training in new R&D and S&T awards)",
     date: '2025-07-08',
     section: 'Research security training for all covered individuals, recertified annually for the life of the award',
@@ -631,6 +669,7 @@ export const SOURCES = {
   // University of Maine research compliance (August 5, 2026). The circular's own date and URL were not found.
   nasaGic2602: {
     label: 'NASA GIC 26-02',
+    issuer: 'National Aeronautics and Space Administration',
     document: 'NASA Grant Information Circular 26-02 (research security training certification)',
     date: '2026',
     section: 'Attestation of research security training in the NASA biographical sketch and current and pending (other) support forms; covered individuals are the PI, Co-PIs and Co-Investigators',
@@ -653,6 +692,7 @@ export const SOURCES = {
   // pinpoint names the requirement instead.
   nspm33: {
     label: 'NSPM-33 (2021)',
+    issuer: 'President of the United States',
     document: 'Presidential Memorandum on United States Government-Supported Research and Development National Security Policy (NSPM-33)',
     date: '2021-01-14',
     section: 'Research security programs: institutions receiving more than $50 million a year in federal science and engineering support certify that they operate one (section letter not confirmed)',
@@ -672,6 +712,7 @@ export const SOURCES = {
   // the same day, which links the memorandum (the memorandum's own URL was not found).
   ostp2024: {
     label: 'OSTP RSP Guidelines (2024)',
+    issuer: 'Office of Science and Technology Policy',
     document: 'Guidelines for Research Security Programs at Covered Institutions (OSTP memorandum to heads of federal research agencies)',
     date: '2024-07-09',
     section: 'Covered institution; the four program elements; certification; timelines',
@@ -689,6 +730,7 @@ export const SOURCES = {
   // element as summarized by exportprac.com (comments due June 5, 2023). The draft text was not read.
   ostp2023Draft: {
     label: 'OSTP draft RSP Standard Requirement (2023)',
+    issuer: 'Office of Science and Technology Policy',
     document: 'Request for Information; NSPM 33 Research Security Programs Standard Requirement, 88 FR 14187 (FR Doc. 2023-04660), with the draft standard requirement',
     date: '2023-03-07',
     section: 'Foreign travel security (pre-travel registration)',
@@ -707,6 +749,7 @@ export const SOURCES = {
   // not found). Only the preamble was read; the §2 pinpoint stands from the 2026-11-25 check.
   eo14117: {
     label: 'EO 14117',
+    issuer: 'President of the United States',
     document: "Executive Order 14117, Preventing Access to Americans' Bulk Sensitive Personal Data and United States Government-Related Data by Countries of Concern, 89 FR 15421 (FR Doc. 2024-04573)",
     date: '2024-02-28',
     section: '§2',
@@ -722,6 +765,7 @@ export const SOURCES = {
   // as the register had it).
   eo14282: {
     label: 'EO 14282',
+    issuer: 'President of the United States',
     document: 'Executive Order 14282, Transparency Regarding Foreign Influence at American Universities, 90 FR 17541 (FR Doc. 2025-07379)',
     date: '2025-04-23',
     section: '§2 (enforcement of HEA §117; certifications treated as material)',
@@ -739,6 +783,7 @@ export const SOURCES = {
   // 8 January 2026 memorandum (dodMemo2026); kept so versions published earlier resolve.
   dodMatrix: {
     label: 'DoD Decision Matrix (2023, updated 9 May 2025)',
+    issuer: 'Department of Defense (Under Secretary of Defense for Research and Engineering)',
     document: 'USD(R&E) Countering Unwanted Foreign Influence in Department-Funded Research at Institutions of Higher Education, with the Decision Matrix to Inform Fundamental Research Proposal Mitigation Decisions',
     date: '2025-05-09',
     section: 'Decision Matrix factors (talent programs, funding from countries of concern, patents, entity lists; §1286 lists)',
@@ -760,6 +805,7 @@ export const SOURCES = {
   // IP theft also excluded from fundamental research assistance awards).
   dodMemo2026: {
     label: 'DoW Fundamental Research Security Initiatives memo (2026)',
+    issuer: 'Department of War (Under Secretary of War for Research and Engineering)',
     document: 'Under Secretary of War for Research and Engineering, memorandum "Fundamental Research Security Initiatives and Implementation"',
     date: '2026-01-08',
     section: 'No fundamental research assistance award funding to entities on the FY2021 NDAA §1260H list of Chinese military companies or with documented patent or IP theft; Fundamental Research Risk Review Repository; spot checks; standardized reporting of current and pending foreign support',
@@ -780,6 +826,7 @@ export const SOURCES = {
   // from listed foreign organizations may be prohibited at project level.
   dodMatrix2026: {
     label: 'DoW Decision Matrix (9 March 2026)',
+    issuer: 'Department of War (Under Secretary of War for Research and Engineering)',
     document: 'Decision Matrix to Inform Fundamental Research Proposal Mitigation Decisions, update of 9 March 2026 (following the Fundamental Research Security Initiatives and Implementation memorandum)',
     date: '2026-03-09',
     section: 'Factors: collaboration or co-authorship in the past five years with entities on an expanded group of U.S. restricted lists; equipment from listed foreign organizations (prohibited on some projects); the §238 limitation on collaboration by institutions of higher education',
@@ -796,6 +843,7 @@ export const SOURCES = {
   // ---------- guidance ----------
   nspm33Guidance: {
     label: 'NSPM-33 Implementation Guidance (2022)',
+    issuer: 'National Science and Technology Council (Executive Office of the President)',
     document: 'Guidance for Implementing National Security Presidential Memorandum 33 (NSPM-33) on National Security Strategy for United States Government-Supported Research and Development (NSTC)',
     date: '2022-01-04',
     section: 'Whole document: chapters on Disclosure Requirements and Standardization, Digital Persistent Identifiers, Consequences for Violation of Disclosure Requirements, Information Sharing, and Research Security Programs',
@@ -809,6 +857,7 @@ export const SOURCES = {
   },
   nspm33GuidanceDisclosure: {
     label: 'NSPM-33 Implementation Guidance (2022), Disclosure',
+    issuer: 'National Science and Technology Council (Executive Office of the President)',
     document: GUIDANCE_2022_TITLE,
     date: '2022-01-04',
     section: 'Disclosure Requirements and Standardization chapter (positions and appointments, current and pending support, participation in foreign government-sponsored talent recruitment programs)',
@@ -821,6 +870,7 @@ export const SOURCES = {
   },
   nspm33GuidanceConsequences: {
     label: 'NSPM-33 Implementation Guidance (2022), Consequences',
+    issuer: 'National Science and Technology Council (Executive Office of the President)',
     document: GUIDANCE_2022_TITLE,
     date: '2022-01-04',
     section: 'Consequences for Violation of Disclosure Requirements chapter (tiered administrative actions; self-disclosure and correction)',
@@ -833,6 +883,7 @@ export const SOURCES = {
   },
   nspm33GuidanceInfoSharing: {
     label: 'NSPM-33 Implementation Guidance (2022), Information Sharing',
+    issuer: 'National Science and Technology Council (Executive Office of the President)',
     document: GUIDANCE_2022_TITLE,
     date: '2022-01-04',
     section: 'Information Sharing chapter (sharing research security concerns between agencies and research organizations)',
@@ -845,6 +896,7 @@ export const SOURCES = {
   },
   nspm33GuidanceRsp: {
     label: 'NSPM-33 Implementation Guidance (2022), Research Security Programs',
+    issuer: 'National Science and Technology Council (Executive Office of the President)',
     document: GUIDANCE_2022_TITLE,
     date: '2022-01-04',
     section: 'Research Security Programs chapter (point of contact with a public means of contact; program documentation provided to agencies on request; foreign travel security; research security training, including insider-threat awareness)',
@@ -858,6 +910,7 @@ export const SOURCES = {
   },
   nspm33GuidanceCyber: {
     label: 'NSPM-33 Implementation Guidance (2022), cybersecurity protocols',
+    issuer: 'National Science and Technology Council (Executive Office of the President)',
     document: GUIDANCE_2022_TITLE,
     date: '2022-01-04',
     section: 'Research Security Programs chapter, item 6 (p. 30): the basic safeguarding protocols for the cybersecurity element',
@@ -875,6 +928,7 @@ export const SOURCES = {
   // "..., including members of ethnic or racial minority groups."
   nspm33GuidanceNondiscrimination: {
     label: 'NSPM-33 Implementation Guidance (2022), non-discrimination',
+    issuer: 'National Science and Technology Council (Executive Office of the President)',
     document: GUIDANCE_2022_TITLE,
     date: '2022-01-04',
     section:
@@ -889,6 +943,7 @@ export const SOURCES = {
   },
   nistSp800171: {
     label: 'NIST SP 800-171 Rev. 3 (2024)',
+    issuer: 'National Institute of Standards and Technology',
     document: 'NIST SP 800-171 Rev. 3, Protecting Controlled Unclassified Information in Nonfederal Systems and Organizations',
     date: '2024-05-14',
     section: '03.08.03 (media sanitization); 03.10.01 and 03.10.07 (physical access authorizations and control)',
@@ -902,6 +957,7 @@ export const SOURCES = {
   },
   nistIr8481: {
     label: 'NIST IR 8481 (draft, 2023)',
+    issuer: 'National Institute of Standards and Technology',
     document: 'NIST IR 8481 (initial public draft), Cybersecurity for Research: Findings and Possible Paths Forward',
     date: '2023-08-31',
     section: 'Whole document',
@@ -915,6 +971,7 @@ export const SOURCES = {
   },
   sprsMethod: {
     label: 'NIST SP 800-171 DoD Assessment Methodology v1.2.1',
+    issuer: 'Department of Defense (Defense Pricing and Contracting)',
     document: 'NIST SP 800-171 DoD Assessment Methodology, Version 1.2.1',
     date: '2020-06-24',
     section: '§5 scoring (multi-factor authentication weighted 5 or 3)',
@@ -930,6 +987,7 @@ export const SOURCES = {
   // library.secure-center.org.
   secureCenter: {
     label: 'NSF SECURE Center resources',
+    issuer: 'NSF SECURE Center',
     document: 'NSF SECURE Center reference library, travel checklist and condensed research security training module',
     date: '2024-09-01',
     section: 'Reference library; Basic Travel Checklist; condensed training module',
@@ -943,6 +1001,7 @@ export const SOURCES = {
 
   nistSp80061: {
     label: 'NIST SP 800-61 Rev. 3 (2025)',
+    issuer: 'National Institute of Standards and Technology',
     document: 'NIST SP 800-61 Rev. 3, Incident Response Recommendations and Considerations for Cybersecurity Risk Management',
     date: '2025-04-03',
     section: 'Respond function: incident reporting and communication with outside parties',
@@ -958,6 +1017,7 @@ export const SOURCES = {
   // a BIS copy on scribd.com carries no date.
   bisEcp: {
     label: 'BIS Export Compliance Guidelines (2017)',
+    issuer: 'Department of Commerce (Bureau of Industry and Security)',
     document: 'Bureau of Industry and Security, Export Compliance Guidelines: The Elements of an Effective Export Compliance Program',
     date: '2017-01',
     section: 'The eight elements (management commitment, risk assessment, export authorization and screening, recordkeeping, training, audits, handling violations, keeping the manual current)',
@@ -973,6 +1033,7 @@ export const SOURCES = {
   // ---------- good practice ----------
   jcore2021: {
     label: 'JCORE Recommended Practices (2021)',
+    issuer: 'National Science and Technology Council (Executive Office of the President)',
     document: "Recommended Practices for Strengthening the Security and Integrity of America's Science and Technology Research Enterprise (NSTC JCORE)",
     date: '2021-01',
     section: 'Objectives 1-5',
@@ -985,6 +1046,7 @@ export const SOURCES = {
   },
   aauAplu: {
     label: 'AAU/APLU effective practices (2019/2020)',
+    issuer: 'Association of American Universities; Association of Public and Land-grant Universities',
     document: 'AAU and APLU, University Actions to Address Concerns about Security Threats and Undue Foreign Influence on Campus',
     date: '2020-05',
     section: 'Practice areas',
@@ -1001,6 +1063,7 @@ export const SOURCES = {
   // the table's current update was not found, so the date of February 2024 is unconfirmed.
   cogr: {
     label: 'COGR research security resources (2023-2024)',
+    issuer: 'Council on Governmental Relations',
     document: 'COGR Quick Reference Table of Current & Upcoming Federal Research Security Requirements; Framework for Review of Individual Global Engagements in Academic Research (V.1)',
     date: '2024-02',
     section: 'Quick Reference Table; Framework V.1',
@@ -1014,6 +1077,7 @@ export const SOURCES = {
   },
   trustedCi: {
     label: 'Trusted CI Framework (2021)',
+    issuer: 'Trusted CI',
     document: 'The Trusted CI Framework and Framework Implementation Guide v1.0',
     date: '2021-03-01',
     section: 'Musts 3-4 (asset inventory, classification); Resources pillar',
@@ -1026,6 +1090,7 @@ export const SOURCES = {
   },
   nasem2025: {
     label: 'NASEM, Assessing Research Security Efforts (2025)',
+    issuer: 'National Academies of Sciences, Engineering, and Medicine',
     document: 'Assessing Research Security Efforts in Higher Education: Proceedings of a Workshop (National Academies)',
     date: '2025',
     section: 'Measuring program performance; certification accountability',
@@ -1040,6 +1105,7 @@ export const SOURCES = {
   // (College and University Auditor journal, "Research Security Resources and Best Practices", May 21, 2024).
   acua2024: {
     label: 'ACUA internal audit guidance (2024)',
+    issuer: 'Association of College and University Auditors',
     document: 'Association of College and University Auditors, "Research Security Resources and Best Practices" (College and University Auditor journal)',
     date: '2024-05-21',
     section: 'Internal audit of research security',
@@ -1078,6 +1144,40 @@ const STATUS_SUFFIX: Record<SourceStatus, string> = {
 export function citationOf(idOrLabel: string): string {
   const s = sourceOf(idOrLabel);
   return s ? `${s.label}${STATUS_SUFFIX[s.status]}` : idOrLabel;
+}
+
+/** One source as a structured citation (CitationView); a string not in the register is a stored label. */
+export function citationViewOf(idOrLabel: string): CitationView {
+  const s = sourceOf(idOrLabel);
+  if (!s) return { id: idOrLabel, label: idOrLabel, document: null, issuer: null, date: null, pinpoint: null, status: null, effective: null, url: null, superseded_by: null };
+  const next = s.supersededBy ? sourceOf(s.supersededBy) : undefined;
+  return {
+    id: idOrLabel,
+    label: s.label,
+    document: s.document,
+    issuer: s.issuer,
+    date: s.date,
+    pinpoint: s.section,
+    status: s.status,
+    effective: s.effective,
+    url: s.url,
+    superseded_by: s.supersededBy ? { id: s.supersededBy, label: next?.label ?? s.supersededBy } : null,
+  };
+}
+
+/**
+ * A question's sources as structured citations, in order, each once. A superseded source is never
+ * cited as current: the source that supersedes it comes first, then the superseded one, marked so
+ * (citationStatusText: "Superseded by ...").
+ */
+export function citationsOf(ids: readonly string[]): CitationView[] {
+  const out = new Map<string, CitationView>();
+  for (const id of ids) {
+    const successor = sourceOf(id)?.supersededBy;
+    if (successor && !out.has(successor)) out.set(successor, citationViewOf(successor));
+    if (!out.has(id)) out.set(id, citationViewOf(id));
+  }
+  return [...out.values()];
 }
 
 /** Does this source id name a binding requirement in force (what a gate must cite)? */

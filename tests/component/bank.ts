@@ -6,6 +6,7 @@ import { questionsFor, type ApplicabilityProfile } from '#domain/questions/appli
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
+import { citationsOf } from '#domain/questions/sources.ts';
 import { buildCorrectiveActionPlan } from '#domain/scoring/action-plan.ts';
 import { frameworkCoverage } from '#domain/scoring/coverage.ts';
 import { toResultsView, toResultView } from '#domain/scoring/result-views.ts';
@@ -41,7 +42,7 @@ export function toQuestionView({ def, id }: BankQuestion): QuestionView {
     document_evidence_required: def.documentEvidenceRequired,
     evidence_description: def.evidenceDescription,
     guidance: def.guidance,
-    sources: def.sources, clock: null, novelty: null,
+    sources: def.sources, citations: citationsOf(def.sources), clock: null, novelty: null,
   };
 }
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allHold, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
-import { citationOf } from '#domain/questions/sources.ts';
+import { citationOf, citationsOf } from '#domain/questions/sources.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { apiClient, bodyOf, refusalOf } from '#tests/setup/api-client.ts';
@@ -98,6 +98,7 @@ describe.each([TEST_DRIVER])('detailed report and payment gate (%s)', (driver) =
     expect(gaps.find((g) => g.code === GATE.code)).toMatchObject({
       critical: true,
       sources: GATE.sources.map(citationOf),
+      citations: citationsOf(GATE.sources),
       corrective_action: { priority: 'critical', target_days: GATE.correctiveAction.targetDays },
     });
     const actions = res.correctiveActions;
@@ -138,7 +139,7 @@ describe.each([TEST_DRIVER])('detailed report and payment gate (%s)', (driver) =
     const text = JSON.stringify(res);
     expect(text).not.toContain(GATE.guidance);
     for (const citation of GATE.sources.map(citationOf)) expect(text).not.toContain(citation);
-    for (const key of ['guidance', 'sources', 'target_days', 'target_date', 'owner_id', 'status', 'notes']) expect(text).not.toContain(`"${key}"`);
+    for (const key of ['guidance', 'sources', 'citations', 'target_days', 'target_date', 'owner_id', 'status', 'notes']) expect(text).not.toContain(`"${key}"`);
     expect((await assessmentOf(server, member, assessmentId).report()).status).toBe(403);
     expect((await assessmentOf(server, outsider, assessmentId).results()).status).toBe(404);
     const list = await apiClient(server, member.accessToken).assessments.$get();

@@ -2,7 +2,7 @@
 // detailed report released once payment is verified (docs/decisions/012-results-line-and-public-content.md).
 import type { FrameworkCoverageView, ReportView, ResultsView, ResultView } from '#domain/contracts/assessments.ts';
 import { readResultView, toGapSections, toResultsView } from '#domain/scoring/result-views.ts';
-import { citationOf } from '#domain/questions/sources.ts';
+import { citationOf, citationsOf } from '#domain/questions/sources.ts';
 import { frameworkCoverage } from '#domain/scoring/coverage.ts';
 import { buildGapAnalysis } from '#domain/scoring/gaps.ts';
 import type { DomainGaps } from '#domain/scoring/types.ts';
@@ -40,6 +40,7 @@ function toGapAnalysisView(gaps: DomainGaps[]): ReportView['gapAnalysis'] {
     critical: x.critical,
     guidance: x.guidance,
     sources: x.sources.map(citationOf),
+    citations: citationsOf(x.sources),
     corrective_action: { action: x.correctiveAction.action, priority: x.correctiveAction.priority, target_days: x.correctiveAction.targetDays },
   }));
 }

@@ -9,7 +9,7 @@ import type { ScoringQuestion } from '#domain/scoring/types.ts';
 import type { QuestionView, DomainView } from '#domain/contracts/assessments.ts';
 import type { QuestionNovelty } from '#domain/contracts/enums.ts';
 import { noveltiesOf } from '#domain/cycles/carry.ts';
-import { citationOf } from '#domain/questions/sources.ts';
+import { citationOf, citationsOf } from '#domain/questions/sources.ts';
 import type { Db } from '../../db/client.ts';
 import { assessmentQuestions, assessments, domains, questionnaireVersions, questions } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
@@ -114,6 +114,7 @@ export function toQuestionView(q: VersionQuestion): QuestionView {
     evidence_description: q.evidenceDescription ?? '',
     guidance: q.guidance ?? '',
     sources: q.sources.map(citationOf),
+    citations: citationsOf(q.sources),
     clock: q.clock ?? null,
     novelty: q.novelty ?? null,
   };

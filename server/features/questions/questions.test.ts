@@ -105,7 +105,7 @@ describe.each([TEST_DRIVER])('GET /api/questions and /api/domains (%s)', (driver
     expect(res).toHaveLength(QUESTION_BANK.length);
     expect(res.map((q) => q.code)).toEqual(QUESTION_BANK.map((q) => q.code));
     expect(Object.keys(res[0]!).sort()).toEqual(
-      ['clock', 'code', 'critical', 'document_evidence_required', 'domain_id', 'domain_name', 'evidence_description', 'guidance', 'id', 'novelty', 'points', 'question_text', 'sources', 'subdomain'].sort(),
+      ['citations', 'clock', 'code', 'critical', 'document_evidence_required', 'domain_id', 'domain_name', 'evidence_description', 'guidance', 'id', 'novelty', 'points', 'question_text', 'sources', 'subdomain'].sort(),
     );
     // Novelty is relative to an assessment's start: none for the bare current version.
     expect(res.every((q) => q.novelty === null)).toBe(true);
@@ -115,6 +115,29 @@ describe.each([TEST_DRIVER])('GET /api/questions and /api/domains (%s)', (driver
     const cited = QUESTION_BANK.find((q) => q.sources.length > 0)!;
     expect(res.find((q) => q.code === cited.code)!.sources).toEqual(cited.sources.map(citationOf));
     expect(cited.sources.map(citationOf)).not.toEqual(cited.sources);
+  });
+
+  it('carries each source as a structured citation: title, issuer, date, pinpoint, status with effective date, URL', async () => {
+    const admin = await createOrgAdmin(server);
+    const res = await bodyOf(apiClient(server, admin.accessToken).questions.$get({ query: {} }));
+    for (const q of res) expect(q.citations.map((c) => c.id), q.code).toEqual(QUESTION_BANK.find((b) => b.code === q.code)!.sources);
+    const card = res.find((q) => q.sources.includes('NIH NOT-OD-25-133'))!;
+    expect(card.citations.find((c) => c.id === 'nihOd25133')).toEqual({
+      id: 'nihOd25133',
+      label: 'NIH NOT-OD-25-133',
+      document: 'NIH Announces a New Policy Requirement to Train Senior/Key Personnel on Other Support Disclosure Requirements',
+      issuer: 'National Institutes of Health',
+      date: '2025-07-17',
+      pinpoint: 'Policy: written and enforced Other Support policy; training of senior/key personnel',
+      status: 'in_force',
+      effective: '2025-10-01',
+      url: 'https://grants.nih.gov/grants/guide/notice-files/NOT-OD-25-133.html',
+      superseded_by: null,
+    });
+    const cites = res.flatMap((q) => q.citations);
+    expect(cites.every((c) => c.document && c.issuer && c.date && c.pinpoint && c.status)).toBe(true);
+    expect(cites.some((c) => c.status === 'announced')).toBe(true);
+    expect(cites.some((c) => c.status === 'superseded')).toBe(false);
   });
 
   it('lists the five domains with icons', async () => {

@@ -34,7 +34,9 @@ function cell(content: ReportCell, opts: { header?: boolean; width?: number; fil
     width: opts.width ? { size: opts.width, type: WidthType.PERCENTAGE } : undefined,
     shading: opts.header ? { type: ShadingType.CLEAR, color: 'auto', fill: BRAND } : opts.fill ? { type: ShadingType.CLEAR, color: 'auto', fill: opts.fill } : undefined,
     margins: { top: 60, bottom: 60, left: 80, right: 80 },
-    children: note ? [...lines, new Paragraph({ spacing: { before: lines.length ? 60 : 0 }, children: [new TextRun({ text: note, size: 15, color: '475569' })] })] : lines,
+    children: note
+      ? [...lines, ...note.split('\n').map((line, i) => new Paragraph({ spacing: { before: i === 0 && lines.length ? 60 : 0 }, children: [new TextRun({ text: line, size: 15, color: '475569' })] }))]
+      : lines,
   });
 }
 
@@ -117,7 +119,7 @@ function body(doc: ReportDocument): (Paragraph | Table)[] {
   if (!doc.report.gapAnalysis.length) out.push(p('No gaps: every question was answered Yes.'));
   for (const d of doc.report.gapAnalysis) {
     out.push(h2(`${d.domain_name} (${d.points_lost} point${d.points_lost === 1 ? '' : 's'} lost)`));
-    out.push(table([['Code', 10], ['Question', 45], ['Points', 9], ['What a Yes requires', 36]], d.gaps.map((g) => [g.critical ? `${g.code}\nCritical` : g.code, g.question_text, String(g.points), { text: g.guidance, note: sourcesLine(g.sources) }])));
+    out.push(table([['Code', 10], ['Question', 45], ['Points', 9], ['What a Yes requires', 36]], d.gaps.map((g) => [g.critical ? `${g.code}\nCritical` : g.code, g.question_text, String(g.points), { text: g.guidance, note: sourcesLine(g.citations) }])));
   }
 
   if (doc.report.framework_coverage.length) {

@@ -1,6 +1,7 @@
 // Shared formatting for the report files (PDF, DOCX, XLSX): the same words and numbers everywhere.
 import type { ResultView } from '#domain/contracts/assessments.ts';
 import { describeProfile } from '#domain/questions/applicability.ts';
+import { citationLine, type CitationView } from '#domain/questions/citation.ts';
 import { minimumPointsFor } from '#domain/scoring/policy.ts';
 import { formatDate as formatDateIn } from '#domain/dates.ts';
 import { slugify } from '#domain/text.ts';
@@ -22,8 +23,16 @@ export type ReportCell = string | { text: string; note?: string };
 export const cellParts = (cell: ReportCell): { text: string; note: string } =>
   typeof cell === 'string' ? { text: cell, note: '' } : { text: cell.text, note: cell.note ?? '' };
 
-/** The sources line of a gap, as the on-screen gap analysis lists them ('' when it cites none). */
-export const sourcesLine = (sources: readonly string[]): string => (sources.length ? `Sources: ${sources.join('; ')}` : '');
+/** A date style of the report files, for citationLine ("July 17, 2025"). */
+const REPORT_DATE_STYLE = { locale: 'en-US', month: 'long' } as const;
+
+/**
+ * The sources of a gap, as the on-screen gap analysis lists them: "Sources:" then a line per source
+ * with its title, issuer, date, pinpoint, status with its effective date, and URL (citationLine).
+ * '' when it cites none.
+ */
+export const sourcesLine = (citations: readonly CitationView[]): string =>
+  citations.length ? ['Sources:', ...citations.map((c) => citationLine(c, REPORT_DATE_STYLE))].join('\n') : '';
 
 type IndexRow = ReportDocument['evidence'][number];
 

@@ -102,7 +102,7 @@ function gapAnalysis(pdf: Pdf, doc: ReportDocument): void {
         { header: 'Points', width: 9, align: 'center' },
         { header: 'What a Yes requires', width: 36 },
       ],
-      domain.gaps.map((g) => [g.critical ? `${g.code}\nCritical` : g.code, g.question_text, String(g.points), { text: g.guidance, note: sourcesLine(g.sources) }]),
+      domain.gaps.map((g) => [g.critical ? `${g.code}\nCritical` : g.code, g.question_text, String(g.points), { text: g.guidance, note: sourcesLine(g.citations) }]),
     );
   }
 }

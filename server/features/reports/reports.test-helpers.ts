@@ -19,8 +19,9 @@ export async function zipEntry(bytes: Uint8Array, path: string): Promise<string>
   return file.async('string');
 }
 
-/** The visible text of word/document.xml (w:t runs). */
+/** The visible text of word/document.xml (w:t runs), XML entities decoded. */
 export async function docxText(bytes: Uint8Array): Promise<string> {
   const xml = await zipEntry(bytes, 'word/document.xml');
-  return [...xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' ');
+  const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return [...xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ENTITIES[e]!)).join(' ');
 }

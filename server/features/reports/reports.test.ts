@@ -8,7 +8,8 @@ import { freezeProfile, rewriteStoredResult } from '../assessments/assessments.r
 import { answerAll, createAssessment } from '../assessments/assessments.test-helpers.ts';
 import { describeProfile, PROFILE_WITH_EVERY_DUTY, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
-import { citationOf } from '#domain/questions/sources.ts';
+import { citationLine } from '#domain/questions/citation.ts';
+import { citationOf, citationsOf } from '#domain/questions/sources.ts';
 import { SCALING_RULE_TEXT } from '#domain/scoring/policy.ts';
 import { and, eq } from 'drizzle-orm';
 import { assessments, evidenceFiles, questions } from '#server/db/schema/index.ts';
@@ -17,8 +18,11 @@ import { docxText, pdfText, zipEntry } from './reports.test-helpers.ts';
 
 // IP-18 (malware protection) also makes framework coverage gaps (domain/questions/crosswalks.ts).
 const NO_CODES = new Set(['TP-02', 'AU-02', 'CI-05', 'IP-18']);
-/** The "Sources:" line each gap shows: the citations of the question's source ids, in order. */
-const SOURCE_LINES = QUESTION_BANK.filter((q) => NO_CODES.has(q.code)).map((q) => `Sources: ${q.sources.map(citationOf).join('; ')}`);
+/**
+ * The sources each gap lists under "Sources:", a line per source: title, issuer, date, pinpoint,
+ * status with its effective date, and URL (citationLine, dates as the report files write them).
+ */
+const SOURCE_LINES = QUESTION_BANK.filter((q) => NO_CODES.has(q.code)).flatMap((q) => citationsOf(q.sources).map((c) => citationLine(c, { locale: 'en-US', month: 'long' })));
 const inAYear = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
 
 describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
@@ -53,15 +57,30 @@ describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
     expect(res.status).toBe(200);
   };
   const reportOf = () => bodyOf(apiClient(server, admin.accessToken).assessments[':id'].report.$get({ param: { id: assessmentId } }));
-  /** The source references of the gaps, as the on-screen gap analysis (GET /report) lists them. */
+  /** The source labels of the gaps, as the on-screen gap analysis (GET /report) lists them. */
   const gapSources = async (): Promise<string[]> => {
     const report = await reportOf();
     const sources: string[] = report.gapAnalysis.flatMap((d) => d.gaps.flatMap((g) => g.sources));
     const cited = QUESTION_BANK.filter((q) => NO_CODES.has(q.code)).flatMap((q) => q.sources.map(citationOf));
     expect(new Set(sources)).toEqual(new Set(cited));
-    return [...new Set(sources)];
+    const citations = report.gapAnalysis.flatMap((d) => d.gaps.flatMap((g) => g.citations));
+    expect(new Set(citations.map((c) => c.id))).toEqual(new Set(QUESTION_BANK.filter((q) => NO_CODES.has(q.code)).flatMap((q) => q.sources)));
+    return [...new Set(citations.map((c) => c.label))];
   };
   const oneLine = (text: string) => text.replace(/\s+/g, ' ');
+  /** The report names each source's title, issuer, date and status with its effective date, and its URL. */
+  const expectDatedCitations = (text: string) => {
+    const flat = oneLine(text);
+    for (const words of [
+      'Guidance for Implementing National Security Presidential Memorandum 33',
+      'National Science and Technology Council (Executive Office of the President), January 4, 2022',
+      'In force since January 4, 2022.',
+      'Office of Science and Technology Policy, July 9, 2024',
+      'Announced, not yet in force.',
+    ])
+      expect(flat).toContain(words);
+    expect(text.replace(/\s+/g, '')).toContain('https://bidenwhitehouse.archives.gov/wp-content/uploads/2022/01/010422-NSPM-33-Implementation-Guidance.pdf');
+  };
 
   it('refuses every download with 403 payment_required before payment is verified', async () => {
     for (const f of files) {
@@ -99,10 +118,13 @@ describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
     for (const code of NO_CODES) expect(text).toContain(code);
     // pdfkit may wrap a line after a hyphen ("government-" / "related")
     const joined = (t: string) => oneLine(t).replace(/-\s+/g, '-');
-    for (const source of await gapSources()) expect(joined(text)).toContain(joined(source));
-    expect(SOURCE_LINES).toHaveLength(NO_CODES.size);
-    expect(SOURCE_LINES.some((line) => line.includes('; '))).toBe(true); // one gap cites several sources
-    for (const line of SOURCE_LINES) expect(joined(text)).toContain(joined(line));
+    // each source by its label, on its own line with its title, issuer, date, status and URL
+    for (const source of await gapSources()) expect(joined(text)).toContain(joined(`${source}: `));
+    expect(SOURCE_LINES.length).toBeGreaterThan(NO_CODES.size); // a gap cites several sources
+    // a long URL wraps anywhere in a narrow cell: compared without white space
+    const squeezed = (t: string) => t.replace(/\s+/g, '');
+    for (const line of SOURCE_LINES) expect(squeezed(text)).toContain(squeezed(line));
+    expectDatedCitations(text);
     expect(text).toContain('delegation-letter.pdf');
     expect(text).not.toContain('removed-draft.pdf');
     // every question applied: the points earned are the score, and the profile is stated
@@ -149,8 +171,9 @@ describe.each([TEST_DRIVER])('downloadable reports (%s)', (driver) => {
     expect(text).toContain(`Grade ${result.grade}`);
     for (const d of result.domainScores) expect(text).toContain(`${d.earned_points}/${d.total_points} (${d.weighted_percentage}%)`);
     for (const code of NO_CODES) expect(text).toContain(code);
-    for (const source of await gapSources()) expect(text).toContain(source);
+    for (const source of await gapSources()) expect(text).toContain(`${source}: `);
     for (const line of SOURCE_LINES) expect(text).toContain(line);
+    expectDatedCitations(text);
     for (const row of describeProfile(PROFILE_WITH_EVERY_DUTY)) expect(text).toContain(`${row.label} ${row.value}`);
     expect(text).toContain(SCALING_RULE_TEXT);
   });

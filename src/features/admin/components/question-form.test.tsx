@@ -16,6 +16,7 @@ import type { SourceRegister } from './source-register.ts';
 const source = (label: string, patch: Partial<SourceDef> = {}): SourceDef => ({
   label,
   document: label,
+  issuer: 'U.S. Congress',
   date: '2022-08-09',
   section: '§1',
   url: null,
@@ -49,6 +50,7 @@ const EDITING: AdminQuestionView = {
   evidence_description: '',
   guidance: 'Yes when the records show it.',
   sources: ['NSPM-33 (2021)', 'CHIPS Act §10632 (42 U.S.C. 19232)'],
+  citations: [],
   clock: null,
   novelty: null,
   corrective_action: { action: 'Train them.', priority: 'high', target_days: 60 },

@@ -15,7 +15,7 @@ const question = (id: string, domainId: string): QuestionView => ({
   document_evidence_required: false,
   evidence_description: '',
   guidance: '',
-  sources: [], clock: null, novelty: null,
+  sources: [], citations: [], clock: null, novelty: null,
 });
 
 const domains = [domain('a'), domain('empty'), domain('b')];

@@ -2,6 +2,7 @@ import { BookOpen, FileCheck2, Lightbulb } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { QuestionView } from '#domain/contracts/assessments.ts';
 import { Badge } from '../../../../components/ui/badge.tsx';
+import { CitationList, citationsIn } from '../citation-list.tsx';
 
 function Section({ icon, title, children, aside }: { icon: ReactNode; title: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -37,11 +38,7 @@ export function QuestionGuidance({ question, evidence }: { question: QuestionVie
       </Section>
       {question.sources.length > 0 && (
         <Section icon={<BookOpen className="size-4" />} title="Sources">
-          <ul className="list-disc space-y-1 pl-5 text-xs text-slate-600">
-            {question.sources.map((s) => (
-              <li key={s}>{s}</li>
-            ))}
-          </ul>
+          <CitationList citations={citationsIn(question)} />
         </Section>
       )}
     </aside>

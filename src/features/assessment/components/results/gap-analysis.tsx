@@ -2,6 +2,7 @@ import { BookOpen } from 'lucide-react';
 import type { ReportView } from '#domain/contracts/assessments.ts';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 import { plural } from '../../../../utils/format-time.ts';
+import { CitationList, citationsIn } from '../citation-list.tsx';
 import { GapDomain, GapItem } from './gap-parts.tsx';
 
 /** Every No, grouped by domain, critical first then by points (the server orders them). */
@@ -23,13 +24,15 @@ export function GapAnalysis({ groups }: { groups: ReportView['gapAnalysis'] }) {
                   </p>
                 )}
                 {gap.sources.length > 0 && (
-                  <p className="mt-2 flex items-start gap-1.5 text-xs text-slate-600">
-                    <BookOpen aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-                    <span>
-                      <span className="sr-only">Sources: </span>
-                      {gap.sources.join('; ')}
-                    </span>
-                  </p>
+                  <div className="mt-3">
+                    <p className="flex items-center gap-1.5 text-xs font-semibold text-slate-700">
+                      <BookOpen aria-hidden="true" className="size-3.5 shrink-0" />
+                      Sources
+                    </p>
+                    <div className="mt-2">
+                      <CitationList citations={citationsIn(gap)} testId="gap-citation" />
+                    </div>
+                  </div>
                 )}
               </GapItem>
             ))}
