@@ -188,7 +188,10 @@ export interface GapView {
   corrective_action: { action: string; priority: ActionPriority; target_days: number };
 }
 
-/** One gap as every organization sees it, paid or not: the question answered No and what to do. */
+/**
+ * One gap as every organization sees it, paid or not: the question answered No, what to do, and the
+ * sources it rests on (the same citations every member sees on the question card).
+ */
 export interface ResultGap {
   question_id: string;
   code: string;
@@ -197,12 +200,13 @@ export interface ResultGap {
   critical: boolean;
   action: string;
   priority: ActionPriority;
+  citations: CitationView[];
 }
 
 /**
  * GET /api/assessments/:id/results: the result, its Fail explained, and the gap analysis with the
- * corrective action for each gap (docs/decisions/012-results-line-and-public-content.md). The paid
- * report adds guidance, citations, target dates, owners and status tracking, and the downloads.
+ * corrective action and citations for each gap (docs/decisions/012-results-line-and-public-content.md).
+ * The paid report adds guidance, target dates, owners and status tracking, and the downloads.
  */
 export interface ResultsView extends ResultView {
   failSummary: string | null;

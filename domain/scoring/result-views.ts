@@ -3,6 +3,7 @@
 // SPA's component tests use the same mapping.
 import type { FrameworkCoverageView, ResultsView, ResultView } from '../contracts/assessments.ts';
 import type { ApplicabilityProfile } from '../questions/applicability.ts';
+import { citationsOf } from '../questions/sources.ts';
 import { failSummary } from './scoring.ts';
 import type { DomainGaps, Gap, ScoreResult } from './types.ts';
 
@@ -56,7 +57,8 @@ export function toGapSections<T>(gaps: DomainGaps[], item: (gap: Gap) => T): { d
 
 /**
  * What every organization sees: the result, why it failed, each gap with its action's title and
- * priority, and the framework coverage (frameworkCoverage, domain/scoring/coverage.ts).
+ * priority and the sources it rests on (as on the question card), and the framework coverage
+ * (frameworkCoverage, domain/scoring/coverage.ts).
  */
 export function toResultsView(result: ResultView, gaps: DomainGaps[], coverage: FrameworkCoverageView[]): ResultsView {
   return {
@@ -70,6 +72,7 @@ export function toResultsView(result: ResultView, gaps: DomainGaps[], coverage: 
       critical: x.critical,
       action: x.correctiveAction.action,
       priority: x.correctiveAction.priority,
+      citations: citationsOf(x.sources),
     })),
     framework_coverage: coverage,
   };

@@ -4,11 +4,12 @@ import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 import { plural } from '../../../../utils/format-time.ts';
 import { PRIORITY_LABEL, PRIORITY_TONE } from '../../../../components/corrective-action/action-item.tsx';
 import { GapDomain, GapItem } from './gap-parts.tsx';
+import { CitationList } from '../citation-list.tsx';
 
 /**
  * The gap analysis and corrective action plan every organization gets with its results: each
- * question answered No, by domain, with what to do and how urgent it is (ADR 012). The detailed
- * report adds guidance, sources, target dates, owners and status tracking, and the downloads.
+ * question answered No, by domain, with what to do, how urgent it is and the sources behind it
+ * (ADR 012). The detailed report adds guidance, target dates, owners and status tracking, and the downloads.
  */
 export function GapList({ groups }: { groups: ResultsView['gaps'] }) {
   const total = groups.reduce((n, g) => n + g.gaps.length, 0);
@@ -29,6 +30,15 @@ export function GapList({ groups }: { groups: ResultsView['gaps'] }) {
                     <Badge tone={PRIORITY_TONE[gap.priority]}>{PRIORITY_LABEL[gap.priority]} priority</Badge>
                     <span className="min-w-0">{gap.action}</span>
                   </p>
+                  {/* Results saved offline before citations were sent have none. */}
+                  {gap.citations?.length > 0 && (
+                    <details className="mt-2 text-sm">
+                      <summary className="cursor-pointer font-medium text-slate-700">Sources ({gap.citations.length})</summary>
+                      <div className="mt-2">
+                        <CitationList citations={gap.citations} testId="free-gap-citation" />
+                      </div>
+                    </details>
+                  )}
                 </GapItem>
               ))}
             </GapDomain>

@@ -97,6 +97,15 @@ describe('Results', () => {
     const gap = page.getByTestId('free-gap-item');
     await expect.element(gap).toHaveTextContent(CRITICAL.code);
     await expect.element(gap.getByText('Critical', { exact: true })).toBeVisible();
+    // The requirement behind it, as on the question card: opened on request, each title linked to its text.
+    const citations = r.gaps.flatMap((g) => g.gaps).find((g) => g.code === CRITICAL.code)!.citations;
+    expect(citations.length).toBeGreaterThan(0);
+    await userEvent.click(gap.getByText(`Sources (${citations.length})`));
+    const linked = citations.findIndex((c) => c.url);
+    expect(linked).toBeGreaterThanOrEqual(0);
+    const shown = gap.getByTestId('free-gap-citation').nth(linked);
+    await expect.element(shown).toHaveTextContent(citations[linked]!.label);
+    await expect.element(shown.getByRole('link')).toHaveAttribute('href', citations[linked]!.url!);
   });
 
   it('shows full marks and no gaps when every answer is Yes', async () => {
