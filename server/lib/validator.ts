@@ -8,18 +8,21 @@ export { containsInvalidText, INVALID_TEXT_MESSAGE } from '#domain/text.ts';
 
 /**
  * The project's single validator: zod schemas from domain/ (and the path parameters below), and
- * every failure becomes the same 400 { error, code: 'validation_failed', details }.
+ * every failure becomes the same 400 { error, code: 'validation_failed', details }, or the route's
+ * own refusal (`refuse`) where bad input must read like a miss.
  */
-export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
+export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T, refuse?: () => Error) =>
   zValidator(target, schema, (result) => {
     if (!result.success) {
+      // A public lookup answers bad input as it answers a miss (refuse: its 404), so a probe learns nothing.
+      if (refuse) throw refuse();
       const first = result.error.issues[0];
       const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
       throw badRequest(first?.message ?? 'Invalid request', issues);
     }
     // NUL and lone surrogates anywhere (keys too), and input nested past any contract (domain/text.ts).
     const problem = invalidTextProblem(result.data);
-    if (problem) throw badRequest(problem);
+    if (problem) throw refuse ? refuse() : badRequest(problem);
   });
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { organizations } from '#server/db/schema/index.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
-import { apiClient } from '#tests/setup/api-client.ts';
+import { apiClient, bodyOf } from '#tests/setup/api-client.ts';
 import { signInUser } from '#tests/setup/auth.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { decodedBody, header, useAppWithSmtp } from './smtp-capture.ts';
@@ -31,19 +31,15 @@ describe.each([TEST_DRIVER])('invitation e-mail over SMTP (%s)', (driver) => {
     expect(link).not.toBeNull();
     const token = link![1]!;
 
-    // GET /api/auth/validate-invite reads its token without a validator: not in the route's type, so untyped
-    const valid = await app.server.json('GET', `/api/auth/validate-invite?token=${token}`);
-    expect(valid).toMatchObject({
-      status: 200,
-      body: { organizationName: 'Lovelace Analytical', email: 'babbage@example.org', organizationId: admin.organizationId },
-    });
+    const valid = await bodyOf(apiClient(app.server).auth['validate-invite'].$get({ query: { token } }));
+    expect(valid).toEqual({ organizationName: 'Lovelace Analytical', email: 'babbage@example.org', organizationId: admin.organizationId });
 
     const accepted = await apiClient(app.server).auth['accept-invite'].$post({ json: { token, firstName: 'Charles', lastName: 'Babbage', password: 'Difference-engine-2' } });
     expect(accepted.status).toBe(201);
     const session = await signInUser(app.server, 'babbage@example.org', 'Difference-engine-2');
     const profile = await apiClient(app.server, session.accessToken).auth.profile.$get();
     expect(await profile.json()).toMatchObject({ first_name: 'Charles', role: 'team_member', organization: { name: 'Lovelace Analytical' } });
-    expect((await app.server.json('GET', `/api/auth/validate-invite?token=${token}`)).status).toBe(404);
+    expect((await apiClient(app.server).auth['validate-invite'].$get({ query: { token } })).status).toBe(404);
   });
 
   it('keeps names stored with line breaks (before the contracts refused them) out of headers and off extra lines', async () => {

@@ -28,12 +28,14 @@ const optionalUser = factory.createMiddleware(async (c, next) => {
   await next();
 });
 
+/** A token that is malformed, unknown, used or expired: one answer for all. */
+const invalidInvitation = () => notFound(MSG.invalidInvitation);
+
 /** No session (accept-invite verifies a token when one is sent). */
 export const authPublicRoutes = new Hono<AppEnv>()
-  .get('/validate-invite', rateLimit(RATE_LIMITS.publicLookup), async (c) => {
-    const query = validateInviteQuerySchema.safeParse({ token: c.req.query('token') ?? '' });
-    const found = query.success ? await findValidInvitation(serviceContext(c), query.data.token) : null;
-    if (!found) throw notFound(MSG.invalidInvitation);
+  .get('/validate-invite', rateLimit(RATE_LIMITS.publicLookup), validate('query', validateInviteQuerySchema, invalidInvitation), async (c) => {
+    const found = await findValidInvitation(serviceContext(c), c.req.valid('query').token);
+    if (!found) throw invalidInvitation();
     const body: ValidateInviteResponse = {
       organizationName: found.organization.name,
       email: found.invitation.email,

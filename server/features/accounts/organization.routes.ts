@@ -33,12 +33,14 @@ const orgAdmin = requireRole('org_admin');
 const membersOf = async (c: Context<AppEnv>, organizationId: string) => c.json(await organizationUsers(callerContext(c), organizationId));
 
 /** GET /api/organization/public/{orgId}: no session (the join page). */
-export const organizationPublicRoutes = new Hono<AppEnv>().get('/public/:orgId', rateLimit(RATE_LIMITS.publicLookup), validate('param', organizationParam), async (c) => {
-    // The id alone reveals nothing: without the link's current key the answer is the same 404.
-    const query = publicOrganizationQuerySchema.safeParse({ key: c.req.query('key') ?? '' });
-    if (!query.success) throw invalidJoinLink();
-    return c.json(await publicOrganization(serviceContext(c), c.req.valid('param').orgId, query.data.key));
-  });
+// The id alone reveals nothing: without the link's current key the answer is the same 404.
+export const organizationPublicRoutes = new Hono<AppEnv>().get(
+  '/public/:orgId',
+  rateLimit(RATE_LIMITS.publicLookup),
+  validate('param', organizationParam),
+  validate('query', publicOrganizationQuerySchema, invalidJoinLink),
+  async (c) => c.json(await publicOrganization(serviceContext(c), c.req.valid('param').orgId, c.req.valid('query').key)),
+);
 
 /** /api/organization/...: signed in with a profile (server/api/organization.ts). */
 export const organizationRoutes = new Hono<AppEnv>()
