@@ -3,6 +3,7 @@
 // questions are asked and which of them gate Pass; the server freezes the result into each
 // assessment when it starts (docs/decisions/018-applicability-and-scaled-score.md).
 import { z } from 'zod';
+import { MSG } from '../messages.ts';
 
 /** Kinds of organization, as the research security rules name them. */
 export const ORGANIZATION_KINDS = ['ihe', 'nonprofit', 'ffrdc', 'company'] as const;
@@ -97,8 +98,7 @@ export const COVERED_WITHOUT_AGENCY_MESSAGE =
   'A covered institution receives federal research and development funding: choose at least one funding agency (or Other federal agency)';
 
 /** "Choose grants or cooperative agreements, contracts, or both for DOE" (each agency in the profile). */
-export const instrumentsMissingMessage = (agency: FundingAgency) =>
-  `Choose grants or cooperative agreements, contracts, or both for ${FUNDING_AGENCY_LABELS[agency]}`;
+export const instrumentsMissingMessage = (agency: FundingAgency) => MSG.instrumentsMissing(FUNDING_AGENCY_LABELS[agency]);
 export const instrumentsUnlistedMessage = (agency: FundingAgency) =>
   `Funding instruments are given for ${FUNDING_AGENCY_LABELS[agency]}, which is not among the funding agencies`;
 
