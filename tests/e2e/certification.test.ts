@@ -154,7 +154,7 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
     const servedBytes = await served.body();
     expect(createHash('sha256').update(servedBytes).digest('hex')).toBe(first.sha256);
     expect(servedBytes.toString('utf8')).toBe(shownCanonical);
-    expect(JSON.parse(shownCanonical)).toMatchObject({ format: 'mvrsp-self-certification/2', version_label: first.version_label, payment_verified: false, identity_verified: false });
+    expect(JSON.parse(shownCanonical)).toMatchObject({ format: 'mvrsp-self-certification/3', version_label: first.version_label, payment_verified: false, identity_verified: false });
     expect(shownCanonical).not.toContain(admin.email);
     await definitionListsAreValid(pub);
     await wcagClean(pub);

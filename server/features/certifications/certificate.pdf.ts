@@ -85,8 +85,7 @@ export async function renderCertificatePdf(input: CertificateInput, opts: { comp
       // A superseded record no longer stands for the organization: no expiry to read as a validity.
       ...(record.status === 'superseded' ? [] : [['Record expires', formatDate(record.expires_at)] as [string, string]]),
       ['Status on download', STATUS_TEXT[record.status]],
-      // The parts the record signs (canonicalForm): funding instruments are not among them (ADR 037).
-      ...(record.applicability ? describeProfile({ ...record.applicability, instruments: undefined }).map((r): [string, string] => [r.label, r.value]) : [['Applicability profile', 'Not recorded']]),
+      ...(record.applicability ? describeProfile(record.applicability).map((r): [string, string] => [r.label, r.value]) : [['Applicability profile', 'Not recorded']]),
     ],
   );
 
