@@ -37,6 +37,14 @@ export const MSG = {
   applicabilityRequired: "Complete your organization's applicability profile before starting an assessment.",
   applicabilityRequiredMember: "Your organization's admin must complete its applicability profile before an assessment can start.",
   applicabilitySaveFailed: 'Failed to save the applicability profile',
+  // funding instruments (domain/questions/applicability.ts; docs/decisions/037-funding-instruments.md)
+  instrumentsUnconfirmedTitle: 'Confirm how each agency funds your organization',
+  instrumentsUnconfirmed:
+    'The applicability profile now asks, for each funding agency, whether it funds you through grants or cooperative agreements, contracts, or both: several duties apply to one and not the other. Until you confirm, every agency counts as both, so assessments may ask and require more than your organization owes. Assessments already started keep the profile they started with.',
+  instrumentsUnconfirmedMember:
+    "The applicability profile does not yet say whether each agency funds your organization through grants or contracts; until an organization admin confirms it, every agency counts as both.",
+  instrumentsConfirmAction: 'Confirm funding instruments',
+  instrumentsMissing: (agency: string) => `Choose grants or cooperative agreements, contracts, or both for ${agency}`,
   requestFailed: 'Request failed',
   httpStatus: (status: number) => `HTTP ${status}`,
   updateOrgNameFailed: 'Failed to update organization name',

@@ -82,8 +82,19 @@ describe('canonicalForm', () => {
     expect(parsed.signed_at).toBe('2025-03-04T05:06:07.089Z');
     expect(Object.keys(parsed.applicability as object)).toEqual(['activities', 'agencies', 'covered', 'kind']);
     expect(text).not.toMatch(/\n|": | ,/);
-    expect(text).toContain('"format":"mvrsp-self-certification/2"');
-    expect(CANONICAL_FORMAT).toBe('mvrsp-self-certification/2');
+    expect(text).toContain('"format":"mvrsp-self-certification/3"');
+    expect(CANONICAL_FORMAT).toBe('mvrsp-self-certification/3');
+  });
+
+  it('format 3 signs the funding instruments of a profile that has them; format 2 and an unconfirmed profile keep the four parts', () => {
+    const confirmed: CertificationRecord = { ...record, applicability: { ...record.applicability!, instruments: { nih: ['contract', 'grant'], nsf: ['grant'] } } };
+    const signed = JSON.parse(canonicalForm(confirmed)) as { applicability: Record<string, unknown> };
+    expect(signed.applicability.instruments).toEqual({ nsf: ['grant'], nih: ['grant', 'contract'] });
+    expect(canonicalForm(confirmed)).not.toBe(canonicalForm({ ...confirmed, applicability: { ...confirmed.applicability!, instruments: { nsf: ['grant'], nih: ['grant'] } } }));
+    expect(canonicalForm(record)).not.toContain('instruments');
+    // Format 2 is written exactly as it was, whatever the profile now holds.
+    expect(canonicalForm(confirmed, 'mvrsp-self-certification/2')).toBe(canonicalForm(record, 'mvrsp-self-certification/2'));
+    expect(readCanonical(canonicalForm(confirmed)).applicability).toEqual({ ...record.applicability, instruments: { nsf: ['grant'], nih: ['grant', 'contract'] } });
   });
 
   it('still writes format 1 exactly as it was (records signed in it keep their text and hash)', async () => {
@@ -118,7 +129,7 @@ describe('canonicalForm', () => {
       versionLabel: '2025.1',
       applicability: record.applicability,
     };
-    expect(readCanonical(canonicalForm(record))).toEqual({ ...facts, format: 'mvrsp-self-certification/2', questionCount: 57, paymentVerified: true, identityVerified: false });
+    expect(readCanonical(canonicalForm(record))).toEqual({ ...facts, format: 'mvrsp-self-certification/3', questionCount: 57, paymentVerified: true, identityVerified: false });
     expect(readCanonical(canonicalForm(record, V1))).toEqual({ ...facts, format: V1, questionCount: null, paymentVerified: null, identityVerified: null });
     expect(readCanonical(canonicalForm({ ...record, applicability: null })).applicability).toBeNull();
   });

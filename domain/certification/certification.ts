@@ -3,7 +3,7 @@
 // no I/O; the SHA-256 uses Web Crypto (crypto.subtle), which browsers and Node.js both provide.
 import type { AssessmentStatus, CertificationStatus, Ineligibility } from '../contracts/enums.ts';
 import { addMonthsAt } from '../dates.ts';
-import type { ApplicabilityProfile } from '../questions/applicability.ts';
+import { INSTRUMENTS, instrumentsOf, type ApplicabilityProfile } from '../questions/applicability.ts';
 import type { Grade, PassFail } from '../scoring/policy.ts';
 import { fullName } from '../text.ts';
 
@@ -160,11 +160,12 @@ export interface CertificationRecord {
  * The formats of the canonical text. A change to its fields or encoding makes a new version; a
  * record keeps the text it was signed with, so every older record stays verifiable as it is.
  * 1: the record as first defined. 2: adds question_count, payment_verified, identity_verified.
+ * 3: the applicability profile also carries its funding instruments when it has them (ADR 037).
  */
-export const CANONICAL_FORMATS = ['mvrsp-self-certification/1', 'mvrsp-self-certification/2'] as const;
+export const CANONICAL_FORMATS = ['mvrsp-self-certification/1', 'mvrsp-self-certification/2', 'mvrsp-self-certification/3'] as const;
 export type CanonicalFormat = (typeof CANONICAL_FORMATS)[number];
 /** The format new records are signed in. */
-export const CANONICAL_FORMAT: CanonicalFormat = 'mvrsp-self-certification/2';
+export const CANONICAL_FORMAT: CanonicalFormat = 'mvrsp-self-certification/3';
 
 /**
  * MVRSP Assess does not check who an organization is: its name is the one it registered
@@ -183,8 +184,13 @@ function stableStringify(value: Json): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${stableStringify(value[k]!)}`).join(',')}}`;
 }
 
-const profileJson = (p: ApplicabilityProfile | null): Json =>
-  p === null ? null : { kind: p.kind, covered: p.covered, agencies: [...p.agencies], activities: [...p.activities] };
+/** The profile as signed: four parts; from format 3 also the funding instruments, when confirmed (each list in INSTRUMENTS order). */
+function profileJson(p: ApplicabilityProfile | null, format: CanonicalFormat): Json {
+  if (p === null) return null;
+  const parts: Record<string, Json> = { kind: p.kind, covered: p.covered, agencies: [...p.agencies], activities: [...p.activities] };
+  if (format === 'mvrsp-self-certification/3' && p.instruments) parts.instruments = Object.fromEntries(p.agencies.map((a) => [a, INSTRUMENTS.filter((i) => instrumentsOf(p, a).includes(i))]));
+  return parts;
+}
 
 /**
  * The record's canonical text in `format`: JSON of exactly that format's CertificationRecord
@@ -212,7 +218,7 @@ export function canonicalForm(record: CertificationRecord, format: CanonicalForm
     pass_fail: record.passFail,
     version_id: record.versionId,
     version_label: record.versionLabel,
-    applicability: profileJson(record.applicability),
+    applicability: profileJson(record.applicability, format),
     supersedes_id: record.supersedesId,
   };
   if (format !== 'mvrsp-self-certification/1') {
@@ -249,7 +255,15 @@ export function readCanonical(canonical: string): SignedFacts {
     versionLabel: typeof parsed.version_label === 'string' ? parsed.version_label : '',
     applicability:
       profile && typeof profile === 'object' && typeof profile.kind === 'string' && typeof profile.covered === 'boolean'
-        ? ({ kind: profile.kind, covered: profile.covered, agencies: stringList(profile.agencies), activities: stringList(profile.activities) } as ApplicabilityProfile)
+        ? ({
+            kind: profile.kind,
+            covered: profile.covered,
+            agencies: stringList(profile.agencies),
+            ...(profile.instruments && typeof profile.instruments === 'object'
+              ? { instruments: Object.fromEntries(Object.entries(profile.instruments).map(([a, list]) => [a, stringList(list)])) }
+              : {}),
+            activities: stringList(profile.activities),
+          } as ApplicabilityProfile)
         : null,
     questionCount: typeof parsed.question_count === 'number' ? parsed.question_count : null,
     paymentVerified: bool(parsed.payment_verified),

@@ -12,6 +12,11 @@ import {
   describeProfile,
   FUNDING_AGENCIES,
   implies,
+  INSTRUMENTS,
+  instrumentsOf,
+  instrumentsUnconfirmed,
+  instrumentsMissingMessage,
+  instrumentsUnlistedMessage,
   KINDS_THAT_MAY_BE_COVERED,
   ORGANIZATION_KINDS,
   PROFILE_WITH_EVERY_DUTY,
@@ -152,6 +157,8 @@ describe('PROFILE_WITH_EVERY_DUTY', () => {
     ...ORGANIZATION_KINDS.filter((k) => k === PROFILE_WITH_EVERY_DUTY.kind).map((k) => ({ kinds: [k] })),
     { covered: true },
     ...FUNDING_AGENCIES.map((a) => ({ agencies: [a] })),
+    ...FUNDING_AGENCIES.map((a) => ({ grants: [a] })),
+    ...FUNDING_AGENCIES.map((a) => ({ contracts: [a] })),
     ...ACTIVITIES.map((a) => ({ activities: [a] })),
   ];
 
@@ -221,7 +228,7 @@ describe('words', () => {
     expect(describeCondition({ activities: ['export_controlled'] })).toBe('organizations with export-controlled research');
   });
 
-  it('describes a profile in four labelled lines', () => {
+  it('describes a profile without confirmed instruments in four labelled lines', () => {
     expect(describeProfile(COMPANY)).toEqual([
       { label: 'Kind of organization', value: 'Company' },
       { label: 'Covered institution', value: 'No' },
@@ -229,6 +236,98 @@ describe('words', () => {
       { label: 'Activities with extra duties', value: 'Controlled unclassified information (CUI) or federal contract information (FCI) under DoD contracts' },
     ]);
     expect(describeProfile({ kind: 'nonprofit', covered: true, agencies: [], activities: [] }).map((l) => l.value)).toEqual(['Nonprofit research institute', 'Yes', 'None', 'None']);
+  });
+});
+
+/** Valid profiles, with funding instruments confirmed (one or both per agency) or not (saved before they were asked). */
+const validProfile: fc.Arbitrary<ApplicabilityProfile> = fc
+  .record({ kind: fc.constantFrom(...ORGANIZATION_KINDS), covered: fc.boolean(), agencies: fc.subarray([...FUNDING_AGENCIES]), activities: fc.subarray([...ACTIVITIES]) })
+  .chain((p) =>
+    fc.option(fc.tuple(...p.agencies.map(() => fc.subarray([...INSTRUMENTS], { minLength: 1 }))), { nil: undefined }).map(
+      (lists): ApplicabilityProfile => (lists ? { ...p, instruments: Object.fromEntries(p.agencies.map((a, i) => [a, lists[i]!])) } : p),
+    ),
+  )
+  .filter((p) => applicabilityProfileSchema.safeParse(p).success);
+
+describe('funding instruments', () => {
+  const DOE_CONTRACTOR: ApplicabilityProfile = { kind: 'ffrdc', covered: true, agencies: ['doe'], instruments: { doe: ['contract'] }, activities: [] };
+  const NSF_GRANTEE: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: ['nsf', 'dod'], instruments: { nsf: ['grant'], dod: ['grant', 'contract'] }, activities: [] };
+
+  it('grants and contracts: hold when a listed agency funds the organization through that instrument', () => {
+    expect(allHold([{ grants: ['doe'] }], DOE_CONTRACTOR)).toBe(false);
+    expect(allHold([{ contracts: ['doe'] }], DOE_CONTRACTOR)).toBe(true);
+    expect(allHold([{ agencies: ['doe'] }], DOE_CONTRACTOR)).toBe(true);
+    expect(allHold([{ grants: ['nsf'] }], NSF_GRANTEE)).toBe(true);
+    expect(allHold([{ contracts: ['nsf'] }], NSF_GRANTEE)).toBe(false);
+    expect(allHold([{ contracts: ['nsf', 'dod'] }], NSF_GRANTEE)).toBe(true);
+    expect(allHold([{ grants: ['nih'] }], NSF_GRANTEE)).toBe(false);
+  });
+
+  it('a profile saved before instruments were asked counts both for every agency it lists (the wider duties)', () => {
+    const old: ApplicabilityProfile = { kind: 'ffrdc', covered: true, agencies: ['doe'], activities: [] };
+    expect(instrumentsUnconfirmed(old)).toBe(true);
+    expect(instrumentsOf(old, 'doe')).toEqual(['grant', 'contract']);
+    expect(instrumentsOf(old, 'nsf')).toEqual([]);
+    expect(allHold([{ grants: ['doe'] }], old)).toBe(true);
+    expect(allHold([{ contracts: ['doe'] }], old)).toBe(true);
+    expect(allHold([{ grants: ['nsf'] }], old)).toBe(false);
+    // Confirmed, or nothing to confirm (no agency): no prompt.
+    expect(instrumentsUnconfirmed(DOE_CONTRACTOR)).toBe(false);
+    expect(instrumentsUnconfirmed({ ...old, covered: false, agencies: [] })).toBe(false);
+  });
+
+  it('the schema accepts a profile without instruments and one with an entry for each agency, in one spelling', () => {
+    expect(applicabilityProfileSchema.parse({ kind: 'ffrdc', covered: true, agencies: ['doe'], activities: [] })).toEqual({ kind: 'ffrdc', covered: true, agencies: ['doe'], activities: [] });
+    expect(
+      applicabilityProfileSchema.parse({ kind: 'ihe', covered: false, agencies: ['dod', 'nsf'], instruments: { dod: ['contract', 'grant', 'contract'], nsf: ['grant'] }, activities: [] }),
+    ).toEqual({ kind: 'ihe', covered: false, agencies: ['nsf', 'dod'], instruments: { nsf: ['grant'], dod: ['grant', 'contract'] }, activities: [] });
+    expect(applicabilityProfileSchema.parse({ kind: 'company', covered: false, agencies: [], instruments: {}, activities: [] }).instruments).toEqual({});
+  });
+
+  it('the schema refuses an agency without an instrument, an instrument for an agency not listed, and unknown instruments', () => {
+    const issues = (input: unknown) => {
+      const r = applicabilityProfileSchema.safeParse(input);
+      return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    };
+    const base = { kind: 'ihe', covered: false, agencies: ['nsf', 'doe'], activities: [] };
+    expect(issues({ ...base, instruments: { nsf: ['grant'] } })).toEqual([{ path: 'instruments.doe', message: instrumentsMissingMessage('doe') }]);
+    expect(issues({ ...base, instruments: { nsf: ['grant'], doe: [] } })).toEqual([{ path: 'instruments.doe', message: instrumentsMissingMessage('doe') }]);
+    expect(instrumentsMissingMessage('doe')).toBe('Choose grants or cooperative agreements, contracts, or both for DOE');
+    expect(issues({ ...base, instruments: { nsf: ['grant'], doe: ['grant'], nih: ['grant'] } })).toEqual([{ path: 'instruments.nih', message: instrumentsUnlistedMessage('nih') }]);
+    expect(issues({ ...base, instruments: { nsf: ['loan'], doe: ['grant'] } })).toEqual([{ path: 'instruments.nsf.0', message: 'Unknown funding instrument: use grant or contract' }]);
+    expect(issues({ ...base, instruments: { darpa: ['grant'], nsf: ['grant'], doe: ['grant'] } })[0]?.path).toMatch(/^instruments/);
+  });
+
+  it('implies: grants or contracts from an agency are funding by it, never the other way round', () => {
+    expect(implies([{ grants: ['doe'] }], [{ agencies: ['doe', 'nsf'] }])).toBe(true);
+    expect(implies([{ contracts: ['dod'] }], [{ agencies: ['dod'] }])).toBe(true);
+    expect(implies([{ agencies: ['doe'] }], [{ grants: ['doe'] }])).toBe(false);
+    expect(implies([{ contracts: ['doe'] }], [{ grants: ['doe'] }])).toBe(false);
+    expect(implies([{ grants: ['doe'] }], [{ grants: ['doe', 'nsf'] }])).toBe(true);
+    expect(implies([{ grants: ['doe', 'nsf'] }], [{ grants: ['doe'] }])).toBe(false);
+  });
+
+  it('words: the conditions and the confirmed profile say grants or contracts', () => {
+    expect(describeConditions([{ grants: ['doe'] }])).toBe('Organizations with grants or cooperative agreements from DOE');
+    expect(describeConditions([{ kinds: ['ihe'] }, { contracts: [...FUNDING_AGENCIES] }])).toBe('Institutions of higher education with federal contracts');
+    // A grants condition implies the agencies condition it narrows, which is then left out.
+    expect(describeConditions([{ agencies: ['doe', 'nsf'] }, { grants: ['doe'] }])).toBe('Organizations with grants or cooperative agreements from DOE');
+    expect(describeProfile(NSF_GRANTEE)).toContainEqual({ label: 'Funding instruments', value: 'NSF: grants or cooperative agreements; DoD: grants or cooperative agreements and contracts' });
+    expect(describeProfile({ ...NSF_GRANTEE, instruments: undefined }).map((l) => l.label)).not.toContain('Funding instruments');
+  });
+
+  it('property: confirming instruments never adds a duty (an unconfirmed profile is asked and gated at least as much)', () => {
+    const condition: fc.Arbitrary<Condition> = fc.oneof(
+      fc.subarray([...FUNDING_AGENCIES], { minLength: 1 }).map((grants) => ({ grants })),
+      fc.subarray([...FUNDING_AGENCIES], { minLength: 1 }).map((contracts) => ({ contracts })),
+      fc.subarray([...FUNDING_AGENCIES], { minLength: 1 }).map((agencies) => ({ agencies })),
+    );
+    fc.assert(
+      fc.property(validProfile, fc.array(condition, { maxLength: 3 }), (p, cs) => {
+        if (allHold(cs, p)) expect(allHold(cs, { ...p, instruments: undefined })).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 
@@ -264,16 +363,24 @@ describe('implies: a gate scope against the organizations a source binds', () =>
       someOf(ORGANIZATION_KINDS).map((kinds) => ({ kinds })),
       fc.constant({ covered: true as const }),
       someOf(FUNDING_AGENCIES).map((agencies) => ({ agencies })),
+      someOf(FUNDING_AGENCIES).map((grants) => ({ grants })),
+      someOf(FUNDING_AGENCIES).map((contracts) => ({ contracts })),
       someOf(ACTIVITIES).map((activities) => ({ activities })),
     );
-    const conditions = fc.array(condition, { maxLength: 4 });
-    const profile = fc
-      .record({ kind: fc.constantFrom(...ORGANIZATION_KINDS), covered: fc.boolean(), agencies: fc.subarray([...FUNDING_AGENCIES]), activities: fc.subarray([...ACTIVITIES]) })
-      .filter((p) => applicabilityProfileSchema.safeParse(p).success);
+    const conditions = fc.array(condition, { maxLength: 6 });
+    const profile = validProfile;
     // Right sides built by widening some of the left side's conditions, so that most pairs imply.
     const widen = (c: Condition): fc.Arbitrary<Condition> => {
       if ('kinds' in c) return fc.subarray([...ORGANIZATION_KINDS]).map((more) => ({ kinds: ORGANIZATION_KINDS.filter((k) => c.kinds.includes(k) || more.includes(k)) }));
       if ('agencies' in c) return fc.subarray([...FUNDING_AGENCIES]).map((more) => ({ agencies: FUNDING_AGENCIES.filter((k) => c.agencies.includes(k) || more.includes(k)) }));
+      // Grants (or contracts) from some agencies widen to more agencies, or to funding by them at all.
+      if ('grants' in c || 'contracts' in c) {
+        const from = 'grants' in c ? c.grants : c.contracts;
+        return fc.tuple(fc.subarray([...FUNDING_AGENCIES]), fc.boolean()).map(([more, any]): Condition => {
+          const agencies = FUNDING_AGENCIES.filter((k) => from.includes(k) || more.includes(k));
+          return any ? { agencies } : 'grants' in c ? { grants: agencies } : { contracts: agencies };
+        });
+      }
       if ('activities' in c) return fc.subarray([...ACTIVITIES]).map((more) => ({ activities: ACTIVITIES.filter((k) => c.activities.includes(k) || more.includes(k)) }));
       return fc.constantFrom<Condition>(c, { kinds: [...KINDS_THAT_MAY_BE_COVERED] }, { kinds: [...ORGANIZATION_KINDS] });
     };

@@ -3,6 +3,7 @@
 // questions are asked and which of them gate Pass; the server freezes the result into each
 // assessment when it starts (docs/decisions/018-applicability-and-scaled-score.md).
 import { z } from 'zod';
+import { MSG } from '../messages.ts';
 
 /** Kinds of organization, as the research security rules name them. */
 export const ORGANIZATION_KINDS = ['ihe', 'nonprofit', 'ffrdc', 'company'] as const;
@@ -11,6 +12,14 @@ export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
 /** Federal agencies that fund the organization's research. */
 export const FUNDING_AGENCIES = ['nsf', 'nih', 'doe', 'dod', 'nasa', 'usda', 'other'] as const;
 export type FundingAgency = (typeof FUNDING_AGENCIES)[number];
+
+/**
+ * How an agency funds the organization: `grant` is financial assistance (grants and cooperative
+ * agreements, 2 CFR part 200), `contract` a procurement contract (the FAR). Several duties follow
+ * one and not the other (docs/decisions/037-funding-instruments.md).
+ */
+export const INSTRUMENTS = ['grant', 'contract'] as const;
+export type Instrument = (typeof INSTRUMENTS)[number];
 
 /** Activities that bring duties of their own. */
 export const ACTIVITIES = ['cui_fci', 'export_controlled', 'controlled_access_data', 'foreign_gifts', 'foreign_components', 'doj_dsp'] as const;
@@ -25,8 +34,24 @@ export interface ApplicabilityProfile {
   /** A covered institution under NSPM-33 section 4(g) (see COVERED_INSTITUTION_DEFINITION). */
   covered: boolean;
   agencies: FundingAgency[];
+  /**
+   * Per funding agency, how it funds the organization: one entry for each agency in `agencies`, at
+   * least one instrument each. Missing on profiles saved before it was asked: then it is "not
+   * confirmed", every agency counts as funding through both (instrumentsOf), and the admin is asked
+   * to confirm (MSG.instrumentsUnconfirmed).
+   */
+  instruments?: Partial<Record<FundingAgency, Instrument[]>>;
   activities: Activity[];
 }
+
+/** How the agency funds the organization; an unconfirmed profile counts both (the wider duties). */
+export function instrumentsOf(p: Pick<ApplicabilityProfile, 'agencies' | 'instruments'>, agency: FundingAgency): readonly Instrument[] {
+  if (!p.agencies.includes(agency)) return [];
+  return p.instruments ? (p.instruments[agency] ?? []) : INSTRUMENTS;
+}
+
+/** A saved profile whose funding instruments were never confirmed (saved before they were asked). */
+export const instrumentsUnconfirmed = (p: Pick<ApplicabilityProfile, 'agencies' | 'instruments'>): boolean => p.instruments === undefined && p.agencies.length > 0;
 
 export const ORGANIZATION_KIND_LABELS: Record<OrganizationKind, string> = {
   ihe: 'Institution of higher education',
@@ -43,6 +68,11 @@ export const FUNDING_AGENCY_LABELS: Record<FundingAgency, string> = {
   nasa: 'NASA',
   usda: 'USDA',
   other: 'Other federal agency',
+};
+
+export const INSTRUMENT_LABELS: Record<Instrument, string> = {
+  grant: 'Grants or cooperative agreements',
+  contract: 'Contracts',
 };
 
 export const ACTIVITY_LABELS: Record<Activity, string> = {
@@ -67,25 +97,48 @@ export const COVERABLE_KINDS: readonly OrganizationKind[] = ['ihe', 'nonprofit',
 export const COVERED_WITHOUT_AGENCY_MESSAGE =
   'A covered institution receives federal research and development funding: choose at least one funding agency (or Other federal agency)';
 
+/** "Choose grants or cooperative agreements, contracts, or both for DOE" (each agency in the profile). */
+export const instrumentsMissingMessage = (agency: FundingAgency) => MSG.instrumentsMissing(FUNDING_AGENCY_LABELS[agency]);
+export const instrumentsUnlistedMessage = (agency: FundingAgency) =>
+  `Funding instruments are given for ${FUNDING_AGENCY_LABELS[agency]}, which is not among the funding agencies`;
+
+// Each value once is the transform's work (as for agencies); the bound only stops a flood.
+const instrumentListSchema = z.array(z.enum(INSTRUMENTS, { message: 'Unknown funding instrument: use grant or contract' })).max(8);
+
 export const applicabilityProfileSchema = z
   .object({
     kind: z.enum(ORGANIZATION_KINDS, { message: 'Choose the kind of organization' }),
     covered: z.boolean({ message: 'Say whether the organization is a covered institution' }),
     agencies: z.array(z.enum(FUNDING_AGENCIES, { message: 'Unknown funding agency' })).max(FUNDING_AGENCIES.length),
+    // Optional so that profiles saved before it was asked still read; the form always sends it.
+    instruments: z.partialRecord(z.enum(FUNDING_AGENCIES, { message: 'Unknown funding agency' }), instrumentListSchema).optional(),
     activities: z.array(z.enum(ACTIVITIES, { message: 'Unknown activity' })).max(ACTIVITIES.length),
   })
   .strict()
   .superRefine((p, ctx) => {
+    if (p.instruments) {
+      for (const a of FUNDING_AGENCIES) {
+        const listed = p.agencies.includes(a);
+        const given = p.instruments[a];
+        if (listed && !given?.length) ctx.addIssue({ code: 'custom', message: instrumentsMissingMessage(a), path: ['instruments', a] });
+        if (!listed && given !== undefined) ctx.addIssue({ code: 'custom', message: instrumentsUnlistedMessage(a), path: ['instruments', a] });
+      }
+    }
     if (!p.covered) return;
     if (!COVERABLE_KINDS.includes(p.kind)) ctx.addIssue({ code: 'custom', message: COMPANY_NOT_COVERED_MESSAGE, path: ['covered'] });
     if (p.agencies.length === 0) ctx.addIssue({ code: 'custom', message: COVERED_WITHOUT_AGENCY_MESSAGE, path: ['agencies'] });
   })
-  .transform((p) => ({
-    ...p,
+  .transform((p): ApplicabilityProfile => {
     // One spelling of a set: each value once, in the list's own order.
-    agencies: FUNDING_AGENCIES.filter((a) => p.agencies.includes(a)),
-    activities: ACTIVITIES.filter((a) => p.activities.includes(a)),
-  })) satisfies z.ZodType<ApplicabilityProfile, unknown>;
+    const agencies = FUNDING_AGENCIES.filter((a) => p.agencies.includes(a));
+    const { instruments, ...rest } = p;
+    return {
+      ...rest,
+      agencies,
+      ...(instruments && { instruments: Object.fromEntries(agencies.map((a) => [a, INSTRUMENTS.filter((i) => instruments[a]!.includes(i))])) }),
+      activities: ACTIVITIES.filter((a) => p.activities.includes(a)),
+    };
+  }) satisfies z.ZodType<ApplicabilityProfile, unknown>;
 
 // ---------- conditions a question carries ----------
 
@@ -98,11 +151,15 @@ export type Condition =
   | { kinds: OrganizationKind[] }
   | { covered: true }
   | { agencies: FundingAgency[] }
+  /** Receives grants or cooperative agreements from any of these agencies. */
+  | { grants: FundingAgency[] }
+  /** Holds contracts from any of these agencies. */
+  | { contracts: FundingAgency[] }
   | { activities: Activity[] };
 
-const CONDITION_KEYS = ['kinds', 'covered', 'agencies', 'activities'] as const;
+const CONDITION_KEYS = ['kinds', 'covered', 'agencies', 'grants', 'contracts', 'activities'] as const;
 const CONDITION_SHAPE_MESSAGE = 'A condition looks like { "agencies": ["nsf"] }';
-const ONE_KEY_MESSAGE = 'Each condition names exactly one of kinds, covered, agencies or activities';
+const ONE_KEY_MESSAGE = 'Each condition names exactly one of kinds, covered, agencies, grants, contracts or activities';
 
 /** A list of values of one sort: known values, each once, at least one. */
 function valueList<T extends string>(key: string, values: readonly [T, ...T[]], noun: string, emptyMessage: string) {
@@ -126,12 +183,14 @@ export const conditionSchema = z
       kinds: valueList('kinds', ORGANIZATION_KINDS, 'kind of organization', 'Choose at least one kind of organization').optional(),
       covered: z.literal(true, { error: 'The covered condition is written { "covered": true }' }).optional(),
       agencies: valueList('agencies', FUNDING_AGENCIES, 'funding agency', 'Choose at least one agency').optional(),
+      grants: valueList('grants', FUNDING_AGENCIES, 'funding agency', 'Choose at least one agency').optional(),
+      contracts: valueList('contracts', FUNDING_AGENCIES, 'funding agency', 'Choose at least one agency').optional(),
       activities: valueList('activities', ACTIVITIES, 'activity', 'Choose at least one activity').optional(),
     },
     {
       error: (iss) =>
         iss.code === 'unrecognized_keys'
-          ? `Unknown condition "${String(iss.keys[0])}": use kinds, covered, agencies or activities`
+          ? `Unknown condition "${String(iss.keys[0])}": use kinds, covered, agencies, grants, contracts or activities`
           : iss.code === 'invalid_type'
             ? CONDITION_SHAPE_MESSAGE
             : undefined,
@@ -154,16 +213,16 @@ export const CONDITIONS_NEVER_HOLD_MESSAGE =
 export function conditionsCanHold(conditions: readonly Condition[]): boolean {
   return ORGANIZATION_KINDS.some((kind) =>
     [false, true].some((covered) => {
-      const profile: ApplicabilityProfile = { kind, covered, agencies: [...FUNDING_AGENCIES], activities: [...ACTIVITIES] };
+      const profile: ApplicabilityProfile = { kind, covered, agencies: [...FUNDING_AGENCIES], instruments: EVERY_INSTRUMENT, activities: [...ACTIVITIES] };
       return applicabilityProfileSchema.safeParse(profile).success && allHold(conditions, profile);
     }),
   );
 }
 
-/** A list of conditions: each sort at most once (so at most four), and able to hold for some organization. */
+/** A list of conditions: each sort at most once (so at most six), and able to hold for some organization. */
 export const conditionsSchema = z
   .array(conditionSchema, { error: 'Conditions must be a list' })
-  .max(CONDITION_KEYS.length, 'At most four conditions')
+  .max(CONDITION_KEYS.length, `At most ${CONDITION_KEYS.length} conditions`)
   // Checked on a list whose every condition is well formed (a pipe runs only after a success).
   .pipe(z.array(z.custom<Condition>()))
   .superRefine((list, ctx) => {
@@ -181,6 +240,8 @@ function holds(c: Condition, p: ApplicabilityProfile): boolean {
   if ('kinds' in c) return c.kinds.includes(p.kind);
   if ('covered' in c) return p.covered;
   if ('agencies' in c) return c.agencies.some((a) => p.agencies.includes(a));
+  if ('grants' in c) return c.grants.some((a) => instrumentsOf(p, a).includes('grant'));
+  if ('contracts' in c) return c.contracts.some((a) => instrumentsOf(p, a).includes('contract'));
   return c.activities.some((a) => p.activities.includes(a));
 }
 
@@ -201,7 +262,13 @@ function narrower(a: Condition, b: Condition): boolean {
     return 'covered' in a && subset(KINDS_THAT_MAY_BE_COVERED, b.kinds);
   }
   if ('covered' in b) return 'covered' in a;
-  if ('agencies' in b) return 'agencies' in a && subset(a.agencies, b.agencies);
+  // Grants or contracts from an agency are funding by it.
+  if ('agencies' in b) {
+    const funders = 'agencies' in a ? a.agencies : 'grants' in a ? a.grants : 'contracts' in a ? a.contracts : null;
+    return funders !== null && subset(funders, b.agencies);
+  }
+  if ('grants' in b) return 'grants' in a && subset(a.grants, b.grants);
+  if ('contracts' in b) return 'contracts' in a && subset(a.contracts, b.contracts);
   return 'activities' in a && subset(a.activities, b.activities);
 }
 
@@ -237,11 +304,17 @@ export function questionsFor<Q extends ApplicabilityRules>(questions: readonly Q
   });
 }
 
+const EVERY_INSTRUMENT: Record<FundingAgency, Instrument[]> = Object.fromEntries(FUNDING_AGENCIES.map((a) => [a, [...INSTRUMENTS]])) as Record<
+  FundingAgency,
+  Instrument[]
+>;
+
 /** Meets every condition any question can carry. */
 export const PROFILE_WITH_EVERY_DUTY: ApplicabilityProfile = {
   kind: 'ihe',
   covered: true,
   agencies: [...FUNDING_AGENCIES],
+  instruments: EVERY_INSTRUMENT,
   activities: [...ACTIVITIES],
 };
 
@@ -275,6 +348,13 @@ export function describeCondition(c: Condition): string {
     if (FUNDING_AGENCIES.every((a) => c.agencies.includes(a))) return 'organizations with federal research funding';
     return `organizations funded by ${list(c.agencies.map(agencyName))}`;
   }
+  if ('grants' in c || 'contracts' in c) {
+    const key = 'grants' in c ? 'grants' : 'contracts';
+    const agencies = 'grants' in c ? c.grants : c.contracts;
+    const what = key === 'grants' ? 'grants or cooperative agreements' : 'contracts';
+    if (FUNDING_AGENCIES.every((a) => agencies.includes(a))) return `organizations with federal ${what}`;
+    return `organizations with ${what} from ${list(agencies.map(agencyName))}`;
+  }
   return `organizations with ${list(c.activities.map((a) => ACTIVITY_PHRASES[a]))}`;
 }
 
@@ -291,9 +371,16 @@ export function describeConditions(conditions: readonly Condition[]): string {
   const covered = kept.some((c) => 'covered' in c);
   let subject = kinds.length ? kinds.map(describeCondition).join(' and ') : covered ? 'covered institutions' : 'organizations';
   if (kinds.length && covered) subject += ' that are covered institutions';
-  const qualifiers = kept.flatMap((c) => ('agencies' in c || 'activities' in c ? [describeCondition(c).replace(/^organizations /, '')] : []));
+  const qualifiers = kept.flatMap((c) => ('kinds' in c || 'covered' in c ? [] : [describeCondition(c).replace(/^organizations /, '')]));
   const text = [subject, ...qualifiers].join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "NSF: grants or cooperative agreements; DOE: grants or cooperative agreements and contracts". */
+export function describeInstruments(p: Pick<ApplicabilityProfile, 'agencies' | 'instruments'>): string {
+  return p.agencies
+    .map((a) => `${FUNDING_AGENCY_LABELS[a]}: ${instrumentsOf(p, a).map((i) => INSTRUMENT_LABELS[i].toLowerCase()).join(' and ')}`)
+    .join('; ');
 }
 
 /** The profile in words, one line per part (results page, report, organization page). */
@@ -302,6 +389,8 @@ export function describeProfile(p: ApplicabilityProfile): { label: string; value
     { label: 'Kind of organization', value: ORGANIZATION_KIND_LABELS[p.kind] },
     { label: 'Covered institution', value: p.covered ? 'Yes' : 'No' },
     { label: 'Funding agencies', value: p.agencies.length ? p.agencies.map((a) => FUNDING_AGENCY_LABELS[a]).join(', ') : 'None' },
+    // Only when confirmed: profiles saved before it was asked (and certification records, which do not carry it) say nothing.
+    ...(p.instruments && p.agencies.length ? [{ label: 'Funding instruments', value: describeInstruments(p) }] : []),
     { label: 'Activities with extra duties', value: p.activities.length ? p.activities.map((a) => ACTIVITY_LABELS[a]).join('; ') : 'None' },
   ];
 }

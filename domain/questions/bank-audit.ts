@@ -1,4 +1,4 @@
-import { COVERED, DOE, DOJ_DSP, FEDERALLY_FUNDED } from './bank-conditions.ts';
+import { COVERED, DOE_GRANTS, DOJ_DSP, FEDERALLY_FUNDED } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
 
@@ -59,7 +59,8 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     questionText: 'Does every subaward under a DOE award pass the research security training requirement down to the subrecipient?',
     points: 3,
     critical: true,
-    appliesWhen: [DOE],
+    // Subawards under DOE financial assistance, which FAL 2025-02 governs (not subcontracts under DOE contracts).
+    appliesWhen: [DOE_GRANTS],
     documentEvidenceRequired: false,
     evidenceDescription: 'The DOE subaward template clause and a current DOE subaward that carries it.',
     guidance: 'Yes means every DOE subaward carries the training requirement of DOE Financial Assistance Letter 2025-02, so covered individuals at subrecipients train and certify too.',

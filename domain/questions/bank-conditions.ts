@@ -6,11 +6,20 @@ import { FUNDING_AGENCIES, KINDS_THAT_MAY_BE_COVERED, type Condition } from './a
 export const FEDERALLY_FUNDED: Condition = { agencies: [...FUNDING_AGENCIES] };
 /** Agencies that require research security training: the five below for every application, DoD where the award requires it. */
 export const RST_AGENCIES: Condition = { agencies: ['nsf', 'nih', 'doe', 'usda', 'nasa', 'dod'] };
-/** Agencies whose research security training certification is in force for every application (DoD decides project by project). */
-export const RST_CERTIFYING_AGENCIES: Condition = { agencies: ['nsf', 'nih', 'doe', 'usda', 'nasa'] };
+/**
+ * Grant recipients of the agencies whose research security training certification is in force for
+ * every application (DoD decides project by project). Each of them puts it in its financial
+ * assistance terms (NSF Important Notice No. 149 for proposals under the PAPPG; NIH NOT-OD-26-017;
+ * DOE Financial Assistance Letter 2025-02; USDA SM 1078-014 for new R&D and S&T awards; NASA Grant
+ * Information Circular 26-02); the register holds no contract clause that carries it, so an
+ * organization holding only contracts from them is asked but not gated.
+ */
+export const RST_CERTIFYING_AGENCIES: Condition = { grants: ['nsf', 'nih', 'doe', 'usda', 'nasa'] };
 export const NSF: Condition = { agencies: ['nsf'] };
 export const NIH: Condition = { agencies: ['nih'] };
 export const DOE: Condition = { agencies: ['doe'] };
+/** DOE financial assistance (grants and cooperative agreements), which DOE's Financial Assistance Letters govern; not DOE contracts such as FFRDC management and operating contracts. */
+export const DOE_GRANTS: Condition = { grants: ['doe'] };
 export const DOD: Condition = { agencies: ['dod'] };
 export const USDA: Condition = { agencies: ['usda'] };
 export const NASA: Condition = { agencies: ['nasa'] };

@@ -258,10 +258,13 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     points: 4,
     critical: true,
     appliesWhen: [DOD],
+    // FY2025 NDAA §238 (extended by the FY2026 NDAA) limits DoD funds to institutions of higher
+    // education, by any instrument; for other DoD-funded organizations the screening is good practice.
+    criticalWhen: [IHE],
     documentEvidenceRequired: true,
     evidenceDescription: 'Screening procedure and dated screening records for current DoD projects with foreign collaborators, or a note that there are none.',
     guidance:
-      'Yes means every foreign institution collaborating on DoD-funded fundamental research is screened against the current §1286 lists before work starts and when the lists are updated, or the organization has no such collaborations today. FY2025 NDAA §238, extended by the FY2026 NDAA, bars DoD funding of such collaborations with listed institutions.',
+      'Yes means every foreign institution collaborating on DoD-funded fundamental research is screened against the current §1286 lists before work starts and when the lists are updated, or the organization has no such collaborations today. FY2025 NDAA §238, extended by the FY2026 NDAA, bars DoD funding of an institution of higher education for such collaborations with listed institutions, so it is a gate for institutions of higher education; for companies, nonprofit research institutes and FFRDCs it is good practice.',
     sources: src('ndaa25s238', 'ndaa26', 'ndaa19s1286', 'dodMemo2026', 'dodMatrix2026'),
     action: {
       action: 'Screen collaborators on DoD-funded fundamental research against the §1286 lists and record each check.',

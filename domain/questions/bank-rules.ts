@@ -19,6 +19,8 @@ function gateCases(scope: readonly Condition[]): Condition[][] {
   const options = scope.map((c): Condition[] => {
     if ('kinds' in c) return c.kinds.map((k) => ({ kinds: [k] }));
     if ('agencies' in c) return c.agencies.map((a) => ({ agencies: [a] }));
+    if ('grants' in c) return c.grants.map((a) => ({ grants: [a] }));
+    if ('contracts' in c) return c.contracts.map((a) => ({ contracts: [a] }));
     if ('activities' in c) return c.activities.map((a) => ({ activities: [a] }));
     return [c];
   });

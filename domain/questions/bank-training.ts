@@ -1,4 +1,4 @@
-import { COVERED, DOE, EXPORT_CONTROLLED, RST_AGENCIES, RST_CERTIFYING_AGENCIES, USDA } from './bank-conditions.ts';
+import { COVERED, DOE_GRANTS, EXPORT_CONTROLLED, RST_AGENCIES, RST_CERTIFYING_AGENCIES, USDA } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
 
@@ -80,7 +80,8 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     questionText: 'Does each person who joins a DOE-funded project as a covered individual complete research security training within 30 days of joining the project?',
     points: 3,
     critical: true,
-    appliesWhen: [DOE],
+    // DOE FAL 2025-02 governs R&D financial assistance, not DOE contracts (a DOE contractor FFRDC is not asked).
+    appliesWhen: [DOE_GRANTS],
     clock: {
       summary: 'Research security training within 30 days of joining a DOE-funded project',
       recurrence: 'after_event',
@@ -94,7 +95,8 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     },
     documentEvidenceRequired: true,
     evidenceDescription: 'Report of people added to DOE projects with their joining and training dates.',
-    guidance: 'Yes means adding someone to a DOE project triggers the training, and completion within 30 days of joining that project is checked.',
+    guidance:
+      'Yes means adding someone to a DOE project triggers the training, and completion within 30 days of joining that project is checked. Asked of organizations with DOE grants or cooperative agreements: DOE Financial Assistance Letter 2025-02 governs R&D financial assistance, not DOE contracts.',
     sources: src('doeFal'),
     action: {
       action: 'Make adding a covered individual to a DOE project trigger research security training, with a 30-day completion check.',

@@ -84,7 +84,9 @@ describe('question bank', () => {
     // DoD decides training project by project: asked, not a gate. The DoD contract duties are gates.
     expect(asked.find((q) => q.code === 'TP-01')?.critical).toBe(false);
     expect(asked.find((q) => q.code === 'TP-03')?.critical).toBe(false);
-    expect(asked.filter((q) => q.critical).map((q) => q.code).sort()).toEqual(['AU-03', 'IP-22', 'IP-24', 'PP-20']);
+    // The §1286 screening (PP-20) is asked of every DoD-funded organization but gates only institutions of higher education (FY2025 NDAA §238).
+    expect(asked.find((q) => q.code === 'PP-20')?.critical).toBe(false);
+    expect(asked.filter((q) => q.critical).map((q) => q.code).sort()).toEqual(['AU-03', 'IP-22', 'IP-24']);
     // The talent program duties reach organizations through NSF and NIH terms (CHIPS Act §10631-10632
     // direct the agencies): disclosure is asked of a DoD-only company as good practice, on guidance;
     // the certification no DoD term requires is not asked.
@@ -153,7 +155,7 @@ describe('question bank', () => {
     // A gate for every federally funded organization resting on DOE's letter alone gates NSF-only organizations too.
     const au05 = QUESTION_BANK.map((q) => (q.code === 'AU-05' ? { ...q, appliesWhen: [{ agencies: ['nsf' as const, 'doe' as const] }] } : q));
     expect(checkQuestionBank(au05)).toEqual([
-      'Critical question AU-05 gates organizations its sources do not bind: it gates organizations funded by NSF, but DOE FAL 2025-02 binds organizations funded by DOE.',
+      'Critical question AU-05 gates organizations its sources do not bind: it gates organizations funded by NSF, but DOE FAL 2025-02 binds organizations with grants or cooperative agreements from DOE.',
     ]);
     // A covered-institution gate falls within a source binding IHEs, nonprofits and FFRDCs only if it says so.
     const covered = QUESTION_BANK.map((q) => (q.code === 'PP-17' ? { ...q, appliesWhen: [{ covered: true as const }, { agencies: ['nsf' as const] }], sources: ['chips10339b'] } : q));
@@ -236,7 +238,11 @@ describe('source register', () => {
     // Retention: 2 CFR 200.334 binds assistance awards, FAR 4.703 contracts, each with its own binds.
     expect(SOURCES.uniform200334.note).toMatch(/not procurement contracts \(FAR 4\.703\)/);
     expect(SOURCES.far4703.binds).toEqual([{ activities: ['cui_fci'] }]);
-    expect(SOURCES.doeFal.binds).toEqual([{ agencies: ['doe'] }]);
+    // DOE's training letter governs financial assistance, not DOE contracts.
+    expect(SOURCES.doeFal.binds).toEqual([{ grants: ['doe'] }]);
+    // FY2025 NDAA §238 and its FY2026 extension reach DoD-funded institutions of higher education only.
+    expect(SOURCES.ndaa25s238.binds).toEqual([{ kinds: ['ihe'] }, { agencies: ['dod'] }]);
+    expect(SOURCES.ndaa26.binds).toEqual([{ kinds: ['ihe'] }, { agencies: ['dod'] }]);
     expect(SOURCES.falseClaims.binds).toEqual([]);
     expect(sourceDefSchema.safeParse({ ...SOURCES.nspm33Guidance, binds: [] }).error?.issues[0]?.message).toBe('Only a statute, regulation or agency term binds organizations');
     expect(isHardRequirement({ force: 'agency_term', status: 'rescinded', binds: [] })).toBe(false);

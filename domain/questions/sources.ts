@@ -15,7 +15,7 @@ import {
   CONTROLLED_ACCESS_DATA,
   CUI_FCI,
   DOD,
-  DOE,
+  DOE_GRANTS,
   DOJ_DSP,
   EXPORT_CONTROLLED,
   FEDERALLY_FUNDED,
@@ -211,9 +211,11 @@ export const SOURCES = {
   // signed 18 Dec 2025 as §851 of Pub. L. 119-60; executive agencies may not procure, or extend
   // loans or grant funds to procure, biotechnology equipment or services of biotechnology companies
   // of concern); Goodwin alert of 23 Dec 2025 (OMB publishes the initial list no later than one year
-  // after enactment). The section extending §238 was not found. binds is left at DoD-funded
-  // organizations: narrowing it to institutions of higher education, as §238 now is, would make gate
-  // PP-20 (asked of every DoD-funded organization) fail the bank rules; the gate change is separate work.
+  // after enactment). The section extending §238 was not found; AAU's table of the final FY2026 NDAA
+  // (https://www.aau.edu/key-issues/provisions-interest-final-fy26-ndaa-conference-agreement, read
+  // 2026-11-29) lists "Extension of Limitation on Availability of Funds for Fundamental Research
+  // Collaboration with Certain Academic Institutions" without its number. binds narrowed on 2026-11-29
+  // to DoD-funded institutions of higher education, as §238 is (gate PP-20 now gates only them).
   ndaa26: {
     label: 'FY2026 NDAA (Pub. L. 119-60)',
     issuer: 'U.S. Congress',
@@ -228,8 +230,8 @@ export const SOURCES = {
     searched:
       'The enacted text of Pub. L. 119-60 (congress.gov S. 1071, govinfo) for the section extending FY2025 NDAA §238 and for §851; neither was found in the stored copies. §851 is as summarized by Baker McKenzie (January 2026) and Goodwin (23 December 2025).',
     effective: '2025-12-18',
-    note: 'Extends the FY2025 NDAA §238 limitation, which reaches institutions of higher education; whom it binds is recorded as every DoD-funded organization only until gate PP-20 is narrowed. §851 bars agencies from procuring, and grant or loan funds from buying, biotechnology equipment or services of biotechnology companies of concern once OMB lists them (initial list due within a year of enactment).',
-    binds: [DOD],
+    note: 'Extends the FY2025 NDAA §238 limitation, which reaches institutions of higher education, so it binds DoD-funded institutions of higher education. §851 bars agencies from procuring, and grant or loan funds from buying, biotechnology equipment or services of biotechnology companies of concern once OMB lists them (initial list due within a year of enactment).',
+    binds: [IHE, DOD],
   },
   falseClaims: {
     label: 'False Claims Act (31 U.S.C. 3729) and 18 U.S.C. 1001',
@@ -275,7 +277,7 @@ export const SOURCES = {
     basis: 'primary',
     verifiedOn: CHECKED,
     effective: '2024-10-01',
-    note: 'Binds recipients and subrecipients of federal financial assistance (grants, cooperative agreements), not procurement contracts (FAR 4.703): three years from the final financial report, longer while a claim, audit or litigation is open. The profile records funding agencies, not award types, so it is taken to bind every federally funded organization.',
+    note: 'Binds recipients and subrecipients of federal financial assistance (grants, cooperative agreements), not procurement contracts (FAR 4.703): three years from the final financial report, longer while a claim, audit or litigation is open. Question AU-03 asks grant and contract records in one question, so it is taken to bind every federally funded organization until that question is split by funding instrument.',
     binds: [FEDERALLY_FUNDED],
   },
   // Verified 2026-11-27 [secondary]: GSA Class Deviation RFO-2025-04 (13 Aug 2025,
@@ -620,7 +622,12 @@ export const SOURCES = {
   // Letter Research Security Training Requirements for all R&D Financial Assistance Awards"); issue date,
   // 1 May 2025 start and the 30-day rule per the NSF SECURE Center library
   // (https://library.secure-center.org/topics/agency-training-requirements). The FAL PDF URL is as linked
-  // by the University of Maine research compliance page; the PDF itself was not read.
+  // by the University of Maine research compliance page; the PDF itself was not read. binds narrowed on
+  // 2026-11-29 from every DOE-funded organization to DOE financial assistance (grants and cooperative
+  // agreements): the letter's title and DOE's page name R&D financial assistance, and the SECURE
+  // Center library (https://reflibrary.secure.exactlylabs.com/items/doe-research-security-training-fal,
+  // read 2026-11-29) summarizes it as covering "covered individuals on financial assistance
+  // applications"; DOE contracts (FFRDC management and operating contracts) are not financial assistance.
   doeFal: {
     label: 'DOE FAL 2025-02',
     issuer: 'Department of Energy',
@@ -636,7 +643,7 @@ export const SOURCES = {
       'The text of FAL 2025-02 (energy.gov PDF); not found in the stored copies. DOE\'s own Research Security Training Requirement page was read; the letter\'s details are as the NSF SECURE Center library, Emory and UCCS summarize them.',
     effective: '2025-05-01',
     note: 'R&D financial assistance applications and awards only (DOE: "Only Applicable to Research & Development (R&D) Applications/Projects"), not DOE contracts; mandatory from 1 May 2025.',
-    binds: [DOE],
+    binds: [DOE_GRANTS],
   },
   // Verified 2026-11-27 [secondary]: University of Maine research compliance ("On July 8, 2025, the
   // United States Department of Agriculture (USDA) issued an internal memo ... indicating this training

@@ -15,7 +15,10 @@ import { axeViolations, collectErrors, HAS_CHROMIUM, logOut, shotAtBothWidths, s
 // src/features/assessment/new-assessment-page.tsx START_NEEDS_NETWORK).
 const OFFLINE_NOTICE = 'You are offline. Saving the profile needs a connection to the server; your choices stay on this page until you are back online.';
 const START_NEEDS_NETWORK = 'You are offline. Starting an assessment needs a connection to the server; answering one already started works offline.';
-const COMPANY: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod'], activities: [] };
+/** Funded only through DoD contracts: asked the §1286 screening (PP-20) but never gated by it. */
+const COMPANY: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod'], instruments: { dod: ['contract'] }, activities: [] };
+/** A DOE FFRDC saved before funding instruments were asked (no instruments: DOE counts as grants and contracts). */
+const UNCONFIRMED_FFRDC: ApplicabilityProfile = { kind: 'ffrdc', covered: true, agencies: ['doe'], activities: [] };
 const UNIVERSITY: ApplicabilityProfile = PROFILE_WITH_EVERY_DUTY;
 
 /** The questions the domain asks of a profile, and which of them are gates. */
@@ -109,6 +112,7 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     await page.getByRole('alert').filter({ hasText: MSG.applicabilitySaveFailed }).waitFor();
     expect(await page.getByRole('radio', { name: 'Company' }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'DoD', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('group', { name: 'DoD', exact: true }).getByRole('checkbox', { name: 'Contracts', exact: true }).isChecked()).toBe(true);
     await shotsAtBothWidths(page, 'save-error');
 
     // Saving again stores the profile and starts the assessment.
@@ -122,6 +126,8 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     seen.company = await answerEveryQuestion(page);
     expect(seen.company.map((q) => q.code)).toEqual(expected.codes);
     expect(seen.company.filter((q) => q.gate).map((q) => q.code)).toEqual(expected.gates);
+    // FY2025 NDAA §238 reaches institutions of higher education: asked, not a gate.
+    expect(seen.company.find((q) => q.code === 'PP-20')).toEqual({ code: 'PP-20', gate: false });
 
     // The assessment froze the profile it started with.
     const detail = await asTestServer(h).json('GET', `/api/assessments/${assessmentId}`, undefined, await pageToken(page));
@@ -189,6 +195,58 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     await page.goto('/organization');
     for (const line of describeProfile(UNIVERSITY)) await page.getByText(line.value, { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Save profile' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a profile saved before funding instruments were asked: the dashboard and the Organization page ask to confirm them', { timeout: 180_000 }, async () => {
+    const api = asTestServer(h);
+    const stamp = Date.now();
+    const admin = await createOrgAdmin(api, { organizationName: 'Ridgeline National Laboratory', firstName: 'Rhea', lastName: 'Moss', email: `rhea-${stamp}@ridgeline.test`, applicability: UNCONFIRMED_FFRDC });
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await signInAs(h, page, admin.email, admin.password);
+
+    // The dashboard asks, and links to the profile.
+    const prompt = page.getByRole('status').filter({ hasText: MSG.instrumentsUnconfirmedTitle });
+    await prompt.getByText(MSG.instrumentsUnconfirmed).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shotsAtBothWidths(page, 'instruments-dashboard-prompt');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await tabTo(page, prompt.getByRole('link', { name: MSG.instrumentsConfirmAction }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/organization$/);
+
+    // The Organization page says it too; DOE's group starts with neither instrument chosen.
+    await page.getByRole('status').filter({ hasText: MSG.instrumentsUnconfirmedTitle }).waitFor();
+    const doe = page.getByRole('group', { name: 'DOE', exact: true });
+    const grants = doe.getByRole('checkbox', { name: 'Grants or cooperative agreements', exact: true });
+    const contracts = doe.getByRole('checkbox', { name: 'Contracts', exact: true });
+    expect(await grants.isChecked()).toBe(false);
+    expect(await contracts.isChecked()).toBe(false);
+
+    // Saving without a choice names DOE and puts the focus on its first choice.
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await doe.getByText(MSG.instrumentsMissing('DOE')).waitFor();
+    expect(await grants.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await shotsAtBothWidths(page, 'instruments-missing');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // DOE funds it through its management and operating contract only.
+    await contracts.check();
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText(/Last changed by Rhea Moss, /).waitFor();
+    await page.getByRole('status').filter({ hasText: MSG.instrumentsUnconfirmedTitle }).waitFor({ state: 'detached' });
+    const saved = await api.json('GET', '/api/organization/applicability', undefined, await pageToken(page));
+    expect(saved.body.profile).toEqual({ ...UNCONFIRMED_FFRDC, instruments: { doe: ['contract'] } });
+    // DOE's training letter covers financial assistance, not contracts: TP-12 is no longer asked.
+    expect(expectedFor(saved.body.profile as ApplicabilityProfile).codes).not.toContain('TP-12');
+    expect(expectedFor(UNCONFIRMED_FFRDC).gates).toContain('TP-12');
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Start Assessment' }).first().waitFor();
+    expect(await page.getByText(MSG.instrumentsUnconfirmedTitle).count()).toBe(0);
     expect(errors).toEqual([]);
     await ctx.close();
   });

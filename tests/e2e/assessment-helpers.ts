@@ -6,6 +6,9 @@ import {
   ACTIVITY_LABELS,
   FUNDING_AGENCIES,
   FUNDING_AGENCY_LABELS,
+  INSTRUMENT_LABELS,
+  INSTRUMENTS,
+  instrumentsOf,
   ORGANIZATION_KIND_LABELS,
   PROFILE_WITH_EVERY_DUTY,
   type ApplicabilityProfile,
@@ -117,6 +120,11 @@ export async function fillApplicabilityForm(page: Page, profile: ApplicabilityPr
   const covered = form.getByRole('checkbox', { name: 'The organization is a covered institution' });
   if (profile.kind !== 'company') await covered.setChecked(profile.covered);
   for (const a of FUNDING_AGENCIES) await form.getByRole('checkbox', { name: FUNDING_AGENCY_LABELS[a], exact: true }).setChecked(profile.agencies.includes(a));
+  // How each agency funds it, in that agency's group (a profile without instruments: both).
+  for (const a of profile.agencies) {
+    const group = form.getByRole('group', { name: FUNDING_AGENCY_LABELS[a], exact: true });
+    for (const i of INSTRUMENTS) await group.getByRole('checkbox', { name: INSTRUMENT_LABELS[i], exact: true }).setChecked(instrumentsOf(profile, a).includes(i));
+  }
   for (const a of ACTIVITIES) await form.getByRole('checkbox', { name: ACTIVITY_LABELS[a], exact: true }).setChecked(profile.activities.includes(a));
 }
 

@@ -137,16 +137,16 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
     expect(text).not.toContain(admin.email);
     expect(text).not.toContain('Valid until');
 
-    // What was certified, as signed (canonical format 2).
+    // What was certified, as signed (canonical format 3).
     const certified = (await pub.getByTestId('verify-certified').textContent()) ?? '';
-    for (const expected of ['Questionnaire version', first.version_label, 'Questions asked', 'Kind of organization', 'Institution of higher education', 'Covered institution', 'Funding agencies', 'NSF', 'Payment verified', 'Not verified: no confirmed subscription payment', 'Organization identity verified', 'Not verified: MVRSP Assess does not check who an organization is'])
+    for (const expected of ['Questionnaire version', first.version_label, 'Questions asked', 'Kind of organization', 'Institution of higher education', 'Covered institution', 'Funding agencies', 'NSF', 'Funding instruments', 'NSF: grants or cooperative agreements and contracts', 'Payment verified', 'Not verified: no confirmed subscription payment', 'Organization identity verified', 'Not verified: MVRSP Assess does not check who an organization is'])
       expect(certified).toContain(expected);
     // The canonical text is published and hashes to the recorded SHA-256: in the browser, and as served for sha256sum.
     await pub.getByRole('heading', { name: 'How to check this yourself' }).waitFor();
     await pub.getByText('Checked in your browser: the SHA-256 of the canonical text below is the recorded one.').waitFor();
     const command = (await pub.getByTestId('verify-command').textContent()) ?? '';
     expect(command).toBe(`curl -s '${h.baseUrl}/api/verify/${first.verify_code}/canonical.txt' | sha256sum`);
-    await pub.getByText(/^Canonical text \(format 2\)$/).click();
+    await pub.getByText(/^Canonical text \(format 3\)$/).click();
     const shownCanonical = (await pub.getByTestId('verify-canonical').textContent()) ?? '';
     const link = pub.getByRole('link', { name: 'Download the canonical text' });
     const served = await pub.request.get(new URL((await link.getAttribute('href'))!, h.baseUrl).href);
@@ -154,7 +154,7 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
     const servedBytes = await served.body();
     expect(createHash('sha256').update(servedBytes).digest('hex')).toBe(first.sha256);
     expect(servedBytes.toString('utf8')).toBe(shownCanonical);
-    expect(JSON.parse(shownCanonical)).toMatchObject({ format: 'mvrsp-self-certification/2', version_label: first.version_label, payment_verified: false, identity_verified: false });
+    expect(JSON.parse(shownCanonical)).toMatchObject({ format: 'mvrsp-self-certification/3', version_label: first.version_label, payment_verified: false, identity_verified: false });
     expect(shownCanonical).not.toContain(admin.email);
     await definitionListsAreValid(pub);
     await wcagClean(pub);
@@ -191,7 +191,7 @@ describe.skipIf(!HAS_CHROMIUM)('self-certification (Chromium)', () => {
       await noSidewaysScroll(pub);
       if (width === 390) {
         await shot(page, 'certification-390');
-        await pub.getByText(/^Canonical text \(format 2\)$/).click();
+        await pub.getByText(/^Canonical text \(format 3\)$/).click();
         await pub.getByTestId('verify-canonical').waitFor();
         await noSidewaysScroll(pub);
         await wcagClean(pub);

@@ -3,7 +3,7 @@
 // the profile, its "updated by" line and the audit log alone.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COVERED_WITHOUT_AGENCY_MESSAGE, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import { COVERED_WITHOUT_AGENCY_MESSAGE, instrumentsMissingMessage, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { apiClient, bodyOf, refusalOf } from '#tests/setup/api-client.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
@@ -54,6 +54,23 @@ describe.each([TEST_DRIVER])('saving the applicability profile (%s)', (driver) =
     // A real change by Tess is hers.
     const changed = await (await put(tess, { ...UNIVERSITY, agencies: ['nsf'] })).json();
     expect(changed).toMatchObject({ profile: { ...UNIVERSITY, agencies: ['nsf'] }, updated_by_name: 'Tess Second' });
+    expect(await auditRows()).toHaveLength(2);
+  });
+
+  it('records the confirmation of funding instruments as a change, once, and refuses an agency without one', async () => {
+    const ada = await createOrgAdmin(server, { applicability: null });
+    await bodyOf(put(ada, UNIVERSITY));
+    const confirmed: ApplicabilityProfile = { ...UNIVERSITY, instruments: { nsf: ['grant'], nih: ['grant', 'contract'] } };
+    expect(await bodyOf(put(ada, confirmed))).toMatchObject({ profile: confirmed });
+    const rows = await auditRows();
+    expect(rows).toHaveLength(2);
+    expect(JSON.parse(rows[1]!.before!)).toEqual(UNIVERSITY);
+    expect(JSON.parse(rows[1]!.after!)).toEqual(confirmed);
+    // The same instruments, spelled otherwise: nothing written.
+    await bodyOf(put(ada, { ...confirmed, instruments: { nih: ['contract', 'grant'], nsf: ['grant'] } }));
+    expect(await auditRows()).toHaveLength(2);
+    const refused = await refusalOf(put(ada, { ...confirmed, instruments: { nsf: ['grant'] } }), 400);
+    expect(JSON.stringify(refused)).toContain(instrumentsMissingMessage('nih'));
     expect(await auditRows()).toHaveLength(2);
   });
 

@@ -3,7 +3,7 @@
 // (createAssessment in server/features/assessments), so a change here applies to the next one only.
 import { and, eq } from 'drizzle-orm';
 import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
-import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import { FUNDING_AGENCIES, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { fullName } from '#domain/text.ts';
 import { assessments, organizations, profiles } from '../../db/schema/index.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -43,9 +43,18 @@ export async function applicabilityView(ctx: Pick<ServiceContext, 'db'>, organiz
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
+/** The same instruments, or both unconfirmed (a confirmation that changes no duty is still a change to record). */
+const sameInstruments = (a: ApplicabilityProfile['instruments'], b: ApplicabilityProfile['instruments']) =>
+  a === undefined || b === undefined ? a === b : FUNDING_AGENCIES.every((x) => sameSet(a[x] ?? [], b[x] ?? []));
+
 /** The same duties (field by field: jsonb keeps neither key order nor, for old rows, list order). */
 const sameProfile = (a: ApplicabilityProfile | null, b: ApplicabilityProfile) =>
-  a !== null && a.kind === b.kind && a.covered === b.covered && sameSet(a.agencies, b.agencies) && sameSet(a.activities, b.activities);
+  a !== null &&
+  a.kind === b.kind &&
+  a.covered === b.covered &&
+  sameSet(a.agencies, b.agencies) &&
+  sameInstruments(a.instruments, b.instruments) &&
+  sameSet(a.activities, b.activities);
 
 /**
  * PUT /api/organization/applicability (org_admin; `profile` already validated by

@@ -229,7 +229,7 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     const clock = { summary: 'Report foreign gifts twice a year', recurrence: 'semiannual', months: 6, dates: ['01-31', '07-31'], starts: null, source: plain.source_ids[0]! } satisfies z.input<typeof adminQuestionSchema>['clock'];
     // Values of the wrong type on purpose: sent untyped, as a client that ignores the contract would.
     const malformed: [object, string][] = [
-      [{ appliesWhen: [{ region: ['eu'] }] }, 'Unknown condition "region": use kinds, covered, agencies or activities'],
+      [{ appliesWhen: [{ region: ['eu'] }] }, 'Unknown condition "region": use kinds, covered, agencies, grants, contracts or activities'],
       [{ appliesWhen: [{ agencies: ['esa'] }] }, 'Unknown funding agency "esa" in agencies'],
       [{ appliesWhen: [{ covered: false }] }, 'The covered condition is written { "covered": true }'],
       [{ appliesWhen: ['covered'] }, 'A condition looks like { "agencies": ["nsf"] }'],
@@ -243,7 +243,7 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
       [{ clock: { ...clock, dates: ['13-40'] } }, 'Due dates look like 01-31'],
       [{ clock: { ...clock, months: 0 } }, 'Months must be 1 to 120'],
       [{ clock: { ...clock, source: '' } }, 'A clock names the source that sets it'],
-      [{ appliesWhen: [{ agencies: ['nsf'], covered: true }] }, 'Each condition names exactly one of kinds, covered, agencies or activities'],
+      [{ appliesWhen: [{ agencies: ['nsf'], covered: true }] }, 'Each condition names exactly one of kinds, covered, agencies, grants, contracts or activities'],
       [{ appliesWhen: [{ activities: [] }] }, 'Choose at least one activity'],
       // input that cannot be right
       [{ clock: { ...clock, recurrence: 'semiannual', months: 120 } }, 'A twice-yearly clock runs 6 months'],

@@ -264,6 +264,29 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
     expect(row!.applicability).toEqual(UNCOVERED_COMPANY);
   });
 
+  it('confirming funding instruments on a profile saved before they were asked leaves the assessment in progress as it started', async () => {
+    // A DOE FFRDC saved without instruments: DOE counts as grants and contracts, so the DOE training letter gates (TP-12).
+    const unconfirmed: ApplicabilityProfile = { kind: 'ffrdc', covered: true, agencies: ['doe'], activities: [] };
+    const admin = await createOrgAdmin(server, { applicability: unconfirmed });
+    const first = await createAssessment(server, admin.accessToken, admin.organizationId);
+    const before = await getQuestions(server, admin.accessToken, first);
+    expect(before.find((q) => q.code === 'TP-12')?.critical).toBe(true);
+
+    // The admin confirms: DOE funds it through its management and operating contract only.
+    const confirmed: ApplicabilityProfile = { ...unconfirmed, instruments: { doe: ['contract'] } };
+    expect(await bodyOf(put(admin, confirmed))).toMatchObject({ profile: confirmed, in_progress_assessment_id: first });
+    expect(await getQuestions(server, admin.accessToken, first)).toEqual(before);
+    expect(await detailOf(admin, first)).toMatchObject({ applicability: unconfirmed });
+
+    await answerAll(server, admin.accessToken, first, () => 'yes');
+    expect((await submit(admin, first)).status).toBe(200);
+    const second = await createAssessment(server, admin.accessToken, admin.organizationId);
+    const next = await getQuestions(server, admin.accessToken, second);
+    expect(asked(next)).toEqual(await expectedFor(confirmed));
+    expect(next.map((q) => q.code)).not.toContain('TP-12');
+    expect(next.find((q) => q.code === 'TP-01')?.critical).toBe(false);
+  });
+
   it('reads a result stored before profiles existed as every question asked, unscaled', async () => {
     const admin = await createOrgAdmin(server);
     const id = await createAssessment(server, admin.accessToken, admin.organizationId);

@@ -391,7 +391,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
       signer_name: 'Ada Admin',
       signer_title: 'Research Security Officer',
       sha256: view.sha256,
-      format: 'mvrsp-self-certification/2',
+      format: 'mvrsp-self-certification/3',
       canonical: row!.canonical,
       version_label: view.version_label,
       applicability: view.applicability,
@@ -434,7 +434,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
 
     const signed = JSON.parse(served) as Record<string, unknown>;
     expect(signed).toMatchObject({
-      format: 'mvrsp-self-certification/2',
+      format: 'mvrsp-self-certification/3',
       applicability: view.applicability,
       version_label: view.version_label,
       question_count: await askedIn(assessmentId),
@@ -504,7 +504,7 @@ describe.each(DB_DRIVERS)('self-certification records (%s)', (driver) => {
     // Signing again on top of it writes format 2 and supersedes it.
     const next = (await sign(admin, assessmentId)).body as CertificationView;
     expect(next.supersedes_id).toBe(record.id);
-    expect(((await verify(next.verify_code)).body as VerifyView).format).toBe('mvrsp-self-certification/2');
+    expect(((await verify(next.verify_code)).body as VerifyView).format).toBe('mvrsp-self-certification/3');
     expect(((await verify(record.verifyCode)).body as VerifyView).status).toBe('superseded');
   });
 

@@ -19,6 +19,9 @@ import { ApplicabilityForm, ApplicabilitySummary, NETWORK_SAVE_FAILED, OFFLINE_N
 const covered = () => page.getByRole('checkbox', { name: 'The organization is a covered institution' });
 const kind = (k: keyof typeof ORGANIZATION_KIND_LABELS) => page.getByRole('radio', { name: ORGANIZATION_KIND_LABELS[k] });
 const save = () => page.getByRole('button', { name: 'Save profile' });
+/** One agency's instrument checkbox, inside that agency's group. */
+const instrument = (agency: string, name: 'Grants or cooperative agreements' | 'Contracts') =>
+  page.getByRole('group', { name: agency, exact: true }).getByRole('checkbox', { name, exact: true });
 
 /** A promise the test settles itself, to look at the form while a save is running. */
 function deferred() {
@@ -71,7 +74,7 @@ describe('ApplicabilityForm', () => {
     await kind('ffrdc').click();
     await expect.element(page.getByText('Choose the kind of organization')).not.toBeInTheDocument();
     await save().click();
-    await vi.waitFor(() => expect(onSave).toHaveBeenCalledWith({ kind: 'ffrdc', covered: false, agencies: [], activities: [] }));
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledWith({ kind: 'ffrdc', covered: false, agencies: [], instruments: {}, activities: [] }));
   });
 
   it('sends the chosen profile, agencies and activities in the domain order whatever the click order', async () => {
@@ -85,13 +88,55 @@ describe('ApplicabilityForm', () => {
     await page.getByRole('checkbox', { name: ACTIVITY_LABELS.cui_fci }).click();
     // Checked then unchecked: not sent.
     await page.getByRole('checkbox', { name: 'NIH', exact: true }).click();
+    await instrument('NIH', 'Contracts').click();
     await page.getByRole('checkbox', { name: 'NIH', exact: true }).click();
+    await expect.element(page.getByRole('group', { name: 'NIH', exact: true })).not.toBeInTheDocument();
+    await instrument('DoD', 'Contracts').click();
+    await instrument('DoD', 'Grants or cooperative agreements').click();
+    await instrument('NSF', 'Grants or cooperative agreements').click();
     await save().click();
     await vi.waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    expect(onSave.mock.calls[0]![0]).toEqual({ kind: 'ihe', covered: true, agencies: ['nsf', 'dod'], activities: ['cui_fci', 'doj_dsp'] });
+    expect(onSave.mock.calls[0]![0]).toEqual({
+      kind: 'ihe',
+      covered: true,
+      agencies: ['nsf', 'dod'],
+      instruments: { nsf: ['grant'], dod: ['grant', 'contract'] },
+      activities: ['cui_fci', 'doj_dsp'],
+    });
   });
 
-  it('starts from the saved profile', async () => {
+  it('asks for grants, contracts or both for each agency: names the agency, focuses its first choice, sends nothing', async () => {
+    const onSave = vi.fn(async (_p: ApplicabilityProfile) => {});
+    unmount = renderComponent(<ApplicabilityForm initial={null} onSave={onSave} />);
+    await kind('ihe').click();
+    await page.getByRole('checkbox', { name: 'NSF', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'DOE', exact: true }).click();
+    await instrument('NSF', 'Grants or cooperative agreements').click();
+    await save().click();
+    const message = MSG.instrumentsMissing('DOE');
+    await expect.element(page.getByText(message)).toBeVisible();
+    await expect.element(instrument('DOE', 'Grants or cooperative agreements')).toHaveFocus();
+    await expect.element(page.getByRole('group', { name: 'DOE', exact: true })).toHaveAccessibleDescription(message);
+    await expect.element(instrument('DOE', 'Contracts')).toHaveAttribute('aria-invalid', 'true');
+    expect(onSave).not.toHaveBeenCalled();
+
+    await instrument('DOE', 'Contracts').click();
+    await expect.element(page.getByText(message)).not.toBeInTheDocument();
+    await save().click();
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledWith({ kind: 'ihe', covered: false, agencies: ['nsf', 'doe'], instruments: { nsf: ['grant'], doe: ['contract'] }, activities: [] }));
+  });
+
+  it('starts from the saved profile, its instruments checked', async () => {
+    const initial: ApplicabilityProfile = { kind: 'ffrdc', covered: true, agencies: ['doe'], instruments: { doe: ['contract'] }, activities: [] };
+    const onSave = vi.fn(async (_p: ApplicabilityProfile) => {});
+    unmount = renderComponent(<ApplicabilityForm initial={initial} onSave={onSave} />);
+    await expect.element(instrument('DOE', 'Contracts')).toBeChecked();
+    await expect.element(instrument('DOE', 'Grants or cooperative agreements')).not.toBeChecked();
+    await save().click();
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledWith(initial));
+  });
+
+  it('starts a profile saved before instruments were asked with none chosen, so saving confirms them', async () => {
     const initial: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod'], activities: ['export_controlled'] };
     const onSave = vi.fn(async (_p: ApplicabilityProfile) => {});
     unmount = renderComponent(<ApplicabilityForm initial={initial} onSave={onSave} />);
@@ -99,8 +144,13 @@ describe('ApplicabilityForm', () => {
     await expect.element(covered()).toBeDisabled();
     await expect.element(page.getByRole('checkbox', { name: 'DoD', exact: true })).toBeChecked();
     await expect.element(page.getByRole('checkbox', { name: ACTIVITY_LABELS.export_controlled })).toBeChecked();
+    await expect.element(instrument('DoD', 'Contracts')).not.toBeChecked();
     await save().click();
-    await vi.waitFor(() => expect(onSave).toHaveBeenCalledWith(initial));
+    await expect.element(page.getByText(MSG.instrumentsMissing('DoD'))).toBeVisible();
+    expect(onSave).not.toHaveBeenCalled();
+    await instrument('DoD', 'Contracts').click();
+    await save().click();
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledWith({ ...initial, instruments: { dod: ['contract'] } }));
   });
 
   it('disables Save while saving, and keeps every choice with the server’s message when the save fails', async () => {
@@ -109,6 +159,7 @@ describe('ApplicabilityForm', () => {
     unmount = renderComponent(<ApplicabilityForm initial={null} onSave={onSave} />);
     await kind('nonprofit').click();
     await page.getByRole('checkbox', { name: 'NIH', exact: true }).click();
+    await instrument('NIH', 'Grants or cooperative agreements').click();
     await save().click();
     await expect.element(save()).toBeDisabled();
     await save().click({ force: true });
@@ -120,6 +171,7 @@ describe('ApplicabilityForm', () => {
     await expect.element(save()).toBeEnabled();
     await expect.element(kind('nonprofit')).toBeChecked();
     await expect.element(page.getByRole('checkbox', { name: 'NIH', exact: true })).toBeChecked();
+    await expect.element(instrument('NIH', 'Grants or cooperative agreements')).toBeChecked();
   });
 
   it('says plainly when the server cannot be reached, and offline disables Save', async () => {

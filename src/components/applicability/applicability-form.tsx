@@ -1,5 +1,6 @@
 // The applicability profile form (domain/questions/applicability.ts): kind of organization, covered
-// institution, funding agencies and activities. The Organization page and the start of the first
+// institution, funding agencies with how each funds the organization (grants, contracts or both),
+// and activities. The Organization page and the start of the first
 // assessment both use it, so it lives in shared code (ADR 010). Validation is the domain's
 // applicabilityProfileSchema, the same the server applies.
 import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
@@ -10,6 +11,8 @@ import {
   COVERED_INSTITUTION_DEFINITION,
   FUNDING_AGENCIES,
   FUNDING_AGENCY_LABELS,
+  INSTRUMENTS,
+  INSTRUMENT_LABELS,
   ORGANIZATION_KINDS,
   ORGANIZATION_KIND_LABELS,
   applicabilityProfileSchema,
@@ -17,6 +20,7 @@ import {
   type Activity,
   type ApplicabilityProfile,
   type FundingAgency,
+  type Instrument,
   type OrganizationKind,
 } from '#domain/questions/applicability.ts';
 import { MSG } from '#domain/messages.ts';
@@ -36,13 +40,23 @@ export const ACTIVITY_HINTS: Record<Activity, string> = {
   doj_dsp: '28 CFR part 202, in force since April 8, 2025.',
 };
 
+export const INSTRUMENTS_HINT =
+  'Check grants or cooperative agreements, contracts, or both for each agency. Some duties follow one and not the other: for example, DOE’s training letter covers its financial assistance, not its contracts.';
+
 export const OFFLINE_NOTICE = 'You are offline. Saving the profile needs a connection to the server; your choices stay on this page until you are back online.';
 export const NETWORK_SAVE_FAILED = 'Could not reach the server, so the profile was not saved. Your choices are still here; try again when you are back online.';
 
-type Draft = { kind: OrganizationKind | null; covered: boolean; agencies: FundingAgency[]; activities: Activity[] };
-type Part = keyof Draft;
+type Instruments = Partial<Record<FundingAgency, Instrument[]>>;
+type Draft = { kind: OrganizationKind | null; covered: boolean; agencies: FundingAgency[]; instruments: Instruments; activities: Activity[] };
+type Part = Exclude<keyof Draft, 'instruments'>;
 
-const emptyDraft: Draft = { kind: null, covered: false, agencies: [], activities: [] };
+const emptyDraft: Draft = { kind: null, covered: false, agencies: [], instruments: {}, activities: [] };
+
+/**
+ * The saved profile as a draft. A profile saved before instruments were asked starts with none
+ * chosen, so saving it is the admin's confirmation, never a guess made for them.
+ */
+const draftOf = (p: ApplicabilityProfile | null): Draft => (p ? { ...p, instruments: p.instruments ?? {} } : emptyDraft);
 
 const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value));
 
@@ -57,8 +71,10 @@ export interface ApplicabilityFormProps {
 export function ApplicabilityForm({ initial, onSave, submitLabel = 'Save profile' }: ApplicabilityFormProps) {
   const id = useId();
   const online = useOnline();
-  const [draft, setDraft] = useState<Draft>(initial ?? emptyDraft);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
   const [errors, setErrors] = useState<Partial<Record<Part, string>>>({});
+  const [instrumentErrors, setInstrumentErrors] = useState<Partial<Record<FundingAgency, string>>>({});
+  const firstInstrument = useRef<Partial<Record<FundingAgency, HTMLInputElement | null>>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const save = useServerMutation(onSave);
   const saving = save.pending;
@@ -67,7 +83,7 @@ export function ApplicabilityForm({ initial, onSave, submitLabel = 'Save profile
   const saveAlert = useRef<HTMLDivElement>(null);
   const isCompany = draft.kind === 'company';
 
-  const set = (patch: Partial<Draft>) => {
+  const set = (patch: Partial<Omit<Draft, 'instruments'>>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setErrors((e) => {
       const next = { ...e };
@@ -76,21 +92,38 @@ export function ApplicabilityForm({ initial, onSave, submitLabel = 'Save profile
     });
   };
 
+  /** Agencies on or off; an agency taken off loses its instruments. */
+  const setAgencies = (agencies: FundingAgency[]) => {
+    setDraft((d) => ({ ...d, agencies, instruments: Object.fromEntries(agencies.flatMap((a) => (d.instruments[a] ? [[a, d.instruments[a]]] : []))) }));
+    setErrors(({ agencies: _gone, ...rest }) => rest);
+  };
+
+  const setInstrument = (agency: FundingAgency, instrument: Instrument, on: boolean) => {
+    setDraft((d) => ({ ...d, instruments: { ...d.instruments, [agency]: INSTRUMENTS.filter((i) => (i === instrument ? on : (d.instruments[agency] ?? []).includes(i))) } }));
+    setInstrumentErrors(({ [agency]: _gone, ...rest }) => rest);
+  };
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (saving) return;
     const parsed = applicabilityProfileSchema.safeParse(draft);
     if (!parsed.success) {
       const found: Partial<Record<Part, string>> = {};
+      const foundInstruments: Partial<Record<FundingAgency, string>> = {};
       for (const issue of parsed.error.issues) {
-        const part = issue.path[0] as Part | undefined;
-        if (part && !found[part]) found[part] = issue.message;
+        const [part, agency] = issue.path as [keyof Draft | undefined, FundingAgency | undefined];
+        if (part === 'instruments') {
+          if (agency && !foundInstruments[agency]) foundInstruments[agency] = issue.message;
+        } else if (part && !found[part]) found[part] = issue.message;
       }
       setErrors(found);
-      (found.kind ? firstKind.current : coveredBox.current)?.focus();
+      setInstrumentErrors(foundInstruments);
+      const firstMissing = FUNDING_AGENCIES.find((a) => foundInstruments[a]);
+      (found.kind ? firstKind.current : found.covered || found.agencies || !firstMissing ? coveredBox.current : firstInstrument.current[firstMissing])?.focus();
       return;
     }
     setErrors({});
+    setInstrumentErrors({});
     setSaveError(null);
     const res = await save.run(parsed.data);
     if (res.ok) return;
@@ -154,10 +187,44 @@ export function ApplicabilityForm({ initial, onSave, submitLabel = 'Save profile
         <FieldError id={errorId('agencies')}>{errors.agencies}</FieldError>
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {FUNDING_AGENCIES.map((a) => (
-            <Choice key={a} type="checkbox" checked={draft.agencies.includes(a)} onChange={(on) => set({ agencies: toggle(draft.agencies, a, on) })} label={FUNDING_AGENCY_LABELS[a]} />
+            <Choice key={a} type="checkbox" checked={draft.agencies.includes(a)} onChange={(on) => setAgencies(toggle(draft.agencies, a, on))} label={FUNDING_AGENCY_LABELS[a]} />
           ))}
         </div>
       </fieldset>
+
+      {draft.agencies.length > 0 && (
+        <fieldset aria-describedby={`${id}-instruments-hint`}>
+          <Legend>How each agency funds you</Legend>
+          <p id={`${id}-instruments-hint`} className="mt-1 text-xs text-slate-600">
+            {INSTRUMENTS_HINT}
+          </p>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {FUNDING_AGENCIES.filter((a) => draft.agencies.includes(a)).map((a) => {
+              const error = instrumentErrors[a];
+              const errorElementId = error ? `${id}-instruments-${a}-error` : undefined;
+              return (
+                <fieldset key={a} aria-describedby={errorElementId} className="min-w-0 rounded-lg border border-slate-200 p-3">
+                  <legend className="px-1 text-sm font-medium text-slate-900">{FUNDING_AGENCY_LABELS[a]}</legend>
+                  <FieldError id={errorElementId}>{error}</FieldError>
+                  <div className="mt-1 grid gap-2">
+                    {INSTRUMENTS.map((i, n) => (
+                      <Choice
+                        key={i}
+                        type="checkbox"
+                        inputRef={n === 0 ? (el) => void (firstInstrument.current[a] = el) : undefined}
+                        checked={(draft.instruments[a] ?? []).includes(i)}
+                        invalid={!!error}
+                        onChange={(on) => setInstrument(a, i, on)}
+                        label={INSTRUMENT_LABELS[i]}
+                      />
+                    ))}
+                  </div>
+                </fieldset>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
 
       <fieldset aria-describedby={`${id}-activities-hint`}>
         <Legend>Activities with extra duties</Legend>

@@ -14,6 +14,7 @@ import { canSeeTeam, complianceCounts, getDashboardData } from './api/get-dashbo
 import { AssessmentHistory } from './components/assessment-history.tsx';
 import { AssignedToMe } from './components/assigned-to-me.tsx';
 import { DeadlinesPanel } from './components/deadlines-panel.tsx';
+import { InstrumentsPrompt } from './components/instruments-prompt.tsx';
 import { PlatformOverview } from './components/platform-overview.tsx';
 import { NewAssessmentCard, PassedAssessmentsCard, TeamMembersCard } from './components/summary-cards.tsx';
 import { TrendCard } from './components/trend-chart.tsx';
@@ -77,6 +78,7 @@ function OrganizationDashboard() {
             Showing the copy saved on this device {formatRelative(res.staleSince)}.
           </Alert>
         )}
+        <InstrumentsPrompt canEdit={profile?.role === 'org_admin'} />
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           <NewAssessmentCard inProgressId={inProgress?.id ?? null} />
           {canSeeTeam(profile) && <TeamMembersCard count={memberCount} />}

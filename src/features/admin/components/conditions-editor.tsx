@@ -1,6 +1,7 @@
 // Edits a list of conditions on the applicability profile (Condition in
 // domain/questions/applicability.ts): none (every organization), or any of a kind list, covered
-// institutions only, funded by any of some agencies, with any of some activities. Every chosen
+// institutions only, funded by any of some agencies, with grants or with contracts from any of some
+// agencies, with any of some activities. Every chosen
 // part must hold; describeConditions gives the live sentence.
 import { useId } from 'react';
 import {
@@ -24,45 +25,53 @@ export interface ConditionsDraft {
   kinds: OrganizationKind[];
   covered: boolean;
   agencies: FundingAgency[];
+  grants: FundingAgency[];
+  contracts: FundingAgency[];
   activities: Activity[];
   /** The stored list had two conditions of one sort, which one draft cannot hold. */
   reshaped: boolean;
 }
 
-export const NO_CONDITIONS: ConditionsDraft = { some: false, kinds: [], covered: false, agencies: [], activities: [], reshaped: false };
+export const NO_CONDITIONS: ConditionsDraft = { some: false, kinds: [], covered: false, agencies: [], grants: [], contracts: [], activities: [], reshaped: false };
 
 /** Each value once, in the domain list's order. */
 const inOrder = <T extends string>(all: readonly T[], chosen: readonly T[]): T[] => all.filter((x) => chosen.includes(x));
 
 export function conditionsDraft(conditions: readonly Condition[]): ConditionsDraft {
   const d: ConditionsDraft = { ...NO_CONDITIONS, some: conditions.length > 0 };
-  let seen = { kinds: false, agencies: false, activities: false };
+  const seen = new Set<string>();
+  // A second list of one sort cannot be shown: only the first is kept.
+  const first = <T extends string>(key: string, all: readonly T[], values: readonly T[], current: T[]): T[] => {
+    if (seen.has(key)) {
+      d.reshaped = true;
+      return current;
+    }
+    seen.add(key);
+    return inOrder(all, values);
+  };
   for (const c of conditions) {
     if ('kinds' in c) {
       // Two kind lists that must both hold are one list: the kinds in both.
-      d.kinds = seen.kinds ? d.kinds.filter((k) => c.kinds.includes(k)) : inOrder(ORGANIZATION_KINDS, c.kinds);
-      seen = { ...seen, kinds: true };
+      d.kinds = seen.has('kinds') ? d.kinds.filter((k) => c.kinds.includes(k)) : inOrder(ORGANIZATION_KINDS, c.kinds);
+      seen.add('kinds');
     } else if ('covered' in c) d.covered = true;
-    else if ('agencies' in c) {
-      if (seen.agencies) d.reshaped = true;
-      else d.agencies = inOrder(FUNDING_AGENCIES, c.agencies);
-      seen = { ...seen, agencies: true };
-    } else {
-      if (seen.activities) d.reshaped = true;
-      else d.activities = inOrder(ACTIVITIES, c.activities);
-      seen = { ...seen, activities: true };
-    }
+    else if ('agencies' in c) d.agencies = first('agencies', FUNDING_AGENCIES, c.agencies, d.agencies);
+    else if ('grants' in c) d.grants = first('grants', FUNDING_AGENCIES, c.grants, d.grants);
+    else if ('contracts' in c) d.contracts = first('contracts', FUNDING_AGENCIES, c.contracts, d.contracts);
+    else d.activities = first('activities', ACTIVITIES, c.activities, d.activities);
   }
   return d;
 }
 
-/** The conditions the draft stands for, in one order: kinds, covered, agencies, activities. */
+/** The conditions the draft stands for, in one order: kinds, covered, agencies, grants, contracts, activities. */
 export function conditionsOf(d: ConditionsDraft): Condition[] {
   if (!d.some) return [];
   const out: Condition[] = [];
   if (d.kinds.length) out.push({ kinds: inOrder(ORGANIZATION_KINDS, d.kinds) });
   if (d.covered) out.push({ covered: true });
   if (d.agencies.length) out.push({ agencies: inOrder(FUNDING_AGENCIES, d.agencies) });
+  if (d.grants.length) out.push({ grants: inOrder(FUNDING_AGENCIES, d.grants) });
+  if (d.contracts.length) out.push({ contracts: inOrder(FUNDING_AGENCIES, d.contracts) });
   if (d.activities.length) out.push({ activities: inOrder(ACTIVITIES, d.activities) });
   return out;
 }
@@ -120,12 +129,14 @@ export function ConditionsEditor({ legend, allLabel, someLabel, summaryLabel, al
           <CheckGroup legend="Kind of organization (any of)" all={ORGANIZATION_KINDS} labels={ORGANIZATION_KIND_LABELS} chosen={value.kinds} onChange={(kinds) => set({ kinds })} />
           <Check label="Covered institutions only" checked={value.covered} onChange={(covered) => set({ covered })} />
           <CheckGroup legend="Funded by any of" all={FUNDING_AGENCIES} labels={FUNDING_AGENCY_LABELS} chosen={value.agencies} onChange={(agencies) => set({ agencies })} />
+          <CheckGroup legend="With grants or cooperative agreements from any of" all={FUNDING_AGENCIES} labels={FUNDING_AGENCY_LABELS} chosen={value.grants} onChange={(grants) => set({ grants })} />
+          <CheckGroup legend="With contracts from any of" all={FUNDING_AGENCIES} labels={FUNDING_AGENCY_LABELS} chosen={value.contracts} onChange={(contracts) => set({ contracts })} />
           <CheckGroup legend="With any of these activities" all={ACTIVITIES} labels={ACTIVITY_LABELS} chosen={value.activities} onChange={(activities) => set({ activities })} />
         </div>
       )}
       {value.reshaped && (
         <p className="text-xs text-amber-900">
-          The stored conditions name agencies or activities in two separate lists; only the first list of each is shown, and saving keeps only what is shown.
+          The stored conditions name agencies, grants, contracts or activities in two separate lists; only the first list of each is shown, and saving keeps only what is shown.
         </p>
       )}
       <p className="text-sm text-slate-700" aria-live="polite">

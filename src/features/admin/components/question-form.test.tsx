@@ -111,8 +111,9 @@ describe('QuestionForm', () => {
     await who.getByRole('radio', { name: 'Only organizations that meet every choice below' }).click();
     await check(who, 'Nonprofit research institute');
     await check(who, 'Institution of higher education');
-    await check(who, 'NSF');
-    await check(who, 'NIH');
+    // Agencies appear in three lists (funded by, grants from, contracts from): the first is "funded by".
+    await check(who.getByRole('group', { name: 'Funded by any of' }), 'NSF');
+    await check(who.getByRole('group', { name: 'Funded by any of' }), 'NIH');
     await expect.element(who).toHaveTextContent('Asked of: Institutions of higher education or nonprofit research institutes funded by NSF or NIH');
 
     await group('Gate').getByRole('checkbox', { name: /Critical/ }).click();
@@ -123,6 +124,8 @@ describe('QuestionForm', () => {
     await gate.getByRole('radio', { name: 'Only for organizations that meet every choice below' }).click();
     await check(gate, 'Covered institutions only');
     await expect.element(gate).toHaveTextContent('Gates Pass for: Covered institutions');
+    await check(gate.getByRole('group', { name: 'With grants or cooperative agreements from any of' }), 'NSF');
+    await expect.element(gate).toHaveTextContent('Gates Pass for: Covered institutions with grants or cooperative agreements from NSF');
 
     await fillClock('01-31, 07-31');
 
@@ -144,7 +147,7 @@ describe('QuestionForm', () => {
       points: 2,
       critical: true,
       appliesWhen: [{ kinds: ['ihe', 'nonprofit'] }, { agencies: ['nsf', 'nih'] }],
-      criticalWhen: [{ covered: true }],
+      criticalWhen: [{ covered: true }, { grants: ['nsf'] }],
       clock: {
         summary: 'Training records reviewed twice a year',
         recurrence: 'semiannual',
@@ -198,7 +201,7 @@ describe('QuestionForm', () => {
     const sent = open(EDITING);
     const who = group('Who is asked');
     await expect.element(who).toHaveTextContent('Asked of: Organizations funded by NSF or DOE');
-    await expect.element(who.getByRole('checkbox', { name: 'DOE', exact: true })).toBeChecked();
+    await expect.element(who.getByRole('group', { name: 'Funded by any of' }).getByRole('checkbox', { name: 'DOE', exact: true })).toBeChecked();
 
     const sources = group('Sources');
     const legacy = sources.getByRole('list', { name: 'Sources not in the register' });

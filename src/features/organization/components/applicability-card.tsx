@@ -3,7 +3,8 @@
 // applies to the next assessment, never to one already started; the card always says so.
 import { Scale } from 'lucide-react';
 import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
-import type { ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import { MSG } from '#domain/messages.ts';
+import { instrumentsUnconfirmed, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { ApplicabilityForm, ApplicabilitySummary } from '../../../components/applicability/applicability-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -54,6 +55,11 @@ export function ApplicabilityCard({ canEdit }: { canEdit: boolean }) {
           <Spinner size="sm" label="Loading the profile…" />
         ) : (
           <>
+            {view.profile && instrumentsUnconfirmed(view.profile) && (
+              <Alert tone="warning" title={MSG.instrumentsUnconfirmedTitle}>
+                {canEdit ? MSG.instrumentsUnconfirmed : MSG.instrumentsUnconfirmedMember}
+              </Alert>
+            )}
             <Alert tone="info">{STARTED_KEEPS_PROFILE}</Alert>
             {changed && <p className="text-xs text-slate-500">{changed}</p>}
             {canEdit ? (
