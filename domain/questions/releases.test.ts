@@ -55,7 +55,9 @@ describe('moving an assessment to a newer release', () => {
     expect([...plan.kept]).toEqual([['CI-01-v1', 'CI-01-v2']]);
     expect([...plan.reAsked]).toEqual([['CI-02-v1', 'CI-02-v2']]);
     expect(plan.added).toEqual(['CI-04']);
+    expect(plan.reAskedCodes).toEqual(['CI-02']);
     expect(plan.removed).toEqual(['CI-03']);
+    expect(plan.removedIds).toEqual(['CI-03-v1']);
     expect(plan.answersKept).toBe(1);
     expect(plan.answersCleared).toBe(2);
     expect(moveChangesQuestions(plan)).toBe(true);

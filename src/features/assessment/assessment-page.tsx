@@ -16,6 +16,7 @@ import { getQuestionnaire, questionnaireCacheKey } from './api/questionnaire.ts'
 import { EvidenceSlot } from './components/questionnaire/evidence-slot.tsx';
 import { PreviousAnswersProvider } from './components/questionnaire/previous-answers.tsx';
 import { Questionnaire } from './components/questionnaire/questionnaire.tsx';
+import { ReleaseNotice } from './components/release-notice.tsx';
 import { ResultsView } from './components/results/results-view.tsx';
 
 function LoadError({ title, error, offline, retry }: { title: string; error: Failure | null; offline: boolean; retry: () => void }) {
@@ -51,6 +52,7 @@ export function AssessmentPage() {
   if (!runtime || !profile) return <PageSpinner label="Preparing offline storage…" />;
   return (
     <PreviousAnswersProvider assessmentId={id}>
+      <ReleaseNotice assessmentId={id} runtime={runtime} canMove={profile.role === 'org_admin'} />
       <OpenAssessment id={id} runtime={runtime} userId={profile.id} members={members.data ?? []} />
     </PreviousAnswersProvider>
   );
