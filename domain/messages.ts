@@ -123,7 +123,13 @@ export const MSG = {
   releaseChangedNone: 'No question changed in a way that needs a new answer.',
   releaseNoticeTitle: 'A new release changes questions in your assessment',
   releaseNotice: (version: string, reAsked: number, added: number, removed: number) =>
-    `Release ${version} changes questions that apply to your organization: ${reAsked} changed, ${added} new, ${removed} no longer asked.`,
+    `Release ${version} changes questions that apply to your organization: ${[
+      reAsked ? `${reAsked} changed` : '',
+      added ? `${added} new` : '',
+      removed ? `${removed} no longer asked` : '',
+    ]
+      .filter(Boolean)
+      .join(', ')}.`,
   releaseNoticeMember: 'Your organization admin can move this assessment to the new release.',
   releaseMoveAction: 'Move to the new version',
   releaseMoveConfirmTitle: 'Move to the new version?',

@@ -60,9 +60,10 @@ describe.skipIf(!HAS_CHROMIUM)('content releases: the notice and the move (Chrom
 
     await page.getByText(MSG.releaseMoved('v-e2e')).waitFor();
     await notice.waitFor({ state: 'detached' });
-    // The unchanged answer stayed; the reworded question is asked again.
+    // The unchanged answer stayed; the questionnaire resumes at the reworded question, asked again.
     await page.getByTestId('overall-progress').filter({ hasText: '1 of' }).waitFor();
     await page.getByText(`${changed.question_text} (as reworded)`).first().waitFor();
+    expect(await page.getByTestId('question-code').textContent()).toContain(changed.code);
     expect(await axeViolations(page)).toEqual([]);
     await shotAtBothWidths(page, 'releases-moved');
 

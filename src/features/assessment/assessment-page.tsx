@@ -52,8 +52,9 @@ export function AssessmentPage() {
   if (!runtime || !profile) return <PageSpinner label="Preparing offline storage…" />;
   return (
     <PreviousAnswersProvider assessmentId={id}>
-      <ReleaseNotice assessmentId={id} runtime={runtime} canMove={profile.role === 'org_admin'} />
-      <OpenAssessment id={id} runtime={runtime} userId={profile.id} members={members.data ?? []} />
+      <ReleaseNotice assessmentId={id} runtime={runtime} canMove={profile.role === 'org_admin'} onMoved={detail.reload} />
+      {/* A move to a newer release gives the questions new ids: the questionnaire starts afresh, at the first unanswered one. */}
+      <OpenAssessment key={detail.data.version_id} id={id} runtime={runtime} userId={profile.id} members={members.data ?? []} />
     </PreviousAnswersProvider>
   );
 }

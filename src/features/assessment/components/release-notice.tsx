@@ -14,14 +14,23 @@ import { forgetPulledState, type SyncRuntime } from '../../../sync/index.ts';
 import { questionnaireCacheKey } from '../api/questionnaire.ts';
 import { assessmentReleaseKey, getAssessmentRelease, moveToRelease } from '../api/releases.ts';
 
-export function ReleaseNotice({ assessmentId, runtime, canMove }: { assessmentId: string; runtime: SyncRuntime; canMove: boolean }) {
+export interface ReleaseNoticeProps {
+  assessmentId: string;
+  runtime: SyncRuntime;
+  canMove: boolean;
+  /** After a move, once this device pulled the answers under the new ids: reload the assessment (its version). */
+  onMoved: () => Promise<void>;
+}
+
+export function ReleaseNotice({ assessmentId, runtime, canMove, onMoved }: ReleaseNoticeProps) {
   const { notify } = useToast();
   const release = useServerQuery(assessmentReleaseKey(assessmentId), (signal) => getAssessmentRelease(assessmentId, signal), { offline: false });
   const move = useServerMutation((versionId: number) => moveToRelease(assessmentId, versionId), {
-    invalidates: [questionnaireCacheKey(assessmentId), ['assessment', assessmentId], assessmentReleaseKey(assessmentId)],
+    invalidates: [questionnaireCacheKey(assessmentId), assessmentReleaseKey(assessmentId)],
     onSuccess: async () => {
       await forgetPulledState(runtime.db, assessmentId);
       await runtime.engine.pull(assessmentId);
+      await onMoved();
     },
   });
   const update = release.data?.update;
@@ -35,25 +44,19 @@ export function ReleaseNotice({ assessmentId, runtime, canMove }: { assessmentId
     else notify(messageOf(res, MSG.releaseMoveFailed), 'error');
   };
   return (
-    <Alert
-      tone="info"
-      title={MSG.releaseNoticeTitle}
-      className="mb-6"
-      action={
-        canMove ? (
+    <Alert tone="info" title={MSG.releaseNoticeTitle} className="mb-6">
+      <p>{MSG.releaseNotice(update.version, update.re_asked.length, update.added.length, update.removed.length)}</p>
+      {!canMove && <p className="mt-1">{MSG.releaseNoticeMember}</p>}
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        {canMove && (
           <Button size="sm" onClick={() => void onMove()} loading={move.pending}>
             {MSG.releaseMoveAction}
           </Button>
-        ) : undefined
-      }
-    >
-      <p>{MSG.releaseNotice(update.version, update.re_asked.length, update.added.length, update.removed.length)}</p>
-      {!canMove && <p className="mt-1">{MSG.releaseNoticeMember}</p>}
-      <p className="mt-1">
+        )}
         <Link to={paths.releases.href()} className="font-medium underline underline-offset-2">
           Read what changed
         </Link>
-      </p>
+      </div>
     </Alert>
   );
 }
