@@ -2,7 +2,8 @@
 // (GET /api/content/releases), the notice on an assessment in progress that a newer release
 // changes its questions, and moving it there (answers of unchanged questions kept, changed
 // questions asked again, audited; submitted, other organizations' and non-admins refused).
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QuestionView } from '#domain/contracts/assessments.ts';
 import { MSG } from '#domain/messages.ts';
@@ -12,7 +13,7 @@ import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { apiClient, bodyOf, refusalOf } from '#tests/setup/api-client.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
-import { auditLog, evidenceFiles } from '../../db/schema/index.ts';
+import { auditLog, evidenceFiles, questionnaireVersions } from '../../db/schema/index.ts';
 import { bankHash, currentVersionId, loadVersionQuestions, publishVersion, toDef } from '../questions/index.ts';
 import { getQuestions, postAnswer } from './assessments.test-helpers.ts';
 
@@ -151,6 +152,18 @@ describe.each([TEST_DRIVER])('content releases (%s)', (driver) => {
     expect((await releaseOf(admin, id)).update).toBeNull();
     expect((await refusalOf(move(admin, id, second.versionId), 409)).error).toBe(MSG.releaseMoveSubmitted);
     expect((await bodyOf(api(admin).assessments[':id'].$get({ param: { id } }))).version_id).not.toBe(second.versionId);
+  });
+
+  it('computes, in the migration that added releases, the same changed codes for older versions as publishVersion does', async () => {
+    const [a, b] = [QUESTION_BANK[0]!, QUESTION_BANK[1]!];
+    await publishEdited((code) => (code === a.code ? { points: a.points, critical: a.critical, questionText: `${a.questionText} (v2)` } : code === b.code ? { guidance: 'Only guidance.' } : null));
+    const stored = async () => (await server.deps.db.select({ id: questionnaireVersions.id, changed: questionnaireVersions.changedCodes }).from(questionnaireVersions)).sort((x, y) => x.id - y.id);
+    const published = await stored();
+    expect(published.at(-1)!.changed).toEqual([a.code]);
+    await server.deps.db.update(questionnaireVersions).set({ changedCodes: [] });
+    const backfill = readFileSync(new URL('../../../migrations/0009_content_releases.sql', import.meta.url), 'utf8').split('--> statement-breakpoint').at(-1)!;
+    await server.deps.db.execute(sql.raw(backfill));
+    expect(await stored()).toEqual(published);
   });
 
   it('publishes admin edits as releases with a required release note', async () => {
