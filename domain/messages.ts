@@ -121,4 +121,31 @@ export const MSG = {
   confirmWrongPassword: 'That is not the password chosen when this account was signed up. Try again, or reset the password.',
   confirmLinkInvalid: 'This confirmation link is invalid, has expired or was already used.',
   confirmNotMine: 'I did not create this account / forgot the password',
+
+  // content releases (ADR 038): release notes, the notice on an assessment in progress, moving to a newer release
+  releaseNotesMissing: 'No release notes were recorded for this version.',
+  releaseNoteRequired: 'Write a release note of at least 10 characters: what changed and why.',
+  releaseNoteTooLong: 'The release note must be at most 2000 characters',
+  releasesTitle: 'What changed',
+  releasesIntro: 'Each release of the question bank says what changed, why, and which sources it rests on. An assessment keeps the release it started with until an organization admin moves it to a newer one; a submitted assessment never changes.',
+  releaseChangedNone: 'No question changed in a way that needs a new answer.',
+  releaseNoticeTitle: 'A new release changes questions in your assessment',
+  releaseNotice: (version: string, reAsked: number, added: number, removed: number) =>
+    `Release ${version} changes questions that apply to your organization: ${[
+      reAsked ? `${reAsked} changed` : '',
+      added ? `${added} new` : '',
+      removed ? `${removed} no longer asked` : '',
+    ]
+      .filter(Boolean)
+      .join(', ')}.`,
+  releaseNoticeMember: 'Your organization admin can move this assessment to the new release.',
+  releaseMoveAction: 'Move to the new version',
+  releaseMoveConfirmTitle: 'Move to the new version?',
+  releaseMoveConfirm: (kept: number, asked: number) =>
+    `${kept} ${kept === 1 ? 'answer is' : 'answers are'} kept. ${asked} ${asked === 1 ? 'question' : 'questions'} will be asked again or for the first time. This cannot be undone.`,
+  releaseMoved: (version: string) => `The assessment now uses release ${version}.`,
+  releaseMoveSubmitted: 'This assessment was submitted, and a submitted assessment never changes. Start a new assessment to answer the new release.',
+  releaseMoveStale: 'A newer release was published since you looked. Review it and try again.',
+  releaseMoveNotNewer: 'This assessment already uses that release or a newer one.',
+  releaseMoveFailed: 'Failed to move the assessment to the new release',
 } as const;

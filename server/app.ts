@@ -14,6 +14,7 @@ import { adminApi } from './api/admin.ts';
 import { assessmentsApi } from './api/assessments.ts';
 import { authApi } from './api/auth.ts';
 import { certificationsApi } from './api/certifications.ts';
+import { contentApi } from './api/content.ts';
 import { deadlinesApi } from './api/deadlines.ts';
 import { domainsApi } from './api/domains.ts';
 import { evidenceApi } from './api/evidence.ts';
@@ -44,6 +45,7 @@ export const api = new Hono<AppEnv>()
   .route('/evidence', evidenceApi)
   .route('/questions', questionsApi)
   .route('/domains', domainsApi)
+  .route('/content', contentApi)
   .route('/deadlines', deadlinesApi)
   .route('/assessments', assessmentsApi)
   .route('/admin', adminApi)

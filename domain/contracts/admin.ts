@@ -5,6 +5,7 @@ import { conditionsCanHold, conditionsSchema, type Condition } from '../question
 import { legalClockSchema } from '../questions/clocks.ts';
 import { ROLES, type Role } from '../roles.ts';
 import type { Grade, PassFail } from '../scoring/policy.ts';
+import { MSG } from '../messages.ts';
 import type { QuestionView } from './assessments.ts';
 import type { AssessmentStatus, OrganizationStatus, ProfileStatus } from './enums.ts';
 
@@ -46,6 +47,13 @@ export const GATE_NEVER_HOLDS_MESSAGE = 'No organization asked this question can
 const fieldsParsed = (payload: { issues: readonly unknown[] }) => payload.issues.length === 0;
 
 /** Create and edit (full replacement) of one question; the code is assigned by the server. */
+/** Every publish of the admin question editor carries release notes (ADR 038). */
+export const releaseNoteSchema = z
+  .string({ error: MSG.releaseNoteRequired })
+  .trim()
+  .min(10, MSG.releaseNoteRequired)
+  .max(2000, MSG.releaseNoteTooLong);
+
 export const adminQuestionSchema = z.object({
   domainId: questionDefSchema.shape.domainId,
   subdomain: z.string().trim().min(1, 'Subdomain is required').max(200, 'Subdomain must be at most 200 characters'),
@@ -69,6 +77,8 @@ export const adminQuestionSchema = z.object({
    * (or given to) this question of the current version.
    */
   balanceWith: z.uuid('Invalid question id').nullable().optional(),
+  /** The release notes of the version this change publishes (ADR 038): what changed and why. */
+  releaseNote: releaseNoteSchema,
 })
   // Zod runs object refinements even when a field failed (only aborting issues skip them), so these
   // run only on a body whose fields all parsed: a malformed condition such as {} is reported by its
@@ -82,7 +92,7 @@ export const adminQuestionSchema = z.object({
   });
 export type AdminQuestionInput = z.infer<typeof adminQuestionSchema>;
 
-export const adminDeleteQuestionSchema = z.object({ balanceWith: z.uuid('Invalid question id').nullable().optional() });
+export const adminDeleteQuestionSchema = z.object({ balanceWith: z.uuid('Invalid question id').nullable().optional(), releaseNote: releaseNoteSchema });
 
 export const suspendOrganizationSchema = z.object({
   reason: z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500, 'The reason must be at most 500 characters'),

@@ -11,6 +11,7 @@ import type * as admin from './admin.ts';
 import type * as assessments from './assessments.ts';
 import type * as enums from './enums.ts';
 import type * as evidence from './evidence.ts';
+import type * as releases from './releases.ts';
 import type * as sync from './sync.ts';
 
 /** true when the string literal type holds an upper-case ASCII letter. */
@@ -55,8 +56,8 @@ describe('zod schemas and the declared types are one type', () => {
   test('the question bank', () => {
     expectTypeOf<z.output<typeof questionDefSchema>>().toEqualTypeOf<QuestionDef>();
     expectTypeOf<z.output<typeof correctiveActionSchema>>().toEqualTypeOf<CorrectiveActionTemplate>();
-    // The admin form is a question definition without its code (the server assigns it), plus balanceWith.
-    expectTypeOf<Omit<admin.AdminQuestionInput, 'balanceWith'>>().toEqualTypeOf<Omit<QuestionDef, 'code'>>();
+    // The admin form is a question definition without its code (the server assigns it), plus balanceWith and the release note.
+    expectTypeOf<Omit<admin.AdminQuestionInput, 'balanceWith' | 'releaseNote'>>().toEqualTypeOf<Omit<QuestionDef, 'code'>>();
     expectTypeOf<admin.AdminQuestionView['corrective_action']['priority']>().toEqualTypeOf<ActionPriority>();
   });
 
@@ -155,6 +156,10 @@ describe('responses are snake_case; the camelCase keys are the listed exceptions
     expectTypeOf<CamelKeys<accounts.ValidateInviteResponse>>().toEqualTypeOf<'organizationName' | 'organizationId'>();
     type SpecResult = 'totalScore' | 'passFail' | 'domainScores';
     expectTypeOf<CamelKeys<assessments.ResultView>>().toEqualTypeOf<SpecResult | 'assessmentId' | 'maxScore' | 'failReasons' | 'gapCount' | 'submittedAt'>();
+    // GET /api/content/releases: a release's date under the name the feature was specified with (ADR 038).
+    expectTypeOf<CamelKeys<releases.ReleaseView>>().toEqualTypeOf<'publishedAt'>();
+    expectTypeOf<CamelKeys<NonNullable<releases.AssessmentReleaseView['update']>>>().toEqualTypeOf<'publishedAt'>();
+    expectTypeOf<CamelKeys<releases.ReleaseMoveView>>().toBeNever();
   });
 
   test('kept camelCase keys, each named in ADR 016', () => {

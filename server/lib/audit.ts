@@ -10,7 +10,7 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface AuditEntry {
   actorId: string;
   action: string;
-  targetType: 'organization' | 'user' | 'question' | 'questionnaire' | 'evidence';
+  targetType: 'organization' | 'user' | 'question' | 'questionnaire' | 'evidence' | 'assessment';
   targetId: string | null;
   organizationId?: string | null;
   before: unknown;

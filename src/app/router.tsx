@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
           lazyRoute(lazyPage(() => import('../features/organization/organization-page.tsx'), (m) => m.OrganizationPage), { path: paths.organization.path, title: 'Organization' }),
           lazyRoute(lazyPage(() => import('../features/action-plan/action-plan-page.tsx'), (m) => m.ActionPlanPage), { path: paths.actionPlan.path, title: 'Action plan' }),
           lazyRoute(lazyPage(() => import('../features/certification/certification-page.tsx'), (m) => m.CertificationPage), { path: paths.certification.path, title: 'Self-certification' }),
+          lazyRoute(lazyPage(() => import('../features/content/releases-page.tsx'), (m) => m.ReleasesPage), { path: paths.releases.path, title: 'What changed' }),
           {
             path: paths.admin.root.path,
             element: <RequireRole roles={['system_admin']} />,

@@ -24,6 +24,8 @@ export const paths = {
   organization: { path: '/organization', href: () => '/organization' },
   actionPlan: { path: '/action-plan', href: () => '/action-plan' },
   certification: { path: '/certification', href: () => '/certification' },
+  /** The question bank's release notes (ADR 038). */
+  releases: { path: '/content/releases', href: () => '/content/releases' },
 
   admin: {
     root: { path: '/admin', href: () => '/admin' },

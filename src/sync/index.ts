@@ -38,3 +38,4 @@ export type { FileResult } from './evidence/evidence-files.ts';
 export { drainFromServiceWorker } from './sw-drain.ts';
 export { submitBlockerFor, type SubmitState } from './submit-state.ts';
 export { clearForSignOut, unsentOf } from './sign-out.ts';
+export { forgetPulledState } from './release-move.ts';

@@ -75,6 +75,7 @@ describe.skipIf(!HAS_CHROMIUM)('admin area and report downloads (Chromium)', () 
     await page.getByRole('button', { name: `Edit ${AUDIT_CODE}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Question text').fill('Does the audit function review the research security program at least once a year?');
+    await dialog.getByLabel('Release note (what changed and why)').fill('Asks for a yearly review, as the audit plan does.');
     await shot(page, 'admin-questions-edit', false);
     await dialog.getByRole('button', { name: 'Save and publish' }).click();
     await page.getByText(`${AUDIT_CODE} updated. Published questionnaire v2.`).waitFor();

@@ -132,6 +132,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
       { path: '/organization', name: 'organization', ready: (p) => p.getByRole('heading', { name: 'Team members' }).waitFor(), title: 'Organization' },
       { path: '/certification', name: 'certification', ready: (p) => p.getByRole('heading', { name: 'Who can sign' }).waitFor(), title: 'Self-certification' },
       { path: '/how-scoring-works', name: 'how-scoring-works-signed-in', ready: heading, title: 'How scoring works', noShell: true },
+      { path: '/content/releases', name: 'releases', ready: (p) => p.getByRole('heading', { name: 'Release v1' }).waitFor(), title: 'What changed' },
     ];
     const ctxs: BrowserContext[] = [];
     for (const width of [320, 390, 1280]) {

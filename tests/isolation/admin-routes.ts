@@ -13,7 +13,7 @@ const bank = async (w: World) => loadVersionQuestions(w.server.deps, await curre
 /** An admin request body for an existing question: its definition from the service, without the code. */
 const questionBody = (q: Awaited<ReturnType<typeof bank>>[number], balanceWith?: string) => {
   const { code: _code, ...def } = toDef(q);
-  return { ...def, ...(balanceWith ? { balanceWith } : {}) };
+  return { ...def, releaseNote: 'Changed by the isolation matrix.', ...(balanceWith ? { balanceWith } : {}) };
 };
 
 /** A new question of 1 point, balanced against a question worth 2 or more. */
@@ -28,7 +28,7 @@ async function deleteQuestionRequest(w: World) {
   const qs = await bank(w);
   const victim = qs.find((q) => q.points === 1 && !q.critical)!;
   const taker = qs.find((q) => q.id !== victim.id && q.points < 5 && q.domainId === victim.domainId) ?? qs.find((q) => q.id !== victim.id && q.points < 5)!;
-  return { path: `/api/admin/questions/${victim.id}?balanceWith=${taker.id}` };
+  return { path: `/api/admin/questions/${victim.id}?balanceWith=${taker.id}&releaseNote=${encodeURIComponent('Deleted by the isolation matrix.')}` };
 }
 
 const freshOrgId = async (w: World) => (await createOrgAdmin(w.server, { organizationName: 'Matrix Throwaway Org' })).organizationId!;

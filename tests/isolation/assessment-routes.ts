@@ -2,7 +2,8 @@
 // (ADR 004). Requests target organization A's assessments, created through the real endpoints.
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { assessments, correctiveActions, responses } from '#server/db/schema/index.ts';
-import { loadAssessmentQuestions } from '#server/features/questions/index.ts';
+import { QUESTION_BANK } from '#domain/questions/bank.ts';
+import { loadAssessmentQuestions, publishVersion } from '#server/features/questions/index.ts';
 import { joinOrganization, type Member } from './fixtures.ts';
 import type { RouteRow } from './routes.ts';
 import type { World } from './world.ts';
@@ -20,6 +21,17 @@ export async function openAssessmentOfA(w: World): Promise<string> {
   const res = await w.server.json('POST', '/api/assessments/create', { organizationId: w.orgA.id }, w.adminA.accessToken);
   if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.body)}`);
   return res.body.assessmentId as string;
+}
+
+let releases = 0;
+/** A's open assessment and a newer release that rewords its first question (ADR 038), to move it to. */
+async function openAssessmentAndNewerRelease(w: World): Promise<{ id: string; versionId: number }> {
+  const { id } = await openAssessmentWithQuestions(w);
+  const [first] = await loadAssessmentQuestions(w.server.deps, id);
+  const n = ++releases;
+  const bank = QUESTION_BANK.map((q) => (q.code === first!.code ? { ...q, questionText: `${q.questionText} (isolation release ${n})` } : q));
+  const published = await publishVersion(w.server.deps, bank, null, `isolation-${n}`, null, undefined, { notes: 'Reworded by the isolation matrix.', sources: [] });
+  return { id, versionId: published.versionId };
 }
 
 /** A's open assessment and the ids of its questions, in order. */
@@ -161,6 +173,24 @@ export const assessmentRows: RouteRow[] = [
     crossOrg: 'denied',
     request: async (w) => ({ path: `/api/assessments/${await openAssessmentOfA(w)}/previous-answers` }),
   },
+  {
+    method: 'GET',
+    route: '/api/assessments/:id/release',
+    access: 'member',
+    crossOrg: 'denied',
+    request: async (w) => ({ path: `/api/assessments/${await openAssessmentOfA(w)}/release` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/assessments/:id/release',
+    access: 'org_admin',
+    crossOrg: 'denied',
+    request: async (w) => {
+      const { id, versionId } = await openAssessmentAndNewerRelease(w);
+      return { path: `/api/assessments/${id}/release`, body: { versionId } };
+    },
+  },
+  { method: 'GET', route: '/api/content/releases', access: 'member', crossOrg: 'own-data', request: () => ({ path: '/api/content/releases' }) },
   {
     method: 'GET',
     route: '/api/assessments/:id/report',

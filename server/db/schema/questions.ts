@@ -18,7 +18,14 @@ export const domains = pgTable('domains', {
 export const questionnaireVersions = pgTable('questionnaire_versions', {
   id: serial().primaryKey(),
   label: text().notNull(),
+  /** How it was published: "seeded-from-code sha256:<hash>" for the bank in code, "<action> <code>" for an admin edit. */
   notes: text(),
+  /** The release notes shown to organizations (ADR 038): what changed and why; null only for versions published before releases. */
+  releaseNotes: text(),
+  /** Source ids the release rests on (domain/questions/sources.ts). */
+  releaseSources: jsonb().$type<string[]>().notNull().default([]),
+  /** Codes of the questions this version changed against the one before it (domain/questions/releases.ts changedCodes). */
+  changedCodes: jsonb().$type<string[]>().notNull().default([]),
   createdBy: uuid(),
   createdAt: createdAt(),
 });

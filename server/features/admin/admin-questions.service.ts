@@ -1,6 +1,6 @@
 // Question bank edits by system admins. Every create, edit or delete publishes a new
-// questionnaire version (publishVersion from the questions feature), so assessments already
-// started keep the version they pinned. Each version totals 140 points; a change that moves the
+// questionnaire version (publishVersion from the questions feature) as a release with the admin's
+// release note (ADR 038), so assessments already started keep the version they pinned. Each version totals 140 points; a change that moves the
 // total takes the difference from, or gives it to, the question named in balanceWith.
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type AdminQuestionChange, type AdminQuestionInput, type AdminQuestionView, type AdminQuestionsPage } from '#domain/contracts/admin.ts';
@@ -11,7 +11,7 @@ import { isAllowedPoints, MAX_SCORE, QUESTION_POINTS_RANGE } from '#domain/scori
 import { questionnaireVersions, questions } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { currentVersionId, loadVersionQuestions, publishVersion, toDef, toQuestionView, type VersionQuestion } from '../questions/index.ts';
+import { currentVersionId, loadVersionQuestions, publishVersion, toDef, toQuestionView, type ReleaseInput, type VersionQuestion } from '../questions/index.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 
@@ -141,6 +141,8 @@ async function findInCurrent(db: Db, bank: readonly VersionQuestion[], id: strin
 interface Change {
   defs: QuestionDef[];
   audit: { action: string; code: string; before: unknown; after: unknown };
+  /** The release this publish makes (ADR 038): the admin's note and the sources of the question changed. */
+  release: ReleaseInput;
 }
 
 /** Thrown inside the publishing transaction when another publish got in first; the change is recomputed. */
@@ -158,7 +160,7 @@ const PUBLISH_LOCK_KEY = 7_401_140;
 async function publishChange(db: Db, actorId: string, compute: (bank: readonly VersionQuestion[]) => Promise<Change> | Change): Promise<AdminQuestionChange> {
   for (let attempt = 1; ; attempt++) {
     const { versionId: basedOn, bank } = await loadCurrent(db);
-    const { defs, audit } = await compute(bank);
+    const { defs, audit, release } = await compute(bank);
     const [last] = await db.select({ id: questionnaireVersions.id }).from(questionnaireVersions).orderBy(desc(questionnaireVersions.id)).limit(1);
     const label = `v${(last?.id ?? 0) + 1}`;
     try {
@@ -171,8 +173,15 @@ async function publishChange(db: Db, actorId: string, compute: (bank: readonly V
           .orderBy(desc(questionnaireVersions.id))
           .limit(1);
         if (previous?.id !== basedOn) throw new BankMovedError();
-        await writeAudit(tx, { actorId, action: audit.action, targetType: 'question', targetId: audit.code, before: audit.before, after: { ...(audit.after as object), versionId } });
-      });
+        await writeAudit(tx, {
+          actorId,
+          action: audit.action,
+          targetType: 'question',
+          targetId: audit.code,
+          before: audit.before,
+          after: { ...(audit.after as object), versionId, releaseNote: release.notes },
+        });
+      }, release);
       const bank = await loadVersionQuestions({ db }, published.versionId);
       const q = bank.find((x) => x.code === audit.code);
       return { version_id: published.versionId, version_label: published.label, question: q ? toAdminQuestionView(q) : null };
@@ -189,7 +198,7 @@ export async function createQuestion(ctx: Pick<ServiceContext, 'db'>, actorId: s
   return publishChange(db, actorId, async (bank) => {
     const code = nextCode(bank, await codesEverUsed(db), input.domainId);
     const defs = rebalance([...bank.map(toDef), toQuestionDef(code, input)], bank, balanceIn(bank));
-    return { defs, audit: { action: 'question.created', code, before: null, after: toQuestionDef(code, input) } };
+    return { defs, audit: { action: 'question.created', code, before: null, after: toQuestionDef(code, input) }, release: { notes: input.releaseNote, sources: input.sources } };
   });
 }
 
@@ -200,17 +209,24 @@ export async function updateQuestion(ctx: Pick<ServiceContext, 'db'>, actorId: s
     const existing = await findInCurrent(db, bank, id);
     const next = toQuestionDef(existing.code, input);
     const defs = rebalance(bank.map((q) => (q.id === id ? next : toDef(q))), bank, balanceIn(bank));
-    return { defs, audit: { action: 'question.updated', code: existing.code, before: toDef(existing), after: next } };
+    const sources = [...new Set([...existing.sources, ...next.sources])];
+    return { defs, audit: { action: 'question.updated', code: existing.code, before: toDef(existing), after: next }, release: { notes: input.releaseNote, sources } };
   });
 }
 
-export async function deleteQuestion(ctx: Pick<ServiceContext, 'db'>, actorId: string, id: string, balanceWith: string | null | undefined): Promise<AdminQuestionChange> {
+export async function deleteQuestion(
+  ctx: Pick<ServiceContext, 'db'>,
+  actorId: string,
+  id: string,
+  balanceWith: string | null | undefined,
+  releaseNote: string,
+): Promise<AdminQuestionChange> {
   const { db } = ctx;
   if (balanceWith === id) throw badRequest('Choose another question to balance the points with');
   const balanceIn = await balanceTarget(db, balanceWith);
   return publishChange(db, actorId, async (bank) => {
     const existing = await findInCurrent(db, bank, id);
     const defs = rebalance(bank.filter((q) => q.id !== id).map(toDef), bank, balanceIn(bank));
-    return { defs, audit: { action: 'question.deleted', code: existing.code, before: toDef(existing), after: {} } };
+    return { defs, audit: { action: 'question.deleted', code: existing.code, before: toDef(existing), after: {} }, release: { notes: releaseNote, sources: existing.sources } };
   });
 }

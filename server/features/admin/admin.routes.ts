@@ -35,7 +35,7 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json(await updateQuestion(serviceContext(c), c.var.caller.id, c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .delete('/questions/:id', validate('param', adminQuestionParam), validate('query', adminDeleteQuestionSchema), async (c) =>
-    c.json(await deleteQuestion(serviceContext(c), c.var.caller.id, c.req.valid('param').id, c.req.valid('query').balanceWith), 200),
+    c.json(await deleteQuestion(serviceContext(c), c.var.caller.id, c.req.valid('param').id, c.req.valid('query').balanceWith, c.req.valid('query').releaseNote), 200),
   )
   .get('/overview', async (c) => c.json(await adminOverview(serviceContext(c), c.var.deps.now()), 200))
   .get('/organizations', validate('query', adminOrganizationsQuerySchema), async (c) =>

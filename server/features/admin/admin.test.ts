@@ -24,6 +24,7 @@ const NEW_QUESTION = {
   guidance: 'A dated audit report covering the program.',
   sources: [],
   correctiveAction: { action: 'Add the program to the annual internal audit plan.', priority: 'medium', targetDays: 90 },
+  releaseNote: 'Added a question on the yearly internal audit of the program.',
 } satisfies z.input<typeof adminQuestionSchema>;
 
 /** Every admin route, called as `api` would call it with a well-formed request. */
@@ -31,7 +32,7 @@ const ENDPOINTS: [string, (api: ApiClient, orgId: string, userId: string) => Pro
   ['GET /api/admin/questions', (api) => api.admin.questions.$get({ query: {} })],
   ['POST /api/admin/questions', (api) => api.admin.questions.$post({ json: NEW_QUESTION })],
   ['PUT /api/admin/questions/:id', (api) => api.admin.questions[':id'].$put({ param: { id: crypto.randomUUID() }, json: NEW_QUESTION })],
-  ['DELETE /api/admin/questions/:id', (api) => api.admin.questions[':id'].$delete({ param: { id: crypto.randomUUID() }, query: {} })],
+  ['DELETE /api/admin/questions/:id', (api) => api.admin.questions[':id'].$delete({ param: { id: crypto.randomUUID() }, query: { releaseNote: NEW_QUESTION.releaseNote } })],
   ['GET /api/admin/overview', (api) => api.admin.overview.$get()],
   ['GET /api/admin/organizations', (api) => api.admin.organizations.$get({ query: {} })],
   ['POST /api/admin/organizations/:org/suspend', (api, o) => api.admin.organizations[':id'].suspend.$post({ param: { id: o }, json: { reason: 'Unpaid invoice' } })],
@@ -110,7 +111,7 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     expect((await put(newId, NEW_QUESTION)).status).toBe(409);
 
     const restored = (await getQuestions(server, orgAdmin.accessToken)).find((q) => q.code === donor.code)!;
-    const deleted = await admin.admin.questions[':id'].$delete({ param: { id: edited.question!.id }, query: { balanceWith: restored.id } });
+    const deleted = await admin.admin.questions[':id'].$delete({ param: { id: edited.question!.id }, query: { balanceWith: restored.id, releaseNote: NEW_QUESTION.releaseNote } });
     expect(deleted.status).toBe(200);
     const after = await getQuestions(server, orgAdmin.accessToken);
     expect(after.some((q) => q.code === created.question!.code)).toBe(false);
@@ -142,7 +143,7 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     const retired = new Set(RETIRED_CODES.map((r) => r.code));
     const donor = (await listQuestions()).items.find((q) => q.points >= 2)!;
     const create = (json: z.input<typeof adminQuestionSchema>) => bodyOf(admin.admin.questions.$post({ json }), 201);
-    const remove = (id: string, balanceWith: string) => admin.admin.questions[':id'].$delete({ param: { id }, query: { balanceWith } });
+    const remove = (id: string, balanceWith: string) => admin.admin.questions[':id'].$delete({ param: { id }, query: { balanceWith, releaseNote: NEW_QUESTION.releaseNote } });
     // Each domain of the bank has retired codes below its highest number (CI-01, PP-04, TP-04, IP-03, AU-01 ...).
     for (const domainId of ['communications-integration', 'policies-procedures', 'training-program', 'information-protection', 'audit']) {
       const everPublished = new Set((await server.deps.db.selectDistinct({ code: questions.code }).from(questions)).map((r) => r.code));
@@ -176,6 +177,7 @@ describe.each(DB_DRIVERS)('admin API (%s)', (driver) => {
     guidance: q.guidance,
     sources: q.source_ids,
     correctiveAction: { action: q.corrective_action.action, priority: q.corrective_action.priority, targetDays: q.corrective_action.target_days },
+    releaseNote: NEW_QUESTION.releaseNote,
   });
   const adminBank = async (): Promise<AdminQuestion[]> => {
     const first = await listQuestions();

@@ -4,6 +4,7 @@
 export { assessmentListRoutes, assessmentRoutes } from './assessments.routes.ts';
 export { cyclesRoutes, trendRoutes } from './cycles.routes.ts';
 export { deferRoutes } from './defer.routes.ts';
+export { releaseRoutes } from './release.routes.ts';
 export { ownAssessment } from './own-assessment.ts';
 // for sync (the outbox's mutations and the pull state)
 export { applyAnswer, listAnswerViews, lockAnswerRows } from './answers.service.ts';

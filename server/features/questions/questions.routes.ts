@@ -6,6 +6,7 @@ import type { AppEnv } from '../../lib/factory.ts';
 import { validate } from '../../lib/validator.ts';
 import { currentVersionId, listDomainViews, loadAssessmentQuestions, loadVersionQuestions, ownedAssessmentId, toQuestionView } from './questions.service.ts';
 import { serviceContext } from '../../lib/context.ts';
+import { listReleases } from './questions.releases.ts';
 
 /** GET /api/questions */
 export const questionsRoutes = new Hono<AppEnv>().get('/', validate('query', questionsQuerySchema), async (c) => {
@@ -28,3 +29,6 @@ export const questionsRoutes = new Hono<AppEnv>().get('/', validate('query', que
 export const domainsRoutes = new Hono<AppEnv>().get('/', async (c) =>
   c.json(await listDomainViews(serviceContext(c)), 200),
 );
+
+/** GET /api/content/releases: the question bank's releases, newest first (any signed-in member). */
+export const releasesRoutes = new Hono<AppEnv>().get('/releases', async (c) => c.json(await listReleases(serviceContext(c)), 200));

@@ -1,10 +1,13 @@
 // Seeds the question bank from code (domain/questions/bank.ts) as a versioned questionnaire.
 // Versions seeded from code carry "seeded-from-code sha256:<hash>" in notes; when the bank in
-// code differs from the newest such version, a new version is published. Existing rows are
+// code differs from the newest such version, a new version is published with the release notes of
+// its entry in domain/questions/releases.ts (RELEASE_LOG, matched by the hash). Existing rows are
 // never modified, so past assessments keep the questions they were answered against.
 import { createHash } from 'node:crypto';
 import { count, desc, like, sql } from 'drizzle-orm';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
+import { MSG } from '#domain/messages.ts';
+import { releaseEntryFor, releaseNotesText } from '#domain/questions/releases.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
 import { questionnaireVersions } from '../../db/schema/index.ts';
 import { publishVersion } from './questions.service.ts';
@@ -64,7 +67,9 @@ export async function seedQuestionBank(ctx: Pick<ServiceContext, 'db'>, bank: re
     if (latestSeeded?.notes === `${SEED_NOTE_PREFIX}${hash}`) return null;
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(questionnaireVersions);
     const label = `v${Number(n) + 1}`;
-    const published = await publishVersion({ db: tx }, bank, null, label, `${SEED_NOTE_PREFIX}${hash}`);
+    const entry = releaseEntryFor(hash);
+    const release = { notes: entry ? releaseNotesText(entry) : MSG.releaseNotesMissing, sources: entry?.sources ?? [] };
+    const published = await publishVersion({ db: tx }, bank, null, label, `${SEED_NOTE_PREFIX}${hash}`, undefined, release);
     return published.versionId;
   });
 }

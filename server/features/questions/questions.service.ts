@@ -1,6 +1,6 @@
 // Questionnaire versions: read a version, publish a new one. A published version's rows are
 // never modified; edits publish a copy (docs/decisions/004).
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { questionsFor, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { checkQuestionBank } from '#domain/questions/bank-rules.ts';
@@ -10,6 +10,7 @@ import type { QuestionView, DomainView } from '#domain/contracts/assessments.ts'
 import type { QuestionNovelty } from '#domain/contracts/enums.ts';
 import { noveltiesOf } from '#domain/cycles/carry.ts';
 import { citationOf, citationsOf } from '#domain/questions/sources.ts';
+import { changedCodes } from '#domain/questions/releases.ts';
 import type { Db } from '../../db/client.ts';
 import { assessmentQuestions, assessments, domains, questionnaireVersions, questions } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
@@ -153,6 +154,11 @@ export async function listDomainViews(ctx: Pick<ServiceContext, 'db'>): Promise<
   return rows.map((d) => ({ id: d.id, name: d.name, icon: d.icon, description: d.description ?? '' }));
 }
 
+export interface ReleaseInput {
+  notes: string | null;
+  sources: string[];
+}
+
 const bankInputSchema = z.array(questionDefSchema).min(1, 'A questionnaire needs at least one question');
 
 /**
@@ -168,7 +174,9 @@ export async function publishVersion(
   notes: string | null = null,
   /** Runs inside the publishing transaction (e.g. the admin audit entry). */
   inTransaction?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], versionId: number) => Promise<void>,
-): Promise<{ versionId: number; label: string; questionCount: number }> {
+  /** The release notes shown to organizations (ADR 038) and the source ids they rest on. */
+  release: ReleaseInput = { notes: null, sources: [] },
+): Promise<{ versionId: number; label: string; questionCount: number; changed: string[] }> {
   const { db } = ctx;
   const parsed = bankInputSchema.safeParse(questionsInput);
   if (!parsed.success) {
@@ -178,7 +186,10 @@ export async function publishVersion(
   const problems = checkQuestionBank(parsed.data);
   if (problems.length) throw badRequest(problems[0]!, problems.map((message) => ({ path: '', message })));
   return db.transaction(async (tx) => {
-    const [version] = await tx.insert(questionnaireVersions).values({ label, notes, createdBy }).returning();
+    const [version] = await tx
+      .insert(questionnaireVersions)
+      .values({ label, notes, createdBy, releaseNotes: release.notes, releaseSources: release.sources })
+      .returning();
     if (!version) throw new Error('failed to create questionnaire version');
     await tx.insert(questions).values(
       parsed.data.map((q, i) => ({
@@ -203,7 +214,17 @@ export async function publishVersion(
       })),
     );
     if (inTransaction) await inTransaction(tx, version.id);
-    return { versionId: version.id, label, questionCount: parsed.data.length };
+    // Against the version before it, read after inTransaction (which may take the publish lock).
+    const [previous] = await tx
+      .select({ id: questionnaireVersions.id })
+      .from(questionnaireVersions)
+      .where(lt(questionnaireVersions.id, version.id))
+      .orderBy(desc(questionnaireVersions.id))
+      .limit(1);
+    const before = previous ? await tx.select().from(questions).where(eq(questions.versionId, previous.id)) : null;
+    const changed = changedCodes(before, parsed.data);
+    await tx.update(questionnaireVersions).set({ changedCodes: changed }).where(eq(questionnaireVersions.id, version.id));
+    return { versionId: version.id, label, questionCount: parsed.data.length, changed };
   });
 }
 

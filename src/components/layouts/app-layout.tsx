@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
 import { AppHeader } from './app-header.tsx';
 
-/** The signed-in shell: header, a skip link and the page. */
+/** The signed-in shell: header, a skip link, the page and a help footer. */
 export function AppLayout({ statusSlot, children }: { statusSlot?: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
@@ -12,6 +14,16 @@ export function AppLayout({ statusSlot, children }: { statusSlot?: ReactNode; ch
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
         {children}
       </main>
+      <footer className="border-t border-slate-200 bg-white" data-no-print>
+        <nav aria-label="Help" className="mx-auto flex w-full max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-4 text-sm text-slate-600 sm:px-6 lg:px-8">
+          <Link className="underline-offset-2 hover:text-slate-900 hover:underline" to={paths.howScoringWorks.href()}>
+            How scoring works
+          </Link>
+          <Link className="underline-offset-2 hover:text-slate-900 hover:underline" to={paths.releases.href()}>
+            What changed
+          </Link>
+        </nav>
+      </footer>
     </div>
   );
 }

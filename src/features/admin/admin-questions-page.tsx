@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { AdminQuestionInput, AdminQuestionView } from '#domain/contracts/admin.ts';
 import { describeConditions } from '#domain/questions/applicability.ts';
+import { MSG } from '#domain/messages.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -17,6 +18,7 @@ import { abortable, call, client } from '../../lib/api-client.ts';
 import { messageOf, useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
 import { adminApi } from './api/admin-api.ts';
 import { LoadState, Pager, SearchBox, selectClasses } from './components/admin-shared.tsx';
+import { TextArea } from './components/form-controls.tsx';
 import { QuestionForm } from './components/question-form.tsx';
 
 function useDebounced(value: string, ms = 250): string {
@@ -45,12 +47,14 @@ export function AdminQuestionsPage() {
   const busy = write.pending;
   const [serverError, setServerError] = useState<string | null>(null);
   const [balanceWith, setBalanceWith] = useState('');
+  const [deleteNote, setDeleteNote] = useState('');
   const { notify } = useToast();
 
   const close = () => {
     setEditing(null);
     setServerError(null);
     setBalanceWith('');
+    setDeleteNote('');
   };
   const run = async (action: () => Promise<{ version_label: string }>, done: string) => {
     setServerError(null);
@@ -64,7 +68,7 @@ export function AdminQuestionsPage() {
     editing?.mode === 'edit'
       ? run(() => adminApi.updateQuestion(editing.question.id, input), `${editing.question.code} updated.`)
       : run(() => adminApi.createQuestion(input), 'Question created.');
-  const remove = (question: AdminQuestionView) => run(() => adminApi.deleteQuestion(question.id, balanceWith || null), `${question.code} deleted.`);
+  const remove = (question: AdminQuestionView) => run(() => adminApi.deleteQuestion(question.id, balanceWith || null, deleteNote), `${question.code} deleted.`);
 
   const bankTotal = list.data?.total_points ?? MAX_SCORE;
   const deleting = editing?.mode === 'delete' ? editing.question : null;
@@ -160,7 +164,7 @@ export function AdminQuestionsPage() {
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button variant="danger" loading={busy} disabled={!balanceWith} onClick={() => deleting && remove(deleting)}>
+            <Button variant="danger" loading={busy} disabled={!balanceWith || deleteNote.trim().length < 10} onClick={() => deleting && remove(deleting)}>
               Delete and publish
             </Button>
           </>
@@ -181,6 +185,7 @@ export function AdminQuestionsPage() {
                 ))}
               </select>
             </label>
+            <TextArea label="Release note (what changed and why)" value={deleteNote} onChange={setDeleteNote} rows={2} hint={MSG.releaseNoteRequired} />
           </div>
         )}
       </Dialog>

@@ -16,6 +16,7 @@ import { getQuestionnaire, questionnaireCacheKey } from './api/questionnaire.ts'
 import { EvidenceSlot } from './components/questionnaire/evidence-slot.tsx';
 import { PreviousAnswersProvider } from './components/questionnaire/previous-answers.tsx';
 import { Questionnaire } from './components/questionnaire/questionnaire.tsx';
+import { ReleaseNotice } from './components/release-notice.tsx';
 import { ResultsView } from './components/results/results-view.tsx';
 
 function LoadError({ title, error, offline, retry }: { title: string; error: Failure | null; offline: boolean; retry: () => void }) {
@@ -51,7 +52,9 @@ export function AssessmentPage() {
   if (!runtime || !profile) return <PageSpinner label="Preparing offline storage…" />;
   return (
     <PreviousAnswersProvider assessmentId={id}>
-      <OpenAssessment id={id} runtime={runtime} userId={profile.id} members={members.data ?? []} />
+      <ReleaseNotice assessmentId={id} runtime={runtime} canMove={profile.role === 'org_admin'} onMoved={detail.reload} />
+      {/* A move to a newer release gives the questions new ids: the questionnaire starts afresh, at the first unanswered one. */}
+      <OpenAssessment key={detail.data.version_id} id={id} runtime={runtime} userId={profile.id} members={members.data ?? []} />
     </PreviousAnswersProvider>
   );
 }

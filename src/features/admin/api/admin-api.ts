@@ -18,8 +18,8 @@ export const adminApi = {
   questions: (page: number, q: string, signal?: AbortSignal) => call(admin.questions.$get(listQuery(page, q), abortable(signal))),
   createQuestion: (input: AdminQuestionInput) => call(admin.questions.$post({ json: input })),
   updateQuestion: (id: string, input: AdminQuestionInput) => call(admin.questions[':id'].$put({ param: { id }, json: input })),
-  deleteQuestion: (id: string, balanceWith: string | null) =>
-    call(admin.questions[':id'].$delete({ param: { id }, query: balanceWith ? { balanceWith } : {} })),
+  deleteQuestion: (id: string, balanceWith: string | null, releaseNote: string) =>
+    call(admin.questions[':id'].$delete({ param: { id }, query: { releaseNote, ...(balanceWith ? { balanceWith } : {}) } })),
   organizations: (params: PageParams = {}, signal?: AbortSignal) => call(admin.organizations.$get(pageQuery(params), abortable(signal))),
   suspend: (id: string, reason: string) => call(admin.organizations[':id'].suspend.$post({ param: { id }, json: { reason } })),
   reactivate: (id: string) => call(admin.organizations[':id'].reactivate.$post({ param: { id } })),

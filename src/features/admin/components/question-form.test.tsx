@@ -2,10 +2,12 @@
 // who is asked, the gate scope, a legal clock and sources picked from a register into the request
 // body adminQuestionSchema accepts (domain/contracts/admin.ts), shows a clock's bad due date under
 // its field without sending anything, edits a clock tied to an event (its event and window instead
-// of months and dates), and lets a source that is not in the register be removed.
+// of months and dates), lets a source that is not in the register be removed, and requires a
+// release note with every publish (ADR 038).
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { AdminQuestionInput, AdminQuestionView } from '#domain/contracts/admin.ts';
+import { MSG } from '#domain/messages.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import type { SourceDef } from '#domain/questions/source-types.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
@@ -59,6 +61,8 @@ const EDITING: AdminQuestionView = {
   source_ids: ['NSPM-33 (2021)', 'chips10632'],
 };
 
+const RELEASE_NOTE = 'Added a training question after the agency terms changed.';
+
 describe('QuestionForm', () => {
   let unmount: () => void = () => {};
   afterEach(() => unmount());
@@ -90,7 +94,11 @@ describe('QuestionForm', () => {
     await userEvent.selectOptions(page.getByLabelText('Points', { exact: true }), '2');
     await page.getByLabelText('Guidance (what a Yes means)', { exact: true }).fill('Yes when the training records cover every senior person.');
     await page.getByLabelText('Corrective action', { exact: true }).fill('Train every senior person before the next application.');
+    await fillReleaseNote();
   }
+
+  /** Every publish carries a release note (ADR 038). */
+  const fillReleaseNote = () => page.getByLabelText('Release note (what changed and why)', { exact: true }).fill(RELEASE_NOTE);
 
   async function fillClock(dates: string) {
     const clock = group('Legal clock');
@@ -162,6 +170,7 @@ describe('QuestionForm', () => {
       sources: ['proposedRule', 'chips10632'],
       correctiveAction: { action: 'Train every senior person before the next application.', priority: 'medium', targetDays: 90 },
       balanceWith: null,
+      releaseNote: RELEASE_NOTE,
     });
   });
 
@@ -211,6 +220,7 @@ describe('QuestionForm', () => {
     await sources.getByRole('button', { name: 'Remove NSPM-33 (2021)' }).click();
     await expect.element(legacy).not.toBeInTheDocument();
 
+    await fillReleaseNote();
     await page.getByRole('button', { name: 'Save and publish' }).click();
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]).toMatchObject({ appliesWhen: [{ agencies: ['nsf', 'doe'] }], criticalWhen: [], clock: null, sources: ['chips10632'], balanceWith: null });
@@ -271,8 +281,31 @@ describe('QuestionForm', () => {
     await expect.element(clock.getByLabelText('After what event', { exact: true })).toHaveValue('after joining a project');
     await expect.element(clock.getByLabelText('Within', { exact: true })).toHaveValue(30);
     await expect.element(clock.getByLabelText('Counted in', { exact: true })).toHaveValue('days');
+    await fillReleaseNote();
     await page.getByRole('button', { name: 'Save and publish' }).click();
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]!.clock).toEqual(stored);
+  });
+});
+
+describe('QuestionForm release note', () => {
+  it('is required: a publish without one says so under its field and sends nothing', async () => {
+    const sent: AdminQuestionInput[] = [];
+    const unmount = renderComponent(
+      <QuestionForm editing={EDITING} bank={[]} bankTotal={MAX_SCORE} busy={false} serverError={null} onSubmit={(input) => sent.push(input)} onCancel={() => {}} register={REGISTER} />,
+    );
+    try {
+      await page.getByRole('button', { name: 'Save and publish' }).click();
+      const note = page.getByLabelText('Release note (what changed and why)', { exact: true });
+      await expect.element(note).toHaveAttribute('aria-invalid', 'true');
+      await expect.element(note).toHaveAccessibleDescription(MSG.releaseNoteRequired);
+      expect(sent).toEqual([]);
+      await note.fill(RELEASE_NOTE);
+      await page.getByRole('button', { name: 'Save and publish' }).click();
+      await expect.poll(() => sent.length).toBe(1);
+      expect(sent[0]!.releaseNote).toBe(RELEASE_NOTE);
+    } finally {
+      unmount();
+    }
   });
 });

@@ -41,6 +41,7 @@ const blank: Draft = {
   sources: [],
   correctiveAction: { action: '', priority: 'medium', targetDays: 90 },
   balanceWith: '',
+  releaseNote: '',
 };
 
 const fromView = (q: AdminQuestionView): Draft => ({
@@ -58,6 +59,8 @@ const fromView = (q: AdminQuestionView): Draft => ({
   sources: [...q.source_ids],
   correctiveAction: { action: q.corrective_action.action, priority: q.corrective_action.priority, targetDays: q.corrective_action.target_days },
   balanceWith: '',
+  // Each publish says what changed and why (ADR 038): never the note of an earlier edit.
+  releaseNote: '',
 });
 
 const CHOOSE_CONDITION = 'Choose at least one condition, or the first option.';
@@ -81,6 +84,7 @@ const FIELD_ORDER = [
   'correctiveAction.priority',
   'correctiveAction.targetDays',
   'balanceWith',
+  'releaseNote',
 ];
 
 function inFormOrder(found: Errors, clock: ClockErrors): string[] {
@@ -262,7 +266,17 @@ export function QuestionForm({ editing, bank, bankTotal, busy, serverError, onSu
           </div>
         )}
       </div>
-      <p className="text-xs text-slate-500">Saving publishes a new questionnaire version. Assessments already started keep the version they began with.</p>
+      <TextArea
+        label="Release note (what changed and why)"
+        value={d.releaseNote}
+        error={errors.releaseNote}
+        onChange={(v) => set('releaseNote', v)}
+        rows={2}
+      />
+      <p className="text-xs text-slate-500">
+        Saving publishes a new questionnaire version with this release note, shown to every organization under What changed. Assessments already started keep the
+        version they began with until an organization admin moves them.
+      </p>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -1,0 +1,190 @@
+// Content releases (ADR 038): every published version of the question bank carries release notes
+// (what changed, why, which sources) and the codes of the questions it changed against the version
+// before it. As pure functions: which questions a release changed, and what moving an assessment in
+// progress to a newer release keeps and asks again. The notes of versions published from code come
+// from RELEASE_LOG below; the admin question editor writes its own with each publish.
+import type { Condition } from './applicability.ts';
+import { citationOf } from './sources.ts';
+
+/** What a question means for an answer: an answer given to one stays valid for the other only when all of it is the same. */
+export interface ReleaseQuestion {
+  code: string;
+  questionText: string;
+  points: number;
+  critical: boolean;
+  appliesWhen: readonly Condition[];
+  criticalWhen: readonly Condition[];
+  /** What a Yes has to be backed by. */
+  documentEvidenceRequired: boolean;
+}
+
+/** JSON with every object's keys sorted, so two equal condition lists compare equal however written. */
+function canonical(value: unknown): string {
+  const sort = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (v !== null && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      return Object.fromEntries(
+        Object.keys(o)
+          .sort()
+          .map((k) => [k, sort(o[k])]),
+      );
+    }
+    return v;
+  };
+  return JSON.stringify(sort(value));
+}
+
+/**
+ * Same question for an answer: wording, points, gate, who it applies to (and where it gates) and
+ * the evidence a Yes needs. Guidance, sources, the corrective action, subdomain and order may change
+ * without an answer having to be given again.
+ */
+export function sameForAnswers(a: ReleaseQuestion, b: ReleaseQuestion): boolean {
+  return (
+    a.questionText === b.questionText &&
+    a.points === b.points &&
+    a.critical === b.critical &&
+    a.documentEvidenceRequired === b.documentEvidenceRequired &&
+    canonical(a.appliesWhen) === canonical(b.appliesWhen) &&
+    canonical(a.criticalWhen) === canonical(b.criticalWhen)
+  );
+}
+
+/**
+ * The codes a release changed against the version before it (null: the first version, every
+ * question new): questions added, removed, or no longer the same for an answer. Sorted.
+ */
+export function changedCodes(previous: readonly ReleaseQuestion[] | null, next: readonly ReleaseQuestion[]): string[] {
+  const before = new Map((previous ?? []).map((q) => [q.code, q]));
+  const after = new Map(next.map((q) => [q.code, q]));
+  const changed = new Set<string>();
+  for (const q of next) {
+    const prev = before.get(q.code);
+    if (!prev || !sameForAnswers(prev, q)) changed.add(q.code);
+  }
+  for (const code of before.keys()) if (!after.has(code)) changed.add(code);
+  return [...changed].sort();
+}
+
+/** A question as asked in one assessment (its version's row, for the profile the assessment froze). */
+export interface PlannedQuestion extends ReleaseQuestion {
+  id: string;
+}
+
+export interface MovePlan {
+  /** Question id in the pinned version -> the same question's id in the new one: its answer, evidence and deferrals follow it. */
+  kept: Map<string, string>;
+  /** Asked in both, no longer the same for an answer: the answer is cleared and the question asked again (old id -> new id). */
+  reAsked: Map<string, string>;
+  /** The codes of reAsked, sorted. */
+  reAskedCodes: string[];
+  /** Codes asked only in the new version (they start unanswered). */
+  added: string[];
+  /** Codes no longer asked of this organization (their answers leave the assessment). */
+  removed: string[];
+  /** The ids (in the pinned version) of the questions no longer asked. */
+  removedIds: string[];
+  /** How many of the given answers stay, and how many are cleared. */
+  answersKept: number;
+  answersCleared: number;
+}
+
+/**
+ * Moving an assessment in progress from its pinned version to a newer one. `before` are the
+ * questions it asks now, `after` the new version's questions that apply to its frozen profile
+ * (questionsFor); both as published, with the gate unresolved. A question keeps its answer when its
+ * code is asked in both and it is the same for an answer (sameForAnswers); every other answer is
+ * cleared, so the question is asked again.
+ */
+export function movePlan(input: { before: readonly PlannedQuestion[]; after: readonly PlannedQuestion[]; answeredIds: readonly string[] }): MovePlan {
+  const afterByCode = new Map(input.after.map((q) => [q.code, q]));
+  const beforeCodes = new Set(input.before.map((q) => q.code));
+  const kept = new Map<string, string>();
+  const reAsked = new Map<string, string>();
+  const reAskedCodes: string[] = [];
+  const removed: PlannedQuestion[] = [];
+  for (const q of input.before) {
+    const next = afterByCode.get(q.code);
+    if (!next) removed.push(q);
+    else if (sameForAnswers(q, next)) kept.set(q.id, next.id);
+    else {
+      reAsked.set(q.id, next.id);
+      reAskedCodes.push(q.code);
+    }
+  }
+  const added = input.after.filter((q) => !beforeCodes.has(q.code)).map((q) => q.code);
+  const answered = new Set(input.answeredIds);
+  const answersKept = [...kept.keys()].filter((id) => answered.has(id)).length;
+  return {
+    kept,
+    reAsked,
+    reAskedCodes: reAskedCodes.sort(),
+    added: added.sort(),
+    removed: removed.map((q) => q.code).sort(),
+    removedIds: removed.map((q) => q.id),
+    answersKept,
+    answersCleared: answered.size - answersKept,
+  };
+}
+
+/** Does the move change anything this assessment asks? */
+export const moveChangesQuestions = (plan: MovePlan): boolean => plan.reAsked.size > 0 || plan.added.length > 0 || plan.removed.length > 0;
+
+// ---------- release notes of the versions published from code ----------
+
+export interface ReleaseEntry {
+  /** The content hash (server/features/questions/questions.seed.ts bankHash) of the bank this entry describes. */
+  bankSha256: string;
+  /** The day the entry was written (YYYY-MM-DD). */
+  date: string;
+  /** What changed, for people answering the questionnaire. */
+  what: string;
+  /** Why it changed. */
+  why: string;
+  /** Source ids (domain/questions/sources.ts) the change rests on; [] when it rests on none. */
+  sources: string[];
+}
+
+/**
+ * One entry per version of the bank published from code, oldest first. A change of the bank in
+ * code adds an entry whose bankSha256 is the new bank's hash (a test fails until it does); the
+ * start-up seed publishes the bank with the entry that matches it.
+ */
+export const RELEASE_LOG: readonly ReleaseEntry[] = [
+  {
+    bankSha256: '0200e5c5d8a951d54ff2873c17d3b3518d382e6b549c8f37b74e11f734b1139b',
+    date: '2026-11-29',
+    what: 'Release notes start with this version. It holds the question bank as it stands; the questions it changed are listed against the version published before it.',
+    why: 'Organizations with an assessment in progress are told when a release changes questions that apply to them, and can move to it keeping their other answers.',
+    sources: [],
+  },
+];
+
+/** The notes of a release as one text: what changed, then why. */
+export const releaseNotesText = (e: Pick<ReleaseEntry, 'what' | 'why'>): string => `${e.what}\n\nWhy: ${e.why}`;
+
+/** The log entry describing the bank with this hash, if there is one. */
+export const releaseEntryFor = (bankSha256: string): ReleaseEntry | undefined => RELEASE_LOG.find((e) => e.bankSha256 === bankSha256);
+
+// ---------- docs/content/releases.md ----------
+
+/** Where the releases document is committed, from the repository root. */
+export const RELEASES_PATH = 'docs/content/releases.md';
+
+/** docs/content/releases.md: the release log, newest first (written by npm run content:register). */
+export function renderReleases(log: readonly ReleaseEntry[] = RELEASE_LOG): string {
+  const lines = [
+    '<!-- Generated by scripts/content-register.ts from domain/questions/releases.ts; do not edit by hand. Regenerate with: npm run content:register -->',
+    '# Releases of the question bank',
+    '',
+    'Each version of the question bank published from code, newest first: what changed, why, and the sources the change rests on.',
+    'The app lists every published version, with the admin edits and the codes of the questions each changed, under What changed (`GET /api/content/releases`).',
+    '',
+  ];
+  for (const e of [...log].reverse()) {
+    lines.push(`## ${e.date} (bank sha256 ${e.bankSha256.slice(0, 12)})`, '', `**What changed.** ${e.what}`, '', `**Why.** ${e.why}`, '');
+    lines.push(e.sources.length ? `**Sources.** ${e.sources.map(citationOf).join('; ')}` : '**Sources.** None: the change rests on no legal source.', '');
+  }
+  return lines.join('\n');
+}
