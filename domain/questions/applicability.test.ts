@@ -273,7 +273,7 @@ describe('funding instruments', () => {
     expect(allHold([{ grants: ['nsf'] }], old)).toBe(false);
     // Confirmed, or nothing to confirm (no agency): no prompt.
     expect(instrumentsUnconfirmed(DOE_CONTRACTOR)).toBe(false);
-    expect(instrumentsUnconfirmed({ ...old, covered: false, agencies: [] })).toBe(false);
+    expect(instrumentsUnconfirmed({ agencies: [] })).toBe(false);
   });
 
   it('the schema accepts a profile without instruments and one with an entry for each agency, in one spelling', () => {
