@@ -13,7 +13,7 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Certification',
     questionText:
       'Does the organization keep an evidence file showing that each element of its research security program is in place and operating?',
-    points: 2,
+    points: 1,
     critical: false,
     appliesWhen: [COVERED],
     documentEvidenceRequired: true,
@@ -103,7 +103,7 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     code: 'AU-07',
     subdomain: 'Corrective action',
     questionText: 'Are identified gaps tracked in a corrective action plan with owners and due dates until they are closed?',
-    points: 2,
+    points: 1,
     critical: false,
     documentEvidenceRequired: false,
     evidenceDescription: 'Corrective action plan with owners, due dates and status.',

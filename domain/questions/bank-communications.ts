@@ -12,7 +12,7 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     code: 'CI-13',
     subdomain: 'Governance',
     questionText: 'Has the organization named a research security point of contact in writing?',
-    points: 2,
+    points: 1,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'Appointment letter, delegation or organization chart naming the point of contact.',
@@ -88,7 +88,7 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Scope',
     questionText:
       'Does the organization check at least once a year whether it is a "covered institution" (more than $50 million a year in federal research and development funding, three-year average) and record the result?',
-    points: 2,
+    points: 1,
     critical: false,
     appliesWhen: [MAY_BE_COVERED],
     documentEvidenceRequired: true,
@@ -140,7 +140,7 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Non-discrimination',
     questionText:
       'Does the program state in writing that its policies and consequences are applied without discrimination, including on the basis of national origin?',
-    points: 2,
+    points: 1,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'The non-discrimination statement in the program document or policy.',

@@ -207,7 +207,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     code: 'PP-07',
     subdomain: 'International travel',
     questionText: 'Does the organization keep a record of international travel by covered individuals where award terms require it?',
-    points: 2,
+    points: 1,
     critical: false,
     appliesWhen: [COVERED],
     documentEvidenceRequired: true,
@@ -355,5 +355,45 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     guidance: 'Yes means consequences are proportionate, documented and applied consistently, and correcting a mistake voluntarily is treated differently from concealment.',
     sources: src('nspm33GuidanceConsequences'),
     action: { action: 'Document graduated consequences for disclosure violations and a self-disclosure route.', priority: 'medium', targetDays: 120 },
+  }),
+  q({
+    code: 'PP-24',
+    subdomain: 'Restricted equipment and services',
+    // instruments: grants, cooperative agreements and contracts alike (American Security Drone Act §1825): keep every federally funded organization.
+    questionText:
+      'Does the organization check, before federal award funds pay for buying or operating a drone (unmanned aircraft system), that it was not made or assembled by a covered foreign entity under the American Security Drone Act?',
+    points: 3,
+    critical: true,
+    appliesWhen: [FEDERALLY_FUNDED],
+    documentEvidenceRequired: true,
+    evidenceDescription: 'The purchasing or project procedure with the drone check, and the record of the check for any drone bought or flown on a federal award since 22 December 2025.',
+    guidance:
+      'Yes means purchasing and project approval stop federal funds from paying for a drone, or for operating one, made or assembled by a covered foreign entity (American Security Drone Act of 2023 §1825(a), from 22 December 2025), unless the awarding agency has granted an exemption or waiver in writing. An organization that buys no drones answers Yes when the check is in its procedure.',
+    sources: src('asda1825'),
+    action: {
+      action: 'Add a covered-foreign-entity check for drones to purchasing and project approval for federal awards, and review drones already bought or flown with federal funds.',
+      priority: 'critical',
+      targetDays: 30,
+    },
+  }),
+  q({
+    code: 'PP-25',
+    subdomain: 'Restricted equipment and services',
+    // instruments: grants only: 2 CFR 200.216 (contracts: FAR 52.204-25, not in the register). Narrow to grant recipients once the profile records instruments.
+    questionText:
+      'Do the organization’s purchasing procedures stop federal grant funds from buying, or contracting for, telecommunications or video surveillance equipment or services covered by Section 889 (Huawei, ZTE, Hytera, Hikvision, Dahua, their subsidiaries and affiliates)?',
+    points: 3,
+    critical: true,
+    appliesWhen: [FEDERALLY_FUNDED],
+    documentEvidenceRequired: true,
+    evidenceDescription: 'The purchasing procedure with the covered telecommunications check, and a sample of checked purchases or contracts charged to federal awards.',
+    guidance:
+      'Yes means purchases and contracts charged to federal grants, including their renewals and extensions, are checked so that no grant funds procure covered telecommunications or video surveillance equipment, services or systems that use them as a substantial or essential component (2 CFR 200.216(a)-(b), from 13 August 2020). It applies whatever the purchase is for: a contract with a supplier whose service relies on covered equipment is caught too.',
+    sources: src('uniform200216'),
+    action: {
+      action: 'Add the Section 889 covered telecommunications check to purchasing and contract renewals for federal awards, and review current contracts charged to them.',
+      priority: 'critical',
+      targetDays: 60,
+    },
   }),
 ];

@@ -23,6 +23,7 @@ export const RETIRED_CODES: readonly RetiredCode[] = [
   { code: 'TP-06', reason: 'Duplicate of TP-01: NIH accepts research security training as the Other Support training.' },
   { code: 'AU-09', reason: 'Program measures are part of the yearly self-assessment (AU-06); removed to leave room under the 70-question limit for questions the admin area adds.' },
   { code: 'IP-01', reason: 'Asked two things: split into IP-25 (access limited to authorized people) and IP-26 (individual accounts).' },
+  { code: 'IP-02', reason: 'Asked two things: split into IP-27 (MFA for remote access) and IP-28 (MFA for privileged accounts).' },
   { code: 'IP-03', reason: 'Asked two things: split into IP-15 (boundary) and IP-16 (segments).' },
   { code: 'IP-05', reason: 'Asked two things: split into IP-17 (patching) and IP-18 (malware protection).' },
   { code: 'IP-07', reason: 'Asked three things: split into IP-19 (media) and IP-20 (physical access); visitor escort and logs are FAR 52.204-21 safeguards, asked of holders of federal contract information in IP-22.' },
