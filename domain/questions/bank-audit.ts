@@ -1,4 +1,4 @@
-import { COVERED, DOE, DOJ_DSP, FEDERALLY_FUNDED } from './bank-conditions.ts';
+import { COVERED, DOE, DOJ_DSP, FEDERALLY_FUNDED, yearly } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
 
@@ -73,14 +73,7 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     points: 4,
     critical: true,
     appliesWhen: [DOJ_DSP],
-    clock: {
-      summary: 'Independent audit of restricted transactions every year',
-      recurrence: 'annual',
-      months: 12,
-      dates: [],
-      starts: null,
-      source: 'doj28cfr202',
-    },
+    clock: yearly('Independent audit of restricted transactions every year', 'doj28cfr202'),
     documentEvidenceRequired: true,
     evidenceDescription: 'The most recent audit report and the auditor’s independence statement.',
     guidance: 'Yes means the yearly audit 28 CFR 202.1002 requires has been done and its findings are being addressed.',

@@ -10,6 +10,7 @@ import {
   NIH,
   NSF,
   TALENT_PROGRAM_AGENCIES,
+  yearly,
 } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
@@ -220,13 +221,13 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     code: 'PP-08',
     subdomain: 'Export control',
     questionText:
-      'Are there written export control procedures covering classification, restricted-party screening, deemed exports and technology control plans?',
+      'Do the organization’s written export control procedures cover all four of: classification, restricted-party screening, deemed exports and technology control plans?',
     points: 2,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'Export control manual or procedures, a sample screening record and, for controlled projects, the technology control plans and access lists.',
     guidance:
-      'Yes means the procedures exist and are used: controlled technical data is limited person by person under a technology control plan, and publication or foreign-national restrictions that would void the fundamental research exclusion are checked before they are accepted. The export regulations themselves (EAR, ITAR) require no written program; BIS recommends one.',
+      'Yes means written procedures for all four exist and are used (if any of the four is missing, answer No): controlled technical data is limited person by person under a technology control plan, and publication or foreign-national restrictions that would void the fundamental research exclusion are checked before they are accepted. The export regulations themselves (EAR, ITAR) require no written program; BIS recommends one.',
     sources: src('bisEcp', 'aauAplu'),
     action: {
       action: 'Write export control procedures (classification, screening, deemed exports, technology control plans) and name an export control officer.',
@@ -237,12 +238,12 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
   q({
     code: 'PP-09',
     subdomain: 'Due diligence',
-    questionText: 'Is there a documented review of foreign sponsors, partners, gifts and agreements before the organization accepts them?',
+    questionText: 'Is there a documented review, before the organization accepts them, of all four of: foreign sponsors, foreign partners, foreign gifts and agreements with foreign parties?',
     points: 2,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'Review procedure or checklist and an example review.',
-    guidance: 'Yes means foreign engagements are screened against a defined set of risk factors before signature.',
+    guidance: 'Yes means each of the four kinds of foreign engagement is screened against a defined set of risk factors before signature or acceptance. If any of the four bypasses the review, answer No.',
     sources: src('cogr', 'jcore2021'),
     action: {
       action: 'Adopt a due diligence checklist for foreign sponsors, partners, gifts and agreements and route new agreements through it.',
@@ -302,28 +303,41 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     },
   }),
   q({
-    code: 'PP-22',
+    code: 'PP-26',
     subdomain: 'Sensitive data transactions',
     questionText:
-      'Does the organization have written data compliance and security policies for its restricted transactions under the DOJ Data Security Program, certified by a senior officer within the last year?',
-    points: 4,
+      'Does the organization have a written policy describing its data compliance program for restricted transactions under the DOJ Data Security Program, certified within the last year by an officer, executive or other employee responsible for compliance?',
+    points: 2,
     critical: true,
     appliesWhen: [DOJ_DSP],
-    clock: {
-      summary: 'Compliance policies certified by a senior officer every year',
-      recurrence: 'annual',
-      months: 12,
-      dates: [],
-      starts: null,
-      source: 'doj28cfr202',
-    },
+    clock: yearly('Data compliance program policy certified every year', 'doj28cfr202'),
     documentEvidenceRequired: true,
-    evidenceDescription: 'The written compliance and security policies and the dated annual certification.',
+    evidenceDescription: 'The written data compliance program policy and its dated annual certification.',
     guidance:
-      'Yes means the data compliance program 28 CFR 202.1001 requires exists in writing for transactions that give a country of concern or covered person access to bulk sensitive personal data or government-related data, and its annual certification is current (required since 6 October 2025).',
+      'Yes means the written policy describing the data compliance program exists (28 CFR 202.1001(b)(3)), covering the risk-based procedures to verify and log data flows and, where vendors are involved, to verify their identity ((b)(1)-(2)), and its annual certification is current (a program has been required since 6 October 2025, 202.1001(a)). The security requirements policy is the next question.',
     sources: src('doj28cfr202', 'eo14117'),
     action: {
-      action: 'Write the data compliance and security policies for restricted transactions and have a senior officer certify them.',
+      action: 'Write the data compliance program policy for restricted transactions and have the responsible officer certify it.',
+      priority: 'critical',
+      targetDays: 30,
+    },
+  }),
+  q({
+    code: 'PP-27',
+    subdomain: 'Sensitive data transactions',
+    questionText:
+      'Does the organization have a written policy describing how it implements the DOJ Data Security Program security requirements for its restricted transactions, certified within the last year by an officer, executive or other employee responsible for compliance?',
+    points: 2,
+    critical: true,
+    appliesWhen: [DOJ_DSP],
+    clock: yearly('Security requirements policy certified every year', 'doj28cfr202'),
+    documentEvidenceRequired: true,
+    evidenceDescription: 'The written security requirements policy and its dated annual certification.',
+    guidance:
+      'Yes means the written policy describing the implementation of the security requirements defined in 28 CFR 202.248 exists (28 CFR 202.1001(b)(4)) and its annual certification is current.',
+    sources: src('doj28cfr202', 'eo14117'),
+    action: {
+      action: 'Write the policy on implementing the DOJ security requirements for restricted transactions and have the responsible officer certify it.',
       priority: 'critical',
       targetDays: 30,
     },

@@ -18,6 +18,7 @@ export const RETIRED_CODES: readonly RetiredCode[] = [
   { code: 'PP-10', reason: 'Allowed "does not apply" as Yes; the applicability profile decides that now: PP-16, since replaced by PP-23.' },
   { code: 'PP-16', reason: 'Asked for every Section 117 report ever due, so one old late filing could never be recovered: PP-23 asks for the last two years.' },
   { code: 'PP-11', reason: 'Allowed "does not apply" as Yes; the applicability profile decides that now: PP-17.' },
+  { code: 'PP-22', reason: 'Asked for two certified policies in one Yes: split into PP-26 (data compliance program policy, 28 CFR 202.1001(b)(3)) and PP-27 (security requirements policy, (b)(4)).' },
   { code: 'TP-04', reason: 'DOE counts 30 days from joining the project, not the organization: TP-12.' },
   { code: 'TP-05', reason: 'Duplicate of TP-01 and TP-02 (reminders are part of TP-02).' },
   { code: 'TP-06', reason: 'Duplicate of TP-01: NIH accepts research security training as the Other Support training.' },

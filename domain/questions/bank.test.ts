@@ -11,7 +11,7 @@ import { isHardRequirement, sourceDefSchema, type SourceDef } from './source-typ
 
 // Every question that cites a hard requirement in force (bank-rules.ts), each scoped to where its source binds.
 const GATES = [
-  ...['PP-02', 'PP-03', 'PP-05', 'PP-15', 'PP-23', 'PP-17', 'PP-18', 'PP-19', 'PP-20', 'PP-21', 'PP-22', 'PP-24', 'PP-25'],
+  ...['PP-02', 'PP-03', 'PP-05', 'PP-15', 'PP-23', 'PP-17', 'PP-18', 'PP-19', 'PP-20', 'PP-21', 'PP-24', 'PP-25', 'PP-26', 'PP-27'],
   ...['TP-01', 'TP-03', 'TP-12', 'TP-13', 'TP-14'],
   ...['IP-22', 'IP-23', 'IP-24'],
   ...['AU-03', 'AU-05', 'AU-13'],

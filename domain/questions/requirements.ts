@@ -137,7 +137,7 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
     who: 'U.S. persons, institutions included, engaging in restricted transactions',
     hard: true,
     sources: ['doj28cfr202', 'eo14117'],
-    questions: ['PP-22', 'AU-13'],
+    questions: ['PP-26', 'PP-27', 'AU-13'],
     recurrence: 'Policies certified every year; audit every year (from 6 October 2025)',
   }),
   r({

@@ -327,17 +327,24 @@ export const SOURCES = {
   },
 
   // ---------- regulations ----------
+  // Re-checked 2026-11-29 [primary]: 28 CFR 202.1001 (eCFR text as reproduced by law.lawstack.com,
+  // verified against eCFR 20 June 2026, and checkoutapi.com): (a) "By no later than October 6, 2025,
+  // U.S. persons engaging in any restricted transactions shall develop and implement a data compliance
+  // program"; (b)(3) "A written policy that describes the data compliance program and that is annually
+  // certified by an officer, executive, or other employee responsible for compliance"; (b)(4) the same
+  // for "the implementation of the security requirements as defined in § 202.248"; source 90 FR 1706
+  // (8 January 2025).
   doj28cfr202: {
     label: '28 CFR part 202 (DOJ Data Security Program)',
     issuer: 'Department of Justice (National Security Division)',
     document: 'Preventing Access to U.S. Sensitive Personal Data and Government-Related Data by Countries of Concern or Covered Persons, 28 CFR part 202',
     date: '2025-01-08',
-    section: '§202.1001-.1002 (compliance program, annual certification; annual audit)',
+    section: '§202.1001(a), (b)(3)-(4) (compliance program; two written policies, each certified every year); §202.1002 (annual audit)',
     url: 'https://www.ecfr.gov/current/title-28/chapter-I/part-202',
     force: 'regulation',
     status: 'in_force',
     basis: 'primary',
-    verifiedOn: CHECKED,
+    verifiedOn: VERIFIED_1129,
     effective: '2025-04-08',
     note: 'The compliance program, certification and audit duties for restricted transactions apply from 6 October 2025.',
     binds: [DOJ_DSP],
