@@ -274,13 +274,13 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     code: 'PP-13',
     subdomain: 'Agency risk reviews',
     questionText:
-      'Is there a process to respond when an agency risk-reviews a proposal (for example under the DoD or NIH decision matrices) and to carry out any mitigation plan?',
+      'Is there a process to respond when an agency risk-reviews a proposal (for example under NSF’s TRUST framework or the DoD or NIH decision matrices) and to carry out any mitigation plan?',
     points: 1,
     critical: false,
     documentEvidenceRequired: false,
     evidenceDescription: 'Procedure describing who responds and how mitigation is tracked.',
     guidance: 'Yes means the office and steps are defined before the first request arrives.',
-    sources: src('dodMatrix2026'),
+    sources: src('dodMatrix2026', 'nsfTrust'),
     action: { action: 'Define who answers agency risk reviews and how mitigation plans are agreed and tracked.', priority: 'medium', targetDays: 120 },
   }),
   q({

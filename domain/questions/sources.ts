@@ -1071,6 +1071,27 @@ export const SOURCES = {
   // Verified 2026-11-27 [primary]: the Center's site is now www.secure-center.org (Research Security
   // Briefing vol. 2 no. 2 at https://www.secure-center.org/rsb2-2), with its reference library at
   // library.secure-center.org.
+  // Verified 2026-11-29 [secondary]: NSF Office of the Chief of Research Security Strategy and Policy,
+  // Trusted Research Using Safeguards and Transparency (TRUST) framework, policy memo of June 2024,
+  // as summarized by ExecutiveGov (June 2024), Stony Brook University and NJIT (2024): three branches
+  // (active appointments and positions; noncompliance with disclosure requirements; foreseeable
+  // national security considerations), phase 1 a fiscal year 2025 pilot on quantum proposals after
+  // merit review, later phases widening to the CHIPS Act key technology areas.
+  nsfTrust: {
+    label: 'NSF TRUST framework (2024)',
+    issuer: 'National Science Foundation (Office of the Chief of Research Security Strategy and Policy)',
+    document: 'Trusted Research Using Safeguards and Transparency (TRUST) framework',
+    date: '2024-06',
+    section: 'Three branches; phased rollout (phase 1: quantum proposals, fiscal year 2025)',
+    url: null,
+    force: 'guidance',
+    status: 'in_force',
+    basis: 'secondary',
+    verifiedOn: VERIFIED_1129,
+    searched: 'nsf.gov for the June 2024 TRUST policy memo and the phase 2 and 3 dates: not found in the stored copies; only ExecutiveGov, Stony Brook, NJIT and IP Talons summaries.',
+    effective: null,
+    note: 'How NSF reviews proposals for research security risk; it puts no duty on the proposer beyond answering NSF and carrying out an agreed mitigation.',
+  },
   secureCenter: {
     label: 'NSF SECURE Center resources',
     issuer: 'NSF SECURE Center',
