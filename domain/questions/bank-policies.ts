@@ -382,7 +382,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'The purchasing or project procedure with the drone check, and the record of the check for any drone bought or flown on a federal award since 22 December 2025.',
     guidance:
-      'Yes means purchasing and project approval stop federal funds from paying for a drone, or for operating one, made or assembled by a covered foreign entity (American Security Drone Act of 2023 §1825(a), from 22 December 2025), unless the awarding agency has granted an exemption or waiver in writing. An organization that buys no drones answers Yes when the check is in its procedure.',
+      'Yes means purchasing and project approval stop federal funds from paying for a drone, or for operating one, made or assembled by a covered foreign entity (American Security Drone Act of 2023 §1825(a), from 22 December 2025), unless an exemption or waiver under the Act covers it. An organization that buys no drones answers Yes when the check is in its procedure.',
     sources: src('asda1825'),
     action: {
       action: 'Add a covered-foreign-entity check for drones to purchasing and project approval for federal awards, and review drones already bought or flown with federal funds.',
@@ -393,7 +393,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
   q({
     code: 'PP-25',
     subdomain: 'Restricted equipment and services',
-    // instruments: grants only: 2 CFR 200.216 (contracts: FAR 52.204-25, not in the register). Narrow to grant recipients once the profile records instruments.
+    // instruments: grants only: 2 CFR 200.216. Narrow to grant recipients once the profile records instruments; contracts would need their own FAR clause (52.204-25, not yet verified or in the register).
     questionText:
       'Do the organization’s purchasing procedures stop federal grant funds from buying, or contracting for, telecommunications or video surveillance equipment or services covered by Section 889 (Huawei, ZTE, Hytera, Hikvision, Dahua, their subsidiaries and affiliates)?',
     points: 3,

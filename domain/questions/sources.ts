@@ -257,7 +257,7 @@ export const SOURCES = {
     basis: 'primary',
     verifiedOn: VERIFIED_1129,
     effective: '2020-08-13',
-    note: 'Binds recipients and subrecipients of federal grants and loans, not procurement contracts (contractors are reached by FAR 52.204-25, not in this register). The profile records funding agencies, not award types, so it is taken to bind every federally funded organization until the profile records instruments.',
+    note: 'Binds recipients and subrecipients of federal grants and loans, not procurement contracts (the FAR clause for contractors was not verified and is not in this register). The profile records funding agencies, not award types, so it is taken to bind every federally funded organization until the profile records instruments.',
     binds: [FEDERALLY_FUNDED],
   },
   // Verified 2026-11-29 [secondary]: American Security Drone Act of 2023 (Pub. L. 118-31, enacted 22
