@@ -1,4 +1,4 @@
-import { COVERED, DOE_GRANTS, DOJ_DSP, FEDERALLY_FUNDED } from './bank-conditions.ts';
+import { COVERED, DOE_GRANTS, DOJ_DSP, FEDERALLY_FUNDED, yearly } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
 
@@ -13,7 +13,7 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Certification',
     questionText:
       'Does the organization keep an evidence file showing that each element of its research security program is in place and operating?',
-    points: 2,
+    points: 1,
     critical: false,
     appliesWhen: [COVERED],
     documentEvidenceRequired: true,
@@ -74,14 +74,7 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     points: 4,
     critical: true,
     appliesWhen: [DOJ_DSP],
-    clock: {
-      summary: 'Independent audit of restricted transactions every year',
-      recurrence: 'annual',
-      months: 12,
-      dates: [],
-      starts: null,
-      source: 'doj28cfr202',
-    },
+    clock: yearly('Independent audit of restricted transactions every year', 'doj28cfr202'),
     documentEvidenceRequired: true,
     evidenceDescription: 'The most recent audit report and the auditor’s independence statement.',
     guidance: 'Yes means the yearly audit 28 CFR 202.1002 requires has been done and its findings are being addressed.',
@@ -104,7 +97,7 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     code: 'AU-07',
     subdomain: 'Corrective action',
     questionText: 'Are identified gaps tracked in a corrective action plan with owners and due dates until they are closed?',
-    points: 2,
+    points: 1,
     critical: false,
     documentEvidenceRequired: false,
     evidenceDescription: 'Corrective action plan with owners, due dates and status.',

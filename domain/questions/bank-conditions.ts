@@ -1,6 +1,7 @@
 // Conditions and clocks the bank files share (shapes in applicability.ts and clocks.ts). Every
 // condition here holds for PROFILE_WITH_EVERY_DUTY, so that profile is asked every question.
 import { FUNDING_AGENCIES, KINDS_THAT_MAY_BE_COVERED, type Condition } from './applicability.ts';
+import type { LegalClock } from './clocks.ts';
 
 /** Any federal research funding: the CHIPS and Science Act certifications reach every applicant. */
 export const FEDERALLY_FUNDED: Condition = { agencies: [...FUNDING_AGENCIES] };
@@ -20,6 +21,8 @@ export const NIH: Condition = { agencies: ['nih'] };
 export const DOE: Condition = { agencies: ['doe'] };
 /** DOE financial assistance (grants and cooperative agreements), which DOE's Financial Assistance Letters govern; not DOE contracts such as FFRDC management and operating contracts. */
 export const DOE_GRANTS: Condition = { grants: ['doe'] };
+/** Receives grants or cooperative agreements from any agency (2 CFR part 200 binds them, not contracts). */
+export const FEDERAL_GRANTS: Condition = { grants: [...FUNDING_AGENCIES] };
 export const DOD: Condition = { agencies: ['dod'] };
 export const USDA: Condition = { agencies: ['usda'] };
 export const NASA: Condition = { agencies: ['nasa'] };
@@ -41,3 +44,6 @@ export const CONTROLLED_ACCESS_DATA: Condition = { activities: ['controlled_acce
 export const FOREIGN_GIFTS: Condition = { activities: ['foreign_gifts'] };
 export const FOREIGN_COMPONENTS: Condition = { activities: ['foreign_components'] };
 export const DOJ_DSP: Condition = { activities: ['doj_dsp'] };
+
+/** A duty due every year, with no fixed calendar date, set by one source of the register. */
+export const yearly = (summary: string, source: string): LegalClock => ({ summary, recurrence: 'annual', months: 12, dates: [], starts: null, source });

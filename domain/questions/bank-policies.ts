@@ -3,6 +3,7 @@ import {
   COVERED,
   DOD,
   DOJ_DSP,
+  FEDERAL_GRANTS,
   FEDERALLY_FUNDED,
   FOREIGN_COMPONENTS,
   FOREIGN_GIFTS,
@@ -10,6 +11,7 @@ import {
   NIH,
   NSF,
   TALENT_PROGRAM_AGENCIES,
+  yearly,
 } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
@@ -207,7 +209,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     code: 'PP-07',
     subdomain: 'International travel',
     questionText: 'Does the organization keep a record of international travel by covered individuals where award terms require it?',
-    points: 2,
+    points: 1,
     critical: false,
     appliesWhen: [COVERED],
     documentEvidenceRequired: true,
@@ -220,13 +222,13 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     code: 'PP-08',
     subdomain: 'Export control',
     questionText:
-      'Are there written export control procedures covering classification, restricted-party screening, deemed exports and technology control plans?',
+      'Do the organization’s written export control procedures cover all four of: classification, restricted-party screening, deemed exports and technology control plans?',
     points: 2,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'Export control manual or procedures, a sample screening record and, for controlled projects, the technology control plans and access lists.',
     guidance:
-      'Yes means the procedures exist and are used: controlled technical data is limited person by person under a technology control plan, and publication or foreign-national restrictions that would void the fundamental research exclusion are checked before they are accepted. The export regulations themselves (EAR, ITAR) require no written program; BIS recommends one.',
+      'Yes means written procedures for all four exist and are used (if any of the four is missing, answer No): controlled technical data is limited person by person under a technology control plan, and publication or foreign-national restrictions that would void the fundamental research exclusion are checked before they are accepted. The export regulations themselves (EAR, ITAR) require no written program; BIS recommends one.',
     sources: src('bisEcp', 'aauAplu'),
     action: {
       action: 'Write export control procedures (classification, screening, deemed exports, technology control plans) and name an export control officer.',
@@ -237,12 +239,12 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
   q({
     code: 'PP-09',
     subdomain: 'Due diligence',
-    questionText: 'Is there a documented review of foreign sponsors, partners, gifts and agreements before the organization accepts them?',
+    questionText: 'Is there a documented review, before the organization accepts them, of all four of: foreign sponsors, foreign partners, foreign gifts and agreements with foreign parties?',
     points: 2,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'Review procedure or checklist and an example review.',
-    guidance: 'Yes means foreign engagements are screened against a defined set of risk factors before signature.',
+    guidance: 'Yes means each of the four kinds of foreign engagement is screened against a defined set of risk factors before signature or acceptance. If any of the four bypasses the review, answer No.',
     sources: src('cogr', 'jcore2021'),
     action: {
       action: 'Adopt a due diligence checklist for foreign sponsors, partners, gifts and agreements and route new agreements through it.',
@@ -276,13 +278,13 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     code: 'PP-13',
     subdomain: 'Agency risk reviews',
     questionText:
-      'Is there a process to respond when an agency risk-reviews a proposal (for example under the DoD or NIH decision matrices) and to carry out any mitigation plan?',
+      'Is there a process to respond when an agency risk-reviews a proposal (for example under NSF’s TRUST framework or the DoD or NIH decision matrices) and to carry out any mitigation plan?',
     points: 1,
     critical: false,
     documentEvidenceRequired: false,
     evidenceDescription: 'Procedure describing who responds and how mitigation is tracked.',
     guidance: 'Yes means the office and steps are defined before the first request arrives.',
-    sources: src('dodMatrix2026'),
+    sources: src('dodMatrix2026', 'nsfTrust'),
     action: { action: 'Define who answers agency risk reviews and how mitigation plans are agreed and tracked.', priority: 'medium', targetDays: 120 },
   }),
   q({
@@ -305,28 +307,41 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     },
   }),
   q({
-    code: 'PP-22',
+    code: 'PP-26',
     subdomain: 'Sensitive data transactions',
     questionText:
-      'Does the organization have written data compliance and security policies for its restricted transactions under the DOJ Data Security Program, certified by a senior officer within the last year?',
-    points: 4,
+      'Does the organization have a written policy describing its data compliance program for restricted transactions under the DOJ Data Security Program, certified within the last year by an officer, executive or other employee responsible for compliance?',
+    points: 2,
     critical: true,
     appliesWhen: [DOJ_DSP],
-    clock: {
-      summary: 'Compliance policies certified by a senior officer every year',
-      recurrence: 'annual',
-      months: 12,
-      dates: [],
-      starts: null,
-      source: 'doj28cfr202',
-    },
+    clock: yearly('Data compliance program policy certified every year', 'doj28cfr202'),
     documentEvidenceRequired: true,
-    evidenceDescription: 'The written compliance and security policies and the dated annual certification.',
+    evidenceDescription: 'The written data compliance program policy and its dated annual certification.',
     guidance:
-      'Yes means the data compliance program 28 CFR 202.1001 requires exists in writing for transactions that give a country of concern or covered person access to bulk sensitive personal data or government-related data, and its annual certification is current (required since 6 October 2025).',
+      'Yes means the written policy describing the data compliance program exists (28 CFR 202.1001(b)(3)), covering the risk-based procedures to verify and log data flows and, where vendors are involved, to verify their identity ((b)(1)-(2)), and its annual certification is current (a program has been required since 6 October 2025, 202.1001(a)). The security requirements policy is the next question.',
     sources: src('doj28cfr202', 'eo14117'),
     action: {
-      action: 'Write the data compliance and security policies for restricted transactions and have a senior officer certify them.',
+      action: 'Write the data compliance program policy for restricted transactions and have the responsible officer certify it.',
+      priority: 'critical',
+      targetDays: 30,
+    },
+  }),
+  q({
+    code: 'PP-27',
+    subdomain: 'Sensitive data transactions',
+    questionText:
+      'Does the organization have a written policy describing how it implements the DOJ Data Security Program security requirements for its restricted transactions, certified within the last year by an officer, executive or other employee responsible for compliance?',
+    points: 2,
+    critical: true,
+    appliesWhen: [DOJ_DSP],
+    clock: yearly('Security requirements policy certified every year', 'doj28cfr202'),
+    documentEvidenceRequired: true,
+    evidenceDescription: 'The written security requirements policy and its dated annual certification.',
+    guidance:
+      'Yes means the written policy describing the implementation of the security requirements defined in 28 CFR 202.248 exists (28 CFR 202.1001(b)(4)) and its annual certification is current.',
+    sources: src('doj28cfr202', 'eo14117'),
+    action: {
+      action: 'Write the policy on implementing the DOJ security requirements for restricted transactions and have the responsible officer certify it.',
       priority: 'critical',
       targetDays: 30,
     },
@@ -358,5 +373,46 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     guidance: 'Yes means consequences are proportionate, documented and applied consistently, and correcting a mistake voluntarily is treated differently from concealment.',
     sources: src('nspm33GuidanceConsequences'),
     action: { action: 'Document graduated consequences for disclosure violations and a self-disclosure route.', priority: 'medium', targetDays: 120 },
+  }),
+  q({
+    code: 'PP-24',
+    subdomain: 'Restricted equipment and services',
+    // instruments: grants, cooperative agreements and contracts alike (American Security Drone Act §1825): keep every federally funded organization.
+    questionText:
+      'Does the organization check, before federal award funds pay for buying or operating a drone (unmanned aircraft system), that it was not made or assembled by a covered foreign entity under the American Security Drone Act?',
+    points: 3,
+    critical: true,
+    appliesWhen: [FEDERALLY_FUNDED],
+    documentEvidenceRequired: true,
+    evidenceDescription: 'The purchasing or project procedure with the drone check, and the record of the check for any drone bought or flown on a federal award since 22 December 2025.',
+    guidance:
+      'Yes means purchasing and project approval stop federal funds from paying for a drone, or for operating one, made or assembled by a covered foreign entity (American Security Drone Act of 2023 §1825(a), from 22 December 2025), unless an exemption or waiver under the Act covers it. An organization that buys no drones answers Yes when the check is in its procedure.',
+    sources: src('asda1825'),
+    action: {
+      action: 'Add a covered-foreign-entity check for drones to purchasing and project approval for federal awards, and review drones already bought or flown with federal funds.',
+      priority: 'critical',
+      targetDays: 30,
+    },
+  }),
+  q({
+    code: 'PP-25',
+    subdomain: 'Restricted equipment and services',
+    // Grant recipients only: 2 CFR 200.216 governs federal financial assistance. Contractors have their
+    // own clause (FAR 52.204-25), not yet verified or in the register, so a contract-only organization is not asked.
+    questionText:
+      'Do the organization’s purchasing procedures stop federal grant funds from buying, or contracting for, telecommunications or video surveillance equipment or services covered by Section 889 (Huawei, ZTE, Hytera, Hikvision, Dahua, their subsidiaries and affiliates)?',
+    points: 3,
+    critical: true,
+    appliesWhen: [FEDERAL_GRANTS],
+    documentEvidenceRequired: true,
+    evidenceDescription: 'The purchasing procedure with the covered telecommunications check, and a sample of checked purchases or contracts charged to federal awards.',
+    guidance:
+      'Yes means purchases and contracts charged to federal grants, including their renewals and extensions, are checked so that no grant funds procure covered telecommunications or video surveillance equipment, services or systems that use them as a substantial or essential component (2 CFR 200.216(a)-(b), from 13 August 2020). It applies whatever the purchase is for: a contract with a supplier whose service relies on covered equipment is caught too.',
+    sources: src('uniform200216'),
+    action: {
+      action: 'Add the Section 889 covered telecommunications check to purchasing and contract renewals for federal awards, and review current contracts charged to them.',
+      priority: 'critical',
+      targetDays: 60,
+    },
   }),
 ];

@@ -1,4 +1,4 @@
-import { COVERED, DOE_GRANTS, EXPORT_CONTROLLED, RST_AGENCIES, RST_CERTIFYING_AGENCIES, USDA } from './bank-conditions.ts';
+import { COVERED, DOE_GRANTS, EXPORT_CONTROLLED, NSF, RST_AGENCIES, RST_CERTIFYING_AGENCIES, USDA } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
 
@@ -129,7 +129,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     code: 'TP-07',
     subdomain: 'Travel security training',
     questionText: 'Do covered individuals who travel abroad for the organization receive travel security training, repeated at least every six years?',
-    points: 2,
+    points: 1,
     critical: false,
     appliesWhen: [COVERED],
     clock: {
@@ -168,7 +168,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     code: 'TP-09',
     subdomain: 'Cybersecurity awareness',
     questionText: 'Do staff and researchers receive regular cybersecurity awareness training that includes social engineering such as phishing?',
-    points: 2,
+    points: 1,
     critical: false,
     documentEvidenceRequired: false,
     evidenceDescription: 'Awareness program schedule and completion rates.',
@@ -199,5 +199,24 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     guidance: 'Yes means the people who check and certify understand what they are attesting to.',
     sources: src('cogr'),
     action: { action: 'Provide role-based research security training for AORs, research administrators and program staff.', priority: 'low', targetDays: 120 },
+  }),
+  q({
+    code: 'TP-14',
+    subdomain: 'Responsible conduct of research',
+    questionText:
+      'Does the organization have a written plan to train and oversee, in the responsible and ethical conduct of research, the undergraduates, graduate students and postdoctoral researchers that NSF supports?',
+    points: 3,
+    critical: true,
+    appliesWhen: [NSF],
+    documentEvidenceRequired: true,
+    evidenceDescription: 'The written responsible conduct of research training plan, naming who oversees it.',
+    guidance:
+      'Yes means the plan the authorized organizational representative certifies with each NSF proposal exists in writing and covers NSF-supported undergraduates, graduate students and postdoctoral researchers (42 U.S.C. 1862o-1; 74 FR 42126). NSF may ask to review it. Research security training (the training question) is a separate certification.',
+    sources: src('nsfRecr'),
+    action: {
+      action: 'Write the responsible conduct of research training plan for NSF-supported students and postdoctoral researchers and name who oversees it.',
+      priority: 'critical',
+      targetDays: 30,
+    },
   }),
 ];

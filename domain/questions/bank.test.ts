@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SCORE, QUESTION_COUNT_RANGE, QUESTION_POINTS_RANGE } from '../scoring/policy.ts';
+import { MAX_SCORE, QUESTION_COUNT_RANGE, QUESTION_POINTS_RANGE, scaledScore } from '../scoring/policy.ts';
 import { PROFILE_WITH_EVERY_DUTY, questionsFor, type ApplicabilityProfile } from './applicability.ts';
 import { QUESTION_BANK } from './bank.ts';
 import { RETIRED_CODES } from './bank-retired.ts';
@@ -11,8 +11,8 @@ import { isHardRequirement, sourceDefSchema, type SourceDef } from './source-typ
 
 // Every question that cites a hard requirement in force (bank-rules.ts), each scoped to where its source binds.
 const GATES = [
-  ...['PP-02', 'PP-03', 'PP-05', 'PP-15', 'PP-23', 'PP-17', 'PP-18', 'PP-19', 'PP-20', 'PP-21', 'PP-22'],
-  ...['TP-01', 'TP-03', 'TP-12', 'TP-13'],
+  ...['PP-02', 'PP-03', 'PP-05', 'PP-15', 'PP-23', 'PP-17', 'PP-18', 'PP-19', 'PP-20', 'PP-21', 'PP-24', 'PP-25', 'PP-26', 'PP-27'],
+  ...['TP-01', 'TP-03', 'TP-12', 'TP-13', 'TP-14'],
   ...['IP-22', 'IP-23', 'IP-24'],
   ...['AU-03', 'AU-05', 'AU-13'],
 ];
@@ -22,7 +22,7 @@ describe('question bank', () => {
     expect(QUESTION_BANK.reduce((s, q) => s + q.points, 0)).toBe(140);
   });
 
-  it('holds 45–70 questions with unique codes, none of them retired', () => {
+  it(`holds ${QUESTION_COUNT_RANGE.min}–${QUESTION_COUNT_RANGE.max} questions with unique codes, none of them retired`, () => {
     expect(QUESTION_BANK.length).toBeGreaterThanOrEqual(QUESTION_COUNT_RANGE.min);
     expect(QUESTION_BANK.length).toBeLessThanOrEqual(QUESTION_COUNT_RANGE.max);
     expect(new Set(QUESTION_BANK.map((q) => q.code)).size).toBe(QUESTION_BANK.length);
@@ -86,7 +86,7 @@ describe('question bank', () => {
     expect(asked.find((q) => q.code === 'TP-03')?.critical).toBe(false);
     // The §1286 screening (PP-20) is asked of every DoD-funded organization but gates only institutions of higher education (FY2025 NDAA §238).
     expect(asked.find((q) => q.code === 'PP-20')?.critical).toBe(false);
-    expect(asked.filter((q) => q.critical).map((q) => q.code).sort()).toEqual(['AU-03', 'IP-22', 'IP-24']);
+    expect(asked.filter((q) => q.critical).map((q) => q.code).sort()).toEqual(['AU-03', 'IP-22', 'IP-24', 'PP-24', 'PP-25']);
     // The talent program duties reach organizations through NSF and NIH terms (CHIPS Act §10631-10632
     // direct the agencies): disclosure is asked of a DoD-only company as good practice, on guidance;
     // the certification no DoD term requires is not asked.
@@ -115,6 +115,44 @@ describe('question bank', () => {
     }
   });
 
+  it('gates the federal-funds purchasing bans for every federally funded organization, the NSF training plan for NSF applicants only, and neither without federal funds', () => {
+    const gatesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).filter((q) => q.critical).map((q) => q.code);
+    const codesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).map((q) => q.code);
+    // An NSF grant recipient certifies research security training (TP-01) and its responsible conduct of research plan (TP-14).
+    const nsf: ApplicabilityProfile = { kind: 'nonprofit', covered: false, agencies: ['nsf'], activities: [] };
+    expect(gatesOf(nsf)).toEqual(expect.arrayContaining(['TP-01', 'TP-14', 'PP-24', 'PP-25']));
+    // Drones and Section 889 reach whatever agency funds the award; the NSF plan only NSF applicants.
+    for (const agency of ['nih', 'doe', 'dod', 'nasa', 'usda', 'other'] as const) {
+      const funded: ApplicabilityProfile = { kind: 'company', covered: false, agencies: [agency], activities: [] };
+      expect(gatesOf(funded), agency).toEqual(expect.arrayContaining(['PP-24', 'PP-25']));
+      expect(codesOf(funded), agency).not.toContain('TP-14');
+    }
+    // A company without federal funds is never asked a federal-award question.
+    const unfunded: ApplicabilityProfile = { kind: 'company', covered: false, agencies: [], activities: [] };
+    for (const code of ['PP-24', 'PP-25', 'TP-14', 'TP-01', 'AU-03']) expect(codesOf(unfunded), code).not.toContain(code);
+    // Each rests on the text that binds it.
+    const sourcesOf = (code: string) => QUESTION_BANK.find((q) => q.code === code)!.sources;
+    expect(sourcesOf('PP-24')).toEqual(['asda1825']);
+    expect(sourcesOf('PP-25')).toEqual(['uniform200216']);
+    expect(sourcesOf('TP-14')).toEqual(['nsfRecr']);
+  });
+
+  it(`holds more than 70 questions and still scores out of ${MAX_SCORE}: every profile answering Yes to all it is asked scores ${MAX_SCORE}`, () => {
+    expect(QUESTION_BANK.length).toBeGreaterThan(70);
+    expect(QUESTION_BANK.reduce((s, q) => s + q.points, 0)).toBe(MAX_SCORE);
+    const profiles: ApplicabilityProfile[] = [
+      PROFILE_WITH_EVERY_DUTY,
+      { kind: 'ihe', covered: false, agencies: ['nsf'], activities: [] },
+      { kind: 'company', covered: false, agencies: ['dod'], activities: ['cui_fci'] },
+      { kind: 'nonprofit', covered: false, agencies: [], activities: [] },
+    ];
+    for (const p of profiles) {
+      const applicable = questionsFor(QUESTION_BANK, p).reduce((s, q) => s + q.points, 0);
+      expect(scaledScore(applicable, applicable), JSON.stringify(p)).toBe(MAX_SCORE);
+      expect(scaledScore(applicable - 1, applicable), JSON.stringify(p)).toBeLessThan(MAX_SCORE);
+    }
+  });
+
   it('gates every hard requirement asked of a profile with every duty, so a Pass cannot hide a legal miss', () => {
     const asked = questionsFor(QUESTION_BANK, PROFILE_WITH_EVERY_DUTY);
     const hardButNotGate = asked.filter((q) => !q.critical && q.sources.some(isHardSource)).map((q) => q.code);
@@ -134,14 +172,22 @@ describe('question bank', () => {
 
   it('passes the publish-time bank rules, which catch a broken bank', () => {
     expect(checkQuestionBank(QUESTION_BANK)).toEqual([]);
-    const broken = [...QUESTION_BANK.slice(1), { ...QUESTION_BANK[1]!, critical: true, sources: [] }];
+    // Drop the first question and repeat the code of the second on one worth other points, so the total changes too.
+    const otherPoints = QUESTION_BANK.find((q) => q.points !== QUESTION_BANK[0]!.points)!;
+    const broken = [...QUESTION_BANK.slice(1), { ...otherPoints, code: QUESTION_BANK[1]!.code, critical: true, sources: [] }];
     const problems = checkQuestionBank(broken);
     expect(problems.some((p) => p.includes('total exactly 140'))).toBe(true);
     expect(problems.some((p) => p.includes('used more than once'))).toBe(true);
     expect(problems.some((p) => p.includes('must cite at least one source'))).toBe(true);
     expect(problems.some((p) => p.includes('questions (this one'))).toBe(false);
     const tooFew = checkQuestionBank(QUESTION_BANK.slice(0, QUESTION_COUNT_RANGE.min - 1));
-    expect(tooFew).toContain(`A questionnaire holds 45 to 70 questions (this one would hold 44).`);
+    expect(tooFew).toContain(`A questionnaire holds 45 to ${QUESTION_COUNT_RANGE.max} questions (this one would hold 44).`);
+    // The bank may hold more than 70 questions (a gate per requirement in force), never more than the maximum.
+    expect(QUESTION_COUNT_RANGE.max).toBeGreaterThan(70);
+    const tooMany = Array.from({ length: QUESTION_COUNT_RANGE.max + 1 - QUESTION_BANK.length }, (_, i) => ({ ...QUESTION_BANK[0]!, code: `ZZ-${String(i).padStart(2, '0')}` }));
+    expect(checkQuestionBank([...QUESTION_BANK, ...tooMany])).toContain(
+      `A questionnaire holds 45 to ${QUESTION_COUNT_RANGE.max} questions (this one would hold ${QUESTION_COUNT_RANGE.max + 1}).`,
+    );
   });
 
   it('rejects a gate asked of organizations its sources do not bind, naming whom it gates and whom they bind', () => {
@@ -246,6 +292,18 @@ describe('source register', () => {
     expect(SOURCES.falseClaims.binds).toEqual([]);
     expect(sourceDefSchema.safeParse({ ...SOURCES.nspm33Guidance, binds: [] }).error?.issues[0]?.message).toBe('Only a statute, regulation or agency term binds organizations');
     expect(isHardRequirement({ force: 'agency_term', status: 'rescinded', binds: [] })).toBe(false);
+  });
+
+  it('records the federal-funds purchasing bans and the NSF training plan with whom they bind and how they were verified', () => {
+    expect(SOURCES.uniform200216).toMatchObject({ force: 'regulation', status: 'in_force', basis: 'primary', effective: '2020-08-13', verifiedOn: '2026-11-29' });
+    expect(SOURCES.uniform200216.note).toMatch(/not procurement contracts/);
+    expect(SOURCES.asda1825).toMatchObject({ force: 'statute', status: 'in_force', basis: 'secondary', effective: '2025-12-22', url: null });
+    expect(SOURCES.asda1825.searched).toMatch(/uscode\.house\.gov/);
+    expect(SOURCES.nsfRecr).toMatchObject({ force: 'statute', status: 'in_force', basis: 'primary', binds: [{ agencies: ['nsf'] }] });
+    // Grants (2 CFR part 200) from any agency; the drone ban reaches contracts, grants and cooperative agreements alike.
+    expect(SOURCES.uniform200216.binds).toEqual([{ grants: ['nsf', 'nih', 'doe', 'dod', 'nasa', 'usda', 'other'] }]);
+    expect(SOURCES.asda1825.binds).toEqual([{ agencies: ['nsf', 'nih', 'doe', 'dod', 'nasa', 'usda', 'other'] }]);
+    for (const id of ['uniform200216', 'asda1825', 'nsfRecr'] as const) expect(isHardSource(id), id).toBe(true);
   });
 
   it('dates the NSF training notice and HEA §117 as their texts do', () => {

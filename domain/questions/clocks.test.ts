@@ -116,6 +116,13 @@ describe('the clocks of the bank', () => {
     expect(clockOf('IP-22')).toMatchObject({ recurrence: 'every_years', months: 36, source: 'dfars7019' });
   });
 
+  it('give each of the two DOJ policies its own yearly certification (28 CFR 202.1001(b)(3) and (b)(4))', () => {
+    const clockOf = (code: string) => QUESTION_BANK.find((q) => q.code === code)?.clock;
+    for (const code of ['PP-26', 'PP-27']) expect(clockOf(code), code).toMatchObject({ recurrence: 'annual', months: 12, source: 'doj28cfr202' });
+    // The purchasing bans and the NSF training plan have no calendar: they apply at each purchase or proposal.
+    for (const code of ['PP-24', 'PP-25', 'TP-14']) expect(clockOf(code), code).toBeNull();
+  });
+
   it('list in the register the duties no clock expresses, each with why, for questions of the bank', () => {
     const codes = new Set(QUESTION_BANK.map((q) => q.code));
     for (const o of OPEN_CLOCKS) {

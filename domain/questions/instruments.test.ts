@@ -91,6 +91,17 @@ describe('gates that follow the funding instrument', () => {
     );
   });
 
+  it('Section 889 purchasing (PP-25, 2 CFR 200.216) gates every grant recipient, and is not asked of an organization with contracts only', () => {
+    const contractsOnly = (p: ApplicabilityProfile): ApplicabilityProfile => ({ ...p, instruments: Object.fromEntries(p.agencies.map((a) => [a, ['contract']])) });
+    fc.assert(
+      fc.property(profileWith({}), (p) => {
+        const grants = Object.values(p.instruments ?? {}).some((list) => list.includes('grant'));
+        expect(gated('PP-25', p)).toBe(grants);
+        expect(asked('PP-25', contractsOnly(p))).toBe(false);
+      }),
+    );
+  });
+
   it('a profile saved before instruments were asked is gated as before: every agency counts as both', () => {
     const doeFfrdc: ApplicabilityProfile = { kind: 'ffrdc', covered: true, agencies: ['doe'], activities: [] };
     expect(gated('TP-12', doeFfrdc)).toBe(true);

@@ -54,7 +54,7 @@ describe('source verification', () => {
 
   it('keeps questions on the source in force, and refuses a gate resting only on a superseded source', () => {
     for (const q of QUESTION_BANK) for (const id of q.sources) expect(sourceOf(id)?.status, `${q.code} cites ${id}`).not.toBe('superseded');
-    expect(QUESTION_BANK.find((q) => q.code === 'PP-13')?.sources).toEqual(['dodMatrix2026']);
+    expect(QUESTION_BANK.find((q) => q.code === 'PP-13')?.sources).toEqual(['dodMatrix2026', 'nsfTrust']);
     const edited = QUESTION_BANK.map((q) => (q.code === 'PP-20' ? { ...q, sources: ['dodMatrix'] } : q));
     expect(checkQuestionBank(edited)).toEqual([
       'Critical question PP-20 rests only on a superseded source (DoD Decision Matrix (2023, updated 9 May 2025), superseded by DoW Decision Matrix (9 March 2026)): cite the requirement in force that replaces it.',
@@ -68,5 +68,10 @@ describe('source verification', () => {
     expect(register).toMatch(/\| usdaSm1078014 \|.*\| 2026-11-27 \| Secondary summaries only; searched: The memorandum's text and a public URL for it/);
     expect(register).toMatch(/\| nihOd24157 \|.*\| 2026-11-27 \| Primary text \|/);
     expect(register).toContain('Superseded by DoW Decision Matrix (9 March 2026) (`dodMatrix2026`)');
+    // Entries added on 29 November 2026: primary where the text was read, secondary with what was searched.
+    expect(register).toMatch(/\| uniform200216 \|.*\| 2026-11-29 \| Primary text \|/);
+    expect(register).toMatch(/\| nsfRecr \|.*\| 2026-11-29 \| Primary text \|/);
+    expect(register).toMatch(/\| asda1825 \|.*\| 2026-11-29 \| Secondary summaries only; searched: uscode\.house\.gov and govinfo/);
+    expect(register).toMatch(/\| nsfTrust \|.*\| 2026-11-29 \| Secondary summaries only; searched: nsf\.gov/);
   });
 });

@@ -18,6 +18,7 @@ import {
   DOE_GRANTS,
   DOJ_DSP,
   EXPORT_CONTROLLED,
+  FEDERAL_GRANTS,
   FEDERALLY_FUNDED,
   FOREIGN_GIFTS,
   IHE,
@@ -37,6 +38,8 @@ import { isHardRequirement, type SourceDef, type SourceStatus } from './source-t
  */
 const CHECKED = '2026-11-25';
 const VERIFIED = '2026-11-27';
+/** Entries added or re-checked against their texts on 29 November 2026 (the comment above each says what was read). */
+const VERIFIED_1129 = '2026-11-29';
 
 const usc = (title: number, section: string) =>
   `https://uscode.house.gov/view.xhtml?req=granuleid:USC-prelim-title${title}-section${section}&num=0&edition=prelim`;
@@ -233,6 +236,83 @@ export const SOURCES = {
     note: 'Extends the FY2025 NDAA §238 limitation, which reaches institutions of higher education, so it binds DoD-funded institutions of higher education. §851 bars agencies from procuring, and grant or loan funds from buying, biotechnology equipment or services of biotechnology companies of concern once OMB lists them (initial list due within a year of enactment).',
     binds: [IHE, DOD],
   },
+  // Verified 2026-11-29 [primary]: 2 CFR 200.216(a)(1)-(3) and (b), as reproduced verbatim by HHS
+  // ACF ("Prohibition on Expending HHS Award Funds for Covered Telecommunications Equipment or
+  // Services as Per 2 CFR 200.216", effective 13 August 2020, acf.hhs.gov) and quoted by Taft Law
+  // (2020): "Recipients and subrecipients are prohibited from obligating or expending loan or grant
+  // funds to: procure or obtain; extend or renew a contract to procure or obtain; or enter into a
+  // contract ... to procure or obtain equipment, services, or systems that use covered
+  // telecommunications equipment or services as a substantial or essential component of any system";
+  // covered: Huawei and ZTE telecommunications equipment; Hytera, Hikvision and Dahua video
+  // surveillance and telecommunications equipment for public safety, security of government
+  // facilities, critical infrastructure and other national security purposes; their services.
+  // NIAID (December 2020): applies to grant awards made on or after 13 August 2020. The wording after
+  // OMB's 2024 revision of 2 CFR was not re-read.
+  uniform200216: {
+    label: '2 CFR 200.216 (covered telecommunications, Section 889)',
+    issuer: 'Office of Management and Budget',
+    document: 'Uniform Guidance, 2 CFR part 200: Prohibition on certain telecommunications and video surveillance services or equipment (implementing John S. McCain NDAA for FY2019, Pub. L. 115-232, §889)',
+    date: '2020-08-13',
+    section: '2 CFR 200.216(a)(1)-(3), (b)',
+    url: 'https://www.ecfr.gov/current/title-2/section-200.216',
+    force: 'regulation',
+    status: 'in_force',
+    basis: 'primary',
+    verifiedOn: VERIFIED_1129,
+    effective: '2020-08-13',
+    note: 'Binds recipients and subrecipients of federal grants and loans, not procurement contracts (the FAR clause for contractors was not verified and is not in this register): organizations with grants from any agency, as their profile records them (an unconfirmed profile counts both).',
+    binds: [FEDERAL_GRANTS],
+  },
+  // Verified 2026-11-29 [secondary]: American Security Drone Act of 2023 (Pub. L. 118-31, enacted 22
+  // December 2023), §1825, "Prohibition on use of Federal funds for procurement and operation of
+  // covered unmanned aircraft systems from covered foreign entities", as summarized from the OLRC
+  // USLM text (41 U.S.C. 3901 note) by policyrisk.com (release 119-73): from two years after
+  // enactment, federal funds awarded by contract, grant or cooperative agreement may not be used to
+  // procure or operate covered drones made or assembled by covered foreign entities. The verbatim
+  // text of §1824(a)(1) ("Beginning on the date that is two years after the date of the enactment of
+  // this Act [Dec. 22, 2023]") was seen there; FAR 40.202(b) (RFO text) cites the Act as Pub. L.
+  // 118-31, 41 U.S.C. 3901 note prec.
+  asda1825: {
+    label: 'American Security Drone Act of 2023 §1825 (Pub. L. 118-31)',
+    issuer: 'U.S. Congress',
+    document: 'American Security Drone Act of 2023, §1825: Prohibition on use of Federal funds for procurement and operation of covered unmanned aircraft systems from covered foreign entities (41 U.S.C. 3901 note)',
+    date: '2023-12-22',
+    section: '§1825(a)',
+    url: null,
+    force: 'statute',
+    status: 'in_force',
+    basis: 'secondary',
+    verifiedOn: VERIFIED_1129,
+    searched:
+      'uscode.house.gov and govinfo for the text of §1825 (41 U.S.C. 3901 note): not found in the stored copies; only policyrisk.com\'s summary of the OLRC text of §1825, the verbatim start of §1824(a)(1) on the same site, and FAR 40.202(b) citing Pub. L. 118-31.',
+    effective: '2025-12-22',
+    note: 'Reaches federal funds awarded through contracts, grants and cooperative agreements, so every federally funded organization; exemptions and waivers (research, testing, training; DHS, DoD, State, DOJ, DOT, NOAA) are decided by the agencies, not by the recipient.',
+    binds: [FEDERALLY_FUNDED],
+  },
+  // Verified 2026-11-29 [primary]: 74 FR 42126 (20 August 2009), NSF, "Responsible Conduct of Research:
+  // NSF's Implementation of Section 7009 of the America COMPETES Act" (govinfo): 42 U.S.C. 1862o-1
+  // "requires that each institution that applies for financial assistance from the Foundation for
+  // science and engineering research or education describe in its grant proposal a plan to provide
+  // appropriate training and oversight in the responsible and ethical conduct of research to
+  // undergraduate students, graduate students, and postdoctoral researchers participating in the
+  // proposed research project"; the AOR certifies the plan with each proposal (GPG II.C.1e as quoted
+  // by the University of Maryland, secondary). The CHIPS Act §10337 amendment (faculty, senior
+  // personnel; research security, export control) was not found in a primary text.
+  nsfRecr: {
+    label: '42 U.S.C. 1862o-1 (NSF responsible conduct of research)',
+    issuer: 'U.S. Congress; National Science Foundation',
+    document: 'America COMPETES Act §7009 (42 U.S.C. 1862o-1), as implemented by NSF: Responsible Conduct of Research (74 FR 42126)',
+    date: '2009-08-20',
+    section: '42 U.S.C. 1862o-1; 74 FR 42126',
+    url: 'https://www.govinfo.gov/content/pkg/FR-2009-08-20/html/E9-19930.htm',
+    force: 'statute',
+    status: 'in_force',
+    basis: 'primary',
+    verifiedOn: VERIFIED_1129,
+    effective: null,
+    note: 'Binds every organization applying to NSF: a plan to train and oversee its NSF-supported undergraduates, graduate students and postdoctoral researchers, certified with each proposal. CHIPS Act §10337 widened it to faculty and senior personnel and to research security, export control and disclosure topics according to secondary summaries; that text was not verified.',
+    binds: [NSF],
+  },
   falseClaims: {
     label: 'False Claims Act (31 U.S.C. 3729) and 18 U.S.C. 1001',
     issuer: 'U.S. Congress',
@@ -250,17 +330,24 @@ export const SOURCES = {
   },
 
   // ---------- regulations ----------
+  // Re-checked 2026-11-29 [primary]: 28 CFR 202.1001 (eCFR text as reproduced by law.lawstack.com,
+  // verified against eCFR 20 June 2026, and checkoutapi.com): (a) "By no later than October 6, 2025,
+  // U.S. persons engaging in any restricted transactions shall develop and implement a data compliance
+  // program"; (b)(3) "A written policy that describes the data compliance program and that is annually
+  // certified by an officer, executive, or other employee responsible for compliance"; (b)(4) the same
+  // for "the implementation of the security requirements as defined in § 202.248"; source 90 FR 1706
+  // (8 January 2025).
   doj28cfr202: {
     label: '28 CFR part 202 (DOJ Data Security Program)',
     issuer: 'Department of Justice (National Security Division)',
     document: 'Preventing Access to U.S. Sensitive Personal Data and Government-Related Data by Countries of Concern or Covered Persons, 28 CFR part 202',
     date: '2025-01-08',
-    section: '§202.1001-.1002 (compliance program, annual certification; annual audit)',
+    section: '§202.1001(a), (b)(3)-(4) (compliance program; two written policies, each certified every year); §202.1002 (annual audit)',
     url: 'https://www.ecfr.gov/current/title-28/chapter-I/part-202',
     force: 'regulation',
     status: 'in_force',
     basis: 'primary',
-    verifiedOn: CHECKED,
+    verifiedOn: VERIFIED_1129,
     effective: '2025-04-08',
     note: 'The compliance program, certification and audit duties for restricted transactions apply from 6 October 2025.',
     binds: [DOJ_DSP],
@@ -992,6 +1079,27 @@ export const SOURCES = {
   // Verified 2026-11-27 [primary]: the Center's site is now www.secure-center.org (Research Security
   // Briefing vol. 2 no. 2 at https://www.secure-center.org/rsb2-2), with its reference library at
   // library.secure-center.org.
+  // Verified 2026-11-29 [secondary]: NSF Office of the Chief of Research Security Strategy and Policy,
+  // Trusted Research Using Safeguards and Transparency (TRUST) framework, policy memo of June 2024,
+  // as summarized by ExecutiveGov (June 2024), Stony Brook University and NJIT (2024): three branches
+  // (active appointments and positions; noncompliance with disclosure requirements; foreseeable
+  // national security considerations), phase 1 a fiscal year 2025 pilot on quantum proposals after
+  // merit review, later phases widening to the CHIPS Act key technology areas.
+  nsfTrust: {
+    label: 'NSF TRUST framework (2024)',
+    issuer: 'National Science Foundation (Office of the Chief of Research Security Strategy and Policy)',
+    document: 'Trusted Research Using Safeguards and Transparency (TRUST) framework',
+    date: '2024-06',
+    section: 'Three branches; phased rollout (phase 1: quantum proposals, fiscal year 2025)',
+    url: null,
+    force: 'guidance',
+    status: 'in_force',
+    basis: 'secondary',
+    verifiedOn: VERIFIED_1129,
+    searched: 'nsf.gov for the June 2024 TRUST policy memo and the phase 2 and 3 dates: not found in the stored copies; only ExecutiveGov, Stony Brook, NJIT and IP Talons summaries.',
+    effective: null,
+    note: 'How NSF reviews proposals for research security risk; it puts no duty on the proposer beyond answering NSF and carrying out an agreed mitigation.',
+  },
   secureCenter: {
     label: 'NSF SECURE Center resources',
     issuer: 'NSF SECURE Center',

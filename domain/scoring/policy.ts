@@ -26,7 +26,7 @@ export const GRADE_SCALE: readonly { grade: Grade; minPercentage: number }[] = [
 ];
 
 /** The bank must hold between these many questions (inclusive). */
-export const QUESTION_COUNT_RANGE = { min: 45, max: 70 } as const;
+export const QUESTION_COUNT_RANGE = { min: 45, max: 90 } as const;
 /** Points a single question may carry. */
 export const QUESTION_POINTS_RANGE = { min: 1, max: 5 } as const;
 export const QUESTION_POINTS_MESSAGE = `Points must be between ${QUESTION_POINTS_RANGE.min} and ${QUESTION_POINTS_RANGE.max}`;

@@ -77,19 +77,35 @@ describe('scoreAssessment (properties)', () => {
   });
 });
 
-/** Answers No to non-critical questions until exactly `lost` points are lost (searching subsets greedily). */
+/**
+ * Answers No until exactly `lost` points are lost: non-critical questions only (greedy, highest
+ * points first) when they can lose that much, otherwise any subset of questions, gates included
+ * (exact subset sum). A gate answered No fails the assessment; the score and grade are still the
+ * points earned.
+ */
 function answersLosing(lost: number): Record<string, AnswerValue> {
   const answers = allYes();
   let remaining = lost;
-  const nonCritical = QUESTIONS.filter((q) => !q.critical).sort((a, b) => b.points - a.points);
-  for (const q of nonCritical) {
+  for (const q of QUESTIONS.filter((x) => !x.critical).sort((a, b) => b.points - a.points)) {
     if (q.points <= remaining) {
       answers[q.id] = 'no';
       remaining -= q.points;
     }
   }
-  if (remaining !== 0) throw new Error(`cannot lose exactly ${lost} points`);
-  return answers;
+  if (remaining === 0) return answers;
+  // reach[s] = index of the question that first reached sum s (-1 for 0), over all questions.
+  const reach = new Map<number, number>([[0, -1]]);
+  QUESTIONS.forEach((q, i) => {
+    for (const [sum] of [...reach]) if (!reach.has(sum + q.points) && sum + q.points <= lost) reach.set(sum + q.points, i);
+  });
+  if (!reach.has(lost)) throw new Error(`cannot lose exactly ${lost} points`);
+  const exact = allYes();
+  for (let sum = lost; sum > 0; ) {
+    const q = QUESTIONS[reach.get(sum)!]!;
+    exact[q.id] = 'no';
+    sum -= q.points;
+  }
+  return exact;
 }
 
 describe('scoreAssessment (boundaries)', () => {
