@@ -126,8 +126,8 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Sponsored programs instructions and a recent application showing the Common Forms.',
     guidance:
-      'Yes means proposals, just-in-time submissions and progress reports use the Common Forms (NSF since PAPPG 24-1; NIH for due dates on or after 25 January 2026, which rejects other formats).',
-    sources: src('nsfPappg', 'nihOd26018'),
+      'Yes means every NSF proposal (PAPPG 24-1 onward) and every NIH application, just-in-time submission, progress report (RPPR) and prior approval request with a due date on or after 25 January 2026 uses the Common Forms. NIH accepted its old format pages with a warning through May 2026 (NOT-OD-26-033); since 8 May 2026 its submission system stops submissions without compliant Common Forms.',
+    sources: src('nsfPappg', 'nihOd26018', 'nihOd26033'),
     action: {
       action: 'Switch biosketch and current and pending support preparation to the Common Forms in SciENcv and check it at proposal routing.',
       priority: 'critical',

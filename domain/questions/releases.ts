@@ -160,12 +160,12 @@ export const RELEASE_LOG: readonly ReleaseEntry[] = [
     sources: [],
   },
   {
-    bankSha256: 'b8098f36fa45e964083b34aa5126cb7919aac62281017500d12c7d659629855e',
+    bankSha256: '39eaccdca8e60b4e8aef8ef91cc3bff947d8fb8d4a08e31ce2d114d2054a7efb',
     date: '2026-11-29',
     what:
-      'Funding instruments: the profile records, per agency, grants or cooperative agreements, contracts, or both, and gates follow them. PP-20 (fundamental research screening) now fails the assessment only for institutions of higher education; TP-12 and AU-05 (DOE training within 30 days, DOE subawards) are asked only of DOE grant recipients; TP-01 and TP-03 gate grant recipients of NSF, NIH, DOE, USDA and NASA. New gates: PP-24 (no federal funds for drones from covered foreign entities, from 22 December 2025), PP-25 (no grant funds for Section 889 telecommunications or video surveillance equipment) and TP-14 (NSF responsible conduct of research training plan). IP-02 is split into IP-27 (multi-factor authentication for remote access) and IP-28 (for administrator accounts); PP-22 into PP-26 (DOJ data compliance program) and PP-27 (DOJ security requirements policy). CI-04, CI-07, PP-08 and PP-09 now name every item a Yes needs. Nine good-practice questions weigh 1 point instead of 2, so the bank still totals 140.',
+      'Funding instruments: the profile records, per agency, grants or cooperative agreements, contracts, or both, and gates follow them. PP-20 (fundamental research screening) now fails the assessment only for institutions of higher education; TP-12 and AU-05 (DOE training within 30 days, DOE subawards) are asked only of DOE grant recipients; TP-01 and TP-03 gate grant recipients of NSF, NIH, DOE, USDA and NASA. New gates: PP-24 (no federal funds for drones from covered foreign entities, from 22 December 2025), PP-25 (no grant funds for Section 889 telecommunications or video surveillance equipment) and TP-14 (NSF responsible conduct of research training plan). IP-02 is split into IP-27 (multi-factor authentication for remote access) and IP-28 (for administrator accounts); PP-22 into PP-26 (DOJ data compliance program) and PP-27 (DOJ security requirements policy). CI-04, CI-07, PP-08 and PP-09 now name every item a Yes needs. PP-19 says what NIH accepted during its Common Forms leniency period and since. Nine good-practice questions weigh 1 point instead of 2, so the bank still totals 140.',
     why: 'A review of the bank against primary texts as of November 2026 found gates that failed organizations the law does not cover (DOE contractors, companies under §238), requirements in force that no question asked, and questions where a partial Yes was possible.',
-    sources: ['ndaa25s238', 'ndaa26', 'doeFal', 'nsfIn149', 'asda1825', 'uniform200216', 'nsfRecr', 'doj28cfr202'],
+    sources: ['ndaa25s238', 'ndaa26', 'doeFal', 'nsfIn149', 'asda1825', 'uniform200216', 'nsfRecr', 'doj28cfr202', 'nihOd26033'],
   },
 ];
 

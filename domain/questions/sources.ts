@@ -598,6 +598,29 @@ export const SOURCES = {
     note: 'Applications, just-in-time submissions and progress reports on or after 25 January 2026.',
     binds: [NIH],
   },
+  // Verified 2026-11-29 [primary]: https://grants.nih.gov/grants/guide/notice-files/NOT-OD-26-033.html
+  // (release date February 04, 2026: "NIH will be extending the current leniency period through May
+  // 2026 ... NIH will provide a warning when the Common Forms are not used but will not withdraw
+  // applications"), and the NIH Extramural Nexus of March 2026 ("Will My Application Be Withdrawn if I
+  // Don't Use the Common Forms?": warnings, not errors, during the leniency period). That eRA stops
+  // submissions without compliant Common Forms from 8 May 2026 (NOT-OD-26-079) was found only in a
+  // secondary summary (fritschelab.github.io NIH SciENcv playbook, refreshed 2026-05-14); the notice
+  // itself was not found.
+  nihOd26033: {
+    label: 'NIH NOT-OD-26-033',
+    issuer: 'National Institutes of Health',
+    document: "Adjusted Timeline for NIH's Implementation of Common Forms",
+    date: '2026-02-04',
+    section: 'Adjusted Timeline and Approach (leniency period through May 2026)',
+    url: nihNotice('NOT-OD-26-033'),
+    force: 'agency_term',
+    status: 'in_force',
+    basis: 'primary',
+    verifiedOn: VERIFIED_1129,
+    effective: '2026-02-04',
+    note: 'Leniency through May 2026: a warning, not withdrawal, when the Common Forms are not used. From 8 May 2026 eRA stops such submissions (NOT-OD-26-079, per a secondary summary only).',
+    binds: [NIH],
+  },
   // Verified 2026-11-27 [primary]: https://grants.nih.gov/grants/guide/notice-files/NOT-OD-24-157.html
   // (title as below; release date July 25, 2024; takes effect January 25, 2025; approved users attest
   // that their institution and any third-party IT system or cloud service provider comply with NIST SP
