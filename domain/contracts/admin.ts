@@ -5,7 +5,7 @@ import { conditionsCanHold, conditionsSchema, type Condition } from '../question
 import { legalClockSchema } from '../questions/clocks.ts';
 import { ROLES, type Role } from '../roles.ts';
 import type { Grade, PassFail } from '../scoring/policy.ts';
-import { MSG } from '../messages.ts';
+import { CONTENT_MSG } from '../content-messages.ts';
 import type { QuestionView } from './assessments.ts';
 import type { AssessmentStatus, OrganizationStatus, ProfileStatus } from './enums.ts';
 
@@ -49,10 +49,10 @@ const fieldsParsed = (payload: { issues: readonly unknown[] }) => payload.issues
 /** Create and edit (full replacement) of one question; the code is assigned by the server. */
 /** Every publish of the admin question editor carries release notes (ADR 038). */
 export const releaseNoteSchema = z
-  .string({ error: MSG.releaseNoteRequired })
+  .string({ error: CONTENT_MSG.releaseNoteRequired })
   .trim()
-  .min(10, MSG.releaseNoteRequired)
-  .max(2000, MSG.releaseNoteTooLong);
+  .min(10, CONTENT_MSG.releaseNoteRequired)
+  .max(2000, CONTENT_MSG.releaseNoteTooLong);
 
 export const adminQuestionSchema = z.object({
   domainId: questionDefSchema.shape.domainId,

@@ -13,7 +13,7 @@ export interface ReleaseView {
   version_id: number;
   /** ISO instant the version was published. */
   publishedAt: string;
-  /** What changed and why (MSG.releaseNotesMissing for versions published before release notes). */
+  /** What changed and why (CONTENT_MSG.releaseNotesMissing for versions published before release notes). */
   notes: string;
   /** Citations of the sources the release rests on. */
   sources: string[];

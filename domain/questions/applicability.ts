@@ -38,7 +38,7 @@ export interface ApplicabilityProfile {
    * Per funding agency, how it funds the organization: one entry for each agency in `agencies`, at
    * least one instrument each. Missing on profiles saved before it was asked: then it is "not
    * confirmed", every agency counts as funding through both (instrumentsOf), and the admin is asked
-   * to confirm (MSG.instrumentsUnconfirmed).
+   * to confirm (CONTENT_MSG.instrumentsUnconfirmed).
    */
   instruments?: Partial<Record<FundingAgency, Instrument[]>>;
   activities: Activity[];

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
+import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { COMPANY_NOT_COVERED_MESSAGE, describeProfile, PROFILE_WITH_EVERY_DUTY, questionsFor, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { createOrgAdmin, inviteAndAccept } from '#tests/isolation/fixtures.ts';
@@ -209,17 +210,17 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     await signInAs(h, page, admin.email, admin.password);
 
     // The dashboard asks, and links to the profile.
-    const prompt = page.getByRole('status').filter({ hasText: MSG.instrumentsUnconfirmedTitle });
-    await prompt.getByText(MSG.instrumentsUnconfirmed).waitFor();
+    const prompt = page.getByRole('status').filter({ hasText: CONTENT_MSG.instrumentsUnconfirmedTitle });
+    await prompt.getByText(CONTENT_MSG.instrumentsUnconfirmed).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shotsAtBothWidths(page, 'instruments-dashboard-prompt');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await tabTo(page, prompt.getByRole('link', { name: MSG.instrumentsConfirmAction }));
+    await tabTo(page, prompt.getByRole('link', { name: CONTENT_MSG.instrumentsConfirmAction }));
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/organization$/);
 
     // The Organization page says it too; DOE's group starts with neither instrument chosen.
-    await page.getByRole('status').filter({ hasText: MSG.instrumentsUnconfirmedTitle }).waitFor();
+    await page.getByRole('status').filter({ hasText: CONTENT_MSG.instrumentsUnconfirmedTitle }).waitFor();
     const doe = page.getByRole('group', { name: 'DOE', exact: true });
     const grants = doe.getByRole('checkbox', { name: 'Grants or cooperative agreements', exact: true });
     const contracts = doe.getByRole('checkbox', { name: 'Contracts', exact: true });
@@ -238,7 +239,7 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     await contracts.check();
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText(/Last changed by Rhea Moss, /).waitFor();
-    await page.getByRole('status').filter({ hasText: MSG.instrumentsUnconfirmedTitle }).waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: CONTENT_MSG.instrumentsUnconfirmedTitle }).waitFor({ state: 'detached' });
     const saved = await api.json('GET', '/api/organization/applicability', undefined, await pageToken(page));
     expect(saved.body.profile).toEqual({ ...UNCONFIRMED_FFRDC, instruments: { doe: ['contract'] } });
     // DOE's training letter covers financial assistance, not contracts: TP-12 is no longer asked.
@@ -246,7 +247,7 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     expect(expectedFor(UNCONFIRMED_FFRDC).gates).toContain('TP-12');
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Start Assessment' }).first().waitFor();
-    expect(await page.getByText(MSG.instrumentsUnconfirmedTitle).count()).toBe(0);
+    expect(await page.getByText(CONTENT_MSG.instrumentsUnconfirmedTitle).count()).toBe(0);
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -4,7 +4,7 @@
 // questionnaire then shows the kept answer and asks the changed question again. "What changed"
 // lists the release. At 1280 and 390 px, axe-clean.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#domain/messages.ts';
+import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { publishVersion } from '#server/features/questions/index.ts';
 import { asTestServer, newOrgAdminSignedIn, pageToken, setApplicability } from './assessment-helpers.ts';
@@ -41,24 +41,24 @@ describe.skipIf(!HAS_CHROMIUM)('content releases: the notice and the move (Chrom
     await publishVersion(h.server.deps, bank, null, 'v-e2e', null, undefined, { notes: NOTES, sources: [] });
 
     await page.goto(`/assessment/${id}`);
-    const notice = page.getByRole('status').filter({ hasText: MSG.releaseNoticeTitle });
+    const notice = page.getByRole('status').filter({ hasText: CONTENT_MSG.releaseNoticeTitle });
     await notice.waitFor();
-    await notice.getByText(MSG.releaseNotice('v-e2e', 1, 0, 0)).waitFor();
+    await notice.getByText(CONTENT_MSG.releaseNotice('v-e2e', 1, 0, 0)).waitFor();
     await page.getByTestId('overall-progress').filter({ hasText: '2 of' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shotAtBothWidths(page, 'releases-notice');
 
     // The move is explicit: a confirmation with what is kept and what is asked again.
-    const moveButton = notice.getByRole('button', { name: MSG.releaseMoveAction });
+    const moveButton = notice.getByRole('button', { name: CONTENT_MSG.releaseMoveAction });
     await tabTo(page, moveButton, 80);
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: MSG.releaseMoveConfirmTitle });
-    await dialog.getByText(MSG.releaseMoveConfirm(1, 1)).waitFor();
+    const dialog = page.getByRole('dialog', { name: CONTENT_MSG.releaseMoveConfirmTitle });
+    await dialog.getByText(CONTENT_MSG.releaseMoveConfirm(1, 1)).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shotAtBothWidths(page, 'releases-confirm');
-    await dialog.getByRole('button', { name: MSG.releaseMoveAction }).click();
+    await dialog.getByRole('button', { name: CONTENT_MSG.releaseMoveAction }).click();
 
-    await page.getByText(MSG.releaseMoved('v-e2e')).waitFor();
+    await page.getByText(CONTENT_MSG.releaseMoved('v-e2e')).waitFor();
     await notice.waitFor({ state: 'detached' });
     // The unchanged answer stayed; the questionnaire resumes at the reworded question, asked again.
     await page.getByTestId('overall-progress').filter({ hasText: '1 of' }).waitFor();
@@ -69,7 +69,7 @@ describe.skipIf(!HAS_CHROMIUM)('content releases: the notice and the move (Chrom
 
     // "What changed" from the help footer lists the release with its notes and the changed code.
     await page.getByRole('navigation', { name: 'Help' }).getByRole('link', { name: 'What changed' }).click();
-    await page.getByRole('heading', { name: MSG.releasesTitle, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: CONTENT_MSG.releasesTitle, level: 1 }).waitFor();
     const release = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Release v-e2e/ }) });
     await release.getByText(NOTES).waitFor();
     await release.getByText(changed.code, { exact: true }).waitFor();

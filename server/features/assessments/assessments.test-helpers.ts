@@ -1,8 +1,10 @@
 // Test helpers for the assessments API tests: multipart answers through the real endpoint (read by
-// hand, so the typed client cannot express its form), the rest through the typed client.
+// hand, so the typed client cannot express its form), answering a whole assessment through the sync
+// push the app uses, the rest through the typed client.
 import type { TestServer } from '#tests/setup/app.ts';
 import type { QuestionView } from '#domain/contracts/assessments.ts';
 import { apiClient, bodyOf } from '#tests/setup/api-client.ts';
+import { MAX_PUSH_BATCH } from '#domain/contracts/sync-limits.ts';
 
 export async function postAnswer(
   server: TestServer,
@@ -24,7 +26,11 @@ export async function getQuestions(server: TestServer, token: string, assessment
   return bodyOf(apiClient(server, token).questions.$get({ query: assessmentId ? { assessmentId } : {} }));
 }
 
-/** Answers every question asked in the assessment (GET /api/questions?assessmentId); returns the answers given. */
+/**
+ * Answers every question asked in the assessment (GET /api/questions?assessmentId) as the app's sync
+ * does: one POST /api/sync/push per batch of MAX_PUSH_BATCH answers, unconditional (baseVersion null).
+ * Returns the answers given. The multipart answer route has its own tests (postAnswer).
+ */
 export async function answerAll(
   server: TestServer,
   token: string,
@@ -34,12 +40,20 @@ export async function answerAll(
 ): Promise<Record<string, 'yes' | 'no'>> {
   const answers: Record<string, 'yes' | 'no'> = {};
   const questions = await getQuestions(server, token, assessmentId);
-  for (const [i, q] of questions.entries()) {
-    if (skip(q)) continue;
-    const answer = decide(q, i);
-    const res = await postAnswer(server, token, assessmentId, { questionId: q.id, answer });
-    if (res.status !== 200) throw new Error(`answer ${q.code} failed: ${res.status} ${JSON.stringify(res.body)}`);
-    answers[q.id] = answer;
+  for (const [i, q] of questions.entries()) if (!skip(q)) answers[q.id] = decide(q, i);
+  const mutations = Object.entries(answers).map(([questionId, value]) => ({
+    id: crypto.randomUUID(),
+    kind: 'answer.set' as const,
+    assessmentId,
+    payload: { questionId, value },
+    baseVersion: null,
+    clientTs: Date.now(),
+  }));
+  const sync = apiClient(server, token).sync;
+  for (let at = 0; at < mutations.length; at += MAX_PUSH_BATCH) {
+    const { results } = await bodyOf(sync.push.$post({ json: { clientId: 'test-fixture', mutations: mutations.slice(at, at + MAX_PUSH_BATCH) } }));
+    const refused = results.filter((r) => r.status !== 'applied');
+    if (refused.length > 0) throw new Error(`answers not applied: ${JSON.stringify(refused)}`);
   }
   return answers;
 }

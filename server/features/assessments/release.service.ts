@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AssessmentReleaseView, ReleaseMoveView } from '#domain/contracts/releases.ts';
 import type { QuestionNovelty } from '#domain/contracts/enums.ts';
-import { MSG } from '#domain/messages.ts';
+import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { questionsFor } from '#domain/questions/applicability.ts';
 import { moveChangesQuestions, movePlan, type MovePlan } from '#domain/questions/releases.ts';
 import type { Db } from '../../db/client.ts';
@@ -81,10 +81,10 @@ export async function getAssessmentRelease(ctx: Pick<ServiceContext, 'db'>, a: A
 export async function moveToRelease(ctx: CallerContext, a: AssessmentRow, versionId: number): Promise<ReleaseMoveView> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(assessments).where(eq(assessments.id, a.id)).for('update');
-    if (!row || row.status !== 'in_progress') throw conflict(MSG.releaseMoveSubmitted);
+    if (!row || row.status !== 'in_progress') throw conflict(CONTENT_MSG.releaseMoveSubmitted);
     const newest = await newestRelease({ db: tx });
-    if (!newest || versionId <= row.versionId) throw conflict(MSG.releaseMoveNotNewer);
-    if (versionId !== newest.id) throw conflict(MSG.releaseMoveStale);
+    if (!newest || versionId <= row.versionId) throw conflict(CONTENT_MSG.releaseMoveNotNewer);
+    if (versionId !== newest.id) throw conflict(CONTENT_MSG.releaseMoveStale);
     const { plan, asked, novelty } = await planMove(tx, row, newest.id);
     await relink(tx, row.id, plan, ctx.now());
     const newIdOf = new Map([...plan.kept, ...plan.reAsked].map(([oldId, newId]) => [newId, oldId]));

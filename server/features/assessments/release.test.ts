@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QuestionView } from '#domain/contracts/assessments.ts';
-import { MSG } from '#domain/messages.ts';
+import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { RELEASE_LOG, releaseNotesText } from '#domain/questions/releases.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
@@ -137,7 +137,7 @@ describe.each([TEST_DRIVER])('content releases (%s)', (driver) => {
 
     // Up to date now; moving again is refused.
     expect((await releaseOf(member, id)).update).toBeNull();
-    expect((await refusalOf(move(admin, id, published.versionId), 409)).error).toBe(MSG.releaseMoveNotNewer);
+    expect((await refusalOf(move(admin, id, published.versionId), 409)).error).toBe(CONTENT_MSG.releaseMoveNotNewer);
   });
 
   it('refuses a release that is no longer the newest and never changes a submitted assessment', async () => {
@@ -145,12 +145,12 @@ describe.each([TEST_DRIVER])('content releases (%s)', (driver) => {
     const asked = await getQuestions(server, admin.accessToken, id);
     const first = await publishEdited((code) => (code === asked[0]!.code ? { questionText: `${asked[0]!.question_text} (first)` } : null));
     const second = await publishEdited((code) => (code === asked[0]!.code ? { questionText: `${asked[0]!.question_text} (second)` } : null));
-    expect((await refusalOf(move(admin, id, first.versionId), 409)).error).toBe(MSG.releaseMoveStale);
+    expect((await refusalOf(move(admin, id, first.versionId), 409)).error).toBe(CONTENT_MSG.releaseMoveStale);
 
     for (const q of asked) await postAnswer(server, admin.accessToken, id, { questionId: q.id, answer: 'yes' });
     await bodyOf(api(admin).assessments[':id'].submit.$post({ param: { id } }));
     expect((await releaseOf(admin, id)).update).toBeNull();
-    expect((await refusalOf(move(admin, id, second.versionId), 409)).error).toBe(MSG.releaseMoveSubmitted);
+    expect((await refusalOf(move(admin, id, second.versionId), 409)).error).toBe(CONTENT_MSG.releaseMoveSubmitted);
     expect((await bodyOf(api(admin).assessments[':id'].$get({ param: { id } }))).version_id).not.toBe(second.versionId);
   });
 
@@ -173,12 +173,12 @@ describe.each([TEST_DRIVER])('content releases (%s)', (driver) => {
     const { code: _code, ...def } = toDef(q);
     const input = { ...def, questionText: `${q.questionText} (clarified)` };
     const put = (releaseNote: string) => api(sys).admin.questions[':id'].$put({ param: { id: q.id }, json: { ...input, releaseNote } });
-    expect((await refusalOf(put('  short '), 400)).error).toBe(MSG.releaseNoteRequired);
+    expect((await refusalOf(put('  short '), 400)).error).toBe(CONTENT_MSG.releaseNoteRequired);
     const missing = await server.json('PUT', `/api/admin/questions/${q.id}`, input, sys.accessToken);
     expect(missing.status).toBe(400);
-    expect((missing.body as { error: string }).error).toBe(MSG.releaseNoteRequired);
+    expect((missing.body as { error: string }).error).toBe(CONTENT_MSG.releaseNoteRequired);
     // A delete publishes too, so it needs a note as well.
-    expect((await refusalOf(api(sys).admin.questions[':id'].$delete({ param: { id: q.id }, query: { releaseNote: '' } }), 400)).error).toBe(MSG.releaseNoteRequired);
+    expect((await refusalOf(api(sys).admin.questions[':id'].$delete({ param: { id: q.id }, query: { releaseNote: '' } }), 400)).error).toBe(CONTENT_MSG.releaseNoteRequired);
 
     const edited = await bodyOf(put('Clarified the wording after an agency FAQ.'));
     const [latest] = (await releases(member)).releases;

@@ -2,7 +2,7 @@
 // release notes and the codes it changed against the version before it (both stored when it was
 // published, publishVersion), newest first.
 import { desc } from 'drizzle-orm';
-import { MSG } from '#domain/messages.ts';
+import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { RELEASES_LIMIT, type ReleaseView, type ReleasesView } from '#domain/contracts/releases.ts';
 import { citationOf } from '#domain/questions/sources.ts';
 import { questionnaireVersions } from '../../db/schema/index.ts';
@@ -15,7 +15,7 @@ export function toReleaseView(v: VersionRow): ReleaseView {
     version: v.label,
     version_id: v.id,
     publishedAt: v.createdAt.toISOString(),
-    notes: v.releaseNotes ?? MSG.releaseNotesMissing,
+    notes: v.releaseNotes ?? CONTENT_MSG.releaseNotesMissing,
     sources: v.releaseSources.map(citationOf),
     changed: v.changedCodes,
   };

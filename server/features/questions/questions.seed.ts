@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { count, desc, like, sql } from 'drizzle-orm';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
-import { MSG } from '#domain/messages.ts';
+import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { releaseEntryFor, releaseNotesText } from '#domain/questions/releases.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
 import { questionnaireVersions } from '../../db/schema/index.ts';
@@ -68,7 +68,7 @@ export async function seedQuestionBank(ctx: Pick<ServiceContext, 'db'>, bank: re
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(questionnaireVersions);
     const label = `v${Number(n) + 1}`;
     const entry = releaseEntryFor(hash);
-    const release = { notes: entry ? releaseNotesText(entry) : MSG.releaseNotesMissing, sources: entry?.sources ?? [] };
+    const release = { notes: entry ? releaseNotesText(entry) : CONTENT_MSG.releaseNotesMissing, sources: entry?.sources ?? [] };
     const published = await publishVersion({ db: tx }, bank, null, label, `${SEED_NOTE_PREFIX}${hash}`, undefined, release);
     return published.versionId;
   });

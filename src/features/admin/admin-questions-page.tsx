@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { AdminQuestionInput, AdminQuestionView } from '#domain/contracts/admin.ts';
 import { describeConditions } from '#domain/questions/applicability.ts';
-import { MSG } from '#domain/messages.ts';
+import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -185,7 +185,7 @@ export function AdminQuestionsPage() {
                 ))}
               </select>
             </label>
-            <TextArea label="Release note (what changed and why)" value={deleteNote} onChange={setDeleteNote} rows={2} hint={MSG.releaseNoteRequired} />
+            <TextArea label="Release note (what changed and why)" value={deleteNote} onChange={setDeleteNote} rows={2} hint={CONTENT_MSG.releaseNoteRequired} />
           </div>
         )}
       </Dialog>

@@ -1,6 +1,6 @@
 // /content/releases: "What changed", every release of the question bank, newest first, with its
 // notes, sources and the questions it changed (ADR 038).
-import { MSG } from '#domain/messages.ts';
+import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { formatDate } from '#domain/dates.ts';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -14,7 +14,7 @@ export function ReleasesPage() {
   const releases = useServerQuery(releasesKey, getReleases, { offline: true });
   return (
     <div>
-      <PageHeader title={MSG.releasesTitle} description={MSG.releasesIntro} />
+      <PageHeader title={CONTENT_MSG.releasesTitle} description={CONTENT_MSG.releasesIntro} />
       {releases.status === 'loading' && <PageSpinner label="Loading the releases…" />}
       {releases.status === 'error' && (
         <Alert tone="error" title="The releases could not be loaded" action={<Button size="sm" variant="secondary" onClick={() => void releases.reload()}>Retry</Button>}>
@@ -44,7 +44,7 @@ export function ReleasesPage() {
                 {r.changed.length ? (
                   <p className="mt-1 break-words font-mono text-xs text-slate-700">{r.changed.join(', ')}</p>
                 ) : (
-                  <p className="mt-1 text-slate-600">{MSG.releaseChangedNone}</p>
+                  <p className="mt-1 text-slate-600">{CONTENT_MSG.releaseChangedNone}</p>
                 )}
               </div>
             </Card>

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { AdminQuestionInput, AdminQuestionView } from '#domain/contracts/admin.ts';
-import { MSG } from '#domain/messages.ts';
+import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import type { SourceDef } from '#domain/questions/source-types.ts';
 import { MAX_SCORE } from '#domain/scoring/policy.ts';
@@ -298,7 +298,7 @@ describe('QuestionForm release note', () => {
       await page.getByRole('button', { name: 'Save and publish' }).click();
       const note = page.getByLabelText('Release note (what changed and why)', { exact: true });
       await expect.element(note).toHaveAttribute('aria-invalid', 'true');
-      await expect.element(note).toHaveAccessibleDescription(MSG.releaseNoteRequired);
+      await expect.element(note).toHaveAccessibleDescription(CONTENT_MSG.releaseNoteRequired);
       expect(sent).toEqual([]);
       await note.fill(RELEASE_NOTE);
       await page.getByRole('button', { name: 'Save and publish' }).click();

@@ -3,7 +3,7 @@
 // new release after confirming how many answers are kept and how many questions are asked again.
 // After the move the questionnaire loads its questions and pulls its answers again (new ids).
 import { Link } from 'react-router-dom';
-import { MSG } from '#domain/messages.ts';
+import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -37,20 +37,20 @@ export function ReleaseNotice({ assessmentId, runtime, canMove, onMoved }: Relea
   if (!update) return null;
   const asked = update.re_asked.length + update.added.length;
   const onMove = async () => {
-    const ok = await appConfirm(MSG.releaseMoveConfirm(update.answers_kept, asked), { title: MSG.releaseMoveConfirmTitle, confirmLabel: MSG.releaseMoveAction });
+    const ok = await appConfirm(CONTENT_MSG.releaseMoveConfirm(update.answers_kept, asked), { title: CONTENT_MSG.releaseMoveConfirmTitle, confirmLabel: CONTENT_MSG.releaseMoveAction });
     if (!ok) return;
     const res = await move.run(update.version_id);
-    if (res.ok) notify(MSG.releaseMoved(res.value.version), 'success');
-    else notify(messageOf(res, MSG.releaseMoveFailed), 'error');
+    if (res.ok) notify(CONTENT_MSG.releaseMoved(res.value.version), 'success');
+    else notify(messageOf(res, CONTENT_MSG.releaseMoveFailed), 'error');
   };
   return (
-    <Alert tone="info" title={MSG.releaseNoticeTitle} className="mb-6">
-      <p>{MSG.releaseNotice(update.version, update.re_asked.length, update.added.length, update.removed.length)}</p>
-      {!canMove && <p className="mt-1">{MSG.releaseNoticeMember}</p>}
+    <Alert tone="info" title={CONTENT_MSG.releaseNoticeTitle} className="mb-6">
+      <p>{CONTENT_MSG.releaseNotice(update.version, update.re_asked.length, update.added.length, update.removed.length)}</p>
+      {!canMove && <p className="mt-1">{CONTENT_MSG.releaseNoticeMember}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         {canMove && (
           <Button size="sm" onClick={() => void onMove()} loading={move.pending}>
-            {MSG.releaseMoveAction}
+            {CONTENT_MSG.releaseMoveAction}
           </Button>
         )}
         <Link to={paths.releases.href()} className="font-medium underline underline-offset-2">

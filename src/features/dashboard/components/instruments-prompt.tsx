@@ -2,7 +2,7 @@
 // applicability profile was saved before that was asked (instrumentsUnconfirmed,
 // domain/questions/applicability.ts). Reads the profile the Organization page reads, saved for
 // offline use; says nothing while it loads or when it cannot be read.
-import { MSG } from '#domain/messages.ts';
+import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { instrumentsUnconfirmed } from '#domain/questions/applicability.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -15,11 +15,11 @@ export function InstrumentsPrompt({ canEdit }: { canEdit: boolean }) {
   const profile = res.data?.profile;
   if (!profile || !instrumentsUnconfirmed(profile)) return null;
   return (
-    <Alert tone="warning" title={MSG.instrumentsUnconfirmedTitle}>
-      <p>{canEdit ? MSG.instrumentsUnconfirmed : MSG.instrumentsUnconfirmedMember}</p>
+    <Alert tone="warning" title={CONTENT_MSG.instrumentsUnconfirmedTitle}>
+      <p>{canEdit ? CONTENT_MSG.instrumentsUnconfirmed : CONTENT_MSG.instrumentsUnconfirmedMember}</p>
       {canEdit && (
         <ButtonLink to={paths.organization.href()} size="sm" variant="secondary" className="mt-3">
-          {MSG.instrumentsConfirmAction}
+          {CONTENT_MSG.instrumentsConfirmAction}
         </ButtonLink>
       )}
     </Alert>

@@ -3,7 +3,7 @@
 // applies to the next assessment, never to one already started; the card always says so.
 import { Scale } from 'lucide-react';
 import type { ApplicabilityView } from '#domain/contracts/accounts.ts';
-import { MSG } from '#domain/messages.ts';
+import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { instrumentsUnconfirmed, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { ApplicabilityForm, ApplicabilitySummary } from '../../../components/applicability/applicability-form.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -56,8 +56,8 @@ export function ApplicabilityCard({ canEdit }: { canEdit: boolean }) {
         ) : (
           <>
             {view.profile && instrumentsUnconfirmed(view.profile) && (
-              <Alert tone="warning" title={MSG.instrumentsUnconfirmedTitle}>
-                {canEdit ? MSG.instrumentsUnconfirmed : MSG.instrumentsUnconfirmedMember}
+              <Alert tone="warning" title={CONTENT_MSG.instrumentsUnconfirmedTitle}>
+                {canEdit ? CONTENT_MSG.instrumentsUnconfirmed : CONTENT_MSG.instrumentsUnconfirmedMember}
               </Alert>
             )}
             <Alert tone="info">{STARTED_KEEPS_PROFILE}</Alert>
