@@ -17,6 +17,7 @@ export const CONTENT_MSG = {
   releasesTitle: 'What changed',
   releasesIntro: 'Each release of the question bank says what changed, why, and which sources it rests on. An assessment keeps the release it started with until an organization admin moves it to a newer one; a submitted assessment never changes.',
   releaseChangedNone: 'No question changed in a way that needs a new answer.',
+  releaseFirst: 'The first release: the questions as they stood when release notes began. Later releases list what changed against it.',
   releaseNoticeTitle: 'A new release changes questions in your assessment',
   releaseNotice: (version: string, reAsked: number, added: number, removed: number) =>
     `Release ${version} changes questions that apply to your organization: ${[
@@ -27,6 +28,7 @@ export const CONTENT_MSG = {
       .filter(Boolean)
       .join(', ')}.`,
   releaseNoticeMember: 'Your organization admin can move this assessment to the new release.',
+  releaseOpenAssessment: 'Open the assessment',
   releaseMoveAction: 'Move to the new version',
   releaseMoveConfirmTitle: 'Move to the new version?',
   releaseMoveConfirm: (kept: number, asked: number) =>

@@ -19,6 +19,8 @@ export interface ReleaseView {
   sources: string[];
   /** Codes of the questions added, removed or changed for an answer against the version before it. */
   changed: string[];
+  /** The first version published: the log starts there, so it changed nothing (`changed` is empty). */
+  first: boolean;
 }
 
 export interface ReleasesView {

@@ -52,11 +52,13 @@ export function sameForAnswers(a: ReleaseQuestion, b: ReleaseQuestion): boolean 
 }
 
 /**
- * The codes a release changed against the version before it (null: the first version, every
- * question new): questions added, removed, or no longer the same for an answer. Sorted.
+ * The codes a release changed against the version before it: questions added, removed, or no
+ * longer the same for an answer. Sorted. The first version (previous null) changed nothing: it is
+ * where the release log starts, and listing its every code would read as "every question changed".
  */
 export function changedCodes(previous: readonly ReleaseQuestion[] | null, next: readonly ReleaseQuestion[]): string[] {
-  const before = new Map((previous ?? []).map((q) => [q.code, q]));
+  if (previous === null) return [];
+  const before = new Map(previous.map((q) => [q.code, q]));
   const after = new Map(next.map((q) => [q.code, q]));
   const changed = new Set<string>();
   for (const q of next) {

@@ -2,7 +2,7 @@
 // is told that a newer release changes one of its questions; the org_admin moves it there after a
 // confirmation that says how many answers are kept and how many questions are asked again; the
 // questionnaire then shows the kept answer and asks the changed question again. "What changed"
-// lists the release. At 1280 and 390 px, axe-clean.
+// lists the release. The dashboard tells of the release too. At 1280 and 390 px, axe-clean.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
@@ -40,7 +40,14 @@ describe.skipIf(!HAS_CHROMIUM)('content releases: the notice and the move (Chrom
     const bank = QUESTION_BANK.map((q) => (q.code === changed.code ? { ...q, questionText: `${q.questionText} (as reworded)` } : q));
     await publishVersion(h.server.deps, bank, null, 'v-e2e', null, undefined, { notes: NOTES, sources: [] });
 
-    await page.goto(`/assessment/${id}`);
+    // The dashboard says so too, and leads to the assessment.
+    await page.goto('/dashboard');
+    const prompt = page.getByRole('status').filter({ hasText: CONTENT_MSG.releaseNoticeTitle });
+    await prompt.getByText(CONTENT_MSG.releaseNotice('v-e2e', 1, 0, 0)).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shotAtBothWidths(page, 'releases-dashboard');
+    await prompt.getByRole('link', { name: CONTENT_MSG.releaseOpenAssessment }).click();
+    await page.waitForURL(`**/assessment/${id}`);
     const notice = page.getByRole('status').filter({ hasText: CONTENT_MSG.releaseNoticeTitle });
     await notice.waitFor();
     await notice.getByText(CONTENT_MSG.releaseNotice('v-e2e', 1, 0, 0)).waitFor();
@@ -73,6 +80,8 @@ describe.skipIf(!HAS_CHROMIUM)('content releases: the notice and the move (Chrom
     const release = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Release v-e2e/ }) });
     await release.getByText(NOTES).waitFor();
     await release.getByText(changed.code, { exact: true }).waitFor();
+    // The first release is where the log starts: it says so instead of listing every code.
+    await page.getByRole('listitem').last().getByText(CONTENT_MSG.releaseFirst).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shotAtBothWidths(page, 'releases-page');
     expect(errors).toEqual([]);

@@ -61,6 +61,8 @@ describe.each([TEST_DRIVER])('content releases (%s)', (driver) => {
     // The bank seeded from code carries the notes of its entry in the release log.
     const entry = RELEASE_LOG.find((e) => e.bankSha256 === bankHash(QUESTION_BANK))!;
     expect(seeded).toMatchObject({ notes: releaseNotesText(entry) });
+    // The first version is where the log starts: it changed nothing (was every code, read as "all changed").
+    expect(seeded).toMatchObject({ first: true, changed: [] });
 
     const [a, b] = [QUESTION_BANK[0]!.code, QUESTION_BANK[1]!.code];
     await publishEdited((code) => (code === a ? { points: QUESTION_BANK[0]!.points, questionText: `${QUESTION_BANK[0]!.questionText} (reworded)` } : code === b ? { guidance: 'New guidance only.' } : null));
@@ -73,6 +75,7 @@ describe.each([TEST_DRIVER])('content releases (%s)', (driver) => {
       sources: [],
       // Guidance alone does not need a new answer: only the reworded question changed.
       changed: [a],
+      first: false,
     });
     expect(list[1]).toEqual(seeded);
     expect(list.map((r) => r.version_id)).toEqual([...list.map((r) => r.version_id)].sort((x, y) => y - x));
@@ -154,7 +157,7 @@ describe.each([TEST_DRIVER])('content releases (%s)', (driver) => {
     expect((await bodyOf(api(admin).assessments[':id'].$get({ param: { id } }))).version_id).not.toBe(second.versionId);
   });
 
-  it('computes, in the migration that added releases, the same changed codes for older versions as publishVersion does', async () => {
+  it('computes, in the migrations that added releases, the same changed codes for older versions as publishVersion does', async () => {
     const [a, b] = [QUESTION_BANK[0]!, QUESTION_BANK[1]!];
     await publishEdited((code) => (code === a.code ? { points: a.points, critical: a.critical, questionText: `${a.questionText} (v2)` } : code === b.code ? { guidance: 'Only guidance.' } : null));
     const stored = async () => (await server.deps.db.select({ id: questionnaireVersions.id, changed: questionnaireVersions.changedCodes }).from(questionnaireVersions)).sort((x, y) => x.id - y.id);
@@ -163,6 +166,9 @@ describe.each([TEST_DRIVER])('content releases (%s)', (driver) => {
     await server.deps.db.update(questionnaireVersions).set({ changedCodes: [] });
     const backfill = readFileSync(new URL('../../../migrations/0008_content_releases.sql', import.meta.url), 'utf8').split('--> statement-breakpoint').at(-1)!;
     await server.deps.db.execute(sql.raw(backfill));
+    // 0008 listed every code of the first version; 0009 clears them, as changedCodes(null, …) does.
+    expect((await stored())[0]!.changed.length).toBeGreaterThan(0);
+    await server.deps.db.execute(sql.raw(readFileSync(new URL('../../../migrations/0009_first_release.sql', import.meta.url), 'utf8')));
     expect(await stored()).toEqual(published);
   });
 

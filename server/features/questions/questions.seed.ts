@@ -8,6 +8,8 @@ import { count, desc, like, sql } from 'drizzle-orm';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { CONTENT_MSG } from '#domain/content-messages.ts';
 import { releaseEntryFor, releaseNotesText } from '#domain/questions/releases.ts';
+import type { SourceDef } from '#domain/questions/source-types.ts';
+import { SOURCES } from '#domain/questions/sources.ts';
 import type { QuestionDef } from '#domain/questions/question-types.ts';
 import { questionnaireVersions } from '../../db/schema/index.ts';
 import { publishVersion } from './questions.service.ts';
@@ -25,7 +27,20 @@ function sortedKeys(value: unknown): unknown {
   return value;
 }
 
-/** Content hash of a bank: any change of text, points, flags, conditions, clock, sources or order changes it. */
+/**
+ * A short digest of one source's entry in the register (title, date, section, status, URL, what
+ * was verified): any change of it changes the digest. domain/questions/source-releases.ts records,
+ * per source, the digest and the release that last changed it (npm run content:register).
+ */
+export function sourceDigest(def: SourceDef): string {
+  return createHash('sha256').update(JSON.stringify(sortedKeys(def))).digest('hex').slice(0, 16);
+}
+
+/**
+ * Content hash of a bank: any change of text, points, flags, conditions, clock, sources or order
+ * changes it, and so does a change of the register entry of a source it cites (a corrected title,
+ * section or status reaches every reader as a release, with notes saying why).
+ */
 export function bankHash(bank: readonly QuestionDef[]): string {
   const canonical = bank.map((q) => [
     q.code,
@@ -45,7 +60,10 @@ export function bankHash(bank: readonly QuestionDef[]): string {
     q.correctiveAction.priority,
     q.correctiveAction.targetDays,
   ]);
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+  const cited = [...new Set(bank.flatMap((q) => q.sources))].sort();
+  const registry = SOURCES as Readonly<Record<string, SourceDef>>;
+  const sources = cited.map((id) => [id, registry[id] ? sourceDigest(registry[id]) : null]);
+  return createHash('sha256').update(JSON.stringify([canonical, sources])).digest('hex');
 }
 
 /**

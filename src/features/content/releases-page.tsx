@@ -41,7 +41,9 @@ export function ReleasesPage() {
               )}
               <div className="mt-3 text-sm">
                 <h3 className="font-medium text-slate-900">Questions changed</h3>
-                {r.changed.length ? (
+                {r.first ? (
+                  <p className="mt-1 text-slate-600">{CONTENT_MSG.releaseFirst}</p>
+                ) : r.changed.length ? (
                   <p className="mt-1 break-words font-mono text-xs text-slate-700">{r.changed.join(', ')}</p>
                 ) : (
                   <p className="mt-1 text-slate-600">{CONTENT_MSG.releaseChangedNone}</p>

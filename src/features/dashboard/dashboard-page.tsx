@@ -1,5 +1,6 @@
 // /dashboard: welcome, New Assessment, Team Members (admins), Passed assessments,
-// Assessment History and the questions assigned to me. Renders from the saved read when offline (ADR 032).
+// Assessment History and the questions assigned to me; notices of an unconfirmed profile and of a
+// release that changes the assessment in progress. Renders from the saved read when offline (ADR 032).
 import { useCallback } from 'react';
 import { MSG } from '#domain/messages.ts';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';
@@ -16,6 +17,7 @@ import { AssignedToMe } from './components/assigned-to-me.tsx';
 import { DeadlinesPanel } from './components/deadlines-panel.tsx';
 import { InstrumentsPrompt } from './components/instruments-prompt.tsx';
 import { PlatformOverview } from './components/platform-overview.tsx';
+import { ReleasePrompt } from './components/release-prompt.tsx';
 import { NewAssessmentCard, PassedAssessmentsCard, TeamMembersCard } from './components/summary-cards.tsx';
 import { TrendCard } from './components/trend-chart.tsx';
 
@@ -79,6 +81,7 @@ function OrganizationDashboard() {
           </Alert>
         )}
         <InstrumentsPrompt canEdit={profile?.role === 'org_admin'} />
+        {inProgress && <ReleasePrompt assessmentId={inProgress.id} canMove={profile?.role === 'org_admin'} />}
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           <NewAssessmentCard inProgressId={inProgress?.id ?? null} />
           {canSeeTeam(profile) && <TeamMembersCard count={memberCount} />}
