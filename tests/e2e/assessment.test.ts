@@ -8,7 +8,7 @@ import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import { signInSystemAdmin } from '#tests/isolation/fixtures.ts';
-import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
+import { axeViolations, collectErrors, HAS_CHROMIUM, shot, shotAtBothWidths, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
 import { answerWithKeyboard, asTestServer, currentCode, expectedResult, fillApplicabilityForm, newOrgAdminSignedIn, nextWithKeyboard, pageToken, unsyncedCount } from './assessment-helpers.ts';
 
 /** One critical and a few ordinary No answers, so the result fails for two kinds of reasons. */
@@ -137,6 +137,17 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     // Before payment every gap shows with its corrective action and priority (ADR 012).
     expect(await page.getByTestId('free-gap-item').count()).toBe(NO_CODES.size);
     expect(await page.getByTestId('free-gap-item').first().textContent()).toMatch(/priority/);
+    // A gap's sources open from the keyboard, each a dated citation; the opened list is axe-clean and fits 390 px.
+    const firstGap = page.getByTestId('free-gap-item').first();
+    const sourcesToggle = firstGap.locator('summary', { hasText: /^Sources \(\d+\)$/ });
+    await sourcesToggle.focus();
+    await page.keyboard.press('Enter');
+    await firstGap.getByTestId('free-gap-citation').first().waitFor();
+    expect(await firstGap.getByTestId('free-gap-citation').first().textContent()).toMatch(/\d{4}/);
+    expect(await axeViolations(page)).toEqual([]);
+    await firstGap.scrollIntoViewIfNeeded();
+    await shotAtBothWidths(page, 'results-gap-sources-open');
+    await page.setViewportSize({ width: 1280, height: 800 });
     // Framework coverage (domain/questions/crosswalks.ts): a heading, then one line per framework in words.
     const coverage = page.getByTestId('framework-coverage');
     await coverage.getByRole('heading', { level: 2, name: 'Framework coverage' }).waitFor();
