@@ -152,10 +152,10 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
   r({
     id: 'R15',
     title: 'Safeguarding CUI and federal contract information; CMMC',
-    who: 'Holders of DoD contracts with CUI or federal contract information',
+    who: 'Holders of federal contracts with federal contract information (FAR 52.204-21, any agency); holders of DoD contracts with CUI (DFARS 252.204-7012) or a CMMC requirement',
     hard: true,
-    sources: ['dfars7012', 'cmmc', 'dfarsCmmc', 'far204021'],
-    questions: ['IP-22', 'IP-24', 'IP-10'],
+    sources: ['far204021', 'dfars7012', 'dfars7019', 'cmmc', 'dfarsCmmc'],
+    questions: ['IP-29', 'IP-30', 'IP-24', 'IP-10'],
     recurrence: 'CMMC affirmation every year; Level 1 self-assessment every year, Level 2 every three years; incident reports within 72 hours',
   }),
   r({
@@ -179,11 +179,11 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
   r({
     id: 'R18',
     title: 'Retention of research security records',
-    who: 'Recipients of federal grants and cooperative agreements (2 CFR 200.334) and federal contractors (FAR 4.703)',
+    who: 'Recipients of federal grants and cooperative agreements (2 CFR 200.334); contract records follow the contract (FAR 4.703)',
     hard: true,
-    sources: ['uniform200334', 'far4703', 'doeFal'],
-    questions: ['AU-03'],
-    recurrence: 'At least three years from the final financial report (awards) or final payment (contracts), longer where the terms say',
+    sources: ['uniform200334', 'doeFal', 'far4703'],
+    questions: ['AU-14', 'AU-15'],
+    recurrence: 'At least three years from the final financial report, longer while a claim, audit or litigation is open or where the terms say',
   }),
   r({
     id: 'R19',
