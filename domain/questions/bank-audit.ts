@@ -51,7 +51,7 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'Records retention schedule entry for award records, naming the research security certifications and disclosures kept with each award.',
     guidance:
-      'Yes means the retention schedule keeps every record pertinent to a federal grant or cooperative agreement (among them the training certifications, the current and pending support and other disclosures submitted for it) for three years from the date the final financial report is submitted, and longer while a claim, audit or litigation about the award is open or the award’s terms set a longer period (2 CFR 200.334). DOE’s training letter points to this period for its training records. A schedule that keeps some of these records for less, or leaves them out, is a No.',
+      'Yes means the retention schedule keeps every record pertinent to a federal grant or cooperative agreement (among them the training certifications, the current and pending support and other disclosures submitted for it) for three years from the date the final financial report is submitted, and longer where one of the exceptions of 2 CFR 200.334 applies (a claim, audit or litigation started before the period ends, or written notice from the agency or pass-through entity to extend it). DOE’s training letter points to this period for its training records. A schedule that keeps some of these records for less, or leaves them out, is a No.',
     sources: src('uniform200334', 'doeFal'),
     action: { action: 'Add the research security certifications and disclosures of each federal award to the records retention schedule, kept at least as long as 2 CFR 200.334 requires.', priority: 'critical', targetDays: 60 },
   }),

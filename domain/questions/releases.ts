@@ -168,7 +168,7 @@ export const RELEASE_LOG: readonly ReleaseEntry[] = [
     sources: ['ndaa25s238', 'ndaa26', 'doeFal', 'nsfIn149', 'asda1825', 'uniform200216', 'nsfRecr', 'doj28cfr202', 'nihOd26033'],
   },
   {
-    bankSha256: '5ed55572e221756042d14db7b1157267787c567916b350e76deb676e3df5bd0b',
+    bankSha256: 'c74b84934f149959c9b22e2d5d1c0dff24738c6a51ac0384d101db3b176da4d0',
     date: '2026-11-29',
     what:
       'PP-15 (malign foreign talent recruitment program certifications) is asked of every federally funded organization in words that name no agency, and gates grant recipients of NSF, NIH and DOE; PP-05 (talent program disclosure) now gates DOE grant recipients too. PP-17 (no Confucius Institute) gates institutions of higher education funded by NSF or DoD. IP-22 is split into IP-29 (the 15 FAR 52.204-21 basic safeguards, for any agency’s contracts with federal contract information) and IP-30 (NIST SP 800-171 Revision 2 with a system security plan, for DoD contracts with controlled unclassified information); IP-24 (CMMC) is asked of DoD contractors only, and the profile’s CUI/FCI activity now reads “under federal contracts”. AU-03 is split into AU-14 (records pertinent to each federal grant, kept as 2 CFR 200.334 requires; a gate for grant recipients) and AU-15 (retention periods for research security records no award term covers; good practice). TP-13 (USDA yearly recertification) is asked of USDA grant recipients as good practice, no longer a gate, and weighs 2 points; AU-14 weighs 3, so the bank still totals 140. TP-01 says that each agency defines covered individuals its own way.',

@@ -410,6 +410,15 @@ export const SOURCES = {
     note: 'The compliance program, certification and audit duties for restricted transactions apply from 6 October 2025.',
     binds: [DOJ_DSP],
   },
+  // Re-read 2026-11-29 [primary, first sentence]: 2 CFR 200.334 as reproduced by compliancecosmos.org:
+  // "Financial records, supporting documents, statistical records, and all other non-Federal entity
+  // records pertinent to a Federal award must be retained for a period of three years from the date of
+  // submission of the final expenditure report ... Federal awarding agencies and pass-through entities
+  // must not impose any other record retention requirements upon non-Federal entities. The only
+  // exceptions are the following"; the exceptions (litigation, claim or audit started before the end of
+  // the period; written notice to extend; property; program income; indirect cost proposals) only as
+  // an Indian River County subaward reproduces the former 200.333. The 2024 revision's own wording was
+  // not re-read.
   uniform200334: {
     label: '2 CFR 200.334 (record retention)',
     issuer: 'Office of Management and Budget',
@@ -420,7 +429,7 @@ export const SOURCES = {
     force: 'regulation',
     status: 'in_force',
     basis: 'primary',
-    verifiedOn: CHECKED,
+    verifiedOn: VERIFIED_1129,
     effective: '2024-10-01',
     note: 'Binds recipients and subrecipients of federal financial assistance (grants, cooperative agreements), not procurement contracts (FAR 4.703): records pertinent to a federal award, kept three years from the final financial report, longer while a claim, audit or litigation is open (AU-14).',
     binds: [FEDERAL_GRANTS],
