@@ -233,7 +233,7 @@ describe('words', () => {
       { label: 'Kind of organization', value: 'Company' },
       { label: 'Covered institution', value: 'No' },
       { label: 'Funding agencies', value: 'DoD' },
-      { label: 'Activities with extra duties', value: 'Controlled unclassified information (CUI) or federal contract information (FCI) under DoD contracts' },
+      { label: 'Activities with extra duties', value: 'Controlled unclassified information (CUI) or federal contract information (FCI) under federal contracts' },
     ]);
     expect(describeProfile({ kind: 'nonprofit', covered: true, agencies: [], activities: [] }).map((l) => l.value)).toEqual(['Nonprofit research institute', 'Yes', 'None', 'None']);
   });

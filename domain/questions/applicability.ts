@@ -76,7 +76,7 @@ export const INSTRUMENT_LABELS: Record<Instrument, string> = {
 };
 
 export const ACTIVITY_LABELS: Record<Activity, string> = {
-  cui_fci: 'Controlled unclassified information (CUI) or federal contract information (FCI) under DoD contracts',
+  cui_fci: 'Controlled unclassified information (CUI) or federal contract information (FCI) under federal contracts',
   export_controlled: 'Export-controlled research (EAR or ITAR)',
   controlled_access_data: 'Controlled-access human data (for example NIH genomic data under a Data Use Certification)',
   foreign_gifts: 'Foreign gifts or contracts worth $250,000 or more from one source in a calendar year',
@@ -330,7 +330,7 @@ const KIND_PLURALS: Record<OrganizationKind, string> = {
 const list = (xs: readonly string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
 
 const ACTIVITY_PHRASES: Record<Activity, string> = {
-  cui_fci: 'CUI or FCI under DoD contracts',
+  cui_fci: 'CUI or FCI',
   export_controlled: 'export-controlled research',
   controlled_access_data: 'controlled-access human data',
   foreign_gifts: 'foreign gifts or contracts of $250,000 or more',

@@ -1,4 +1,4 @@
-import { COVERED, DOE_GRANTS, DOJ_DSP, FEDERALLY_FUNDED, yearly } from './bank-conditions.ts';
+import { COVERED, DOE_GRANTS, DOJ_DSP, FEDERAL_GRANTS, FEDERALLY_FUNDED, yearly } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
 
@@ -40,18 +40,35 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     },
   }),
   q({
-    code: 'AU-03',
+    code: 'AU-14',
     subdomain: 'Record retention',
-    questionText: 'Are training, disclosure and travel records kept for at least the retention period the organization’s federal awards and contracts set?',
+    questionText:
+      'Does the organization keep the records pertinent to each federal grant or cooperative agreement, including the research security certifications and disclosures made for it, for at least three years from the final financial report?',
     points: 3,
     critical: true,
+    // 2 CFR 200.334 binds recipients of financial assistance, not contractors.
+    appliesWhen: [FEDERAL_GRANTS],
+    documentEvidenceRequired: true,
+    evidenceDescription: 'Records retention schedule entry for award records, naming the research security certifications and disclosures kept with each award.',
+    guidance:
+      'Yes means the retention schedule keeps every record pertinent to a federal grant or cooperative agreement (among them the training certifications, the current and pending support and other disclosures submitted for it) for three years from the date the final financial report is submitted, and longer where one of the exceptions of 2 CFR 200.334 applies (a claim, audit or litigation started before the period ends, or written notice from the agency or pass-through entity to extend it). DOE’s training letter points to this period for its training records. A schedule that keeps some of these records for less, or leaves them out, is a No.',
+    sources: src('uniform200334', 'doeFal'),
+    action: { action: 'Add the research security certifications and disclosures of each federal award to the records retention schedule, kept at least as long as 2 CFR 200.334 requires.', priority: 'critical', targetDays: 60 },
+  }),
+  q({
+    code: 'AU-15',
+    subdomain: 'Record retention',
+    questionText:
+      'Does the records retention schedule set a retention period for research security records that no award term covers, such as international travel registrations and briefings and training completions not tied to an award?',
+    points: 1,
+    critical: false,
     appliesWhen: [FEDERALLY_FUNDED],
     documentEvidenceRequired: true,
-    evidenceDescription: 'Records retention schedule covering research security records.',
+    evidenceDescription: 'Records retention schedule entries for these records.',
     guidance:
-      'Yes means the retention schedule lists these records and meets or exceeds the period each award or contract sets: for grants and cooperative agreements 2 CFR 200.334 (three years from the final financial report, longer while a claim, audit or litigation is open); for procurement contracts FAR 4.703 (three years after final payment unless the contract or FAR 4.705 sets another period).',
-    sources: src('uniform200334', 'far4703', 'doeFal'),
-    action: { action: 'Add research security records to the records retention schedule at or above the federal period.', priority: 'critical', targetDays: 60 },
+      'Yes means each of these kinds of record is named in the schedule with a period, so the program’s documentation can be produced when an agency asks. No award term requires them as such: records pertinent to a federal grant are asked in AU-14, and contract records follow the contract (FAR 4.703).',
+    sources: src('nspm33GuidanceRsp'),
+    action: { action: 'Name travel registrations, briefings and other research security records in the retention schedule, each with a period.', priority: 'medium', targetDays: 90 },
   }),
   q({
     code: 'AU-05',

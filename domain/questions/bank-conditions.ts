@@ -23,17 +23,31 @@ export const DOE: Condition = { agencies: ['doe'] };
 export const DOE_GRANTS: Condition = { grants: ['doe'] };
 /** Receives grants or cooperative agreements from any agency (2 CFR part 200 binds them, not contracts). */
 export const FEDERAL_GRANTS: Condition = { grants: [...FUNDING_AGENCIES] };
+/** Holds a contract from any agency (the FAR binds them, not grants). */
+export const FEDERAL_CONTRACTS: Condition = { contracts: [...FUNDING_AGENCIES] };
 export const DOD: Condition = { agencies: ['dod'] };
+/** Holds DoD contracts, which carry the DFARS clauses (252.204-7012, -7019, -7021). */
+export const DOD_CONTRACTS: Condition = { contracts: ['dod'] };
 export const USDA: Condition = { agencies: ['usda'] };
+/** USDA grants and cooperative agreements, the awards Secretary's Memorandum 1078-014 puts its training term into. */
+export const USDA_GRANTS: Condition = { grants: ['usda'] };
+/**
+ * The agencies whose funds may not go to an institution of higher education that keeps a Confucius
+ * Institute: NSF (42 U.S.C. 19039) and DoD (FY2021 NDAA §1062). Combine with IHE.
+ */
+export const CONFUCIUS_INSTITUTE_AGENCIES: Condition = { agencies: ['nsf', 'dod'] };
 export const NASA: Condition = { agencies: ['nasa'] };
 /** Agencies that require the federal Common Forms for biosketch and current and pending support. */
 export const COMMON_FORMS_AGENCIES: Condition = { agencies: ['nsf', 'nih'] };
 /**
- * Agencies whose terms in force carry the malign foreign talent recruitment program certification
- * and the disclosure of talent program participation (NSF PAPPG and Research.gov; NIH Common Forms,
- * NOT-OD-26-018). CHIPS Act §10631-10632 direct every agency to do so; the register holds no other agency's term that does.
+ * Grant recipients of the agencies whose terms in force carry the malign foreign talent recruitment
+ * program certification and the disclosure of talent program participation, both on the Common
+ * Forms: NSF (PAPPG and Research.gov), NIH (NOT-OD-26-018) and DOE (Common Forms in SciENcv for
+ * funding opportunities published from 1 January 2026). Each puts them in its proposal and award
+ * terms for grants and cooperative agreements. CHIPS Act §10631-10632 direct every agency to do so;
+ * DoD's policy is known here only from summaries (dodFtrp2023), so DoD alone does not gate.
  */
-export const TALENT_PROGRAM_AGENCIES: Condition = { agencies: ['nsf', 'nih'] };
+export const TALENT_PROGRAM_AGENCIES: Condition = { grants: ['nsf', 'nih', 'doe'] };
 export const IHE: Condition = { kinds: ['ihe'] };
 /** The kinds the covered-institution definition can reach (a company never can). */
 export const MAY_BE_COVERED: Condition = { kinds: [...KINDS_THAT_MAY_BE_COVERED] };

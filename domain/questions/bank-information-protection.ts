@@ -1,4 +1,4 @@
-import { CONTROLLED_ACCESS_DATA, CUI_FCI } from './bank-conditions.ts';
+import { CONTROLLED_ACCESS_DATA, CUI_FCI, DOD_CONTRACTS, FEDERAL_CONTRACTS } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
 
@@ -9,7 +9,7 @@ const q = ({ action, ...rest }: Spec): QuestionSpec => ({ ...rest, domainId, cor
 
 // Most questions here follow the basic safeguarding protocols of the 2022 NSPM-33 Implementation
 // Guidance (Research Security Programs chapter, item 6, p. 30), one safeguard per question; FAR
-// 52.204-21 imposes most of them on holders of federal contract information (IP-22, IP-24). Media
+// 52.204-21 imposes most of them on holders of federal contract information (IP-29, IP-24). Media
 // sanitization and physical access (IP-19, IP-20) are FAR items the Guidance leaves out; they cite
 // NIST SP 800-171 as guidance.
 export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
@@ -170,13 +170,33 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     action: { action: 'Build an inventory of research information assets with a sensitivity class for each.', priority: 'medium', targetDays: 90 },
   }),
   q({
-    code: 'IP-22',
+    code: 'IP-29',
     subdomain: 'Controlled unclassified information',
     questionText:
-      'Is information from DoD contracts handled only on systems with the safeguards the contract requires: the FAR 52.204-21 basic safeguards for federal contract information, and NIST SP 800-171, described in a system security plan, for controlled unclassified information?',
-    points: 4,
+      'Does every information system that processes, stores or transmits federal contract information under the organization’s federal contracts meet all 15 basic safeguarding requirements of FAR 52.204-21(b)(1)?',
+    points: 2,
     critical: true,
-    appliesWhen: [CUI_FCI],
+    // FAR 4.1903 puts the clause in any agency's contracts that may put federal contract information on the contractor's systems.
+    appliesWhen: [FEDERAL_CONTRACTS, CUI_FCI],
+    documentEvidenceRequired: true,
+    evidenceDescription: 'The list of systems that hold federal contract information and, for each, the record of the 15 basic safeguards.',
+    guidance:
+      'Yes means each such system meets every one of the 15 requirements (authorized users, transactions, external connections, public posting, identification, authentication, media disposal, physical access, visitors, boundary protection, public subnetworks, flaw remediation, malicious code protection and its updates, scans); one unmet requirement on one system is a No. Any agency’s contract carries FAR 52.204-21 when the organization may have federal contract information on its systems (FAR 4.1903), so this applies to NASA, DOE, NIH and other contracts as well as DoD’s. A system that also holds controlled unclassified information answers here too.',
+    sources: src('far204021'),
+    action: {
+      action: 'List the systems that hold federal contract information and bring each to all 15 FAR 52.204-21 basic safeguarding requirements.',
+      priority: 'critical',
+      targetDays: 30,
+    },
+  }),
+  q({
+    code: 'IP-30',
+    subdomain: 'Controlled unclassified information',
+    questionText:
+      'Does every system that holds controlled unclassified information under a DoD contract with DFARS 252.204-7012 implement NIST SP 800-171 Revision 2, as described in a system security plan?',
+    points: 2,
+    critical: true,
+    appliesWhen: [DOD_CONTRACTS, CUI_FCI],
     clock: {
       summary: 'NIST SP 800-171 DoD Assessment no more than three years old, its summary score posted in SPRS, for each system relevant to a DoD offer (unless the solicitation sets less)',
       recurrence: 'every_years',
@@ -186,13 +206,12 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
       source: 'dfars7019',
     },
     documentEvidenceRequired: true,
-    evidenceDescription: 'For federal contract information, the record of the 15 basic safeguards; for controlled unclassified information, the system security plan, plan of action and current SPRS score.',
+    evidenceDescription: 'For each system with controlled unclassified information: the system security plan, the plan of action for any requirement not yet met, and the current SPRS score.',
     guidance:
-      'Yes means every DoD contract’s information is on systems that meet its clause: the basic safeguards of FAR 52.204-21 where the contract holds only federal contract information, and NIST SP 800-171 with a system security plan (DFARS 252.204-7012) where it holds controlled unclassified information, with a NIST SP 800-171 DoD Assessment no more than three years old whose summary score is posted in SPRS (DFARS 252.204-7019). An organization with only federal contract information answers on the basic safeguards.',
-    sources: src('far204021', 'dfars7012', 'dfars7019', 'sprsMethod'),
+      'Yes means each such system implements NIST SP 800-171 Revision 2 (which DoD Class Deviation 2024-O0013 keeps for DFARS 252.204-7012 until it is rescinded) and a system security plan describes how each requirement is met. The NIST SP 800-171 DoD Assessment that DFARS 252.204-7019 asks for before award, no more than three years old with its summary score in SPRS, is the record of this implementation; the clock tracks it. Until the applicability profile tells controlled unclassified information from federal contract information apart, an organization whose DoD contracts hold no controlled unclassified information answers Yes: no system needs NIST SP 800-171 (IP-29 asks for the safeguards of its federal contract information).',
+    sources: src('dfars7012', 'dfars7019', 'sprsMethod'),
     action: {
-      action:
-        'Identify DoD contracts with federal contract information or controlled unclassified information and bring the systems that hold it to the basic safeguards or to NIST SP 800-171 with a system security plan.',
+      action: 'Identify the systems that hold controlled unclassified information under DoD contracts, implement NIST SP 800-171 Revision 2 on them and describe it in a system security plan.',
       priority: 'critical',
       targetDays: 30,
     },
@@ -203,7 +222,7 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     questionText: 'Has a senior official affirmed the organization’s CMMC compliance in SPRS within the last year, for every DoD contract that requires it?',
     points: 4,
     critical: true,
-    appliesWhen: [CUI_FCI],
+    appliesWhen: [DOD_CONTRACTS, CUI_FCI],
     clock: {
       summary: 'Affirmation every year; Level 1 self-assessment every year; Level 2 self-assessment every three years',
       recurrence: 'annual',

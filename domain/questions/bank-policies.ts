@@ -1,5 +1,6 @@
 import {
   COMMON_FORMS_AGENCIES,
+  CONFUCIUS_INSTITUTE_AGENCIES,
   COVERED,
   DOD,
   DOJ_DSP,
@@ -76,10 +77,12 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     code: 'PP-15',
     subdomain: 'Foreign talent recruitment',
     questionText:
-      'Has every covered individual on the organization’s NSF and NIH proposals and awards made each malign foreign talent recruitment program certification the agency requires?',
+      'Has every covered individual on the organization’s federal proposals and awards made each malign foreign talent recruitment program certification the funding agency requires?',
     points: 5,
     critical: true,
-    appliesWhen: [TALENT_PROGRAM_AGENCIES],
+    appliesWhen: [FEDERALLY_FUNDED],
+    // Gates grant recipients of NSF, NIH and DOE, whose terms carry the certification; for other funding it is asked, not gated.
+    criticalWhen: [TALENT_PROGRAM_AGENCIES],
     clock: {
       summary: 'Covered individuals certify at each proposal and every year of the award',
       recurrence: 'annual',
@@ -91,8 +94,8 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'The record of proposal-time and annual certifications for current proposals and awards.',
     guidance:
-      'Yes means no certification is missing: each covered individual certified at proposal that they are not a party to a malign foreign talent recruitment program, and again every year of the award (for NSF, in Research.gov; for NIH, in the Common Forms from 25 January 2026). It is the certification the authorized organizational representative relies on. CHIPS Act §10632 directs every agency to require it; NSF and NIH terms do so today.',
-    sources: src('chips10632', 'chips10638', 'nsfPappg', 'nsfIn149', 'nihOd26018'),
+      'Yes means no certification is missing: each covered individual certified at proposal that they are not a party to a malign foreign talent recruitment program, and again every year of the award, as each agency’s terms require (NSF: PAPPG and Research.gov; NIH: the Common Forms from 25 January 2026; DOE: the Common Forms in SciENcv for funding opportunities published from 1 January 2026). It is the certification the authorized organizational representative relies on. CHIPS Act §10632 (42 U.S.C. 19232) directed every agency to require it by 9 August 2024, so it is a gate for grant recipients of the agencies whose terms carry it (NSF, NIH, DOE). DoD’s 2023 policy, as universities summarize it, refuses fundamental research awards involving participants since 9 August 2024, but no DoD term carrying the certification is in the register, so for DoD and other agencies alone this is asked and does not fail the assessment: follow each solicitation.',
+    sources: src('chips10632', 'chips10638', 'nsfPappg', 'nsfIn149', 'nihOd26018', 'doeCommonForms', 'dodFtrp2023'),
     action: {
       action: 'Collect every missing proposal-time and annual malign foreign talent recruitment program certification, and tell covered individuals of the prohibition.',
       priority: 'critical',
@@ -111,8 +114,8 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: false,
     evidenceDescription: 'Disclosure form or policy text covering talent program participation.',
     guidance:
-      'Yes means the disclosure form and proposal routing ask about every foreign talent recruitment program, not only prohibited ones. NSF and NIH require it in current and pending (other) support, so for their applicants this is a gate; for other agencies it is good practice that the 2022 Implementation Guidance and CHIPS Act §10631 expect agencies to require.',
-    sources: src('nsfPappg', 'nihOd26018', 'chips10631', 'nspm33GuidanceDisclosure'),
+      'Yes means the disclosure form and proposal routing ask about every foreign talent recruitment program, not only prohibited ones. NSF, NIH and DOE require it in current and pending (other) support on the Common Forms (DOE for funding opportunities published from 1 January 2026), so for their grant applicants this is a gate; for other agencies it is good practice that the 2022 Implementation Guidance and CHIPS Act §10631 expect agencies to require.',
+    sources: src('nsfPappg', 'nihOd26018', 'doeCommonForms', 'chips10631', 'nspm33GuidanceDisclosure'),
     action: { action: 'Add a question on any foreign talent recruitment program participation to the disclosure form.', priority: 'critical', targetDays: 30 },
   }),
   q({
@@ -162,11 +165,12 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     questionText: 'Has the organization confirmed that it has no contract or agreement with a Confucius Institute?',
     points: 3,
     critical: true,
-    appliesWhen: [IHE, NSF],
+    appliesWhen: [IHE, CONFUCIUS_INSTITUTE_AGENCIES],
     documentEvidenceRequired: true,
     evidenceDescription: 'Confirmation memo from legal or sponsored programs, dated within the last year.',
-    guidance: 'Yes means someone has checked the organization’s agreements and recorded that none is with a Confucius Institute. NSF cannot fund an institution of higher education that keeps one.',
-    sources: src('nsfIn149', 'nsf26200'),
+    guidance:
+      'Yes means someone has checked the organization’s agreements and recorded that none is with a Confucius Institute. NSF funds may not go to an institution of higher education that maintains a contract or agreement with one unless the NSF Director waives it (42 U.S.C. 19039); DoD funds may not go to one that hosts one, other than aid paid directly to students (FY2021 NDAA §1062, represented in DoD solicitations under DFARS 252.209-7011), and DoD’s authority to waive that ended on 1 October 2026.',
+    sources: src('chips10339a', 'nsfIn149', 'nsf26200', 'ndaa21s1062'),
     action: { action: 'Review agreements for Confucius Institute arrangements, end any found, and record the result.', priority: 'critical', targetDays: 30 },
   }),
   q({

@@ -31,7 +31,9 @@ export const RETIRED_CODES: readonly RetiredCode[] = [
   { code: 'IP-08', reason: 'Asked two things: rewritten as IP-21 (one inventory that records sensitivity).' },
   { code: 'IP-09', reason: 'Allowed "no CUI" as Yes; the applicability profile decides that now: IP-22.' },
   { code: 'IP-11', reason: 'Duplicate of PP-08 (technology control plans).' },
+  { code: 'IP-22', reason: 'Asked for two safeguarding regimes in one Yes, and of DoD contracts only: split into IP-29 (the 15 FAR 52.204-21 basic safeguards, for any agency’s contracts with federal contract information) and IP-30 (NIST SP 800-171 Rev. 2 with a system security plan, for DoD contracts under DFARS 252.204-7012).' },
   { code: 'IP-13', reason: 'Rewritten on the NIH notices that set the duty: IP-23.' },
   { code: 'AU-01', reason: 'Asked two things: the per-application certifications are TP-01 and PP-15; the institutional program certification, not in force at any agency, is AU-12.' },
+  { code: 'AU-03', reason: 'Asked training, disclosure and travel records in one Yes, and gated contract-only organizations on 2 CFR 200.334: split into AU-14 (records pertinent to each federal grant, 2 CFR 200.334, a gate for grant recipients) and AU-15 (retention periods for research security records no award term covers, good practice).' },
   { code: 'AU-04', reason: 'Duplicate of PP-04: annual certifications are PP-15 and the foreign financial disclosure report is PP-18.' },
 ];

@@ -1,4 +1,4 @@
-import { COVERED, DOE_GRANTS, EXPORT_CONTROLLED, NSF, RST_AGENCIES, RST_CERTIFYING_AGENCIES, USDA } from './bank-conditions.ts';
+import { COVERED, DOE_GRANTS, EXPORT_CONTROLLED, NSF, RST_AGENCIES, RST_CERTIFYING_AGENCIES, USDA_GRANTS } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
 
@@ -28,7 +28,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'Training completion report for all covered individuals on recent proposals, with completion dates.',
     guidance:
-      'Yes means nobody on a pending or recent proposal had a completion date more than 12 months before the submission date, so the individual and organizational certifications are true. In force at DOE (1 May 2025), NSF (IN-149), NIH (due dates from 25 May 2026), USDA (SM 1078-014) and NASA (proposals from 5 August 2026), so it is a gate for their applicants; DoD decides project by project, so for DoD alone it is good practice (the agencies accept the NSF modules and the SECURE Center module). NIH also accepts this training as the training on its Other Support policy.',
+      'Yes means nobody on a pending or recent proposal had a completion date more than 12 months before the submission date, so the individual and organizational certifications are true. Who is a covered individual differs by agency (for example senior/key personnel at NSF and NIH; at DOE whoever contributes in a substantive, meaningful way to the scope of work and is designated by DOE; at NASA the PI, Co-PIs and Co-Is): use each agency’s definition for its proposals, and where an organization uses one list for all, the widest. In force at DOE (1 May 2025), NSF (IN-149), NIH (due dates from 25 May 2026), USDA (SM 1078-014) and NASA (proposals from 5 August 2026), so it is a gate for their applicants; DoD decides project by project, so for DoD alone it is good practice (the agencies accept the NSF modules and the SECURE Center module). NIH also accepts this training as the training on its Other Support policy.',
     sources: src('chips10634', 'nsfIn149', 'nihOd26017', 'doeFal', 'usdaSm1078014', 'nasaGic2602', 'secureCenter'),
     action: {
       action: 'Identify covered individuals without training in the last 12 months and have them complete research security training before the next submission.',
@@ -107,10 +107,13 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
   q({
     code: 'TP-13',
     subdomain: 'Research security training',
-    questionText: 'Do covered individuals on USDA awards recertify their research security training every year of the award?',
-    points: 3,
-    critical: true,
-    appliesWhen: [USDA],
+    questionText: 'Do covered individuals on USDA grants and cooperative agreements recertify their research security training every year of the award?',
+    points: 2,
+    // Not a gate: the yearly recertification is known only from summaries of USDA SM 1078-014 (its
+    // text and the award term carrying it were not found), and the memorandum reaches USDA financial
+    // assistance, not contracts.
+    critical: false,
+    appliesWhen: [USDA_GRANTS],
     clock: {
       summary: 'Training recertified every year for the life of a USDA award',
       recurrence: 'annual',
@@ -121,9 +124,10 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     },
     documentEvidenceRequired: true,
     evidenceDescription: 'Recertification dates for covered individuals on current USDA awards.',
-    guidance: 'Yes means no covered individual on a current USDA award is more than a year past their last training.',
-    sources: src('usdaSm1078014'),
-    action: { action: 'Schedule yearly research security training recertification for everyone on USDA awards.', priority: 'critical', targetDays: 30 },
+    guidance:
+      'Yes means no covered individual on a current USDA grant or cooperative agreement is more than a year past their last training. USDA Secretary’s Memorandum 1078-014 is reported to put yearly recertification for the life of the award into new USDA R&D and S&T awards, but its text and the award term were not found (only university summaries), so this is good practice, not a gate: check the terms of each USDA award, and treat the recertification as required where they carry it.',
+    sources: src('chips10634', 'secureCenter'),
+    action: { action: 'Schedule yearly research security training recertification for everyone on USDA grants and cooperative agreements.', priority: 'high', targetDays: 60 },
   }),
   q({
     code: 'TP-07',

@@ -12,9 +12,9 @@ import { isHardRequirement, sourceDefSchema, type SourceDef } from './source-typ
 // Every question that cites a hard requirement in force (bank-rules.ts), each scoped to where its source binds.
 const GATES = [
   ...['PP-02', 'PP-03', 'PP-05', 'PP-15', 'PP-23', 'PP-17', 'PP-18', 'PP-19', 'PP-20', 'PP-21', 'PP-24', 'PP-25', 'PP-26', 'PP-27'],
-  ...['TP-01', 'TP-03', 'TP-12', 'TP-13', 'TP-14'],
-  ...['IP-22', 'IP-23', 'IP-24'],
-  ...['AU-03', 'AU-05', 'AU-13'],
+  ...['TP-01', 'TP-03', 'TP-12', 'TP-14'],
+  ...['IP-23', 'IP-24', 'IP-29', 'IP-30'],
+  ...['AU-05', 'AU-13', 'AU-14'],
 ];
 
 describe('question bank', () => {
@@ -86,13 +86,15 @@ describe('question bank', () => {
     expect(asked.find((q) => q.code === 'TP-03')?.critical).toBe(false);
     // The §1286 screening (PP-20) is asked of every DoD-funded organization but gates only institutions of higher education (FY2025 NDAA §238).
     expect(asked.find((q) => q.code === 'PP-20')?.critical).toBe(false);
-    expect(asked.filter((q) => q.critical).map((q) => q.code).sort()).toEqual(['AU-03', 'IP-22', 'IP-24', 'PP-24', 'PP-25']);
-    // The talent program duties reach organizations through NSF and NIH terms (CHIPS Act §10631-10632
-    // direct the agencies): disclosure is asked of a DoD-only company as good practice, on guidance;
-    // the certification no DoD term requires is not asked.
+    // Its instruments are not confirmed, so DoD counts as grants and contracts: the grant records (AU-14) gate too.
+    expect(asked.filter((q) => q.critical).map((q) => q.code).sort()).toEqual(['AU-14', 'IP-24', 'IP-29', 'IP-30', 'PP-24', 'PP-25']);
+    // The talent program duties reach organizations through NSF, NIH and DOE terms (CHIPS Act
+    // §10631-10632 direct the agencies): a DoD-only company is asked both as good practice, on
+    // guidance and DoD's policy as summarized, and neither gates.
     expect(asked.find((q) => q.code === 'PP-05')?.critical).toBe(false);
     expect(asked.find((q) => q.code === 'PP-05')?.sources).toContain('nspm33GuidanceDisclosure');
-    expect(codes).not.toContain('PP-15');
+    expect(asked.find((q) => q.code === 'PP-15')?.critical).toBe(false);
+    expect(asked.find((q) => q.code === 'PP-15')?.sources).toContain('dodFtrp2023');
     // Controls with no hard source for it are good practice, not gates (IP-10 incident reporting).
     expect(asked.find((q) => q.code === 'IP-10')?.critical).toBe(false);
   });
@@ -105,10 +107,10 @@ describe('question bank', () => {
     // Training is not asked of an organization funded only by an agency that does not require it.
     const other: ApplicabilityProfile = { kind: 'nonprofit', covered: false, agencies: ['other'], activities: [] };
     const codes = questionsFor(QUESTION_BANK, other).map((q) => q.code);
-    for (const code of ['TP-01', 'TP-02', 'TP-03', 'PP-15']) expect(codes, code).not.toContain(code);
-    expect(questionsFor(QUESTION_BANK, other).find((q) => q.code === 'PP-05')?.critical).toBe(false);
-    // NSF and NIH applicants certify and disclose under their agency's terms: both are gates.
-    for (const agency of ['nsf', 'nih'] as const) {
+    for (const code of ['TP-01', 'TP-02', 'TP-03']) expect(codes, code).not.toContain(code);
+    for (const code of ['PP-05', 'PP-15']) expect(questionsFor(QUESTION_BANK, other).find((q) => q.code === code)?.critical, code).toBe(false);
+    // NSF, NIH and DOE applicants certify and disclose under their agency's terms: both are gates.
+    for (const agency of ['nsf', 'nih', 'doe'] as const) {
       const funded: ApplicabilityProfile = { kind: 'nonprofit', covered: false, agencies: [agency], activities: [] };
       const gates = questionsFor(QUESTION_BANK, funded).filter((q) => q.critical).map((q) => q.code);
       expect(gates, agency).toEqual(expect.arrayContaining(['PP-05', 'PP-15']));
@@ -129,7 +131,7 @@ describe('question bank', () => {
     }
     // A company without federal funds is never asked a federal-award question.
     const unfunded: ApplicabilityProfile = { kind: 'company', covered: false, agencies: [], activities: [] };
-    for (const code of ['PP-24', 'PP-25', 'TP-14', 'TP-01', 'AU-03']) expect(codesOf(unfunded), code).not.toContain(code);
+    for (const code of ['PP-24', 'PP-25', 'TP-14', 'TP-01', 'AU-14', 'PP-15']) expect(codesOf(unfunded), code).not.toContain(code);
     // Each rests on the text that binds it.
     const sourcesOf = (code: string) => QUESTION_BANK.find((q) => q.code === code)!.sources;
     expect(sourcesOf('PP-24')).toEqual(['asda1825']);
@@ -194,10 +196,10 @@ describe('question bank', () => {
     // IP-10 made a gate, asked of every organization, citing only DFARS 252.204-7012.
     const edited = QUESTION_BANK.map((q) => (q.code === 'IP-10' ? { ...q, critical: true, sources: ['dfars7012'] } : q));
     expect(checkQuestionBank(edited)).toEqual([
-      'Critical question IP-10 gates organizations its sources do not bind: it gates every organization, but DFARS 252.204-7012 / NIST SP 800-171 binds organizations with CUI or FCI under DoD contracts.',
+      'Critical question IP-10 gates organizations its sources do not bind: it gates every organization, but DFARS 252.204-7012 / NIST SP 800-171 binds organizations with contracts from DoD with CUI or FCI.',
     ]);
     // Scoped to where the clause binds, it passes.
-    expect(checkQuestionBank(edited.map((q) => (q.code === 'IP-10' ? { ...q, appliesWhen: [{ activities: ['cui_fci' as const] }] } : q)))).toEqual([]);
+    expect(checkQuestionBank(edited.map((q) => (q.code === 'IP-10' ? { ...q, appliesWhen: [{ contracts: ['dod' as const] }, { activities: ['cui_fci' as const] }] } : q)))).toEqual([]);
     // A gate for every federally funded organization resting on DOE's letter alone gates NSF-only organizations too.
     const au05 = QUESTION_BANK.map((q) => (q.code === 'AU-05' ? { ...q, appliesWhen: [{ agencies: ['nsf' as const, 'doe' as const] }] } : q));
     expect(checkQuestionBank(au05)).toEqual([
@@ -283,7 +285,19 @@ describe('source register', () => {
     for (const id of ['nsfPappg', 'nsfIn149', 'nihOd26017', 'nihOd26018', 'doeFal', 'usdaSm1078014', 'nasaGic2602'] as const) expect(isHardSource(id), id).toBe(true);
     // Retention: 2 CFR 200.334 binds assistance awards, FAR 4.703 contracts, each with its own binds.
     expect(SOURCES.uniform200334.note).toMatch(/not procurement contracts \(FAR 4\.703\)/);
-    expect(SOURCES.far4703.binds).toEqual([{ activities: ['cui_fci'] }]);
+    expect(SOURCES.uniform200334.binds).toEqual([{ grants: ['nsf', 'nih', 'doe', 'dod', 'nasa', 'usda', 'other'] }]);
+    expect(SOURCES.far4703.binds).toEqual([{ contracts: ['nsf', 'nih', 'doe', 'dod', 'nasa', 'usda', 'other'] }]);
+    // FAR 52.204-21 reaches any agency's contracts with federal contract information; the DFARS clauses DoD contracts only.
+    expect(SOURCES.far204021.binds).toEqual([{ contracts: ['nsf', 'nih', 'doe', 'dod', 'nasa', 'usda', 'other'] }, { activities: ['cui_fci'] }]);
+    for (const id of ['dfars7012', 'dfars7019', 'cmmc', 'dfarsCmmc'] as const) expect(SOURCES[id].binds, id).toEqual([{ contracts: ['dod'] }, { activities: ['cui_fci'] }]);
+    // The Confucius Institute limits: NSF (42 U.S.C. 19039) and DoD (FY2021 NDAA §1062) funding of institutions of higher education.
+    expect(SOURCES.chips10339a.binds).toEqual([{ kinds: ['ihe'] }, { agencies: ['nsf'] }]);
+    expect(SOURCES.ndaa21s1062.binds).toEqual([{ kinds: ['ihe'] }, { agencies: ['dod'] }]);
+    // DOE's Common Forms reach its financial assistance; DoD's 2023 policy is known only from summaries and binds no one here.
+    expect(SOURCES.doeCommonForms.binds).toEqual([{ grants: ['doe'] }]);
+    expect(isHardSource('dodFtrp2023')).toBe(false);
+    // USDA's memorandum reaches USDA grants and cooperative agreements.
+    expect(SOURCES.usdaSm1078014.binds).toEqual([{ grants: ['usda'] }]);
     // DOE's training letter governs financial assistance, not DOE contracts.
     expect(SOURCES.doeFal.binds).toEqual([{ grants: ['doe'] }]);
     // FY2025 NDAA §238 and its FY2026 extension reach DoD-funded institutions of higher education only.

@@ -113,7 +113,7 @@ describe('the clocks of the bank', () => {
     const clockOf = (code: string) => QUESTION_BANK.find((q) => q.code === code)?.clock;
     expect(clockOf('TP-12')).toMatchObject({ recurrence: 'after_event', within: 30, unit: 'days', source: 'doeFal' });
     expect(clockOf('IP-10')).toMatchObject({ recurrence: 'after_event', within: 72, unit: 'hours', source: 'dfars7012' });
-    expect(clockOf('IP-22')).toMatchObject({ recurrence: 'every_years', months: 36, source: 'dfars7019' });
+    expect(clockOf('IP-30')).toMatchObject({ recurrence: 'every_years', months: 36, source: 'dfars7019' });
   });
 
   it('give each of the two DOJ policies its own yearly certification (28 CFR 202.1001(b)(3) and (b)(4))', () => {
@@ -133,6 +133,6 @@ describe('the clocks of the bank', () => {
     expect(register).toContain('## Open clocks');
     expect(register).toMatch(/\| PP-18 \| Due date of the yearly foreign financial disclosure report/);
     expect(register).toMatch(/\| IP-10 \| .* \| Within a set time after an event \| Within 72 hours after discovering a cyber incident/);
-    expect(register).toMatch(/\| IP-22 \| .* \| Every few years \| 36 months \|/);
+    expect(register).toMatch(/\| IP-30 \| .* \| Every few years \| 36 months \|/);
   });
 });

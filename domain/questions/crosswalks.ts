@@ -77,11 +77,11 @@ const FAR_TITLES = [
 const FAR_ITEMS: FrameworkItem[] = ROMAN.map((r, i) => ({ id: `b1-${r}`, ref: `(b)(1)(${r})`, title: FAR_TITLES[i] ?? r, pinpoint: `52.204-21(b)(1)(${r})` }));
 const ALL_FAR = FAR_ITEMS.map((i) => i.id);
 
-// Every FAR item a specific question asks about for research systems in general; IP-22 asks the
-// fifteen as a whole of holders of federal contract information (its evidence is "the record of
-// the 15 basic safeguards"), so it is mapped to all of them: for those organizations an item is met
-// only when both are Yes. (ii), (iii) and (ix) have no question of their own (bank-retired.ts,
-// IP-07: visitor escort and logs are asked in IP-22).
+// Every FAR item a specific question asks about for research systems in general; IP-29 asks the
+// fifteen as a whole of holders of federal contract information under any agency's contracts (its
+// evidence is "the record of the 15 basic safeguards"), so it is mapped to all of them: for those
+// organizations an item is met only when both are Yes. (ii), (iii) and (ix) have no question of
+// their own (bank-retired.ts, IP-07: visitor escort and logs are asked in IP-29).
 const FAR_MAPPING: Record<string, readonly string[]> = {
   'IP-25': ['b1-i'],
   'IP-06': ['b1-iv'],
@@ -92,7 +92,7 @@ const FAR_MAPPING: Record<string, readonly string[]> = {
   'IP-16': ['b1-xi'],
   'IP-17': ['b1-xii'],
   'IP-18': ['b1-xiii', 'b1-xiv', 'b1-xv'],
-  'IP-22': ALL_FAR,
+  'IP-29': ALL_FAR,
 };
 
 const NSPM_ITEMS: FrameworkItem[] = [
@@ -337,7 +337,7 @@ const R3: readonly (readonly [string, string])[] = [
   ['03.17.03', 'Supply Chain Requirements and Processes'],
 ];
 
-// Requirement level, only where a question asks the requirement itself (IP-22 and IP-23 ask for
+// Requirement level, only where a question asks the requirement itself (IP-30 and IP-23 ask for
 // NIST SP 800-171 as a whole and are not spread over its requirements).
 const R2_MAPPING: Record<string, readonly string[]> = {
   'IP-25': ['3.1.1'],

@@ -1,7 +1,13 @@
 // The gates that follow the funding instrument (docs/decisions/037-funding-instruments.md), on the
 // published bank: FY2025 NDAA §238 reaches institutions of higher education only (PP-20); DOE's
 // training letter governs financial assistance, not DOE contracts (TP-12, AU-05); the research
-// security training certification is in the agencies' grant terms (TP-01, TP-03).
+// security training certification is in the agencies' grant terms (TP-01, TP-03). Also the gates a
+// review against primary texts re-scoped in November 2026: FAR 52.204-21 binds any agency's
+// contracts with federal contract information (IP-29), the DFARS clauses DoD contracts only (IP-30,
+// IP-24); 2 CFR 200.334 binds grant recipients (AU-14); the malign foreign talent recruitment
+// program certification and talent program disclosure gate NSF, NIH and DOE grant recipients (PP-15,
+// PP-05); the Confucius Institute limits reach institutions of higher education funded by NSF or DoD
+// (PP-17); USDA's yearly recertification is good practice on USDA grants (TP-13).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -100,6 +106,90 @@ describe('gates that follow the funding instrument', () => {
         expect(asked('PP-25', contractsOnly(p))).toBe(false);
       }),
     );
+  });
+
+  it('a company holding only NASA contracts, with federal contract information, is gated by the FAR 52.204-21 safeguards (IP-29) and by no DoD clause (IP-30, IP-24)', () => {
+    const nasaContractor: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['nasa'], instruments: { nasa: ['contract'] }, activities: ['cui_fci'] };
+    expect(gated('IP-29', nasaContractor)).toBe(true);
+    for (const code of ['IP-30', 'IP-24']) expect(asked(code, nasaContractor), code).toBe(false);
+    // Any agency's contract with federal contract information: IP-29 gates exactly when some agency funds by contract.
+    fc.assert(
+      fc.property(profileWith({}), (p) => {
+        const contracts = Object.values(p.instruments ?? {}).some((list) => list.includes('contract'));
+        const fci = p.activities.includes('cui_fci');
+        expect(gated('IP-29', p)).toBe(contracts && fci);
+        expect(gated('IP-30', p)).toBe(fci && (p.instruments?.dod ?? []).includes('contract'));
+      }),
+    );
+  });
+
+  it('an organization with federal contract information but only grants is not asked the contract safeguards (IP-29, IP-30)', () => {
+    const grantee: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: ['nsf', 'dod'], instruments: { nsf: ['grant'], dod: ['grant'] }, activities: ['cui_fci'] };
+    for (const code of ['IP-29', 'IP-30', 'IP-24']) expect(asked(code, grantee), code).toBe(false);
+  });
+
+  it('a company funded only through DoD contracts is not asked the grant records question (AU-14, 2 CFR 200.334); any grant recipient is gated by it', () => {
+    const dodContractor: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod'], instruments: { dod: ['contract'] }, activities: ['cui_fci'] };
+    expect(asked('AU-14', dodContractor)).toBe(false);
+    // The retention periods no award term sets are asked of it as good practice.
+    expect(asked('AU-15', dodContractor)).toBe(true);
+    expect(gated('AU-15', dodContractor)).toBe(false);
+    fc.assert(
+      fc.property(profileWith({}), (p) => {
+        const grants = Object.values(p.instruments ?? {}).some((list) => list.includes('grant'));
+        expect(gated('AU-14', p)).toBe(grants);
+      }),
+    );
+  });
+
+  it('USDA yearly recertification (TP-13) is never a gate, and is not asked of a USDA contractor', () => {
+    const usdaContractor: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['usda'], instruments: { usda: ['contract'] }, activities: [] };
+    expect(asked('TP-13', usdaContractor)).toBe(false);
+    fc.assert(
+      fc.property(profileWith({ usda: ['grant'] }), (p) => {
+        expect(asked('TP-13', p)).toBe(true);
+        expect(gated('TP-13', p)).toBe(false);
+      }),
+    );
+  });
+
+  it('the talent program certification and disclosure (PP-15, PP-05) gate NSF, NIH and DOE grant recipients; DoD, NASA, USDA or other funding alone is asked, not gated', () => {
+    for (const agency of ['nsf', 'nih', 'doe'] as const) {
+      fc.assert(
+        fc.property(profileWith({ [agency]: ['grant'] }), (p) => {
+          expect(gated('PP-15', p), agency).toBe(true);
+          expect(gated('PP-05', p), agency).toBe(true);
+        }),
+      );
+    }
+    // DOE's Common Forms apply to its funding opportunities, not to a DOE contract.
+    const doeContractor: ApplicabilityProfile = { kind: 'ffrdc', covered: true, agencies: ['doe'], instruments: { doe: ['contract'] }, activities: [] };
+    expect(asked('PP-15', doeContractor)).toBe(true);
+    expect(gated('PP-15', doeContractor)).toBe(false);
+    for (const agency of ['dod', 'nasa', 'usda', 'other'] as const) {
+      const only: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: [agency], instruments: { [agency]: ['grant', 'contract'] }, activities: [] };
+      expect(asked('PP-15', only), agency).toBe(true);
+      expect(gated('PP-15', only), agency).toBe(false);
+    }
+    expect(question('PP-15').questionText).not.toMatch(/NSF|NIH/);
+  });
+
+  it('the Confucius Institute question (PP-17) gates every institution of higher education funded by NSF or DoD, by grant or contract, and no other kind', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<FundingAgency>('nsf', 'dod').chain((agency) => fc.subarray([...INSTRUMENTS], { minLength: 1 }).chain((list) => profileWith({ [agency]: list }, ['ihe']))),
+        (p) => {
+          expect(gated('PP-17', p)).toBe(true);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(profileWith({ nsf: ['grant'], dod: ['contract'] }, ['company', 'nonprofit', 'ffrdc']), (p) => {
+        expect(asked('PP-17', p)).toBe(false);
+      }),
+    );
+    const nihOnly: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: ['nih'], activities: [] };
+    expect(asked('PP-17', nihOnly)).toBe(false);
   });
 
   it('a profile saved before instruments were asked is gated as before: every agency counts as both', () => {

@@ -169,6 +169,15 @@ export const RELEASE_LOG: readonly ReleaseEntry[] = [
     why: 'A review of the bank against primary texts as of November 2026 found gates that failed organizations the law does not cover (DOE contractors, companies under §238), requirements in force that no question asked, and questions where a partial Yes was possible.',
     sources: ['ndaa25s238', 'ndaa26', 'doeFal', 'nsfIn149', 'asda1825', 'uniform200216', 'nsfRecr', 'doj28cfr202', 'nihOd26033'],
   },
+  {
+    bankSha256: 'c74b84934f149959c9b22e2d5d1c0dff24738c6a51ac0384d101db3b176da4d0',
+    date: '2026-11-29',
+    what:
+      'PP-15 (malign foreign talent recruitment program certifications) is asked of every federally funded organization in words that name no agency, and gates grant recipients of NSF, NIH and DOE; PP-05 (talent program disclosure) now gates DOE grant recipients too. PP-17 (no Confucius Institute) gates institutions of higher education funded by NSF or DoD. IP-22 is split into IP-29 (the 15 FAR 52.204-21 basic safeguards, for any agency’s contracts with federal contract information) and IP-30 (NIST SP 800-171 Revision 2 with a system security plan, for DoD contracts with controlled unclassified information); IP-24 (CMMC) is asked of DoD contractors only, and the profile’s CUI/FCI activity now reads “under federal contracts”. AU-03 is split into AU-14 (records pertinent to each federal grant, kept as 2 CFR 200.334 requires; a gate for grant recipients) and AU-15 (retention periods for research security records no award term covers; good practice). TP-13 (USDA yearly recertification) is asked of USDA grant recipients as good practice, no longer a gate, and weighs 2 points; AU-14 weighs 3, so the bank still totals 140. TP-01 says that each agency defines covered individuals its own way.',
+    why:
+      'A review of the gates against primary texts as of November 2026 found PP-15, PP-05, PP-17 and the FAR safeguards limited to fewer agencies than their texts bind (DOE requires the Common Forms and the certification for funding opportunities from 1 January 2026; DoD funds may not go to an institution of higher education that hosts a Confucius Institute, and its authority to waive that ended on 1 October 2026; FAR 52.204-21 goes into any agency’s contracts with federal contract information), and AU-03 and TP-13 gating organizations the texts do not reach (2 CFR 200.334 binds grant recipients, not contractors; the USDA memorandum is known only from summaries). IP-22 and AU-03 also allowed a partial Yes. DoD’s bar on participants in malign programs is known here only from summaries of its 2023 policy, so DoD funding alone does not make PP-15 a gate.',
+    sources: ['chips10632', 'doeCommonForms', 'dodFtrp2023', 'chips10339a', 'ndaa21s1062', 'far204021', 'dfars7012', 'uniform200334', 'usdaSm1078014'],
+  },
 ];
 
 /** The notes of a release as one text: what changed, then why. */

@@ -65,7 +65,7 @@ describe('source verification', () => {
   it('shows in the register when each source was verified, on what basis and what was searched', () => {
     const register = renderRegister();
     expect(register).toContain('| Verified on | Basis |');
-    expect(register).toMatch(/\| usdaSm1078014 \|.*\| 2026-11-27 \| Secondary summaries only; searched: The memorandum's text and a public URL for it/);
+    expect(register).toMatch(/\| usdaSm1078014 \|.*\| 2026-11-29 \| Secondary summaries only; searched: The memorandum's text and a public URL for it/);
     expect(register).toMatch(/\| nihOd24157 \|.*\| 2026-11-27 \| Primary text \|/);
     expect(register).toContain('Superseded by DoW Decision Matrix (9 March 2026) (`dodMatrix2026`)');
     // Entries added on 29 November 2026: primary where the text was read, secondary with what was searched.

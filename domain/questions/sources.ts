@@ -15,9 +15,11 @@ import {
   CONTROLLED_ACCESS_DATA,
   CUI_FCI,
   DOD,
+  DOD_CONTRACTS,
   DOE_GRANTS,
   DOJ_DSP,
   EXPORT_CONTROLLED,
+  FEDERAL_CONTRACTS,
   FEDERAL_GRANTS,
   FEDERALLY_FUNDED,
   FOREIGN_GIFTS,
@@ -25,7 +27,7 @@ import {
   NASA,
   NIH,
   NSF,
-  USDA,
+  USDA_GRANTS,
 } from './bank-conditions.ts';
 import type { CitationView } from './citation.ts';
 import { isHardRequirement, type SourceDef, type SourceStatus } from './source-types.ts';
@@ -93,6 +95,28 @@ export const SOURCES = {
     note: 'Institutions of higher education funded by NSF report foreign financial support from countries of concern each year (the foreign financial disclosure report).',
     binds: [IHE, NSF],
   },
+  // Verified 2026-11-29 [primary]: 42 U.S.C. 19039 (Pub. L. 117-167, div. B, title III, §10339A,
+  // 136 Stat. 1555) as reproduced from the Office of the Law Revision Counsel by lexbuild.dev
+  // (currency 119-84): (a) Confucius Institute defined; (b) "none of the funds made available to the
+  // Foundation ... may be obligated or expended to an institution of higher education that maintains
+  // a contract or agreement between the institution and a Confucius Institute, unless the Director,
+  // after consultation with the National Academies, determines such a waiver is appropriate in
+  // accordance with subsection (c)". The text of (c) and (d) past their headings was not read.
+  chips10339a: {
+    label: 'CHIPS Act §10339A (42 U.S.C. 19039)',
+    issuer: 'U.S. Congress',
+    document: 'CHIPS and Science Act of 2022, Pub. L. 117-167: Foundation funding to institutions hosting or supporting Confucius Institutes',
+    date: '2022-08-09',
+    section: '42 U.S.C. 19039(b) (no NSF funds to an institution of higher education that maintains a contract or agreement with a Confucius Institute, unless the NSF Director waives it under (c))',
+    url: usc(42, '19039'),
+    force: 'statute',
+    status: 'in_force',
+    basis: 'primary',
+    verifiedOn: VERIFIED_1129,
+    effective: '2022-08-09',
+    note: 'Binds institutions of higher education funded by NSF; NSF carries it in the PAPPG proposer limitations (Ch. I.E).',
+    binds: [IHE, NSF],
+  },
   chips10631: {
     label: 'CHIPS Act §10631 (42 U.S.C. 19231)',
     issuer: 'U.S. Congress',
@@ -107,19 +131,24 @@ export const SOURCES = {
     effective: '2022-08-09',
     note: 'Directs OSTP and the agencies, not institutions: agency guidelines require disclosure of participation in any foreign talent recruitment program. The duty on organizations is in agency terms (NSF PAPPG current and pending support; NIH Common Forms, NOT-OD-26-018).',
   },
+  // Re-read 2026-11-29 [primary]: 42 U.S.C. 19232(a) as reproduced from the U.S. Code by
+  // checkoutapi.com: "Not later than 24 months after August 9, 2022, each Federal research agency shall
+  // establish a policy that, as part of a proposal for a research and development award" (1) each
+  // covered individual certifies at proposal and annually, (2) the applying organization certifies
+  // that each covered individual it employs has been made aware of the requirement and complied.
   chips10632: {
     label: 'CHIPS Act §10632 (42 U.S.C. 19232)',
     issuer: 'U.S. Congress',
     document: 'CHIPS and Science Act of 2022, Pub. L. 117-167: prohibition on malign foreign talent recruitment programs',
     date: '2022-08-09',
-    section: '42 U.S.C. 19232',
+    section: '42 U.S.C. 19232(a) (agency policies due 24 months after 9 August 2022)',
     url: usc(42, '19232'),
     force: 'statute',
     status: 'in_force',
     basis: 'primary',
-    verifiedOn: CHECKED,
+    verifiedOn: VERIFIED_1129,
     effective: '2022-08-09',
-    note: 'Directs each agency, not institutions, to make it a term of award that covered individuals certify at proposal and annually that they are not party to a malign foreign talent recruitment program. The duty on organizations is in agency terms (NSF PAPPG and the annual Research.gov certification, NSF Important Notice No. 149; NIH Common Forms, NOT-OD-26-018).',
+    note: 'Directs each agency, not institutions, to establish by 9 August 2024 a policy that covered individuals certify at proposal and annually that they are not party to a malign foreign talent recruitment program, and that the applying organization certify they were made aware of it. The duty on organizations is in agency terms (NSF PAPPG and the annual Research.gov certification, NSF Important Notice No. 149; NIH Common Forms, NOT-OD-26-018; DOE Common Forms in SciENcv from 1 January 2026).',
   },
   chips10634: {
     label: 'CHIPS Act §10634 (42 U.S.C. 19234)',
@@ -185,6 +214,35 @@ export const SOURCES = {
     verifiedOn: CHECKED,
     effective: '2018-08-13',
     note: 'DoD publishes and updates the lists each year; the duty on DoD-funded research is the FY2025 NDAA §238 limitation.',
+  },
+  // Verified 2026-11-29 [secondary for the statute]: the enacted text of Pub. L. 116-283 §1062 was
+  // not found. Read: DoD's Unified Agenda entries for DFARS Case 2021-D023 (RIN 0750-AL41, Fall 2023:
+  // "no funds be made available to institutions of higher education that host a Confucius Institute,
+  // other than amounts provided directly to students as educational assistance. The Secretary of
+  // Defense may waive this limitation, after consulting with the National Academies") and DFARS Case
+  // 2024-D023 (RIN 0750-AM20, Fall 2024 and Spring 2025: FY2024 NDAA §1044 revises the definition of
+  // Confucius Institute, §1045 adds "a termination date of October 1, 2026, for the authority to waive
+  // the prohibition"), on reginfo.gov; the interim rule 88 FR 67607 (29 September 2023, effective
+  // 1 October 2023) as reproduced by regulations.justia.com; the final rule 90 FR 41492 (25 August
+  // 2025) and its correction 90 FR 41899 (28 August 2025, DFARS 252.209-7011, Representation for
+  // Restriction on the Use of Certain Institutions of Higher Education) as listed by lexbuild.dev.
+  ndaa21s1062: {
+    label: 'FY2021 NDAA §1062 (DFARS 252.209-7011)',
+    issuer: 'U.S. Congress',
+    document:
+      'William M. (Mac) Thornberry National Defense Authorization Act for Fiscal Year 2021, Pub. L. 116-283, §1062 (limitation on DoD funds for institutions of higher education hosting Confucius Institutes), as amended by Pub. L. 118-31 §§1044-1045; implemented by DFARS 209 and 252.209-7011',
+    date: '2021-01-01',
+    section: '§1062(a) (no DoD funds to an institution of higher education that hosts a Confucius Institute, other than amounts provided directly to students as educational assistance), (b) (waiver, authority ending 1 October 2026); DFARS 252.209-7011 (representation)',
+    url: 'https://www.federalregister.gov/documents/2025/08/25/2025-16207/defense-federal-acquisition-regulation-supplement-limitation-on-certain-institutes-of-higher',
+    force: 'statute',
+    status: 'in_force',
+    basis: 'secondary',
+    verifiedOn: VERIFIED_1129,
+    searched:
+      'The enacted text of Pub. L. 116-283 §1062 and its amendments (congress.gov, govinfo, uscode.house.gov 10 U.S.C. 4001 note): not found in the stored copies. Its content is as DoD states it in the Unified Agenda (RIN 0750-AL41, 0750-AM20) and the DFARS rules 88 FR 67607 and 90 FR 41492.',
+    effective: '2023-10-01',
+    note: 'Reaches all DoD funds (grants and contracts) to institutions of higher education; companies, nonprofit research institutes and FFRDCs are outside it. The DFARS interim rule took effect on 1 October 2023. The Secretary of Defense could waive the limitation after consulting the National Academies; FY2024 NDAA §1045 ended that authority on 1 October 2026, so no new waiver can be granted.',
+    binds: [IHE, DOD],
   },
   // Verified 2026-11-27 [secondary]: the limitation as the DoD Decision Matrix words it, quoted by UC
   // Berkeley (https://brdo.berkeley.edu/node/413, 9 May 2025: "Collaborations for the specific purpose
@@ -352,6 +410,15 @@ export const SOURCES = {
     note: 'The compliance program, certification and audit duties for restricted transactions apply from 6 October 2025.',
     binds: [DOJ_DSP],
   },
+  // Re-read 2026-11-29 [primary, first sentence]: 2 CFR 200.334 as reproduced by compliancecosmos.org:
+  // "Financial records, supporting documents, statistical records, and all other non-Federal entity
+  // records pertinent to a Federal award must be retained for a period of three years from the date of
+  // submission of the final expenditure report ... Federal awarding agencies and pass-through entities
+  // must not impose any other record retention requirements upon non-Federal entities. The only
+  // exceptions are the following"; the exceptions (litigation, claim or audit started before the end of
+  // the period; written notice to extend; property; program income; indirect cost proposals) only as
+  // an Indian River County subaward reproduces the former 200.333. The 2024 revision's own wording was
+  // not re-read.
   uniform200334: {
     label: '2 CFR 200.334 (record retention)',
     issuer: 'Office of Management and Budget',
@@ -362,10 +429,10 @@ export const SOURCES = {
     force: 'regulation',
     status: 'in_force',
     basis: 'primary',
-    verifiedOn: CHECKED,
+    verifiedOn: VERIFIED_1129,
     effective: '2024-10-01',
-    note: 'Binds recipients and subrecipients of federal financial assistance (grants, cooperative agreements), not procurement contracts (FAR 4.703): three years from the final financial report, longer while a claim, audit or litigation is open. Question AU-03 asks grant and contract records in one question, so it is taken to bind every federally funded organization until that question is split by funding instrument.',
-    binds: [FEDERALLY_FUNDED],
+    note: 'Binds recipients and subrecipients of federal financial assistance (grants, cooperative agreements), not procurement contracts (FAR 4.703): records pertinent to a federal award, kept three years from the final financial report, longer while a claim, audit or litigation is open (AU-14).',
+    binds: [FEDERAL_GRANTS],
   },
   // Verified 2026-11-27 [secondary]: GSA Class Deviation RFO-2025-04 (13 Aug 2025,
   // https://origin-www.gsa.gov/policy-regulations/policy/acquisition-policy/acquisition-policy-library-and-resources/rfo202504)
@@ -386,23 +453,32 @@ export const SOURCES = {
     searched:
       'The text of FAR 4.703 (acquisition.gov) and where its rule sits in the Revolutionary FAR Overhaul part 4 model deviation; found only FAR 4.700 (scope) on acquisition.gov and GSA Class Deviation RFO-2025-04 saying part 4 was reorganized.',
     effective: '1984-04-01',
-    note: 'Binds federal contractors through their contracts (the FAR took effect on 1 April 1984). Agencies that adopted the FAR part 4 class deviation of the Revolutionary FAR Overhaul (GSA: RFO-2025-04, 13 August 2025) use reorganized part 4 text, in which this rule may carry another number. The profile records contracts only as DoD contracts with federal contract information or controlled unclassified information, so that is whom it is taken to bind.',
-    binds: [CUI_FCI],
+    note: 'Binds federal contractors through their contracts (the FAR took effect on 1 April 1984). Agencies that adopted the FAR part 4 class deviation of the Revolutionary FAR Overhaul (GSA: RFO-2025-04, 13 August 2025) use reorganized part 4 text, in which this rule may carry another number. It covers the records behind a contract\'s costs and performance, not research security records as such, so no question gates on it (AU-15 asks for those records as good practice).',
+    binds: [FEDERAL_CONTRACTS],
   },
+  // Verified 2026-11-29 [primary for the clause]: the clause text (NOV 2021), (a) definitions of
+  // covered contractor information system and federal contract information, (b)(1) "The Contractor
+  // shall apply the following basic safeguarding requirements", as reproduced in a GSA schedule
+  // contract (solicitation 47QSMD20R0001, docucentre.sibfl.net) and on part52.dev (eCFR text);
+  // FAR 4.1903 (insert the clause in solicitations and contracts when the contractor or a
+  // subcontractor at any tier may have federal contract information residing in or transiting
+  // through its information system) as quoted on wifcon.com and summarized by samsearch.co and
+  // cleat.ai. Secondary only: part52.dev says the Revolutionary FAR Overhaul model text reserves
+  // 52.204-21 and carries it as 52.240-93; that deviation text was not read.
   far204021: {
     label: 'FAR 52.204-21',
     issuer: 'Federal Acquisition Regulatory Council',
-    document: 'Federal Acquisition Regulation 52.204-21, Basic Safeguarding of Covered Contractor Information Systems',
+    document: 'Federal Acquisition Regulation 52.204-21, Basic Safeguarding of Covered Contractor Information Systems (NOV 2021)',
     date: '2016-06-15',
-    section: '52.204-21(b)(1)(i)-(xv)',
+    section: '52.204-21(b)(1)(i)-(xv); prescribed by FAR 4.1903',
     url: 'https://www.acquisition.gov/far/52.204-21',
     force: 'regulation',
     status: 'in_force',
     basis: 'primary',
-    verifiedOn: CHECKED,
+    verifiedOn: VERIFIED_1129,
     effective: '2016-06-15',
-    note: 'Binds contractors holding federal contract information; the baseline of CMMC Level 1.',
-    binds: [CUI_FCI],
+    note: 'Every agency puts it in solicitations and contracts when the contractor or a subcontractor may have federal contract information in its information systems (FAR 4.1903), not only DoD; commercially available off-the-shelf items are exempt. The baseline of CMMC Level 1. Contracts under the Revolutionary FAR Overhaul deviations may carry it as 52.240-93 (not verified against the deviation text).',
+    binds: [FEDERAL_CONTRACTS, CUI_FCI],
   },
   // Verified 2026-11-27 [secondary for the deviation]: DoD Class Deviation 2024-O0013 (2 May 2024)
   // requires NIST SP 800-171 Revision 2 instead of the revision in effect at solicitation, until
@@ -420,7 +496,7 @@ export const SOURCES = {
     verifiedOn: CHECKED,
     effective: '2016-10-21',
     note: 'Under DoD Class Deviation 2024-O0013 (2 May 2024), contracts require NIST SP 800-171 Revision 2, not the revision current at solicitation, until the deviation is rescinded.',
-    binds: [CUI_FCI],
+    binds: [DOD_CONTRACTS, CUI_FCI],
   },
   // Verified 2026-11-27 [primary]: DFARS 252.204-7019, Notice of NIST SP 800-171 DoD Assessment
   // Requirements (NOV 2023), on acquisition.gov (DFARS Change 03/26/2024): (b) "In order to be
@@ -444,7 +520,7 @@ export const SOURCES = {
     verifiedOn: VERIFIED,
     effective: null,
     note: 'Reaches offerors required to implement NIST SP 800-171 under DFARS 252.204-7012 (controlled unclassified information); a solicitation may set less than three years. Solicitations under the DFARS Revolutionary FAR Overhaul class deviations (from 1 February 2026) may carry the assessment rules under new numbers (252.240-7997 replaces 252.204-7020), not verified against the deviation text.',
-    binds: [CUI_FCI],
+    binds: [DOD_CONTRACTS, CUI_FCI],
   },
   cmmc: {
     label: 'CMMC Program rule, 32 CFR part 170',
@@ -458,7 +534,7 @@ export const SOURCES = {
     basis: 'primary',
     verifiedOn: CHECKED,
     effective: '2024-12-16',
-    binds: [CUI_FCI],
+    binds: [DOD_CONTRACTS, CUI_FCI],
   },
   // Verified 2026-11-27 [primary]: DFARS 252.204-7025 (NOV 2025), "Notice of Cybersecurity Maturity
   // Model Certification Level Requirements", as prescribed in 204.7504(b) for solicitations that
@@ -476,7 +552,7 @@ export const SOURCES = {
     verifiedOn: VERIFIED,
     effective: '2025-11-10',
     note: 'CMMC requirements are phased into DoD solicitations and contracts from 10 November 2025.',
-    binds: [CUI_FCI],
+    binds: [DOD_CONTRACTS, CUI_FCI],
   },
   // 22 CFR 120.34(a)(8) (public domain includes fundamental research at accredited U.S. institutions
   // of higher learning) as cited by legalclarity.org, 2026 [secondary]; the 22 CFR text itself was not
@@ -755,6 +831,32 @@ export const SOURCES = {
     note: 'R&D financial assistance applications and awards only (DOE: "Only Applicable to Research & Development (R&D) Applications/Projects"), not DOE contracts; mandatory from 1 May 2025.',
     binds: [DOE_GRANTS],
   },
+  // Verified 2026-11-29 [primary]: DOE Office of Acquisition Management, "Common Forms in SciENcv"
+  // (https://www.energy.gov/ia/common-forms-sciencv): "For funding opportunities published on or
+  // after January 1, 2026, covered individuals on DOE applications and projects will generate Common
+  // Forms via ... SciENcv"; the two Common Forms are the Biographical Sketch and the Current and
+  // Pending (Other) Support disclosure; at application: "Certify to no current participation in a
+  // Malign Foreign Talent Recruitment Program", complete the Current and Pending (Other) Support
+  // Common Form; the SciENcv certification also attests research security training. The page is
+  // undated. Secondary only: Michigan State University (DOE and NNSA research, development and
+  // demonstration NOFOs from 1 January 2026, all covered individuals); UCLA and Stanford quoting
+  // DOE's earlier rule that all foreign government-sponsored talent recruitment programs must be
+  // identified in current and pending support (DOE Office of Science solicitations; FAL 2022-04).
+  doeCommonForms: {
+    label: 'DOE Common Forms in SciENcv',
+    issuer: 'Department of Energy (Office of Acquisition Management)',
+    document: 'DOE, Common Forms in SciENcv (biographical sketch and current and pending (other) support for DOE applications and projects)',
+    date: '2026-01-01',
+    section: 'Common Forms for funding opportunities published on or after 1 January 2026; certification of no current participation in a malign foreign talent recruitment program; current and pending (other) support Common Form',
+    url: 'https://www.energy.gov/ia/common-forms-sciencv',
+    force: 'agency_term',
+    status: 'in_force',
+    basis: 'primary',
+    verifiedOn: VERIFIED_1129,
+    effective: '2026-01-01',
+    note: 'The page is undated; its date is the day the Common Forms apply to DOE funding opportunities (notices of funding opportunity, so DOE financial assistance, not DOE contracts). Talent program participation is disclosed on the Common Forms, as for NSF and NIH.',
+    binds: [DOE_GRANTS],
+  },
   // Verified 2026-11-27 [secondary]: University of Maine research compliance ("On July 8, 2025, the
   // United States Department of Agriculture (USDA) issued an internal memo ... indicating this training
   // requirement will appear in all new research and development (R&D) or science and technology (S&T)
@@ -772,12 +874,12 @@ export const SOURCES = {
     force: 'agency_term',
     status: 'in_force',
     basis: 'secondary',
-    verifiedOn: VERIFIED,
+    verifiedOn: VERIFIED_1129,
     searched:
-      "The memorandum's text and a public URL for it (usda.gov); neither was found in the stored copies. Summaries read: University of Maine research compliance, USC Department of Contracts and Grants, University of Colorado Boulder.",
+      "The memorandum's text and a public URL for it (usda.gov, ocio.usda.gov directives), and USDA or NIFA award terms carrying it (NIFA research terms and conditions); none was found in the stored copies (searched again 2026-11-29: only older Secretary's Memoranda such as SM 1074-001 and NIFA terms of 2014-2022). Summaries read: University of Maine research compliance, USC Department of Contracts and Grants, University of Colorado Boulder.",
     effective: null,
-    note: 'An internal memorandum that puts the training requirement into new USDA research and development or science and technology awards, so it binds only awards carrying that term; USDA set no agency-wide start date (universities apply it from October 2025).',
-    binds: [USDA],
+    note: 'An internal memorandum that puts the training requirement into new USDA research and development or science and technology awards (grants and cooperative agreements, not contracts), so it binds only awards carrying that term; USDA set no agency-wide start date (universities apply it from October 2025). Its yearly recertification rests on these summaries alone, so TP-13 asks it as good practice, not as a gate.',
+    binds: [USDA_GRANTS],
   },
   // Verified 2026-11-27 [secondary]: Washington University in St. Louis Research News, 29 Jun 2026
   // (https://research.washu.edu/?p=135458: submissions on or after August 5, 2026; covered individuals
@@ -898,6 +1000,30 @@ export const SOURCES = {
   // §238 prohibition; removed the expectation of an institutional policy prohibiting malign foreign
   // talent recruitment programs). Superseded by the matrix of 9 March 2026 (dodMatrix2026) after the
   // 8 January 2026 memorandum (dodMemo2026); kept so versions published earlier resolve.
+  // Verified 2026-11-29 [secondary]: UC Berkeley Research Administration (rac.berkeley.edu/foreign_influence/dod.html),
+  // Indiana University Research Security Office, Crowell & Moring (11 July 2023) and Mondaq on the
+  // USD(R&E) policy of 29 June 2023: "Beginning August 9, 2024, the DoD is prohibited from providing
+  // funding to or making an award of a fundamental research project proposal in which a covered
+  // individual is participating in a malign foreign talent recruitment program or to a proposing
+  // institution that does not have a policy addressing malign foreign talent programs pursuant to
+  // Section 10632 of the CHIPS and Science Act". 42 U.S.C. 19232(a) (primary, checkoutapi.com copy of
+  // the U.S. Code): each agency to establish the certification policy within 24 months of 9 August 2022.
+  dodFtrp2023: {
+    label: 'DoD policy on unwanted foreign influence (2023)',
+    issuer: 'Department of Defense (Under Secretary of Defense for Research and Engineering)',
+    document: 'USD(R&E), Countering Unwanted Foreign Influence in Department-Funded Research at Institutions of Higher Education (policy on risk-based security reviews of fundamental research)',
+    date: '2023-06-29',
+    section: 'From 9 August 2024, no DoD funding or award for a fundamental research proposal in which a covered individual participates in a malign foreign talent recruitment program, or to a proposing institution without a policy on such programs (CHIPS Act §10632)',
+    url: null,
+    force: 'executive_policy',
+    status: 'in_force',
+    basis: 'secondary',
+    verifiedOn: VERIFIED_1129,
+    searched:
+      'The memorandum text and DoD award terms carrying a malign foreign talent recruitment program certification (defense.gov, war.gov, DoD research terms and conditions); not found in the stored copies. Also searched: an amendment of FY2019 NDAA §1286 that bars DoD funding of such participants; none found.',
+    effective: '2024-08-09',
+    note: 'Directs DoD components and reaches organizations through DoD\'s review of fundamental research proposals; no DoD term carrying the certification was found, so DoD funding alone does not make PP-15 a gate.',
+  },
   dodMatrix: {
     label: 'DoD Decision Matrix (2023, updated 9 May 2025)',
     issuer: 'Department of Defense (Under Secretary of Defense for Research and Engineering)',

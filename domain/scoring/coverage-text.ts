@@ -4,7 +4,7 @@ import type { FrameworkCoverageView } from '../contracts/assessments.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** "(b)(1)(ii) Transactions and functions (IP-22)": the item and the questions not answered Yes. */
+/** "(b)(1)(ii) Transactions and functions (IP-29)": the item and the questions not answered Yes. */
 export function coverageGapLabel(g: FrameworkCoverageView['gaps'][number]): string {
   const item = g.ref ? `${g.ref} ${g.title}` : g.title;
   return `${item} (${g.codes.join(', ')})`;

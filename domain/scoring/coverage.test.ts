@@ -60,8 +60,8 @@ describe('frameworkCoverage', () => {
   });
 
   it('leaves items whose questions were not asked of the organization out of met and gaps', () => {
-    // An organization without federal contract information is not asked IP-22: (ii), (iii) and (ix) rest on it alone.
-    const asked = ASKED.filter((q) => q.code !== 'IP-22');
+    // An organization without federal contract information is not asked IP-29: (ii), (iii) and (ix) rest on it alone.
+    const asked = ASKED.filter((q) => q.code !== 'IP-29');
     const far = byId('far-52-204-21', asked);
     expect(far).toMatchObject({ met: 12, not_asked: 3, gaps: [] });
     expect(coverageLine(far)).toBe('FAR 52.204-21 (CMMC Level 1): 12 of 15 met, no gaps. 15 of 15 covered by the question bank; 3 not asked of this organization.');

@@ -37,15 +37,15 @@ describe.each([TEST_DRIVER])('GET /api/deadlines (%s)', (driver) => {
     expect(legal[0]).toMatchObject({ kind: 'legal', overdue: false, source: expect.stringContaining('117'), href: '/assessment/new' });
   });
 
-  it('lists no deadline for a duty tied to an event (TP-12, IP-10), though a three-yearly duty (IP-22) stands', async () => {
+  it('lists no deadline for a duty tied to an event (TP-12, IP-10), though a three-yearly duty (IP-30) stands', async () => {
     const clockOf = (code: string) => QUESTION_BANK.find((q) => q.code === code)?.clock;
-    expect([clockOf('TP-12')?.recurrence, clockOf('IP-10')?.recurrence, clockOf('IP-22')?.recurrence]).toEqual(['after_event', 'after_event', 'every_years']);
+    expect([clockOf('TP-12')?.recurrence, clockOf('IP-10')?.recurrence, clockOf('IP-30')?.recurrence]).toEqual(['after_event', 'after_event', 'every_years']);
     const lab = await createOrgAdmin(server, {
       organizationName: 'Defense Lab',
       applicability: { kind: 'ihe', covered: false, agencies: ['doe', 'dod'], activities: ['cui_fci'] },
     });
     const legal = (await list(lab)).filter((d) => d.kind === 'legal');
-    expect(legal.find((d) => d.code === 'IP-22')).toMatchObject({ due_on: null, detail: 'Every 3 years, on the dates your award or the rule sets', source: expect.stringContaining('252.204-7019') });
+    expect(legal.find((d) => d.code === 'IP-30')).toMatchObject({ due_on: null, detail: 'Every 3 years, on the dates your award or the rule sets', source: expect.stringContaining('252.204-7019') });
     expect(legal.filter((d) => d.code === 'TP-12' || d.code === 'IP-10')).toEqual([]);
   });
 

@@ -32,7 +32,7 @@ import { Button } from '../ui/button.tsx';
 
 /** One line under an activity: where the duty comes from. */
 export const ACTIVITY_HINTS: Record<Activity, string> = {
-  cui_fci: 'DoD contracts with the DFARS 252.204-7012 clause (CUI) or the DFARS 252.204-7021 CMMC clause (FCI or CUI).',
+  cui_fci: 'Any agency’s contract with the FAR 52.204-21 clause (FCI); DoD contracts with the DFARS 252.204-7012 clause (CUI) or the DFARS 252.204-7021 CMMC clause.',
   export_controlled: 'Items or technology on the Commerce Control List (15 CFR part 774) or the U.S. Munitions List (22 CFR part 121).',
   controlled_access_data: 'Data from controlled-access repositories such as NIH dbGaP.',
   foreign_gifts: 'Institutions of higher education report these under section 117 of the Higher Education Act (20 U.S.C. 1011f).',

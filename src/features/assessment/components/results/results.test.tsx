@@ -146,7 +146,7 @@ describe('Results', () => {
       'Company',
       'No',
       'DoD, NASA',
-      'Controlled unclassified information (CUI) or federal contract information (FCI) under DoD contracts; Export-controlled research (EAR or ITAR)',
+      'Controlled unclassified information (CUI) or federal contract information (FCI) under federal contracts; Export-controlled research (EAR or ITAR)',
     ]);
     await expect.element(card).not.toHaveTextContent('Not recorded');
   });
