@@ -85,7 +85,7 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     code: 'AU-06',
     subdomain: 'Self-assessment',
     questionText: 'Does the organization assess its research security program at least once a year and record the gaps it finds?',
-    points: 2,
+    points: 1,
     critical: false,
     documentEvidenceRequired: false,
     evidenceDescription: 'Most recent self-assessment or gap analysis.',

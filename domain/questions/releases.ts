@@ -167,6 +167,14 @@ export const RELEASE_LOG: readonly ReleaseEntry[] = [
     why: 'A review of the bank against primary texts as of November 2026 found gates that failed organizations the law does not cover (DOE contractors, companies under §238), requirements in force that no question asked, and questions where a partial Yes was possible.',
     sources: ['ndaa25s238', 'ndaa26', 'doeFal', 'nsfIn149', 'asda1825', 'uniform200216', 'nsfRecr', 'doj28cfr202', 'nihOd26033'],
   },
+  {
+    bankSha256: '7b8e7a612499b466fbc3e3f5602b8908b6067a1658043ee3b16a02a24bdd520c',
+    date: '2026-11-29',
+    what:
+      'Two activities join the profile: access to NIH controlled-access data repositories, and human biospecimens held with NIH support. New gates: IP-29 (no access to NIH controlled-access data from a country of concern, collaborators included), IP-30 (no distribution of NIH-supported human biospecimens to a country of concern, and records of any exception) and PP-28 (export screening applies the EAR Affiliates Rule: a party 50 percent or more owned by listed parties is treated as listed). IP-23 (NIST SP 800-171 for controlled-access data) now fails the assessment only for users of NIH repositories; it is still asked, as good practice, of organizations with other controlled-access human data, and no longer carries the country-of-concern duty, which IP-29 asks. IP-24 says what CMMC Phase 2 (from 10 November 2026) asks; PP-20 and PP-13 name the DoD memorandum of January 2026, the March 2026 matrix and NSF TRUST as agency policy, not duties. Eight good-practice questions weigh 1 point instead of 2 and IP-23 weighs 3 instead of 4, so the bank still totals 140.',
+    why: 'Requirements in force that no question asked (NIH NOT-OD-25-160 from 24 October 2025, NOT-OD-25-083 from 4 April 2025, the Affiliates Rule reimposed on 10 November 2026), and a gate on controlled-access data that reached organizations NIH\'s notice does not bind.',
+    sources: ['nihOd25160', 'nihOd25083', 'nihOd24157', 'bisAffiliates', 'cmmcPhases', 'dodMemo2026', 'dodMatrix2026', 'nsfTrust'],
+  },
 ];
 
 /** The notes of a release as one text: what changed, then why. */
