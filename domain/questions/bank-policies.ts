@@ -174,7 +174,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     code: 'PP-23',
     subdomain: 'Foreign gifts and contracts',
     questionText: 'Has the organization filed each Section 117 report of foreign gifts and contracts due in the last two years, on time?',
-    points: 4,
+    points: 3,
     critical: true,
     appliesWhen: [IHE, FOREIGN_GIFTS],
     clock: {
@@ -277,7 +277,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Agency risk reviews',
     questionText:
       'Is every foreign institution that collaborates on the organization’s DoD-funded fundamental research checked against the DoD §1286 lists before the collaboration starts (answer Yes if there are no such collaborations)?',
-    points: 4,
+    points: 3,
     critical: true,
     appliesWhen: [DOD],
     // FY2025 NDAA §238 (extended by the FY2026 NDAA) limits DoD funds to institutions of higher

@@ -14,7 +14,7 @@ const GATES = [
   ...['PP-02', 'PP-03', 'PP-05', 'PP-15', 'PP-23', 'PP-17', 'PP-18', 'PP-19', 'PP-20', 'PP-21', 'PP-24', 'PP-25', 'PP-26', 'PP-27', 'PP-28'],
   ...['TP-01', 'TP-03', 'TP-12', 'TP-13', 'TP-14'],
   ...['IP-22', 'IP-23', 'IP-24', 'IP-29', 'IP-30'],
-  ...['AU-03', 'AU-05', 'AU-13'],
+  ...['AU-03', 'AU-05', 'AU-13', 'AU-14'],
 ];
 
 describe('question bank', () => {
@@ -162,6 +162,16 @@ describe('question bank', () => {
     const sourcesOf = (code: string) => QUESTION_BANK.find((q) => q.code === code)!.sources;
     expect(sourcesOf('IP-29')).toEqual(['nihOd25083', 'nihOd25159']);
     expect(sourcesOf('IP-30')).toEqual(['nihOd25160']);
+  });
+
+  it('gates the DOJ rejected-transaction report (AU-14) for DOJ Data Security Program activity only, with its 14-day window', () => {
+    const gatesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).filter((q) => q.critical).map((q) => q.code);
+    const codesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).map((q) => q.code);
+    expect(gatesOf({ kind: 'nonprofit', covered: false, agencies: ['nih'], activities: ['doj_dsp'] })).toContain('AU-14');
+    expect(codesOf({ kind: 'nonprofit', covered: false, agencies: ['nih'], activities: ['nih_biospecimens'] })).not.toContain('AU-14');
+    const au14 = QUESTION_BANK.find((q) => q.code === 'AU-14')!;
+    expect(au14.clock).toMatchObject({ recurrence: 'after_event', within: 14, unit: 'days', source: 'doj202Reports' });
+    expect(SOURCES.doj202Reports).toMatchObject({ force: 'regulation', status: 'in_force', basis: 'primary', effective: '2025-10-06', binds: [{ activities: ['doj_dsp'] }] });
   });
 
   it('gates the EAR Affiliates Rule (PP-28) for export-controlled work only', () => {

@@ -136,9 +136,9 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
     title: 'DOJ Data Security Program: compliance program and audit for restricted transactions',
     who: 'U.S. persons, institutions included, engaging in restricted transactions',
     hard: true,
-    sources: ['doj28cfr202', 'eo14117'],
-    questions: ['PP-26', 'PP-27', 'AU-13'],
-    recurrence: 'Policies certified every year; audit every year (from 6 October 2025)',
+    sources: ['doj28cfr202', 'doj202Reports', 'eo14117'],
+    questions: ['PP-26', 'PP-27', 'AU-13', 'AU-14'],
+    recurrence: 'Policies certified every year; audit every year (from 6 October 2025); a rejected offer of a prohibited data-brokerage transaction reported within 14 days',
   }),
   r({
     id: 'R14',

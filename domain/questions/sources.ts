@@ -353,6 +353,30 @@ export const SOURCES = {
     note: 'The compliance program, certification and audit duties for restricted transactions apply from 6 October 2025.',
     binds: [DOJ_DSP],
   },
+  // Verified 2026-11-29 [primary]: 28 CFR 202.1104 and 202.504 as copied from eCFR by self-law.org
+  // (research copies of the codified text). 202.1104(a): "A report must be filed ... by any U.S. person
+  // that, on or after October 6, 2025, has received and affirmatively rejected (including automatically
+  // rejected using software, technology, or automated tools) an offer from another person to engage in a
+  // prohibited transaction involving data brokerage"; (b) "within 14 days of rejecting a transaction
+  // prohibited by this part"; (c) contents. 202.504(a): subparts C, D, J and K "(other than § 202.1102
+  // and § 202.1104)" do not apply to transactions for the official business of the U.S. Government by
+  // its employees, grantees or contractors, or "pursuant to a grant, contract, or other agreement"; its
+  // examples include a federally funded hospital sharing human genomic data and biospecimens in bulk.
+  doj202Reports: {
+    label: '28 CFR 202.1104 (DOJ rejected-transaction reports)',
+    issuer: 'Department of Justice (National Security Division)',
+    document: 'Preventing Access to U.S. Sensitive Personal Data and Government-Related Data by Countries of Concern or Covered Persons, 28 CFR part 202: reports on rejected prohibited transactions; official business of the United States Government',
+    date: '2025-01-08',
+    section: '§202.1104(a)-(c) (report within 14 days of rejecting an offer of a prohibited data-brokerage transaction); §202.504(a) (the exemption for federal grants and contracts does not reach §202.1104)',
+    url: 'https://www.ecfr.gov/current/title-28/section-202.1104',
+    force: 'regulation',
+    status: 'in_force',
+    basis: 'primary',
+    verifiedOn: VERIFIED_1129,
+    effective: '2025-10-06',
+    note: 'Binds any U.S. person that receives and rejects an offer to engage in a prohibited data-brokerage transaction, from 6 October 2025, even when its data transactions are otherwise exempt as federally funded research (§202.504). The profile reaches it through the DOJ Data Security Program activity.',
+    binds: [DOJ_DSP],
+  },
   uniform200334: {
     label: '2 CFR 200.334 (record retention)',
     issuer: 'Office of Management and Budget',
