@@ -1,4 +1,4 @@
-import { ANY_CONTROLLED_ACCESS, CUI_FCI, NIH, NIH_BIOSPECIMENS, NIH_CONTROLLED_ACCESS } from './bank-conditions.ts';
+import { ANY_CONTROLLED_ACCESS, CUI_FCI, NIH_BIOSPECIMENS, NIH_CONTROLLED_ACCESS } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
 
@@ -285,7 +285,8 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
       'Does the organization stop NIH-supported human biospecimens from being distributed, directly or through an intermediary, to any institution or party located in a country of concern, and keep documentation of any distribution made under one of the NIH policy’s exceptions?',
     points: 3,
     critical: true,
-    appliesWhen: [NIH, NIH_BIOSPECIMENS],
+    // The activity is NIH support itself: a subrecipient whose profile does not list NIH among its funders is reached too.
+    appliesWhen: [NIH_BIOSPECIMENS],
     documentEvidenceRequired: true,
     evidenceDescription: 'The material transfer or shipping procedure with the country-of-concern check, and the record of any distribution made under an exception.',
     guidance:

@@ -147,9 +147,9 @@ describe('question bank', () => {
     const withBiospecimens = { ...nihGrantee, activities: ['nih_biospecimens'] } satisfies ApplicabilityProfile;
     expect(gatesOf(withBiospecimens)).toContain('IP-30');
     expect(codesOf(withBiospecimens)).not.toContain('IP-29');
-    // The biospecimen activity without NIH funding cannot reach NIH's policy: not asked.
-    const unfundedHolder: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod'], activities: ['nih_biospecimens'] };
-    expect(codesOf(unfundedHolder)).not.toContain('IP-30');
+    // The activity is NIH support itself: a holder funded through a subaward, whose profile lists another agency, is gated too.
+    const subrecipient: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod'], activities: ['nih_biospecimens'] };
+    expect(gatesOf(subrecipient)).toContain('IP-30');
     // An approved user of NIH repositories is gated on NIST SP 800-171 (IP-23) and on no country-of-concern access (IP-29), NIH-funded or not.
     const nihDataUser: ApplicabilityProfile = { kind: 'company', covered: false, agencies: [], activities: ['nih_controlled_access'] };
     expect(gatesOf(nihDataUser)).toEqual(expect.arrayContaining(['IP-23', 'IP-29']));
@@ -351,7 +351,7 @@ describe('source register', () => {
   });
 
   it('records the NIH data and biospecimen notices, the Affiliates Rule and CMMC Phase 2 with whom they bind and how they were verified', () => {
-    expect(SOURCES.nihOd25160).toMatchObject({ force: 'agency_term', status: 'in_force', basis: 'primary', effective: '2025-10-24', binds: [{ agencies: ['nih'] }, { activities: ['nih_biospecimens'] }] });
+    expect(SOURCES.nihOd25160).toMatchObject({ force: 'agency_term', status: 'in_force', basis: 'primary', effective: '2025-10-24', binds: [{ activities: ['nih_biospecimens'] }] });
     expect(SOURCES.nihOd25083).toMatchObject({ force: 'agency_term', status: 'in_force', basis: 'secondary', effective: '2025-04-04', binds: [{ activities: ['nih_controlled_access'] }] });
     expect(SOURCES.nihOd25083.searched).toMatch(/NOT-OD-25-159 and NOT-OD-25-160/);
     // NOT-OD-24-157 and NOT-OD-25-159 bind approved users of NIH repositories, not any controlled-access data.

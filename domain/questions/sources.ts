@@ -781,7 +781,7 @@ export const SOURCES = {
     verifiedOn: VERIFIED_1129,
     effective: '2025-10-24',
     note: 'Binds any entity holding human biospecimens whose collection, storage, use or distribution NIH supports, under any NIH funding mechanism and at any funding level; no bulk threshold. Countries of concern: China (including Hong Kong and Macau), Cuba, Iran, North Korea, Russia and Venezuela. The effective date rests on the university summaries named above.',
-    binds: [NIH, NIH_BIOSPECIMENS],
+    binds: [NIH_BIOSPECIMENS],
   },
   // Verified 2026-11-27 [primary]: title as NIH's NOT-OD-25-130 lists it under related announcements
   // ("May 1, 2025 - Updated NIH Policy on Foreign Subawards. See Notice NOT-OD-25-104",
