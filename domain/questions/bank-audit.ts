@@ -82,7 +82,7 @@ export const AUDIT_QUESTIONS: QuestionSpec[] = [
     action: { action: 'Commission the annual independent audit of restricted transactions.', priority: 'critical', targetDays: 30 },
   }),
   q({
-    code: 'AU-14',
+    code: 'AU-16',
     subdomain: 'Sensitive data transactions',
     questionText:
       'Does the organization report to the Department of Justice, within 14 days, every offer it rejects to engage in a data-brokerage transaction that the DOJ Data Security Program prohibits?',

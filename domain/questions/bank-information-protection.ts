@@ -260,7 +260,7 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     action: { action: 'List controlled-access datasets and bring each system that holds them to NIST SP 800-171.', priority: 'critical', targetDays: 30 },
   }),
   q({
-    code: 'IP-29',
+    code: 'IP-31',
     subdomain: 'Controlled-access data',
     questionText:
       'Is NIH controlled-access data kept from every person and institution located in a country of concern, collaborators included, under each of the organization’s Data Use Certifications?',
@@ -279,7 +279,7 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     },
   }),
   q({
-    code: 'IP-30',
+    code: 'IP-32',
     subdomain: 'Human biospecimens',
     questionText:
       'Does the organization stop NIH-supported human biospecimens from being distributed, directly or through an intermediary, to any institution or party located in a country of concern, and keep documentation of any distribution made under one of the NIH policy’s exceptions?',

@@ -13,8 +13,8 @@ import { isHardRequirement, sourceDefSchema, type SourceDef } from './source-typ
 const GATES = [
   ...['PP-02', 'PP-03', 'PP-05', 'PP-15', 'PP-23', 'PP-17', 'PP-18', 'PP-19', 'PP-20', 'PP-21', 'PP-24', 'PP-25', 'PP-26', 'PP-27', 'PP-28'],
   ...['TP-01', 'TP-03', 'TP-12', 'TP-13', 'TP-14'],
-  ...['IP-22', 'IP-23', 'IP-24', 'IP-29', 'IP-30'],
-  ...['AU-03', 'AU-05', 'AU-13', 'AU-14'],
+  ...['IP-22', 'IP-23', 'IP-24', 'IP-31', 'IP-32'],
+  ...['AU-03', 'AU-05', 'AU-13', 'AU-16'],
 ];
 
 describe('question bank', () => {
@@ -142,35 +142,35 @@ describe('question bank', () => {
     const codesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).map((q) => q.code);
     const nihGrantee: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: ['nih'], instruments: { nih: ['grant'] }, activities: [] };
     // An NIH grantee without biospecimens or NIH repository data is asked none of the three.
-    for (const code of ['IP-23', 'IP-29', 'IP-30']) expect(codesOf(nihGrantee), code).not.toContain(code);
+    for (const code of ['IP-23', 'IP-31', 'IP-32']) expect(codesOf(nihGrantee), code).not.toContain(code);
     // With NIH-supported biospecimens it is gated on the biospecimen policy (NOT-OD-25-160), and on nothing about repository data.
     const withBiospecimens = { ...nihGrantee, activities: ['nih_biospecimens'] } satisfies ApplicabilityProfile;
-    expect(gatesOf(withBiospecimens)).toContain('IP-30');
-    expect(codesOf(withBiospecimens)).not.toContain('IP-29');
+    expect(gatesOf(withBiospecimens)).toContain('IP-32');
+    expect(codesOf(withBiospecimens)).not.toContain('IP-31');
     // The activity is NIH support itself: a holder funded through a subaward, whose profile lists another agency, is gated too.
     const subrecipient: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod'], activities: ['nih_biospecimens'] };
-    expect(gatesOf(subrecipient)).toContain('IP-30');
-    // An approved user of NIH repositories is gated on NIST SP 800-171 (IP-23) and on no country-of-concern access (IP-29), NIH-funded or not.
+    expect(gatesOf(subrecipient)).toContain('IP-32');
+    // An approved user of NIH repositories is gated on NIST SP 800-171 (IP-23) and on no country-of-concern access (IP-31), NIH-funded or not.
     const nihDataUser: ApplicabilityProfile = { kind: 'company', covered: false, agencies: [], activities: ['nih_controlled_access'] };
-    expect(gatesOf(nihDataUser)).toEqual(expect.arrayContaining(['IP-23', 'IP-29']));
+    expect(gatesOf(nihDataUser)).toEqual(expect.arrayContaining(['IP-23', 'IP-31']));
     // Controlled-access data from other providers: IP-23 asked as good practice, not a gate; the NIH-only duties not asked.
     const otherData: ApplicabilityProfile = { kind: 'nonprofit', covered: false, agencies: ['nih'], activities: ['controlled_access_data'] };
     const asked = questionsFor(QUESTION_BANK, otherData);
     expect(asked.find((q) => q.code === 'IP-23')?.critical).toBe(false);
-    expect(codesOf(otherData)).not.toContain('IP-29');
-    expect(codesOf(otherData)).not.toContain('IP-30');
+    expect(codesOf(otherData)).not.toContain('IP-31');
+    expect(codesOf(otherData)).not.toContain('IP-32');
     const sourcesOf = (code: string) => QUESTION_BANK.find((q) => q.code === code)!.sources;
-    expect(sourcesOf('IP-29')).toEqual(['nihOd25083', 'nihOd25159']);
-    expect(sourcesOf('IP-30')).toEqual(['nihOd25160']);
+    expect(sourcesOf('IP-31')).toEqual(['nihOd25083', 'nihOd25159']);
+    expect(sourcesOf('IP-32')).toEqual(['nihOd25160']);
   });
 
-  it('gates the DOJ rejected-transaction report (AU-14) for DOJ Data Security Program activity only, with its 14-day window', () => {
+  it('gates the DOJ rejected-transaction report (AU-16) for DOJ Data Security Program activity only, with its 14-day window', () => {
     const gatesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).filter((q) => q.critical).map((q) => q.code);
     const codesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).map((q) => q.code);
-    expect(gatesOf({ kind: 'nonprofit', covered: false, agencies: ['nih'], activities: ['doj_dsp'] })).toContain('AU-14');
-    expect(codesOf({ kind: 'nonprofit', covered: false, agencies: ['nih'], activities: ['nih_biospecimens'] })).not.toContain('AU-14');
-    const au14 = QUESTION_BANK.find((q) => q.code === 'AU-14')!;
-    expect(au14.clock).toMatchObject({ recurrence: 'after_event', within: 14, unit: 'days', source: 'doj202Reports' });
+    expect(gatesOf({ kind: 'nonprofit', covered: false, agencies: ['nih'], activities: ['doj_dsp'] })).toContain('AU-16');
+    expect(codesOf({ kind: 'nonprofit', covered: false, agencies: ['nih'], activities: ['nih_biospecimens'] })).not.toContain('AU-16');
+    const au16 = QUESTION_BANK.find((q) => q.code === 'AU-16')!;
+    expect(au16.clock).toMatchObject({ recurrence: 'after_event', within: 14, unit: 'days', source: 'doj202Reports' });
     expect(SOURCES.doj202Reports).toMatchObject({ force: 'regulation', status: 'in_force', basis: 'primary', effective: '2025-10-06', binds: [{ activities: ['doj_dsp'] }] });
   });
 

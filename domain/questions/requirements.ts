@@ -137,7 +137,7 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
     who: 'U.S. persons, institutions included, engaging in restricted transactions',
     hard: true,
     sources: ['doj28cfr202', 'doj202Reports', 'eo14117'],
-    questions: ['PP-26', 'PP-27', 'AU-13', 'AU-14'],
+    questions: ['PP-26', 'PP-27', 'AU-13', 'AU-16'],
     recurrence: 'Policies certified every year; audit every year (from 6 October 2025); a rejected offer of a prohibited data-brokerage transaction reported within 14 days',
   }),
   r({
@@ -254,7 +254,7 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
     who: 'Approved users of NIH controlled-access data repositories',
     hard: true,
     sources: ['nihOd25083', 'nihOd25159'],
-    questions: ['IP-29'],
+    questions: ['IP-31'],
     recurrence: 'Ongoing (from 4 April 2025); each new collaborator or approved user',
   }),
   r({
@@ -263,7 +263,7 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
     who: 'Holders of human biospecimens whose collection, storage, use or distribution NIH supports',
     hard: true,
     sources: ['nihOd25160'],
-    questions: ['IP-30'],
+    questions: ['IP-32'],
     recurrence: 'Each transfer or distribution of biospecimens (from 24 October 2025)',
   }),
   r({
