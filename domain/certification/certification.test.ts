@@ -97,6 +97,15 @@ describe('canonicalForm', () => {
     expect(readCanonical(canonicalForm(confirmed)).applicability).toEqual({ ...record.applicability, instruments: { nsf: ['grant'], nih: ['grant', 'contract'] } });
   });
 
+  it('signs the NIH activities added in November 2026 as any other, and a profile without them reads as it was signed', () => {
+    const withNih: CertificationRecord = { ...record, applicability: { ...record.applicability!, activities: ['export_controlled', 'nih_controlled_access', 'nih_biospecimens'] } };
+    const signed = JSON.parse(canonicalForm(withNih)) as { applicability: { activities: string[] } };
+    expect(signed.applicability.activities).toEqual(['export_controlled', 'nih_controlled_access', 'nih_biospecimens']);
+    expect(readCanonical(canonicalForm(withNih)).applicability?.activities).toEqual(['export_controlled', 'nih_controlled_access', 'nih_biospecimens']);
+    // A record signed before these activities existed keeps its text: its profile lists only what it listed.
+    expect(canonicalForm(record)).toContain('"activities":["export_controlled"]');
+  });
+
   it('still writes format 1 exactly as it was (records signed in it keep their text and hash)', async () => {
     const text = canonicalForm(record, V1);
     expect(Object.keys(JSON.parse(text) as object)).toEqual(V1_KEYS);

@@ -73,6 +73,18 @@ describe('allHold: each kind of condition', () => {
   });
 });
 
+describe('ACTIVITIES', () => {
+  it('keeps the order of the activities profiles were saved and signed with; new ones come after', () => {
+    // Self-certification records sign a profile's activities in this order (domain/certification): an
+    // activity inserted before an older one would reorder the lists profiles are saved with.
+    expect(ACTIVITIES.slice(0, 6)).toEqual(['cui_fci', 'export_controlled', 'controlled_access_data', 'foreign_gifts', 'foreign_components', 'doj_dsp']);
+    const old = applicabilityProfileSchema.parse({ kind: 'ihe', covered: false, agencies: [], activities: ['doj_dsp', 'controlled_access_data'] });
+    expect(old.activities).toEqual(['controlled_access_data', 'doj_dsp']);
+    const both = applicabilityProfileSchema.parse({ kind: 'ihe', covered: false, agencies: ['nih'], activities: ['nih_biospecimens', 'doj_dsp', 'nih_controlled_access'] });
+    expect(both.activities).toEqual(['doj_dsp', 'nih_controlled_access', 'nih_biospecimens']);
+  });
+});
+
 describe('resolveApplicability', () => {
   it('asks a question without conditions of everyone, with its gate as published', () => {
     for (const p of [COMPANY, SMALL_COLLEGE, BIG_UNIVERSITY, null]) {

@@ -21,8 +21,21 @@ export type FundingAgency = (typeof FUNDING_AGENCIES)[number];
 export const INSTRUMENTS = ['grant', 'contract'] as const;
 export type Instrument = (typeof INSTRUMENTS)[number];
 
-/** Activities that bring duties of their own. */
-export const ACTIVITIES = ['cui_fci', 'export_controlled', 'controlled_access_data', 'foreign_gifts', 'foreign_components', 'doj_dsp'] as const;
+/**
+ * Activities that bring duties of their own. New values go at the end: a profile lists its
+ * activities in this order, and self-certification records sign that list as it was saved
+ * (domain/certification/certification.ts), so the order of older values never changes.
+ */
+export const ACTIVITIES = [
+  'cui_fci',
+  'export_controlled',
+  'controlled_access_data',
+  'foreign_gifts',
+  'foreign_components',
+  'doj_dsp',
+  'nih_controlled_access',
+  'nih_biospecimens',
+] as const;
 export type Activity = (typeof ACTIVITIES)[number];
 
 /**
@@ -78,10 +91,12 @@ export const INSTRUMENT_LABELS: Record<Instrument, string> = {
 export const ACTIVITY_LABELS: Record<Activity, string> = {
   cui_fci: 'Controlled unclassified information (CUI) or federal contract information (FCI) under federal contracts',
   export_controlled: 'Export-controlled research (EAR or ITAR)',
-  controlled_access_data: 'Controlled-access human data (for example NIH genomic data under a Data Use Certification)',
+  controlled_access_data: 'Controlled-access human data under a data use agreement (any repository or data provider)',
   foreign_gifts: 'Foreign gifts or contracts worth $250,000 or more from one source in a calendar year',
   foreign_components: 'Foreign components of federally funded projects, or foreign subawards',
   doj_dsp: 'Transactions covered by the DOJ Data Security Program (bulk sensitive personal data or government-related data with a country of concern)',
+  nih_controlled_access: 'Access to data from NIH controlled-access data repositories (for example dbGaP) under a Data Use Certification',
+  nih_biospecimens: 'Human biospecimens collected, obtained, stored, used or distributed with NIH support (grants, contracts or other NIH funding)',
 };
 
 /** The definition shown next to the "covered institution" choice. */
@@ -336,6 +351,8 @@ const ACTIVITY_PHRASES: Record<Activity, string> = {
   foreign_gifts: 'foreign gifts or contracts of $250,000 or more',
   foreign_components: 'foreign components or foreign subawards',
   doj_dsp: 'transactions covered by the DOJ Data Security Program',
+  nih_controlled_access: 'access to NIH controlled-access data repositories',
+  nih_biospecimens: 'NIH-supported human biospecimens',
 };
 
 const agencyName = (a: FundingAgency) => (a === 'other' ? 'another federal agency' : FUNDING_AGENCY_LABELS[a]);

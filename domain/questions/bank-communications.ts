@@ -57,7 +57,7 @@ export const COMMUNICATIONS_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Program documentation',
     questionText:
       'Is there a written research security program document that covers cybersecurity, foreign travel security, research security training and export control training?',
-    points: 2,
+    points: 1,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'The current program document (charter, plan or policy) showing each of the four elements and its approval date.',

@@ -58,6 +58,12 @@ export const CONTROLLED_ACCESS_DATA: Condition = { activities: ['controlled_acce
 export const FOREIGN_GIFTS: Condition = { activities: ['foreign_gifts'] };
 export const FOREIGN_COMPONENTS: Condition = { activities: ['foreign_components'] };
 export const DOJ_DSP: Condition = { activities: ['doj_dsp'] };
+/** Approved users of NIH controlled-access data repositories (the scope of NIH NOT-OD-24-157, NOT-OD-25-083 and NOT-OD-25-159). */
+export const NIH_CONTROLLED_ACCESS: Condition = { activities: ['nih_controlled_access'] };
+/** Controlled-access human data of any source, NIH repositories included: asked of both, gated only for NIH (NIH_CONTROLLED_ACCESS). */
+export const ANY_CONTROLLED_ACCESS: Condition = { activities: ['controlled_access_data', 'nih_controlled_access'] };
+/** Holders of human biospecimens supported by NIH funds (NIH NOT-OD-25-160). */
+export const NIH_BIOSPECIMENS: Condition = { activities: ['nih_biospecimens'] };
 
 /** A duty due every year, with no fixed calendar date, set by one source of the register. */
 export const yearly = (summary: string, source: string): LegalClock => ({ summary, recurrence: 'annual', months: 12, dates: [], starts: null, source });

@@ -1,4 +1,4 @@
-import { CONTROLLED_ACCESS_DATA, CUI_FCI, DOD_CONTRACTS, FEDERAL_CONTRACTS } from './bank-conditions.ts';
+import { ANY_CONTROLLED_ACCESS, CUI_FCI, DOD_CONTRACTS, FEDERAL_CONTRACTS, NIH_BIOSPECIMENS, NIH_CONTROLLED_ACCESS } from './bank-conditions.ts';
 import type { QuestionSpec } from './question-types.ts';
 import { src } from './sources.ts';
 
@@ -234,15 +234,15 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'The SPRS affirmation record and the self-assessment behind it.',
     guidance:
-      'Yes means the affirmation is current and true: for Level 1 (the 15 FAR 52.204-21 safeguards for federal contract information) the yearly self-assessment found every requirement met; for Level 2 the self-assessment or certification assessment is less than three years old and its status is current. DoD contracts carry CMMC requirements from 10 November 2025.',
-    sources: src('cmmc', 'dfarsCmmc', 'far204021'),
+      'Yes means the affirmation is current and true: for Level 1 (the 15 FAR 52.204-21 safeguards for federal contract information) the yearly self-assessment found every requirement met; for Level 2 the self-assessment or certification assessment is less than three years old and its status is current. DoD contracts carry CMMC requirements from 10 November 2025. From 10 November 2026 (Phase 2) solicitations for work with controlled unclassified information generally require Level 2 certification by a C3PAO: where one does, Yes needs a Final or Conditional Level 2 (C3PAO) status before award, not a self-assessment.',
+    sources: src('cmmc', 'dfarsCmmc', 'cmmcPhases', 'far204021'),
     action: { action: 'Complete the CMMC self-assessment and have a senior official affirm compliance in SPRS.', priority: 'critical', targetDays: 30 },
   }),
   q({
     code: 'IP-10',
     subdomain: 'Incident reporting',
     questionText: 'Does the incident response plan say who reports a cyber incident to which funding agency or sponsor, and within what time?',
-    points: 2,
+    points: 1,
     critical: false,
     clock: {
       summary: 'Cyber incident affecting covered defense information reported to DoD within 72 hours of discovery (DoD contracts with DFARS 252.204-7012)',
@@ -266,15 +266,56 @@ export const INFORMATION_PROTECTION_QUESTIONS: QuestionSpec[] = [
     code: 'IP-23',
     subdomain: 'Controlled-access data',
     questionText: 'Do the systems that hold NIH controlled-access data meet NIST SP 800-171, as each Data Use Certification attests?',
-    points: 4,
+    points: 3,
     critical: true,
-    appliesWhen: [CONTROLLED_ACCESS_DATA],
+    // Asked of any controlled-access human data as good practice; a gate only for approved users of NIH repositories, whom NOT-OD-24-157 binds.
+    appliesWhen: [ANY_CONTROLLED_ACCESS],
+    criticalWhen: [NIH_CONTROLLED_ACCESS],
     documentEvidenceRequired: true,
     evidenceDescription: 'List of controlled-access datasets, the systems that hold them and their 800-171 self-attestations.',
     guidance:
-      'Yes means every new or renewed Data Use Certification since 25 January 2025 rests on a system that meets NIST SP 800-171, and no such data is accessible to a country of concern.',
+      'Yes means every new or renewed Data Use Certification for NIH controlled-access data since 25 January 2025 rests on a system, including any third-party IT system or cloud service, that meets NIST SP 800-171. An organization whose controlled-access data come only from other providers answers on the systems that hold them, as good practice.',
     sources: src('nihOd24157', 'nihOd25159'),
     action: { action: 'List controlled-access datasets and bring each system that holds them to NIST SP 800-171.', priority: 'critical', targetDays: 30 },
+  }),
+  q({
+    code: 'IP-31',
+    subdomain: 'Controlled-access data',
+    questionText:
+      'Is NIH controlled-access data kept from every person and institution located in a country of concern, collaborators included, under each of the organization’s Data Use Certifications?',
+    points: 3,
+    critical: true,
+    appliesWhen: [NIH_CONTROLLED_ACCESS],
+    documentEvidenceRequired: true,
+    evidenceDescription: 'The list of approved users and collaborators on each NIH Data Use Certification with where each is located, and the access settings of the systems that hold the data.',
+    guidance:
+      'Yes means no one located in China (including Hong Kong and Macau), Russia, Iran, North Korea, Cuba or Venezuela, and no institution there, can reach NIH controlled-access data or data derived from it through the organization, including through a collaborator, a shared workspace or a cloud service (NIH NOT-OD-25-083, from 4 April 2025), and projects that involved them have ended.',
+    sources: src('nihOd25083', 'nihOd25159'),
+    action: {
+      action: 'Review approved users, collaborators and system access for each NIH Data Use Certification and remove any access from a country of concern.',
+      priority: 'critical',
+      targetDays: 30,
+    },
+  }),
+  q({
+    code: 'IP-32',
+    subdomain: 'Human biospecimens',
+    questionText:
+      'Does the organization stop NIH-supported human biospecimens from being distributed, directly or through an intermediary, to any institution or party located in a country of concern, and keep documentation of any distribution made under one of the NIH policy’s exceptions?',
+    points: 3,
+    critical: true,
+    // The activity is NIH support itself: a subrecipient whose profile does not list NIH among its funders is reached too.
+    appliesWhen: [NIH_BIOSPECIMENS],
+    documentEvidenceRequired: true,
+    evidenceDescription: 'The material transfer or shipping procedure with the country-of-concern check, and the record of any distribution made under an exception.',
+    guidance:
+      'Yes means every transfer of human biospecimens of U.S. persons whose collection, storage, use or distribution NIH funds (identifiable or not, even one specimen) is checked so that none reaches an institution or party in China (including Hong Kong and Macau), Cuba, Iran, North Korea, Russia or Venezuela, unless federal law or an international agreement requires it, rare and compelling circumstances with the donor’s consent apply, or the donor asks for their own care; and any such distribution is documented (NIH NOT-OD-25-160, from 24 October 2025).',
+    sources: src('nihOd25160'),
+    action: {
+      action: 'Add the country-of-concern check to material transfer and shipping of NIH-supported human biospecimens, and document any distribution made under an exception.',
+      priority: 'critical',
+      targetDays: 30,
+    },
   }),
   q({
     code: 'IP-12',

@@ -4,6 +4,7 @@ import {
   COVERED,
   DOD,
   DOJ_DSP,
+  EXPORT_CONTROLLED,
   FEDERAL_GRANTS,
   FEDERALLY_FUNDED,
   FOREIGN_COMPONENTS,
@@ -28,7 +29,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Disclosure',
     questionText:
       'Does a written conflict of interest and conflict of commitment policy require researchers to disclose outside activities, including foreign appointments and affiliations?',
-    points: 2,
+    points: 1,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'The current conflict of interest / commitment policy and the disclosure form.',
@@ -177,7 +178,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     code: 'PP-23',
     subdomain: 'Foreign gifts and contracts',
     questionText: 'Has the organization filed each Section 117 report of foreign gifts and contracts due in the last two years, on time?',
-    points: 4,
+    points: 3,
     critical: true,
     appliesWhen: [IHE, FOREIGN_GIFTS],
     clock: {
@@ -227,7 +228,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Export control',
     questionText:
       'Do the organization’s written export control procedures cover all four of: classification, restricted-party screening, deemed exports and technology control plans?',
-    points: 2,
+    points: 1,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'Export control manual or procedures, a sample screening record and, for controlled projects, the technology control plans and access lists.',
@@ -241,10 +242,29 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     },
   }),
   q({
+    code: 'PP-28',
+    subdomain: 'Export control',
+    questionText:
+      'Before an export, reexport or in-country transfer of items subject to the EAR, does restricted-party screening determine whether a foreign party is 50 percent or more owned by parties on the Entity List or the Military End-User List, and treat such a party as listed?',
+    points: 3,
+    critical: true,
+    appliesWhen: [EXPORT_CONTROLLED],
+    documentEvidenceRequired: true,
+    evidenceDescription: 'The screening procedure with its ownership step, and a sample of screening records showing the ownership found for foreign parties.',
+    guidance:
+      'Yes means screening does not stop at the names on the lists: the ownership of each foreign party is determined, directly or indirectly and added across listed owners, a party owned 50 percent or more by listed parties gets the license requirements of its most restrictive owner, and where a listed owner is known but its share cannot be found a license is sought (Red Flag 29). BIS reimposed this Affiliates Rule on 10 November 2026 after a year\'s suspension; exporters are liable without fault.',
+    sources: src('bisAffiliates', 'exportRegs'),
+    action: {
+      action: 'Add an ownership check (50 percent rule) to restricted-party screening for exports, reexports and transfers of items subject to the EAR, and re-screen current foreign parties.',
+      priority: 'critical',
+      targetDays: 30,
+    },
+  }),
+  q({
     code: 'PP-09',
     subdomain: 'Due diligence',
     questionText: 'Is there a documented review, before the organization accepts them, of all four of: foreign sponsors, foreign partners, foreign gifts and agreements with foreign parties?',
-    points: 2,
+    points: 1,
     critical: false,
     documentEvidenceRequired: true,
     evidenceDescription: 'Review procedure or checklist and an example review.',
@@ -261,7 +281,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Agency risk reviews',
     questionText:
       'Is every foreign institution that collaborates on the organization’s DoD-funded fundamental research checked against the DoD §1286 lists before the collaboration starts (answer Yes if there are no such collaborations)?',
-    points: 4,
+    points: 3,
     critical: true,
     appliesWhen: [DOD],
     // FY2025 NDAA §238 (extended by the FY2026 NDAA) limits DoD funds to institutions of higher
@@ -270,7 +290,7 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'Screening procedure and dated screening records for current DoD projects with foreign collaborators, or a note that there are none.',
     guidance:
-      'Yes means every foreign institution collaborating on DoD-funded fundamental research is screened against the current §1286 lists before work starts and when the lists are updated, or the organization has no such collaborations today. FY2025 NDAA §238, extended by the FY2026 NDAA, bars DoD funding of an institution of higher education for such collaborations with listed institutions, so it is a gate for institutions of higher education; for companies, nonprofit research institutes and FFRDCs it is good practice.',
+      'Yes means every foreign institution collaborating on DoD-funded fundamental research is screened against the current §1286 lists before work starts and when the lists are updated, or the organization has no such collaborations today. FY2025 NDAA §238, extended by the FY2026 NDAA, bars DoD funding of an institution of higher education for such collaborations with listed institutions, so it is a gate for institutions of higher education; for companies, nonprofit research institutes and FFRDCs it is good practice. DoD policy reaches further, as good practice to screen for: its memorandum of 8 January 2026 bars fundamental research assistance awards to entities on the §1260H list of Chinese military companies, and its decision matrix of 9 March 2026 weighs collaboration in the past five years with entities on a wider set of restricted lists and equipment from listed foreign organizations.',
     sources: src('ndaa25s238', 'ndaa26', 'ndaa19s1286', 'dodMemo2026', 'dodMatrix2026'),
     action: {
       action: 'Screen collaborators on DoD-funded fundamental research against the §1286 lists and record each check.',
@@ -287,7 +307,8 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
     critical: false,
     documentEvidenceRequired: false,
     evidenceDescription: 'Procedure describing who responds and how mitigation is tracked.',
-    guidance: 'Yes means the office and steps are defined before the first request arrives.',
+    guidance:
+      'Yes means the office and steps are defined before the first request arrives. These reviews are how the agencies decide on proposals (NSF’s TRUST framework, piloted on quantum proposals from fiscal year 2025; DoD’s decision matrix of 9 March 2026): they put no duty on the organization beyond answering the agency and carrying out a mitigation it agrees to, so this is good practice.',
     sources: src('dodMatrix2026', 'nsfTrust'),
     action: { action: 'Define who answers agency risk reviews and how mitigation plans are agreed and tracked.', priority: 'medium', targetDays: 120 },
   }),

@@ -41,7 +41,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     subdomain: 'Training records',
     questionText:
       'Does the organization track each person’s research security training completion date so that the authorized organizational representative can certify on its behalf?',
-    points: 2,
+    points: 1,
     critical: false,
     appliesWhen: [RST_AGENCIES],
     documentEvidenceRequired: true,
@@ -155,7 +155,7 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     code: 'TP-08',
     subdomain: 'Export control training',
     questionText: 'Do people working on export-controlled projects receive export control training?',
-    points: 2,
+    points: 1,
     critical: false,
     appliesWhen: [EXPORT_CONTROLLED],
     documentEvidenceRequired: true,

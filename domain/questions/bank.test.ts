@@ -11,10 +11,10 @@ import { isHardRequirement, sourceDefSchema, type SourceDef } from './source-typ
 
 // Every question that cites a hard requirement in force (bank-rules.ts), each scoped to where its source binds.
 const GATES = [
-  ...['PP-02', 'PP-03', 'PP-05', 'PP-15', 'PP-23', 'PP-17', 'PP-18', 'PP-19', 'PP-20', 'PP-21', 'PP-24', 'PP-25', 'PP-26', 'PP-27'],
+  ...['PP-02', 'PP-03', 'PP-05', 'PP-15', 'PP-23', 'PP-17', 'PP-18', 'PP-19', 'PP-20', 'PP-21', 'PP-24', 'PP-25', 'PP-26', 'PP-27', 'PP-28'],
   ...['TP-01', 'TP-03', 'TP-12', 'TP-14'],
-  ...['IP-23', 'IP-24', 'IP-29', 'IP-30'],
-  ...['AU-05', 'AU-13', 'AU-14'],
+  ...['IP-23', 'IP-24', 'IP-29', 'IP-30', 'IP-31', 'IP-32'],
+  ...['AU-05', 'AU-13', 'AU-14', 'AU-16'],
 ];
 
 describe('question bank', () => {
@@ -137,6 +137,50 @@ describe('question bank', () => {
     expect(sourcesOf('PP-24')).toEqual(['asda1825']);
     expect(sourcesOf('PP-25')).toEqual(['uniform200216']);
     expect(sourcesOf('TP-14')).toEqual(['nsfRecr']);
+  });
+
+  it('gates the NIH data and biospecimen duties only for organizations that hold them: NIH repository users and NIH-supported biospecimen holders', () => {
+    const gatesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).filter((q) => q.critical).map((q) => q.code);
+    const codesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).map((q) => q.code);
+    const nihGrantee: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: ['nih'], instruments: { nih: ['grant'] }, activities: [] };
+    // An NIH grantee without biospecimens or NIH repository data is asked none of the three.
+    for (const code of ['IP-23', 'IP-31', 'IP-32']) expect(codesOf(nihGrantee), code).not.toContain(code);
+    // With NIH-supported biospecimens it is gated on the biospecimen policy (NOT-OD-25-160), and on nothing about repository data.
+    const withBiospecimens = { ...nihGrantee, activities: ['nih_biospecimens'] } satisfies ApplicabilityProfile;
+    expect(gatesOf(withBiospecimens)).toContain('IP-32');
+    expect(codesOf(withBiospecimens)).not.toContain('IP-31');
+    // The activity is NIH support itself: a holder funded through a subaward, whose profile lists another agency, is gated too.
+    const subrecipient: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['dod'], activities: ['nih_biospecimens'] };
+    expect(gatesOf(subrecipient)).toContain('IP-32');
+    // An approved user of NIH repositories is gated on NIST SP 800-171 (IP-23) and on no country-of-concern access (IP-31), NIH-funded or not.
+    const nihDataUser: ApplicabilityProfile = { kind: 'company', covered: false, agencies: [], activities: ['nih_controlled_access'] };
+    expect(gatesOf(nihDataUser)).toEqual(expect.arrayContaining(['IP-23', 'IP-31']));
+    // Controlled-access data from other providers: IP-23 asked as good practice, not a gate; the NIH-only duties not asked.
+    const otherData: ApplicabilityProfile = { kind: 'nonprofit', covered: false, agencies: ['nih'], activities: ['controlled_access_data'] };
+    const asked = questionsFor(QUESTION_BANK, otherData);
+    expect(asked.find((q) => q.code === 'IP-23')?.critical).toBe(false);
+    expect(codesOf(otherData)).not.toContain('IP-31');
+    expect(codesOf(otherData)).not.toContain('IP-32');
+    const sourcesOf = (code: string) => QUESTION_BANK.find((q) => q.code === code)!.sources;
+    expect(sourcesOf('IP-31')).toEqual(['nihOd25083', 'nihOd25159']);
+    expect(sourcesOf('IP-32')).toEqual(['nihOd25160']);
+  });
+
+  it('gates the DOJ rejected-transaction report (AU-16) for DOJ Data Security Program activity only, with its 14-day window', () => {
+    const gatesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).filter((q) => q.critical).map((q) => q.code);
+    const codesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).map((q) => q.code);
+    expect(gatesOf({ kind: 'nonprofit', covered: false, agencies: ['nih'], activities: ['doj_dsp'] })).toContain('AU-16');
+    expect(codesOf({ kind: 'nonprofit', covered: false, agencies: ['nih'], activities: ['nih_biospecimens'] })).not.toContain('AU-16');
+    const au16 = QUESTION_BANK.find((q) => q.code === 'AU-16')!;
+    expect(au16.clock).toMatchObject({ recurrence: 'after_event', within: 14, unit: 'days', source: 'doj202Reports' });
+    expect(SOURCES.doj202Reports).toMatchObject({ force: 'regulation', status: 'in_force', basis: 'primary', effective: '2025-10-06', binds: [{ activities: ['doj_dsp'] }] });
+  });
+
+  it('gates the EAR Affiliates Rule (PP-28) for export-controlled work only', () => {
+    const gatesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).filter((q) => q.critical).map((q) => q.code);
+    const codesOf = (p: ApplicabilityProfile) => questionsFor(QUESTION_BANK, p).map((q) => q.code);
+    expect(gatesOf({ kind: 'company', covered: false, agencies: [], activities: ['export_controlled'] })).toContain('PP-28');
+    expect(codesOf({ kind: 'ihe', covered: true, agencies: ['nsf'], activities: [] })).not.toContain('PP-28');
   });
 
   it(`holds more than 70 questions and still scores out of ${MAX_SCORE}: every profile answering Yes to all it is asked scores ${MAX_SCORE}`, () => {
@@ -318,6 +362,20 @@ describe('source register', () => {
     expect(SOURCES.uniform200216.binds).toEqual([{ grants: ['nsf', 'nih', 'doe', 'dod', 'nasa', 'usda', 'other'] }]);
     expect(SOURCES.asda1825.binds).toEqual([{ agencies: ['nsf', 'nih', 'doe', 'dod', 'nasa', 'usda', 'other'] }]);
     for (const id of ['uniform200216', 'asda1825', 'nsfRecr'] as const) expect(isHardSource(id), id).toBe(true);
+  });
+
+  it('records the NIH data and biospecimen notices, the Affiliates Rule and CMMC Phase 2 with whom they bind and how they were verified', () => {
+    expect(SOURCES.nihOd25160).toMatchObject({ force: 'agency_term', status: 'in_force', basis: 'primary', effective: '2025-10-24', binds: [{ activities: ['nih_biospecimens'] }] });
+    expect(SOURCES.nihOd25083).toMatchObject({ force: 'agency_term', status: 'in_force', basis: 'secondary', effective: '2025-04-04', binds: [{ activities: ['nih_controlled_access'] }] });
+    expect(SOURCES.nihOd25083.searched).toMatch(/NOT-OD-25-159 and NOT-OD-25-160/);
+    // NOT-OD-24-157 and NOT-OD-25-159 bind approved users of NIH repositories, not any controlled-access data.
+    for (const id of ['nihOd24157', 'nihOd25159'] as const) expect(SOURCES[id].binds, id).toEqual([{ activities: ['nih_controlled_access'] }]);
+    expect(SOURCES.bisAffiliates).toMatchObject({ force: 'regulation', status: 'in_force', basis: 'secondary', effective: '2026-11-10', binds: [{ activities: ['export_controlled'] }] });
+    expect(SOURCES.cmmcPhases).toMatchObject({ force: 'regulation', status: 'in_force', basis: 'secondary', effective: '2026-11-10', binds: [{ activities: ['cui_fci'] }] });
+    for (const id of ['nihOd25160', 'nihOd25083', 'bisAffiliates', 'cmmcPhases'] as const) {
+      expect(isHardSource(id), id).toBe(true);
+      expect(SOURCES[id].verifiedOn, id).toBe('2026-11-29');
+    }
   });
 
   it('dates the NSF training notice and HEA §117 as their texts do', () => {

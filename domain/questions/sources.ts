@@ -12,7 +12,6 @@
 // every publish). docs/content/register.md lists
 // them all (npm run content:register).
 import {
-  CONTROLLED_ACCESS_DATA,
   CUI_FCI,
   DOD,
   DOD_CONTRACTS,
@@ -26,6 +25,8 @@ import {
   IHE,
   NASA,
   NIH,
+  NIH_BIOSPECIMENS,
+  NIH_CONTROLLED_ACCESS,
   NSF,
   USDA_GRANTS,
 } from './bank-conditions.ts';
@@ -410,6 +411,30 @@ export const SOURCES = {
     note: 'The compliance program, certification and audit duties for restricted transactions apply from 6 October 2025.',
     binds: [DOJ_DSP],
   },
+  // Verified 2026-11-29 [primary]: 28 CFR 202.1104 and 202.504 as copied from eCFR by self-law.org
+  // (research copies of the codified text). 202.1104(a): "A report must be filed ... by any U.S. person
+  // that, on or after October 6, 2025, has received and affirmatively rejected (including automatically
+  // rejected using software, technology, or automated tools) an offer from another person to engage in a
+  // prohibited transaction involving data brokerage"; (b) "within 14 days of rejecting a transaction
+  // prohibited by this part"; (c) contents. 202.504(a): subparts C, D, J and K "(other than § 202.1102
+  // and § 202.1104)" do not apply to transactions for the official business of the U.S. Government by
+  // its employees, grantees or contractors, or "pursuant to a grant, contract, or other agreement"; its
+  // examples include a federally funded hospital sharing human genomic data and biospecimens in bulk.
+  doj202Reports: {
+    label: '28 CFR 202.1104 (DOJ rejected-transaction reports)',
+    issuer: 'Department of Justice (National Security Division)',
+    document: 'Preventing Access to U.S. Sensitive Personal Data and Government-Related Data by Countries of Concern or Covered Persons, 28 CFR part 202: reports on rejected prohibited transactions; official business of the United States Government',
+    date: '2025-01-08',
+    section: '§202.1104(a)-(c) (report within 14 days of rejecting an offer of a prohibited data-brokerage transaction); §202.504(a) (the exemption for federal grants and contracts does not reach §202.1104)',
+    url: 'https://www.ecfr.gov/current/title-28/section-202.1104',
+    force: 'regulation',
+    status: 'in_force',
+    basis: 'primary',
+    verifiedOn: VERIFIED_1129,
+    effective: '2025-10-06',
+    note: 'Binds any U.S. person that receives and rejects an offer to engage in a prohibited data-brokerage transaction, from 6 October 2025, even when its data transactions are otherwise exempt as federally funded research (§202.504). The profile reaches it through the DOJ Data Security Program activity.',
+    binds: [DOJ_DSP],
+  },
   // Re-read 2026-11-29 [primary, first sentence]: 2 CFR 200.334 as reproduced by compliancecosmos.org:
   // "Financial records, supporting documents, statistical records, and all other non-Federal entity
   // records pertinent to a Federal award must be retained for a period of three years from the date of
@@ -536,6 +561,28 @@ export const SOURCES = {
     effective: '2024-12-16',
     binds: [DOD_CONTRACTS, CUI_FCI],
   },
+  // Verified 2026-11-29 [secondary]: 32 CFR 170.3(e) (implementation phases) as summarized from the
+  // program rule (89 FR 83092, 15 October 2024) by secureframe.com, grc-eng.pages.dev and
+  // thedefensecompliancereport.com: Phase 1 from the effective date of the DFARS rule (10 November
+  // 2025); Phase 2 one year later, from 10 November 2026, when DoD includes the Level 2 (C3PAO)
+  // certification requirement in applicable solicitations and contracts as a condition of award for
+  // controlled unclassified information. The eCFR text of 170.3(e) was not found.
+  cmmcPhases: {
+    label: '32 CFR 170.3(e) (CMMC phase 2)',
+    issuer: 'Department of Defense',
+    document: 'Cybersecurity Maturity Model Certification (CMMC) Program, 32 CFR part 170: implementation phases',
+    date: '2024-10-15',
+    section: '§170.3(e)(2) (Phase 2: Level 2 (C3PAO) certification required in applicable solicitations and contracts, from one year after Phase 1)',
+    url: 'https://www.ecfr.gov/current/title-32/subtitle-A/chapter-I/subchapter-G/part-170/subpart-A/section-170.3',
+    force: 'regulation',
+    status: 'in_force',
+    basis: 'secondary',
+    verifiedOn: VERIFIED_1129,
+    searched: 'eCFR 32 CFR 170.3(e) and 89 FR 83092 for the phase text (pages corpus): not found in the stored copies; only secureframe.com, grc-eng.pages.dev, thedefensecompliancereport.com and safeguard.sh summaries of it.',
+    effective: '2026-11-10',
+    note: 'Phase 2 starts on 10 November 2026: from then a DoD solicitation for work with controlled unclassified information generally requires a Final or Conditional Level 2 (C3PAO) status before award, not a self-assessment; the solicitation says which level applies.',
+    binds: [CUI_FCI],
+  },
   // Verified 2026-11-27 [primary]: DFARS 252.204-7025 (NOV 2025), "Notice of Cybersecurity Maturity
   // Model Certification Level Requirements", as prescribed in 204.7504(b) for solicitations that
   // include 252.204-7021 (text as reproduced by farclause.com and part52.dev; 204.7504 on customsmobile.com).
@@ -572,6 +619,32 @@ export const SOURCES = {
     binds: [EXPORT_CONTROLLED],
   },
 
+  // Verified 2026-11-29 [primary for the rule, secondary for its return]: BIS interim final rule
+  // "Expansion of End-User Controls To Cover Affiliates of Certain Listed Entities" (FR Doc. 2025-19001,
+  // 15 CFR parts 732, 734, 736, 744 and 748, RIN 0694-AK11; copy at thefederalregister.org, summary and
+  // dates read): "any entity that is at least 50 percent owned by one or more entities on the Entity List
+  // will itself automatically be subject to Entity List restrictions", likewise for military end users
+  // and certain sanctioned parties; effective 29 September 2025. The one-year suspension (final rule, 90
+  // FR issue 216, 12 November 2025: suspended 10 November 2025 to 9 November 2026, reimposed on 10
+  // November 2026 unless BIS acts again) was read only in Skadden, Freshfields, Bass Berry and
+  // internationaltradeinsights.com summaries; no later extension was found in the stored copies.
+  bisAffiliates: {
+    label: 'EAR Affiliates Rule (15 CFR 744.11(a)(1))',
+    issuer: 'Department of Commerce (Bureau of Industry and Security)',
+    document: 'Expansion of End-User Controls To Cover Affiliates of Certain Listed Entities, interim final rule (FR Doc. 2025-19001), suspended 10 November 2025 to 9 November 2026',
+    date: '2025-09-29',
+    section: '15 CFR 744.11(a)(1) (entities 50 percent or more owned by Entity List or Military End-User List parties take their restrictions); Supplement No. 8 to part 744; Red Flag 29',
+    url: 'https://www.federalregister.gov/d/2025-19001',
+    force: 'regulation',
+    status: 'in_force',
+    basis: 'secondary',
+    verifiedOn: VERIFIED_1129,
+    searched:
+      'The suspension rule (90 FR, 12 November 2025) and any later BIS action on the Affiliates Rule (pages corpus, by title and by date): not found in the stored copies; the reimposition on 10 November 2026 rests on law-firm summaries of the suspension rule.',
+    effective: '2026-11-10',
+    note: 'In force from 29 September 2025, suspended from 10 November 2025 through 9 November 2026, reimposed from 10 November 2026 by the suspension rule\'s own terms. Binds exporters, reexporters and transferors of items subject to the EAR: they must determine the ownership of foreign parties (strict liability).',
+    binds: [EXPORT_CONTROLLED],
+  },
   // Verified 2026-11-27 [primary]: NSF, "Summary of Changes to the PAPPG (NSF 24-1)"
   // (https://new.nsf.gov/policies/pappg/24-1/summary-changes): Chapter I.E "3(b) Parties to Malign
   // Foreign Talent Recruitment Programs" (such individuals are not eligible as senior/key persons).
@@ -714,8 +787,8 @@ export const SOURCES = {
     basis: 'primary',
     verifiedOn: VERIFIED,
     effective: '2025-01-25',
-    note: 'Approved users of controlled-access human genomic data from NIH controlled-access data repositories, under any NIH funding mechanism; applies at each new or renewed Data Use Certification.',
-    binds: [CONTROLLED_ACCESS_DATA],
+    note: 'Approved users of controlled-access human genomic data from NIH controlled-access data repositories, under any NIH funding mechanism; applies at each new or renewed Data Use Certification. binds narrowed on 2026-11-29 from any controlled-access human data to approved users of NIH repositories (the activity nih_controlled_access), the scope the notice states.',
+    binds: [NIH_CONTROLLED_ACCESS],
   },
   // Verified 2026-11-27 [primary]: https://grants.nih.gov/grants/guide/notice-files/NOT-OD-25-159.html
   // (title as below; release date September 24, 2025; purpose: safeguard NIH controlled-access data
@@ -732,7 +805,59 @@ export const SOURCES = {
     basis: 'primary',
     verifiedOn: VERIFIED,
     effective: '2025-09-24',
-    binds: [CONTROLLED_ACCESS_DATA],
+    note: 'Reaches NIH controlled-access data repositories and their users; binds narrowed on 2026-11-29 from any controlled-access human data to approved users of NIH repositories (the activity nih_controlled_access).',
+    binds: [NIH_CONTROLLED_ACCESS],
+  },
+  // Verified 2026-11-29 [secondary]: NIH NOT-OD-25-083, "Implementation Update: Enhancing Security
+  // Measures for NIH Controlled-Access Data" (2 April 2025): title and date as NIH's own notices
+  // NOT-OD-25-159 and NOT-OD-25-160 list it under related announcements (grants.nih.gov, primary for
+  // title and date only). Its content per secondary reports only: the notice, quoted by
+  // securityexpress.info and Fierce Biotech (as reproduced by prcmidwest.com), "prohibit[s] access to
+  // controlled-access data repositories and associated data for organizations located in countries of
+  // concern" (China including Hong Kong and Macau, Russia, Iran, North Korea, Cuba, Venezuela) from 4
+  // April 2025, citing EO 14117 and 28 CFR part 202, and NIH ends ongoing projects using NIH CADRs that
+  // involve researchers or institutions in those countries (NIH Office of Extramural Research statement).
+  nihOd25083: {
+    label: 'NIH NOT-OD-25-083',
+    issuer: 'National Institutes of Health',
+    document: 'NIH NOT-OD-25-083, Implementation Update: Enhancing Security Measures for NIH Controlled-Access Data',
+    date: '2025-04-02',
+    section: 'No access to NIH controlled-access data repositories and associated data by institutions or researchers located in countries of concern (EO 14117; 28 CFR part 202)',
+    url: nihNotice('NOT-OD-25-083'),
+    force: 'agency_term',
+    status: 'in_force',
+    basis: 'secondary',
+    verifiedOn: VERIFIED_1129,
+    searched:
+      'grants.nih.gov for the text of NOT-OD-25-083 (pages and docs corpora, by number and by title): not found in the stored copies; only its title and date in the related announcements of NOT-OD-25-159 and NOT-OD-25-160, and reports quoting it (securityexpress.info, Fierce Biotech via prcmidwest.com, Science via uni-marburg.de).',
+    effective: '2025-04-04',
+    note: 'Binds approved users of NIH controlled-access data through their Data Use Certifications: no access by people or institutions located in a country of concern, including collaborators on ongoing projects.',
+    binds: [NIH_CONTROLLED_ACCESS],
+  },
+  // Verified 2026-11-29 [primary]: https://grants.nih.gov/grants/guide/notice-files/NOT-OD-25-160.html
+  // (opening read: title "NIH Policy on Enhancing Security Measures for Human Biospecimens", 24
+  // September 2025, NIH Biospecimens Security Policy for human biospecimens "whose collection,
+  // obtainment, storage, use, or distribution are supported by NIH funds", consistent with EO 14117 and
+  // 28 CFR part 202). The policy terms as quoted by the University of Minnesota (scope: "any on-going
+  // or new NIH funding mechanisms (grants, cooperative agreements, contracts, Other Transactions, and
+  // intramural support) regardless of NIH funding level"; the definition of human biospecimen), UCSF
+  // (holder "prohibited from directly or indirectly distributing those biospecimens to institutions or
+  // parties located in countries of concern"; three limited exceptions; documentation of any such
+  // distribution retained), Northwestern, WashU and Michigan State: effective 24 October 2025.
+  nihOd25160: {
+    label: 'NIH NOT-OD-25-160',
+    issuer: 'National Institutes of Health',
+    document: 'NIH NOT-OD-25-160, NIH Policy on Enhancing Security Measures for Human Biospecimens',
+    date: '2025-09-24',
+    section: 'NIH Biospecimens Security Policy: no direct or indirect distribution of NIH-supported human biospecimens of U.S. persons to institutions or parties located in countries of concern, except three limited circumstances; documentation of any such distribution retained',
+    url: nihNotice('NOT-OD-25-160'),
+    force: 'agency_term',
+    status: 'in_force',
+    basis: 'primary',
+    verifiedOn: VERIFIED_1129,
+    effective: '2025-10-24',
+    note: 'Binds any entity holding human biospecimens whose collection, storage, use or distribution NIH supports, under any NIH funding mechanism and at any funding level; no bulk threshold. Countries of concern: China (including Hong Kong and Macau), Cuba, Iran, North Korea, Russia and Venezuela. The effective date rests on the university summaries named above.',
+    binds: [NIH_BIOSPECIMENS],
   },
   // Verified 2026-11-27 [primary]: title as NIH's NOT-OD-25-130 lists it under related announcements
   // ("May 1, 2025 - Updated NIH Policy on Foreign Subawards. See Notice NOT-OD-25-104",

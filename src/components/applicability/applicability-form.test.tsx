@@ -84,7 +84,9 @@ describe('ApplicabilityForm', () => {
     await covered().click();
     await page.getByRole('checkbox', { name: 'DoD', exact: true }).click();
     await page.getByRole('checkbox', { name: 'NSF', exact: true }).click();
+    await page.getByRole('checkbox', { name: ACTIVITY_LABELS.nih_biospecimens }).click();
     await page.getByRole('checkbox', { name: ACTIVITY_LABELS.doj_dsp }).click();
+    await page.getByRole('checkbox', { name: ACTIVITY_LABELS.nih_controlled_access }).click();
     await page.getByRole('checkbox', { name: ACTIVITY_LABELS.cui_fci }).click();
     // Checked then unchecked: not sent.
     await page.getByRole('checkbox', { name: 'NIH', exact: true }).click();
@@ -101,7 +103,7 @@ describe('ApplicabilityForm', () => {
       covered: true,
       agencies: ['nsf', 'dod'],
       instruments: { nsf: ['grant'], dod: ['grant', 'contract'] },
-      activities: ['cui_fci', 'doj_dsp'],
+      activities: ['cui_fci', 'doj_dsp', 'nih_controlled_access', 'nih_biospecimens'],
     });
   });
 

@@ -34,10 +34,12 @@ import { Button } from '../ui/button.tsx';
 export const ACTIVITY_HINTS: Record<Activity, string> = {
   cui_fci: 'Any agency’s contract with the FAR 52.204-21 clause (FCI); DoD contracts with the DFARS 252.204-7012 clause (CUI) or the DFARS 252.204-7021 CMMC clause.',
   export_controlled: 'Items or technology on the Commerce Control List (15 CFR part 774) or the U.S. Munitions List (22 CFR part 121).',
-  controlled_access_data: 'Data from controlled-access repositories such as NIH dbGaP.',
+  controlled_access_data: 'Data from any controlled-access repository or provider under a data use agreement; NIH repositories also need the NIH choice below.',
   foreign_gifts: 'Institutions of higher education report these under section 117 of the Higher Education Act (20 U.S.C. 1011f).',
   foreign_components: 'Significant work performed outside the United States, by your people or by a foreign subrecipient.',
   doj_dsp: '28 CFR part 202, in force since April 8, 2025.',
+  nih_controlled_access: 'Approved users of NIH repositories under the Genomic Data Sharing Policy (NIH NOT-OD-24-157, NOT-OD-25-083, NOT-OD-25-159).',
+  nih_biospecimens: 'Tissue, blood and other human-derived material from U.S. persons supported by NIH funds (NIH NOT-OD-25-160, from October 24, 2025).',
 };
 
 export const INSTRUMENTS_HINT =
