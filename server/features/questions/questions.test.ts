@@ -36,12 +36,14 @@ describe.each([TEST_DRIVER])('question bank versions (%s)', (driver) => {
   it('publishes a new version when the bank in code changes, leaving old rows untouched', async () => {
     const db = server.deps.db;
     const v1 = await currentVersionId({ db });
-    const before = await db.select().from(questions).where(eq(questions.versionId, v1));
+    // In id order: without one, the database may return the same rows in another order once more rows exist.
+    const rowsOf = (versionId: number) => db.select().from(questions).where(eq(questions.versionId, versionId)).orderBy(questions.id);
+    const before = await rowsOf(v1);
     const changed = QUESTION_BANK.map((q) => (q.code === 'CI-16' ? { ...q, questionText: `${q.questionText} (revised)` } : q));
     const v2 = await seedQuestionBank({ db }, changed);
     expect(v2).toBeGreaterThan(v1);
     expect(await currentVersionId({ db })).toBe(v2);
-    expect(await db.select().from(questions).where(eq(questions.versionId, v1))).toEqual(before);
+    expect(await rowsOf(v1)).toEqual(before);
     expect(await seedQuestionBank({ db }, changed)).toBeNull();
     expect(await versionCount()).toBe(2);
   });
