@@ -28,7 +28,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     await h?.close();
   });
 
-  it('a new user answers everything, partly offline, submits when online and sees consistent results', async () => {
+  it('a new user answers everything, partly offline, submits when online and sees consistent results', { timeout: 180_000 }, async () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     const errors = collectErrors(page);
