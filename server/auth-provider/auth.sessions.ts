@@ -18,7 +18,8 @@ const unix = (d: Date) => Math.floor(d.getTime() / 1000);
  */
 export function amrClaim(session: SessionRow): { method: string; timestamp: number }[] {
   const entries = [{ method: session.amr as string, timestamp: unix(session.createdAt) }];
-  if (session.aal === 'aal2' && session.mfaVerifiedAt) entries.push({ method: 'totp', timestamp: unix(session.mfaVerifiedAt) });
+  // The factor first: the sort is stable, so within one second the later event stays ahead.
+  if (session.aal === 'aal2' && session.mfaVerifiedAt) entries.unshift({ method: 'totp', timestamp: unix(session.mfaVerifiedAt) });
   return entries.sort((a, b) => b.timestamp - a.timestamp);
 }
 
