@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, hotp, matchTotp, newTotpSecret, totpCode, totpStep, totpUri } from './auth.totp.ts';
+import { base32Decode, base32Encode } from '#domain/base32.ts';
+import { hotp, matchTotp, newTotpSecret, totpCode, totpStep, totpUri } from './auth.totp.ts';
 
 // RFC 4226 Appendix D and RFC 6238 Appendix B: the published test vectors.
 const SHA1_KEY = Buffer.from('12345678901234567890');
@@ -29,8 +30,8 @@ describe('TOTP (RFC 6238) over HOTP (RFC 4226)', () => {
 
   it('round-trips base32 (RFC 4648 section 10 vectors) and makes 160-bit secrets', () => {
     expect(base32Encode(Buffer.from('foobar'))).toBe('MZXW6YTBOI');
-    expect(base32Decode('MZXW6YTBOI').toString()).toBe('foobar');
-    expect(base32Decode('mzxw6ytboi======').toString()).toBe('foobar');
+    expect(Buffer.from(base32Decode('MZXW6YTBOI')).toString()).toBe('foobar');
+    expect(Buffer.from(base32Decode('mzxw6ytboi======')).toString()).toBe('foobar');
     expect(() => base32Decode('MZXW6YTB0I')).toThrow();
     const secret = newTotpSecret();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);

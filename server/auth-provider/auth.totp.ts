@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { base32Decode, base32Encode } from '#domain/base32.ts';
 
 /**
  * TOTP as GoTrue validates it (internal/api/mfa.go verifyTOTPFactor: pquerna/otp with period 30,
@@ -10,44 +11,6 @@ export const TOTP_DIGITS = 6;
 export const TOTP_SKEW_STEPS = 1;
 /** Bytes of a new secret: 160 bits, RFC 4226 section 4 R6's recommendation and pquerna/otp's default. */
 const SECRET_BYTES = 20;
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** RFC 4648 base32 without padding (what authenticator apps and otpauth:// URIs use). */
-export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
-/** Inverse of base32Encode; case and padding are ignored. Throws on any other character. */
-export function base32Decode(text: string): Buffer {
-  const clean = text.toUpperCase().replace(/=+$/, '');
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of clean) {
-    const index = BASE32.indexOf(ch);
-    if (index < 0) throw new Error('invalid base32');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
 
 export const newTotpSecret = (): string => base32Encode(randomBytes(SECRET_BYTES));
 
