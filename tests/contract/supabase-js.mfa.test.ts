@@ -146,9 +146,11 @@ describe.each([TEST_DRIVER])('supabase-js auth.mfa contract (%s)', (driver) => {
     await aal1.auth.signInWithPassword({ email, password: PASSWORD });
     const refused = await aal1.auth.mfa.unenroll({ factorId: factor.id });
     expect(refused.error).toMatchObject({ status: 422, code: 'insufficient_aal' });
-    // Enrolling another factor also needs aal2 once one is verified.
+    // Enrolling another factor, or changing the password, also needs aal2 once one is verified.
     const second = await aal1.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Spare' });
     expect(second.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+    const password = await aal1.auth.updateUser({ password: `${PASSWORD}-new` });
+    expect(password.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
 
     const done = await client.auth.mfa.unenroll({ factorId: factor.id });
     expect(done.error).toBeNull();
