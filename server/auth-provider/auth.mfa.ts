@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
 import { authMfaChallenges, authMfaFactors, authRefreshTokens, authSessions } from '../db/schema/index.ts';
 import { isUuid } from '../lib/validator.ts';
+import type { Db } from '../db/client.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, overRequestRateLimit } from './auth.errors.ts';
 import { AUTH_LIMITS } from './auth.limits.ts';
@@ -186,4 +187,21 @@ export async function unenrollFactor(ctx: AuthContext, access: VerifiedAccess, f
     await tx.delete(authMfaFactors).where(eq(authMfaFactors.id, factor.id));
   });
   return { id: factor.id };
+}
+
+/**
+ * Housekeeping (the scheduler's auth.mfa_sweep job): challenges past their 5 minutes, verified or
+ * not, and factors never verified within theirs. Enrolment and verification already refuse both;
+ * this only keeps the tables from growing with abandoned attempts.
+ */
+export async function sweepExpiredMfa(db: Db, now: Date): Promise<{ challenges: number; factors: number }> {
+  const challenges = await db
+    .delete(authMfaChallenges)
+    .where(lt(authMfaChallenges.createdAt, new Date(now.getTime() - MFA_CHALLENGE_TTL_MS)))
+    .returning({ id: authMfaChallenges.id });
+  const factors = await db
+    .delete(authMfaFactors)
+    .where(and(eq(authMfaFactors.status, 'unverified'), lt(authMfaFactors.createdAt, new Date(now.getTime() - MFA_UNVERIFIED_FACTOR_TTL_MS))))
+    .returning({ id: authMfaFactors.id });
+  return { challenges: challenges.length, factors: factors.length };
 }

@@ -16,6 +16,7 @@ import { createEmbeddedVerifier } from './auth.verifier.ts';
 export type { EmbeddedAuthAdmin } from './auth.admin.ts';
 export { AuthError } from './auth.errors.ts';
 export { pruneUnknownAddresses, UNKNOWN_ADDRESS_KEEP_MS } from './auth.unknown-addresses.ts';
+export { sweepExpiredMfa } from './auth.mfa.ts';
 
 export interface EmbeddedAuthOptions {
   db: Db;

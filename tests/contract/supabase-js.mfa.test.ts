@@ -3,7 +3,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { authMfaFactors } from '#server/db/schema/index.ts';
+import { authMfaChallenges, authMfaFactors } from '#server/db/schema/index.ts';
+import { JOBS, runDueJobs } from '#server/features/jobs/index.ts';
 import { base32Decode } from '#domain/base32.ts';
 import { hotp, totpStep } from '#server/auth-provider/auth.totp.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
@@ -201,5 +202,22 @@ describe.each([TEST_DRIVER])('supabase-js auth.mfa contract (%s)', (driver) => {
     });
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({ code: 'refresh_token_already_used' });
+  });
+
+  it('the auth.mfa_sweep job removes expired challenges and factors never verified, and keeps the rest', async () => {
+    const { client } = await signedIn();
+    const kept = await enrolled(client, 'Kept');
+    expect((await client.auth.mfa.challengeAndVerify({ factorId: kept.id, code: codeFor(kept.totp.secret) })).error).toBeNull();
+    const abandoned = await enrolled(client, 'Abandoned');
+    await client.auth.mfa.challenge({ factorId: kept.id });
+    const db = server.built.database.db;
+    const sweep = JOBS.filter((j) => j.name === 'auth.mfa_sweep');
+    server.clock.advance(301_000);
+    const { data: fresh } = await client.auth.mfa.challenge({ factorId: kept.id });
+    const [run] = await runDueJobs(server.built.deps, server.clock.now(), sweep);
+    expect(run).toMatchObject({ ok: true, result: { challenges: 2, factors: 1 } });
+    expect((await db.select({ id: authMfaFactors.id }).from(authMfaFactors)).map((r) => r.id)).toEqual([kept.id]);
+    expect((await db.select({ id: authMfaChallenges.id }).from(authMfaChallenges)).map((r) => r.id)).toEqual([fresh!.id]);
+    expect(abandoned.id).not.toBe(kept.id);
   });
 });
