@@ -110,8 +110,9 @@ export async function challengeFactor(ctx: AuthContext, access: VerifiedAccess, 
  */
 export async function verifyFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string, challengeId: string, code: string): Promise<SessionJson> {
   const factor = await ownFactor(ctx, access, factorId);
-  // Attempts per factor, shared by every instance (ADR 021): 6 digits allow 3 codes in 10^6 per
-  // attempt (±1 step), so 5 attempts per 5 minutes keep a guesser near 1 in 2 x 10^4 per day.
+  // Attempts per factor, shared by every instance (ADR 021). Each guess matches 3 codes in 10^6
+  // (±1 step), so 5 attempts per 5 minutes (1,440 a day) give a guesser who already holds the
+  // password about 1 chance in 230 per day of nonstop guessing; a correct code resets the count.
   const wait = await ctx.budgets.spend(AUTH_LIMITS.mfaVerifyPerFactor, factor.id);
   if (wait === 'unavailable') throw overRequestRateLimit('Too many MFA verification attempts. Please try again in a minute.');
   if (wait > 0) throw overRequestRateLimit(rateLimitMessage(wait));
