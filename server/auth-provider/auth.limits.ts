@@ -33,6 +33,8 @@ export const AUTH_LIMITS = {
    * each code check still needs the account's password first (an aal1 session).
    */
   mfaVerifyPerFactor: { name: 'auth-mfa-verify-factor', max: 5, windowMs: 5 * 60_000, whenStoreDown: 'local' },
+  /** The same attempts over a day (same key, also forgotten on success): 20 per 24 hours. */
+  mfaVerifyPerFactorDaily: { name: 'auth-mfa-verify-factor-day', max: 20, windowMs: 24 * 60 * 60_000, whenStoreDown: 'local' },
   /** The mail to an account's owner when wrong passwords lock it (key: account id): one an hour. */
   lockNotice: { name: 'auth-lock-notice', max: 1, windowMs: 60 * 60_000, whenStoreDown: 'refuse' },
   /** Clients an account signed in from (same key): remembered for 30 days from the first success in that span. */

@@ -103,6 +103,22 @@ export async function challengeFactor(ctx: AuthContext, access: VerifiedAccess, 
 }
 
 /**
+ * Attempts per factor, shared by every instance (ADR 021). Each guess matches 3 codes in 10^6
+ * (±1 step): 5 per 5 minutes alone would allow 1,440 guesses a day (about 1 chance in 230 for
+ * someone who already holds the password); the daily 20 keep it near 1 in 16,000 a day. A correct
+ * code resets both counts.
+ */
+const VERIFY_RULES = [AUTH_LIMITS.mfaVerifyPerFactor, AUTH_LIMITS.mfaVerifyPerFactorDaily] as const;
+
+async function spendVerifyAttempt(ctx: AuthContext, factorId: string) {
+  for (const rule of VERIFY_RULES) {
+    const wait = await ctx.budgets.spend(rule, factorId);
+    if (wait === 'unavailable') throw overRequestRateLimit('Too many MFA verification attempts. Please try again in a minute.');
+    if (wait > 0) throw overRequestRateLimit(rateLimitMessage(wait));
+  }
+}
+
+/**
  * POST /factors/:id/verify (GoTrue verifyTOTPFactor and updateMFASessionAndClaims): a valid code
  * raises the caller's session to aal2 with a fresh refresh token (every earlier one of the session
  * is revoked, so an aal1 refresh token cannot mint aal2 tokens), verifies the factor, ends the
@@ -110,12 +126,7 @@ export async function challengeFactor(ctx: AuthContext, access: VerifiedAccess, 
  */
 export async function verifyFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string, challengeId: string, code: string): Promise<SessionJson> {
   const factor = await ownFactor(ctx, access, factorId);
-  // Attempts per factor, shared by every instance (ADR 021). Each guess matches 3 codes in 10^6
-  // (±1 step), so 5 attempts per 5 minutes (1,440 a day) give a guesser who already holds the
-  // password about 1 chance in 230 per day of nonstop guessing; a correct code resets the count.
-  const wait = await ctx.budgets.spend(AUTH_LIMITS.mfaVerifyPerFactor, factor.id);
-  if (wait === 'unavailable') throw overRequestRateLimit('Too many MFA verification attempts. Please try again in a minute.');
-  if (wait > 0) throw overRequestRateLimit(rateLimitMessage(wait));
+  await spendVerifyAttempt(ctx, factor.id);
 
   const now = ctx.now();
   const [challenge] = isUuid(challengeId)
@@ -169,7 +180,7 @@ export async function verifyFactor(ctx: AuthContext, access: VerifiedAccess, fac
     return raised;
   });
   const refreshToken = await storeRefreshToken(ctx.db, raisedSession, null, now);
-  await ctx.budgets.forget(AUTH_LIMITS.mfaVerifyPerFactor, factor.id);
+  for (const rule of VERIFY_RULES) await ctx.budgets.forget(rule, factor.id);
   const user = (await findUserById(ctx.db, access.user.id)) ?? access.user;
   return sessionJson(ctx, user, raisedSession, refreshToken);
 }

@@ -125,7 +125,8 @@ describe.each([TEST_DRIVER])('supabase-js auth.mfa contract (%s)', (driver) => {
     const expired = await client.auth.mfa.verify({ factorId: factor.id, challengeId: stale.data!.id, code: codeFor(factor.totp.secret) });
     expect(expired.error).toMatchObject({ status: 422, code: 'mfa_challenge_expired' });
 
-    const wrong = String((Number(codeFor(factor.totp.secret)) + 500_000) % 1_000_000).padStart(6, '0');
+    const wrongCode = () => String((Number(codeFor(factor.totp.secret)) + 500_000) % 1_000_000).padStart(6, '0');
+    const wrong = wrongCode();
     // The budget is 5 attempts per 5 minutes per factor: the clock moved past the reused code's
     // attempt, so the expired challenge was the first of this window; four wrong codes fill it.
     for (let attempt = 2; attempt <= 5; attempt++) {
@@ -136,6 +137,17 @@ describe.each([TEST_DRIVER])('supabase-js auth.mfa contract (%s)', (driver) => {
     expect(throttled.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
     server.clock.advance(300_000);
     expect((await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) })).error).toBeNull();
+
+    // Past the 5-minute windows, 20 attempts a day: three more full windows and the 21st is refused.
+    for (let window = 0; window < 4; window++) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const refused = await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: wrongCode() });
+        expect(refused.error, `window ${window} attempt ${attempt}`).toMatchObject({ code: 'mfa_verification_failed' });
+      }
+      server.clock.advance(300_000);
+    }
+    const daily = await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) });
+    expect(daily.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
   });
 
   it('unenrols a verified factor only from an aal2 session, and the session drops to aal1', async () => {
