@@ -91,6 +91,19 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ REDIS_KEY_PREFIX: 'x'.repeat(101) })).toThrow(/REDIS_KEY_PREFIX/);
   });
 
+  it('takes AUTH_MFA_KEY only as 32 random bytes, and requires it in production on PostgreSQL with embedded auth', () => {
+    const strong = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + 11) % 256)).toString('base64');
+    expect(loadEnv({ AUTH_MFA_KEY: strong }).AUTH_MFA_KEY).toBe(strong);
+    expect(loadEnv({ AUTH_MFA_KEY: Buffer.from(strong, 'base64').toString('base64url') }).AUTH_MFA_KEY).toBeDefined();
+    expect(() => loadEnv({ AUTH_MFA_KEY: 'secret' })).toThrow(/AUTH_MFA_KEY: must be 32 random bytes/);
+    expect(() => loadEnv({ AUTH_MFA_KEY: Buffer.alloc(32, 'a').toString('base64') })).toThrow(/AUTH_MFA_KEY: is too weak/);
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.internal/assess' };
+    expect(() => loadEnv(production)).toThrow(/AUTH_MFA_KEY: is required in production/);
+    expect(loadEnv({ ...production, AUTH_MFA_KEY: strong }).AUTH_MFA_KEY).toBe(strong);
+    expect(loadEnv({ NODE_ENV: 'production' }).AUTH_MFA_KEY).toBeUndefined(); // PGlite: `npm start` on a laptop
+    expect(loadEnv({ ...production, SUPABASE_URL: 'https://project.supabase.co', SUPABASE_ANON_KEY: 'anon' }).AUTH_MFA_KEY).toBeUndefined();
+  });
+
   it('accepts the test-only password-hash cost only with NODE_ENV=test and embedded auth, and refuses it in production', () => {
     expect(loadEnv({}).TEST_PASSWORD_HASH_LOG2N).toBeUndefined();
     expect(loadEnv({ NODE_ENV: 'test', TEST_PASSWORD_HASH_LOG2N: '4' }).TEST_PASSWORD_HASH_LOG2N).toBe(4);

@@ -35,6 +35,18 @@ const proxyList = trimmed
   .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
   .refine((list) => list.every(isAddressOrCidr), 'must be comma-separated IP addresses or CIDR blocks');
 
+/**
+ * AUTH_MFA_KEY: 32 random bytes in base64 or base64url (`openssl rand -base64 32`). Anything else,
+ * or bytes with few distinct values (a repeated character, a short pattern), is refused.
+ */
+const mfaKey = trimmed.pipe(
+  z
+    .string()
+    .regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .refine((v) => new Set(Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64')).size >= 16, 'is too weak: use 32 random bytes (openssl rand -base64 32)')
+    .optional(),
+);
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .default('false')
@@ -71,6 +83,12 @@ export const envSchema = z.preprocess(
        * project's "Confirm email" is off, so ADMIN_USER_ID must name the system admin (below).
        */
       AUTH_AUTOCONFIRM: booleanFlag,
+      /**
+       * Embedded auth: the AES-256-GCM key sealing MFA (TOTP) secrets at rest
+       * (server/auth-provider/auth.mfa-crypto.ts). Unset: a key made on first start and kept in the
+       * database. Required in production on PostgreSQL, so a database dump alone reveals no secret.
+       */
+      AUTH_MFA_KEY: mfaKey,
       TRUSTED_PROXIES: proxyList,
       LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
       /** S3-compatible object storage for evidence files; unset = DATA_DIR/evidence on local disk. */
@@ -121,6 +139,13 @@ export const envSchema = z.preprocess(
           code: 'custom',
           path: ['TEST_PASSWORD_HASH_LOG2N'],
           message: 'weakens password hashing and is only accepted with NODE_ENV=test and the embedded auth provider (unset it)',
+        });
+      }
+      if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SUPABASE_URL && !env.AUTH_MFA_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['AUTH_MFA_KEY'],
+          message: 'is required in production with DATABASE_URL and the embedded auth provider (openssl rand -base64 32): it keeps MFA secrets unreadable in a database dump',
         });
       }
       if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {

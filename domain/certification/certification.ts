@@ -6,6 +6,7 @@ import { addMonthsAt } from '../dates.ts';
 import { INSTRUMENTS, instrumentsOf, type ApplicabilityProfile } from '../questions/applicability.ts';
 import type { Grade, PassFail } from '../scoring/policy.ts';
 import { fullName } from '../text.ts';
+import { base32Encode } from '../base32.ts';
 
 /** A record is valid for this many months after it is signed, unless signed again sooner. */
 export const CERTIFICATION_VALIDITY_MONTHS = 12;
@@ -279,29 +280,15 @@ export async function sha256Hex(text: string): Promise<string> {
 
 // ---------- verify codes ----------
 
-/** The RFC 4648 base32 alphabet (A-Z, 2-7): no 0, 1 or 8 to mistake for O, I or B when a code is retyped. */
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** Characters of a verify code: 20 base32 characters carry 100 random bits. */
 export const VERIFY_CODE_LENGTH = 20;
 /** The random bytes a code is made from (13 bytes = 104 bits, of which 100 are used). */
 export const VERIFY_CODE_BYTES = 13;
 
-/** A verify code from random bytes (at least VERIFY_CODE_BYTES of them). */
+/** A verify code from random bytes (at least VERIFY_CODE_BYTES of them): RFC 4648 base32, no 0, 1 or 8 to mistake for O, I or B. */
 export function verifyCodeFrom(bytes: Uint8Array): string {
   if (bytes.length < VERIFY_CODE_BYTES) throw new Error(`a verify code needs ${VERIFY_CODE_BYTES} random bytes`);
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5 && out.length < VERIFY_CODE_LENGTH) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-    value &= (1 << bits) - 1;
-  }
-  return out;
+  return base32Encode(bytes.subarray(0, VERIFY_CODE_BYTES)).slice(0, VERIFY_CODE_LENGTH);
 }
 
 /** A code as typed or linked, normalized (upper case, no spaces or dashes); null when it cannot be one. */

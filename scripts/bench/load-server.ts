@@ -4,6 +4,7 @@
 // ('capture-start' / 'capture-stop', postgres.js `debug`), memory detail and the soak's
 // verification query.
 // argv: [databaseUrl | '', poolMax | '']
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,7 +41,7 @@ async function main() {
     // X-Forwarded-For counts as its own visitor for the per-IP throttles.
     AUTH_AUTOCONFIRM: 'true',
     TRUSTED_PROXIES: '127.0.0.1,::1',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, AUTH_MFA_KEY: randomBytes(32).toString('base64') } : {}),
   });
   let capture: Captured[] | null = null;
   const database = await openDatabase({

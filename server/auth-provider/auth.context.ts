@@ -5,6 +5,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { BackgroundTasks } from './auth.background.ts';
 import type { SigningKeys } from './auth.keys.ts';
+import type { SecretBox } from './auth.mfa-crypto.ts';
 
 /** Everything the provider's services share; built once by createEmbeddedAuth. */
 export interface AuthContext {
@@ -14,6 +15,8 @@ export interface AuthContext {
   logger: Logger;
   now: () => Date;
   keys: SigningKeys;
+  /** Seals and opens MFA secrets at rest (auth.mfa-crypto.ts). */
+  secrets: SecretBox;
   /** Request budgets shared by every instance (per-IP throttles, auth.throttle.ts). */
   budgets: Budgets;
   /** Work finished after the answer (mail of recover/resend). */

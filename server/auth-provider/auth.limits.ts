@@ -27,6 +27,14 @@ export const AUTH_LIMITS = {
    * (auth.sign-in.ts, ADR 029). Not counted while the store is down: then the account lock applies to all.
    */
   clientChecksPerAccount: { name: 'auth-account-client-checks', max: LOCKOUT_THRESHOLD, windowMs: 15 * 60_000, whenStoreDown: 'refuse' },
+  /**
+   * MFA code checks against one factor (key: factor id), forgotten on success: 5 per 5 minutes.
+   * Counted per instance while the store is down, so an outage never blocks the second factor;
+   * each code check still needs the account's password first (an aal1 session).
+   */
+  mfaVerifyPerFactor: { name: 'auth-mfa-verify-factor', max: 5, windowMs: 5 * 60_000, whenStoreDown: 'local' },
+  /** The same attempts over a day (same key, also forgotten on success): 20 per 24 hours. */
+  mfaVerifyPerFactorDaily: { name: 'auth-mfa-verify-factor-day', max: 20, windowMs: 24 * 60 * 60_000, whenStoreDown: 'local' },
   /** The mail to an account's owner when wrong passwords lock it (key: account id): one an hour. */
   lockNotice: { name: 'auth-lock-notice', max: 1, windowMs: 60 * 60_000, whenStoreDown: 'refuse' },
   /** Clients an account signed in from (same key): remembered for 30 days from the first success in that span. */

@@ -6,6 +6,7 @@ import type { AuthContext } from './auth.context.ts';
 import { API_VERSION_HEADER, AuthError, createAuthErrorHandler } from './auth.errors.ts';
 import { apiVersionHeader, requireApiKey } from './auth.http.ts';
 import { metaRoutes } from './meta.routes.ts';
+import { mfaRoutes } from './mfa.routes.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
 import { tokenRoutes } from './token.routes.ts';
 import { userRoutes } from './user.routes.ts';
@@ -38,6 +39,7 @@ export function createAuthRoutes(ctx: AuthContext) {
     .route('/', tokenRoutes(ctx))
     .route('/', userRoutes(ctx))
     .route('/', recoveryRoutes(ctx))
+    .route('/', mfaRoutes(ctx))
     .all('*', (c) => {
       throw new AuthError(404, 'not_found', `No such auth endpoint: ${c.req.method} ${c.req.path}`);
     });

@@ -94,3 +94,16 @@ export const updateUserBody = z.object({
 });
 
 export const logoutScope = z.enum(['global', 'local', 'others'], { error: 'Unsupported logout scope' });
+
+/** POST /factors (GoTrue EnrollFactorParams; `phone` is not accepted: TOTP only). */
+export const enrollFactorBody = z.object({
+  factor_type: z.string({ error: 'factor_type needs to be totp, phone, or webauthn' }).max(20),
+  friendly_name: z.string().trim().max(100, 'friendly_name is too long (at most 100 characters)').optional(),
+  issuer: z.string().trim().max(100, 'issuer is too long (at most 100 characters)').optional(),
+});
+
+/** POST /factors/:id/verify (GoTrue VerifyFactorParams, TOTP). */
+export const verifyFactorBody = z.object({
+  challenge_id: z.string({ error: 'challenge_id is required' }).max(64),
+  code: z.string({ error: 'Code needs to be non-empty' }).trim().min(1, 'Code needs to be non-empty').max(64),
+});

@@ -4,13 +4,24 @@ import { authRefreshTokens, authSessions } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from './auth.keys.ts';
 import { randomToken, sha256Hex } from './auth.secrets.ts';
-import { APP_METADATA, toUserJson, type AuthUserRow } from './auth.users.ts';
+import { APP_METADATA, findFactors, toUserJson, type AuthUserRow } from './auth.users.ts';
 
 export type SessionRow = typeof authSessions.$inferSelect;
 /** GoTrue's amr methods: password grant, recovery link, sign-up confirmation link (otp). */
 export type AuthMethod = 'password' | 'recovery' | 'otp';
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/**
+ * GoTrue's amr claim (models.Session CalculateAALAndAMR): one entry per way the session was
+ * authenticated, most recent first; `totp` once a factor was verified in it (aal2).
+ */
+export function amrClaim(session: SessionRow): { method: string; timestamp: number }[] {
+  const entries = [{ method: session.amr as string, timestamp: unix(session.createdAt) }];
+  // The factor first: the sort is stable, so within one second the later event stays ahead.
+  if (session.aal === 'aal2' && session.mfaVerifiedAt) entries.unshift({ method: 'totp', timestamp: unix(session.mfaVerifiedAt) });
+  return entries.sort((a, b) => b.timestamp - a.timestamp);
+}
 
 /**
  * Supabase's access-token claims for one session, except `user_metadata` (a deliberate difference
@@ -28,7 +39,7 @@ async function signAccessToken(ctx: AuthContext, user: AuthUserRow, session: Ses
       app_metadata: { ...APP_METADATA, ...user.appMetadata },
       role: 'authenticated',
       aal: session.aal,
-      amr: [{ method: session.amr, timestamp: unix(session.createdAt) }],
+      amr: amrClaim(session),
       session_id: session.id,
       is_anonymous: false,
     },
@@ -45,7 +56,7 @@ export async function sessionJson(ctx: AuthContext, user: AuthUserRow, session: 
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     expires_at: unix(at) + ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: refreshToken,
-    user: toUserJson(user),
+    user: toUserJson(user, await findFactors(ctx.db, user.id)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { authOneTimeTokens, authUsers } from '../db/schema/index.ts';
+import { authMfaFactors, authOneTimeTokens, authUsers } from '../db/schema/index.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, validationFailed } from './auth.errors.ts';
 import { checkNewPassword, hashLog2N, hashPassword, verifyPassword } from './auth.passwords.ts';
@@ -48,6 +48,20 @@ async function assertMayChangePassword(ctx: AuthContext, access: VerifiedAccess,
 }
 
 /**
+ * GoTrue (internal/api/user.go UserUpdate): with a verified MFA factor, only an aal2 session may
+ * change the password, a recovery session included (the mailbox alone is one factor).
+ */
+async function assertMfaLevel(ctx: AuthContext, access: VerifiedAccess) {
+  if (access.session.aal === 'aal2') return;
+  const [verified] = await ctx.db
+    .select({ id: authMfaFactors.id })
+    .from(authMfaFactors)
+    .where(and(eq(authMfaFactors.userId, access.user.id), eq(authMfaFactors.status, 'verified')))
+    .limit(1);
+  if (verified) throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+}
+
+/**
  * PUT /user: new password and/or metadata. A password change ends every other session of the user
  * and voids pending recovery links; the calling session stays signed in.
  */
@@ -64,6 +78,7 @@ export async function updateUser(
   const changes: Partial<typeof authUsers.$inferInsert> = { updatedAt: ctx.now() };
   if (body.password !== undefined) {
     const password = checkNewPassword(body.password);
+    await assertMfaLevel(ctx, access);
     await assertMayChangePassword(ctx, access, body.current_password, client);
     if (await verifyPassword(password, user.passwordHash)) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.');

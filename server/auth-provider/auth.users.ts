@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { authUsers } from '../db/schema/index.ts';
+import { authMfaFactors, authUsers } from '../db/schema/index.ts';
 import { AuthError } from './auth.errors.ts';
 import { DEFAULT_HASH_LOG2N, hashPassword } from './auth.passwords.ts';
 import { servedMetadata } from './auth.schemas.ts';
@@ -59,8 +59,30 @@ export async function insertUser(
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** GoTrue's models.User as supabase-js expects it (bare, not wrapped). */
-export function toUserJson(user: AuthUserRow) {
+export type FactorRow = typeof authMfaFactors.$inferSelect;
+
+/** The user's MFA factors, oldest first (GoTrue loads them with the user). */
+export const findFactors = (db: Db, userId: string): Promise<FactorRow[]> =>
+  db.select().from(authMfaFactors).where(eq(authMfaFactors.userId, userId)).orderBy(asc(authMfaFactors.createdAt), asc(authMfaFactors.id));
+
+/** GoTrue's models.Factor JSON (the secret is never served). */
+export function toFactorJson(factor: FactorRow) {
+  return {
+    id: factor.id,
+    ...(factor.friendlyName ? { friendly_name: factor.friendlyName } : {}),
+    factor_type: factor.factorType,
+    status: factor.status,
+    created_at: iso(factor.createdAt),
+    updated_at: iso(factor.updatedAt),
+    last_challenged_at: iso(factor.lastChallengedAt),
+  };
+}
+
+/**
+ * GoTrue's models.User as supabase-js expects it (bare, not wrapped). `factors` is omitted when
+ * there are none, as GoTrue's `json:"factors,omitempty"` does.
+ */
+export function toUserJson(user: AuthUserRow, factors: readonly FactorRow[] = []) {
   const userMetadata = servedMetadata(user.userMetadata);
   const identityData = { ...userMetadata, sub: user.id, email: user.email, email_verified: user.emailConfirmedAt !== null, phone_verified: false };
   return {
@@ -92,6 +114,7 @@ export function toUserJson(user: AuthUserRow) {
         updated_at: iso(user.updatedAt),
       },
     ],
+    ...(factors.length > 0 ? { factors: factors.map(toFactorJson) } : {}),
     created_at: iso(user.createdAt),
     updated_at: iso(user.updatedAt),
     is_anonymous: false,

@@ -9,12 +9,14 @@ import { createBackgroundTasks } from './auth.background.ts';
 import { createAuthAdmin, type EmbeddedAuthAdmin } from './auth.admin.ts';
 import type { AuthContext } from './auth.context.ts';
 import { loadSigningKeys } from './auth.keys.ts';
+import { loadSecretBox } from './auth.mfa-crypto.ts';
 import { createAuthRoutes } from './auth.routes.ts';
 import { createEmbeddedVerifier } from './auth.verifier.ts';
 
 export type { EmbeddedAuthAdmin } from './auth.admin.ts';
 export { AuthError } from './auth.errors.ts';
 export { pruneUnknownAddresses, UNKNOWN_ADDRESS_KEEP_MS } from './auth.unknown-addresses.ts';
+export { sweepExpiredMfa } from './auth.mfa.ts';
 
 export interface EmbeddedAuthOptions {
   db: Db;
@@ -39,6 +41,7 @@ export async function createEmbeddedAuth(opts: EmbeddedAuthOptions): Promise<Emb
     ...opts,
     issuer,
     keys: await loadSigningKeys(opts.db, issuer),
+    secrets: await loadSecretBox(opts.db, opts.env.AUTH_MFA_KEY),
     background: createBackgroundTasks(opts.logger),
   };
   return { routes: createAuthRoutes(ctx), verifier: createEmbeddedVerifier(ctx), admin: createAuthAdmin(ctx) };

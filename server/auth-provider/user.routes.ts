@@ -7,11 +7,11 @@ import { parseWith, readJsonBody } from './auth.http.ts';
 import { logoutScope, updateUserBody } from './auth.schemas.ts';
 import { endSessions } from './auth.sessions.ts';
 import { updateUser } from './auth.update-user.ts';
-import { toUserJson } from './auth.users.ts';
+import { findFactors, toUserJson } from './auth.users.ts';
 import { verifyAccessToken } from './auth.verifier.ts';
 import { clientBudgetKey } from '../lib/client-ip.ts';
 
-function bearer(c: Context<AppEnv>): string {
+export function bearer(c: Context<AppEnv>): string {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
   if (!match?.[1]) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   return match[1];
@@ -22,12 +22,13 @@ export const userRoutes = (ctx: AuthContext) =>
   new Hono<AppEnv>()
     .get('/user', async (c) => {
       const { user } = await verifyAccessToken(ctx, bearer(c));
-      return c.json(toUserJson(user), 200);
+      return c.json(toUserJson(user, await findFactors(ctx.db, user.id)), 200);
     })
     .put('/user', async (c) => {
       const access = await verifyAccessToken(ctx, bearer(c));
       const body = parseWith(updateUserBody, await readJsonBody(c));
-      return c.json(toUserJson(await updateUser(ctx, access, body, clientBudgetKey(c))), 200);
+      const user = await updateUser(ctx, access, body, clientBudgetKey(c));
+      return c.json(toUserJson(user, await findFactors(ctx.db, user.id)), 200);
     })
     .post('/logout', async (c) => {
       const scope = parseWith(logoutScope, c.req.query('scope') ?? 'global');

@@ -149,6 +149,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     HOST: '127.0.0.1',
     APP_URL: proxy.url,
     DATABASE_URL: database.url,
+    AUTH_MFA_KEY: 'bXZyc3Atc2NhbGUtdGVzdHMtbWZhLWtleS0zMi1ieXQ=',
     SMTP_URL: smtp.url,
     MAIL_FROM: 'MVRSP Assess <no-reply@mvrsp.test>',
     ADMIN_EMAIL: TEST_ADMIN.email,

@@ -1,5 +1,6 @@
 // Tables of the embedded Supabase-compatible auth provider (unused with hosted Supabase).
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamps } from './columns.ts';
 
 export const authUsers = pgTable('auth_users', {
@@ -30,9 +31,13 @@ export const authSessions = pgTable(
     aal: text().notNull().default('aal1'),
     /** GoTrue's amr method of the session (server/auth-provider/auth.sessions.ts AuthMethod). */
     amr: text({ enum: ['password', 'recovery', 'otp'] }).notNull().default('password'),
+    /** The MFA factor verified in this session (aal2); cleared when the factor is unenrolled. */
+    factorId: uuid().references((): AnyPgColumn => authMfaFactors.id, { onDelete: 'set null' }),
+    /** When that factor was verified: the `totp` entry of the token's amr claim. */
+    mfaVerifiedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+  (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_factor_idx').on(t.factorId)],
 );
 
 export const authRefreshTokens = pgTable(
@@ -92,4 +97,52 @@ export const authUnknownAddresses = pgTable('auth_unknown_addresses', {
   recoverySentAt: timestamp({ withTimezone: true }),
   confirmationSentAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * MFA factors (GoTrue's mfa_factors; TOTP only). `secret` is the TOTP key sealed with AES-256-GCM
+ * (server/auth-provider/auth.mfa-crypto.ts), never plain text. `lastUsedStep`: the last 30 s step
+ * whose code was accepted, so a code is good once (RFC 6238 section 5.2).
+ */
+export const authMfaFactors = pgTable(
+  'auth_mfa_factors',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    friendlyName: text(),
+    factorType: text({ enum: ['totp'] }).notNull().default('totp'),
+    status: text({ enum: ['unverified', 'verified'] }).notNull().default('unverified'),
+    secret: text().notNull(),
+    lastUsedStep: bigint({ mode: 'number' }),
+    lastChallengedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('auth_mfa_factors_user_idx').on(t.userId), uniqueIndex('auth_mfa_factors_user_name_idx').on(t.userId, t.friendlyName)],
+);
+
+/** One challenge of a factor (GoTrue's mfa_challenges): verified once, within 5 minutes of its creation. */
+export const authMfaChallenges = pgTable(
+  'auth_mfa_challenges',
+  {
+    id: id(),
+    factorId: uuid()
+      .notNull()
+      .references(() => authMfaFactors.id, { onDelete: 'cascade' }),
+    verifiedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_mfa_challenges_factor_idx').on(t.factorId)],
+);
+
+/**
+ * Data-encryption keys the provider made itself when no AUTH_MFA_KEY is configured (the embedded
+ * default, like auth_signing_keys): 32 random bytes, base64url. `id` is the key id stored with
+ * every ciphertext.
+ */
+export const authEncryptionKeys = pgTable('auth_encryption_keys', {
+  id: text().primaryKey(),
+  key: text().notNull(),
+  createdAt: createdAt(),
 });

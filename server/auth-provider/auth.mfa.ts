@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { renderSVG } from 'uqr';
+import { authMfaChallenges, authMfaFactors, authRefreshTokens, authSessions } from '../db/schema/index.ts';
+import { isUuid } from '../lib/validator.ts';
+import type { Db } from '../db/client.ts';
+import type { AuthContext } from './auth.context.ts';
+import { AuthError, overRequestRateLimit } from './auth.errors.ts';
+import { AUTH_LIMITS } from './auth.limits.ts';
+import { REFRESH_REUSE_WINDOW_MS } from './auth.refresh.ts';
+import { sessionJson, storeRefreshToken, type SessionJson } from './auth.sessions.ts';
+import { matchTotp, newTotpSecret, totpUri } from './auth.totp.ts';
+import { findUserById, type FactorRow } from './auth.users.ts';
+import type { VerifiedAccess } from './auth.verifier.ts';
+import { rateLimitMessage } from '../lib/rate-limit.ts';
+
+/**
+ * TOTP multi-factor sign-in, GoTrue's /factors API (supabase/auth internal/api/mfa.go) as
+ * supabase-js's `auth.mfa` calls it. Differences from GoTrue are listed in ADR 039.
+ */
+
+/** GoTrue's MFA.ChallengeExpiryDuration and FactorExpiryDuration defaults (internal/conf/configuration.go). */
+export const MFA_CHALLENGE_TTL_MS = 300_000;
+export const MFA_UNVERIFIED_FACTOR_TTL_MS = 300_000;
+/** GoTrue's MFA.MaxEnrolledFactors / MaxVerifiedFactors defaults. */
+export const MFA_MAX_FACTORS = 10;
+
+const factorNotFound = () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+
+export interface EnrollInput {
+  factor_type: string;
+  friendly_name?: string | undefined;
+  issuer?: string | undefined;
+}
+
+/** The caller's own factor, else 404 (GoTrue's loadFactor: another user's factor is "not found"). */
+async function ownFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string): Promise<FactorRow> {
+  if (!isUuid(factorId)) throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID');
+  const [factor] = await ctx.db
+    .select()
+    .from(authMfaFactors)
+    .where(and(eq(authMfaFactors.id, factorId), eq(authMfaFactors.userId, access.user.id)))
+    .limit(1);
+  if (!factor) throw factorNotFound();
+  return factor;
+}
+
+/** POST /factors (GoTrue enrollTOTPFactor and validateFactors). */
+export async function enrollFactor(ctx: AuthContext, access: VerifiedAccess, input: EnrollInput) {
+  if (input.factor_type === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
+  if (input.factor_type === 'webauthn') throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+  if (input.factor_type !== 'totp') throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+  const { user, session } = access;
+  const now = ctx.now();
+  const name = input.friendly_name ?? '';
+  await ctx.db
+    .delete(authMfaFactors)
+    .where(
+      and(
+        eq(authMfaFactors.userId, user.id),
+        eq(authMfaFactors.status, 'unverified'),
+        lt(authMfaFactors.createdAt, new Date(now.getTime() - MFA_UNVERIFIED_FACTOR_TTL_MS)),
+      ),
+    );
+  const factors = await ctx.db.select().from(authMfaFactors).where(eq(authMfaFactors.userId, user.id));
+  if (factors.some((f) => (f.friendlyName ?? '') === name)) {
+    throw new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`);
+  }
+  const verified = factors.filter((f) => f.status === 'verified').length;
+  if (factors.length >= MFA_MAX_FACTORS || verified >= MFA_MAX_FACTORS) {
+    throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
+  }
+  if (verified > 0 && session.aal !== 'aal2') throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+
+  const issuer = input.issuer || new URL(ctx.env.APP_URL).host;
+  const secret = newTotpSecret();
+  const uri = totpUri(issuer, user.email, secret);
+  const id = randomUUID();
+  // A name two requests race for: the unique index (user_id, friendly_name) keeps one.
+  const [factor] = await ctx.db
+    .insert(authMfaFactors)
+    .values({ id, userId: user.id, friendlyName: name || null, factorType: 'totp', status: 'unverified', secret: ctx.secrets.seal(secret, id), createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (!factor) throw new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`);
+  return {
+    id: factor.id,
+    type: 'totp' as const,
+    friendly_name: name,
+    // Bare SVG, as GoTrue sends it: supabase-js prefixes `data:image/svg+xml;utf-8,` itself.
+    totp: { qr_code: renderSVG(uri, { ecc: 'H' }), secret, uri },
+  };
+}
+
+/** POST /factors/:id/challenge (GoTrue challengeTOTPFactor). */
+export async function challengeFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string) {
+  const factor = await ownFactor(ctx, access, factorId);
+  const now = ctx.now();
+  const [challenge] = await ctx.db.insert(authMfaChallenges).values({ factorId: factor.id, createdAt: now }).returning();
+  if (!challenge) throw new Error('challenge insert returned nothing');
+  await ctx.db.update(authMfaFactors).set({ lastChallengedAt: now, updatedAt: now }).where(eq(authMfaFactors.id, factor.id));
+  return { id: challenge.id, type: factor.factorType, expires_at: Math.floor((now.getTime() + MFA_CHALLENGE_TTL_MS) / 1000) };
+}
+
+/**
+ * Attempts per factor, shared by every instance (ADR 021). Each guess matches 3 codes in 10^6
+ * (±1 step): 5 per 5 minutes alone would allow 1,440 guesses a day (about 1 chance in 230 for
+ * someone who already holds the password); the daily 20 keep it near 1 in 16,000 a day. A correct
+ * code resets both counts.
+ */
+const VERIFY_RULES = [AUTH_LIMITS.mfaVerifyPerFactor, AUTH_LIMITS.mfaVerifyPerFactorDaily] as const;
+
+async function spendVerifyAttempt(ctx: AuthContext, factorId: string) {
+  for (const rule of VERIFY_RULES) {
+    const wait = await ctx.budgets.spend(rule, factorId);
+    if (wait === 'unavailable') throw overRequestRateLimit('Too many MFA verification attempts. Please try again in a minute.');
+    if (wait > 0) throw overRequestRateLimit(rateLimitMessage(wait));
+  }
+}
+
+/**
+ * POST /factors/:id/verify (GoTrue verifyTOTPFactor and updateMFASessionAndClaims): a valid code
+ * raises the caller's session to aal2 with a fresh refresh token (every earlier one of the session
+ * is revoked, so an aal1 refresh token cannot mint aal2 tokens), verifies the factor, ends the
+ * user's other sessions below aal2 and drops the user's other unverified TOTP factors.
+ */
+export async function verifyFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string, challengeId: string, code: string): Promise<SessionJson> {
+  const factor = await ownFactor(ctx, access, factorId);
+  await spendVerifyAttempt(ctx, factor.id);
+
+  const now = ctx.now();
+  const [challenge] = isUuid(challengeId)
+    ? await ctx.db
+        .select()
+        .from(authMfaChallenges)
+        .where(and(eq(authMfaChallenges.id, challengeId), eq(authMfaChallenges.factorId, factor.id), isNull(authMfaChallenges.verifiedAt)))
+        .limit(1)
+    : [];
+  if (!challenge) throw new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+  if (now.getTime() - challenge.createdAt.getTime() > MFA_CHALLENGE_TTL_MS) {
+    await ctx.db.delete(authMfaChallenges).where(eq(authMfaChallenges.id, challenge.id));
+    throw new AuthError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+  }
+  const step = matchTotp(ctx.secrets.open(factor.secret, factor.id), code, now, factor.lastUsedStep);
+  const invalid = () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+  if (step === null) throw invalid();
+
+  const { session } = access;
+  const raisedSession = await ctx.db.transaction(async (tx) => {
+    // The step is claimed in one conditional UPDATE: of two requests with the same code, one wins.
+    const claimed = await tx
+      .update(authMfaFactors)
+      .set({ lastUsedStep: step, status: 'verified', updatedAt: now })
+      .where(and(eq(authMfaFactors.id, factor.id), or(isNull(authMfaFactors.lastUsedStep), lt(authMfaFactors.lastUsedStep, step))))
+      .returning({ id: authMfaFactors.id });
+    if (claimed.length !== 1) throw invalid();
+    const used = await tx
+      .update(authMfaChallenges)
+      .set({ verifiedAt: now })
+      .where(and(eq(authMfaChallenges.id, challenge.id), isNull(authMfaChallenges.verifiedAt)))
+      .returning({ id: authMfaChallenges.id });
+    if (used.length !== 1) throw invalid(); // rolls back the claimed step
+    const [raised] = await tx
+      .update(authSessions)
+      .set({ aal: 'aal2', factorId: factor.id, mfaVerifiedAt: now, updatedAt: now })
+      .where(eq(authSessions.id, session.id))
+      .returning();
+    if (!raised) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    // Revoked as if long ago, past auth.refresh.ts's reuse window: an aal1 refresh token presented
+    // again is reuse and ends the session instead of minting aal2 tokens (GoTrue moves the
+    // session's refresh-token counter on by 2 for the same reason).
+    await tx
+      .update(authRefreshTokens)
+      .set({ revoked: true, revokedAt: new Date(now.getTime() - 2 * REFRESH_REUSE_WINDOW_MS) })
+      .where(eq(authRefreshTokens.sessionId, session.id));
+    await tx.delete(authSessions).where(and(eq(authSessions.userId, access.user.id), ne(authSessions.aal, 'aal2')));
+    await tx
+      .delete(authMfaFactors)
+      .where(and(eq(authMfaFactors.userId, access.user.id), eq(authMfaFactors.status, 'unverified'), eq(authMfaFactors.factorType, 'totp')));
+    return raised;
+  });
+  const refreshToken = await storeRefreshToken(ctx.db, raisedSession, null, now);
+  for (const rule of VERIFY_RULES) await ctx.budgets.forget(rule, factor.id);
+  const user = (await findUserById(ctx.db, access.user.id)) ?? access.user;
+  return sessionJson(ctx, user, raisedSession, refreshToken);
+}
+
+/** DELETE /factors/:id (GoTrue UnenrollFactor): a verified factor only from an aal2 session; its sessions drop to aal1. */
+export async function unenrollFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string) {
+  const factor = await ownFactor(ctx, access, factorId);
+  if (factor.status === 'verified' && access.session.aal !== 'aal2') {
+    throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(authSessions)
+      .set({ aal: 'aal1', factorId: null, mfaVerifiedAt: null, updatedAt: ctx.now() })
+      .where(eq(authSessions.factorId, factor.id));
+    await tx.delete(authMfaFactors).where(eq(authMfaFactors.id, factor.id));
+  });
+  return { id: factor.id };
+}
+
+/**
+ * Housekeeping (the scheduler's auth.mfa_sweep job): challenges past their 5 minutes, verified or
+ * not, and factors never verified within theirs. Enrolment and verification already refuse both;
+ * this only keeps the tables from growing with abandoned attempts.
+ */
+export async function sweepExpiredMfa(db: Db, now: Date): Promise<{ challenges: number; factors: number }> {
+  const challenges = await db
+    .delete(authMfaChallenges)
+    .where(lt(authMfaChallenges.createdAt, new Date(now.getTime() - MFA_CHALLENGE_TTL_MS)))
+    .returning({ id: authMfaChallenges.id });
+  const factors = await db
+    .delete(authMfaFactors)
+    .where(and(eq(authMfaFactors.status, 'unverified'), lt(authMfaFactors.createdAt, new Date(now.getTime() - MFA_UNVERIFIED_FACTOR_TTL_MS))))
+    .returning({ id: authMfaFactors.id });
+  return { challenges: challenges.length, factors: factors.length };
+}
