@@ -23,13 +23,30 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'tests/scale/**', 'node_modules/**', ...FUZZ],
+          // One module graph per worker instead of one per file: importing the server, drizzle and
+          // the bank again for each of some 150 files was about a third of this project's time. Each
+          // file still builds its own servers and databases (tests/setup/), so no state is shared
+          // that a test relies on; what differs per file is only what modules cache for themselves.
+          isolate: false,
           globalSetup: DB_TEMPLATE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Type tests (*.test-d.ts): tsc checks them and vitest reports each failed expectTypeOf.
           typecheck: { enabled: true, include: ['domain/**/*.test-d.ts', 'server/**/*.test-d.ts'], tsconfig: './tsconfig.typetest.json' },
+        },
+      },
+      {
+        // The client's offline core and helpers (src/**/*.test.ts) on fake IndexedDB: each file gets
+        // fresh modules, since Dexie and the sync runtime keep per-module state between tests.
+        plugins: [bankSummary()],
+        test: {
+          name: 'client',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
