@@ -12,7 +12,7 @@ import { appConfirm } from '../../../lib/app-dialogs.ts';
 import { messageOf, useServerMutation, useServerQuery } from '../../../lib/server-data/index.ts';
 import { forgetPulledState, type SyncRuntime } from '../../../sync/index.ts';
 import { questionnaireCacheKey } from '../api/questionnaire.ts';
-import { assessmentReleaseKey, getAssessmentRelease, moveToRelease } from '../api/releases.ts';
+import { assessmentReleaseKey, getAssessmentRelease, moveToRelease } from '../../../lib/releases-api.ts';
 
 export interface ReleaseNoticeProps {
   assessmentId: string;

@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useServerQuery } from '../../../lib/server-data/index.ts';
-import { assessmentReleaseKey, getAssessmentRelease } from '../../assessment/api/releases.ts';
+import { assessmentReleaseKey, getAssessmentRelease } from '../../../lib/releases-api.ts';
 
 export function ReleasePrompt({ assessmentId, canMove }: { assessmentId: string; canMove: boolean }) {
   const release = useServerQuery(assessmentReleaseKey(assessmentId), (signal) => getAssessmentRelease(assessmentId, signal), { offline: false });

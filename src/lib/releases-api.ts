@@ -1,7 +1,7 @@
 // Releases of the question bank for one assessment (ADR 038): whether a newer release changes an
 // assessment's questions, and moving it there (org_admin).
 import type { AssessmentReleaseView, ReleaseMoveView } from '#domain/contracts/releases.ts';
-import { abortable, call, client } from '../../../lib/api-client.ts';
+import { abortable, call, client } from './api-client.ts';
 
 export const assessmentReleaseKey = (assessmentId: string) => ['assessment-release', assessmentId] as const;
 
