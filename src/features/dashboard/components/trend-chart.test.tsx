@@ -11,8 +11,8 @@ import { renderComponent } from '../../../../tests/component/render.tsx';
 import { formatDate } from '#domain/dates.ts';
 import { TrendChart } from './trend-chart.tsx';
 
-const A = bankQuestion((q) => !q.critical && q.domainId === 'policies-procedures' && q.points >= 2);
-const B = bankQuestion((q) => !q.critical && q.domainId !== 'policies-procedures' && q.points >= 2);
+const A = bankQuestion((q) => !q.critical && q.domainId === 'policies-procedures');
+const B = bankQuestion((q) => !q.critical && q.domainId !== 'policies-procedures');
 
 function submitted(id: string, at: string, ...no: string[]): ResultView {
   return { ...resultsFor(answersWithNo(...no), { submittedAt: at }), assessmentId: id };
