@@ -140,7 +140,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     await file.getByText('Uploaded').waitFor({ timeout: 20_000 });
     const big = Buffer.alloc(26 * 1024 * 1024, 0x20);
     big.write('%PDF-1.4', 0);
-    await page.locator('input[type="file"][multiple]').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: big });
+    await page.locator('input[type="file"][multiple]').setInputFiles(await h.fileOnDisk('scan.pdf', big));
     await page.getByText('Too large').waitFor();
     await page.locator('aside').screenshot({ path: `${SHOTS_DIR}/evidence-panel.png` });
     await ctx.close();

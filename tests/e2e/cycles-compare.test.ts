@@ -11,10 +11,10 @@ import { answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard } from 
 import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
 
 const NOT_CRITICAL = QUESTION_BANK.filter((q) => !q.critical);
-/** Yes in the first assessment, No in the second. */
-const REGRESSED = NOT_CRITICAL[3]!;
-/** No in the first, Yes in the second: in another domain, so each of the two domains moves (equal points would cancel out in one). */
-const IMPROVED = NOT_CRITICAL.slice(9).find((q) => q.domainId !== REGRESSED.domainId)!;
+/** Yes in the first assessment, No in the second: the heaviest good-practice question, so the score falls. */
+const REGRESSED = [...NOT_CRITICAL].sort((a, b) => b.points - a.points)[0]!;
+/** No in the first, Yes in the second: lighter, in another domain (so each of the two domains moves), not the first question (which shows a previous Yes). */
+const IMPROVED = NOT_CRITICAL.find((q) => q !== QUESTION_BANK[0] && q.domainId !== REGRESSED.domainId && q.points < REGRESSED.points)!;
 
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

@@ -41,7 +41,7 @@ describe.skipIf(!HAS_CHROMIUM)('evidence uploads (Chromium)', () => {
     exe.write('MZ', 0, 'latin1');
     await input.setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: exe });
     await page.getByText('The content of this file does not match its type, so it cannot be attached.').waitFor();
-    await input.setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: pdf(26 * 1024 * 1024) });
+    await input.setInputFiles(await h.fileOnDisk('huge.pdf', pdf(26 * 1024 * 1024)));
     await page.getByText('This file is larger than 25 MB. Please attach a smaller file.').waitFor();
 
     // The second chunk's connection drops; the uploader asks the server where it is and carries on.

@@ -101,7 +101,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
 
   const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first().waitFor();
 
-  it('public pages', async () => {
+  it('public pages', { timeout: 180_000 }, async () => {
     const visits: Visit[] = [
       { path: '/login', name: 'login', ready: heading, title: 'Sign in' },
       { path: '/signup', name: 'signup', ready: heading, title: 'Create account' },
@@ -123,7 +123,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
     for (const c of [small, ...ctxs]) await c.close();
   });
 
-  it('organization pages (org admin)', async () => {
+  it('organization pages (org admin)', { timeout: 180_000 }, async () => {
     const visits: Visit[] = [
       { path: '/dashboard', name: 'dashboard', ready: (p) => p.getByTestId('passed-assessments').waitFor(), title: 'Dashboard' },
       { path: `/assessment/${inProgress}`, name: 'questionnaire', ready: (p) => p.getByTestId('question-code').waitFor(), title: 'Assessment' },
@@ -145,7 +145,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
     for (const c of ctxs) await c.close();
   });
 
-  it('system admin: platform dashboard and every admin tab', async () => {
+  it('system admin: platform dashboard and every admin tab', { timeout: 180_000 }, async () => {
     const visits: Visit[] = [
       { path: '/dashboard', name: 'admin-dashboard', ready: (p) => p.getByTestId('platform-overview').waitFor(), title: 'Dashboard' },
       { path: '/admin/questions', name: 'admin-questions', ready: (p) => p.getByRole('row').nth(1).waitFor(), title: 'Admin: Questions' },
