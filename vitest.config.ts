@@ -94,7 +94,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           sequence: { groupOrder: 1 },
-          testTimeout: 90_000,
+          // Two browser files share the 2 cores with two servers, so a file runs about 3× slower
+          // than alone (BENCHMARKS.md §8); a stuck step still fails on its own 30 s locator wait.
+          testTimeout: 180_000,
           hookTimeout: 180_000,
         },
       },
