@@ -26,7 +26,7 @@ import type { TestServer } from '#tests/setup/app.ts';
 import { memoryMailer } from '../setup/app.ts';
 import { CHROMIUM_PATH, TEST_ADMIN, testEnv } from '../setup/test-env.ts';
 import { answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard } from './assessment-helpers.ts';
-import { collectErrors, ensureBuilt, HAS_CHROMIUM, signIn, type Harness } from './harness.ts';
+import { collectErrors, ensureBuilt, fileOnDiskIn, HAS_CHROMIUM, signIn, type Harness } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUILD_A = path.join(ROOT, 'dist');
@@ -81,6 +81,7 @@ async function startUpdateHarness(): Promise<UpdateHarness> {
     admin: TEST_ADMIN,
     deploy,
     newContext: ({ width = 1280, height = 800, serviceWorkers = 'allow' } = {}) => browser.newContext({ baseURL: baseUrl, viewport: { width, height }, serviceWorkers }),
+    fileOnDisk: fileOnDiskIn(dataDir),
     async close() {
       await browser.close().catch(() => {});
       await new Promise<void>((resolve) => http.close(() => resolve()));

@@ -96,6 +96,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Harness.fileOnDisk for a harness whose files live under `dataDir` (removed with it). */
+export const fileOnDiskIn =
+  (dataDir: string) =>
+  async (name: string, buffer: Buffer): Promise<string> => {
+    const file = path.join(await mkdtemp(path.join(dataDir, 'upload-')), name);
+    await writeFile(file, buffer);
+    return file;
+  };
+
 export interface HarnessOptions {
   /** Extra server environment (e.g. SUPABASE_URL for hosted auth). */
   env?: Record<string, string>;
@@ -135,12 +144,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     admin: TEST_ADMIN,
     newContext: ({ width = 1280, height = 800, serviceWorkers = 'allow' } = {}) =>
       browser.newContext({ baseURL: baseUrl, viewport: { width, height }, serviceWorkers }),
-    async fileOnDisk(name, buffer) {
-      const dir = await mkdtemp(path.join(dataDir, 'upload-'));
-      const file = path.join(dir, name);
-      await writeFile(file, buffer);
-      return file;
-    },
+    fileOnDisk: fileOnDiskIn(dataDir),
     async close() {
       await browser.close().catch(() => {});
       await listener.close();
