@@ -33,6 +33,8 @@ export const AUTH_LIMITS = {
    * each code check still needs the account's password first (an aal1 session).
    */
   mfaVerifyPerFactor: { name: 'auth-mfa-verify-factor', max: 5, windowMs: 5 * 60_000, whenStoreDown: 'local' },
+  /** Challenges of one factor (key: factor id): each is a row, so a caller cannot fill the table (60 per 5 minutes). */
+  mfaChallengePerFactor: { name: 'auth-mfa-challenge-factor', max: 60, windowMs: 5 * 60_000, whenStoreDown: 'local' },
   /** The same attempts over a day (same key, also forgotten on success): 20 per 24 hours. */
   mfaVerifyPerFactorDaily: { name: 'auth-mfa-verify-factor-day', max: 20, windowMs: 24 * 60 * 60_000, whenStoreDown: 'local' },
   /** The mail to an account's owner when wrong passwords lock it (key: account id): one an hour. */

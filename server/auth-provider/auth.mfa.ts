@@ -95,6 +95,8 @@ export async function enrollFactor(ctx: AuthContext, access: VerifiedAccess, inp
 /** POST /factors/:id/challenge (GoTrue challengeTOTPFactor). */
 export async function challengeFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string) {
   const factor = await ownFactor(ctx, access, factorId);
+  const wait = await ctx.budgets.spend(AUTH_LIMITS.mfaChallengePerFactor, factor.id);
+  if (wait === 'unavailable' || wait > 0) throw overRequestRateLimit(wait === 'unavailable' ? 'Too many MFA challenges. Please try again in a minute.' : rateLimitMessage(wait));
   const now = ctx.now();
   const [challenge] = await ctx.db.insert(authMfaChallenges).values({ factorId: factor.id, createdAt: now }).returning();
   if (!challenge) throw new Error('challenge insert returned nothing');

@@ -150,6 +150,16 @@ describe.each([TEST_DRIVER])('supabase-js auth.mfa contract (%s)', (driver) => {
     expect(daily.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
   });
 
+  it('limits challenges per factor (each is a stored row): 60 in 5 minutes, then 429 until the window passes', async () => {
+    const { client } = await signedIn();
+    const factor = await enrolled(client);
+    for (let i = 0; i < 60; i++) expect((await client.auth.mfa.challenge({ factorId: factor.id })).error, `challenge ${i + 1}`).toBeNull();
+    expect((await client.auth.mfa.challenge({ factorId: factor.id })).error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    expect(await server.built.database.db.select().from(authMfaChallenges).where(eq(authMfaChallenges.factorId, factor.id))).toHaveLength(60);
+    server.clock.advance(300_000);
+    expect((await client.auth.mfa.challenge({ factorId: factor.id })).error).toBeNull();
+  });
+
   it('unenrols a verified factor only from an aal2 session, and the session drops to aal1', async () => {
     const { client, email } = await signedIn();
     const factor = await enrolled(client);
