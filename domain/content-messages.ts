@@ -17,7 +17,7 @@ export const CONTENT_MSG = {
   releasesTitle: 'What changed',
   releasesIntro: 'Each release of the question bank says what changed, why, and which sources it rests on. An assessment keeps the release it started with until an organization admin moves it to a newer one; a submitted assessment never changes.',
   releaseChangedNone: 'No question changed in a way that needs a new answer.',
-  releaseFirst: 'The first release: the questions as they stood when release notes began. Later releases list what changed against it.',
+  releaseFirst: 'The first release published here: there is no earlier one to compare its questions with. Later releases list what changed against it.',
   releaseNoticeTitle: 'A new release changes questions in your assessment',
   releaseNotice: (version: string, reAsked: number, added: number, removed: number) =>
     `Release ${version} changes questions that apply to your organization: ${[
