@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { bankSummary } from './scripts/vite-bank-summary.ts';
@@ -12,6 +14,19 @@ const FUZZ = ['tests/security/fuzz-api.test.ts', 'tests/security/fuzz-api-mutati
 /** Migrates and seeds the database template once per run; each test file copies it (tests/setup/db.ts). */
 const DB_TEMPLATE = ['tests/setup/global-db.ts'];
 
+/**
+ * Test files under tests/ that drive the client's offline core (src/sync, through `#sync/` or fake
+ * IndexedDB). That core keeps state per module (the running sync runtime, Dexie's live-query event
+ * bus), so such a file must get fresh modules: in the unit project's shared module graph one of them
+ * waited in vain for a live query after another file had used Dexie in the same worker (CI,
+ * 2026-11-29). Found by reading each file, so a new one cannot land in the shared graph by mistake.
+ */
+const CLIENT_STATE_TESTS = readdirSync('tests', { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
+  .map((e) => path.join(e.parentPath, e.name).split(path.sep).join('/'))
+  .filter((file) => !file.startsWith('tests/e2e/') && !file.startsWith('tests/scale/'))
+  .filter((file) => /from '#sync\/|['"]fake-indexeddb/.test(readFileSync(file, 'utf8')));
+
 export default defineConfig({
   test: {
     // One file per core. Vitest's default is one less than the cores, which on the 2-core CI
@@ -24,7 +39,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'tests/scale/**', 'node_modules/**', ...FUZZ],
+          exclude: ['tests/e2e/**', 'tests/scale/**', 'node_modules/**', ...FUZZ, ...CLIENT_STATE_TESTS],
           // One module graph per worker instead of one per file: importing the server, drizzle and
           // the bank again for each of some 150 files was about a third of this project's time. Each
           // file still builds its own servers and databases (tests/setup/), so no state is shared
@@ -38,13 +53,15 @@ export default defineConfig({
         },
       },
       {
-        // The client's offline core and helpers (src/**/*.test.ts) on fake IndexedDB: each file gets
-        // fresh modules, since Dexie and the sync runtime keep per-module state between tests.
+        // The client's offline core and helpers (src/**/*.test.ts, and CLIENT_STATE_TESTS against the
+        // real server) on fake IndexedDB: each file gets fresh modules, since Dexie and the sync
+        // runtime keep per-module state between tests.
         plugins: [bankSummary()],
         test: {
           name: 'client',
           environment: 'node',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', ...CLIENT_STATE_TESTS],
+          globalSetup: DB_TEMPLATE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

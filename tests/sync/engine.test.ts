@@ -6,7 +6,7 @@ import { responseHistory, responses } from '#server/db/schema/index.ts';
 import { answerKey, META } from '#sync/db.ts';
 import { createWebLock } from '#sync/lock.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
-import { createClient, createWorld, fakeOnlineSignal, originLockManager, type Client, type World } from './harness.ts';
+import { createClient, createWorld, fakeOnlineSignal, originLockManager, type Client, type World, waitFor } from './harness.ts';
 
 describe.each([TEST_DRIVER])('sync engine (%s)', (driver) => {
   let world: World;
@@ -300,10 +300,3 @@ describe.each([TEST_DRIVER])('sync engine (%s)', (driver) => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, tries = 200): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('condition not reached');
-}

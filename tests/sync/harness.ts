@@ -197,3 +197,17 @@ export function fakeOnlineSignal(): OnlineSignal & { emit(s: SyncSignal): void }
     },
   };
 }
+
+/**
+ * Waits until `check` holds, polling every 10 ms, for at most `timeoutMs` of wall time (not a count
+ * of polls: on a loaded CI machine a live query can take seconds to fire). Throws when it never holds.
+ */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  if (await check()) return;
+  throw new Error(`condition not reached in ${timeoutMs} ms`);
+}

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { responses } from '#server/db/schema/index.ts';
 import type { OnlineSignal, SyncSignal } from '#sync/engine.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
-import { createClient, createWorld, type Client, type World } from './harness.ts';
+import { createClient, createWorld, type Client, type World, waitFor } from './harness.ts';
 
 /** navigator.onLine without events: the page simply is offline (e.g. loaded from the cache). */
 function silentSignal() {
@@ -68,10 +68,3 @@ describe.each([TEST_DRIVER])('offline coalescing (%s)', (driver) => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, tries = 300): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('condition not reached');
-}

@@ -9,7 +9,7 @@ import { ensureSync, getSyncRuntime, haltSyncForSignOut, hasUnsent, resumeSyncAf
 import { clearForSignOut } from '#sync/sign-out.ts';
 import { queueEvidence } from '#sync/evidence/queue-evidence.ts';
 import { pdfBytes } from '#server/features/evidence/evidence.fixtures.ts';
-import { createWorld, faultyServerFetch, fakeOnlineSignal, type World } from './harness.ts';
+import { createWorld, faultyServerFetch, fakeOnlineSignal, type World, waitFor } from './harness.ts';
 
 describe('sync runtime (pglite)', () => {
   let world: World;
@@ -194,10 +194,3 @@ describe('sync runtime (pglite)', () => {
   });
 });
 
-async function waitFor(check: () => boolean | Promise<boolean>, tries = 300): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('condition not reached');
-}
