@@ -190,7 +190,9 @@ describe.skipIf(!HAS_CHROMIUM)('an app update never loses offline work (Chromium
   /** Accepts the update prompt and waits for the page to reload into build B. */
   async function acceptUpdate(page: Page): Promise<void> {
     const prompt = page.getByRole('status').filter({ hasText: 'A new version' });
-    await prompt.waitFor({ timeout: 30_000 });
+    // The prompt shows once build B's worker has installed, i.e. downloaded its whole precache: on a
+    // loaded 2-core machine, beside other browser files, that outlasted 30 s (CI, 2026-11-29).
+    await prompt.waitFor({ timeout: 120_000 });
     const reloaded = page.waitForEvent('load').then(
       () => null,
       (e: unknown) => e,
