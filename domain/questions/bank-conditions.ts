@@ -37,8 +37,16 @@ export const USDA_GRANTS: Condition = { grants: ['usda'] };
  */
 export const CONFUCIUS_INSTITUTE_AGENCIES: Condition = { agencies: ['nsf', 'dod'] };
 export const NASA: Condition = { agencies: ['nasa'] };
-/** Agencies that require the federal Common Forms for biosketch and current and pending support. */
-export const COMMON_FORMS_AGENCIES: Condition = { agencies: ['nsf', 'nih'] };
+/**
+ * Grant recipients of the agencies whose terms in force require the federal Common Forms for the
+ * biographical sketch and current and pending (other) support: NSF (PAPPG), NIH (NOT-OD-26-018,
+ * due dates from 25 January 2026) and DOE (Common Forms in SciENcv, funding opportunities published
+ * from 1 January 2026). The Common Forms are sections "of an application for federal research and
+ * development grants or cooperative agreements" (NSF, NSPM-33 Implementation Guidance: Pre- and
+ * Post-award Disclosures, https://new.nsf.gov/bfa/dias/policy/nspm-33-implementation-guidance, read
+ * 2026-11-29), so an organization holding only contracts from them is not asked.
+ */
+export const COMMON_FORMS_AGENCIES: Condition = { grants: ['nsf', 'nih', 'doe'] };
 /**
  * Grant recipients of the agencies whose terms in force carry the malign foreign talent recruitment
  * program certification and the disclosure of talent program participation, both on the Common

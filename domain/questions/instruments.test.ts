@@ -6,8 +6,9 @@
 // contracts with federal contract information (IP-29), the DFARS clauses DoD contracts only (IP-30,
 // IP-24); 2 CFR 200.334 binds grant recipients (AU-14); the malign foreign talent recruitment
 // program certification and talent program disclosure gate NSF, NIH and DOE grant recipients (PP-15,
-// PP-05); the Confucius Institute limits reach institutions of higher education funded by NSF or DoD
-// (PP-17); USDA's yearly recertification is good practice on USDA grants (TP-13).
+// PP-05), and so do the Common Forms (PP-19; DOE from 1 January 2026); the Confucius Institute
+// limits reach institutions of higher education funded by NSF or DoD (PP-17); USDA's yearly
+// recertification is good practice on USDA grants (TP-13).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -172,6 +173,26 @@ describe('gates that follow the funding instrument', () => {
       expect(gated('PP-15', only), agency).toBe(false);
     }
     expect(question('PP-15').questionText).not.toMatch(/NSF|NIH/);
+  });
+
+  it('the Common Forms (PP-19) gate NSF, NIH and DOE grant recipients, DOE from its Common Forms; contracts alone, or other agencies, are not asked', () => {
+    for (const agency of ['nsf', 'nih', 'doe'] as const) {
+      fc.assert(
+        fc.property(profileWith({ [agency]: ['grant'] }), (p) => {
+          expect(gated('PP-19', p), agency).toBe(true);
+        }),
+      );
+    }
+    expect(question('PP-19').sources).toContain('doeCommonForms');
+    // DOE's Common Forms apply to its funding opportunities (financial assistance), not to a DOE contract.
+    const doeContractor: ApplicabilityProfile = { kind: 'ffrdc', covered: true, agencies: ['doe'], instruments: { doe: ['contract'] }, activities: [] };
+    expect(asked('PP-19', doeContractor)).toBe(false);
+    for (const agency of ['dod', 'nasa', 'usda', 'other'] as const) {
+      const only: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: [agency], instruments: { [agency]: ['grant', 'contract'] }, activities: [] };
+      expect(asked('PP-19', only), agency).toBe(false);
+    }
+    // A DOE profile saved before instruments were asked counts DOE as both, so it is gated as a grant recipient.
+    expect(gated('PP-19', { kind: 'ffrdc', covered: true, agencies: ['doe'], activities: [] })).toBe(true);
   });
 
   it('the Confucius Institute question (PP-17) gates every institution of higher education funded by NSF or DoD, by grant or contract, and no other kind', () => {

@@ -80,9 +80,9 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
   r({
     id: 'R7',
     title: 'Common Forms for biographical sketch and current and pending (other) support',
-    who: 'Senior and key personnel on NSF and NIH applications',
+    who: 'Senior and key personnel on NSF and NIH applications, and covered individuals on DOE applications to funding opportunities published from 1 January 2026 (grants and cooperative agreements)',
     hard: true,
-    sources: ['nsfPappg', 'nihOd26018'],
+    sources: ['nsfPappg', 'nihOd26018', 'doeCommonForms'],
     questions: ['PP-19'],
     recurrence: 'Every application, just-in-time submission and progress report',
   }),

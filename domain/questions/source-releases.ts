@@ -56,7 +56,7 @@ export const SOURCE_RELEASES: Readonly<Record<string, SourceRelease>> = {
   nihOd25154: { digest: '0e5187229474578d', release: '0200e5c5d8a951d54ff2873c17d3b3518d382e6b549c8f37b74e11f734b1139b' },
   nihOd25161: { digest: '4d229c7fe1e4e3c3', release: '0200e5c5d8a951d54ff2873c17d3b3518d382e6b549c8f37b74e11f734b1139b' },
   doeFal: { digest: '550b4554a4b37c47', release: '39eaccdca8e60b4e8aef8ef91cc3bff947d8fb8d4a08e31ce2d114d2054a7efb' },
-  doeCommonForms: { digest: '90dd4056e289fed0', release: '9963342bcc0dbdafd7e6613371396111ca4fdbc714a21739c5f5147d07c9adb7' },
+  doeCommonForms: { digest: '1deed4a7bfc627c6', release: '1ae2ef7abba01092875b2fa81c0ef6fc58c18bd95c8a5a8e447a566b07f61e94' },
   usdaSm1078014: { digest: '45719a8047aac852', release: '9963342bcc0dbdafd7e6613371396111ca4fdbc714a21739c5f5147d07c9adb7' },
   nasaGic2602: { digest: 'b2a9ce32f27ae49a', release: '0200e5c5d8a951d54ff2873c17d3b3518d382e6b549c8f37b74e11f734b1139b' },
   nspm33: { digest: '15a845560a7c3eae', release: '0200e5c5d8a951d54ff2873c17d3b3518d382e6b549c8f37b74e11f734b1139b' },

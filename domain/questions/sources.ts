@@ -967,12 +967,16 @@ export const SOURCES = {
   // demonstration NOFOs from 1 January 2026, all covered individuals); UCLA and Stanford quoting
   // DOE's earlier rule that all foreign government-sponsored talent recruitment programs must be
   // identified in current and pending support (DOE Office of Science solicitations; FAL 2022-04).
+  // Re-read 2026-11-29 for PP-19 (pages corpus): the same opening sentence, the two Common Forms and
+  // the application-stage list; the page's "during the project" tab was not in the stored copy. The
+  // University of Kansas (secondary) reads it the same way: covered individuals on DOE applications
+  // and projects generate both Common Forms via SciENcv for funding opportunities from 1 Jan 2026.
   doeCommonForms: {
     label: 'DOE Common Forms in SciENcv',
     issuer: 'Department of Energy (Office of Acquisition Management)',
     document: 'DOE, Common Forms in SciENcv (biographical sketch and current and pending (other) support for DOE applications and projects)',
     date: '2026-01-01',
-    section: 'Common Forms for funding opportunities published on or after 1 January 2026; certification of no current participation in a malign foreign talent recruitment program; current and pending (other) support Common Form',
+    section: 'Opening paragraph (Common Forms in SciENcv for funding opportunities published on or after 1 January 2026); "What are the Common Forms?" (Biographical Sketch and Current and Pending (Other) Support); "Common Forms for Biosketch & CP(O)S", at application: Biosketch Common Form, certification of no current participation in a malign foreign talent recruitment program, Current and Pending (Other) Support Common Form',
     url: 'https://www.energy.gov/ia/common-forms-sciencv',
     force: 'agency_term',
     status: 'in_force',
