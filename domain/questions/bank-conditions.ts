@@ -11,11 +11,13 @@ export const RST_AGENCIES: Condition = { agencies: ['nsf', 'nih', 'doe', 'usda',
  * Grant recipients of the agencies whose research security training certification is in force for
  * every application (DoD decides project by project). Each of them puts it in its financial
  * assistance terms (NSF Important Notice No. 149 for proposals under the PAPPG; NIH NOT-OD-26-017;
- * DOE Financial Assistance Letter 2025-02; USDA SM 1078-014 for new R&D and S&T awards; NASA Grant
- * Information Circular 26-02); the register holds no contract clause that carries it, so an
- * organization holding only contracts from them is asked but not gated.
+ * DOE Financial Assistance Letter 2025-02; NASA Grant Information Circular 26-02); the register
+ * holds no contract clause that carries it, so an organization holding only contracts from them is
+ * asked but not gated. USDA is not among them: its Secretary's Memorandum 1078-014 is known only
+ * from university summaries and no USDA award term carrying the training was found (usdaSm1078014,
+ * searched 2026-11-29), so USDA grant recipients are asked as good practice, as in TP-13.
  */
-export const RST_CERTIFYING_AGENCIES: Condition = { grants: ['nsf', 'nih', 'doe', 'usda', 'nasa'] };
+export const RST_CERTIFYING_AGENCIES: Condition = { grants: ['nsf', 'nih', 'doe', 'nasa'] };
 export const NSF: Condition = { agencies: ['nsf'] };
 export const NIH: Condition = { agencies: ['nih'] };
 export const DOE: Condition = { agencies: ['doe'] };

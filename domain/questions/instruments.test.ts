@@ -7,8 +7,9 @@
 // IP-24); 2 CFR 200.334 binds grant recipients (AU-14); the malign foreign talent recruitment
 // program certification and talent program disclosure gate NSF, NIH and DOE grant recipients (PP-15,
 // PP-05), and so do the Common Forms (PP-19; DOE from 1 January 2026); the Confucius Institute
-// limits reach institutions of higher education funded by NSF or DoD (PP-17); USDA's yearly
-// recertification is good practice on USDA grants (TP-13).
+// limits reach institutions of higher education funded by NSF or DoD (PP-17); USDA's training
+// terms are known only from summaries, so its yearly recertification (TP-13) and, for USDA alone,
+// the training certification (TP-01, TP-03) are good practice on USDA grants.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -141,6 +142,24 @@ describe('gates that follow the funding instrument', () => {
         expect(gated('AU-14', p)).toBe(grants);
       }),
     );
+  });
+
+  it('a USDA grant recipient is asked the training questions (TP-01, TP-03) as good practice: no primary USDA text carries the training term', () => {
+    const usdaOnly: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: ['usda'], instruments: { usda: ['grant'] }, activities: [] };
+    for (const code of ['TP-01', 'TP-03']) {
+      expect(asked(code, usdaOnly), code).toBe(true);
+      expect(gated(code, usdaOnly), code).toBe(false);
+      expect(question(code).sources, code).not.toContain('usdaSm1078014');
+    }
+    // With NSF, NIH, DOE or NASA grants besides, the training certification gates as before.
+    for (const agency of ['nsf', 'nih', 'doe', 'nasa'] as const) {
+      fc.assert(
+        fc.property(profileWith({ usda: ['grant'], [agency]: ['grant'] }), (p) => {
+          expect(gated('TP-01', p), agency).toBe(true);
+          expect(gated('TP-03', p), agency).toBe(true);
+        }),
+      );
+    }
   });
 
   it('USDA yearly recertification (TP-13) is never a gate, and is not asked of a USDA contractor', () => {

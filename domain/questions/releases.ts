@@ -179,12 +179,12 @@ export const RELEASE_LOG: readonly ReleaseEntry[] = [
     sources: ['chips10632', 'doeCommonForms', 'dodFtrp2023', 'chips10339a', 'ndaa21s1062', 'far204021', 'dfars7012', 'uniform200334', 'usdaSm1078014', 'nihOd25160', 'nihOd25083', 'nihOd24157', 'bisAffiliates', 'doj202Reports', 'cmmcPhases', 'dodMemo2026', 'dodMatrix2026', 'nsfTrust'],
   },
   {
-    bankSha256: '1ae2ef7abba01092875b2fa81c0ef6fc58c18bd95c8a5a8e447a566b07f61e94',
+    bankSha256: '98a8dd64b625fd262bf0e7eb9223458f859e6bd5ee2a2fb27a63f17d158ad583',
     date: '2026-11-29',
     what:
-      'PP-19 (biographical sketch and current and pending support on the Common Forms) now covers DOE: covered individuals on DOE applications to funding opportunities published on or after 1 January 2026 generate both Common Forms in SciENcv, so PP-19 is a gate for DOE grant recipients too. It is asked of grant and cooperative agreement recipients of NSF, NIH and DOE; an organization that holds only contracts from them is no longer asked it.',
-    why: 'DOE applies the Common Forms to its financial assistance from 1 January 2026 (DOE, Common Forms in SciENcv); the Common Forms are sections of applications for research grants and cooperative agreements, not of contract proposals.',
-    sources: ['doeCommonForms', 'nsfPappg', 'nihOd26018'],
+      'PP-19 (biographical sketch and current and pending support on the Common Forms) now covers DOE: covered individuals on DOE applications to funding opportunities published on or after 1 January 2026 generate both Common Forms in SciENcv, so PP-19 is a gate for DOE grant recipients too. It is asked of grant and cooperative agreement recipients of NSF, NIH and DOE; an organization that holds only contracts from them is no longer asked it.\n\nTP-01 (research security training within 12 months before each application) and TP-03 (what the training covers) no longer fail the assessment for USDA grant recipients: they are asked of them as good practice, as TP-13 (yearly recertification) already is, and stay gates for grant recipients of NSF, NIH, DOE and NASA. TP-01 now names USDA among the agencies that require the training where the award does.',
+    why: 'DOE applies the Common Forms to its financial assistance from 1 January 2026 (DOE, Common Forms in SciENcv); the Common Forms are sections of applications for research grants and cooperative agreements, not of contract proposals. USDA’s training term (Secretary’s Memorandum 1078-014) is known only from university summaries: a new search for a primary USDA text (the memorandum, USDA Departmental Regulations, NIFA regulations in 7 CFR, NIFA and USDA award terms, NIFA notices on research security or malign foreign talent recruitment programs) found none, so it cannot make a question fail the assessment.',
+    sources: ['doeCommonForms', 'nsfPappg', 'nihOd26018', 'usdaSm1078014'],
   },
 ];
 
