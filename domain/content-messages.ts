@@ -9,6 +9,13 @@ export const CONTENT_MSG = {
   instrumentsUnconfirmedMember:
     "The applicability profile does not yet say whether each agency funds your organization through grants or contracts; until an organization admin confirms it, every agency counts as both.",
   instrumentsConfirmAction: 'Confirm funding instruments',
+  // profiles saved before access to NIH controlled-access data repositories was a choice of its own (mayMeanNihRepositories)
+  activitiesReviewTitle: 'Review the profile activities: NIH controlled-access data is now a choice of its own',
+  activitiesReview:
+    'When this profile was saved, “Controlled-access human data” also covered NIH repositories such as dbGaP. NIH’s duties for approved users of its repositories now follow “Access to data from NIH controlled-access data repositories” alone: until it is chosen, assessments do not ask whether NIH data is kept from countries of concern, and NIST SP 800-171 security for that data does not count towards passing. If you use NIH repositories, choose it; if not, save the profile as it is to confirm.',
+  activitiesReviewMember:
+    'The profile lists controlled-access human data but not NIH controlled-access data repositories, which are now a choice of their own; an organization admin should review the activities.',
+  activitiesReviewAction: 'Review profile activities',
 
   // content releases (ADR 038): release notes, the notice on an assessment in progress, moving to a newer release
   releaseNotesMissing: 'No release notes were recorded for this version.',

@@ -302,6 +302,12 @@ export interface ApplicabilityView {
   updated_by_name: string | null;
   /** The assessment in progress keeps the profile it started with; a change applies to the next one. */
   in_progress_assessment_id: string | null;
+  /**
+   * The profile lists controlled-access human data without the NIH repositories choice and was last
+   * saved before that choice existed (mayMeanNihRepositories): an org_admin should review its
+   * activities; saving it, changed or not, records the review.
+   */
+  activities_review: boolean;
   /** The organization's last submitted assessment, which a new one starts from unless started blank (carry-forward, ADR 019); null when none. */
   last_submitted: { id: string; submitted_at: string; total_score: number | null; grade: Grade | null } | null;
 }

@@ -66,6 +66,17 @@ export function instrumentsOf(p: Pick<ApplicabilityProfile, 'agencies' | 'instru
 /** A saved profile whose funding instruments were never confirmed (saved before they were asked). */
 export const instrumentsUnconfirmed = (p: Pick<ApplicabilityProfile, 'agencies' | 'instruments'>): boolean => p.instruments === undefined && p.agencies.length > 0;
 
+/**
+ * A profile that lists controlled-access human data without the NIH repositories choice. Until
+ * nih_controlled_access was added (release of 2026-11-29), controlled_access_data read "Controlled-access
+ * human data (for example NIH genomic data under a Data Use Certification)"; NIH's repository
+ * duties (IP-23, IP-31) now follow the NIH choice alone. A profile saved before then may mean NIH
+ * repositories, so the admin is asked to review its activities (CONTENT_MSG.activitiesReview);
+ * whether it was saved before is the server's to say (ApplicabilityView.activities_review).
+ */
+export const mayMeanNihRepositories = (p: Pick<ApplicabilityProfile, 'activities'>): boolean =>
+  p.activities.includes('controlled_access_data') && !p.activities.includes('nih_controlled_access');
+
 export const ORGANIZATION_KIND_LABELS: Record<OrganizationKind, string> = {
   ihe: 'Institution of higher education',
   nonprofit: 'Nonprofit research institute',

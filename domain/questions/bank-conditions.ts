@@ -11,11 +11,13 @@ export const RST_AGENCIES: Condition = { agencies: ['nsf', 'nih', 'doe', 'usda',
  * Grant recipients of the agencies whose research security training certification is in force for
  * every application (DoD decides project by project). Each of them puts it in its financial
  * assistance terms (NSF Important Notice No. 149 for proposals under the PAPPG; NIH NOT-OD-26-017;
- * DOE Financial Assistance Letter 2025-02; USDA SM 1078-014 for new R&D and S&T awards; NASA Grant
- * Information Circular 26-02); the register holds no contract clause that carries it, so an
- * organization holding only contracts from them is asked but not gated.
+ * DOE Financial Assistance Letter 2025-02; NASA Grant Information Circular 26-02); the register
+ * holds no contract clause that carries it, so an organization holding only contracts from them is
+ * asked but not gated. USDA is not among them: its Secretary's Memorandum 1078-014 is known only
+ * from university summaries and no USDA award term carrying the training was found (usdaSm1078014,
+ * searched 2026-11-29), so USDA grant recipients are asked as good practice, as in TP-13.
  */
-export const RST_CERTIFYING_AGENCIES: Condition = { grants: ['nsf', 'nih', 'doe', 'usda', 'nasa'] };
+export const RST_CERTIFYING_AGENCIES: Condition = { grants: ['nsf', 'nih', 'doe', 'nasa'] };
 export const NSF: Condition = { agencies: ['nsf'] };
 export const NIH: Condition = { agencies: ['nih'] };
 export const DOE: Condition = { agencies: ['doe'] };
@@ -37,8 +39,16 @@ export const USDA_GRANTS: Condition = { grants: ['usda'] };
  */
 export const CONFUCIUS_INSTITUTE_AGENCIES: Condition = { agencies: ['nsf', 'dod'] };
 export const NASA: Condition = { agencies: ['nasa'] };
-/** Agencies that require the federal Common Forms for biosketch and current and pending support. */
-export const COMMON_FORMS_AGENCIES: Condition = { agencies: ['nsf', 'nih'] };
+/**
+ * Grant recipients of the agencies whose terms in force require the federal Common Forms for the
+ * biographical sketch and current and pending (other) support: NSF (PAPPG), NIH (NOT-OD-26-018,
+ * due dates from 25 January 2026) and DOE (Common Forms in SciENcv, funding opportunities published
+ * from 1 January 2026). The Common Forms are sections "of an application for federal research and
+ * development grants or cooperative agreements" (NSF, NSPM-33 Implementation Guidance: Pre- and
+ * Post-award Disclosures, https://new.nsf.gov/bfa/dias/policy/nspm-33-implementation-guidance, read
+ * 2026-11-29), so an organization holding only contracts from them is not asked.
+ */
+export const COMMON_FORMS_AGENCIES: Condition = { grants: ['nsf', 'nih', 'doe'] };
 /**
  * Grant recipients of the agencies whose terms in force carry the malign foreign talent recruitment
  * program certification and the disclosure of talent program participation, both on the Common

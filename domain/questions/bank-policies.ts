@@ -126,12 +126,13 @@ export const POLICIES_QUESTIONS: QuestionSpec[] = [
       'Do senior and key personnel prepare their biographical sketch and current and pending (other) support on the federal Common Forms, in SciENcv, for every application and progress report?',
     points: 3,
     critical: true,
+    // Asked of, and a gate for, grant recipients of NSF, NIH and DOE: the Common Forms are sections of applications for grants and cooperative agreements (COMMON_FORMS_AGENCIES).
     appliesWhen: [COMMON_FORMS_AGENCIES],
     documentEvidenceRequired: false,
     evidenceDescription: 'Sponsored programs instructions and a recent application showing the Common Forms.',
     guidance:
-      'Yes means every NSF proposal (PAPPG 24-1 onward) and every NIH application, just-in-time submission, progress report (RPPR) and prior approval request with a due date on or after 25 January 2026 uses the Common Forms. NIH accepted its old format pages with a warning through May 2026 (NOT-OD-26-033); since 8 May 2026 its submission system stops submissions without compliant Common Forms.',
-    sources: src('nsfPappg', 'nihOd26018', 'nihOd26033'),
+      'Yes means the Common Forms are used wherever an agency requires them: every NSF proposal (PAPPG 24-1 onward); every NIH application, just-in-time submission, progress report (RPPR) and prior approval request with a due date on or after 25 January 2026; and, for DOE, every application to a funding opportunity published on or after 1 January 2026, with each covered individual generating the biographical sketch and the current and pending (other) support Common Forms in SciENcv (and certifying no current participation in a malign foreign talent recruitment program), then keeping them current during the project as the award requires. NIH accepted its old format pages with a warning through May 2026 (NOT-OD-26-033); since 8 May 2026 its submission system stops submissions without compliant Common Forms. Asked of grant and cooperative agreement recipients of these agencies: the Common Forms are sections of financial assistance applications, not contract proposals.',
+    sources: src('nsfPappg', 'nihOd26018', 'nihOd26033', 'doeCommonForms'),
     action: {
       action: 'Switch biosketch and current and pending support preparation to the Common Forms in SciENcv and check it at proposal routing.',
       priority: 'critical',

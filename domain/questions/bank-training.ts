@@ -12,10 +12,11 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     code: 'TP-01',
     subdomain: 'Research security training',
     questionText:
-      'Has every covered individual on the organization’s proposals to an agency that requires research security training (NSF, NIH, DOE, USDA, NASA; DoD where the award requires it) completed that training within the 12 months before the application?',
+      'Has every covered individual on the organization’s proposals to an agency that requires research security training (NSF, NIH, DOE, NASA; USDA and DoD where the award requires it) completed that training within the 12 months before the application?',
     points: 5,
     critical: true,
     appliesWhen: [RST_AGENCIES],
+    // A gate for grant recipients of NSF, NIH, DOE and NASA; asked of DoD- and USDA-funded organizations as good practice (RST_CERTIFYING_AGENCIES).
     criticalWhen: [RST_CERTIFYING_AGENCIES],
     clock: {
       summary: 'Training completed within 12 months before each application',
@@ -28,8 +29,8 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     documentEvidenceRequired: true,
     evidenceDescription: 'Training completion report for all covered individuals on recent proposals, with completion dates.',
     guidance:
-      'Yes means nobody on a pending or recent proposal had a completion date more than 12 months before the submission date, so the individual and organizational certifications are true. Who is a covered individual differs by agency (for example senior/key personnel at NSF and NIH; at DOE whoever contributes in a substantive, meaningful way to the scope of work and is designated by DOE; at NASA the PI, Co-PIs and Co-Is): use each agency’s definition for its proposals, and where an organization uses one list for all, the widest. In force at DOE (1 May 2025), NSF (IN-149), NIH (due dates from 25 May 2026), USDA (SM 1078-014) and NASA (proposals from 5 August 2026), so it is a gate for their applicants; DoD decides project by project, so for DoD alone it is good practice (the agencies accept the NSF modules and the SECURE Center module). NIH also accepts this training as the training on its Other Support policy.',
-    sources: src('chips10634', 'nsfIn149', 'nihOd26017', 'doeFal', 'usdaSm1078014', 'nasaGic2602', 'secureCenter'),
+      'Yes means nobody on a pending or recent proposal had a completion date more than 12 months before the submission date, so the individual and organizational certifications are true. Who is a covered individual differs by agency (for example senior/key personnel at NSF and NIH; at DOE whoever contributes in a substantive, meaningful way to the scope of work and is designated by DOE; at NASA the PI, Co-PIs and Co-Is): use each agency’s definition for its proposals, and where an organization uses one list for all, the widest. In force at DOE (1 May 2025), NSF (IN-149), NIH (due dates from 25 May 2026) and NASA (proposals from 5 August 2026), so it is a gate for their grant applicants. USDA’s Secretary’s Memorandum 1078-014 is reported by universities to put the training into new USDA R&D and S&T awards, but neither its text nor a USDA award term carrying it was found, so for USDA alone this is good practice: follow each USDA award’s terms, and treat the training as required where they carry it. DoD decides project by project, so for DoD alone it is good practice too (the agencies accept the NSF modules and the SECURE Center module). NIH also accepts this training as the training on its Other Support policy.',
+    sources: src('chips10634', 'nsfIn149', 'nihOd26017', 'doeFal', 'nasaGic2602', 'secureCenter'),
     action: {
       action: 'Identify covered individuals without training in the last 12 months and have them complete research security training before the next submission.',
       priority: 'critical',
@@ -66,8 +67,9 @@ export const TRAINING_QUESTIONS: QuestionSpec[] = [
     criticalWhen: [RST_CERTIFYING_AGENCIES],
     documentEvidenceRequired: true,
     evidenceDescription: 'Course outline or the name of the agency-provided module used.',
-    guidance: 'Yes means an agency-accepted course is used (the four NSF modules or the SECURE Center condensed module), or a custom course covers every topic CHIPS Act §10634 lists. Training that leaves a topic out does not meet the requirement the certification attests to.',
-    sources: src('chips10634', 'doeFal', 'nsfIn149', 'nihOd26017', 'usdaSm1078014', 'nasaGic2602', 'secureCenter'),
+    guidance:
+      'Yes means an agency-accepted course is used (the four NSF modules or the SECURE Center condensed module), or a custom course covers every topic CHIPS Act §10634 lists. Training that leaves a topic out does not meet the requirement the certification attests to. A gate for grant applicants of NSF, NIH, DOE and NASA; for USDA alone it is good practice, since USDA’s training term (Secretary’s Memorandum 1078-014) is known only from university summaries.',
+    sources: src('chips10634', 'doeFal', 'nsfIn149', 'nihOd26017', 'nasaGic2602', 'secureCenter'),
     action: {
       action: 'Adopt an agency-accepted research security course or map the custom course to every required topic.',
       priority: 'critical',

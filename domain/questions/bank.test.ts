@@ -103,7 +103,7 @@ describe('question bank', () => {
     const nsfAndDod: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: ['nsf', 'dod'], activities: [] };
     const tp01 = questionsFor(QUESTION_BANK, nsfAndDod).find((q) => q.code === 'TP-01')!;
     expect(tp01.critical).toBe(true);
-    expect(tp01.questionText).toContain('proposals to an agency that requires research security training (NSF, NIH, DOE, USDA, NASA; DoD where the award requires it)');
+    expect(tp01.questionText).toContain('proposals to an agency that requires research security training (NSF, NIH, DOE, NASA; USDA and DoD where the award requires it)');
     // Training is not asked of an organization funded only by an agency that does not require it.
     const other: ApplicabilityProfile = { kind: 'nonprofit', covered: false, agencies: ['other'], activities: [] };
     const codes = questionsFor(QUESTION_BANK, other).map((q) => q.code);

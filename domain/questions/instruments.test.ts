@@ -6,8 +6,10 @@
 // contracts with federal contract information (IP-29), the DFARS clauses DoD contracts only (IP-30,
 // IP-24); 2 CFR 200.334 binds grant recipients (AU-14); the malign foreign talent recruitment
 // program certification and talent program disclosure gate NSF, NIH and DOE grant recipients (PP-15,
-// PP-05); the Confucius Institute limits reach institutions of higher education funded by NSF or DoD
-// (PP-17); USDA's yearly recertification is good practice on USDA grants (TP-13).
+// PP-05), and so do the Common Forms (PP-19; DOE from 1 January 2026); the Confucius Institute
+// limits reach institutions of higher education funded by NSF or DoD (PP-17); USDA's training
+// terms are known only from summaries, so its yearly recertification (TP-13) and, for USDA alone,
+// the training certification (TP-01, TP-03) are good practice on USDA grants.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -142,6 +144,24 @@ describe('gates that follow the funding instrument', () => {
     );
   });
 
+  it('a USDA grant recipient is asked the training questions (TP-01, TP-03) as good practice: no primary USDA text carries the training term', () => {
+    const usdaOnly: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: ['usda'], instruments: { usda: ['grant'] }, activities: [] };
+    for (const code of ['TP-01', 'TP-03']) {
+      expect(asked(code, usdaOnly), code).toBe(true);
+      expect(gated(code, usdaOnly), code).toBe(false);
+      expect(question(code).sources, code).not.toContain('usdaSm1078014');
+    }
+    // With NSF, NIH, DOE or NASA grants besides, the training certification gates as before.
+    for (const agency of ['nsf', 'nih', 'doe', 'nasa'] as const) {
+      fc.assert(
+        fc.property(profileWith({ usda: ['grant'], [agency]: ['grant'] }), (p) => {
+          expect(gated('TP-01', p), agency).toBe(true);
+          expect(gated('TP-03', p), agency).toBe(true);
+        }),
+      );
+    }
+  });
+
   it('USDA yearly recertification (TP-13) is never a gate, and is not asked of a USDA contractor', () => {
     const usdaContractor: ApplicabilityProfile = { kind: 'company', covered: false, agencies: ['usda'], instruments: { usda: ['contract'] }, activities: [] };
     expect(asked('TP-13', usdaContractor)).toBe(false);
@@ -172,6 +192,26 @@ describe('gates that follow the funding instrument', () => {
       expect(gated('PP-15', only), agency).toBe(false);
     }
     expect(question('PP-15').questionText).not.toMatch(/NSF|NIH/);
+  });
+
+  it('the Common Forms (PP-19) gate NSF, NIH and DOE grant recipients, DOE from its Common Forms; contracts alone, or other agencies, are not asked', () => {
+    for (const agency of ['nsf', 'nih', 'doe'] as const) {
+      fc.assert(
+        fc.property(profileWith({ [agency]: ['grant'] }), (p) => {
+          expect(gated('PP-19', p), agency).toBe(true);
+        }),
+      );
+    }
+    expect(question('PP-19').sources).toContain('doeCommonForms');
+    // DOE's Common Forms apply to its funding opportunities (financial assistance), not to a DOE contract.
+    const doeContractor: ApplicabilityProfile = { kind: 'ffrdc', covered: true, agencies: ['doe'], instruments: { doe: ['contract'] }, activities: [] };
+    expect(asked('PP-19', doeContractor)).toBe(false);
+    for (const agency of ['dod', 'nasa', 'usda', 'other'] as const) {
+      const only: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: [agency], instruments: { [agency]: ['grant', 'contract'] }, activities: [] };
+      expect(asked('PP-19', only), agency).toBe(false);
+    }
+    // A DOE profile saved before instruments were asked counts DOE as both, so it is gated as a grant recipient.
+    expect(gated('PP-19', { kind: 'ffrdc', covered: true, agencies: ['doe'], activities: [] })).toBe(true);
   });
 
   it('the Confucius Institute question (PP-17) gates every institution of higher education funded by NSF or DoD, by grant or contract, and no other kind', () => {

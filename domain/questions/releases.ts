@@ -178,6 +178,14 @@ export const RELEASE_LOG: readonly ReleaseEntry[] = [
       'A review of the gates against primary texts as of November 2026 found PP-15, PP-05, PP-17 and the FAR safeguards limited to fewer agencies than their texts bind, AU-03, TP-13 and IP-23 gating organizations the texts do not reach, IP-22 and AU-03 allowing a partial Yes, and requirements in force that no question asked (NIH NOT-OD-25-160 from 24 October 2025, NOT-OD-25-083 from 4 April 2025, the Affiliates Rule reimposed on 10 November 2026, 28 CFR 202.1104 from 6 October 2025). DoD’s bar on participants in malign programs is known here only from summaries of its 2023 policy, so DoD funding alone does not make PP-15 a gate.',
     sources: ['chips10632', 'doeCommonForms', 'dodFtrp2023', 'chips10339a', 'ndaa21s1062', 'far204021', 'dfars7012', 'uniform200334', 'usdaSm1078014', 'nihOd25160', 'nihOd25083', 'nihOd24157', 'bisAffiliates', 'doj202Reports', 'cmmcPhases', 'dodMemo2026', 'dodMatrix2026', 'nsfTrust'],
   },
+  {
+    bankSha256: '98a8dd64b625fd262bf0e7eb9223458f859e6bd5ee2a2fb27a63f17d158ad583',
+    date: '2026-11-29',
+    what:
+      'PP-19 (biographical sketch and current and pending support on the Common Forms) now covers DOE: covered individuals on DOE applications to funding opportunities published on or after 1 January 2026 generate both Common Forms in SciENcv, so PP-19 is a gate for DOE grant recipients too. It is asked of grant and cooperative agreement recipients of NSF, NIH and DOE; an organization that holds only contracts from them is no longer asked it.\n\nTP-01 (research security training within 12 months before each application) and TP-03 (what the training covers) no longer fail the assessment for USDA grant recipients: they are asked of them as good practice, as TP-13 (yearly recertification) already is, and stay gates for grant recipients of NSF, NIH, DOE and NASA. TP-01 now names USDA among the agencies that require the training where the award does.',
+    why: 'DOE applies the Common Forms to its financial assistance from 1 January 2026 (DOE, Common Forms in SciENcv); the Common Forms are sections of applications for research grants and cooperative agreements, not of contract proposals. USDA’s training term (Secretary’s Memorandum 1078-014) is known only from university summaries: a new search for a primary USDA text (the memorandum, USDA Departmental Regulations, NIFA regulations in 7 CFR, NIFA and USDA award terms, NIFA notices on research security or malign foreign talent recruitment programs) found none, so it cannot make a question fail the assessment.',
+    sources: ['doeCommonForms', 'nsfPappg', 'nihOd26018', 'usdaSm1078014'],
+  },
 ];
 
 /** The notes of a release as one text: what changed, then why. */

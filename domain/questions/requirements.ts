@@ -53,11 +53,11 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
   r({
     id: 'R4',
     title: 'Research security training, certified with each application',
-    who: 'Covered individuals on proposals to NSF, NIH, DOE, USDA and NASA (DoD where the award requires it), and the applicant organization',
+    who: 'Covered individuals on grant proposals to NSF, NIH, DOE and NASA (USDA and DoD where the award requires it), and the applicant organization',
     hard: true,
     sources: ['chips10634', 'nsfIn149', 'nihOd26017', 'doeFal', 'usdaSm1078014', 'nasaGic2602'],
     questions: ['TP-01', 'TP-02', 'TP-03', 'TP-12', 'TP-13'],
-    recurrence: 'Within 12 months before each application; DOE within 30 days of joining a project; USDA every year where the award carries its term (known only from summaries, so asked as good practice)',
+    recurrence: 'Within 12 months before each application; DOE within 30 days of joining a project; USDA before each application and every year where the award carries its term (known only from summaries, so asked of USDA grant recipients as good practice)',
   }),
   r({
     id: 'R5',
@@ -80,9 +80,9 @@ export const REQUIREMENTS: readonly RequirementDef[] = [
   r({
     id: 'R7',
     title: 'Common Forms for biographical sketch and current and pending (other) support',
-    who: 'Senior and key personnel on NSF and NIH applications',
+    who: 'Senior and key personnel on NSF and NIH applications, and covered individuals on DOE applications to funding opportunities published from 1 January 2026 (grants and cooperative agreements)',
     hard: true,
-    sources: ['nsfPappg', 'nihOd26018'],
+    sources: ['nsfPappg', 'nihOd26018', 'doeCommonForms'],
     questions: ['PP-19'],
     recurrence: 'Every application, just-in-time submission and progress report',
   }),

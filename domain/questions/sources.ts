@@ -967,12 +967,16 @@ export const SOURCES = {
   // demonstration NOFOs from 1 January 2026, all covered individuals); UCLA and Stanford quoting
   // DOE's earlier rule that all foreign government-sponsored talent recruitment programs must be
   // identified in current and pending support (DOE Office of Science solicitations; FAL 2022-04).
+  // Re-read 2026-11-29 for PP-19 (pages corpus): the same opening sentence, the two Common Forms and
+  // the application-stage list; the page's "during the project" tab was not in the stored copy. The
+  // University of Kansas (secondary) reads it the same way: covered individuals on DOE applications
+  // and projects generate both Common Forms via SciENcv for funding opportunities from 1 Jan 2026.
   doeCommonForms: {
     label: 'DOE Common Forms in SciENcv',
     issuer: 'Department of Energy (Office of Acquisition Management)',
     document: 'DOE, Common Forms in SciENcv (biographical sketch and current and pending (other) support for DOE applications and projects)',
     date: '2026-01-01',
-    section: 'Common Forms for funding opportunities published on or after 1 January 2026; certification of no current participation in a malign foreign talent recruitment program; current and pending (other) support Common Form',
+    section: 'Opening paragraph (Common Forms in SciENcv for funding opportunities published on or after 1 January 2026); "What are the Common Forms?" (Biographical Sketch and Current and Pending (Other) Support); "Common Forms for Biosketch & CP(O)S", at application: Biosketch Common Form, certification of no current participation in a malign foreign talent recruitment program, Current and Pending (Other) Support Common Form',
     url: 'https://www.energy.gov/ia/common-forms-sciencv',
     force: 'agency_term',
     status: 'in_force',
@@ -989,6 +993,10 @@ export const SOURCES = {
   // Grants (links "USDA Secretary's Memo SM 1078-014 (PDF)"); University of Colorado Boulder (2 Sep
   // 2025: USDA submissions from 1 October 2025). No public URL of the memorandum was found in any text
   // read, and no agency-wide start date, so effective is null (was 2025-07-08, the memo's date).
+  // Searched again 2026-11-29 for TP-01 and TP-03 (pages and docs corpora), for any primary USDA text
+  // that makes research security training a term of USDA awards: none found (the `searched` field
+  // lists where). North Dakota State University links https://www.usda.gov/sites/default/files/documents/sm-1078-014.pdf;
+  // its text is not in the stored copies, so the URL stays unverified and is not shown.
   usdaSm1078014: {
     label: 'USDA SM 1078-014',
     issuer: 'Department of Agriculture',
@@ -1001,9 +1009,9 @@ export const SOURCES = {
     basis: 'secondary',
     verifiedOn: VERIFIED_1129,
     searched:
-      "The memorandum's text and a public URL for it (usda.gov, ocio.usda.gov directives), and USDA or NIFA award terms carrying it (NIFA research terms and conditions); none was found in the stored copies (searched again 2026-11-29: only older Secretary's Memoranda such as SM 1074-001 and NIFA terms of 2014-2022). Summaries read: University of Maine research compliance, USC Department of Contracts and Grants, University of Colorado Boulder.",
+      "The memorandum's text and a public URL for it (usda.gov, ocio.usda.gov directives), and USDA or NIFA award terms carrying it (NIFA research terms and conditions); none was found in the stored copies (searched again 2026-11-29: only older Secretary's Memoranda such as SM 1074-001 and NIFA terms of 2014-2022). Summaries read: University of Maine research compliance, USC Department of Contracts and Grants, University of Colorado Boulder. Searched again 2026-11-29 for TP-01 and TP-03 (pages and docs corpora): the memorandum by number, title and date (North Dakota State University links a usda.gov PDF of it, whose text is not in the stored copies); USDA Departmental Regulations (ocio.usda.gov: only DR 4600-001, personnel security clearances); NIFA regulations in 7 CFR chapter XXXIV (only parts 3400 and 3419 found, neither on research security); NIFA general terms and conditions (March 2016 version) and FAS grant general terms and conditions (no research security term); NIFA requests for applications and notices on research security training or malign foreign talent recruitment programs (none found); the National Farm Security Action Plan of 8 July 2025 (news summaries only; USDA reports standardizing its grant terms, text not found). Further summaries read: University of Wyoming, Western Washington University, Syracuse University, IP Talons.",
     effective: null,
-    note: 'An internal memorandum that puts the training requirement into new USDA research and development or science and technology awards (grants and cooperative agreements, not contracts), so it binds only awards carrying that term; USDA set no agency-wide start date (universities apply it from October 2025). Its yearly recertification rests on these summaries alone, so TP-13 asks it as good practice, not as a gate.',
+    note: 'An internal memorandum that puts the training requirement into new USDA research and development or science and technology awards (grants and cooperative agreements, not contracts), so it binds only awards carrying that term; USDA set no agency-wide start date (universities apply it from October 2025). It rests on these summaries alone, so for USDA grant recipients TP-01 and TP-03 (training before each application, its content) and TP-13 (yearly recertification) are asked as good practice, not as gates.',
     binds: [USDA_GRANTS],
   },
   // Verified 2026-11-27 [secondary]: Washington University in St. Louis Research News, 29 Jun 2026

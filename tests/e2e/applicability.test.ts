@@ -1,13 +1,16 @@
 // The applicability profile in a real browser against the real server: an organization answers it
 // before its first assessment (the start gate, or the Organization page), a team member is told
 // that an admin must, and two organizations with different duties are asked different questions
-// with different gates, each assessment stating the profile it was assessed under.
+// with different gates, each assessment stating the profile it was assessed under. Profiles saved
+// before funding instruments, or before NIH repositories were an activity of their own, are flagged.
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { CONTENT_MSG } from '#domain/content-messages.ts';
-import { COMPANY_NOT_COVERED_MESSAGE, describeProfile, PROFILE_WITH_EVERY_DUTY, questionsFor, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
+import { ACTIVITY_LABELS, COMPANY_NOT_COVERED_MESSAGE, describeProfile, PROFILE_WITH_EVERY_DUTY, questionsFor, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
+import { organizations } from '#server/db/schema/index.ts';
 import { createOrgAdmin, inviteAndAccept } from '#tests/isolation/fixtures.ts';
 import { answerEveryQuestion, asTestServer, fillApplicabilityForm, pageToken, newOrgAdminSignedIn } from './assessment-helpers.ts';
 import { axeViolations, collectErrors, HAS_CHROMIUM, logOut, shotAtBothWidths, signInAs, startHarness, tabTo, type Harness } from './harness.ts';
@@ -21,6 +24,8 @@ const COMPANY: ApplicabilityProfile = { kind: 'company', covered: false, agencie
 /** A DOE FFRDC saved before funding instruments were asked (no instruments: DOE counts as grants and contracts). */
 const UNCONFIRMED_FFRDC: ApplicabilityProfile = { kind: 'ffrdc', covered: true, agencies: ['doe'], activities: [] };
 const UNIVERSITY: ApplicabilityProfile = PROFILE_WITH_EVERY_DUTY;
+/** An NIH grantee whose profile lists controlled-access human data, saved when that activity also meant NIH repositories. */
+const OLD_DATA_PROFILE: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: ['nih'], instruments: { nih: ['grant'] }, activities: ['controlled_access_data'] };
 
 /** The questions the domain asks of a profile, and which of them are gates. */
 function expectedFor(profile: ApplicabilityProfile) {
@@ -248,6 +253,43 @@ describe.skipIf(!HAS_CHROMIUM)('applicability profile: start gate, Organization 
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Start Assessment' }).first().waitFor();
     expect(await page.getByText(CONTENT_MSG.instrumentsUnconfirmedTitle).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a profile saved with controlled-access data before NIH repositories were a choice of their own: the Organization page asks the admin to review the activities', { timeout: 180_000 }, async () => {
+    const api = asTestServer(h);
+    const stamp = Date.now();
+    const admin = await createOrgAdmin(api, { organizationName: 'Larkspur Genomics Institute', firstName: 'Lena', lastName: 'Park', email: `lena-${stamp}@larkspur.test`, applicability: OLD_DATA_PROFILE });
+    // Last saved before this installation published the NIH choice (stored profiles were never rewritten).
+    await h.server.deps.db.update(organizations).set({ applicabilityUpdatedAt: new Date('2025-01-15T12:00:00Z') }).where(eq(organizations.id, admin.organizationId!));
+    const ctx = await h.newContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await signInAs(h, page, admin.email, admin.password);
+    await page.goto('/organization');
+
+    const notice = page.getByRole('status').filter({ hasText: CONTENT_MSG.activitiesReviewTitle });
+    await notice.getByText(CONTENT_MSG.activitiesReview).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shotsAtBothWidths(page, 'activities-review');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The button takes the keyboard to the activities.
+    await tabTo(page, notice.getByRole('button', { name: CONTENT_MSG.activitiesReviewAction }));
+    await page.keyboard.press('Enter');
+    const activities = page.getByRole('group', { name: 'Activities with extra duties' });
+    await page.waitForFunction(() => document.activeElement?.id === 'profile-activities');
+    const nih = activities.getByRole('checkbox', { name: ACTIVITY_LABELS.nih_controlled_access });
+    expect(await nih.isChecked()).toBe(false);
+    await nih.check();
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await notice.waitFor({ state: 'detached' });
+    const saved = await api.json('GET', '/api/organization/applicability', undefined, await pageToken(page));
+    expect(saved.body).toMatchObject({ activities_review: false, profile: { ...OLD_DATA_PROFILE, activities: ['controlled_access_data', 'nih_controlled_access'] } });
+    // The NIH repository duties are now asked, and gate (IP-31; IP-23 as a gate).
+    expect(expectedFor(saved.body.profile as ApplicabilityProfile).gates).toEqual(expect.arrayContaining(['IP-23', 'IP-31']));
+    expect(expectedFor(OLD_DATA_PROFILE).codes).not.toContain('IP-31');
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -20,7 +20,7 @@ import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { apiClient, bodyOf, refusalOf } from '#tests/setup/api-client.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, setApplicability, type Member } from '#tests/isolation/fixtures.ts';
-import { assessments, auditLog } from '../../db/schema/index.ts';
+import { assessments, auditLog, organizations } from '../../db/schema/index.ts';
 import { currentVersionId, loadVersionQuestions, publishVersion } from '../questions/index.ts';
 import { answerAll, createAssessment, getQuestions, postAnswer } from './assessments.test-helpers.ts';
 
@@ -74,7 +74,7 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
   it('refuses to start an assessment until an org_admin sets the profile, then freezes it', async () => {
     const admin = await createOrgAdmin(server, { applicability: null });
     const empty = await view(admin);
-    expect(empty).toEqual({ profile: null, updated_at: null, updated_by_name: null, in_progress_assessment_id: null, last_submitted: null } satisfies ApplicabilityView);
+    expect(empty).toEqual({ profile: null, updated_at: null, updated_by_name: null, in_progress_assessment_id: null, activities_review: false, last_submitted: null } satisfies ApplicabilityView);
 
     const refused = await refusalOf(create(admin), 409);
     expect(refused).toMatchObject({ code: 'applicability_required', error: MSG.applicabilityRequired });
@@ -285,6 +285,40 @@ describe.each([TEST_DRIVER])('applicability profile and the questions asked (%s)
     expect(asked(next)).toEqual(await expectedFor(confirmed));
     expect(next.map((q) => q.code)).not.toContain('TP-12');
     expect(next.find((q) => q.code === 'TP-01')?.critical).toBe(false);
+  });
+
+  it('asks to review the activities of a profile saved with controlled-access data before the NIH repositories choice existed; saving it unchanged records the review', async () => {
+    const old: ApplicabilityProfile = { kind: 'ihe', covered: false, agencies: ['nih'], instruments: { nih: ['grant'] }, activities: ['controlled_access_data'] };
+    const admin = await createOrgAdmin(server, { applicability: old });
+    const other = await createOrgAdmin(server, { applicability: old });
+    // Saved today, after the release that added the NIH choice: a deliberate choice, nothing to review.
+    expect(await view(admin)).toMatchObject({ profile: old, activities_review: false });
+    // Saved before the first published version that asks about NIH repositories (no migration changed stored profiles).
+    const longAgo = new Date('2025-01-15T12:00:00Z');
+    await server.deps.db.update(organizations).set({ applicabilityUpdatedAt: longAgo }).where(eq(organizations.id, admin.organizationId!));
+    expect(await view(admin)).toMatchObject({ activities_review: true });
+    // Another organization's profile is its own.
+    expect(await view(other)).toMatchObject({ activities_review: false });
+    // A member reads it too, and cannot record the review.
+    const member = await joinOrganization(server, admin.organizationId!);
+    expect((await view(member)).activities_review).toBe(true);
+    await refusalOf(put(member, old), 403);
+
+    // The admin reviews and keeps the profile: the unchanged save is recorded, and the notice ends.
+    const reviewed = await bodyOf(put(admin, old));
+    expect(reviewed).toMatchObject({ profile: old, activities_review: false, updated_by_name: expect.any(String) as string });
+    expect(new Date(reviewed.updated_at!).getTime()).toBeGreaterThan(longAgo.getTime());
+    const audits = await server.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'organization.applicability'), eq(auditLog.organizationId, admin.organizationId!)));
+    expect(audits.length).toBe(2);
+    // A further unchanged save writes nothing.
+    await bodyOf(put(admin, old));
+    expect((await server.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'organization.applicability'), eq(auditLog.organizationId, admin.organizationId!)))).length).toBe(2);
+
+    // An old profile that already has the NIH choice is not asked.
+    const withNih: ApplicabilityProfile = { ...old, activities: ['controlled_access_data', 'nih_controlled_access'] };
+    await bodyOf(put(admin, withNih));
+    await server.deps.db.update(organizations).set({ applicabilityUpdatedAt: longAgo }).where(eq(organizations.id, admin.organizationId!));
+    expect(await view(admin)).toMatchObject({ activities_review: false });
   });
 
   it('reads a result stored before profiles existed as every question asked, unscaled', async () => {

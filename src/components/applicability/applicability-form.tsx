@@ -68,9 +68,11 @@ export interface ApplicabilityFormProps {
   /** Sends the validated profile; a rejection shows its message and keeps every choice. */
   onSave: (profile: ApplicabilityProfile) => Promise<void>;
   submitLabel?: string;
+  /** An id for the activities fieldset, so a notice can move the focus to it (focusable by script only). */
+  activitiesId?: string;
 }
 
-export function ApplicabilityForm({ initial, onSave, submitLabel = 'Save profile' }: ApplicabilityFormProps) {
+export function ApplicabilityForm({ initial, onSave, submitLabel = 'Save profile', activitiesId }: ApplicabilityFormProps) {
   const id = useId();
   const online = useOnline();
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
@@ -228,7 +230,7 @@ export function ApplicabilityForm({ initial, onSave, submitLabel = 'Save profile
         </fieldset>
       )}
 
-      <fieldset aria-describedby={`${id}-activities-hint`}>
+      <fieldset id={activitiesId} tabIndex={activitiesId ? -1 : undefined} aria-describedby={`${id}-activities-hint`} className="scroll-mt-4 focus:outline-none">
         <Legend>Activities with extra duties</Legend>
         <p id={`${id}-activities-hint`} className="mt-1 text-xs text-slate-600">
           Check each one your organization carries out. Leave all unchecked if none applies.

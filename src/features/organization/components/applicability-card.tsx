@@ -15,6 +15,16 @@ import { getApplicability, saveApplicability } from '../../../lib/applicability-
 import { messageOf, useServerQuery } from '../../../lib/server-data/index.ts';
 import { formatDateTime } from '../../../utils/format-time.ts';
 
+/** The activities fieldset of the form, where the review notice moves the focus. */
+export const ACTIVITIES_SECTION_ID = 'profile-activities';
+
+/** Brings the activities into view and puts the focus on them (their legend is read out). */
+function focusActivities() {
+  const section = document.getElementById(ACTIVITIES_SECTION_ID);
+  section?.scrollIntoView({ block: 'start' });
+  section?.focus({ preventScroll: true });
+}
+
 export const STARTED_KEEPS_PROFILE = 'An assessment already started keeps the profile it started with. Changes apply to the next assessment.';
 export const PROFILE_SAVED = 'Applicability profile saved';
 const LOAD_FAILED = 'Could not load the applicability profile';
@@ -60,12 +70,22 @@ export function ApplicabilityCard({ canEdit }: { canEdit: boolean }) {
                 {canEdit ? CONTENT_MSG.instrumentsUnconfirmed : CONTENT_MSG.instrumentsUnconfirmedMember}
               </Alert>
             )}
+            {view.activities_review && (
+              <Alert tone="warning" title={CONTENT_MSG.activitiesReviewTitle}>
+                <p>{canEdit ? CONTENT_MSG.activitiesReview : CONTENT_MSG.activitiesReviewMember}</p>
+                {canEdit && (
+                  <Button size="sm" variant="secondary" className="mt-2" onClick={focusActivities}>
+                    {CONTENT_MSG.activitiesReviewAction}
+                  </Button>
+                )}
+              </Alert>
+            )}
             <Alert tone="info">{STARTED_KEEPS_PROFILE}</Alert>
             {changed && <p className="text-xs text-slate-500">{changed}</p>}
             {canEdit ? (
               <>
                 {!view.profile && <p className="text-sm text-slate-700">Not completed yet. Your organization needs it before its first assessment.</p>}
-                <ApplicabilityForm initial={view.profile} onSave={save} />
+                <ApplicabilityForm initial={view.profile} onSave={save} activitiesId={ACTIVITIES_SECTION_ID} />
               </>
             ) : view.profile ? (
               <ApplicabilitySummary profile={view.profile} />
