@@ -25,7 +25,7 @@ export const OPEN_CLOCKS: readonly OpenClock[] = [
   {
     question: 'PP-19',
     duty: 'NIH applications on the Common Forms, with errors enforced from 8 May 2026',
-    why: 'A one-time start date, already passed, not a recurring duty or one tied to an event; the NIH notices that set it (NOT-OD-26-033, NOT-OD-26-079) are not in the source register and were not verified.',
+    why: 'A one-time start date, already passed, not a recurring duty or one tied to an event; NOT-OD-26-033 (nihOd26033 in the register) sets the leniency through May 2026; the 8 May 2026 enforcement date (NOT-OD-26-079) is known only from a secondary summary.',
   },
   {
     question: null,
@@ -33,9 +33,9 @@ export const OPEN_CLOCKS: readonly OpenClock[] = [
     why: 'No question of the bank asks about DOE’s malign foreign talent recruitment program terms, and the source register holds no DOE text that sets the notice.',
   },
   {
-    question: null,
-    duty: 'BIS Affiliates Rule: back in force on 10 November 2026 unless extended',
-    why: 'No question of the bank asks about it, and it is known only from secondary summaries.',
+    question: 'PP-28',
+    duty: 'BIS Affiliates Rule: back in force on 10 November 2026, after its one-year suspension',
+    why: 'A one-time date, already passed, after which PP-28 applies at every export; the reimposition date rests on secondary summaries of the suspension rule (bisAffiliates in the register).',
   },
   {
     question: null,
