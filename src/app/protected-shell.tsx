@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
+import { paths } from '../config/paths.ts';
+import { useAssurance } from '../hooks/use-assurance.ts';
 import { useSession } from '../hooks/use-session.ts';
 import { SyncProvider } from './sync-provider.tsx';
 import { SyncStatusSlot } from './sync-status-slot.tsx';
@@ -12,6 +14,7 @@ import { SESSION_WAIT_MS } from './guards.tsx';
 import { ProfileProblem } from './profile-problem.tsx';
 
 const FinishSetupPage = lazy(() => import('../features/auth/finish-setup-page.tsx').then((m) => ({ default: m.FinishSetupPage })));
+const SecurityPage = lazy(() => import('../features/auth/security-page.tsx').then((m) => ({ default: m.SecurityPage })));
 
 /** True once `waiting` has lasted SESSION_WAIT_MS (a loading wait lasts at most 2.5 s). */
 function useGaveUp(waiting: boolean): boolean {
@@ -27,10 +30,30 @@ function useGaveUp(waiting: boolean): boolean {
   return waiting && gaveUp;
 }
 
+/**
+ * The API wants two-step verification first (403 `mfa_required`, ADR 039): the code when the user
+ * has a verified factor (/mfa), else the enrolment at /account/security in its required mode,
+ * which offers nothing but enrolling and signing out. Never the shell, its data or a dead end.
+ */
+function MfaRequired() {
+  const assurance = useAssurance();
+  const location = useLocation();
+  const from = location.pathname + location.search;
+  if (assurance === 'checking') return <PageSpinner label="Checking your session…" />;
+  if (assurance === 'needs-code') return <Navigate to={paths.mfa.href()} replace state={{ from }} />;
+  if (location.pathname !== paths.accountSecurity.path) return <Navigate to={paths.accountSecurity.href()} replace state={{ from }} />;
+  return (
+    <Suspense fallback={<PageSpinner label="Loading…" />}>
+      <SecurityPage required />
+    </Suspense>
+  );
+}
+
 /** The signed-in shell: header plus the page, or the profile's own state when it is not usable. */
 export function ProtectedShell() {
   const { profileStatus, profileError, accessEnded, profile, refreshProfile, signOut } = useSession();
-  const slow = useGaveUp(!profile && profileStatus !== 'missing' && profileStatus !== 'error');
+  const slow = useGaveUp(!profile && profileStatus !== 'missing' && profileStatus !== 'error' && profileStatus !== 'mfa_required');
+  if (profileStatus === 'mfa_required') return <MfaRequired />;
   let body;
   if (profileStatus === 'missing') body = <FinishSetupPage />;
   else if (profileStatus === 'error' && !profile) body = <ProfileProblem error={profileError} accessEnded={accessEnded} onRetry={refreshProfile} onSignOut={signOut} />;

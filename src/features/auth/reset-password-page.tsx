@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import type { Factor } from '@supabase/supabase-js';
 import { MSG } from '#domain/messages.ts';
 import { MIN_PASSWORD_LENGTH } from '#domain/contracts/accounts.ts';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
@@ -10,8 +11,13 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { initialAuthError } from '../../lib/initial-url.ts';
-import { useServerMutation } from '../../lib/server-data/index.ts';
+import { currentLevel, listFactors } from '../../lib/mfa.ts';
+import { useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
+import { TotpCodeForm } from './components/totp-code-form.tsx';
+
+/** The provider wants a code from the authenticator app before the new password. */
+const NEEDS_CODE = Symbol('needs code');
 
 export function ResetPasswordPage() {
   const { loading, session } = useSession();
@@ -32,10 +38,64 @@ export function ResetPasswordPage() {
         </ButtonLink>
       </AuthLayout>
     );
-  return <NewPasswordForm />;
+  return <RecoveryWithFactor />;
 }
 
-function NewPasswordForm() {
+/**
+ * A user with a verified factor: the recovery session is aal1 and the provider refuses the new
+ * password (401 `insufficient_aal`) until a code from the authenticator app is verified (ADR 039,
+ * GoTrue's rule), so the code comes first, then the new password.
+ */
+function RecoveryWithFactor() {
+  const owed = useServerQuery<Factor[]>(
+    ['auth', 'recovery-factors'],
+    async () => {
+      if ((await currentLevel()) === 'aal2') return [];
+      // Read afresh (listFactors reads the user): a factor added since the link was sent counts too.
+      const res = await listFactors();
+      if (!res.ok) throw new Error(res.message);
+      return res.value.filter((f) => f.status === 'verified');
+    },
+    { offline: false },
+  );
+  const [verified, setVerified] = useState(false);
+  const [refused, setRefused] = useState(false);
+  if (owed.status === 'loading')
+    return (
+      <AuthLayout title="Choose a new password">
+        <Spinner label="Checking your reset link…" />
+      </AuthLayout>
+    );
+  if (owed.status === 'error')
+    return (
+      <AuthLayout title="Choose a new password">
+        <Alert tone="error">{owed.error?.message ?? MSG.requestFailed}</Alert>
+      </AuthLayout>
+    );
+  const factor = owed.data?.[0];
+  if (verified || (!factor && !refused)) return <NewPasswordForm onNeedsCode={() => setRefused(true)} />;
+  if (!factor)
+    return (
+      <AuthLayout title="Choose a new password">
+        <Alert tone="error">{MSG.mfaNeedsCode}</Alert>
+      </AuthLayout>
+    );
+  return (
+    <AuthLayout
+      title="Two-step verification"
+      subtitle={MSG.mfaResetNeedsCode}
+      footer={
+        <Link to={paths.login.href()} className="font-medium text-brand-700 hover:text-brand-800">
+          Back to sign in
+        </Link>
+      }
+    >
+      <TotpCodeForm factorId={factor.id} autoFocus submitLabel="Verify" onVerified={() => setVerified(true)} />
+    </AuthLayout>
+  );
+}
+
+function NewPasswordForm({ onNeedsCode }: { onNeedsCode: () => void }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -43,6 +103,7 @@ function NewPasswordForm() {
   const update = useServerMutation(async (next: string) => {
     const supabase = await loadSupabase();
     const { error: authError } = await supabase.auth.updateUser({ password: next });
+    if (authError?.code === 'insufficient_aal') return NEEDS_CODE;
     if (authError) return authError.message || MSG.requestFailed;
     await supabase.auth.signOut({ scope: 'local' });
     return null;
@@ -57,6 +118,7 @@ function NewPasswordForm() {
     setError(null);
     const res = await update.run(password);
     if (!res.ok) return setError(res.message || MSG.requestFailed);
+    if (res.value === NEEDS_CODE) return onNeedsCode();
     if (res.value !== null) return setError(res.value);
     navigate(`${paths.login.href()}?reset=1`, { replace: true, state: { message: MSG.passwordUpdated } });
   }
