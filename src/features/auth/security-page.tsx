@@ -2,7 +2,7 @@
 // supabase-js auth.mfa only. `required` is the mode the shell shows when the API answered
 // `mfa_required` and the user has no factor yet: it explains why and offers only enrolment and
 // signing out (src/app/protected-shell.tsx).
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import type { Factor } from '@supabase/supabase-js';
@@ -54,8 +54,33 @@ function RequiredEnrolment() {
   const location = useLocation();
   const factors = useFactors();
   const verified = factors.data?.filter((f) => f.status === 'verified') ?? [];
+  const [level, setLevel] = useState<'aal1' | 'aal2' | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void currentLevel().then((l) => live && setLevel(l));
+    return () => {
+      live = false;
+    };
+  }, [factors.data]);
   // A factor added on another device: the code for it, not another enrolment.
-  if (verified.length > 0) return <Navigate to={paths.mfa.href()} replace state={{ from: returnPath(location.state) }} />;
+  if (verified.length > 0 && level === 'aal1') return <Navigate to={paths.mfa.href()} replace state={{ from: returnPath(location.state) }} />;
+  // Verified already and still refused: say so, with Retry and Sign out (never a redirect loop).
+  if (verified.length > 0 && level === 'aal2')
+    return (
+      <AuthLayout title="Two-step verification" footer={<SignOutLink onSignOut={() => void signOut()} />}>
+        <Alert
+          tone="error"
+          title="We could not load your account"
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void refreshProfile()}>
+              Retry
+            </Button>
+          }
+        >
+          {MSG.mfaRequired}
+        </Alert>
+      </AuthLayout>
+    );
   return (
     <AuthLayout title="Set up two-step verification" wide footer={<SignOutLink onSignOut={() => void signOut()} />}>
       <Alert tone="info" className="mb-5">
@@ -90,6 +115,11 @@ function SecuritySettings() {
   const factors = useFactors();
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  // The Add button goes away when the panel opens: the focus moves to the panel's heading.
+  const addHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (adding) addHeading.current?.focus();
+  }, [adding]);
   /** A verified factor whose removal waits for a code (the session is aal1). */
   const [needsCodeFor, setNeedsCodeFor] = useState<Factor | null>(null);
   const list = factors.data ?? [];
@@ -194,7 +224,7 @@ function SecuritySettings() {
             )}
             {adding && (
               <section aria-labelledby="add-app-title" className="rounded-lg border border-slate-200 p-4">
-                <h3 id="add-app-title" className="mb-4 font-medium text-slate-900">
+                <h3 id="add-app-title" ref={addHeading} tabIndex={-1} className="mb-4 font-medium text-slate-900 focus:outline-none">
                   Add an authenticator app
                 </h3>
                 <TotpEnrolmentPanel
