@@ -63,10 +63,10 @@ export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
             <p className="text-sm font-medium text-slate-900">{name}</p>
             {orgName && <p className="text-xs text-slate-500">{orgName}</p>}
           </div>
-          <NavLink to={paths.accountSecurity.href()} title="Sign-in security" className={(s) => cn(linkClass(s), 'hidden lg:inline-flex')}>
+          <NavLink to={paths.accountSecurity.href()} title="Sign-in security" className={linkClass}>
             <KeyRound aria-hidden="true" className="size-4" />
             {/* The label is read out at every width; it shows from xl, beside the name. */}
-            <span className="sr-only xl:not-sr-only">Sign-in security</span>
+            <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">Sign-in security</span>
           </NavLink>
           <button type="button" onClick={() => void signOut()} className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 lg:inline-flex">
             <LogOut aria-hidden="true" className="size-4" />
@@ -97,10 +97,6 @@ export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
                 {i.label}
               </NavLink>
             ))}
-            <NavLink to={paths.accountSecurity.href()} className={linkClass}>
-              <KeyRound aria-hidden="true" className="size-4" />
-              Sign-in security
-            </NavLink>
             <button type="button" onClick={() => void signOut()} className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-600 hover:bg-slate-100">
               <LogOut aria-hidden="true" className="size-4" />
               Logout

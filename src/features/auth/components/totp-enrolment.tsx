@@ -28,7 +28,6 @@ export function TotpEnrolmentPanel({ takenNames, onEnrolled, onCancel }: { taken
 
   useEffect(() => {
     let live = true;
-    setError(null);
     void enrollTotp(name, TOTP_ISSUER)
       .catch(() => ({ ok: false as const, code: undefined, message: MSG.requestFailed }))
       .then((res) => {
@@ -54,7 +53,10 @@ export function TotpEnrolmentPanel({ takenNames, onEnrolled, onCancel }: { taken
         title="The authenticator app could not be added"
         action={
           <div className="flex gap-2">
-            <Button size="sm" variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+            <Button size="sm" variant="secondary" onClick={() => {
+                setError(null);
+                setAttempt((n) => n + 1);
+              }}>
               Try again
             </Button>
             {onCancel && (
