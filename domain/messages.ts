@@ -116,16 +116,8 @@ export const MSG = {
   confirmLinkInvalid: 'This confirmation link is invalid, has expired or was already used.',
   confirmNotMine: 'I did not create this account / forgot the password',
 
-  // two-step verification (TOTP through supabase-js auth.mfa, ADR 039)
+  // two-step verification (ADR 039): the API's 403 mfa_required and the SPA's enrol screen say the
+  // same; the screens' other texts are in src/lib/mfa.ts MFA_TEXT (kept off the first route's script)
   mfaRequired: 'Your organization requires two-step verification. Set up an authenticator app to continue.',
-  mfaCodeWrong: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
-  mfaCodeFormat: 'Enter the 6 digits your authenticator app shows.',
-  mfaChallengeExpired: 'This verification expired after 5 minutes. Enter the code your authenticator app shows now.',
-  mfaNeedsCode: 'Enter a code from your authenticator app first.',
-  mfaFactorAdded: 'Authenticator app added. You will be asked for a code each time you sign in.',
-  mfaFactorRemoved: 'Authenticator app removed.',
-  mfaRemoveConfirm: (name: string) => `Remove "${name}"? Signing in will no longer ask for a code from it.`,
-  mfaRemoveLastConfirm: (name: string) => `Remove "${name}"? It is your only authenticator app: signing in will need only your password.`,
-  mfaResetNeedsCode: 'Your account uses two-step verification. Enter the code from your authenticator app before you choose a new password.',
 
 } as const;

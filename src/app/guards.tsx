@@ -1,11 +1,9 @@
-// Route guards: protected pages need a session (and its second step when the user has a verified
-// factor, ADR 039), public pages bounce signed-in users.
+// Route guards: protected pages need a session, public pages bounce signed-in users.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { Role } from '#domain/roles.ts';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
-import { useAssurance } from '../hooks/use-assurance.ts';
 import { useSession } from '../hooks/use-session.ts';
 import { readStoredSessionUser } from '../lib/auth-storage.ts';
 
@@ -29,15 +27,9 @@ function useSessionWait(): { waiting: boolean; signedIn: boolean } {
 
 export function ProtectedRoute() {
   const { waiting, signedIn } = useSessionWait();
-  const assurance = useAssurance();
   const location = useLocation();
-  const from = location.pathname + location.search;
   if (waiting) return <PageSpinner label="Checking your session…" />;
-  if (!signedIn) return <Navigate to={paths.login.href()} replace state={{ from }} />;
-  // Signed in with the password only while a verified factor exists: the code first, nothing of
-  // the program before it (the shell, its sync and the saved reads stay unmounted).
-  if (assurance === 'checking') return <PageSpinner label="Checking your session…" />;
-  if (assurance === 'needs-code') return <Navigate to={paths.mfa.href()} replace state={{ from }} />;
+  if (!signedIn) return <Navigate to={paths.login.href()} replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 

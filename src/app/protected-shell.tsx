@@ -31,16 +31,14 @@ function useGaveUp(waiting: boolean): boolean {
 }
 
 /**
- * The API wants two-step verification first (403 `mfa_required`, ADR 039): the code when the user
- * has a verified factor (/mfa), else the enrolment at /account/security in its required mode,
+ * The API wants two-step verification first (403 `mfa_required`, ADR 039): the enrolment at /account/security in its required mode,
  * which offers nothing but enrolling and signing out. Never the shell, its data or a dead end.
  */
 function MfaRequired() {
-  const assurance = useAssurance();
   const location = useLocation();
   const from = location.pathname + location.search;
-  if (assurance === 'checking') return <PageSpinner label="Checking your session…" />;
-  if (assurance === 'needs-code') return <Navigate to={paths.mfa.href()} replace state={{ from }} />;
+  // A session that owes its code went to /mfa already (ProtectedShell); a factor the stored session
+  // does not know of yet is found by the enrol screen, which then sends the user to /mfa.
   if (location.pathname !== paths.accountSecurity.path) return <Navigate to={paths.accountSecurity.href()} replace state={{ from }} />;
   return (
     <Suspense fallback={<PageSpinner label="Loading…" />}>
@@ -49,8 +47,22 @@ function MfaRequired() {
   );
 }
 
-/** The signed-in shell: header plus the page, or the profile's own state when it is not usable. */
+/**
+ * The signed-in shell: header plus the page, or the profile's own state when it is not usable.
+ * Every protected page is rendered in it, so it is the guard of the second step too (ADR 039): a
+ * session signed in with the password only while the user has a verified factor goes to /mfa
+ * before the shell, its sync or any saved read of the program is mounted. (Here rather than in
+ * ./guards.tsx, which is part of the first route's script and its budget, BENCHMARKS.md §2.)
+ */
 export function ProtectedShell() {
+  const assurance = useAssurance();
+  const location = useLocation();
+  if (assurance === 'checking') return <PageSpinner label="Checking your session…" />;
+  if (assurance === 'needs-code') return <Navigate to={paths.mfa.href()} replace state={{ from: location.pathname + location.search }} />;
+  return <SignedInShell />;
+}
+
+function SignedInShell() {
   const { profileStatus, profileError, accessEnded, profile, refreshProfile, signOut } = useSession();
   const slow = useGaveUp(!profile && profileStatus !== 'missing' && profileStatus !== 'error' && profileStatus !== 'mfa_required');
   if (profileStatus === 'mfa_required') return <MfaRequired />;

@@ -3,7 +3,7 @@
 // /mfa (src/app/guards.tsx), so no program data is shown before the code.
 import { useEffect, useState } from 'react';
 import { storedSessionNeedsCode } from '../lib/auth-storage.ts';
-import { sessionNeedsCode } from '../lib/mfa.ts';
+import { loadSupabase } from '../lib/supabase.ts';
 import { useSession } from './use-session.ts';
 
 /** checking: supabase-js is reading the session · ok: nothing owed · needs-code: aal1 with a verified factor. */
@@ -16,7 +16,11 @@ export function useAssurance(): Assurance {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    void sessionNeedsCode()
+    // src/lib/mfa.ts sessionNeedsCode, spelled here on the client the first route already holds, so
+    // the MFA screens' module stays out of that route's script (its budget, BENCHMARKS.md §2).
+    void loadSupabase()
+      .then((s) => s.auth.mfa.getAuthenticatorAssuranceLevel())
+      .then(({ data }) => data?.currentLevel === 'aal1' && data.nextLevel === 'aal2')
       .catch(() => false)
       .then((needsCode) => {
         if (live) setKnown({ token, needsCode });

@@ -6,15 +6,31 @@ import type { AuthError, Factor } from '@supabase/supabase-js';
 import { MSG } from '#domain/messages.ts';
 import { loadSupabase } from './supabase.ts';
 
+/**
+ * The two-step verification screens' texts (MSG.mfaRequired, which the API sends too, is in
+ * domain/messages.ts). Here, in the screens' own module, so the first route's script does not carry them.
+ */
+export const MFA_TEXT = {
+  codeWrong: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
+  codeFormat: 'Enter the 6 digits your authenticator app shows.',
+  challengeExpired: 'This verification expired after 5 minutes. Enter the code your authenticator app shows now.',
+  needsCode: 'Enter a code from your authenticator app first.',
+  factorAdded: 'Authenticator app added. You will be asked for a code each time you sign in.',
+  factorRemoved: 'Authenticator app removed.',
+  removeConfirm: (name: string) => `Remove "${name}"? Signing in will no longer ask for a code from it.`,
+  removeLastConfirm: (name: string) => `Remove "${name}"? It is your only authenticator app: signing in will need only your password.`,
+  resetNeedsCode: 'Your account uses two-step verification. Enter the code from your authenticator app before you choose a new password.',
+} as const;
+
 /** What the page shows for a failed auth.mfa call. */
 export function mfaErrorMessage(error: Pick<AuthError, 'message' | 'status'> & { code?: string | undefined }): string {
   switch (error.code) {
     case 'mfa_verification_failed':
-      return MSG.mfaCodeWrong;
+      return MFA_TEXT.codeWrong;
     case 'mfa_challenge_expired':
-      return MSG.mfaChallengeExpired;
+      return MFA_TEXT.challengeExpired;
     case 'insufficient_aal':
-      return MSG.mfaNeedsCode;
+      return MFA_TEXT.needsCode;
     case 'over_request_rate_limit':
       return error.message || MSG.requestFailed;
   }

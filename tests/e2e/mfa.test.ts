@@ -11,6 +11,7 @@ import { hotp, totpStep } from '#server/auth-provider/auth.totp.ts';
 import { base32Decode } from '#domain/base32.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import { AUTH_STORAGE_KEY } from '#src/lib/auth-storage.ts';
+import { MFA_TEXT } from '#src/lib/mfa.ts';
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
 import { axeViolations, collectErrors, HAS_CHROMIUM, logOut, shotAtBothWidths, signInAs, startHarness, tabTo, type Harness } from './harness.ts';
@@ -105,7 +106,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
     await tabTo(page, codeField);
     await page.keyboard.type(app.wrong());
     await page.keyboard.press('Enter');
-    await page.getByRole('alert').filter({ hasText: MSG.mfaCodeWrong }).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: MFA_TEXT.codeWrong }).first().waitFor();
     expect(await codeField.evaluate((el) => el === document.activeElement)).toBe(true);
     await expectAxeClean(page, 'enrolment, wrong code');
     await shotAtBothWidths(page, 'mfa-enrol-wrong-code');
@@ -113,7 +114,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
 
     await page.keyboard.type(await app.next());
     await page.keyboard.press('Enter');
-    await page.getByText(MSG.mfaFactorAdded).waitFor();
+    await page.getByText(MFA_TEXT.factorAdded).waitFor();
     const list = page.getByRole('list', { name: 'Your authenticator apps' });
     await list.getByText('Authenticator app', { exact: true }).waitFor();
     await list.getByText('Verified').waitFor();
@@ -139,7 +140,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
     await page.getByLabel('Authentication code').waitFor();
 
     await enterCode(page, app.wrong(), 'Verify');
-    await page.getByRole('alert').filter({ hasText: MSG.mfaCodeWrong }).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: MFA_TEXT.codeWrong }).first().waitFor();
     await shotAtBothWidths(page, 'mfa-verify-wrong-code');
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -148,7 +149,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
     await h.server.deps.db.update(authMfaChallenges).set({ createdAt: new Date(Date.now() - 6 * 60_000) });
     const code = await app.next();
     await enterCode(page, code, 'Verify');
-    await page.getByRole('alert').filter({ hasText: MSG.mfaChallengeExpired }).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: MFA_TEXT.challengeExpired }).first().waitFor();
     await expectAxeClean(page, '/mfa, expired challenge');
     await shotAtBothWidths(page, 'mfa-verify-expired');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -166,7 +167,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
     expect(link).toContain('/auth/v1/verify');
     await page.goto(link!);
     await page.waitForURL('**/reset-password**');
-    await page.getByText(MSG.mfaResetNeedsCode).waitFor();
+    await page.getByText(MFA_TEXT.resetNeedsCode).waitFor();
     expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
     await expectAxeClean(page, 'reset password, code step');
     await shotAtBothWidths(page, 'mfa-reset-code');
@@ -187,12 +188,12 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
     await page.goto('/account/security');
     await page.getByRole('button', { name: 'Remove Authenticator app' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(MSG.mfaRemoveLastConfirm('Authenticator app')).waitFor();
+    await dialog.getByText(MFA_TEXT.removeLastConfirm('Authenticator app')).waitFor();
     await expectAxeClean(page, 'remove dialog');
     await shotAtBothWidths(page, 'mfa-remove-confirm');
     await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: 'Remove' }).click();
-    await page.getByText(MSG.mfaFactorRemoved).waitFor();
+    await page.getByText(MFA_TEXT.factorRemoved).waitFor();
     await page.getByText('No authenticator app yet.').waitFor();
 
     // Without a factor, signing in needs the password only.
@@ -234,7 +235,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
       await enterCode(page, app.wrong(), 'Verify');
       // Refused: the field is emptied for the next try, under the error.
       await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="code"]')?.value === '');
-      await page.getByRole('alert').filter({ hasText: MSG.mfaCodeWrong }).first().waitFor();
+      await page.getByRole('alert').filter({ hasText: MFA_TEXT.codeWrong }).first().waitFor();
     }
     await enterCode(page, await app.next(), 'Verify');
     await page.getByRole('alert').filter({ hasText: /^Too many requests\. Please try again in / }).first().waitFor();

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { initialAuthError } from '../../lib/initial-url.ts';
-import { currentLevel, listFactors } from '../../lib/mfa.ts';
+import { currentLevel, listFactors, MFA_TEXT } from '../../lib/mfa.ts';
 import { useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
 import { TotpCodeForm } from './components/totp-code-form.tsx';
@@ -77,13 +77,13 @@ function RecoveryWithFactor() {
   if (!factor)
     return (
       <AuthLayout title="Choose a new password">
-        <Alert tone="error">{MSG.mfaNeedsCode}</Alert>
+        <Alert tone="error">{MFA_TEXT.needsCode}</Alert>
       </AuthLayout>
     );
   return (
     <AuthLayout
       title="Two-step verification"
-      subtitle={MSG.mfaResetNeedsCode}
+      subtitle={MFA_TEXT.resetNeedsCode}
       footer={
         <Link to={paths.login.href()} className="font-medium text-brand-700 hover:text-brand-800">
           Back to sign in

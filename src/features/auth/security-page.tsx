@@ -17,7 +17,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { appConfirm } from '../../lib/app-dialogs.ts';
-import { currentLevel, listFactors, unenroll } from '../../lib/mfa.ts';
+import { currentLevel, listFactors, MFA_TEXT, unenroll } from '../../lib/mfa.ts';
 import { useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
 import { formatDateTime } from '../../utils/format-time.ts';
 import { TotpCodeForm } from './components/totp-code-form.tsx';
@@ -135,7 +135,7 @@ function SecuritySettings() {
       return setNotice({ tone: 'error', text: result.message });
     }
     setNeedsCodeFor(null);
-    setNotice({ tone: 'success', text: MSG.mfaFactorRemoved });
+    setNotice({ tone: 'success', text: MFA_TEXT.factorRemoved });
     await factors.reload();
   }
 
@@ -143,7 +143,7 @@ function SecuritySettings() {
     setNotice(null);
     const name = factor.friendly_name || 'Authenticator app';
     const last = factor.status === 'verified' && verifiedCount === 1;
-    const ok = await appConfirm(last ? MSG.mfaRemoveLastConfirm(name) : MSG.mfaRemoveConfirm(name), { title: 'Remove authenticator app?', confirmLabel: 'Remove', danger: true });
+    const ok = await appConfirm(last ? MFA_TEXT.removeLastConfirm(name) : MFA_TEXT.removeConfirm(name), { title: 'Remove authenticator app?', confirmLabel: 'Remove', danger: true });
     if (!ok) return;
     // A verified factor goes only from an aal2 session: a code first when this one is aal1.
     if (factor.status === 'verified' && (await currentLevel()) !== 'aal2') return setNeedsCodeFor(factor);
@@ -208,7 +208,7 @@ function SecuritySettings() {
                 <h3 id="remove-code-title" className="mb-3 font-medium text-slate-900">
                   Confirm with a code to remove “{needsCodeFor.friendly_name || 'Authenticator app'}”
                 </h3>
-                <p className="mb-3 text-sm text-slate-700">{MSG.mfaNeedsCode}</p>
+                <p className="mb-3 text-sm text-slate-700">{MFA_TEXT.needsCode}</p>
                 <TotpCodeForm
                   factorId={list.find((f) => f.status === 'verified')?.id ?? needsCodeFor.id}
                   autoFocus
@@ -235,7 +235,7 @@ function SecuritySettings() {
                   }}
                   onEnrolled={async () => {
                     setAdding(false);
-                    setNotice({ tone: 'success', text: MSG.mfaFactorAdded });
+                    setNotice({ tone: 'success', text: MFA_TEXT.factorAdded });
                     await factors.reload();
                   }}
                 />

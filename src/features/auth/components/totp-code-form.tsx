@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { MSG } from '#domain/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { challenge, normalizeCode, verifyCode } from '../../../lib/mfa.ts';
+import { challenge, MFA_TEXT, normalizeCode, verifyCode } from '../../../lib/mfa.ts';
 import { useServerMutation } from '../../../lib/server-data/index.ts';
 
 export interface TotpCodeFormProps {
@@ -54,7 +54,7 @@ export function TotpCodeForm({ factorId, onVerified, submitLabel, label = 'Authe
     e.preventDefault();
     const digits = normalizeCode(code);
     if (!digits) {
-      setError(MSG.mfaCodeFormat);
+      setError(MFA_TEXT.codeFormat);
       input.current?.focus();
       return;
     }
