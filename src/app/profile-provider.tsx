@@ -7,7 +7,8 @@ import { useIsRestoring } from '@tanstack/react-query';
 import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
 import { ProfileSeenContext, SessionContext, useSession, type ProfileStatus, type SessionState } from '../hooks/use-session.ts';
-import { abortable, authFailureOf, call, client, isMfaRequired, onMfaRequired } from '../lib/api-client.ts';
+import { abortable, authFailureOf, call, client } from '../lib/api-client.ts';
+import { isMfaRequired, onMfaRequired } from '../lib/mfa-required.ts';
 import { useServerQuery, type Failure } from '../lib/server-data/index.ts';
 
 /** The profile's read: one per signed-in user (the query client is per user too, ADR 032). */

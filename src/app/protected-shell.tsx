@@ -14,7 +14,7 @@ import { SESSION_WAIT_MS } from './guards.tsx';
 import { ProfileProblem } from './profile-problem.tsx';
 
 const FinishSetupPage = lazy(() => import('../features/auth/finish-setup-page.tsx').then((m) => ({ default: m.FinishSetupPage })));
-const SecurityPage = lazy(() => import('../features/auth/security-page.tsx').then((m) => ({ default: m.SecurityPage })));
+const SecurityPage = lazy(() => import('../features/auth/mfa-screens.tsx').then((m) => ({ default: m.SecurityPage })));
 
 /** True once `waiting` has lasted SESSION_WAIT_MS (a loading wait lasts at most 2.5 s). */
 function useGaveUp(waiting: boolean): boolean {

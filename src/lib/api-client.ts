@@ -39,7 +39,7 @@ export class ApiError extends Error {
   }
 }
 
-export { authFailureOf, isMfaRequired, onAuthFailure, onMfaRequired, type AuthFailure } from './http.ts';
+export { authFailureOf, onAuthFailure, type AuthFailure } from './http.ts';
 
 export interface CallOptions {
   /** false for the public endpoints (no token attached). */

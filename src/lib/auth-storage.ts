@@ -59,23 +59,3 @@ export function readStoredSessionUser(): { id: string; email: string } | null {
     return null;
   }
 }
-
-/**
- * Whether the stored session is aal1 while its user has a verified factor, read without the network
- * (an offline start-up, when supabase-js cannot hand out the session: src/hooks/use-assurance.ts).
- * The same reading as supabase-js `getAuthenticatorAssuranceLevel`: the token's `aal` claim and the
- * user's verified factors.
- */
-export function storedSessionNeedsCode(): boolean {
-  const text = authStorage.getItem(AUTH_STORAGE_KEY);
-  if (!text) return false;
-  try {
-    const s = JSON.parse(text) as { access_token?: string; user?: { factors?: { status?: string }[] } };
-    const payload = s.access_token?.split('.')[1];
-    if (!payload) return false;
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: string };
-    return claims.aal === 'aal1' && (s.user?.factors ?? []).some((f) => f.status === 'verified');
-  } catch {
-    return false;
-  }
-}

@@ -84,26 +84,8 @@ export function authFailureOf(failure: Pick<HttpFailure, 'status' | 'code'>, sen
   return Object.hasOwn(ENDED_BY_CODE, failure.code) ? ENDED_BY_CODE[failure.code]! : null;
 }
 
-/**
- * The API refused an aal1 session until it shows its second factor (403 with the code
- * `mfa_required`: the organization requires two-step verification, or the caller is a system
- * admin; ADR 039). Decided by the code, never by the message text.
- */
-export const MFA_REQUIRED_CODE = 'mfa_required';
-export function isMfaRequired(failure: Pick<HttpFailure, 'status' | 'code'>): boolean {
-  return failure.status === 403 && failure.code === MFA_REQUIRED_CODE;
-}
-const mfaRequiredListeners = new Set<() => void>();
-
-/** Calls back when an API call was refused with `mfa_required` (the profile provider reads the profile again). */
-export function onMfaRequired(fn: () => void): () => void {
-  mfaRequiredListeners.add(fn);
-  return () => mfaRequiredListeners.delete(fn);
-}
-
 /** Tells the listeners when `failure` means the user's access ended; returns what it meant. */
 export function reportAuthFailure(failure: Pick<HttpFailure, 'status' | 'code'>, sentToken: boolean, refreshUnreachable: boolean): AuthFailure | null {
-  if (sentToken && isMfaRequired(failure)) for (const fn of mfaRequiredListeners) fn();
   const ended = authFailureOf(failure, sentToken, refreshUnreachable);
   if (ended) for (const fn of authFailureListeners) fn(ended);
   return ended;

@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Factor } from '@supabase/supabase-js';
 import { MSG } from '#domain/messages.ts';
 import { MIN_PASSWORD_LENGTH } from '#domain/contracts/accounts.ts';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
@@ -11,10 +10,11 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { initialAuthError } from '../../lib/initial-url.ts';
-import { currentLevel, listFactors, MFA_TEXT } from '../../lib/mfa.ts';
-import { useServerMutation, useServerQuery } from '../../lib/server-data/index.ts';
+import { useServerMutation } from '../../lib/server-data/index.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
-import { TotpCodeForm } from './components/totp-code-form.tsx';
+
+/** The code step of a user with a verified factor, from the MFA screens' chunk (./recovery-code-step.tsx). */
+const RecoveryWithFactor = lazy(() => import('./mfa-screens.tsx').then((m) => ({ default: m.RecoveryWithFactor })));
 
 /** The provider wants a code from the authenticator app before the new password. */
 const NEEDS_CODE = Symbol('needs code');
@@ -38,60 +38,16 @@ export function ResetPasswordPage() {
         </ButtonLink>
       </AuthLayout>
     );
-  return <RecoveryWithFactor />;
-}
-
-/**
- * A user with a verified factor: the recovery session is aal1 and the provider refuses the new
- * password (401 `insufficient_aal`) until a code from the authenticator app is verified (ADR 039,
- * GoTrue's rule), so the code comes first, then the new password.
- */
-function RecoveryWithFactor() {
-  const owed = useServerQuery<Factor[]>(
-    ['auth', 'recovery-factors'],
-    async () => {
-      if ((await currentLevel()) === 'aal2') return [];
-      // Read afresh (listFactors reads the user): a factor added since the link was sent counts too.
-      const res = await listFactors();
-      if (!res.ok) throw new Error(res.message);
-      return res.value.filter((f) => f.status === 'verified');
-    },
-    { offline: false },
-  );
-  const [verified, setVerified] = useState(false);
-  const [refused, setRefused] = useState(false);
-  if (owed.status === 'loading')
-    return (
-      <AuthLayout title="Choose a new password">
-        <Spinner label="Checking your reset link…" />
-      </AuthLayout>
-    );
-  if (owed.status === 'error')
-    return (
-      <AuthLayout title="Choose a new password">
-        <Alert tone="error">{owed.error?.message ?? MSG.requestFailed}</Alert>
-      </AuthLayout>
-    );
-  const factor = owed.data?.[0];
-  if (verified || (!factor && !refused)) return <NewPasswordForm onNeedsCode={() => setRefused(true)} />;
-  if (!factor)
-    return (
-      <AuthLayout title="Choose a new password">
-        <Alert tone="error">{MFA_TEXT.needsCode}</Alert>
-      </AuthLayout>
-    );
   return (
-    <AuthLayout
-      title="Two-step verification"
-      subtitle={MFA_TEXT.resetNeedsCode}
-      footer={
-        <Link to={paths.login.href()} className="font-medium text-brand-700 hover:text-brand-800">
-          Back to sign in
-        </Link>
+    <Suspense
+      fallback={
+        <AuthLayout title="Choose a new password">
+          <Spinner label="Checking your reset link…" />
+        </AuthLayout>
       }
     >
-      <TotpCodeForm factorId={factor.id} autoFocus submitLabel="Verify" onVerified={() => setVerified(true)} />
-    </AuthLayout>
+      <RecoveryWithFactor passwordForm={(onNeedsCode) => <NewPasswordForm onNeedsCode={onNeedsCode} />} />
+    </Suspense>
   );
 }
 

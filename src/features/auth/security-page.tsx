@@ -4,7 +4,7 @@
 // signing out (src/app/protected-shell.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { KeyRound, Plus, Trash2 } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import type { Factor } from '@supabase/supabase-js';
 import { MSG } from '#domain/messages.ts';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
@@ -163,7 +163,6 @@ function SecuritySettings() {
             actions={
               !adding && (
                 <Button
-                  icon={<Plus aria-hidden="true" className="size-4" />}
                   onClick={() => {
                     setNotice(null);
                     setAdding(true);
@@ -191,7 +190,6 @@ function SecuritySettings() {
                       <Button
                         size="sm"
                         variant="danger"
-                        icon={<Trash2 aria-hidden="true" className="size-4" />}
                         aria-label={`Remove ${f.friendly_name || 'Authenticator app'}`}
                         loading={remove.pendingFor?.id === f.id}
                         onClick={() => void askRemove(f)}
