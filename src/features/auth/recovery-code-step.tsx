@@ -37,31 +37,18 @@ export function RecoveryWithFactor({ passwordForm }: { passwordForm: (onNeedsCod
         <Spinner label="Checking your reset link…" />
       </AuthLayout>
     );
-  if (owed.status === 'error')
-    return (
-      <AuthLayout title="Choose a new password">
-        <Alert tone="error">{owed.error?.message ?? MSG.requestFailed}</Alert>
-      </AuthLayout>
-    );
   const factor = owed.data?.[0];
-  if (verified || (!factor && !refused)) return passwordForm(() => setRefused(true));
-  if (!factor)
-    return (
-      <AuthLayout title="Choose a new password">
-        <Alert tone="error">{MFA_TEXT.needsCode}</Alert>
-      </AuthLayout>
-    );
+  if (owed.status === 'ready' && (verified || (!factor && !refused))) return passwordForm(() => setRefused(true));
+  // The read failed, or the provider asked for a code while no verified factor could be read.
+  const problem = owed.status === 'error' ? (owed.error?.message ?? MSG.requestFailed) : !factor ? MFA_TEXT.needsCode : null;
+  const backToSignIn = (
+    <Link to={paths.login.href()} className="font-medium text-brand-700 hover:text-brand-800">
+      Back to sign in
+    </Link>
+  );
   return (
-    <AuthLayout
-      title="Two-step verification"
-      subtitle={MFA_TEXT.resetNeedsCode}
-      footer={
-        <Link to={paths.login.href()} className="font-medium text-brand-700 hover:text-brand-800">
-          Back to sign in
-        </Link>
-      }
-    >
-      <TotpCodeForm factorId={factor.id} autoFocus submitLabel="Verify" onVerified={() => setVerified(true)} />
+    <AuthLayout title="Two-step verification" subtitle={MFA_TEXT.resetNeedsCode} footer={backToSignIn}>
+      {problem || !factor ? <Alert tone="error">{problem}</Alert> : <TotpCodeForm factorId={factor.id} autoFocus submitLabel="Verify" onVerified={() => setVerified(true)} />}
     </AuthLayout>
   );
 }
