@@ -30,7 +30,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The signed-in header: logo, Dashboard, Organization (org_admin), Self-certification (members),
- * Admin (system_admin), name + organization, Sign-in security (the user's authenticator apps), Logout.
+ * Admin (system_admin), name + organization, Sign-in security (the user’s authenticator apps; its label from 2xl), Logout.
  */
 export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
   const { profile, user, signOut } = useSession();
@@ -65,8 +65,8 @@ export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
           </div>
           <NavLink to={paths.accountSecurity.href()} title="Sign-in security" className={linkClass}>
             <KeyRound aria-hidden="true" className="size-4" />
-            {/* The label is read out at every width; it shows from xl, beside the name. */}
-            <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">Sign-in security</span>
+            {/* The label is read out at every width; it shows from 2xl (at xl the name and organization need the room). */}
+            <span className="sr-only 2xl:not-sr-only 2xl:whitespace-nowrap">Sign-in security</span>
           </NavLink>
           <button type="button" onClick={() => void signOut()} className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 lg:inline-flex">
             <LogOut aria-hidden="true" className="size-4" />
