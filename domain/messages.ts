@@ -116,4 +116,8 @@ export const MSG = {
   confirmLinkInvalid: 'This confirmation link is invalid, has expired or was already used.',
   confirmNotMine: 'I did not create this account / forgot the password',
 
+  // two-step verification (ADR 039): the API's 403 mfa_required and the SPA's enrol screen say the
+  // same; the screens' other texts are in src/lib/mfa.ts MFA_TEXT (kept off the first route's script)
+  mfaRequired: 'Your organization requires two-step verification. Set up an authenticator app to continue.',
+
 } as const;

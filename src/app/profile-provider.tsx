@@ -8,6 +8,7 @@ import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
 import { ProfileSeenContext, SessionContext, useSession, type ProfileStatus, type SessionState } from '../hooks/use-session.ts';
 import { abortable, authFailureOf, call, client } from '../lib/api-client.ts';
+import { isMfaRequired, onMfaRequired } from '../lib/mfa-required.ts';
 import { useServerQuery, type Failure } from '../lib/server-data/index.ts';
 
 /** The profile's read: one per signed-in user (the query client is per user too, ADR 032). */
@@ -27,6 +28,8 @@ type ProfileState = Pick<SessionState, 'profileStatus' | 'profileError' | 'acces
 function failedState(failure: Failure): ProfileState {
   // The accounts API answers 403 profile_missing for a signed-in user who has no profile yet.
   if (failure.code === 'profile_missing') return { profileStatus: 'missing', profileError: joinRequestPending(failure) ? failure.message : null, accessEnded: null };
+  // Two-step verification first (ADR 039): the shell shows the verify or the enrol screen.
+  if (isMfaRequired(failure)) return { profileStatus: 'mfa_required', profileError: failure.message, accessEnded: null };
   const ended = failure.status === 403 ? authFailureOf(failure, true, false) : null;
   return { profileStatus: 'error', profileError: failure.message || 'Could not load your profile', accessEnded: ended === 'ended' ? null : ended };
 }
@@ -84,6 +87,11 @@ export function ProfileProvider({ children }: { children: ReactNode }) {
   }, [profile, seen]);
 
   const refreshProfile = useMemo(() => (verifiable && reload ? reload : async () => undefined), [verifiable, reload]);
+  // Any API call refused with mfa_required (e.g. the organization turned the policy on during this
+  // visit): the profile is read again, and its refusal switches the shell to the second step.
+  // Only a loaded profile is read again: the profile's own refusal reports here too.
+  const reloadable = profileStatus === 'ready' && !read?.fetching;
+  useEffect(() => (reloadable ? onMfaRequired(() => void refreshProfile()) : undefined), [reloadable, refreshProfile]);
   const value = useMemo<SessionState>(
     () => ({ ...session, profile, profileStatus: profileStatus as ProfileStatus, profileError, accessEnded, refreshProfile }),
     [session, profile, profileStatus, profileError, accessEnded, refreshProfile],

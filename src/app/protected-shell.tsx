@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
+import { paths } from '../config/paths.ts';
+import { useAssurance } from '../hooks/use-assurance.ts';
 import { useSession } from '../hooks/use-session.ts';
 import { SyncProvider } from './sync-provider.tsx';
 import { SyncStatusSlot } from './sync-status-slot.tsx';
@@ -12,6 +14,7 @@ import { SESSION_WAIT_MS } from './guards.tsx';
 import { ProfileProblem } from './profile-problem.tsx';
 
 const FinishSetupPage = lazy(() => import('../features/auth/finish-setup-page.tsx').then((m) => ({ default: m.FinishSetupPage })));
+const SecurityPage = lazy(() => import('../features/auth/mfa-screens.tsx').then((m) => ({ default: m.SecurityPage })));
 
 /** True once `waiting` has lasted SESSION_WAIT_MS (a loading wait lasts at most 2.5 s). */
 function useGaveUp(waiting: boolean): boolean {
@@ -27,10 +30,42 @@ function useGaveUp(waiting: boolean): boolean {
   return waiting && gaveUp;
 }
 
-/** The signed-in shell: header plus the page, or the profile's own state when it is not usable. */
+/**
+ * The API wants two-step verification first (403 `mfa_required`, ADR 039): the enrolment at /account/security in its required mode,
+ * which offers nothing but enrolling and signing out. Never the shell, its data or a dead end.
+ */
+function MfaRequired() {
+  const location = useLocation();
+  const from = location.pathname + location.search;
+  // A session that owes its code went to /mfa already (ProtectedShell); a factor the stored session
+  // does not know of yet is found by the enrol screen, which then sends the user to /mfa.
+  if (location.pathname !== paths.accountSecurity.path) return <Navigate to={paths.accountSecurity.href()} replace state={{ from }} />;
+  return (
+    <Suspense fallback={<PageSpinner label="Loading…" />}>
+      <SecurityPage required />
+    </Suspense>
+  );
+}
+
+/**
+ * The signed-in shell: header plus the page, or the profile's own state when it is not usable.
+ * Every protected page is rendered in it, so it is the guard of the second step too (ADR 039): a
+ * session signed in with the password only while the user has a verified factor goes to /mfa
+ * before the shell, its sync or any saved read of the program is mounted. (Here rather than in
+ * ./guards.tsx, which is part of the first route's script and its budget, BENCHMARKS.md §2.)
+ */
 export function ProtectedShell() {
+  const assurance = useAssurance();
+  const location = useLocation();
+  if (assurance === 'checking') return <PageSpinner label="Checking your session…" />;
+  if (assurance === 'needs-code') return <Navigate to={paths.mfa.href()} replace state={{ from: location.pathname + location.search }} />;
+  return <SignedInShell />;
+}
+
+function SignedInShell() {
   const { profileStatus, profileError, accessEnded, profile, refreshProfile, signOut } = useSession();
-  const slow = useGaveUp(!profile && profileStatus !== 'missing' && profileStatus !== 'error');
+  const slow = useGaveUp(!profile && profileStatus !== 'missing' && profileStatus !== 'error' && profileStatus !== 'mfa_required');
+  if (profileStatus === 'mfa_required') return <MfaRequired />;
   let body;
   if (profileStatus === 'missing') body = <FinishSetupPage />;
   else if (profileStatus === 'error' && !profile) body = <ProfileProblem error={profileError} accessEnded={accessEnded} onRetry={refreshProfile} onSignOut={signOut} />;

@@ -48,6 +48,7 @@ export function titleFor(pathname: string): string {
 }
 
 const adminPages = () => import('../features/admin/admin-placeholder-page.tsx');
+const mfaScreens = () => import('../features/auth/mfa-screens.tsx');
 
 export const routes: RouteObject[] = [
   {
@@ -61,6 +62,8 @@ export const routes: RouteObject[] = [
   },
   lazyRoute(lazyPage(() => import('../features/auth/invite-page.tsx'), (m) => m.InvitePage), { path: paths.invite.path, title: 'Invitation' }),
   lazyRoute(lazyPage(() => import('../features/auth/reset-password-page.tsx'), (m) => m.ResetPasswordPage), { path: paths.resetPassword.path, title: 'Reset password' }),
+  // The second step of signing in: signed in (aal1) but outside the protected shell, which it guards.
+  lazyRoute(lazyPage(mfaScreens, (m) => m.MfaVerifyPage), { path: paths.mfa.path, title: 'Two-step verification' }),
   lazyRoute(lazyPage(() => import('../features/auth/confirm-email-page.tsx'), (m) => m.ConfirmEmailPage), { path: paths.confirmEmail.path, title: 'Confirm your e-mail address' }),
   lazyRoute(lazyPage(() => import('../features/scoring/how-scoring-works-page.tsx'), (m) => m.HowScoringWorksPage), { path: paths.howScoringWorks.path, title: 'How scoring works' }),
   lazyRoute(lazyPage(() => import('../features/certification/verify-page.tsx'), (m) => m.VerifyPage), { path: paths.verify.path, title: 'Verify a self-certification' }),
@@ -77,6 +80,7 @@ export const routes: RouteObject[] = [
           lazyRoute(lazyPage(() => import('../features/action-plan/action-plan-page.tsx'), (m) => m.ActionPlanPage), { path: paths.actionPlan.path, title: 'Action plan' }),
           lazyRoute(lazyPage(() => import('../features/certification/certification-page.tsx'), (m) => m.CertificationPage), { path: paths.certification.path, title: 'Self-certification' }),
           lazyRoute(lazyPage(() => import('../features/content/releases-page.tsx'), (m) => m.ReleasesPage), { path: paths.releases.path, title: 'What changed' }),
+          lazyRoute(lazyPage(mfaScreens, (m) => m.SecurityPage), { path: paths.accountSecurity.path, title: 'Sign-in security' }),
           {
             path: paths.admin.root.path,
             element: <RequireRole roles={['system_admin']} />,

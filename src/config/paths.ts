@@ -18,7 +18,12 @@ export const paths = {
   /** The public page of a self-certification record (no sign-in). */
   verify: { path: '/verify/:code', href: (code: string) => `/verify/${encodeURIComponent(code)}` },
 
+  /** The second step of signing in (ADR 039): the code from the authenticator app. */
+  mfa: { path: '/mfa', href: () => '/mfa' },
+
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  /** The user's authenticator apps (two-step verification). */
+  accountSecurity: { path: '/account/security', href: () => '/account/security' },
   assessmentNew: { path: '/assessment/new', href: () => '/assessment/new' },
   assessment: { path: '/assessment/:id', href: (id: string) => `/assessment/${encodeURIComponent(id)}` },
   organization: { path: '/organization', href: () => '/organization' },

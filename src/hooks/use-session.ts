@@ -3,8 +3,12 @@ import { createContext, useContext } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
 
-/** ready: profile loaded · missing: signed in but no profile yet (404) · error: could not load (message in profileError). */
-export type ProfileStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
+/**
+ * ready: profile loaded · missing: signed in but no profile yet (404) · error: could not load
+ * (message in profileError) · mfa_required: the API wants two-step verification first (403
+ * `mfa_required`: the organization requires it, or the caller is a system admin; ADR 039).
+ */
+export type ProfileStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error' | 'mfa_required';
 
 export interface SessionUser {
   id: string;

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { Building2, FileSignature, LayoutDashboard, ListChecks, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
+import { Building2, FileSignature, KeyRound, LayoutDashboard, ListChecks, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { fullName } from '#domain/text.ts';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { cn } from '../../utils/cn.ts';
 import { Logo } from './logo.tsx';
@@ -27,7 +28,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
 
-/** The signed-in header: logo, Dashboard, Organization (org_admin), Self-certification (members), Admin (system_admin), name + organization, Logout. */
+/**
+ * The signed-in header: logo, Dashboard, Organization (org_admin), Self-certification (members),
+ * Admin (system_admin), name + organization, Sign-in security (the user’s authenticator apps; its label from 2xl), Logout.
+ */
 export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
   const { profile, user, signOut } = useSession();
   const location = useLocation();
@@ -59,6 +63,11 @@ export function AppHeader({ statusSlot }: { statusSlot?: ReactNode }) {
             <p className="text-sm font-medium text-slate-900">{name}</p>
             {orgName && <p className="text-xs text-slate-500">{orgName}</p>}
           </div>
+          <NavLink to={paths.accountSecurity.href()} title="Sign-in security" className={linkClass}>
+            <KeyRound aria-hidden="true" className="size-4" />
+            {/* The label is read out at every width; it shows from 2xl (at xl the name and organization need the room). */}
+            <span className="sr-only 2xl:not-sr-only 2xl:whitespace-nowrap">Sign-in security</span>
+          </NavLink>
           <button type="button" onClick={() => void signOut()} className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 lg:inline-flex">
             <LogOut aria-hidden="true" className="size-4" />
             Logout

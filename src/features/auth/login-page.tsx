@@ -68,7 +68,11 @@ export function LoginPage() {
     }
     // Only a same-origin path: "/x", never "//host" or "/\host" (browsers read both as another host).
     const target = state.from && /^\/(?![/\\])/.test(state.from) ? state.from : paths.dashboard.href();
-    navigate(target, { replace: true });
+    // A verified factor: the code from the authenticator app first (ADR 039), then the target.
+    // (src/lib/mfa.ts sessionNeedsCode, spelled here so this page does not load the MFA screens' module.)
+    const { data: aal } = await (await loadSupabase()).auth.mfa.getAuthenticatorAssuranceLevel();
+    if (aal?.currentLevel === 'aal1' && aal.nextLevel === 'aal2') navigate(paths.mfa.href(), { replace: true, state: { from: target } });
+    else navigate(target, { replace: true });
   }
 
   async function resendConfirmation() {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MSG } from '#domain/messages.ts';
 import { MIN_PASSWORD_LENGTH } from '#domain/contracts/accounts.ts';
@@ -12,6 +12,12 @@ import { useSession } from '../../hooks/use-session.ts';
 import { initialAuthError } from '../../lib/initial-url.ts';
 import { useServerMutation } from '../../lib/server-data/index.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
+
+/** The code step of a user with a verified factor, from the MFA screens' chunk (./recovery-code-step.tsx). */
+const RecoveryWithFactor = lazy(() => import('./mfa-screens.tsx').then((m) => ({ default: m.RecoveryWithFactor })));
+
+/** The provider wants a code from the authenticator app before the new password. */
+const NEEDS_CODE = Symbol('needs code');
 
 export function ResetPasswordPage() {
   const { loading, session } = useSession();
@@ -32,10 +38,20 @@ export function ResetPasswordPage() {
         </ButtonLink>
       </AuthLayout>
     );
-  return <NewPasswordForm />;
+  return (
+    <Suspense
+      fallback={
+        <AuthLayout title="Choose a new password">
+          <Spinner label="Checking your reset link…" />
+        </AuthLayout>
+      }
+    >
+      <RecoveryWithFactor passwordForm={(onNeedsCode) => <NewPasswordForm onNeedsCode={onNeedsCode} />} />
+    </Suspense>
+  );
 }
 
-function NewPasswordForm() {
+function NewPasswordForm({ onNeedsCode }: { onNeedsCode: () => void }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -43,6 +59,7 @@ function NewPasswordForm() {
   const update = useServerMutation(async (next: string) => {
     const supabase = await loadSupabase();
     const { error: authError } = await supabase.auth.updateUser({ password: next });
+    if (authError?.code === 'insufficient_aal') return NEEDS_CODE;
     if (authError) return authError.message || MSG.requestFailed;
     await supabase.auth.signOut({ scope: 'local' });
     return null;
@@ -57,6 +74,7 @@ function NewPasswordForm() {
     setError(null);
     const res = await update.run(password);
     if (!res.ok) return setError(res.message || MSG.requestFailed);
+    if (res.value === NEEDS_CODE) return onNeedsCode();
     if (res.value !== null) return setError(res.value);
     navigate(`${paths.login.href()}?reset=1`, { replace: true, state: { message: MSG.passwordUpdated } });
   }

@@ -2,9 +2,11 @@
 // every read is tried (networkMode 'always'), so an unreachable server is a `network` failure the
 // page shows next to the saved copy, never a query paused forever; no automatic retries or
 // refetches (the sync engine owns retrying writes, ADR 005).
-import { QueryClient, onlineManager, type Query } from '@tanstack/react-query';
+import { QueryCache, QueryClient, onlineManager, type Query } from '@tanstack/react-query';
+import { reportMfaRequired } from '../mfa-required.ts';
 import { isOnline, subscribeOnline } from '../online.ts';
 import { QUERY_CACHE_MAX_AGE_MS } from './query-cache.ts';
+import { failureOf } from './result.ts';
 
 // TanStack's own online state follows the client's one online signal (src/lib/online.ts).
 onlineManager.setEventListener((setOnline) => {
@@ -14,6 +16,9 @@ onlineManager.setEventListener((setOnline) => {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // A read refused with mfa_required (e.g. the organization turned the policy on during this
+    // visit): the profile provider reads the profile again and the shell asks for the second step.
+    queryCache: new QueryCache({ onError: (error) => reportMfaRequired(failureOf(error)) }),
     defaultOptions: {
       queries: {
         networkMode: 'always',
