@@ -213,7 +213,7 @@ export interface ProfileOrganization {
   suspended_reason: string | null;
   joinByLinkEnabled: boolean;
   /** Every member must sign in with a second factor (PUT /api/organization/security, ADR 040). */
-  requireMfa: boolean;
+  require_mfa: boolean;
   paid_until: string | null;
 }
 
@@ -297,14 +297,14 @@ export interface JoinOrganizationResponse {
 /** PUT /api/organization/security */
 export interface OrganizationSecurityResponse {
   message: string;
-  requireMfa: boolean;
+  require_mfa: boolean;
 }
 
 /** DELETE /api/organization/members/:id/factors and /api/admin/users/:id/factors */
 export interface FactorsResetResponse {
   message: string;
   /** How many factors were removed (0: the user had none; the reset still ended no session). */
-  removedFactors: number;
+  removed_factors: number;
 }
 
 /** Mutations answer { message } (a success string of domain/messages.ts) plus the changed entity. */

@@ -161,7 +161,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
  * storage under the key supabase-js reads (src/lib/auth-storage.ts, src/lib/supabase.ts); the app
  * then starts signed in, as after a reload. Waits for the dashboard.
  */
-export async function signInAs(h: Harness, page: Page, email: string, password: string): Promise<void> {
+export async function signInAs(h: Harness, page: Page, email: string, password: string, opts: { secondFactor?: boolean } = {}): Promise<void> {
   const res = await h.server.app.request('/auth/v1/token?grant_type=password', {
     method: 'POST',
     headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
@@ -169,10 +169,11 @@ export async function signInAs(h: Harness, page: Page, email: string, password: 
   });
   let session = await res.text();
   if (res.status !== 200) throw new Error(`password grant for ${email} answered ${res.status}: ${session}`);
-  // A system admin, or a member of an organization that requires it, then verifies the second
-  // factor as the SPA's verify screen would (tests/setup/mfa.ts; ADR 040).
+  // A system admin, or a member of an organization that requires it (or anyone, with
+  // `secondFactor`), then verifies the second factor as the SPA's verify screen would
+  // (tests/setup/mfa.ts; ADR 040).
   const signedIn = JSON.parse(session) as { access_token: string; user: { id: string } };
-  if (await needsSecondFactor(h.server, signedIn.user.id)) {
+  if (opts.secondFactor ?? (await needsSecondFactor(h.server, signedIn.user.id))) {
     session = JSON.stringify(await verifySecondFactor(h.server, { userId: signedIn.user.id, accessToken: signedIn.access_token }));
   }
   // Any page of the origin gives access to its localStorage; a static file does not start the app.

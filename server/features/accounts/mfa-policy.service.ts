@@ -99,7 +99,7 @@ async function resetFactors(ctx: ServiceContext, actorId: string, target: Target
     // The reset stands (audited); the page says it was done.
     ctx.logger.warn('two-step verification reset e-mail failed', { userId: target.id, error: String(err) });
   }
-  return { message: MSG.mfaFactorsReset(name), removedFactors: removed.factors };
+  return { message: MSG.mfaFactorsReset(name), removed_factors: removed.factors };
 }
 
 /** Tells the owner: a reset they did not ask for is the sign of a taken-over admin account. */

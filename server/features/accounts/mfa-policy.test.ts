@@ -52,7 +52,7 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
   it('takes an aal2 session to turn the policy on (the admin cannot shut themselves out)', async () => {
     const res = await call('PUT', '/api/organization/security', ada.accessToken, { requireMfa: true });
     expect(res).toMatchObject({ status: 403, body: { code: 'mfa_enrol_first', error: MSG.mfaPolicyNeedsOwnFactor } });
-    expect((await call('GET', '/api/auth/profile', ada.accessToken)).body.organization.requireMfa).toBe(false);
+    expect((await call('GET', '/api/auth/profile', ada.accessToken)).body.organization.require_mfa).toBe(false);
   });
 
   it('accepts aal1 in an organization that does not require it', async () => {
@@ -71,7 +71,7 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
   it('once on, refuses every member at aal1 (profile, reads, sync, uploads) and accepts aal2; audited; readable by members', async () => {
     ada = await aal2(ada);
     const on = await call('PUT', '/api/organization/security', ada.accessToken, { requireMfa: true });
-    expect(on).toMatchObject({ status: 200, body: { requireMfa: true, message: MSG.mfaPolicyOn } });
+    expect(on).toMatchObject({ status: 200, body: { require_mfa: true, message: MSG.mfaPolicyOn } });
     const [row] = await audits('organization.security', ada.organizationId!);
     expect(row).toMatchObject({ actorId: ada.userId, organizationId: ada.organizationId, before: JSON.stringify({ requireMfa: false }), after: JSON.stringify({ requireMfa: true }) });
     // Setting the same value again changes nothing and writes no second row.
@@ -92,11 +92,11 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
     }
     const boAal2 = await aal2(bo);
     const profile = await call('GET', '/api/auth/profile', boAal2.accessToken);
-    expect(profile).toMatchObject({ status: 200, body: { organization: { requireMfa: true } } });
+    expect(profile).toMatchObject({ status: 200, body: { organization: { require_mfa: true } } });
     expect((await call('GET', '/api/assessments', boAal2.accessToken)).status).toBe(200);
     // Another organization is untouched, and its admin reads only their own setting.
     expect((await call('GET', '/api/auth/profile', dee.accessToken)).status).toBe(200);
-    expect((await call('GET', '/api/auth/profile', cy.accessToken)).body.organization).toMatchObject({ id: cy.organizationId, requireMfa: false });
+    expect((await call('GET', '/api/auth/profile', cy.accessToken)).body.organization).toMatchObject({ id: cy.organizationId, require_mfa: false });
     bo = boAal2;
   });
 
@@ -105,7 +105,7 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
     expect(before.length).toBeGreaterThan(0);
     const mailsBefore = server.mail.length;
     const res = await call('DELETE', `/api/organization/members/${bo.userId}/factors`, ada.accessToken);
-    expect(res).toMatchObject({ status: 200, body: { removedFactors: before.length, message: MSG.mfaFactorsReset('Bo Member') } });
+    expect(res).toMatchObject({ status: 200, body: { removed_factors: before.length, message: MSG.mfaFactorsReset('Bo Member') } });
     expect(await server.deps.db.select().from(authMfaFactors).where(eq(authMfaFactors.userId, bo.userId))).toHaveLength(0);
     expect(await server.deps.db.select().from(authSessions).where(and(eq(authSessions.userId, bo.userId), eq(authSessions.aal, 'aal2')))).toHaveLength(0);
     expect((await call('GET', '/api/assessments', bo.accessToken)).status).toBe(401);
@@ -139,7 +139,7 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
   it('a system admin resets an org_admin (any user), audited and mailed; an unknown user is a 404', async () => {
     const mailsBefore = server.mail.length;
     const res = await call('DELETE', `/api/admin/users/${ada.userId}/factors`, sys.accessToken);
-    expect(res).toMatchObject({ status: 200, body: { removedFactors: 1 } });
+    expect(res).toMatchObject({ status: 200, body: { removed_factors: 1 } });
     expect(await server.deps.db.select().from(authMfaFactors).where(eq(authMfaFactors.userId, ada.userId))).toHaveLength(0);
     expect((await call('GET', '/api/auth/profile', ada.accessToken)).status).toBe(401);
     expect(await audits('user.mfa_reset', ada.userId)).toMatchObject([{ actorId: sys.userId, organizationId: ada.organizationId }]);
@@ -153,7 +153,7 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
     expect((await call('GET', '/api/auth/profile', adaAal1.accessToken)).body.code).toBe('mfa_required');
     const adaAal2 = await aal2({ ...ada, ...adaAal1 });
     const off = await call('PUT', '/api/organization/security', adaAal2.accessToken, { requireMfa: false });
-    expect(off).toMatchObject({ status: 200, body: { requireMfa: false, message: MSG.mfaPolicyOff } });
+    expect(off).toMatchObject({ status: 200, body: { require_mfa: false, message: MSG.mfaPolicyOff } });
     expect((await call('GET', '/api/auth/profile', adaAal1.accessToken)).status).toBe(200);
   });
 });

@@ -102,7 +102,7 @@ export const organizationRoutes = new Hono<AppEnv>()
   // Not behind requireWritable: a suspended organization may still tighten or reset sign-in.
   .put('/security', orgAdmin, validate('json', organizationSecuritySchema), async (c) => {
     const requireMfa = await setMfaPolicy(callerContext(c), c.req.valid('json').requireMfa, c.var.user.aal);
-    const body: OrganizationSecurityResponse = { message: requireMfa ? MSG.mfaPolicyOn : MSG.mfaPolicyOff, requireMfa };
+    const body: OrganizationSecurityResponse = { message: requireMfa ? MSG.mfaPolicyOn : MSG.mfaPolicyOff, require_mfa: requireMfa };
     return c.json(body, 200);
   })
   .delete('/members/:id/factors', orgAdmin, validate('param', memberParam), async (c) =>
