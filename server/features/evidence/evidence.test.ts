@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { signInUser, signInWithSecondFactor } from '#tests/setup/auth.ts';
+import { signInWithSecondFactor } from '#tests/setup/auth.ts';
 import { TEST_ADMIN } from '#tests/setup/test-env.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { STORAGE_MATRIX, evidenceStorage, orgWithAssessment, patchChunk, pdfBytes, request, sha256Hex, type EvidenceOrg, type EvidenceStorage } from './evidence.fixtures.ts';
