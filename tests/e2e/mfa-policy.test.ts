@@ -35,7 +35,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification policy (Chromium)', () => 
     await page.getByRole('heading', { name: 'Sign-in security' }).waitFor();
     const toggle = page.getByRole('switch', { name: 'Require two-step verification for every member' });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
-    await tabTo(page, toggle);
+    await tabTo(page, toggle, 120);
     await page.keyboard.press('Space');
     const dialog = page.getByRole('dialog', { name: 'Require two-step verification?' });
     await dialog.getByText(MSG.mfaPolicyEnableConfirm).waitFor();
@@ -53,7 +53,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification policy (Chromium)', () => 
 
     // The members list offers the reset for the team member (not for the admin themselves).
     const reset = page.getByRole('button', { name: 'Reset two-step verification of Tess Member' });
-    await tabTo(page, reset);
+    await tabTo(page, reset, 120);
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
     await confirm.getByText(MSG.mfaResetConfirm('Tess Member')).waitFor();

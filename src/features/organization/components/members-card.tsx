@@ -1,4 +1,4 @@
-import { Users } from 'lucide-react';
+import { ShieldOff, Users } from 'lucide-react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import { memberRoleLabel } from '#domain/roles.ts';
@@ -40,12 +40,24 @@ export function MembersCard({ members, currentUserId, canManage, onChanged }: { 
     if (!res.ok) notify(messageOf(res, 'Two-step verification could not be reset'), 'error');
   }
 
-  /** The actions on another member: reset a team member's second factor, remove. */
-  const actions = (m: TeamMemberDto, name: string) => (
-    <div className="flex flex-wrap justify-end gap-2">
+  /**
+   * The actions on another member: reset a team member's second factor, remove. In the table
+   * (`compact`), which shares the page with another column, the reset is an icon button named by
+   * its label (title for pointer users).
+   */
+  const actions = (m: TeamMemberDto, name: string, compact = false) => (
+    <div className={compact ? 'flex items-center justify-end gap-2' : 'flex flex-wrap items-center justify-end gap-2'}>
       {m.role === 'team_member' && (
-        <Button variant="secondary" size="sm" loading={resettingId === m.id} onClick={() => void resetFactors(m)} aria-label={`Reset two-step verification of ${name}`}>
-          Reset two-step verification
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={resettingId === m.id}
+          onClick={() => void resetFactors(m)}
+          aria-label={`Reset two-step verification of ${name}`}
+          title={compact ? 'Reset two-step verification' : undefined}
+          icon={compact ? <ShieldOff aria-hidden="true" className="size-4" /> : undefined}
+        >
+          {compact ? null : 'Reset two-step verification'}
         </Button>
       )}
       <Button variant="danger" size="sm" loading={busyId === m.id} onClick={() => void remove(m)} aria-label={`Remove ${name}`}>
@@ -109,7 +121,7 @@ export function MembersCard({ members, currentUserId, canManage, onChanged }: { 
                   </Td>
                   {canManage && (
                     <Td className="text-right">
-                      {!self && actions(m, name)}
+                      {!self && actions(m, name, true)}
                     </Td>
                   )}
                 </Tr>
