@@ -40,8 +40,8 @@ async function verifiedFactor(server: Server, userId: string): Promise<{ id: str
 /**
  * Raises an aal1 session to aal2 and returns the new Session JSON: enrols a TOTP factor the first
  * time (POST /factors, allowed at aal1 while the user has no verified factor), then challenges and
- * verifies it with the code of the earliest step the factor has not used yet (a code is good once,
- * RFC 6238 section 5.2). When a test has used every step of the ±1 window, waits for the next step.
+ * verifies it with the code of the current step, or the next one when the current one was used (a
+ * code is good once, RFC 6238 section 5.2). When a test has used both, waits for the next step.
  */
 export async function verifySecondFactor(server: Server, session: { userId: string; accessToken: string }): Promise<SessionBody> {
   const { userId } = session;
@@ -53,7 +53,8 @@ export async function verifySecondFactor(server: Server, session: { userId: stri
   const deadline = Date.now() + (TOTP_PERIOD_SECONDS + 5) * 1000;
   for (;;) {
     const now = totpStep(server.deps.now());
-    const step = Math.max(now - TOTP_SKEW_STEPS, (factor.lastUsedStep ?? -Infinity) + 1);
+    // Never the step before the current one: the step may end between choosing and verifying.
+    const step = Math.max(now, (factor.lastUsedStep ?? -Infinity) + 1);
     if (step <= now + TOTP_SKEW_STEPS) {
       const challenge = await call(server, 'POST', `/factors/${factor.id}/challenge`, session.accessToken, {});
       const code = hotp(base32Decode(factor.secret), step);
