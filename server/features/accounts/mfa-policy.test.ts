@@ -91,6 +91,8 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
       expect(res, `${method} ${path}`).toMatchObject({ status: 403, body: { code: 'mfa_required', error: MSG.mfaRequired } });
     }
     const boAal2 = await aal2(bo);
+    // A token minted before its session was raised still says aal1, and stays refused.
+    expect((await call('GET', '/api/assessments', bo.accessToken)).body.code).toBe('mfa_required');
     const profile = await call('GET', '/api/auth/profile', boAal2.accessToken);
     expect(profile).toMatchObject({ status: 200, body: { organization: { require_mfa: true } } });
     expect((await call('GET', '/api/assessments', boAal2.accessToken)).status).toBe(200);
