@@ -122,7 +122,7 @@ export const MSG = {
   mfaPolicyNeedsOwnFactor: 'Set up two-step verification for your own account first (Account security), then sign in with it to require it for every member.',
   mfaPolicyBodyInvalid: 'Send { "requireMfa": true } or { "requireMfa": false }.',
   mfaPolicyEnableConfirm:
-    'Every member will need an authenticator app to sign in. Members who have not set one up are shut out of the organization\'s data until they do, and their offline changes wait on their device until then.',
+    'Every member will need an authenticator app to sign in. Members who have not set one up are shut out of the organization\'s data until they do, and changes they have not sent yet stay on their device until then.',
   mfaFactorsReset: (name: string) => `Two-step verification was reset for ${name}. They set up an authenticator app at their next sign-in.`,
   mfaResetConfirm: (name: string) =>
     `Reset two-step verification for ${name}? Their authenticator apps are removed and their verified sessions end; they set up a new app at their next sign-in.`,

@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { axeViolations, collectErrors, HAS_CHROMIUM, shotAtBothWidths, signInAs, startHarness, tabTo, type Harness } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { axeViolations, collectErrors, HAS_CHROMIUM, shot, shotAtBothWidths, signInAs, startHarness, tabTo, type Harness } from './harness.ts';
+
+/** An open dialog at both widths: the viewport only (a full-page capture leaves out the top layer). */
+async function dialogShots(page: Page, name: string): Promise<void> {
+  await shotAtBothWidths(page, name);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await shot(page, `${name}-dialog-${width}`, false);
+  }
+}
 
 describe.skipIf(!HAS_CHROMIUM)('two-step verification policy (Chromium)', () => {
   let h: Harness;
@@ -40,7 +50,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification policy (Chromium)', () => 
     const dialog = page.getByRole('dialog', { name: 'Require two-step verification?' });
     await dialog.getByText(MSG.mfaPolicyEnableConfirm).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await shotAtBothWidths(page, 'mfa-policy-confirm');
+    await dialogShots(page, 'mfa-policy-confirm');
     await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: 'Require it' }).click();
     await page.getByText(MSG.mfaPolicyOn).waitFor();
@@ -79,7 +89,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification policy (Chromium)', () => 
     const dialog = page.getByRole('dialog', { name: 'Reset two-step verification?' });
     await dialog.getByText(MSG.mfaResetConfirm(admin.email)).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await shotAtBothWidths(page, 'mfa-policy-admin-users-confirm');
+    await dialogShots(page, 'mfa-policy-admin-users-confirm');
     await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: 'Reset' }).click();
     await page.getByText(MSG.mfaFactorsReset('Ada Admin')).waitFor();
