@@ -10,6 +10,12 @@ export const ERROR_CODES = [
   'account_disabled',
   'profile_missing',
   'email_not_confirmed',
+  // Two-step verification (ADR 040): the caller's session must be aal2 (the SPA opens its enrol or
+  // verify screen); an org_admin must verify their own factor before requiring it; the hosted
+  // provider resets factors in its own dashboard.
+  'mfa_required',
+  'mfa_enrol_first',
+  'mfa_reset_unavailable',
   'not_found',
   'conflict',
   'already_in_progress',

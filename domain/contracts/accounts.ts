@@ -158,6 +158,13 @@ export const updateOrganizationSchema = z
   });
 export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
 
+/** PUT /api/organization/security: exactly one key; anything else is a 400 with a message the UI can show (ADR 040). */
+export const organizationSecuritySchema = z.strictObject(
+  { requireMfa: z.boolean({ error: MSG.mfaPolicyBodyInvalid }) },
+  { error: MSG.mfaPolicyBodyInvalid },
+);
+export type OrganizationSecurityInput = z.input<typeof organizationSecuritySchema>;
+
 /** GET /api/organization/public/:orgId?key= */
 export const publicOrganizationQuerySchema = z.object({ key: joinKeySchema });
 
@@ -205,6 +212,8 @@ export interface ProfileOrganization {
   status: OrganizationStatus;
   suspended_reason: string | null;
   joinByLinkEnabled: boolean;
+  /** Every member must sign in with a second factor (PUT /api/organization/security, ADR 040). */
+  require_mfa: boolean;
   paid_until: string | null;
 }
 
@@ -283,6 +292,19 @@ export interface JoinOrganizationResponse {
   message: string;
   profile?: ProfileDto;
   joinRequest?: { status: 'pending'; organizationName: string };
+}
+
+/** PUT /api/organization/security */
+export interface OrganizationSecurityResponse {
+  message: string;
+  require_mfa: boolean;
+}
+
+/** DELETE /api/organization/members/:id/factors and /api/admin/users/:id/factors */
+export interface FactorsResetResponse {
+  message: string;
+  /** How many factors were removed (0: the user had none; the reset still ended no session). */
+  removed_factors: number;
 }
 
 /** Mutations answer { message } (a success string of domain/messages.ts) plus the changed entity. */

@@ -82,6 +82,8 @@ describe('request schemas take the published payload names', () => {
     // role: an org_admin may invite another org_admin (ADR 003).
     expectTypeOf<keyof z.input<typeof accounts.inviteSchema>>().toEqualTypeOf<'email' | 'organizationId' | 'role'>();
     expectTypeOf<z.input<typeof accounts.updateOrganizationSchema>>().toHaveProperty('name');
+    // The organization's two-step verification policy (ADR 040), as issue 26 publishes it.
+    expectTypeOf<keyof z.input<typeof accounts.organizationSecuritySchema>>().toEqualTypeOf<'requireMfa'>();
   });
 
   test('assessments, answers, deferrals and evidence', () => {
@@ -98,6 +100,7 @@ describe('request schemas take the published payload names', () => {
     expectTypeOf<SnakeKeys<z.input<typeof accounts.acceptInviteSchema>>>().toBeNever();
     expectTypeOf<SnakeKeys<z.input<typeof accounts.inviteSchema>>>().toBeNever();
     expectTypeOf<SnakeKeys<z.input<typeof accounts.updateOrganizationSchema>>>().toBeNever();
+    expectTypeOf<SnakeKeys<z.input<typeof accounts.organizationSecuritySchema>>>().toBeNever();
     expectTypeOf<SnakeKeys<z.input<typeof admin.adminQuestionSchema>>>().toBeNever();
     expectTypeOf<SnakeKeys<z.input<typeof admin.adminQuestionSchema>['correctiveAction']>>().toBeNever();
     expectTypeOf<SnakeKeys<z.input<typeof admin.adminListQuerySchema>>>().toBeNever();

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { authUsers } from '../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { authMfaFactors, authSessions, authUsers } from '../db/schema/index.ts';
 import type { AuthAdmin } from '../db/seed.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError } from './auth.errors.ts';
@@ -26,6 +26,8 @@ export interface EmbeddedAuthAdmin extends AuthAdmin {
   deleteUser(id: string): Promise<void>;
   /** Ends every session (all refresh tokens stop working; access tokens are rejected by the verifier). */
   signOutUser(id: string): Promise<void>;
+  /** Deletes every MFA factor of the user and ends their aal2 sessions (ADR 040; audited by the caller). */
+  resetFactors(id: string): Promise<{ factors: number; sessions: number }>;
   /** Resolves once the mail work started after earlier answers (recover, resend) has finished. */
   idle(): Promise<void>;
 }
@@ -68,6 +70,20 @@ export function createAuthAdmin(ctx: AuthContext): EmbeddedAuthAdmin {
     },
     signOutUser: async (id) => {
       if (isUuid(id)) await endSessions(db, id, null, 'global');
+    },
+    async resetFactors(id) {
+      if (!isUuid(id)) return { factors: 0, sessions: 0 };
+      return db.transaction(async (tx) => {
+        // The sessions first: a session verified with a factor would otherwise survive at aal2
+        // with factor_id set null (auth_sessions.factor_id ON DELETE SET NULL). aal1 sessions stay:
+        // under a policy they only reach the enrol and verify endpoints (ADR 040).
+        const sessions = await tx
+          .delete(authSessions)
+          .where(and(eq(authSessions.userId, id), eq(authSessions.aal, 'aal2')))
+          .returning({ id: authSessions.id });
+        const factors = await tx.delete(authMfaFactors).where(eq(authMfaFactors.userId, id)).returning({ id: authMfaFactors.id });
+        return { factors: factors.length, sessions: sessions.length };
+      });
     },
     idle: () => ctx.background.idle(),
   };

@@ -87,7 +87,7 @@ export function createEmbeddedVerifier(ctx: AuthContext): TokenVerifier {
   return {
     kind: 'embedded',
     async verify(token: string): Promise<AuthUser> {
-      let access: { row: { session: SessionRow; user: AuthUserRow; p: typeof profiles.$inferSelect | null; o: typeof organizations.$inferSelect | null } };
+      let access: { claims: VerifiedAccess['claims']; row: { session: SessionRow; user: AuthUserRow; p: typeof profiles.$inferSelect | null; o: typeof organizations.$inferSelect | null } };
       try {
         access = await checkAccess(ctx, token, sessionWithProfile(ctx.db));
       } catch (err) {
@@ -104,6 +104,10 @@ export function createEmbeddedVerifier(ctx: AuthContext): TokenVerifier {
         sessionId: session.id,
         userMetadata: user.userMetadata,
         emailConfirmed: user.emailConfirmedAt !== null,
+        // Both must say aal2: the claim (a token minted before the session was raised stays aal1)
+        // and the session row (a factor unenrolled or reset drops the session to aal1 or ends it
+        // at once, while its tokens live on until they expire).
+        aal: access.claims.aal === 'aal2' && session.aal === 'aal2' ? 'aal2' : 'aal1',
         profile: p ? toCaller(p, o) : null,
       };
     },

@@ -48,6 +48,7 @@ export function toCaller(p: typeof profiles.$inferSelect, o: typeof organization
           status: o.status,
           suspendedReason: o.suspendedReason,
           joinByLinkEnabled: o.joinByLinkEnabled,
+          requireMfa: o.requireMfa,
           paidUntil: o.paidUntil,
         }
       : null,

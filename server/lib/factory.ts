@@ -20,6 +20,12 @@ export interface AuthUser {
    */
   emailConfirmed: boolean;
   /**
+   * The session's authenticator assurance level: 'aal2' once a second factor was verified in it
+   * (ADR 039). Embedded: the token's `aal` claim and the session row must both say aal2; hosted:
+   * the claim (absent: aal1). requireProfile refuses aal1 where ADR 040's policy requires aal2.
+   */
+  aal: 'aal1' | 'aal2';
+  /**
    * The user's profile with its organization (null: no profile), when the verifier read it in the
    * same statement as the session (embedded verifier, ADR 024); undefined when it did not (hosted),
    * and requireProfile reads it.
@@ -68,6 +74,11 @@ export interface AuthAdminApi {
   signOutUser(userId: string): Promise<unknown>;
   /** Bans until the instant (null lifts the ban) and ends every session; used to disable users. */
   banUser?(userId: string, until: Date | null): Promise<void>;
+  /**
+   * A lost second factor (ADR 040): deletes every MFA factor of the user and ends their sessions
+   * above aal1. Absent with hosted Supabase (its dashboard resets factors).
+   */
+  resetFactors?(userId: string): Promise<{ factors: number; sessions: number }>;
 }
 
 /**
@@ -89,6 +100,8 @@ export interface Caller {
     status: string;
     suspendedReason: string | null;
     joinByLinkEnabled: boolean;
+    /** Members need an aal2 session (ADR 040). */
+    requireMfa: boolean;
     paidUntil: Date | null;
   } | null;
 }

@@ -41,7 +41,15 @@ describe('hosted verifier, legacy HS256 secret', () => {
       sessionId: 'a9a7c1de-7c5e-4c89-9f62-16d1c8f0f0aa',
       userMetadata: { firstName: 'Ada' },
       emailConfirmed: true,
+      aal: 'aal1',
     });
+  });
+
+  it("takes GoTrue's aal claim: aal2 only when it says so (ADR 040)", async () => {
+    const aal2 = await sign({ ...claims(iss), aal: 'aal2' }, secret, { alg: 'HS256' }, { iss });
+    await expect(verifier.verify(aal2)).resolves.toMatchObject({ aal: 'aal2' });
+    const odd = await sign({ ...claims(iss), aal: 'AAL2' }, secret, { alg: 'HS256' }, { iss });
+    await expect(verifier.verify(odd)).resolves.toMatchObject({ aal: 'aal1' });
   });
 
   it('refuses every non-canonical spelling of a valid token (padding, + and /, trailing bits)', async () => {

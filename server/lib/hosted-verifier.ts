@@ -48,6 +48,8 @@ export function createHostedVerifier(
         // GoTrue copies the identity's email_verified into user_metadata, and an explicit false is
         // believed (ADR 002).
         emailConfirmed: userMetadata.email_verified !== false,
+        // GoTrue puts `aal` in every access token; anything but aal2 counts as aal1 (ADR 040).
+        aal: payload.aal === 'aal2' ? 'aal2' : 'aal1',
       };
     },
   };

@@ -19,7 +19,7 @@ const ADA: ProfileDto = {
   email: 'ada@engines.example',
   role: 'org_admin',
   status: 'active',
-  organization: { id: 'org-1', name: 'Analytical Engines Ltd', status: 'active', suspended_reason: null, joinByLinkEnabled: false, paid_until: null },
+  organization: { id: 'org-1', name: 'Analytical Engines Ltd', status: 'active', suspended_reason: null, joinByLinkEnabled: false, require_mfa: false, paid_until: null },
 };
 
 /** Signed in offline: the stored session's user, no verifiable session (session-provider.tsx). */

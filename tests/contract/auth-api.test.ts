@@ -140,6 +140,7 @@ describe.each([TEST_DRIVER])('embedded auth API (%s)', (driver) => {
       sessionId: expect.any(String),
       userMetadata: { firstName: 'Ada' },
       emailConfirmed: true,
+      aal: 'aal1',
       // read with the session (ADR 024); this user has no profile yet
       profile: null,
     });

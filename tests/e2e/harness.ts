@@ -18,6 +18,7 @@ import { AUTH_STORAGE_KEY } from '#src/lib/auth-storage.ts';
 import { memoryMailer } from '../setup/app.ts';
 import { listenOnPortZero } from '../support/listen.ts';
 import { CHROMIUM_PATH, IS_CI, SHOTS_DIR, TEST_ADMIN, testEnv } from '../setup/test-env.ts';
+import { needsSecondFactor, verifySecondFactor } from '../setup/mfa.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const DIST = path.join(ROOT, 'dist');
@@ -160,14 +161,21 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
  * storage under the key supabase-js reads (src/lib/auth-storage.ts, src/lib/supabase.ts); the app
  * then starts signed in, as after a reload. Waits for the dashboard.
  */
-export async function signInAs(h: Harness, page: Page, email: string, password: string): Promise<void> {
+export async function signInAs(h: Harness, page: Page, email: string, password: string, opts: { secondFactor?: boolean } = {}): Promise<void> {
   const res = await h.server.app.request('/auth/v1/token?grant_type=password', {
     method: 'POST',
     headers: { apikey: EMBEDDED_ANON_KEY, 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  const session = await res.text();
+  let session = await res.text();
   if (res.status !== 200) throw new Error(`password grant for ${email} answered ${res.status}: ${session}`);
+  // A system admin, or a member of an organization that requires it (or anyone, with
+  // `secondFactor`), then verifies the second factor as the SPA's verify screen would
+  // (tests/setup/mfa.ts; ADR 040).
+  const signedIn = JSON.parse(session) as { access_token: string; user: { id: string } };
+  if (opts.secondFactor ?? (await needsSecondFactor(h.server, signedIn.user.id))) {
+    session = JSON.stringify(await verifySecondFactor(h.server, { userId: signedIn.user.id, accessToken: signedIn.access_token }));
+  }
   // Any page of the origin gives access to its localStorage; a static file does not start the app.
   await page.goto('/robots.txt');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, session] as const);

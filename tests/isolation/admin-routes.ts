@@ -102,6 +102,13 @@ const adminRows: RouteRow[] = [
       return { path: `/api/admin/users/${userId}/enable` };
     },
   },
+  {
+    method: 'DELETE',
+    route: '/api/admin/users/:id/factors',
+    access: 'system_admin',
+    crossOrg: 'denied',
+    request: async (w) => ({ path: `/api/admin/users/${(await joinOrganization(w.server, w.orgA.id)).userId}/factors` }),
+  },
   { method: 'GET', route: '/api/admin/audit-log', access: 'system_admin', crossOrg: 'denied', request: () => ({ path: '/api/admin/audit-log' }) },
 ];
 

@@ -7,6 +7,7 @@ import { authUsers, joinRequests, organizations, profiles } from '#server/db/sch
 import { decideJoinRequest } from '#server/features/accounts/join-request.service.ts';
 import { findProfile } from '#server/features/accounts/membership.service.ts';
 import { signInUser, type TestUser } from '#tests/setup/auth.ts';
+import { verifySecondFactor } from '#tests/setup/mfa.ts';
 import { askToJoin, makeOrganization, makeUser, startTestSession } from '#tests/setup/factories.ts';
 import type { TestServer } from '#tests/setup/app.ts';
 import { TEST_ADMIN } from '#tests/setup/test-env.ts';
@@ -120,10 +121,15 @@ export async function removeMember(server: TestServer, admin: Member, memberId: 
   await must(apiClient(server, admin.accessToken).organization.members[':id'].$delete({ param: { id: memberId } }), 200, 'remove member');
 }
 
-/** The seeded system admin with a new session (as a password sign-in opens it). */
+/**
+ * The seeded system admin with a new session (as a password sign-in opens it), raised to aal2 with
+ * the second factor (tests/setup/mfa.ts): the API refuses a system admin at aal1 (ADR 040).
+ */
 export async function signInSystemAdmin(server: TestServer): Promise<Member> {
   const [admin] = await server.deps.db.select().from(authUsers).where(eq(authUsers.email, TEST_ADMIN.email));
   if (!admin) throw new Error(`no seeded system admin ${TEST_ADMIN.email}`);
-  const session = await startTestSession(server, admin);
+  const signedIn = await startTestSession(server, admin);
+  const raised = await verifySecondFactor(server, { userId: admin.id, accessToken: signedIn.accessToken });
+  const session = { accessToken: raised.access_token, refreshToken: raised.refresh_token };
   return { userId: admin.id, email: admin.email, password: TEST_ADMIN.password, ...session, firstName: 'System', lastName: 'Administrator', organizationId: null };
 }

@@ -188,6 +188,22 @@ const organizationRows: RouteRow[] = [
     crossOrg: 'denied',
     request: async (w) => ({ path: `/api/organization/members/${(await joinOrganization(w.server, w.orgA.id)).userId}` }),
   },
+  // Two-step verification (ADR 040). Turning the policy on needs an aal2 session (the matrix's
+  // sessions are aal1), so the row sets it off; server/features/accounts/mfa-policy.test.ts turns it on.
+  {
+    method: 'PUT',
+    route: '/api/organization/security',
+    access: 'org_admin',
+    crossOrg: 'own-data',
+    request: () => ({ path: '/api/organization/security', body: { requireMfa: false } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/organization/members/:id/factors',
+    access: 'org_admin',
+    crossOrg: 'denied',
+    request: async (w) => ({ path: `/api/organization/members/${(await joinOrganization(w.server, w.orgA.id)).userId}/factors` }),
+  },
   {
     method: 'GET',
     route: '/api/organizations/:orgId/users',

@@ -68,13 +68,18 @@ describe('two server processes starting together', () => {
     expect(await db.select({ n: count() }).from(authUsers).where(eq(authUsers.email, TEST_ADMIN.email))).toEqual([{ n: 1 }]);
     expect(await db.select({ n: count() }).from(authSigningKeys).where(eq(authSigningKeys.active, true))).toEqual([{ n: 1 }]);
 
-    // A session opened on one instance is accepted by the other (and the other way round).
+    // A session opened on one instance is accepted by the other (and the other way round): by the
+    // provider, and by the API, which then asks this aal1 system admin for the second factor
+    // (ADR 040; a token it did not accept would be a 401).
     const [a, b] = cluster.instances;
     const tokenA = await signIn(a!.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const tokenB = await signIn(b!.url, TEST_ADMIN.email, TEST_ADMIN.password);
     for (const [url, token] of [[b!.url, tokenA], [a!.url, tokenB]] as const) {
+      const user = await fetch(`${url}/auth/v1/user`, { headers: { apikey: EMBEDDED_ANON_KEY, authorization: `Bearer ${token}` } });
+      expect(user.status).toBe(200);
       const res = await fetch(`${url}/api/admin/overview`, { headers: { authorization: `Bearer ${token}` } });
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { code?: string }).code).toBe('mfa_required');
     }
     expect(cluster.errors()).toEqual([]);
   });

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import type { TestServer } from './app.ts';
+import { verifySecondFactor } from './mfa.ts';
 
 export interface TestUser {
   userId: string;
@@ -83,4 +84,10 @@ export async function signUpUser(
 export async function signInUser(server: TestServer, email: string, password: string): Promise<TestUser> {
   const session = await authPost(server, '/token?grant_type=password', { email, password });
   return toTestUser(session, email.toLowerCase(), password);
+}
+
+/** Password sign-in, then the second factor (tests/setup/mfa.ts): an aal2 session, as ADR 040 asks of system admins. */
+export async function signInWithSecondFactor(server: TestServer, email: string, password: string): Promise<TestUser> {
+  const signedIn = await signInUser(server, email, password);
+  return toTestUser(await verifySecondFactor(server, signedIn), signedIn.email, password);
 }

@@ -7,7 +7,7 @@ import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import { authRefreshTokens, authSessions, authUsers, joinRequests, organizations, profiles } from '#server/db/schema/index.ts';
 import { createOrgAdmin, joinKeyOf, joinOrganization, signInSystemAdmin } from '#tests/isolation/fixtures.ts';
 import { createTestServer, type TestServer } from './app.ts';
-import { signInUser, signUpUser, type TestUser } from './auth.ts';
+import { signInUser, signInWithSecondFactor, signUpUser, type TestUser } from './auth.ts';
 import { TEST_ADMIN, TEST_DRIVER } from './test-env.ts';
 
 const person = { firstName: 'Grace', lastName: 'Hopper' };
@@ -118,7 +118,7 @@ describe('fixture factories', () => {
 
   it('opens a session of the seeded system admin like a password sign-in', async () => {
     const made = await signInSystemAdmin(server);
-    const signedIn = await signInUser(server, TEST_ADMIN.email, TEST_ADMIN.password);
+    const signedIn = await signInWithSecondFactor(server, TEST_ADMIN.email, TEST_ADMIN.password);
     expect(made.userId).toBe(signedIn.userId);
     expect(await apiViewOf(made)).toEqual(await apiViewOf(signedIn));
   });

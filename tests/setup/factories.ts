@@ -105,7 +105,7 @@ export async function askToJoin(
   const [org] = await server.deps.db.select({ key: organizations.joinKey }).from(organizations).where(eq(organizations.id, organizationId));
   if (!org) throw new Error(`no organization ${organizationId}`);
   const [row] = await server.deps.db.select().from(authUsers).where(eq(authUsers.id, user.userId));
-  const authUser = { id: user.userId, email: user.email, sessionId: null, userMetadata: row?.userMetadata ?? {}, emailConfirmed: true };
+  const authUser = { id: user.userId, email: user.email, sessionId: null, userMetadata: row?.userMetadata ?? {}, emailConfirmed: true, aal: 'aal1' as const };
   const outcome = await requestToJoin(server.deps, authUser, { userId: user.userId, email: user.email, ...person }, organizationId, org.key);
   return outcome.kind === 'member' ? 'member' : 'pending';
 }

@@ -15,6 +15,11 @@ export const organizations = pgTable('organizations', {
   suspendedReason: text(),
   joinByLinkEnabled: boolean().notNull().default(true),
   /**
+   * Every member must sign in with a second factor (aal2) to use the API; set by an org_admin
+   * (PUT /api/organization/security), enforced by requireProfile (ADR 040).
+   */
+  requireMfa: boolean().notNull().default(false),
+  /**
    * The secret of the join link (/signup?org=<id>&key=<joinKey>): random and opaque, shown to the
    * org_admins only; rotating replaces it so every older link stops working (ADR 003).
    */

@@ -48,6 +48,7 @@ export function toProfileDto(p: Caller): ProfileDto {
           status: p.organization.status === 'suspended' ? 'suspended' : 'active',
           suspended_reason: p.organization.suspendedReason,
           joinByLinkEnabled: p.organization.joinByLinkEnabled,
+          require_mfa: p.organization.requireMfa,
           paid_until: p.organization.paidUntil ? p.organization.paidUntil.toISOString() : null,
         }
       : null,

@@ -3,13 +3,20 @@
 // server/api/ declare authentication and the profile check once and mount these behind them; a
 // role is checked per route where the routes of one resource differ.
 import { Hono, type Context } from 'hono';
-import { applicabilityProfileSchema, publicOrganizationQuerySchema, updateOrganizationSchema } from '#domain/contracts/accounts.ts';
+import {
+  applicabilityProfileSchema,
+  organizationSecuritySchema,
+  publicOrganizationQuerySchema,
+  updateOrganizationSchema,
+  type OrganizationSecurityResponse,
+} from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireRole, requireWritable } from '../../lib/caller.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { invitationParam, joinRequestParam, memberParam, organizationParam, validate } from '../../lib/validator.ts';
 import { applicabilityView, saveApplicability } from './applicability.service.ts';
+import { resetMemberFactors, setMfaPolicy } from './mfa-policy.service.ts';
 import { cancelInvitation, listPendingInvitations } from './invitation.service.ts';
 import { decideJoinRequest, invalidJoinLink, listJoinRequests, publicOrganization, rotateJoinKey } from './join-request.service.ts';
 import {
@@ -90,7 +97,17 @@ export const organizationRoutes = new Hono<AppEnv>()
   .delete('/members/:id', orgAdmin, requireWritable, validate('param', memberParam), async (c) => {
     await removeMember(callerContext(c), c.req.valid('param').id);
     return c.json({ message: MSG.memberRemoved });
-  });
+  })
+  // Two-step verification (ADR 040): the policy is read with the profile (organization.requireMfa).
+  // Not behind requireWritable: a suspended organization may still tighten or reset sign-in.
+  .put('/security', orgAdmin, validate('json', organizationSecuritySchema), async (c) => {
+    const requireMfa = await setMfaPolicy(callerContext(c), c.req.valid('json').requireMfa, c.var.user.aal);
+    const body: OrganizationSecurityResponse = { message: requireMfa ? MSG.mfaPolicyOn : MSG.mfaPolicyOff, require_mfa: requireMfa };
+    return c.json(body, 200);
+  })
+  .delete('/members/:id/factors', orgAdmin, validate('param', memberParam), async (c) =>
+    c.json(await resetMemberFactors(callerContext(c), c.req.valid('param').id), 200),
+  );
 
 /** /api/organizations/... */
 export const organizationsRoutes = new Hono<AppEnv>()

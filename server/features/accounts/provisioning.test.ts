@@ -26,8 +26,9 @@ async function hostedUser(
   metadata: Record<string, unknown>,
   email = `u-${randomUUID().slice(0, 8)}@hosted.example`,
   id: string = randomUUID(),
+  aal: 'aal1' | 'aal2' = 'aal1',
 ): Promise<HostedUser> {
-  const token = await new SignJWT({ email, role: 'authenticated', session_id: randomUUID(), user_metadata: metadata })
+  const token = await new SignJWT({ email, role: 'authenticated', aal, session_id: randomUUID(), user_metadata: metadata })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(id)
     .setIssuer(`${HOSTED.SUPABASE_URL}/auth/v1`)
@@ -111,14 +112,17 @@ describe.each(DB_DRIVERS)('profile provisioning with hosted auth (%s)', (driver)
     expect(row!.status).toBe('removed');
   });
 
-  it('makes ADMIN_EMAIL a system admin without an organization', async () => {
-    const admin = await hostedUser({}, TEST_ADMIN.email.toUpperCase());
+  it('makes ADMIN_EMAIL a system admin without an organization, who needs an aal2 token (ADR 040)', async () => {
+    const signedIn = await hostedUser({}, TEST_ADMIN.email.toUpperCase());
+    const refused = await profileOf(signedIn);
+    expect(refused).toMatchObject({ status: 403, body: { code: 'mfa_required', error: MSG.mfaRequired } });
+    const admin = await hostedUser({}, TEST_ADMIN.email.toUpperCase(), signedIn.id, 'aal2');
     const res = await profileOf(admin);
     expect(res.body).toMatchObject({ role: 'system_admin', organization: null, email: TEST_ADMIN.email });
   });
 
   it('gives the ADMIN_EMAIL system admin the default name when the metadata name is one the name rule refuses', async () => {
-    const admin = await hostedUser({ firstName: 'Visit www.evil', lastName: 'Ad\u202emin' }, TEST_ADMIN.email);
+    const admin = await hostedUser({ firstName: 'Visit www.evil', lastName: 'Ad\u202emin' }, TEST_ADMIN.email, randomUUID(), 'aal2');
     const res = await profileOf(admin);
     expect(res.body).toMatchObject({ role: 'system_admin', first_name: 'System', last_name: 'Administrator' });
   });
@@ -207,7 +211,7 @@ describe.each(DB_DRIVERS)('hosted system admin by ADMIN_USER_ID (%s)', (driver) 
     const refused = await server.json('GET', '/api/auth/profile', undefined, byEmail.token);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('profile_missing');
-    const byId = await hostedUser({}, 'ops@hosted.example', adminId);
+    const byId = await hostedUser({}, 'ops@hosted.example', adminId, 'aal2');
     expect((await server.json('GET', '/api/auth/profile', undefined, byId.token)).body).toMatchObject({ role: 'system_admin', id: adminId });
   });
 });

@@ -5,11 +5,23 @@
 import { MSG } from '#domain/messages.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { assertActive, NO_PROFILE_MESSAGE } from '../../lib/caller.ts';
-import { factory } from '../../lib/factory.ts';
+import { factory, type AuthUser, type Caller } from '../../lib/factory.ts';
 import { pendingJoinRequest } from './join-request.service.ts';
 import { findProfile } from './membership.service.ts';
 import { provisionFromMetadata } from './provisioning.service.ts';
 import { serviceContext } from '../../lib/context.ts';
+
+/**
+ * The two-step verification policy (ADR 040), checked here once for every route that loads a
+ * profile: a system admin always, and a member of an organization that requires it, must call with
+ * an aal2 session. The 403's code tells the SPA to open its enrol or verify screen; those talk to
+ * /auth/v1 (not under /api), and sign-out and the public routes load no profile, so an aal1 user is
+ * never at a dead end. GET /api/auth/profile answers it too: it is how the SPA learns.
+ */
+export function assertAssurance(profile: Caller, user: Pick<AuthUser, 'aal'>): void {
+  if (user.aal === 'aal2') return;
+  if (profile.role === 'system_admin' || profile.organization?.requireMfa) throw new AppError(403, 'mfa_required', MSG.mfaRequired);
+}
 
 /**
  * A verified user without a profile gets one from their sign-up metadata (hosted
@@ -29,6 +41,7 @@ export const requireProfile = factory.createMiddleware(async (c, next) => {
     throw new AppError(403, 'profile_missing', NO_PROFILE_MESSAGE);
   }
   assertActive(profile);
+  assertAssurance(profile, user);
   c.set('caller', profile);
   await next();
 });

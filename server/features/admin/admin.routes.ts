@@ -20,6 +20,7 @@ import { createQuestion, deleteQuestion, listAdminQuestions, updateQuestion } fr
 import { adminOverview, listAllAssessments, listOrganizations, reactivateOrganization, suspendOrganization } from './admin-organizations.service.ts';
 import { changeRole, disableUser, enableUser, listUsers } from './admin-users.service.ts';
 import { listAudit } from './audit.service.ts';
+import { resetUserFactors } from '../accounts/index.ts';
 import { deleteOrganization } from './admin-organization-delete.service.ts';
 import { callerContext, serviceContext } from '../../lib/context.ts';
 
@@ -62,5 +63,8 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .post('/users/:id/enable', validate('param', adminUserParam), async (c) =>
     c.json(await enableUser(serviceContext(c), c.var.caller.id, c.req.valid('param').id), 200),
+  )
+  .delete('/users/:id/factors', validate('param', adminUserParam), async (c) =>
+    c.json(await resetUserFactors(serviceContext(c), c.var.caller.id, c.req.valid('param').id), 200),
   )
   .get('/audit-log', validate('query', adminPageQuerySchema), async (c) => c.json(await listAudit(serviceContext(c), c.req.valid('query')), 200));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { signInUser } from '#tests/setup/auth.ts';
+import { signInWithSecondFactor } from '#tests/setup/auth.ts';
 import { TEST_ADMIN } from '#tests/setup/test-env.ts';
 import { evidenceFiles } from '../../db/schema/index.ts';
 import { STORAGE_MATRIX, evidenceStorage, orgWithAssessment, patchChunk, pdfBytes, request, sha256Hex, type EvidenceOrg, type EvidenceStorage } from './evidence.fixtures.ts';
@@ -182,7 +182,7 @@ describe.each(STORAGE_MATRIX)('evidence uploads (%s, %s)', (driver, kind) => {
     expect((await declare(other, { assessmentId: acme.assessmentId })).status).toBe(404);
     expect((await request(server, null, 'POST', '/api/evidence/uploads', { json: {} })).status).toBe(401);
     // A system admin belongs to no organization: evidence is not theirs to read either.
-    const admin = await signInUser(server, TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await signInWithSecondFactor(server, TEST_ADMIN.email, TEST_ADMIN.password);
     expect((await request(server, admin.accessToken, 'GET', `/api/evidence/${evidenceId}/download`)).status).toBe(404);
     expect((await request(server, admin.accessToken, 'GET', `/api/assessments/${acme.assessmentId}/evidence`)).status).toBe(404);
     const [row] = await server.deps.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, evidenceId));

@@ -1,7 +1,8 @@
 // /admin/users: every user with organization and role, in keyset pages (Load more, server-side
-// search); change a role, disable and re-enable.
+// search); change a role, disable and re-enable, reset a lost second factor (ADR 040).
 import { useState } from 'react';
 import type { AdminUserView } from '#domain/contracts/admin.ts';
+import { MSG } from '#domain/messages.ts';
 import { ROLE_LABEL, ROLES, type Role } from '#domain/roles.ts';
 import { fullName } from '#domain/text.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -19,7 +20,7 @@ import { isOneOf } from '../../utils/one-of.ts';
 import { LoadMore, LoadState, SearchBox, selectClasses } from './components/admin-shared.tsx';
 import { useKeysetList, useSearchQuery } from './components/use-keyset-list.tsx';
 
-type Pending = { kind: 'role'; user: AdminUserView; role: Role } | { kind: 'disable' | 'enable'; user: AdminUserView } | null;
+type Pending = { kind: 'role'; user: AdminUserView; role: Role } | { kind: 'disable' | 'enable' | 'factors'; user: AdminUserView } | null;
 
 const STATUS_TONE = { active: 'success', disabled: 'danger', removed: 'neutral' } as const;
 const STATUS_LABEL = { active: 'Active', disabled: 'Disabled', removed: 'Removed' } as const;
@@ -33,10 +34,12 @@ export function AdminUsersPage() {
   const { notify } = useToast();
   const me = useSession().profile?.id;
 
-  const change = useServerMutation(async (p: NonNullable<Pending>) => {
+  const change = useServerMutation(async (p: NonNullable<Pending>): Promise<string | null> => {
     if (p.kind === 'role') await adminApi.changeRole(p.user.id, p.role);
     else if (p.kind === 'disable') await adminApi.disableUser(p.user.id);
+    else if (p.kind === 'factors') return (await adminApi.resetFactors(p.user.id)).message;
     else await adminApi.enableUser(p.user.id);
+    return null;
   });
   const busy = change.pending;
 
@@ -46,7 +49,10 @@ export function AdminUsersPage() {
     const res = await change.run(pending);
     if (!res.ok) return setError(messageOf(res, 'The change could not be saved'));
     const name = fullName(pending.user.first_name, pending.user.last_name);
-    notify(pending.kind === 'role' ? `${name} is now ${ROLE_LABEL[pending.role]}.` : pending.kind === 'disable' ? `${name} is disabled and signed out.` : `${name} is enabled.`);
+    notify(
+      res.value ??
+        (pending.kind === 'role' ? `${name} is now ${ROLE_LABEL[pending.role]}.` : pending.kind === 'disable' ? `${name} is disabled and signed out.` : `${name} is enabled.`),
+    );
     setPending(null);
     setVersion((v) => v + 1);
   };
@@ -116,7 +122,17 @@ export function AdminUsersPage() {
                         <Td>
                           <Badge tone={STATUS_TONE[u.status]}>{STATUS_LABEL[u.status]}</Badge>
                         </Td>
-                        <Td className="text-right">
+                        <Td className="space-x-2 text-right whitespace-nowrap">
+                          {!self && u.status !== 'removed' && (
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              aria-label={`Reset two-step verification of ${u.email}`}
+                              onClick={() => (setError(null), setPending({ kind: 'factors', user: u }))}
+                            >
+                              Reset two-step verification
+                            </Button>
+                          )}
                           {!self && u.status === 'active' && (
                             <Button size="sm" variant="danger" onClick={() => (setError(null), setPending({ kind: 'disable', user: u }))}>
                               Disable
@@ -146,12 +162,16 @@ export function AdminUsersPage() {
             ? `Make ${pending.user.email} ${ROLE_LABEL[pending.role]}?`
             : pending?.kind === 'disable'
               ? `Disable ${pending.user.email}?`
-              : pending
+              : pending?.kind === 'factors'
+                ? 'Reset two-step verification?'
+                : pending
                 ? `Enable ${pending.user.email}?`
                 : ''
         }
         description={
-          pending?.kind === 'disable'
+          pending?.kind === 'factors'
+            ? MSG.mfaResetConfirm(pending.user.email)
+            : pending?.kind === 'disable'
             ? 'Their sessions end at once and they cannot sign in until you enable them again.'
             : pending?.kind === 'enable'
               ? 'They can sign in again.'
@@ -162,8 +182,8 @@ export function AdminUsersPage() {
             <Button variant="secondary" onClick={() => setPending(null)}>
               Cancel
             </Button>
-            <Button variant={pending?.kind === 'disable' ? 'danger' : 'primary'} loading={busy} onClick={confirm}>
-              {pending?.kind === 'disable' ? 'Disable' : pending?.kind === 'enable' ? 'Enable' : 'Change role'}
+            <Button variant={pending?.kind === 'disable' || pending?.kind === 'factors' ? 'danger' : 'primary'} loading={busy} onClick={confirm}>
+              {pending?.kind === 'disable' ? 'Disable' : pending?.kind === 'enable' ? 'Enable' : pending?.kind === 'factors' ? 'Reset' : 'Change role'}
             </Button>
           </>
         }

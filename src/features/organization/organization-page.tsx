@@ -13,6 +13,7 @@ import { JoinLinkCard } from './components/join-link-card.tsx';
 import { JoinRequestsCard } from './components/join-requests-card.tsx';
 import { MembersCard } from './components/members-card.tsx';
 import { OrganizationNameCard } from './components/organization-name-card.tsx';
+import { SecurityCard } from './components/security-card.tsx';
 import { useOrganizationData } from './use-organization-data.ts';
 
 /** /organization: reachable by every signed-in user; actions only for org_admin (the API enforces it, ADR 003). */
@@ -48,6 +49,8 @@ export function OrganizationPage() {
           <ApplicabilityCard canEdit={isAdmin} />
           {isAdmin && <InviteByEmail organizationId={org.id} onInvited={data.reload} />}
           {isAdmin && data.joinLink && <JoinLinkCard organizationId={org.id} joinLink={data.joinLink} onChanged={refreshAll} />}
+          {/* A cached profile from before ADR 040 has no require_mfa: off. */}
+          {isAdmin && <SecurityCard requireMfa={org.require_mfa === true} onChanged={refreshProfile} />}
         </div>
         <div className="min-w-0 space-y-6">
           {isAdmin && data.joinRequests && <JoinRequestsCard requests={data.joinRequests} onChanged={refreshAll} />}

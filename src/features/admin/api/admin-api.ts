@@ -30,5 +30,7 @@ export const adminApi = {
   changeRole: (id: string, role: AdminUserView['role']) => call(admin.users[':id'].role.$put({ param: { id }, json: { role } })),
   disableUser: (id: string) => call(admin.users[':id'].disable.$post({ param: { id } })),
   enableUser: (id: string) => call(admin.users[':id'].enable.$post({ param: { id } })),
+  /** A lost second factor (ADR 040): removes the user's authenticator apps and ends their verified sessions. */
+  resetFactors: (id: string) => call(admin.users[':id'].factors.$delete({ param: { id } })),
   audit: (params: PageParams = {}, signal?: AbortSignal) => call(admin['audit-log'].$get(pageQuery(params), abortable(signal))),
 };

@@ -11,6 +11,10 @@ export const sendInvitation = (email: string, organizationId: string) => call(cl
 export const cancelInvitation = (id: string) => call(org.invitations[':id'].$delete({ param: { id } }));
 export const removeMember = (id: string) => call(org.members[':id'].$delete({ param: { id } }));
 
+// Two-step verification (ADR 040): the policy, and a team member's lost factor.
+export const setRequireMfa = (requireMfa: boolean) => call(org.security.$put({ json: { requireMfa } }));
+export const resetMemberFactors = (id: string) => call(org.members[':id'].factors.$delete({ param: { id } }));
+
 // Join link and join requests (org_admins; ADR 003).
 export const getJoinLink = (signal?: AbortSignal) => call(org['join-link'].$get({}, abortable(signal)));
 export const updateJoinLink = (input: Pick<UpdateOrganizationInput, 'joinByLinkEnabled' | 'allowedEmailDomains'>) => call(org.update.$put({ json: input }));

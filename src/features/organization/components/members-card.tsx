@@ -1,4 +1,4 @@
-import { Users } from 'lucide-react';
+import { ShieldOff, Users } from 'lucide-react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import { memberRoleLabel } from '#domain/roles.ts';
@@ -10,7 +10,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../../components/ui/table.ts
 import { appConfirm } from '../../../lib/app-dialogs.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf, useServerMutation } from '../../../lib/server-data/index.ts';
-import { removeMember } from '../api/organization-api.ts';
+import { removeMember, resetMemberFactors } from '../api/organization-api.ts';
 
 export function MembersCard({ members, currentUserId, canManage, onChanged }: { members: TeamMemberDto[]; currentUserId: string; canManage: boolean; onChanged: () => Promise<void> }) {
   const { notify } = useToast();
@@ -21,12 +21,50 @@ export function MembersCard({ members, currentUserId, canManage, onChanged }: { 
     },
   });
   const busyId = removing.pendingFor?.id ?? null;
+  // A team member's lost second factor (ADR 040); an org_admin's is reset by a system admin.
+  const resetting = useServerMutation((m: TeamMemberDto) => resetMemberFactors(m.id), {
+    onSuccess: (res) => notify(res.message, 'success'),
+  });
+  const resettingId = resetting.pendingFor?.id ?? null;
 
   async function remove(m: TeamMemberDto) {
     if (!(await appConfirm(MSG.removeMemberConfirm, { title: 'Remove team member', confirmLabel: 'Remove', danger: true }))) return;
     const res = await removing.run(m);
     if (!res.ok) notify(messageOf(res, MSG.removeMemberFailed), 'error');
   }
+
+  async function resetFactors(m: TeamMemberDto) {
+    const name = fullName(m.first_name, m.last_name);
+    if (!(await appConfirm(MSG.mfaResetConfirm(name), { title: 'Reset two-step verification', confirmLabel: 'Reset', danger: true }))) return;
+    const res = await resetting.run(m);
+    if (!res.ok) notify(messageOf(res, 'Two-step verification could not be reset'), 'error');
+  }
+
+  /**
+   * The actions on another member: reset a team member's second factor, remove. In the table
+   * (`compact`), which shares the page with another column, the reset is an icon button named by
+   * its label (title for pointer users).
+   */
+  const actions = (m: TeamMemberDto, name: string, compact = false) => (
+    <div className={compact ? 'flex items-center justify-end gap-2' : 'flex flex-wrap items-center justify-end gap-2'}>
+      {m.role === 'team_member' && (
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={resettingId === m.id}
+          onClick={() => void resetFactors(m)}
+          aria-label={`Reset two-step verification of ${name}`}
+          title={compact ? 'Reset two-step verification' : undefined}
+          icon={compact ? <ShieldOff aria-hidden="true" className="size-4" /> : undefined}
+        >
+          {compact ? null : 'Reset two-step verification'}
+        </Button>
+      )}
+      <Button variant="danger" size="sm" loading={busyId === m.id} onClick={() => void remove(m)} aria-label={`Remove ${name}`}>
+        Remove
+      </Button>
+    </div>
+  );
 
   return (
     <Card>
@@ -48,11 +86,7 @@ export function MembersCard({ members, currentUserId, canManage, onChanged }: { 
                   {memberRoleLabel(m.role)}
                 </Badge>
               </div>
-              {canManage && !self && (
-                <Button variant="danger" size="sm" loading={busyId === m.id} onClick={() => void remove(m)} aria-label={`Remove ${name}`}>
-                  Remove
-                </Button>
-              )}
+              {canManage && !self && actions(m, name)}
             </li>
           );
         })}
@@ -87,11 +121,7 @@ export function MembersCard({ members, currentUserId, canManage, onChanged }: { 
                   </Td>
                   {canManage && (
                     <Td className="text-right">
-                      {!self && (
-                        <Button variant="danger" size="sm" loading={busyId === m.id} onClick={() => void remove(m)} aria-label={`Remove ${name}`}>
-                          Remove
-                        </Button>
-                      )}
+                      {!self && actions(m, name, true)}
                     </Td>
                   )}
                 </Tr>
