@@ -2,6 +2,7 @@
 // Shared by the API (validate()) and the SPA (form validation, typed fetchers).
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { MFA_MSG } from '../mfa-messages.ts';
 import type { Role } from '../roles.ts';
 import type { ApplicabilityProfile } from '../questions/applicability.ts';
 import type { Grade } from '../scoring/policy.ts';
@@ -160,8 +161,8 @@ export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
 
 /** PUT /api/organization/security: exactly one key; anything else is a 400 with a message the UI can show (ADR 040). */
 export const organizationSecuritySchema = z.strictObject(
-  { requireMfa: z.boolean({ error: MSG.mfaPolicyBodyInvalid }) },
-  { error: MSG.mfaPolicyBodyInvalid },
+  { requireMfa: z.boolean({ error: MFA_MSG.mfaPolicyBodyInvalid }) },
+  { error: MFA_MSG.mfaPolicyBodyInvalid },
 );
 export type OrganizationSecurityInput = z.input<typeof organizationSecuritySchema>;
 

@@ -7,7 +7,7 @@ import { MSG } from '#domain/messages.ts';
 import { loadSupabase } from './supabase.ts';
 
 /**
- * The two-step verification screens' texts (MSG.mfaRequired, which the API sends too, is in
+ * The two-step verification screens' texts (MFA_MSG.mfaRequired, which the API sends too, is in
  * domain/messages.ts). Here, in the screens' own module, so the first route's script does not carry them.
  */
 export const MFA_TEXT = {

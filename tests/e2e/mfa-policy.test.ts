@@ -4,7 +4,7 @@
 // verification" actions on the members list and the admin Users page reset a lost factor. Keyboard
 // reachable, axe-core clean (WCAG 2.1 AA), at 390 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#domain/messages.ts';
+import { MFA_MSG } from '#domain/mfa-messages.ts';
 import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
 import type { Page } from 'playwright-core';
@@ -48,17 +48,17 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification policy (Chromium)', () => 
     await tabTo(page, toggle, 120);
     await page.keyboard.press('Space');
     const dialog = page.getByRole('dialog', { name: 'Require two-step verification?' });
-    await dialog.getByText(MSG.mfaPolicyEnableConfirm).waitFor();
+    await dialog.getByText(MFA_MSG.mfaPolicyEnableConfirm).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await dialogShots(page, 'mfa-policy-confirm');
     await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: 'Require it' }).click();
-    await page.getByText(MSG.mfaPolicyOn).waitFor();
+    await page.getByText(MFA_MSG.mfaPolicyOn).waitFor();
     await page.waitForFunction(() => document.querySelector('[role="switch"][aria-checked="true"]') !== null);
 
     const refused = await memberCall('/api/assessments');
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ code: 'mfa_required', error: MSG.mfaRequired });
+    expect(await refused.json()).toMatchObject({ code: 'mfa_required', error: MFA_MSG.mfaRequired });
     expect((await memberCall('/api/sync/pull')).status).toBe(403);
 
     // The members list offers the reset for the team member (not for the admin themselves).
@@ -66,10 +66,10 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification policy (Chromium)', () => 
     await tabTo(page, reset, 120);
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
-    await confirm.getByText(MSG.mfaResetConfirm('Tess Member')).waitFor();
+    await confirm.getByText(MFA_MSG.mfaResetConfirm('Tess Member')).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Reset' }).click();
-    await page.getByText(MSG.mfaFactorsReset('Tess Member')).waitFor();
+    await page.getByText(MFA_MSG.mfaFactorsReset('Tess Member')).waitFor();
     expect(await page.getByRole('button', { name: 'Reset two-step verification of Ada Admin' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await shotAtBothWidths(page, 'mfa-policy-organization');
@@ -87,12 +87,12 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification policy (Chromium)', () => 
     await tabTo(page, reset, 80);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Reset two-step verification?' });
-    await dialog.getByText(MSG.mfaResetConfirm(admin.email)).waitFor();
+    await dialog.getByText(MFA_MSG.mfaResetConfirm(admin.email)).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await dialogShots(page, 'mfa-policy-admin-users-confirm');
     await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: 'Reset' }).click();
-    await page.getByText(MSG.mfaFactorsReset('Ada Admin')).waitFor();
+    await page.getByText(MFA_MSG.mfaFactorsReset('Ada Admin')).waitFor();
     await ctx.close();
   });
 });

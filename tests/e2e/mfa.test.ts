@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
+import { MFA_MSG } from '#domain/mfa-messages.ts';
 import { authMfaChallenges } from '#server/db/schema/index.ts';
 import { hotp, totpStep } from '#server/auth-provider/auth.totp.ts';
 import { base32Decode } from '#domain/base32.ts';
@@ -254,10 +255,10 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
     const ctx = await h.newContext({ width: 1280, height: 900, serviceWorkers: 'block' });
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    await page.route('**/api/auth/profile', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: 'mfa_required', error: MSG.mfaRequired }) }));
+    await page.route('**/api/auth/profile', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: 'mfa_required', error: MFA_MSG.mfaRequired }) }));
     await signInWithPolicy(page, member);
     await page.waitForURL('**/account/security');
-    await page.getByText(MSG.mfaRequired).waitFor();
+    await page.getByText(MFA_MSG.mfaRequired).waitFor();
     await page.getByRole('heading', { name: 'Set up two-step verification', level: 1 }).waitFor();
     expect(await page.locator('header[data-app-header]').count()).toBe(0);
     await page.getByTestId('totp-secret').waitFor();

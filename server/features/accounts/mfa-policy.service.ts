@@ -3,7 +3,7 @@
 // only stores it and resets factors through the auth provider's admin API.
 import { and, eq, ne } from 'drizzle-orm';
 import type { FactorsResetResponse } from '#domain/contracts/accounts.ts';
-import { MSG } from '#domain/messages.ts';
+import { MFA_MSG } from '#domain/mfa-messages.ts';
 import { fullName } from '#domain/text.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
@@ -22,7 +22,7 @@ import { ownOrganizationId } from './organization.service.ts';
 export async function setMfaPolicy(ctx: CallerContext, requireMfa: boolean, callerAal: AuthUser['aal']): Promise<boolean> {
   const { caller } = ctx;
   const orgId = ownOrganizationId(caller);
-  if (requireMfa && callerAal !== 'aal2') throw new AppError(403, 'mfa_enrol_first', MSG.mfaPolicyNeedsOwnFactor);
+  if (requireMfa && callerAal !== 'aal2') throw new AppError(403, 'mfa_enrol_first', MFA_MSG.mfaPolicyNeedsOwnFactor);
   await ctx.db.transaction(async (tx) => {
     await lockOrganization(tx, orgId);
     const [before] = await tx.select({ requireMfa: organizations.requireMfa }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
@@ -81,7 +81,7 @@ export async function resetUserFactors(ctx: ServiceContext, actorId: string, use
 async function resetFactors(ctx: ServiceContext, actorId: string, target: Target): Promise<FactorsResetResponse> {
   // One's own factors are managed on the account security screen with an aal2 session (ADR 039).
   if (target.id === actorId) throw badRequest('Manage your own authenticator apps on your account security page');
-  if (!ctx.authAdmin?.resetFactors) throw new AppError(409, 'mfa_reset_unavailable', MSG.mfaResetUnavailable);
+  if (!ctx.authAdmin?.resetFactors) throw new AppError(409, 'mfa_reset_unavailable', MFA_MSG.mfaResetUnavailable);
   const removed = await ctx.authAdmin.resetFactors(target.id);
   await writeAudit(ctx.db, {
     actorId,
@@ -99,7 +99,7 @@ async function resetFactors(ctx: ServiceContext, actorId: string, target: Target
     // The reset stands (audited); the page says it was done.
     ctx.logger.warn('two-step verification reset e-mail failed', { userId: target.id, error: String(err) });
   }
-  return { message: MSG.mfaFactorsReset(name), removed_factors: removed.factors };
+  return { message: MFA_MSG.mfaFactorsReset(name), removed_factors: removed.factors };
 }
 
 /** Tells the owner: a reset they did not ask for is the sign of a taken-over admin account. */

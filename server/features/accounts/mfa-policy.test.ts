@@ -3,7 +3,7 @@
 // by an org_admin (their team members) or a system admin (anyone), across organizations.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#domain/messages.ts';
+import { MFA_MSG } from '#domain/mfa-messages.ts';
 import { auditLog, authMfaFactors, authSessions } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { verifySecondFactor } from '#tests/setup/mfa.ts';
@@ -42,7 +42,7 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
     for (const body of [{}, { requireMfa: 'yes' }, { requireMfa: true, extra: 1 }, [], null]) {
       const res = await call('PUT', '/api/organization/security', ada.accessToken, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.error).toBe(MSG.mfaPolicyBodyInvalid);
+      expect(res.body.error).toBe(MFA_MSG.mfaPolicyBodyInvalid);
     }
     expect((await call('PUT', '/api/organization/security', bo.accessToken, { requireMfa: false })).status).toBe(403);
     expect((await call('PUT', '/api/organization/security', sys.accessToken, { requireMfa: false })).status).toBe(403);
@@ -51,7 +51,7 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
 
   it('takes an aal2 session to turn the policy on (the admin cannot shut themselves out)', async () => {
     const res = await call('PUT', '/api/organization/security', ada.accessToken, { requireMfa: true });
-    expect(res).toMatchObject({ status: 403, body: { code: 'mfa_enrol_first', error: MSG.mfaPolicyNeedsOwnFactor } });
+    expect(res).toMatchObject({ status: 403, body: { code: 'mfa_enrol_first', error: MFA_MSG.mfaPolicyNeedsOwnFactor } });
     expect((await call('GET', '/api/auth/profile', ada.accessToken)).body.organization.require_mfa).toBe(false);
   });
 
@@ -63,7 +63,7 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
   it('always asks a system admin for aal2', async () => {
     const aal1 = await signInUser(server, sys.email, sys.password);
     const refused = await call('GET', '/api/admin/overview', aal1.accessToken);
-    expect(refused).toMatchObject({ status: 403, body: { code: 'mfa_required', error: MSG.mfaRequired } });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'mfa_required', error: MFA_MSG.mfaRequired } });
     expect((await call('GET', '/api/auth/profile', aal1.accessToken)).body.code).toBe('mfa_required');
     expect((await call('GET', '/api/admin/overview', sys.accessToken)).status).toBe(200);
   });
@@ -71,7 +71,7 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
   it('once on, refuses every member at aal1 (profile, reads, sync, uploads) and accepts aal2; audited; readable by members', async () => {
     ada = await aal2(ada);
     const on = await call('PUT', '/api/organization/security', ada.accessToken, { requireMfa: true });
-    expect(on).toMatchObject({ status: 200, body: { require_mfa: true, message: MSG.mfaPolicyOn } });
+    expect(on).toMatchObject({ status: 200, body: { require_mfa: true, message: MFA_MSG.mfaPolicyOn } });
     const [row] = await audits('organization.security', ada.organizationId!);
     expect(row).toMatchObject({ actorId: ada.userId, organizationId: ada.organizationId, before: JSON.stringify({ requireMfa: false }), after: JSON.stringify({ requireMfa: true }) });
     // Setting the same value again changes nothing and writes no second row.
@@ -88,7 +88,7 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
     ];
     for (const [method, path, body] of probes) {
       const res = await call(method, path, bo.accessToken, body);
-      expect(res, `${method} ${path}`).toMatchObject({ status: 403, body: { code: 'mfa_required', error: MSG.mfaRequired } });
+      expect(res, `${method} ${path}`).toMatchObject({ status: 403, body: { code: 'mfa_required', error: MFA_MSG.mfaRequired } });
     }
     const boAal2 = await aal2(bo);
     // A token minted before its session was raised still says aal1, and stays refused.
@@ -107,7 +107,7 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
     expect(before.length).toBeGreaterThan(0);
     const mailsBefore = server.mail.length;
     const res = await call('DELETE', `/api/organization/members/${bo.userId}/factors`, ada.accessToken);
-    expect(res).toMatchObject({ status: 200, body: { removed_factors: before.length, message: MSG.mfaFactorsReset('Bo Member') } });
+    expect(res).toMatchObject({ status: 200, body: { removed_factors: before.length, message: MFA_MSG.mfaFactorsReset('Bo Member') } });
     expect(await server.deps.db.select().from(authMfaFactors).where(eq(authMfaFactors.userId, bo.userId))).toHaveLength(0);
     expect(await server.deps.db.select().from(authSessions).where(and(eq(authSessions.userId, bo.userId), eq(authSessions.aal, 'aal2')))).toHaveLength(0);
     expect((await call('GET', '/api/assessments', bo.accessToken)).status).toBe(401);
@@ -155,7 +155,7 @@ describe.each([TEST_DRIVER])('two-step verification policy (%s)', (driver) => {
     expect((await call('GET', '/api/auth/profile', adaAal1.accessToken)).body.code).toBe('mfa_required');
     const adaAal2 = await aal2({ ...ada, ...adaAal1 });
     const off = await call('PUT', '/api/organization/security', adaAal2.accessToken, { requireMfa: false });
-    expect(off).toMatchObject({ status: 200, body: { require_mfa: false, message: MSG.mfaPolicyOff } });
+    expect(off).toMatchObject({ status: 200, body: { require_mfa: false, message: MFA_MSG.mfaPolicyOff } });
     expect((await call('GET', '/api/auth/profile', adaAal1.accessToken)).status).toBe(200);
   });
 });

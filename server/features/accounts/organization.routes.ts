@@ -11,6 +11,7 @@ import {
   type OrganizationSecurityResponse,
 } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
+import { MFA_MSG } from '#domain/mfa-messages.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireRole, requireWritable } from '../../lib/caller.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
@@ -102,7 +103,7 @@ export const organizationRoutes = new Hono<AppEnv>()
   // Not behind requireWritable: a suspended organization may still tighten or reset sign-in.
   .put('/security', orgAdmin, validate('json', organizationSecuritySchema), async (c) => {
     const requireMfa = await setMfaPolicy(callerContext(c), c.req.valid('json').requireMfa, c.var.user.aal);
-    const body: OrganizationSecurityResponse = { message: requireMfa ? MSG.mfaPolicyOn : MSG.mfaPolicyOff, require_mfa: requireMfa };
+    const body: OrganizationSecurityResponse = { message: requireMfa ? MFA_MSG.mfaPolicyOn : MFA_MSG.mfaPolicyOff, require_mfa: requireMfa };
     return c.json(body, 200);
   })
   .delete('/members/:id/factors', orgAdmin, validate('param', memberParam), async (c) =>

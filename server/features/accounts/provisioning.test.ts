@@ -8,6 +8,7 @@ import { organizations, profiles } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS, TEST_ADMIN } from '#tests/setup/test-env.ts';
 import { MSG } from '#domain/messages.ts';
+import { MFA_MSG } from '#domain/mfa-messages.ts';
 import { approveJoinRequest, inviteTokenFor, joinKeyOf } from '#tests/isolation/fixtures.ts';
 
 const HOSTED = {
@@ -115,7 +116,7 @@ describe.each(DB_DRIVERS)('profile provisioning with hosted auth (%s)', (driver)
   it('makes ADMIN_EMAIL a system admin without an organization, who needs an aal2 token (ADR 040)', async () => {
     const signedIn = await hostedUser({}, TEST_ADMIN.email.toUpperCase());
     const refused = await profileOf(signedIn);
-    expect(refused).toMatchObject({ status: 403, body: { code: 'mfa_required', error: MSG.mfaRequired } });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'mfa_required', error: MFA_MSG.mfaRequired } });
     const admin = await hostedUser({}, TEST_ADMIN.email.toUpperCase(), signedIn.id, 'aal2');
     const res = await profileOf(admin);
     expect(res.body).toMatchObject({ role: 'system_admin', organization: null, email: TEST_ADMIN.email });

@@ -3,6 +3,7 @@
 // and join requests are accounts' data; the checks that follow it (requireRole, requireWritable)
 // are in server/lib/caller.ts.
 import { MSG } from '#domain/messages.ts';
+import { MFA_MSG } from '#domain/mfa-messages.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { assertActive, NO_PROFILE_MESSAGE } from '../../lib/caller.ts';
 import { factory, type AuthUser, type Caller } from '../../lib/factory.ts';
@@ -20,7 +21,7 @@ import { serviceContext } from '../../lib/context.ts';
  */
 export function assertAssurance(profile: Caller, user: Pick<AuthUser, 'aal'>): void {
   if (user.aal === 'aal2') return;
-  if (profile.role === 'system_admin' || profile.organization?.requireMfa) throw new AppError(403, 'mfa_required', MSG.mfaRequired);
+  if (profile.role === 'system_admin' || profile.organization?.requireMfa) throw new AppError(403, 'mfa_required', MFA_MSG.mfaRequired);
 }
 
 /**

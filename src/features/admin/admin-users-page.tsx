@@ -2,7 +2,7 @@
 // search); change a role, disable and re-enable, reset a lost second factor (ADR 040).
 import { useState } from 'react';
 import type { AdminUserView } from '#domain/contracts/admin.ts';
-import { MSG } from '#domain/messages.ts';
+import { MFA_MSG } from '#domain/mfa-messages.ts';
 import { ROLE_LABEL, ROLES, type Role } from '#domain/roles.ts';
 import { fullName } from '#domain/text.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -170,7 +170,7 @@ export function AdminUsersPage() {
         }
         description={
           pending?.kind === 'factors'
-            ? MSG.mfaResetConfirm(pending.user.email)
+            ? MFA_MSG.mfaResetConfirm(pending.user.email)
             : pending?.kind === 'disable'
             ? 'Their sessions end at once and they cannot sign in until you enable them again.'
             : pending?.kind === 'enable'

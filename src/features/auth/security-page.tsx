@@ -7,6 +7,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { KeyRound } from 'lucide-react';
 import type { Factor } from '@supabase/supabase-js';
 import { MSG } from '#domain/messages.ts';
+import { MFA_MSG } from '#domain/mfa-messages.ts';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -77,14 +78,14 @@ function RequiredEnrolment() {
             </Button>
           }
         >
-          {MSG.mfaRequired}
+          {MFA_MSG.mfaRequired}
         </Alert>
       </AuthLayout>
     );
   return (
     <AuthLayout title="Set up two-step verification" wide footer={<SignOutLink onSignOut={() => void signOut()} />}>
       <Alert tone="info" className="mb-5">
-        {MSG.mfaRequired}
+        {MFA_MSG.mfaRequired}
       </Alert>
       {factors.status === 'loading' ? (
         <Spinner label="Loading…" />

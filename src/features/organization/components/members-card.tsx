@@ -1,6 +1,7 @@
 import { ShieldOff, Users } from 'lucide-react';
 import type { TeamMemberDto } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
+import { MFA_MSG } from '#domain/mfa-messages.ts';
 import { memberRoleLabel } from '#domain/roles.ts';
 import { fullName } from '#domain/text.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -35,7 +36,7 @@ export function MembersCard({ members, currentUserId, canManage, onChanged }: { 
 
   async function resetFactors(m: TeamMemberDto) {
     const name = fullName(m.first_name, m.last_name);
-    if (!(await appConfirm(MSG.mfaResetConfirm(name), { title: 'Reset two-step verification', confirmLabel: 'Reset', danger: true }))) return;
+    if (!(await appConfirm(MFA_MSG.mfaResetConfirm(name), { title: 'Reset two-step verification', confirmLabel: 'Reset', danger: true }))) return;
     const res = await resetting.run(m);
     if (!res.ok) notify(messageOf(res, 'Two-step verification could not be reset'), 'error');
   }

@@ -4,7 +4,7 @@
 // a second factor itself (code mfa_enrol_first), so the admin cannot shut themselves out.
 import { useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
-import { MSG } from '#domain/messages.ts';
+import { MFA_MSG } from '#domain/mfa-messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -52,7 +52,7 @@ export function SecurityCard({ requireMfa, onChanged }: { requireMfa: boolean; o
         open={confirmOn}
         onClose={() => setConfirmOn(false)}
         title="Require two-step verification?"
-        description={MSG.mfaPolicyEnableConfirm}
+        description={MFA_MSG.mfaPolicyEnableConfirm}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirmOn(false)}>
