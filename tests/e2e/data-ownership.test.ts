@@ -7,7 +7,7 @@ import JSZip from 'jszip';
 import { MSG } from '#domain/messages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filledOrganization, sha256, type FilledOrg } from '#server/features/data-export/data-export.test-helpers.ts';
-import { signInUser } from '#tests/setup/auth.ts';
+import { signInWithSecondFactor } from '#tests/setup/auth.ts';
 import { asTestServer } from './assessment-helpers.ts';
 import { collectErrors, HAS_CHROMIUM, shot, signInAs, startHarness, type Harness } from './harness.ts';
 
@@ -161,7 +161,7 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'data-delete-former-member-390', false);
     await ctx.close();
-    const sys = await signInUser(asTestServer(h), h.admin.email, h.admin.password);
+    const sys = await signInWithSecondFactor(asTestServer(h), h.admin.email, h.admin.password); // system admins need aal2 (ADR 040)
     const res = await asTestServer(h).json('GET', '/api/admin/organizations', undefined, sys.accessToken);
     const names = (res.body.organizations as { name: string }[]).map((o) => o.name);
     expect(names).toContain(a.name);

@@ -185,12 +185,20 @@ export async function signInAs(h: Harness, page: Page, email: string, password: 
   await page.waitForURL('**/dashboard');
 }
 
-/** Signs in through the real login form and waits for the dashboard. */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Signs in through the real login form and waits for the dashboard. A user with an authenticator app
+ * (tests/e2e/authenticator.ts) is then asked for a code on /mfa, which it enters.
+ */
+export async function signIn(page: Page, email: string, password: string, app?: { next(): Promise<string> }): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  if (app) {
+    await page.waitForURL('**/mfa');
+    await page.getByLabel('Authentication code').fill(await app.next());
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
   await page.waitForURL('**/dashboard');
 }
 

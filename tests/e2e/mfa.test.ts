@@ -8,40 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { MFA_MSG } from '#domain/mfa-messages.ts';
 import { authMfaChallenges } from '#server/db/schema/index.ts';
-import { hotp, totpStep } from '#server/auth-provider/auth.totp.ts';
-import { base32Decode } from '#domain/base32.ts';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import { AUTH_STORAGE_KEY } from '#src/lib/auth-storage.ts';
 import { MFA_TEXT } from '#src/lib/mfa.ts';
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
+import { Authenticator } from './authenticator.ts';
 import { axeViolations, collectErrors, HAS_CHROMIUM, logOut, shotAtBothWidths, signInAs, startHarness, tabTo, type Harness } from './harness.ts';
 
 const NEW_PASSWORD = 'Fresh-password-for-mfa-7';
-
-/**
- * The codes an authenticator app would show, each usable once: the server accepts a code of the
- * current 30-second step or one either side, and only for a step later than the last one it
- * accepted (auth.totp.ts matchTotp). So the next code is the step after the last one used, and
- * when that step is more than one ahead of the clock the helper waits for the clock to get there.
- */
-class Authenticator {
-  private last: number | null = null;
-  constructor(readonly secret: string) {}
-  async next(): Promise<string> {
-    const now = () => totpStep(new Date());
-    // The step before the current one still has ≥10 s to go when fewer than 20 s of this one passed.
-    const earliest = (Date.now() / 1000) % 30 < 20 ? now() - 1 : now();
-    const step = Math.max(this.last === null ? earliest : this.last + 1, earliest);
-    while (step > now() + 1) await new Promise((r) => setTimeout(r, 250)); // the clock reaches the step's window
-    this.last = step;
-    return hotp(base32Decode(this.secret), step);
-  }
-  /** A code the app never shows now (shifted by half the code space). */
-  wrong(): string {
-    return String((Number(hotp(base32Decode(this.secret), totpStep(new Date()))) + 500_000) % 1_000_000).padStart(6, '0');
-  }
-}
 
 describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
   let h: Harness;

@@ -4,12 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
+import { authenticatorOf, type Authenticator } from './authenticator.ts';
 import { axeViolations, collectErrors, confirmationLink, confirmFromMail, HAS_CHROMIUM, logOut, savedReadUsers, savedReads, shot, shotAtBothWidths, signIn, startHarness, type Harness } from './harness.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
   let h: Harness;
+  /** The seeded system admin's authenticator app: system admins sign in with a second factor (ADR 040). */
+  let adminApp: Authenticator;
   beforeAll(async () => {
     h = await startHarness();
+    adminApp = await authenticatorOf(h, h.admin.email, h.admin.password);
   });
   afterAll(async () => {
     await h?.close();
@@ -75,7 +79,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await small.close();
   });
 
-  it('the seeded admin signs in, a reload keeps the session, Logout returns to /login', async () => {
+  it('the seeded admin signs in with the second factor, a reload keeps the session, Logout returns to /login', async () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
     const errors = collectErrors(page);
@@ -89,7 +93,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toMatch(/invalid/i);
 
-    await signIn(page, h.admin.email, h.admin.password);
+    await signIn(page, h.admin.email, h.admin.password, adminApp);
     const identity = page.getByTestId('header-identity');
     await identity.getByText('System Administrator').waitFor();
     await expect(page.getByRole('link', { name: 'Admin' }).first().isVisible()).resolves.toBe(true);
@@ -346,13 +350,16 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
 
     await page.goto(link!);
     await page.waitForURL('**/reset-password**');
+    // The admin has an authenticator app: the recovery session verifies a code before the new password (ADR 039).
+    await page.getByLabel('Authentication code').fill(await adminApp.next());
+    await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByLabel('New password', { exact: true }).fill('Admin-password-456!');
     await page.getByLabel('Confirm new password').fill('Admin-password-456!');
     await shot(page, 'reset-password');
     await page.getByRole('button', { name: 'Update password' }).click();
     await page.waitForURL('**/login?reset=1');
     await page.getByText(MSG.passwordUpdated).waitFor();
-    await signIn(page, h.admin.email, 'Admin-password-456!');
+    await signIn(page, h.admin.email, 'Admin-password-456!', adminApp);
     h.admin = { ...h.admin, password: 'Admin-password-456!' };
 
     // Phone layout: the header collapses into a menu.
@@ -413,7 +420,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
       await page.locator('main').first().waitFor();
       await collect();
     }
-    await signIn(page, h.admin.email, h.admin.password);
+    await signIn(page, h.admin.email, h.admin.password, adminApp);
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();
     await collect();
     await page.goto('/admin/questions');
@@ -434,7 +441,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
   it('the app shell loads offline after one visit', async () => {
     const ctx = await h.newContext();
     const page = await ctx.newPage();
-    await signIn(page, h.admin.email, h.admin.password);
+    await signIn(page, h.admin.email, h.admin.password, adminApp);
     // Signed in through the form (the tree stays mounted), the profile is saved for offline use too.
     await expect.poll(async () => (await savedReads(page)).flatMap((r) => r.keys).filter((k) => k.startsWith('["auth","profile"')), { timeout: 10_000 }).toHaveLength(1);
     await page.evaluate(async () => {

@@ -26,7 +26,7 @@ async function call(server: Server, method: string, path: string, accessToken: s
 }
 
 /** The user's verified TOTP factor and its secret (opened with the provider's key), or null. */
-async function verifiedFactor(server: Server, userId: string): Promise<{ id: string; secret: string; lastUsedStep: number | null } | null> {
+export async function verifiedFactor(server: Server, userId: string): Promise<{ id: string; secret: string; lastUsedStep: number | null } | null> {
   const [factor] = await server.deps.db
     .select()
     .from(authMfaFactors)
