@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_MATRIX, evidenceStorage, orgWithAssessment, pdfBytes, type EvidenceOrg, type EvidenceStorage } from '#server/features/evidence/evidence.fixtures.ts';
 import { SyncDatabase } from '#sync/db.ts';
 import { DATES_OFFLINE_MESSAGE, getEvidenceFile, removeEvidence, setEvidenceDates } from '#sync/evidence/evidence-files.ts';
-import { evidenceFiles } from '#server/db/schema/index.ts';
+import { evidenceFiles, organizations } from '#server/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { createEvidenceTransport, type EvidenceTransport } from '#sync/evidence/evidence-transport.ts';
 import { queueEvidence } from '#sync/evidence/queue-evidence.ts';
@@ -17,6 +17,7 @@ import { createInProcessLock } from '#sync/lock.ts';
 import { pullAssessment } from '#sync/pull.ts';
 import { createFetchTransport } from '#sync/transport.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { verifySecondFactor } from '#tests/setup/mfa.ts';
 
 const CHUNK = 64 * 1024;
 
@@ -185,6 +186,18 @@ describe.each(STORAGE_MATRIX)('evidence client against the real server (%s, %s)'
       other.close();
       await other.delete();
     }
+  });
+
+  it('holds the queue while the organization asks for a second factor (403 mfa_required), and sends it once the session has one', async () => {
+    const id = await queue(pdfBytes(1000));
+    await server.deps.db.update(organizations).set({ requireMfa: true }).where(eq(organizations.id, acme.orgId));
+    const held = await uploader(transport()).run();
+    expect(held.stoppedBy).toMatchObject({ http: 403, code: 'mfa_required' });
+    expect(held.failed).toEqual([]);
+    expect((await db.evidence.get(id))!.status).toBe('queued');
+    // The user verifies a second factor (the SPA's /mfa screen): the same queue goes out with the aal2 token.
+    const aal2 = await verifySecondFactor(server, acme.user);
+    expect((await uploader(transport(() => aal2.access_token)).run()).attached).toEqual([id]);
   });
 
   it('retries with backoff while offline and uploads as soon as the device is back online', async () => {

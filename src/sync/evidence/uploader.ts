@@ -5,11 +5,16 @@ import { EVIDENCE_CHUNK_BYTES } from '#domain/evidence.ts';
 import { isSendableFile, type LocalEvidence, type SyncDatabase, type SyncErrorInfo } from '../db.ts';
 import { createDrainLock, type DrainLock } from '../lock.ts';
 import type { HttpFailure } from '../../lib/http.ts';
+import { isMfaRequired } from '../../lib/mfa-required.ts';
 import type { EvidenceTransport } from './evidence-transport.ts';
 
 export const EVIDENCE_LOCK_NAME = 'mvrsp-evidence-uploads';
-/** Failures worth retrying later by themselves (offline, server trouble, expired session, rate limit). */
-const retryable = (f: HttpFailure) => f.kind === 'network' || f.status >= 500 || f.status === 401 || f.status === 408 || f.status === 429;
+/**
+ * Failures worth retrying later by themselves (offline, server trouble, expired session, rate limit,
+ * a session that must first show its second factor): the file stays queued. Any other refusal is
+ * the file's own, and marks it failed.
+ */
+const retryable = (f: HttpFailure) => f.kind === 'network' || f.status >= 500 || f.status === 401 || f.status === 408 || f.status === 429 || isMfaRequired(f);
 
 export interface UploaderOptions {
   db: SyncDatabase;
