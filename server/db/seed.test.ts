@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '#server/lib/logger.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
-import { signInUser } from '#tests/setup/auth.ts';
+import { signInUser, signInWithSecondFactor } from '#tests/setup/auth.ts';
 import { FIRST_ADMIN_PASSWORD_FILE } from './seed.ts';
 
 describe('first system admin', () => {
@@ -28,6 +28,9 @@ describe('first system admin', () => {
     expect(lines.join('\n')).not.toContain(password!);
     expect(lines.join('\n')).toContain(file);
     const session = await signInUser(server, 'first@seed.test', password!);
-    expect((await server.json('GET', '/api/auth/profile', undefined, session.accessToken)).body).toMatchObject({ role: 'system_admin' });
+    // A system admin always needs a second factor (ADR 040): the first sign-in is asked to enrol one.
+    expect((await server.json('GET', '/api/auth/profile', undefined, session.accessToken)).body).toMatchObject({ code: 'mfa_required' });
+    const aal2 = await signInWithSecondFactor(server, 'first@seed.test', password!);
+    expect((await server.json('GET', '/api/auth/profile', undefined, aal2.accessToken)).body).toMatchObject({ role: 'system_admin' });
   });
 });
