@@ -126,12 +126,36 @@ async function setPageOffline(page: Page, offline: boolean): Promise<void> {
   await page.waitForFunction((online) => navigator.onLine === online, !offline);
 }
 
-/** The registration's update check, as the app runs it hourly and a navigation runs it. */
+/**
+ * The registration's update check, as the app runs it hourly and a navigation runs it, until the new
+ * worker has installed (it is waiting). An install that failed (the worker went redundant: one of its
+ * precache downloads was refused) is checked for again, as the app's next hourly check would: with
+ * the page alone offline, DevTools' emulation sometimes reached the new worker's downloads too
+ * (CI, 2026-11-29: no prompt in 120 s). Three tries, then the states are reported.
+ */
 async function checkForUpdate(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    await registration?.update();
-  });
+  const states: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const outcome = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      if (!registration) return 'no registration';
+      await registration.update();
+      const worker = registration.installing ?? registration.waiting;
+      if (!worker) return `no new worker (active: ${registration.active?.scriptURL ?? 'none'})`;
+      if (worker.state === 'installed') return 'installed';
+      return new Promise<string>((resolve) => {
+        const settle = () => {
+          if (worker.state === 'installed' || worker.state === 'activating' || worker.state === 'activated') resolve('installed');
+          else if (worker.state === 'redundant') resolve('redundant');
+        };
+        worker.addEventListener('statechange', settle);
+        settle();
+      });
+    });
+    if (outcome === 'installed') return;
+    states.push(outcome);
+  }
+  throw new Error(`build B's worker did not install: ${states.join('; ')}`);
 }
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.7\n${text}\n${'x'.repeat(2048)}\n%%EOF\n`, 'latin1');
