@@ -2,7 +2,7 @@
 // questionnaire version (publishVersion from the questions feature) as a release with the admin's
 // release note (ADR 038), so assessments already started keep the version they pinned. Each version totals 140 points; a change that moves the
 // total takes the difference from, or gives it to, the question named in balanceWith.
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, lt } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type AdminQuestionChange, type AdminQuestionInput, type AdminQuestionView, type AdminQuestionsPage } from '#domain/contracts/admin.ts';
 import { describeConditions } from '#domain/questions/applicability.ts';
 import { RETIRED_CODES } from '#domain/questions/bank-retired.ts';
@@ -148,8 +148,6 @@ interface Change {
 /** Thrown inside the publishing transaction when another publish got in first; the change is recomputed. */
 class BankMovedError extends Error {}
 const PUBLISH_ATTEMPTS = 3;
-/** Serialises publishes (any constant key shared by every instance on one database). */
-const PUBLISH_LOCK_KEY = 7_401_140;
 
 /**
  * Computes the change from the current bank and publishes it only if the bank is still the one it
@@ -165,7 +163,7 @@ async function publishChange(db: Db, actorId: string, compute: (bank: readonly V
     const label = `v${(last?.id ?? 0) + 1}`;
     try {
       const published = await publishVersion({ db }, defs, actorId, label, `${audit.action} ${audit.code}`, async (tx, versionId) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_KEY})`);
+        // publishVersion holds the publish lock since before this version's id was drawn.
         const [previous] = await tx
           .select({ id: questionnaireVersions.id })
           .from(questionnaireVersions)

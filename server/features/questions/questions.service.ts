@@ -1,6 +1,6 @@
 // Questionnaire versions: read a version, publish a new one. A published version's rows are
 // never modified; edits publish a copy (docs/decisions/004).
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { questionsFor, type ApplicabilityProfile } from '#domain/questions/applicability.ts';
 import { checkQuestionBank } from '#domain/questions/bank-rules.ts';
@@ -166,6 +166,9 @@ const bankInputSchema = z.array(questionDefSchema).min(1, 'A questionnaire needs
  * Used by the start-up seed and by the admin area (create/edit/delete = copy the current
  * version's defs, change them, publish). Throws 400 with every problem when the bank is invalid.
  */
+/** Serialises publishes of the question bank (any constant key shared by every instance on one database). */
+export const PUBLISH_LOCK_KEY = 7_401_140;
+
 export async function publishVersion(
   ctx: Pick<ServiceContext, 'db'>,
   questionsInput: readonly QuestionDef[],
@@ -186,6 +189,10 @@ export async function publishVersion(
   const problems = checkQuestionBank(parsed.data);
   if (problems.length) throw badRequest(problems[0]!, problems.map((message) => ({ path: '', message })));
   return db.transaction(async (tx) => {
+    // Publishes one at a time, before the version's id is drawn: ids then follow the order in which
+    // publishes commit, so a publish that checks which version precedes its own (the admin editor's
+    // compare-and-set) cannot miss one still uncommitted with a lower id and drop its change.
+    await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_KEY})`);
     const [version] = await tx
       .insert(questionnaireVersions)
       .values({ label, notes, createdBy, releaseNotes: release.notes, releaseSources: release.sources })
