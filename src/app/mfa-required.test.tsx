@@ -3,27 +3,15 @@
 // profile provider can read the profile again and the shell turn into the second step.
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { SessionContext, type SessionState } from '../hooks/use-session.ts';
+import { SessionContext } from '../hooks/use-session.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { onMfaRequired } from '../lib/mfa-required.ts';
 import { useServerQuery } from '../lib/server-data/index.ts';
 import { renderComponent } from '../../tests/component/render.tsx';
+import { storedSession } from '../../tests/component/session.ts';
 import { ServerDataProvider } from './server-data-provider.tsx';
 
-const session: SessionState = {
-  session: null,
-  user: { id: 'user-mfa', email: 'mfa@example.org', userMetadata: {} },
-  profile: null,
-  profileStatus: 'loading',
-  profileError: null,
-  accessEnded: null,
-  loading: false,
-  clientReady: true,
-  authFlowActive: false,
-  setAuthFlowActive: () => undefined,
-  signOut: async () => undefined,
-  refreshProfile: async () => undefined,
-};
+const session = storedSession('user-mfa');
 
 function Refused({ name, code, status, message }: { name: string; code: string; status: number; message: string }) {
   const read = useServerQuery(['refused', name], async () => {

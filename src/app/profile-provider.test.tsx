@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { ProfileDto } from '#domain/contracts/accounts.ts';
-import { SessionContext, useSession, type SessionState } from '../hooks/use-session.ts';
+import { SessionContext, useSession } from '../hooks/use-session.ts';
+import { storedSession } from '../../tests/component/session.ts';
 import { useServerQuery } from '../lib/server-data/index.ts';
 import { clearQueryCache, savedQueryCacheUsers } from '../lib/server-data/query-cache.ts';
 import { renderComponent } from '../../tests/component/render.tsx';
@@ -23,22 +24,7 @@ const ADA: ProfileDto = {
 };
 
 /** Signed in offline: the stored session's user, no verifiable session (session-provider.tsx). */
-function offlineSession(userId: string): SessionState {
-  return {
-    session: null,
-    user: { id: userId, email: `${userId}@example.org`, userMetadata: {} },
-    profile: null,
-    profileStatus: 'loading',
-    profileError: null,
-    accessEnded: null,
-    loading: false,
-    clientReady: true,
-    authFlowActive: false,
-    setAuthFlowActive: () => undefined,
-    signOut: async () => undefined,
-    refreshProfile: async () => undefined,
-  };
-}
+const offlineSession = (userId: string) => storedSession(userId);
 
 /** An earlier online visit: the profile read as the ProfileProvider reads it, saved for offline use. */
 function Seed({ profile }: { profile: ProfileDto }) {

@@ -4,7 +4,8 @@
 // never sees them. Also the one write helper: its pending state and its Result.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { SessionContext, type SessionState } from '../hooks/use-session.ts';
+import { SessionContext } from '../hooks/use-session.ts';
+import { storedSession } from '../../tests/component/session.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { networkFailure } from '../lib/http.ts';
 import { useServerMutation, useServerQuery, type Result } from '../lib/server-data/index.ts';
@@ -20,22 +21,7 @@ const answers =
   () =>
     Promise.resolve(text);
 
-function session(userId: string): SessionState {
-  return {
-    session: null,
-    user: { id: userId, email: `${userId}@example.org`, userMetadata: {} },
-    profile: null,
-    profileStatus: 'ready',
-    profileError: null,
-    accessEnded: null,
-    loading: false,
-    clientReady: true,
-    authFlowActive: false,
-    setAuthFlowActive: () => undefined,
-    signOut: async () => undefined,
-    refreshProfile: async () => undefined,
-  };
-}
+const session = (userId: string) => storedSession(userId, 'ready');
 
 function Probe({ load }: { load: Load }) {
   const read = useServerQuery(['probe'], load, { offline: true });
