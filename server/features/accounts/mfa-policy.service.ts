@@ -72,10 +72,10 @@ export async function resetMemberFactors(ctx: CallerContext, memberId: string): 
 }
 
 /** DELETE /api/admin/users/:id/factors: a system admin resets any user's factors. */
-export async function resetUserFactors(ctx: ServiceContext, actorId: string, userId: string): Promise<FactorsResetResponse> {
+export async function resetUserFactors(ctx: CallerContext, userId: string): Promise<FactorsResetResponse> {
   const [user] = await ctx.db.select(targetColumns).from(profiles).where(eq(profiles.id, userId)).limit(1);
   if (!user) throw notFound('User not found');
-  return resetFactors(ctx, actorId, user);
+  return resetFactors(ctx, ctx.caller.id, user);
 }
 
 async function resetFactors(ctx: ServiceContext, actorId: string, target: Target): Promise<FactorsResetResponse> {

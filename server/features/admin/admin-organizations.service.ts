@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
 import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith, timestampKey } from './keyset.ts';
-import type { ServiceContext } from '../../lib/context.ts';
+import type { CallerContext, ServiceContext } from '../../lib/context.ts';
 
 export function subscriptionState(paidUntil: Date | null, now: Date): SubscriptionState {
   if (!paidUntil) return 'none';
@@ -189,8 +189,8 @@ async function setOrganizationStatus(db: Db, actorId: string, id: string, next: 
   });
 }
 
-export const suspendOrganization = (ctx: Pick<ServiceContext, 'db'>, actorId: string, id: string, reason: string) =>
-  setOrganizationStatus(ctx.db, actorId, id, { status: 'suspended', suspendedReason: reason }, 'organization.suspended');
+export const suspendOrganization = (ctx: Pick<CallerContext, 'db' | 'caller'>, id: string, reason: string) =>
+  setOrganizationStatus(ctx.db, ctx.caller.id, id, { status: 'suspended', suspendedReason: reason }, 'organization.suspended');
 
-export const reactivateOrganization = (ctx: Pick<ServiceContext, 'db'>, actorId: string, id: string) =>
-  setOrganizationStatus(ctx.db, actorId, id, { status: 'active', suspendedReason: null }, 'organization.reactivated');
+export const reactivateOrganization = (ctx: Pick<CallerContext, 'db' | 'caller'>, id: string) =>
+  setOrganizationStatus(ctx.db, ctx.caller.id, id, { status: 'active', suspendedReason: null }, 'organization.reactivated');

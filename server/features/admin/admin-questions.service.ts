@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { currentVersionId, loadVersionQuestions, publishVersion, toDef, toQuestionView, type ReleaseInput, type VersionQuestion } from '../questions/index.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import type { ServiceContext } from '../../lib/context.ts';
+import type { CallerContext, ServiceContext } from '../../lib/context.ts';
 
 export const STALE_BANK_MESSAGE = 'The question bank has changed since you loaded it. Reload and try again.';
 
@@ -190,8 +190,9 @@ async function publishChange(db: Db, actorId: string, compute: (bank: readonly V
   }
 }
 
-export async function createQuestion(ctx: Pick<ServiceContext, 'db'>, actorId: string, input: AdminQuestionInput): Promise<AdminQuestionChange> {
+export async function createQuestion(ctx: Pick<CallerContext, 'db' | 'caller'>, input: AdminQuestionInput): Promise<AdminQuestionChange> {
   const { db } = ctx;
+  const actorId = ctx.caller.id;
   const balanceIn = await balanceTarget(db, input.balanceWith);
   return publishChange(db, actorId, async (bank) => {
     const code = nextCode(bank, await codesEverUsed(db), input.domainId);
@@ -200,8 +201,9 @@ export async function createQuestion(ctx: Pick<ServiceContext, 'db'>, actorId: s
   });
 }
 
-export async function updateQuestion(ctx: Pick<ServiceContext, 'db'>, actorId: string, id: string, input: AdminQuestionInput): Promise<AdminQuestionChange> {
+export async function updateQuestion(ctx: Pick<CallerContext, 'db' | 'caller'>, id: string, input: AdminQuestionInput): Promise<AdminQuestionChange> {
   const { db } = ctx;
+  const actorId = ctx.caller.id;
   const balanceIn = await balanceTarget(db, input.balanceWith === id ? null : input.balanceWith);
   return publishChange(db, actorId, async (bank) => {
     const existing = await findInCurrent(db, bank, id);
@@ -213,13 +215,13 @@ export async function updateQuestion(ctx: Pick<ServiceContext, 'db'>, actorId: s
 }
 
 export async function deleteQuestion(
-  ctx: Pick<ServiceContext, 'db'>,
-  actorId: string,
+  ctx: Pick<CallerContext, 'db' | 'caller'>,
   id: string,
   balanceWith: string | null | undefined,
   releaseNote: string,
 ): Promise<AdminQuestionChange> {
   const { db } = ctx;
+  const actorId = ctx.caller.id;
   if (balanceWith === id) throw badRequest('Choose another question to balance the points with');
   const balanceIn = await balanceTarget(db, balanceWith);
   return publishChange(db, actorId, async (bank) => {

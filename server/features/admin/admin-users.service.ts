@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from '../accounts/index.ts';
 import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith } from './keyset.ts';
-import type { ServiceContext } from '../../lib/context.ts';
+import type { CallerContext, ServiceContext } from '../../lib/context.ts';
 
 /** A disabled user's embedded-auth ban lasts until re-enabled. */
 const BANNED_UNTIL = new Date('9999-12-31T00:00:00Z');
@@ -108,8 +108,9 @@ async function updateProfile(
   });
 }
 
-export function changeRole(ctx: Pick<ServiceContext, 'db'>, actorId: string, id: string, role: Role): Promise<AdminUserView> {
+export function changeRole(ctx: Pick<CallerContext, 'db' | 'caller'>, id: string, role: Role): Promise<AdminUserView> {
   const { db } = ctx;
+  const actorId = ctx.caller.id;
   return updateProfile(
     db,
     actorId,
@@ -128,7 +129,8 @@ export function changeRole(ctx: Pick<ServiceContext, 'db'>, actorId: string, id:
 }
 
 /** Disables the profile (the API refuses it at once) and ends every session at the auth provider. */
-export async function disableUser(ctx: ServiceContext, actorId: string, id: string): Promise<AdminUserView> {
+export async function disableUser(ctx: CallerContext, id: string): Promise<AdminUserView> {
+  const actorId = ctx.caller.id;
   const view = await updateProfile(
     ctx.db,
     actorId,
@@ -149,10 +151,10 @@ export async function disableUser(ctx: ServiceContext, actorId: string, id: stri
   return view;
 }
 
-export async function enableUser(ctx: ServiceContext, actorId: string, id: string): Promise<AdminUserView> {
+export async function enableUser(ctx: CallerContext, id: string): Promise<AdminUserView> {
   const view = await updateProfile(
     ctx.db,
-    actorId,
+    ctx.caller.id,
     id,
     (before) => {
       if (before.status !== 'disabled') throw conflict('This user is not disabled');

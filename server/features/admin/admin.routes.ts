@@ -30,23 +30,23 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(await listAdminQuestions(serviceContext(c), page, q), 200);
   })
   .post('/questions', validate('json', adminQuestionSchema), async (c) =>
-    c.json(await createQuestion(serviceContext(c), c.var.caller.id, c.req.valid('json')), 201),
+    c.json(await createQuestion(callerContext(c), c.req.valid('json')), 201),
   )
   .put('/questions/:id', validate('param', adminQuestionParam), validate('json', adminQuestionSchema), async (c) =>
-    c.json(await updateQuestion(serviceContext(c), c.var.caller.id, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await updateQuestion(callerContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .delete('/questions/:id', validate('param', adminQuestionParam), validate('query', adminDeleteQuestionSchema), async (c) =>
-    c.json(await deleteQuestion(serviceContext(c), c.var.caller.id, c.req.valid('param').id, c.req.valid('query').balanceWith, c.req.valid('query').releaseNote), 200),
+    c.json(await deleteQuestion(callerContext(c), c.req.valid('param').id, c.req.valid('query').balanceWith, c.req.valid('query').releaseNote), 200),
   )
   .get('/overview', async (c) => c.json(await adminOverview(serviceContext(c), c.var.deps.now()), 200))
   .get('/organizations', validate('query', adminOrganizationsQuerySchema), async (c) =>
     c.json(await listOrganizations(serviceContext(c), c.var.deps.now(), c.req.valid('query')), 200),
   )
   .post('/organizations/:id/suspend', validate('param', adminOrganizationParam), validate('json', suspendOrganizationSchema), async (c) =>
-    c.json(await suspendOrganization(serviceContext(c), c.var.caller.id, c.req.valid('param').id, c.req.valid('json').reason), 200),
+    c.json(await suspendOrganization(callerContext(c), c.req.valid('param').id, c.req.valid('json').reason), 200),
   )
   .post('/organizations/:id/reactivate', validate('param', adminOrganizationParam), async (c) =>
-    c.json(await reactivateOrganization(serviceContext(c), c.var.caller.id, c.req.valid('param').id), 200),
+    c.json(await reactivateOrganization(callerContext(c), c.req.valid('param').id), 200),
   )
   .delete('/organizations/:id', validate('param', adminOrganizationParam), validate('json', deleteOrganizationSchema), async (c) =>
     c.json(await deleteOrganization(callerContext(c), c.req.valid('param').id, c.req.valid('json').confirmation), 200),
@@ -56,15 +56,15 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .get('/users', validate('query', adminPageQuerySchema), async (c) => c.json(await listUsers(serviceContext(c), c.req.valid('query')), 200))
   .put('/users/:id/role', validate('param', adminUserParam), validate('json', changeRoleSchema), async (c) =>
-    c.json(await changeRole(serviceContext(c), c.var.caller.id, c.req.valid('param').id, c.req.valid('json').role), 200),
+    c.json(await changeRole(callerContext(c), c.req.valid('param').id, c.req.valid('json').role), 200),
   )
   .post('/users/:id/disable', validate('param', adminUserParam), async (c) =>
-    c.json(await disableUser(serviceContext(c), c.var.caller.id, c.req.valid('param').id), 200),
+    c.json(await disableUser(callerContext(c), c.req.valid('param').id), 200),
   )
   .post('/users/:id/enable', validate('param', adminUserParam), async (c) =>
-    c.json(await enableUser(serviceContext(c), c.var.caller.id, c.req.valid('param').id), 200),
+    c.json(await enableUser(callerContext(c), c.req.valid('param').id), 200),
   )
   .delete('/users/:id/factors', validate('param', adminUserParam), async (c) =>
-    c.json(await resetUserFactors(serviceContext(c), c.var.caller.id, c.req.valid('param').id), 200),
+    c.json(await resetUserFactors(callerContext(c), c.req.valid('param').id), 200),
   )
   .get('/audit-log', validate('query', adminPageQuerySchema), async (c) => c.json(await listAudit(serviceContext(c), c.req.valid('query')), 200));
