@@ -6,6 +6,7 @@ import { DOMAINS } from '#domain/questions/domains.ts';
 import { frameworkCoverage } from '#domain/scoring/coverage.ts';
 import { scoreAssessment } from '#domain/scoring/scoring.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
+import { apiClient, bodyOf } from '#tests/setup/api-client.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 import { correctiveActions, organizations } from '../../db/schema/index.ts';
@@ -79,16 +80,14 @@ describe.each(DB_DRIVERS)('assessment lifecycle API (%s)', (driver) => {
   it('saves yes/no answers (with evidence files) from multipart forms and refuses anything else', async () => {
     const id = await createAssessment(server, admin.accessToken, admin.organizationId);
     const [q1, q2] = await getQuestions(server, admin.accessToken, id);
-    const saved = await postAnswer(server, member.accessToken, id, {
-      questionId: q1!.id,
-      answer: 'yes',
-      evidence_0: new File(['item,owner\nPOC,Ada\n'], 'roster.csv', { type: 'text/csv' }),
-    });
-    expect(saved.status).toBe(200);
-    expect(saved.body.evidence).toEqual([expect.objectContaining({ file_name: 'roster.csv', status: 'attached' })]);
-    expect(saved.body).toMatchObject({ status: 'applied', answer: { question_id: q1!.id, answer: 'yes', version: 1, updated_by: member.userId } });
-    const json = await server.json('POST', `/api/assessments/${id}/responses`, { questionId: q2!.id, answer: 'no' }, admin.accessToken);
-    expect(json).toMatchObject({ status: 200, body: { status: 'applied', answer: { question_id: q2!.id, answer: 'no' } } });
+    // Well-formed saves go through the typed client: the route declares both bodies (form and JSON).
+    const answerRoute = (token: string) => apiClient(server, token).assessments[':id'].responses;
+    const evidence_0 = new File(['item,owner\nPOC,Ada\n'], 'roster.csv', { type: 'text/csv' });
+    const saved = await bodyOf(answerRoute(member.accessToken).$post({ param: { id }, form: { questionId: q1!.id, answer: 'yes', evidence_0 } }));
+    expect(saved).toMatchObject({ evidence: [expect.objectContaining({ file_name: 'roster.csv', status: 'attached' })] });
+    expect(saved).toMatchObject({ status: 'applied', answer: { question_id: q1!.id, answer: 'yes', version: 1, updated_by: member.userId } });
+    const json = await bodyOf(answerRoute(admin.accessToken).$post({ param: { id }, json: { questionId: q2!.id, answer: 'no' } }));
+    expect(json).toMatchObject({ status: 'applied', answer: { question_id: q2!.id, answer: 'no' } });
     const bad = await postAnswer(server, admin.accessToken, id, { questionId: q2!.id, answer: 'maybe' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: MSG.answerYesNo, code: 'validation_failed' });
