@@ -12,7 +12,7 @@ import { correctiveActions, responses } from '#server/db/schema/index.ts';
 import { loadAssessmentQuestions } from '#server/features/questions/index.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, saveShot, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
 
 const ordinary = QUESTION_BANK.filter((q) => !q.critical);
 /** X: No twice (carried). Y: No, then Yes (closed automatically). Z: No twice, then past due (overdue). */
@@ -79,7 +79,7 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
     expect(await item(page, Z.code).getByText('Overdue', { exact: true }).count()).toBe(1);
     expect(await item(page, X.code).getByText('Overdue', { exact: true }).count()).toBe(0);
     expect(await page.getByTestId('action-plan-counts').textContent()).toContain('2 open actions');
-    await page.screenshot({ path: shotPath('action-plan-1280'), fullPage: true });
+    await saveShot(page, shotPath('action-plan-1280'), { fullPage: true });
 
     // Filters: closed only, then overdue only.
     await page.getByLabel('Status', { exact: true }).first().selectOption('closed');
@@ -124,7 +124,7 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
     await item(page, X.code).waitFor();
     expect(await item(page, X.code).getByTestId('action-provenance').textContent()).toMatch(/^Carried from the assessment of /);
     await item(page, X.code).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shotPath('results-carried-1280'), fullPage: false });
+    await saveShot(page, shotPath('results-carried-1280'), { fullPage: false });
     await ctx.close();
   });
 
@@ -135,7 +135,7 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
     await page.goto('/action-plan');
     await item(page, X.code).waitFor();
     await noHorizontalScroll(page);
-    await page.screenshot({ path: shotPath('action-plan-390'), fullPage: true });
+    await saveShot(page, shotPath('action-plan-390'), { fullPage: true });
     await page.setViewportSize({ width: 320, height: 800 });
     await noHorizontalScroll(page);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -151,7 +151,7 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
     expect(await item(page, X.code).getByLabel('Status').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Export XLSX' }).isDisabled()).toBe(true);
     await noHorizontalScroll(page);
-    await page.screenshot({ path: shotPath('action-plan-offline-390'), fullPage: true });
+    await saveShot(page, shotPath('action-plan-offline-390'), { fullPage: true });
     await ctx.setOffline(false);
     await ctx.close();
   });
@@ -164,7 +164,7 @@ describe.skipIf(!HAS_CHROMIUM)('action plan across assessments (Chromium)', () =
     await page.goto('/action-plan');
     await page.getByRole('heading', { level: 2, name: 'Unlock the detailed report' }).waitFor();
     await noHorizontalScroll(page);
-    await page.screenshot({ path: shotPath('action-plan-gate-390'), fullPage: true });
+    await saveShot(page, shotPath('action-plan-gate-390'), { fullPage: true });
     await ctx.close();
   });
 });

@@ -8,7 +8,7 @@ import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import { signInSystemAdmin } from '#tests/isolation/fixtures.ts';
-import { axeViolations, collectErrors, HAS_CHROMIUM, shot, shotAtBothWidths, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
+import { axeViolations, collectErrors, HAS_CHROMIUM, saveShot, shot, shotAtBothWidths, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
 import { answerWithKeyboard, asTestServer, currentCode, expectedResult, fillApplicabilityForm, newOrgAdminSignedIn, nextWithKeyboard, pageToken, unsyncedCount } from './assessment-helpers.ts';
 
 /** One critical and a few ordinary No answers, so the result fails for two kinds of reasons. */
@@ -158,7 +158,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
       expect.stringMatching(/^NIST SP 800-171 Rev\. 2: \d+ of 110 met/),
       expect.stringMatching(/^NIST SP 800-171 Rev\. 3: \d+ of 97 met/),
     ]);
-    await coverage.screenshot({ path: `${SHOTS_DIR}/results-framework-coverage.png` });
+    await saveShot(coverage, `${SHOTS_DIR}/results-framework-coverage.png`);
     const pay = page.getByRole('link', { name: /Pay for the subscription/ });
     expect(await pay.getAttribute('target')).toBe('_blank');
     expect(await pay.getAttribute('rel')).toBe('noopener noreferrer');
@@ -190,8 +190,8 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     await item.getByRole('button', { name: 'Save notes' }).click();
     await item.getByText('Saved').waitFor();
     await shot(page, 'results-report-released');
-    await page.getByRole('heading', { name: 'Gap analysis' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]').screenshot({ path: `${SHOTS_DIR}/report-gap-analysis.png` });
-    await item.screenshot({ path: `${SHOTS_DIR}/report-action-item.png` });
+    await saveShot(page.getByRole('heading', { name: 'Gap analysis' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]'), `${SHOTS_DIR}/report-gap-analysis.png`);
+    await saveShot(item, `${SHOTS_DIR}/report-action-item.png`);
     const report = await api.json('GET', `/api/assessments/${assessmentId}/report`, undefined, token);
     const first = report.body.correctiveActions[0];
     expect(first).toMatchObject({ status: 'in_progress', notes: 'Draft policy with the provost by Friday.', owner_name: 'Avery Assessor' });
@@ -212,7 +212,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment: questionnaire, offline, submit, resu
     await conflict.waitFor();
     expect(await conflict.textContent()).toMatch(/Changed by Avery Assessor at .*status Done.*Your change: status Open/);
     expect(await reloaded.getByLabel('Status').inputValue()).toBe('done');
-    await reloaded.screenshot({ path: `${SHOTS_DIR}/report-action-conflict.png` });
+    await saveShot(reloaded, `${SHOTS_DIR}/report-action-conflict.png`);
     await conflict.getByRole('button', { name: 'Apply my change again' }).click();
     await reloaded.getByText('Saved').waitFor();
     expect(await reloaded.getByLabel('Status').inputValue()).toBe('open');

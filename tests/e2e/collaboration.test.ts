@@ -2,7 +2,7 @@
 // answer opens the conflict dialog; Defer hands a question over and it shows in "Assigned to me".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
-import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, saveShot, shot, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
 import { answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard } from './assessment-helpers.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferrals (Chromium)', () => {
@@ -142,7 +142,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     big.write('%PDF-1.4', 0);
     await page.locator('input[type="file"][multiple]').setInputFiles(await h.fileOnDisk('scan.pdf', big));
     await page.getByText('Too large').waitFor();
-    await page.locator('aside').screenshot({ path: `${SHOTS_DIR}/evidence-panel.png` });
+    await saveShot(page.locator('aside'), `${SHOTS_DIR}/evidence-panel.png`);
     await ctx.close();
   });
 
@@ -168,7 +168,7 @@ describe.skipIf(!HAS_CHROMIUM)('assessment collaboration: conflicts and deferral
     await row.waitFor({ timeout: 20_000 });
     expect(await row.getByTestId('evidence-meta').textContent()).toContain('Ada Admin');
     await row.getByText('Uploaded').waitFor();
-    await row.screenshot({ path: `${SHOTS_DIR}/evidence-teammate-file.png` });
+    await saveShot(row, `${SHOTS_DIR}/evidence-teammate-file.png`);
     await b.setViewportSize({ width: 390, height: 844 });
     expect(await b.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await row.scrollIntoViewIfNeeded();

@@ -8,7 +8,7 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { answerAll, createAssessment } from '#server/features/assessments/assessments.test-helpers.ts';
 import { answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, shot, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, saveShot, shot, SHOTS_DIR, signInAs, startHarness, type Harness } from './harness.ts';
 
 const NOT_CRITICAL = QUESTION_BANK.filter((q) => !q.critical);
 /** Yes in the first assessment, No in the second: the heaviest good-practice question, so the score falls. */
@@ -89,13 +89,13 @@ describe.skipIf(!HAS_CHROMIUM)('cycles: comparison with the previous assessment,
     expect(await comparison.getByTestId('domain-delta').count()).toBe(5);
     await comparison.scrollIntoViewIfNeeded();
     await shot(page, 'results-comparison');
-    await comparison.screenshot({ path: `${SHOTS_DIR}/results-comparison-card.png` });
+    await saveShot(comparison, `${SHOTS_DIR}/results-comparison-card.png`);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await noHorizontalScroll(page)).toBe(true);
     // Phones list the domains one per line (the table's change column would scroll out of view).
     expect(await comparison.getByTestId('domain-delta').first().isVisible()).toBe(false);
     expect(await comparison.getByTestId('domain-delta-item').filter({ hasText: 'pts' }).count()).toBeGreaterThanOrEqual(1);
-    await comparison.screenshot({ path: `${SHOTS_DIR}/results-comparison-card-phone.png` });
+    await saveShot(comparison, `${SHOTS_DIR}/results-comparison-card-phone.png`);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Dashboard: the trend of both, at desktop and phone widths, with its table alternative.
@@ -107,7 +107,7 @@ describe.skipIf(!HAS_CHROMIUM)('cycles: comparison with the previous assessment,
     expect(await chart.isVisible()).toBe(true);
     expect(await card.locator('[data-testid="trend-total"] circle').count()).toBe(2);
     expect(await noHorizontalScroll(page)).toBe(true);
-    await card.screenshot({ path: `${SHOTS_DIR}/dashboard-trend.png` });
+    await saveShot(card, `${SHOTS_DIR}/dashboard-trend.png`);
     await shot(page, 'dashboard-trend-page');
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -124,7 +124,7 @@ describe.skipIf(!HAS_CHROMIUM)('cycles: comparison with the previous assessment,
     expect(await table.getByRole('row').nth(1).textContent()).toContain(`${firstScore}/140`);
     expect(await table.getByRole('row').nth(2).textContent()).toContain(`${secondScore}/140`);
     expect(await noHorizontalScroll(page)).toBe(true);
-    await card.screenshot({ path: `${SHOTS_DIR}/dashboard-trend-phone.png` });
+    await saveShot(card, `${SHOTS_DIR}/dashboard-trend-phone.png`);
     await shot(page, 'dashboard-trend-page-phone');
 
     expect(errors).toEqual([]);

@@ -17,13 +17,13 @@ import type { MailMessage } from '#server/lib/mailer.ts';
 import { AUTH_STORAGE_KEY } from '#src/lib/auth-storage.ts';
 import { memoryMailer } from '../setup/app.ts';
 import { listenOnPortZero } from '../support/listen.ts';
-import { CHROMIUM_PATH, IS_CI, SHOTS_DIR, TEST_ADMIN, testEnv } from '../setup/test-env.ts';
+import { CHROMIUM_PATH, IS_CI, SHOTS_DIR, TAKE_SHOTS, TEST_ADMIN, testEnv } from '../setup/test-env.ts';
 import { needsSecondFactor, verifySecondFactor } from '../setup/mfa.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const DIST = path.join(ROOT, 'dist');
 const SOURCES = ['src', 'domain', 'worker', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-bank-summary.ts'];
-export { SHOTS_DIR };
+export { SHOTS_DIR, TAKE_SHOTS };
 
 /** True when Chromium is available; without it the suite is skipped locally and fails in CI. */
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
@@ -236,8 +236,21 @@ export async function logOut(page: Page): Promise<void> {
   await page.waitForURL('**/login');
 }
 
+/**
+ * Saves a screenshot of the page or of one element to `file` when screenshots are taken
+ * (TAKE_SHOTS); an element is still waited for until visible, as its screenshot would.
+ */
+export async function saveShot(target: Page | Locator, file: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  const isPage = 'goto' in target;
+  if (!TAKE_SHOTS) {
+    if (!isPage) await target.waitFor({ state: 'visible' });
+    return;
+  }
+  await (isPage ? target.screenshot({ path: file, fullPage: opts.fullPage }) : target.screenshot({ path: file }));
+}
+
 export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage });
+  await saveShot(page, path.join(SHOTS_DIR, `${name}.png`), { fullPage });
 }
 
 /** Console errors collected from a page (a failing request the app handles is not one). */

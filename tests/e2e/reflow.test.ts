@@ -1,6 +1,6 @@
 // WCAG 1.4.10 reflow: every route fits a 320 px wide viewport (no sideways scrolling), the header's
 // menu stays reachable, and every page has its own title. Screenshots at 390 and 1280 px go to
-// /tmp/shots/spa/ for a look. Also the system admin's dashboard (platform figures, no organization cards).
+// /tmp/shots/spa/ for a look (when taken: TAKE_SHOTS, tests/setup/test-env.ts). Also the system admin's dashboard (platform figures, no organization cards).
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import type { TestServer } from '#tests/setup/app.ts';
 import type { DomainView, QuestionView } from '#domain/contracts/assessments.ts';
 import { groupByDomain } from '../../src/features/assessment/hooks/questionnaire-nav.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { HAS_CHROMIUM, signInAs, startHarness, type Harness } from './harness.ts';
+import { HAS_CHROMIUM, saveShot, signInAs, startHarness, TAKE_SHOTS, type Harness } from './harness.ts';
 
 const DIR = '/tmp/shots/spa';
 
@@ -63,7 +63,7 @@ async function screenshots(ctxs: BrowserContext[], v: Visit) {
     await page.goto(v.path);
     await v.ready(page);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `${DIR}/${v.name}-${page.viewportSize()!.width}.png`, fullPage: true });
+    await saveShot(page, `${DIR}/${v.name}-${page.viewportSize()!.width}.png`, { fullPage: true });
   }
 }
 
@@ -118,7 +118,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
       if (!String(e).includes('MVRSP Assess')) throw e; // the landing page keeps the app's full name as its title
     });
     for (const v of visits) await checkAt320(page, v, false);
-    const ctxs = [await h.newContext({ width: 390, height: 844 }), await h.newContext({ width: 1280, height: 800 })];
+    const ctxs = TAKE_SHOTS ? [await h.newContext({ width: 390, height: 844 }), await h.newContext({ width: 1280, height: 800 })] : [];
     for (const v of visits) await screenshots(ctxs, v);
     for (const c of [small, ...ctxs]) await c.close();
   });
@@ -135,7 +135,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
       { path: '/content/releases', name: 'releases', ready: (p) => p.getByRole('heading', { name: 'Release v1' }).waitFor(), title: 'What changed' },
     ];
     const ctxs: BrowserContext[] = [];
-    for (const width of [320, 390, 1280]) {
+    for (const width of TAKE_SHOTS ? [320, 390, 1280] : [320]) {
       const ctx = await h.newContext({ width, height: 800 });
       await signInAs(h, await ctx.newPage(), owner.email, owner.password);
       ctxs.push(ctx);
@@ -155,7 +155,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page reflows to 320 px (Chromium)', () => 
       { path: '/admin/audit-log', name: 'admin-audit-log', ready: (p) => p.getByRole('row').nth(1).waitFor(), title: 'Admin: Audit log' },
     ];
     const ctxs: BrowserContext[] = [];
-    for (const width of [320, 390, 1280]) {
+    for (const width of TAKE_SHOTS ? [320, 390, 1280] : [320]) {
       const ctx = await h.newContext({ width, height: 800 });
       await signInAs(h, await ctx.newPage(), h.admin.email, h.admin.password);
       ctxs.push(ctx);

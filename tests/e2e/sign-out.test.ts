@@ -6,7 +6,7 @@ import { MSG } from '#domain/messages.ts';
 import { createOrgAdmin, inviteAndAccept, removeMember, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import type { TestServer } from '#tests/setup/app.ts';
 import { answerWithKeyboard, asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, logOut, savedReadUsers, signIn, startHarness, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, saveShot, logOut, savedReadUsers, signIn, startHarness, type Harness } from './harness.ts';
 
 /** Everything the page's origin keeps in storage, as one string (IndexedDB: every store of every database). */
 async function deviceDump(page: Page): Promise<string> {
@@ -131,7 +131,7 @@ describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
     const dialog = page.getByRole('dialog', { name: 'Sign out with unsent changes?' });
     await dialog.getByText('1 change has not been sent yet.').waitFor();
     await dialog.getByText(/You are offline/).waitFor();
-    await page.screenshot({ path: '/tmp/shots/spa/sign-out-warning.png' });
+    await saveShot(page, '/tmp/shots/spa/sign-out-warning.png');
     // Stay: nothing is lost, the page is still signed in.
     await dialog.getByRole('button', { name: 'Stay signed in and send' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -227,7 +227,7 @@ describe.skipIf(!HAS_CHROMIUM)('sign-out clears the device (Chromium)', () => {
     // The old token's session is gone; the server says why (server/lib/auth.ts), not just "ended".
     const notice = page.getByText(MSG.accessRemoved);
     await notice.waitFor();
-    await page.screenshot({ path: '/tmp/shots/spa/removed-member-login.png' });
+    await saveShot(page, '/tmp/shots/spa/removed-member-login.png');
     expect(await page.getByText('Failed to load dashboard data').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('mvrsp-auth-token'))).toBeNull();
     const dump = await deviceDump(page);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrgAdmin } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
-import { collectErrors, HAS_CHROMIUM, signInAs, startHarness, withoutSavedReads, type Harness } from './harness.ts';
+import { collectErrors, HAS_CHROMIUM, saveShot, signInAs, startHarness, withoutSavedReads, type Harness } from './harness.ts';
 
 describe.skipIf(!HAS_CHROMIUM)('small things (Chromium)', () => {
   let h: Harness;
@@ -36,7 +36,7 @@ describe.skipIf(!HAS_CHROMIUM)('small things (Chromium)', () => {
     const at = new URL(page.url()).pathname;
     await withoutSavedReads(page, at); // no saved copy of the profile to show
     await page.getByText('Your account is taking longer than usual to load').waitFor();
-    await page.screenshot({ path: '/tmp/shots/spa/slow-profile.png' });
+    await saveShot(page, '/tmp/shots/spa/slow-profile.png');
     release();
     await page.getByTestId('platform-overview').waitFor({ timeout: 15_000 });
     expect(delayed).toBeGreaterThanOrEqual(1);
@@ -82,7 +82,7 @@ describe.skipIf(!HAS_CHROMIUM)('small things (Chromium)', () => {
     const alert = dialog.getByRole('alert');
     await alert.waitFor();
     expect(await alert.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))).toBe(true);
-    await page.screenshot({ path: '/tmp/shots/spa/dialog-error-focus.png' });
+    await saveShot(page, '/tmp/shots/spa/dialog-error-focus.png');
     await ctx.close();
   });
 });

@@ -8,6 +8,12 @@ export const IS_CI = process.env.CI === 'true' || process.env.CI === '1';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Where browser tests save screenshots (one folder per run when several run in parallel). */
 export const SHOTS_DIR = process.env.SHOTS_DIR || '/tmp/shots';
+/**
+ * Whether browser tests write their screenshots: for a person to look at, so on by default and off
+ * in CI, where no one opens them (about a tenth of the browser suite's CPU: BENCHMARKS.md §8).
+ * E2E_SHOTS=1 or 0 decides either way. Every check beside a screenshot runs regardless.
+ */
+export const TAKE_SHOTS = process.env.E2E_SHOTS ? process.env.E2E_SHOTS === '1' : !IS_CI;
 /** Set by vitest in its workers (tests/setup/db.ts asks vitest for the run's database templates). */
 export const IN_VITEST = Boolean(process.env.VITEST);
 export const WORKER_ID = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
