@@ -11,7 +11,8 @@ import { QUESTION_BANK } from '#domain/questions/bank.ts';
 import { DOMAINS } from '#domain/questions/domains.ts';
 import { formatDate } from '#domain/dates.ts';
 import { collectErrors, HAS_CHROMIUM, shot, startHarness, type Harness } from './harness.ts';
-import { answerEveryQuestion, answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard, pageToken, setApplicability, newOrgAdminSignedIn, unsyncedCount } from './assessment-helpers.ts';
+import { answerAll, createAssessment } from '#server/features/assessments/assessments.test-helpers.ts';
+import { answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard, pageToken, setApplicability, newOrgAdminSignedIn, unsyncedCount } from './assessment-helpers.ts';
 
 /** The first cycle's profile: one funding agency, no special activities (fewer questions asked). */
 const FIRST_PROFILE: ApplicabilityProfile = { kind: 'ihe', covered: true, agencies: ['nsf'], activities: [] };
@@ -53,16 +54,16 @@ describe.skipIf(!HAS_CHROMIUM)('cycles: a re-assessment starts from the last one
     const page = await ctx.newPage();
     const errors = collectErrors(page);
     const email = `reassessor-${Date.now()}@college.test`;
-    await newOrgAdminSignedIn(h, page, { firstName: 'Robin', lastName: 'Reassessor', email, organizationName: 'Eastfield College' });
+    const admin = await newOrgAdminSignedIn(h, page, { firstName: 'Robin', lastName: 'Reassessor', email, organizationName: 'Eastfield College' });
     await setApplicability(h, page, FIRST_PROFILE);
     const api = asTestServer(h);
 
-    // The first assessment: every question Yes, submitted.
-    await page.goto('/assessment/new');
-    await page.waitForURL(/\/assessment\/[0-9a-f-]{36}$/);
-    const firstId = page.url().split('/').pop()!;
-    expect(await answerEveryQuestion(page, 'yes')).toHaveLength(FIRST.length);
-    await page.getByTestId('submit-assessment').click();
+    // The first assessment: every question Yes, submitted (through the API: answering in the page
+    // is the subject of tests/e2e/assessment.test.ts; here it is what the second one starts from).
+    const firstId = await createAssessment(api, admin.accessToken, admin.organizationId);
+    expect(Object.keys(await answerAll(api, admin.accessToken, firstId, () => 'yes'))).toHaveLength(FIRST.length);
+    expect((await api.json('POST', `/api/assessments/${firstId}/submit`, undefined, admin.accessToken)).status).toBe(200);
+    await page.goto(`/assessment/${firstId}`);
     await page.getByTestId('result-score').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('carry-note').count()).toBe(0);
     const first = (await api.json('GET', `/api/assessments/${firstId}`, undefined, await pageToken(page))).body as AssessmentDetail;
