@@ -23,6 +23,8 @@ export const MFA_TEXT = {
   resetNeedsCode: 'Your account uses two-step verification. Enter the code from your authenticator app before you choose a new password.',
   resetNeedsFactor: 'Your account uses two-step verification. Verify with your authenticator app or passkey before you choose a new password.',
   needsFactor: 'Verify with one of your second factors first.',
+  passkeyRemoveConfirm: (name: string) => `Remove "${name}"? Signing in will no longer accept it.`,
+  passkeyRemoveLastConfirm: (name: string) => `Remove "${name}"? It is your only second factor: signing in will need only your password.`,
   passkeyAdded: 'Passkey added. Signing in will ask for it, or for another of your second factors.',
   passkeyRemoved: 'Passkey removed.',
   passkeyCancelled: 'The passkey request was cancelled or timed out. Nothing was changed: try again when you are ready.',
