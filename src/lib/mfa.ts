@@ -169,33 +169,71 @@ export async function unenroll(factorId: string): Promise<MfaResult<null>> {
 export const browserHasWebAuthn = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function' && !!navigator.credentials;
 
 /**
- * The message for an error of a passkey ceremony: the browser's refusals (supabase-js wraps them in
- * a WebAuthnError named after the DOMException: NotAllowedError when the user cancels or the
- * request times out, InvalidStateError for a key already registered, SecurityError for an address
- * the relying party does not cover) or the provider's answer.
+ * The message for a passkey ceremony the browser refused: the DOMException's name says why
+ * (NotAllowedError when the user cancels or the prompt times out, InvalidStateError for a key
+ * registered already, SecurityError for an address the relying party does not cover).
  */
-export function passkeyFailure(error: Error & { code?: string | undefined; status?: number | undefined }): MfaFailure {
-  if ('__isWebAuthnError' in error) {
-    const message =
-      error.name === 'NotAllowedError' || error.name === 'AbortError' || error.code === 'ERROR_CEREMONY_ABORTED'
-        ? MFA_TEXT.passkeyCancelled
-        : error.name === 'InvalidStateError' || error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED'
-          ? MFA_TEXT.passkeyDuplicate
-          : error.name === 'SecurityError' || error.code === 'ERROR_INVALID_DOMAIN' || error.code === 'ERROR_INVALID_RP_ID'
-            ? MFA_TEXT.passkeyWrongAddress
+export function browserRefusal(error: unknown): MfaFailure {
+  const name = error instanceof Error ? error.name : '';
+  const message =
+    name === 'NotAllowedError' || name === 'AbortError'
+      ? MFA_TEXT.passkeyCancelled
+      : name === 'InvalidStateError'
+        ? MFA_TEXT.passkeyDuplicate
+        : name === 'SecurityError'
+          ? MFA_TEXT.passkeyWrongAddress
+          : name === 'NotSupportedError'
+            ? MFA_TEXT.passkeyUnsupported
             : MFA_TEXT.passkeyRefused;
-    return { code: error.code, message };
-  }
+  return { code: name || undefined, message };
+}
+
+/** The message for the provider's refusal of a passkey step. */
+function providerRefusal(error: AuthError): MfaFailure {
   if (error.code === 'mfa_factor_name_conflict') return { code: error.code, message: MFA_TEXT.passkeyNameTaken };
-  return { code: error.code, message: mfaErrorMessage(error as AuthError, 'webauthn') };
+  return failure(error, 'webauthn');
 }
 
 /**
- * Adds a passkey or security key named `friendlyName`: enrol, create the credential in the browser,
- * verify it (supabase-js auth.mfa.webauthn enroll, challenge, verify). Not `webauthn.register`: when
- * its enrolment fails it unenrols a *verified* factor of the same name. Unverified passkey
- * enrolments left behind are removed first, as for authenticator apps; a ceremony that fails
- * removes its own.
+ * One WebAuthn ceremony for `factorId` on supabase-js's auth.mfa: the challenge (creation options
+ * for an unverified factor, request options for a verified one), the browser's
+ * navigator.credentials, and the verify, which makes the session aal2. The browser is called here
+ * rather than through auth.mfa.webauthn, whose defaults ask for a cross-platform security key only
+ * (`authenticatorAttachment: 'cross-platform'`) and would leave out passkeys on the device.
+ */
+async function passkeyCeremony(factorId: string): Promise<MfaResult<null>> {
+  if (!browserHasWebAuthn()) return { ok: false, code: undefined, message: MFA_TEXT.passkeyUnsupported };
+  const supabase = await loadSupabase();
+  // The provider takes its relying party from APP_URL (ADR 041); these say where the page is.
+  const rp = { rpId: window.location.hostname, rpOrigins: [window.location.origin] };
+  const made = await supabase.auth.mfa.challenge({ factorId, webauthn: rp });
+  if (made.error) return { ok: false, ...providerRefusal(made.error) };
+  if (made.data.type !== 'webauthn') return { ok: false, code: undefined, message: MSG.requestFailed };
+  const { webauthn } = made.data;
+  let credential: Credential | null;
+  try {
+    credential =
+      webauthn.type === 'create'
+        ? await navigator.credentials.create({ publicKey: webauthn.credential_options.publicKey as PublicKeyCredentialCreationOptions })
+        : await navigator.credentials.get({ publicKey: webauthn.credential_options.publicKey as PublicKeyCredentialRequestOptions });
+  } catch (error) {
+    return { ok: false, ...browserRefusal(error) };
+  }
+  if (!credential) return { ok: false, code: undefined, message: MFA_TEXT.passkeyCancelled };
+  const { error } = await supabase.auth.mfa.verify({
+    factorId,
+    challengeId: made.data.id,
+    webauthn: { ...rp, type: webauthn.type, credential_response: credential as never },
+  });
+  if (error) return { ok: false, ...providerRefusal(error) };
+  return { ok: true, value: null };
+}
+
+/**
+ * Adds a passkey or security key named `friendlyName`: enrol, then one ceremony that creates the
+ * credential and verifies it. Not auth.mfa.webauthn.register: when its enrolment fails it unenrols
+ * a *verified* factor of the same name. Unverified passkey enrolments left behind are removed
+ * first, as for authenticator apps; a ceremony that fails removes its own.
  */
 export async function registerPasskey(friendlyName: string): Promise<MfaResult<null>> {
   if (!browserHasWebAuthn()) return { ok: false, code: undefined, message: MFA_TEXT.passkeyUnsupported };
@@ -206,22 +244,12 @@ export async function registerPasskey(friendlyName: string): Promise<MfaResult<n
     const { error } = await supabase.auth.mfa.unenroll({ factorId: stale.id });
     if (error) return { ok: false, ...failure(error) };
   }
-  const enrolled = await supabase.auth.mfa.webauthn.enroll({ friendlyName });
-  if (enrolled.error) return { ok: false, ...passkeyFailure(enrolled.error) };
-  const factorId = enrolled.data.id;
-  const rp = { rpId: window.location.hostname, rpOrigins: [window.location.origin] };
-  const made = await supabase.auth.mfa.webauthn.challenge({ factorId, friendlyName, webauthn: rp });
-  const verified = made.data ? await supabase.auth.mfa.webauthn.verify({ factorId, challengeId: made.data.challengeId, webauthn: { ...rp, ...made.data.webauthn } }) : null;
-  const error = made.error ?? verified?.error;
-  if (!error) return { ok: true, value: null };
-  await supabase.auth.mfa.unenroll({ factorId });
-  return { ok: false, ...passkeyFailure(error) };
+  const enrolled = await supabase.auth.mfa.enroll({ factorType: 'webauthn', friendlyName });
+  if (enrolled.error) return { ok: false, ...providerRefusal(enrolled.error) };
+  const result = await passkeyCeremony(enrolled.data.id);
+  if (!result.ok) await supabase.auth.mfa.unenroll({ factorId: enrolled.data.id });
+  return result;
 }
 
-/** Verifies with the passkey of `factorId` (challenge, navigator.credentials.get, verify): the session is aal2 after. */
-export async function verifyPasskey(factorId: string): Promise<MfaResult<null>> {
-  if (!browserHasWebAuthn()) return { ok: false, code: undefined, message: MFA_TEXT.passkeyUnsupported };
-  const { error } = await (await loadSupabase()).auth.mfa.webauthn.authenticate({ factorId });
-  if (error) return { ok: false, ...passkeyFailure(error) };
-  return { ok: true, value: null };
-}
+/** Verifies with the passkey of `factorId` (a verified factor): the session is aal2 after. */
+export const verifyPasskey = (factorId: string) => passkeyCeremony(factorId);
