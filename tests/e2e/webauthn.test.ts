@@ -127,7 +127,7 @@ describe.skipIf(!HAS_CHROMIUM)('passkeys as the second factor (Chromium virtual 
     await choice.waitFor();
     await page.getByText('Choose how to verify, then continue.', { exact: false }).waitFor();
     const passkeyRadio = choice.getByRole('radio', { name: 'Work laptop (passkey or security key)' });
-    const appRadio = choice.getByRole('radio', { name: 'Authenticator app (authenticator app)' });
+    const appRadio = choice.getByRole('radio', { name: 'Authenticator app', exact: true });
     expect(await passkeyRadio.isChecked()).toBe(true);
     await usePasskey.waitFor();
     await expectAxeClean(page, '/mfa, choice of factors');

@@ -36,7 +36,10 @@ export function SecondFactorStep({ factors, onVerified, submitLabel, passkeyLabe
                 <input type="radio" name="factor" value={f.id} checked={f.id === factor.id} onChange={() => setChosen(f.id)} />
                 <span>
                   {factorLabel(f)}
-                  {f.friendly_name && <span className="text-slate-500"> ({FACTOR_KIND[factorKind(f)].lower})</span>}
+                  {/* The kind, unless the name says it already ("Authenticator app 2"). */}
+                  {f.friendly_name && !f.friendly_name.toLowerCase().startsWith(FACTOR_KIND[factorKind(f)].lower) && (
+                    <span className="text-slate-500"> ({FACTOR_KIND[factorKind(f)].lower})</span>
+                  )}
                 </span>
               </label>
             ))}
