@@ -2,17 +2,20 @@
 // virtual authenticator (DevTools protocol WebAuthn domain: CTAP2, internal transport, resident
 // keys, user verification) answers navigator.credentials, so the browser's real WebAuthn code runs.
 // Enrolment on /account/security, a second registration of the same authenticator refused by the
-// browser, the sign-in with the passkey on /mfa, the choice between a passkey and an authenticator
+// browser, the sign-in with the passkey on /mfa, the password reset that needs it first, the choice between a passkey and an authenticator
 // app, and the removal. The pages are served at localhost: browsers refuse IP addresses as RP IDs.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '#domain/messages.ts';
 import { AUTH_STORAGE_KEY } from '#src/lib/auth-storage.ts';
 import { MFA_TEXT } from '#src/lib/mfa.ts';
 import { createOrgAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { asTestServer } from './assessment-helpers.ts';
 import { Authenticator } from './authenticator.ts';
 import { axeViolations, collectErrors, HAS_CHROMIUM, logOut, shotAtBothWidths, signInAs, startHarness, tabTo, type Harness } from './harness.ts';
+
+const NEW_PASSWORD = 'Fresh-password-for-passkey-7';
 
 describe.skipIf(!HAS_CHROMIUM)('passkeys as the second factor (Chromium virtual authenticator)', () => {
   let h: Harness;
@@ -110,6 +113,27 @@ describe.skipIf(!HAS_CHROMIUM)('passkeys as the second factor (Chromium virtual 
     await page.waitForURL('**/dashboard');
     expect(await accessClaims(page)).toMatchObject({ aal: 'aal2', amr: [{ method: 'mfa/webauthn' }, { method: 'password' }] });
 
+    // The reset link: the passkey first (the provider refuses the new password before it), then the password.
+    await logOut(page);
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(MSG.resetLinkSent).waitFor();
+    await page.goto(h.mail.filter((m) => m.to === owner.email.toLowerCase()).at(-1)!.links![0]!);
+    await page.getByText(MFA_TEXT.resetNeedsFactor).waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await expectAxeClean(page, 'reset password, passkey step');
+    await shots(page, 'webauthn-reset');
+    await usePasskey.click();
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.waitForURL('**/login?reset=1');
+    const password = NEW_PASSWORD;
+    await signInWithForm(page, owner.email, password);
+    await usePasskey.click();
+    await page.waitForURL('**/dashboard');
+
     // Both kinds: an authenticator app added beside the passkey.
     await page.goto('/account/security');
     await page.getByRole('button', { name: 'Add authenticator app' }).click();
@@ -122,7 +146,7 @@ describe.skipIf(!HAS_CHROMIUM)('passkeys as the second factor (Chromium virtual 
 
     // /mfa asks which one: the passkey first (the older factor); the app's code when chosen.
     await logOut(page);
-    await signInWithForm(page, owner.email, owner.password);
+    await signInWithForm(page, owner.email, password);
     const choice = page.getByRole('group', { name: 'Verify with' });
     await choice.waitFor();
     await page.getByText('Choose how to verify, then continue.', { exact: false }).waitFor();
