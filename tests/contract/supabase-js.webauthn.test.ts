@@ -156,7 +156,18 @@ describe.each([TEST_DRIVER])('supabase-js auth.mfa WebAuthn contract (%s)', (dri
     const replayedNew = await verify(aal1, factorId, another.id, 'request', good.credential);
     expect(replayedNew.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
 
-    // A cloned key: its counter is behind the one the server saw last (1).
+    // One assertion sent twice at once (two sessions of the user): one raises its session, the other is refused.
+    const racerA = await passwordSession(email);
+    const racerB = await passwordSession(email);
+    const raced = await challenge(racerA, factorId);
+    const once = key.get(raced.webauthn.credential_options.publicKey as never);
+    const results = await Promise.all([verify(racerA, factorId, raced.id, 'request', once), verify(racerB, factorId, raced.id, 'request', once)]);
+    expect(results.filter((r) => r.error === null)).toHaveLength(1);
+    // The loser: the challenge or the counter claimed by the winner (422), or its aal1 session ended by it (403).
+    const loser = results.find((r) => r.error)!.error!;
+    expect(loser.status! >= 400 && loser.status! < 500, `${loser.status} ${loser.code}`).toBe(true);
+
+    // A cloned key: its counter is behind the one the server saw last.
     const otherSession = await passwordSession(email);
     const cloned = await assert(otherSession, key, factorId, { counter: 1 });
     expect(cloned.result.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
