@@ -108,6 +108,14 @@ describe.skipIf(!HAS_CHROMIUM)('passkeys as the second factor (Chromium virtual 
     const usePasskey = page.getByRole('button', { name: 'Use passkey or security key' });
     await expectAxeClean(page, '/mfa with a passkey');
     await shots(page, 'webauthn-verify');
+    // A forged signature (the authenticator told to send a bogus one): the provider refuses it, said in words.
+    await cdp.send('WebAuthn.setResponseOverrideBits', { authenticatorId, isBogusSignature: true });
+    await usePasskey.click();
+    await page.getByRole('alert').filter({ hasText: MFA_TEXT.passkeyRefused }).waitFor();
+    expect(page.url()).toMatch(/\/mfa$/);
+    await expectAxeClean(page, '/mfa, passkey refused');
+    await shots(page, 'webauthn-verify-refused');
+    await cdp.send('WebAuthn.setResponseOverrideBits', { authenticatorId, isBogusSignature: false });
     await tabTo(page, usePasskey);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/dashboard');
