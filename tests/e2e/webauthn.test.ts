@@ -3,7 +3,8 @@
 // keys, user verification) answers navigator.credentials, so the browser's real WebAuthn code runs.
 // Enrolment on /account/security, a second registration of the same authenticator refused by the
 // browser, the sign-in with the passkey on /mfa, the password reset that needs it first, the choice between a passkey and an authenticator
-// app, and the removal. The pages are served at localhost: browsers refuse IP addresses as RP IDs.
+// app, the removal, and a prompt that ends without a passkey. The pages are served at localhost:
+// browsers refuse IP addresses as RP IDs.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +190,28 @@ describe.skipIf(!HAS_CHROMIUM)('passkeys as the second factor (Chromium virtual 
     await expectAxeClean(page, 'security page after removing the passkey');
     await shots(page, 'webauthn-removed');
     expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('says so when the browser has no passkey to give (the prompt ends without one), and keeps the way out', async () => {
+    const member: Member = await createOrgAdmin(asTestServer(h), { organizationName: 'Lost Key Lab', firstName: 'Lou', lastName: 'Key' });
+    const ctx = await h.newContext({ width: 1280, height: 900 });
+    const page = await ctx.newPage();
+    const { cdp, authenticatorId } = await virtualAuthenticator(ctx, page);
+    await signInAs(h, page, member.email, member.password);
+    await page.goto('/account/security');
+    await page.getByRole('button', { name: 'Add passkey' }).click();
+    await page.getByRole('button', { name: 'Create passkey' }).click();
+    await page.getByText(MFA_TEXT.passkeyAdded).waitFor();
+    // The passkey is gone from the device (deleted, or another computer).
+    await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
+    await logOut(page);
+    await signInWithForm(page, member.email, member.password);
+    await page.getByRole('button', { name: 'Use passkey or security key' }).click();
+    await page.getByRole('alert').filter({ hasText: MFA_TEXT.passkeyCancelled }).waitFor();
+    await expectAxeClean(page, '/mfa, no passkey given');
+    await shots(page, 'webauthn-verify-cancelled');
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await ctx.close();
   });
 });
