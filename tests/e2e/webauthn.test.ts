@@ -2,9 +2,10 @@
 // virtual authenticator (DevTools protocol WebAuthn domain: CTAP2, internal transport, resident
 // keys, user verification) answers navigator.credentials, so the browser's real WebAuthn code runs.
 // Enrolment on /account/security, a second registration of the same authenticator refused by the
-// browser, the sign-in with the passkey on /mfa, the password reset that needs it first, the choice between a passkey and an authenticator
-// app, the removal, and a prompt that ends without a passkey. The pages are served at localhost:
-// browsers refuse IP addresses as RP IDs.
+// browser, the sign-in with the passkey on /mfa (a forged signature refused first), the password
+// reset that needs it first, the choice between a passkey and an authenticator app, the removal,
+// and a prompt that ends without a passkey. The pages are served at localhost: browsers refuse IP
+// addresses as RP IDs.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
