@@ -4,16 +4,16 @@
 // own, so they stay out of the first-route budget (tests/budgets/budgets.test.ts).
 export const MFA_MSG = {
   // the API's 403 mfa_required; the SPA's enrol screen says the same
-  mfaRequired: 'Your organization requires two-step verification. Set up an authenticator app to continue.',
+  mfaRequired: 'Your organization requires two-step verification. Set up an authenticator app or a passkey to continue.',
   mfaPolicyOn: 'Two-step verification is now required for every member.',
   mfaPolicyOff: 'Two-step verification is no longer required.',
   mfaPolicyNeedsOwnFactor: 'Set up two-step verification for your own account first (Sign-in security), then sign in with it to require it for every member.',
   mfaPolicyBodyInvalid: 'Send { "requireMfa": true } or { "requireMfa": false }.',
   mfaPolicyEnableConfirm:
-    'Every member will need an authenticator app to sign in. Members who have not set one up are shut out of the organization\'s data until they do, and changes they have not sent yet stay on their device until then.',
-  mfaFactorsReset: (name: string) => `Two-step verification was reset for ${name}. They set up an authenticator app at their next sign-in.`,
+    'Every member will need an authenticator app or a passkey to sign in. Members who have not set one up are shut out of the organization\'s data until they do, and changes they have not sent yet stay on their device until then.',
+  mfaFactorsReset: (name: string) => `Two-step verification was reset for ${name}. They set up an authenticator app or a passkey at their next sign-in.`,
   mfaResetConfirm: (name: string) =>
-    `Reset two-step verification for ${name}? Their authenticator apps are removed and their verified sessions end; they set up a new app at their next sign-in.`,
+    `Reset two-step verification for ${name}? Their authenticator apps and passkeys are removed and their verified sessions end; they set up a new one at their next sign-in.`,
   mfaResetUnavailable: 'Two-step verification is managed by the hosted sign-in service here: reset it in the Supabase dashboard.',
   mfaResetNotYourMember: 'User not found in your organization',
 } as const;

@@ -10,13 +10,16 @@ import { AUTH_LIMITS } from './auth.limits.ts';
 import { REFRESH_REUSE_WINDOW_MS } from './auth.refresh.ts';
 import { sessionJson, storeRefreshToken, type SessionJson } from './auth.sessions.ts';
 import { matchTotp, newTotpSecret, totpUri } from './auth.totp.ts';
-import { findUserById, type FactorRow } from './auth.users.ts';
+import { findFactors, findUserById, type FactorRow } from './auth.users.ts';
 import type { VerifiedAccess } from './auth.verifier.ts';
+import { challengeOptions, verifyAssertion, verifyRegistration } from './auth.webauthn.ts';
+import type { WebAuthnVerifyParams } from './auth.schemas.ts';
 import { rateLimitMessage } from '../lib/rate-limit.ts';
 
 /**
- * TOTP multi-factor sign-in, GoTrue's /factors API (supabase/auth internal/api/mfa.go) as
- * supabase-js's `auth.mfa` calls it. Differences from GoTrue are listed in ADR 039.
+ * Multi-factor sign-in, GoTrue's /factors API (supabase/auth internal/api/mfa.go) as supabase-js's
+ * `auth.mfa` calls it: TOTP (ADR 039) and WebAuthn (ADR 041, auth.webauthn.ts). Differences from
+ * GoTrue are listed in those ADRs.
  */
 
 /** GoTrue's MFA.ChallengeExpiryDuration and FactorExpiryDuration defaults (internal/conf/configuration.go). */
@@ -45,11 +48,12 @@ async function ownFactor(ctx: AuthContext, access: VerifiedAccess, factorId: str
   return factor;
 }
 
-/** POST /factors (GoTrue enrollTOTPFactor and validateFactors). */
+const nameConflict = (name: string) => new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`);
+
+/** POST /factors (GoTrue enrollTOTPFactor, enrollWebAuthnFactor and validateFactors). */
 export async function enrollFactor(ctx: AuthContext, access: VerifiedAccess, input: EnrollInput) {
   if (input.factor_type === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
-  if (input.factor_type === 'webauthn') throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
-  if (input.factor_type !== 'totp') throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+  if (input.factor_type !== 'totp' && input.factor_type !== 'webauthn') throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn');
   const { user, session } = access;
   const now = ctx.now();
   const name = input.friendly_name ?? '';
@@ -63,14 +67,23 @@ export async function enrollFactor(ctx: AuthContext, access: VerifiedAccess, inp
       ),
     );
   const factors = await ctx.db.select().from(authMfaFactors).where(eq(authMfaFactors.userId, user.id));
-  if (factors.some((f) => (f.friendlyName ?? '') === name)) {
-    throw new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`);
-  }
+  if (factors.some((f) => (f.friendlyName ?? '') === name)) throw nameConflict(name);
   const verified = factors.filter((f) => f.status === 'verified').length;
   if (factors.length >= MFA_MAX_FACTORS || verified >= MFA_MAX_FACTORS) {
     throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
   }
   if (verified > 0 && session.aal !== 'aal2') throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+
+  if (input.factor_type === 'webauthn') {
+    // No secret: the credential is created at the first challenge and stored when it is verified.
+    const [factor] = await ctx.db
+      .insert(authMfaFactors)
+      .values({ userId: user.id, friendlyName: name || null, factorType: 'webauthn', status: 'unverified', createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!factor) throw nameConflict(name);
+    return { id: factor.id, type: 'webauthn' as const, friendly_name: name };
+  }
 
   const issuer = input.issuer || new URL(ctx.env.APP_URL).host;
   const secret = newTotpSecret();
@@ -82,7 +95,7 @@ export async function enrollFactor(ctx: AuthContext, access: VerifiedAccess, inp
     .values({ id, userId: user.id, friendlyName: name || null, factorType: 'totp', status: 'unverified', secret: ctx.secrets.seal(secret, id), createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning();
-  if (!factor) throw new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`);
+  if (!factor) throw nameConflict(name);
   return {
     id: factor.id,
     type: 'totp' as const,
@@ -92,16 +105,34 @@ export async function enrollFactor(ctx: AuthContext, access: VerifiedAccess, inp
   };
 }
 
-/** POST /factors/:id/challenge (GoTrue challengeTOTPFactor). */
+/**
+ * POST /factors/:id/challenge (GoTrue challengeTOTPFactor and challengeWebAuthnFactor). A WebAuthn
+ * challenge answers the options for navigator.credentials: `create` while the factor is unverified,
+ * `request` once it holds a credential; the random challenge in them is kept with the row.
+ */
 export async function challengeFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string) {
   const factor = await ownFactor(ctx, access, factorId);
   const wait = await ctx.budgets.spend(AUTH_LIMITS.mfaChallengePerFactor, factor.id);
   if (wait === 'unavailable' || wait > 0) throw overRequestRateLimit(wait === 'unavailable' ? 'Too many MFA challenges. Please try again in a minute.' : rateLimitMessage(wait));
   const now = ctx.now();
-  const [challenge] = await ctx.db.insert(authMfaChallenges).values({ factorId: factor.id, createdAt: now }).returning();
+  const webauthn =
+    factor.factorType === 'webauthn'
+      ? await challengeOptions(
+          ctx.env,
+          access.user,
+          factor,
+          (await findFactors(ctx.db, access.user.id)).filter((f) => f.id !== factor.id),
+        )
+      : null;
+  const [challenge] = await ctx.db
+    .insert(authMfaChallenges)
+    .values({ factorId: factor.id, createdAt: now, webauthnChallenge: webauthn?.challenge ?? null, webauthnType: webauthn?.type ?? null })
+    .returning();
   if (!challenge) throw new Error('challenge insert returned nothing');
   await ctx.db.update(authMfaFactors).set({ lastChallengedAt: now, updatedAt: now }).where(eq(authMfaFactors.id, factor.id));
-  return { id: challenge.id, type: factor.factorType, expires_at: Math.floor((now.getTime() + MFA_CHALLENGE_TTL_MS) / 1000) };
+  const expiresAt = Math.floor((now.getTime() + MFA_CHALLENGE_TTL_MS) / 1000);
+  if (!webauthn) return { id: challenge.id, type: factor.factorType, expires_at: expiresAt };
+  return { id: challenge.id, type: factor.factorType, expires_at: expiresAt, webauthn: { type: webauthn.type, credential_options: { publicKey: webauthn.publicKey } } };
 }
 
 /**
@@ -120,13 +151,88 @@ async function spendVerifyAttempt(ctx: AuthContext, factorId: string) {
   }
 }
 
+/** What the caller proves the factor with: a TOTP code, or a WebAuthn credential response. */
+export type FactorProof = { code: string } | { webauthn: WebAuthnVerifyParams };
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Marks the factor as used (and verified) in the transaction; false when another request got there first. */
+type Claim = (tx: Tx) => Promise<boolean>;
+
 /**
- * POST /factors/:id/verify (GoTrue verifyTOTPFactor and updateMFASessionAndClaims): a valid code
- * raises the caller's session to aal2 with a fresh refresh token (every earlier one of the session
- * is revoked, so an aal1 refresh token cannot mint aal2 tokens), verifies the factor, ends the
- * user's other sessions below aal2 and drops the user's other unverified TOTP factors.
+ * Checks the proof against the factor and the challenge; the claim that records its use. Nothing is
+ * written here: two requests with the same proof both pass this and only one claim succeeds.
  */
-export async function verifyFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string, challengeId: string, code: string): Promise<SessionJson> {
+async function checkProof(ctx: AuthContext, factor: FactorRow, challenge: ChallengeRow, proof: FactorProof, now: Date): Promise<Claim> {
+  if (factor.factorType === 'totp') {
+    if (!('code' in proof)) throw new AuthError(400, 'validation_failed', 'Code needs to be non-empty');
+    const step = factor.secret === null ? null : matchTotp(ctx.secrets.open(factor.secret, factor.id), proof.code, now, factor.lastUsedStep);
+    if (step === null) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    // The step is claimed in one conditional UPDATE: of two requests with the same code, one wins.
+    return async (tx) =>
+      (
+        await tx
+          .update(authMfaFactors)
+          .set({ lastUsedStep: step, status: 'verified', updatedAt: now })
+          .where(and(eq(authMfaFactors.id, factor.id), or(isNull(authMfaFactors.lastUsedStep), lt(authMfaFactors.lastUsedStep, step))))
+          .returning({ id: authMfaFactors.id })
+      ).length === 1;
+  }
+  if (!('webauthn' in proof)) throw new AuthError(400, 'validation_failed', 'WebAuthn config required');
+  const { type, credential_response: response } = proof.webauthn;
+  if (!challenge.webauthnChallenge || challenge.webauthnType !== type) {
+    throw new AuthError(422, 'mfa_verification_failed', `WebAuthn response refused: this challenge expects a ${challenge.webauthnType === 'create' ? 'new credential (type create)' : 'signature (type request)'}`);
+  }
+  if (type === 'create') {
+    const credential = await verifyRegistration(ctx.env, challenge.webauthnChallenge, response);
+    const [taken] = await ctx.db.select({ id: authMfaFactors.id }).from(authMfaFactors).where(eq(authMfaFactors.credentialId, credential.credentialId)).limit(1);
+    if (taken) throw new AuthError(422, 'mfa_verification_failed', 'WebAuthn response refused: this credential is registered already');
+    // Only an unverified factor takes a credential (a second `create` challenge of it is refused);
+    // the unique index on credential_id settles two registrations of one credential at once.
+    return async (tx) => {
+      try {
+        const claimed = await tx
+          .update(authMfaFactors)
+          .set({ ...credential, status: 'verified', updatedAt: now })
+          .where(and(eq(authMfaFactors.id, factor.id), eq(authMfaFactors.status, 'unverified')))
+          .returning({ id: authMfaFactors.id });
+        return claimed.length === 1;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    };
+  }
+  const counter = await verifyAssertion(ctx.env, factor, challenge.webauthnChallenge, response);
+  const before = Number(factor.credentialSignCount ?? 0);
+  // The counter moves forward in one conditional UPDATE (an authenticator without one stays at 0).
+  return async (tx) =>
+    (
+      await tx
+        .update(authMfaFactors)
+        .set({ credentialSignCount: counter, updatedAt: now })
+        .where(and(eq(authMfaFactors.id, factor.id), counter === 0 && before === 0 ? eq(authMfaFactors.credentialSignCount, 0) : lt(authMfaFactors.credentialSignCount, counter)))
+        .returning({ id: authMfaFactors.id })
+    ).length === 1;
+}
+
+type ChallengeRow = typeof authMfaChallenges.$inferSelect;
+
+/** PostgreSQL's unique_violation (23505), on the error or the cause drizzle wraps it in. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * POST /factors/:id/verify (GoTrue verifyTOTPFactor, verifyWebAuthnFactor and
+ * updateMFASessionAndClaims): a valid proof raises the caller's session to aal2 with a fresh refresh
+ * token (every earlier one of the session is revoked, so an aal1 refresh token cannot mint aal2
+ * tokens), verifies the factor, ends the user's other sessions below aal2 and drops the user's other
+ * unverified factors of its type. The challenge is good once.
+ */
+export async function verifyFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string, challengeId: string, proof: FactorProof): Promise<SessionJson> {
   const factor = await ownFactor(ctx, access, factorId);
   await spendVerifyAttempt(ctx, factor.id);
 
@@ -143,28 +249,24 @@ export async function verifyFactor(ctx: AuthContext, access: VerifiedAccess, fac
     await ctx.db.delete(authMfaChallenges).where(eq(authMfaChallenges.id, challenge.id));
     throw new AuthError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
   }
-  const step = matchTotp(ctx.secrets.open(factor.secret, factor.id), code, now, factor.lastUsedStep);
-  const invalid = () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
-  if (step === null) throw invalid();
+  const claim = await checkProof(ctx, factor, challenge, proof, now);
+  const invalid = () =>
+    factor.factorType === 'totp'
+      ? new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
+      : new AuthError(422, 'mfa_verification_failed', 'WebAuthn response refused: it was used already');
 
   const { session } = access;
   const raisedSession = await ctx.db.transaction(async (tx) => {
-    // The step is claimed in one conditional UPDATE: of two requests with the same code, one wins.
-    const claimed = await tx
-      .update(authMfaFactors)
-      .set({ lastUsedStep: step, status: 'verified', updatedAt: now })
-      .where(and(eq(authMfaFactors.id, factor.id), or(isNull(authMfaFactors.lastUsedStep), lt(authMfaFactors.lastUsedStep, step))))
-      .returning({ id: authMfaFactors.id });
-    if (claimed.length !== 1) throw invalid();
+    if (!(await claim(tx))) throw invalid();
     const used = await tx
       .update(authMfaChallenges)
       .set({ verifiedAt: now })
       .where(and(eq(authMfaChallenges.id, challenge.id), isNull(authMfaChallenges.verifiedAt)))
       .returning({ id: authMfaChallenges.id });
-    if (used.length !== 1) throw invalid(); // rolls back the claimed step
+    if (used.length !== 1) throw invalid(); // rolls back the claim
     const [raised] = await tx
       .update(authSessions)
-      .set({ aal: 'aal2', factorId: factor.id, mfaVerifiedAt: now, updatedAt: now })
+      .set({ aal: 'aal2', factorId: factor.id, mfaVerifiedAt: now, mfaMethod: factor.factorType === 'webauthn' ? 'mfa/webauthn' : 'totp', updatedAt: now })
       .where(eq(authSessions.id, session.id))
       .returning();
     if (!raised) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
@@ -178,7 +280,7 @@ export async function verifyFactor(ctx: AuthContext, access: VerifiedAccess, fac
     await tx.delete(authSessions).where(and(eq(authSessions.userId, access.user.id), ne(authSessions.aal, 'aal2')));
     await tx
       .delete(authMfaFactors)
-      .where(and(eq(authMfaFactors.userId, access.user.id), eq(authMfaFactors.status, 'unverified'), eq(authMfaFactors.factorType, 'totp')));
+      .where(and(eq(authMfaFactors.userId, access.user.id), eq(authMfaFactors.status, 'unverified'), eq(authMfaFactors.factorType, factor.factorType)));
     return raised;
   });
   const refreshToken = await storeRefreshToken(ctx.db, raisedSession, null, now);
@@ -196,7 +298,7 @@ export async function unenrollFactor(ctx: AuthContext, access: VerifiedAccess, f
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(authSessions)
-      .set({ aal: 'aal1', factorId: null, mfaVerifiedAt: null, updatedAt: ctx.now() })
+      .set({ aal: 'aal1', factorId: null, mfaVerifiedAt: null, mfaMethod: null, updatedAt: ctx.now() })
       .where(eq(authSessions.factorId, factor.id));
     await tx.delete(authMfaFactors).where(eq(authMfaFactors.id, factor.id));
   });

@@ -95,15 +95,58 @@ export const updateUserBody = z.object({
 
 export const logoutScope = z.enum(['global', 'local', 'others'], { error: 'Unsupported logout scope' });
 
-/** POST /factors (GoTrue EnrollFactorParams; `phone` is not accepted: TOTP only). */
+/** POST /factors (GoTrue EnrollFactorParams; `phone` is not accepted: TOTP and WebAuthn). */
 export const enrollFactorBody = z.object({
   factor_type: z.string({ error: 'factor_type needs to be totp, phone, or webauthn' }).max(20),
   friendly_name: z.string().trim().max(100, 'friendly_name is too long (at most 100 characters)').optional(),
   issuer: z.string().trim().max(100, 'issuer is too long (at most 100 characters)').optional(),
 });
 
-/** POST /factors/:id/verify (GoTrue VerifyFactorParams, TOTP). */
+/** A base64url field of a WebAuthn response (the whole body is already at most 64 KB). */
+const b64url = (name: string) => z.string({ error: `${name} is required` }).max(16_384, `${name} is too long`).regex(/^[A-Za-z0-9_-]*={0,2}$/, `${name} must be base64url`);
+
+/**
+ * The `webauthn` of POST /factors/:id/verify as supabase-js sends it (GoTrue WebAuthnParams): the
+ * credential as PublicKeyCredential.toJSON() spells it. `rpId` and `rpOrigins` are accepted and not
+ * used (the relying party is APP_URL, ADR 041); fields the library does not read are dropped.
+ */
+const webauthnVerify = z.object({
+  type: z.enum(['create', 'request'], { error: 'WebAuthn type must be create or request' }),
+  rpId: z.string().max(255).optional(),
+  rpOrigins: z.array(z.string().max(2048)).max(10).optional(),
+  credential_response: z.object(
+    {
+      id: b64url('credential_response.id'),
+      rawId: b64url('credential_response.rawId'),
+      type: z.literal('public-key', { error: 'credential_response.type must be public-key' }),
+      authenticatorAttachment: z.string().max(32).optional().nullable(),
+      clientExtensionResults: z.record(z.string(), z.unknown()).optional().default({}),
+      response: z.object(
+        {
+          clientDataJSON: b64url('response.clientDataJSON'),
+          attestationObject: b64url('response.attestationObject').optional(),
+          transports: z.array(z.string().max(32)).max(10).optional(),
+          authenticatorData: b64url('response.authenticatorData').optional(),
+          signature: b64url('response.signature').optional(),
+          userHandle: b64url('response.userHandle').optional().nullable(),
+        },
+        { error: 'credential_response.response is required' },
+      ),
+    },
+    { error: 'credential_response required' },
+  ),
+});
+
+/** POST /factors/:id/verify (GoTrue VerifyFactorParams) with a TOTP code. */
 export const verifyFactorBody = z.object({
   challenge_id: z.string({ error: 'challenge_id is required' }).max(64),
   code: z.string({ error: 'Code needs to be non-empty' }).trim().min(1, 'Code needs to be non-empty').max(64),
 });
+
+/** POST /factors/:id/verify with a WebAuthn credential (a body that has `webauthn`). */
+export const verifyWebauthnBody = z.object({
+  challenge_id: z.string({ error: 'challenge_id is required' }).max(64),
+  webauthn: webauthnVerify,
+});
+
+export type WebAuthnVerifyParams = z.infer<typeof webauthnVerify>;

@@ -14,12 +14,12 @@ const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /**
  * GoTrue's amr claim (models.Session CalculateAALAndAMR): one entry per way the session was
- * authenticated, most recent first; `totp` once a factor was verified in it (aal2).
+ * authenticated, most recent first; `totp` or `mfa/webauthn` once a factor was verified in it (aal2).
  */
 export function amrClaim(session: SessionRow): { method: string; timestamp: number }[] {
   const entries = [{ method: session.amr as string, timestamp: unix(session.createdAt) }];
   // The factor first: the sort is stable, so within one second the later event stays ahead.
-  if (session.aal === 'aal2' && session.mfaVerifiedAt) entries.unshift({ method: 'totp', timestamp: unix(session.mfaVerifiedAt) });
+  if (session.aal === 'aal2' && session.mfaVerifiedAt) entries.unshift({ method: session.mfaMethod ?? 'totp', timestamp: unix(session.mfaVerifiedAt) });
   return entries.sort((a, b) => b.timestamp - a.timestamp);
 }
 

@@ -3,7 +3,7 @@ import type { AppEnv } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';
 import { parseWith, readJsonBody } from './auth.http.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './auth.mfa.ts';
-import { enrollFactorBody, verifyFactorBody } from './auth.schemas.ts';
+import { enrollFactorBody, verifyFactorBody, verifyWebauthnBody } from './auth.schemas.ts';
 import { verifyAccessToken } from './auth.verifier.ts';
 import { bearer } from './user.routes.ts';
 
@@ -21,8 +21,10 @@ export const mfaRoutes = (ctx: AuthContext) =>
     })
     .post('/factors/:id/verify', async (c) => {
       const access = await verifyAccessToken(ctx, bearer(c));
-      const body = parseWith(verifyFactorBody, await readJsonBody(c));
-      return c.json(await verifyFactor(ctx, access, c.req.param('id'), body.challenge_id, body.code), 200);
+      const raw = await readJsonBody(c);
+      // A body with `webauthn` is a WebAuthn credential (supabase-js sends `code` otherwise).
+      const proof = 'webauthn' in raw ? parseWith(verifyWebauthnBody, raw) : parseWith(verifyFactorBody, raw);
+      return c.json(await verifyFactor(ctx, access, c.req.param('id'), proof.challenge_id, proof), 200);
     })
     .delete('/factors/:id', async (c) => {
       const access = await verifyAccessToken(ctx, bearer(c));

@@ -1,4 +1,5 @@
 // Small helpers shared by the supabase-js contract tests.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { EMBEDDED_ANON_KEY } from '#server/features/config/config.routes.ts';
 import type { ContractServer } from './contract-server.ts';
@@ -7,6 +8,21 @@ export const PASSWORD = 'Correct-horse-battery-9';
 
 let counter = 0;
 export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${++counter}@contract.test`;
+
+/**
+ * With AUTH_AUTOCONFIRM: a new account signed up and signed in with its password (amr password,
+ * aal1), or only signed in when `email` has one already.
+ */
+export async function passwordClient(server: ContractServer, email: string, signUp = true): Promise<{ client: SupabaseClient; email: string }> {
+  const client = server.client();
+  if (signUp) {
+    const up = await client.auth.signUp({ email, password: PASSWORD });
+    if (up.error) throw up.error;
+  }
+  const signin = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  if (signin.error) throw signin.error;
+  return { client, email };
+}
 
 /**
  * Signs up through supabase-js (no session yet: the address must be confirmed), follows the mailed

@@ -8,7 +8,7 @@ import { JOBS, runDueJobs } from '#server/features/jobs/index.ts';
 import { base32Decode } from '#domain/base32.ts';
 import { hotp, totpStep } from '#server/auth-provider/auth.totp.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
-import { PASSWORD, uniqueEmail } from './contract-helpers.ts';
+import { passwordClient, PASSWORD, uniqueEmail } from './contract-helpers.ts';
 import { startContractServer, type ContractServer } from './contract-server.ts';
 
 describe.each([TEST_DRIVER])('supabase-js auth.mfa contract (%s)', (driver) => {
@@ -21,14 +21,7 @@ describe.each([TEST_DRIVER])('supabase-js auth.mfa contract (%s)', (driver) => {
   });
 
   /** A confirmed account signed in with its password (amr password, aal1). */
-  async function signedIn(email = uniqueEmail('mfa')): Promise<{ client: SupabaseClient; email: string }> {
-    const client = server.client();
-    const up = await client.auth.signUp({ email, password: PASSWORD });
-    if (up.error) throw up.error;
-    const signin = await client.auth.signInWithPassword({ email, password: PASSWORD });
-    if (signin.error) throw signin.error;
-    return { client, email };
-  }
+  const signedIn = (email = uniqueEmail('mfa')) => passwordClient(server, email);
 
   /** The code an authenticator app shows for `secret` at the server's time, `offset` steps away. */
   const codeFor = (secret: string, offset = 0) => hotp(base32Decode(secret), totpStep(server.clock.now()) + offset);
@@ -104,9 +97,10 @@ describe.each([TEST_DRIVER])('supabase-js auth.mfa contract (%s)', (driver) => {
     const { client } = await signedIn();
     const factor = await enrolled(client);
     const [row] = await server.built.database.db.select().from(authMfaFactors).where(eq(authMfaFactors.id, factor.id));
-    expect(row!.secret).toMatch(/^v1\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
-    expect(row!.secret).not.toContain(factor.totp.secret);
-    expect(Buffer.from(row!.secret.split('.')[3]!, 'base64url').toString('latin1')).not.toContain(factor.totp.secret);
+    const sealed = row!.secret!;
+    expect(sealed).toMatch(/^v1\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
+    expect(sealed).not.toContain(factor.totp.secret);
+    expect(Buffer.from(sealed.split('.')[3]!, 'base64url').toString('latin1')).not.toContain(factor.totp.secret);
     const { data } = await client.auth.getUser();
     expect(JSON.stringify(data.user)).not.toContain(factor.totp.secret);
   });

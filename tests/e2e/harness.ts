@@ -109,6 +109,11 @@ export const fileOnDiskIn =
 export interface HarnessOptions {
   /** Extra server environment (e.g. SUPABASE_URL for hosted auth). */
   env?: Record<string, string>;
+  /**
+   * The host name of APP_URL and the pages (default 127.0.0.1). WebAuthn needs a domain as its
+   * relying party ID, and browsers refuse IP addresses: passkey tests use `localhost`.
+   */
+  host?: 'localhost';
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -125,7 +130,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   if (run && !opts.env) await cp(run.template, dataDir, { recursive: true });
   const listener = await listenOnPortZero();
   const { port } = listener;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   const mailer = memoryMailer();
   const env = testEnv({ DATA_DIR: dataDir, PORT: String(port), APP_URL: baseUrl, LOG_LEVEL: 'warn', ...opts.env });
   const server = await buildServer(env, { mailer, staticDir });

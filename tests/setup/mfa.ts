@@ -30,9 +30,9 @@ export async function verifiedFactor(server: Server, userId: string): Promise<{ 
   const [factor] = await server.deps.db
     .select()
     .from(authMfaFactors)
-    .where(and(eq(authMfaFactors.userId, userId), eq(authMfaFactors.status, 'verified')))
+    .where(and(eq(authMfaFactors.userId, userId), eq(authMfaFactors.status, 'verified'), eq(authMfaFactors.factorType, 'totp')))
     .limit(1);
-  if (!factor) return null;
+  if (!factor?.secret) return null;
   const box = await loadSecretBox(server.deps.db, server.deps.env.AUTH_MFA_KEY);
   return { id: factor.id, secret: box.open(factor.secret, factor.id), lastUsedStep: factor.lastUsedStep === null ? null : Number(factor.lastUsedStep) };
 }

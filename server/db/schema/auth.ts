@@ -33,8 +33,10 @@ export const authSessions = pgTable(
     amr: text({ enum: ['password', 'recovery', 'otp'] }).notNull().default('password'),
     /** The MFA factor verified in this session (aal2); cleared when the factor is unenrolled. */
     factorId: uuid().references((): AnyPgColumn => authMfaFactors.id, { onDelete: 'set null' }),
-    /** When that factor was verified: the `totp` entry of the token's amr claim. */
+    /** When that factor was verified: the factor's entry of the token's amr claim. */
     mfaVerifiedAt: timestamp({ withTimezone: true }),
+    /** That entry's method: GoTrue's `totp` or `mfa/webauthn` (null on rows from before WebAuthn: totp). */
+    mfaMethod: text({ enum: ['totp', 'mfa/webauthn'] }),
     ...timestamps,
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_factor_idx').on(t.factorId)],
@@ -100,9 +102,11 @@ export const authUnknownAddresses = pgTable('auth_unknown_addresses', {
 });
 
 /**
- * MFA factors (GoTrue's mfa_factors; TOTP only). `secret` is the TOTP key sealed with AES-256-GCM
- * (server/auth-provider/auth.mfa-crypto.ts), never plain text. `lastUsedStep`: the last 30 s step
- * whose code was accepted, so a code is good once (RFC 6238 section 5.2).
+ * MFA factors (GoTrue's mfa_factors: TOTP and WebAuthn). `secret` is the TOTP key sealed with
+ * AES-256-GCM (server/auth-provider/auth.mfa-crypto.ts), never plain text; null for WebAuthn.
+ * `lastUsedStep`: the last 30 s step whose code was accepted, so a code is good once (RFC 6238
+ * section 5.2). The `credential*` columns are a WebAuthn factor's registered credential (ADR 041),
+ * set when it is verified: id and COSE public key (base64url), signature counter, transports.
  */
 export const authMfaFactors = pgTable(
   'auth_mfa_factors',
@@ -112,17 +116,29 @@ export const authMfaFactors = pgTable(
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     friendlyName: text(),
-    factorType: text({ enum: ['totp'] }).notNull().default('totp'),
+    factorType: text({ enum: ['totp', 'webauthn'] }).notNull().default('totp'),
     status: text({ enum: ['unverified', 'verified'] }).notNull().default('unverified'),
-    secret: text().notNull(),
+    secret: text(),
     lastUsedStep: bigint({ mode: 'number' }),
     lastChallengedAt: timestamp({ withTimezone: true }),
+    credentialId: text(),
+    credentialPublicKey: text(),
+    credentialSignCount: bigint({ mode: 'number' }),
+    credentialTransports: jsonb().$type<string[]>(),
     ...timestamps,
   },
-  (t) => [index('auth_mfa_factors_user_idx').on(t.userId), uniqueIndex('auth_mfa_factors_user_name_idx').on(t.userId, t.friendlyName)],
+  (t) => [
+    index('auth_mfa_factors_user_idx').on(t.userId),
+    uniqueIndex('auth_mfa_factors_user_name_idx').on(t.userId, t.friendlyName),
+    uniqueIndex('auth_mfa_factors_credential_idx').on(t.credentialId),
+  ],
 );
 
-/** One challenge of a factor (GoTrue's mfa_challenges): verified once, within 5 minutes of its creation. */
+/**
+ * One challenge of a factor (GoTrue's mfa_challenges): verified once, within 5 minutes of its
+ * creation. A WebAuthn challenge keeps the random challenge it sent (base64url) and whether it asked
+ * the browser to create a credential or to sign with one (GoTrue's web_authn_session_data).
+ */
 export const authMfaChallenges = pgTable(
   'auth_mfa_challenges',
   {
@@ -131,6 +147,8 @@ export const authMfaChallenges = pgTable(
       .notNull()
       .references(() => authMfaFactors.id, { onDelete: 'cascade' }),
     verifiedAt: timestamp({ withTimezone: true }),
+    webauthnChallenge: text(),
+    webauthnType: text({ enum: ['create', 'request'] }),
     createdAt: createdAt(),
   },
   (t) => [index('auth_mfa_challenges_factor_idx').on(t.factorId)],

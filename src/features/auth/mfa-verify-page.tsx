@@ -1,8 +1,8 @@
 // /mfa: the second step of signing in (ADR 039). A session signed in with the password (aal1) of a
 // user with a verified factor comes here (src/app/guards.tsx, the login page, or the API's
-// `mfa_required`), shows a code from the authenticator app and goes on to where it was headed.
+// `mfa_required`), shows a code from the authenticator app or uses a passkey (ADR 041), choosing
+// between them when it has several, and goes on to where it was headed.
 // Signing out is always offered, so the screen is never a dead end.
-import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { Factor } from '@supabase/supabase-js';
 import { MSG } from '#domain/messages.ts';
@@ -14,7 +14,7 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { currentLevel, listFactors } from '../../lib/mfa.ts';
 import { useServerQuery } from '../../lib/server-data/index.ts';
-import { TotpCodeForm } from './components/totp-code-form.tsx';
+import { SecondFactorStep } from './components/second-factor-step.tsx';
 
 /** The path the user was headed to (same-origin only), else the dashboard. */
 export function continuePath(state: unknown): string {
@@ -42,21 +42,26 @@ export function MfaVerifyPage() {
     },
     { offline: false },
   );
-  const [chosen, setChosen] = useState<string | null>(null);
 
   if (loading) return <Spinner label="Checking your session…" />;
   if (!session) return <Navigate to={paths.login.href()} replace state={{ from: target }} />;
   if (owed.status === 'ready' && owed.data!.factors.length === 0) return <Navigate to={target} replace />;
 
   const factors = owed.data?.factors ?? [];
-  const factorId = chosen ?? factors[0]?.id ?? null;
+  const kinds = new Set(factors.map((f) => f.factor_type));
   return (
     <AuthLayout
       title="Two-step verification"
-      subtitle="Your account is protected with an authenticator app. Enter the code it shows for MVRSP Assess to continue."
+      subtitle={
+        kinds.size > 1
+          ? 'Your account is protected with two-step verification. Choose how to verify, then continue.'
+          : kinds.has('webauthn')
+            ? 'Your account is protected with a passkey or security key. Use it to continue.'
+            : 'Your account is protected with an authenticator app. Enter the code it shows for MVRSP Assess to continue.'
+      }
       footer={
         <>
-          Not you, or no access to your authenticator app?{' '}
+          Not you, or no access to your {kinds.size > 1 ? 'second factors' : kinds.has('webauthn') ? 'passkey' : 'authenticator app'}?{' '}
           <Button variant="ghost" size="sm" onClick={() => void signOut()}>
             Sign out
           </Button>
@@ -77,23 +82,9 @@ export function MfaVerifyPage() {
           {owed.error?.message ?? MSG.requestFailed}
         </Alert>
       )}
-      {factors.length > 1 && (
-        <fieldset className="mb-5">
-          <legend className="mb-2 text-sm font-medium text-slate-800">Authenticator app</legend>
-          <div className="space-y-2">
-            {factors.map((f) => (
-              <label key={f.id} className="flex items-center gap-2 text-sm text-slate-700">
-                <input type="radio" name="factor" value={f.id} checked={f.id === factorId} onChange={() => setChosen(f.id)} />
-                {f.friendly_name || 'Authenticator app'}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
-      {factorId && (
-        <TotpCodeForm
-          key={factorId}
-          factorId={factorId}
+      {factors.length > 0 && (
+        <SecondFactorStep
+          factors={factors}
           autoFocus
           submitLabel="Verify"
           onVerified={async () => {

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { currentLevel, listFactors, MFA_TEXT } from '../../lib/mfa.ts';
 import { useServerQuery } from '../../lib/server-data/index.ts';
-import { TotpCodeForm } from './components/totp-code-form.tsx';
+import { SecondFactorStep } from './components/second-factor-step.tsx';
 
 /**
  * A user with a verified factor: the recovery session is aal1 and the provider refuses the new
@@ -47,8 +47,8 @@ export function RecoveryWithFactor({ passwordForm }: { passwordForm: (onNeedsCod
     </Link>
   );
   return (
-    <AuthLayout title="Two-step verification" subtitle={MFA_TEXT.resetNeedsCode} footer={backToSignIn}>
-      {problem || !factor ? <Alert tone="error">{problem}</Alert> : <TotpCodeForm factorId={factor.id} autoFocus submitLabel="Verify" onVerified={() => setVerified(true)} />}
+    <AuthLayout title="Two-step verification" subtitle={owed.data?.every((f) => f.factor_type === 'totp') ? MFA_TEXT.resetNeedsCode : MFA_TEXT.resetNeedsFactor} footer={backToSignIn}>
+      {problem || !factor ? <Alert tone="error">{problem}</Alert> : <SecondFactorStep factors={owed.data ?? []} autoFocus submitLabel="Verify" onVerified={() => setVerified(true)} />}
     </AuthLayout>
   );
 }

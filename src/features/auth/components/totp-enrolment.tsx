@@ -13,10 +13,10 @@ export const TOTP_ISSUER = 'MVRSP Assess';
 const BASE_NAME = 'Authenticator app';
 const COPIED_NOTICE_MS = 3000;
 
-/** A factor name not yet taken by the user: "Authenticator app", then "Authenticator app 2", … */
-export function freeFactorName(taken: readonly string[]): string {
-  if (!taken.includes(BASE_NAME)) return BASE_NAME;
-  for (let n = 2; ; n++) if (!taken.includes(`${BASE_NAME} ${n}`)) return `${BASE_NAME} ${n}`;
+/** A factor name not yet taken by the user: "Authenticator app", then "Authenticator app 2", … (or `base`, …). */
+export function freeFactorName(taken: readonly string[], base = BASE_NAME): string {
+  if (!taken.includes(base)) return base;
+  for (let n = 2; ; n++) if (!taken.includes(`${base} ${n}`)) return `${base} ${n}`;
 }
 
 export function TotpEnrolmentPanel({ takenNames, onEnrolled, onCancel }: { takenNames: readonly string[]; onEnrolled: () => void | Promise<void>; onCancel?: () => void }) {
