@@ -26,7 +26,7 @@ import type { TestServer } from '#tests/setup/app.ts';
 import { memoryMailer } from '../setup/app.ts';
 import { CHROMIUM_PATH, TEST_ADMIN, testEnv } from '../setup/test-env.ts';
 import { answerWithKeyboard, asTestServer, currentCode, nextWithKeyboard } from './assessment-helpers.ts';
-import { collectErrors, ensureBuilt, fileOnDiskIn, HAS_CHROMIUM, signIn, type Harness } from './harness.ts';
+import { collectErrors, ensureBuilt, fileOnDiskIn, HAS_CHROMIUM, signIn, testClock, type Harness } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUILD_A = path.join(ROOT, 'dist');
@@ -70,12 +70,14 @@ async function startUpdateHarness(): Promise<UpdateHarness> {
   });
   const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const mailer = memoryMailer();
-  const built = await buildServer(testEnv({ DATA_DIR: dataDir, APP_URL: baseUrl, LOG_LEVEL: 'warn' }), { mailer, staticDir: site });
+  const clock = testClock();
+  const built = await buildServer(testEnv({ DATA_DIR: dataDir, APP_URL: baseUrl, LOG_LEVEL: 'warn' }), { mailer, staticDir: site, now: clock.now });
   app.current = built;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'] });
   return {
     baseUrl,
     server: built,
+    clock,
     mail: mailer.sent,
     browser,
     admin: TEST_ADMIN,

@@ -80,9 +80,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The server's clock: real time plus an offset a test may move forward (never back). */
+export interface TestClock {
+  now(): Date;
+  /** Moves the server's clock `ms` ahead (e.g. to the next authenticator-code step instead of waiting for it). */
+  advance(ms: number): void;
+}
+
+/** A clock for one test server (pass `now: clock.now` to buildServer). */
+export function testClock(): TestClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms) => void (offsetMs += Math.max(0, ms)),
+  };
+}
+
 export interface Harness {
   baseUrl: string;
   server: BuiltServer;
+  clock: TestClock;
   mail: MailMessage[];
   browser: Browser;
   admin: typeof TEST_ADMIN;
@@ -133,7 +150,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const baseUrl = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   const mailer = memoryMailer();
   const env = testEnv({ DATA_DIR: dataDir, PORT: String(port), APP_URL: baseUrl, LOG_LEVEL: 'warn', ...opts.env });
-  const server = await buildServer(env, { mailer, staticDir });
+  const clock = testClock();
+  const server = await buildServer(env, { mailer, staticDir, now: clock.now });
   listener.bind(server.app);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -145,6 +163,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   return {
     baseUrl,
     server,
+    clock,
     mail: mailer.sent,
     browser,
     admin: TEST_ADMIN,

@@ -68,7 +68,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
     await secretBox.waitFor();
     const grouped = (await secretBox.textContent())!;
     expect(grouped).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
-    const app = new Authenticator(grouped.replace(/\s/g, ''));
+    const app = new Authenticator(grouped.replace(/\s/g, ''), h.clock);
     const qr = page.getByRole('img', { name: /QR code to add MVRSP Assess to an authenticator app/ });
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     const codeField = page.getByLabel('Authentication code');
@@ -193,7 +193,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
       return json;
     };
     const factor = (await call('/factors', { factor_type: 'totp', friendly_name: 'Phone' })) as { id: string; totp: { secret: string } };
-    const app = new Authenticator(factor.totp.secret);
+    const app = new Authenticator(factor.totp.secret, h.clock);
     const challenge = (await call(`/factors/${factor.id}/challenge`, {})) as { id: string };
     await call(`/factors/${factor.id}/verify`, { challenge_id: challenge.id, code: await app.next() });
     return app;
@@ -243,7 +243,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Enrolled: the API accepts the aal2 session (the interception ends), and the page goes on.
-    const app = new Authenticator((await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, ''));
+    const app = new Authenticator((await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, ''), h.clock);
     await page.unroute('**/api/auth/profile');
     await enterCode(page, await app.next(), 'Verify and turn on');
     await page.waitForURL('**/organization');

@@ -148,7 +148,7 @@ describe.skipIf(!HAS_CHROMIUM)('passkeys as the second factor (Chromium virtual 
     await page.goto('/account/security');
     await page.getByRole('button', { name: 'Add authenticator app' }).click();
     const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
-    const app = new Authenticator(secret);
+    const app = new Authenticator(secret, h.clock);
     await page.getByLabel('Authentication code').fill(await app.next());
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
     await page.getByText(MFA_TEXT.factorAdded).waitFor();
