@@ -13,6 +13,7 @@ import { matchTotp, newTotpSecret, totpUri } from './auth.totp.ts';
 import { findUserById, type FactorRow } from './auth.users.ts';
 import type { VerifiedAccess } from './auth.verifier.ts';
 import { rateLimitMessage } from '../lib/rate-limit.ts';
+import { NO_CLIENT, recordAuthEvent, type ClientInfo } from './auth.audit.ts';
 
 /**
  * TOTP multi-factor sign-in, GoTrue's /factors API (supabase/auth internal/api/mfa.go) as
@@ -126,10 +127,35 @@ async function spendVerifyAttempt(ctx: AuthContext, factorId: string) {
  * is revoked, so an aal1 refresh token cannot mint aal2 tokens), verifies the factor, ends the
  * user's other sessions below aal2 and drops the user's other unverified TOTP factors.
  */
-export async function verifyFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string, challengeId: string, code: string): Promise<SessionJson> {
+export async function verifyFactor(
+  ctx: AuthContext,
+  access: VerifiedAccess,
+  factorId: string,
+  challengeId: string,
+  code: string,
+  client: ClientInfo = NO_CLIENT,
+): Promise<SessionJson> {
   const factor = await ownFactor(ctx, access, factorId);
   await spendVerifyAttempt(ctx, factor.id);
+  const detail = { method: 'totp', factor_id: factor.id, session_id: access.session.id };
+  let raised: SessionJson;
+  try {
+    raised = await checkCodeAndRaise(ctx, access, factor, challengeId, code);
+  } catch (err) {
+    // Checked codes only (a 429 never reaches here): bounded by the factor's budgets (VERIFY_RULES).
+    if (err instanceof AuthError && err.status === 422) {
+      await recordAuthEvent(ctx, { action: 'auth.mfa_failed', userId: access.user.id, client, detail: { ...detail, outcome: 'failure', reason: err.code } });
+    }
+    throw err;
+  }
+  if (factor.status === 'unverified') {
+    await recordAuthEvent(ctx, { action: 'auth.factor_enrolled', userId: access.user.id, client, detail: { factor_id: factor.id, factor_type: factor.factorType, friendly_name: factor.friendlyName } });
+  }
+  await recordAuthEvent(ctx, { action: 'auth.mfa_verified', userId: access.user.id, client, detail: { ...detail, outcome: 'success', aal: 'aal2' } });
+  return raised;
+}
 
+async function checkCodeAndRaise(ctx: AuthContext, access: VerifiedAccess, factor: FactorRow, challengeId: string, code: string): Promise<SessionJson> {
   const now = ctx.now();
   const [challenge] = isUuid(challengeId)
     ? await ctx.db
@@ -188,7 +214,7 @@ export async function verifyFactor(ctx: AuthContext, access: VerifiedAccess, fac
 }
 
 /** DELETE /factors/:id (GoTrue UnenrollFactor): a verified factor only from an aal2 session; its sessions drop to aal1. */
-export async function unenrollFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string) {
+export async function unenrollFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string, client: ClientInfo = NO_CLIENT) {
   const factor = await ownFactor(ctx, access, factorId);
   if (factor.status === 'verified' && access.session.aal !== 'aal2') {
     throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
@@ -199,6 +225,10 @@ export async function unenrollFactor(ctx: AuthContext, access: VerifiedAccess, f
       .set({ aal: 'aal1', factorId: null, mfaVerifiedAt: null, updatedAt: ctx.now() })
       .where(eq(authSessions.factorId, factor.id));
     await tx.delete(authMfaFactors).where(eq(authMfaFactors.id, factor.id));
+    if (factor.status === 'verified') {
+      const detail = { factor_id: factor.id, factor_type: factor.factorType, friendly_name: factor.friendlyName };
+      await recordAuthEvent(ctx, { action: 'auth.factor_removed', userId: access.user.id, client, detail }, tx);
+    }
   });
   return { id: factor.id };
 }

@@ -6,6 +6,7 @@ import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './a
 import { enrollFactorBody, verifyFactorBody } from './auth.schemas.ts';
 import { verifyAccessToken } from './auth.verifier.ts';
 import { bearer } from './user.routes.ts';
+import { clientInfo } from './auth.audit.ts';
 
 /** GoTrue's /factors routes (internal/api/api.go): every call needs the user's access token. */
 export const mfaRoutes = (ctx: AuthContext) =>
@@ -22,9 +23,9 @@ export const mfaRoutes = (ctx: AuthContext) =>
     .post('/factors/:id/verify', async (c) => {
       const access = await verifyAccessToken(ctx, bearer(c));
       const body = parseWith(verifyFactorBody, await readJsonBody(c));
-      return c.json(await verifyFactor(ctx, access, c.req.param('id'), body.challenge_id, body.code), 200);
+      return c.json(await verifyFactor(ctx, access, c.req.param('id'), body.challenge_id, body.code, clientInfo(c)), 200);
     })
     .delete('/factors/:id', async (c) => {
       const access = await verifyAccessToken(ctx, bearer(c));
-      return c.json(await unenrollFactor(ctx, access, c.req.param('id')), 200);
+      return c.json(await unenrollFactor(ctx, access, c.req.param('id'), clientInfo(c)), 200);
     });

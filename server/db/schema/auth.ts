@@ -35,6 +35,11 @@ export const authSessions = pgTable(
     factorId: uuid().references((): AnyPgColumn => authMfaFactors.id, { onDelete: 'set null' }),
     /** When that factor was verified: the `totp` entry of the token's amr claim. */
     mfaVerifiedAt: timestamp({ withTimezone: true }),
+    /** The client address at sign-in (server/lib/client-ip.ts clientIp; null in-process) and its User-Agent (truncated). */
+    ip: text(),
+    userAgent: text(),
+    /** Last use: a refresh, or an API request (at most once a minute, auth.verifier.ts). Idle timeouts count from it. */
+    lastActiveAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_factor_idx').on(t.factorId)],

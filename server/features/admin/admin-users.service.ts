@@ -144,8 +144,9 @@ export async function disableUser(ctx: ServiceContext, actorId: string, id: stri
     'user.disabled',
   );
   // Hosted auth: requireProfile refuses the disabled profile on every request.
-  if (ctx.authAdmin?.banUser) await ctx.authAdmin.banUser(id, BANNED_UNTIL);
-  else if (ctx.authAdmin) await ctx.authAdmin.signOutUser(id);
+  const why = { actorId, reason: 'user_disabled' };
+  if (ctx.authAdmin?.banUser) await ctx.authAdmin.banUser(id, BANNED_UNTIL, why);
+  else if (ctx.authAdmin) await ctx.authAdmin.signOutUser(id, why);
   return view;
 }
 
