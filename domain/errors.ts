@@ -16,7 +16,6 @@ export const ERROR_CODES = [
   'mfa_required',
   'mfa_enrol_first',
   'mfa_reset_unavailable',
-  'sessions_unavailable',
   'not_found',
   'conflict',
   'already_in_progress',

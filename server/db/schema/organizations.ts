@@ -47,7 +47,7 @@ export const organizations = pgTable('organizations', {
   paymentVerifiedAt: timestamp({ withTimezone: true }),
   ...timestamps,
 }, (t) => [
-  // The admin list's keyset order and its prefix search (server/features/admin/keyset.ts).
+  // The admin list's keyset order and its prefix search (server/lib/keyset.ts).
   index('organizations_name_id_idx').on(t.name, t.id),
   index('organizations_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
   index('organizations_contact_email_prefix_idx').using('btree', sql`lower(${t.contactEmail}) text_pattern_ops`),
@@ -72,7 +72,7 @@ export const profiles = pgTable(
   (t) => [
     index('profiles_org_idx').on(t.organizationId),
     index('profiles_email_idx').on(t.email),
-    // The admin users list's keyset order and its prefix search (server/features/admin/keyset.ts).
+    // The admin users list's keyset order and its prefix search (server/lib/keyset.ts).
     index('profiles_name_order_idx').on(t.lastName, t.firstName, t.email, t.id),
     index('profiles_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
     index('profiles_last_name_prefix_idx').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),

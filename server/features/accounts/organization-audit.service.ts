@@ -16,7 +16,7 @@ import {
 import { fullName, toCsv } from '#domain/text.ts';
 import { auditLog, profiles } from '../../db/schema/index.ts';
 import type { OrgContext } from '../../lib/context.ts';
-import { decodeCursor, pageOf, timestampKey } from '../admin/index.ts';
+import { decodeCursor, pageOf, timestampKey } from '../../lib/keyset.ts';
 
 const actor = alias(profiles, 'actor');
 const person = alias(profiles, 'person');

@@ -1,7 +1,7 @@
 // The caller's own sessions (ADR 042): listed with their device, coarse place and last use, and
 // ended one by one or all but the current one. The sessions live in the embedded auth provider,
 // which ends and audits them (AuthAdminApi.listSessions, endSession); with hosted Supabase there
-// is no session list to read here (409 sessions_unavailable).
+// is no session list to read here (409 with SESSION_MSG.sessionsUnavailable).
 import type { AccountSessionsResponse, EndSessionsResponse } from '#domain/contracts/sessions.ts';
 import { SESSION_MSG } from '#domain/session-messages.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
@@ -13,7 +13,7 @@ type SessionAdmin = Required<Pick<AuthAdminApi, 'listSessions' | 'endSession'>>;
 
 function sessionAdmin(ctx: Pick<CallerContext, 'authAdmin'>): SessionAdmin {
   const admin = ctx.authAdmin;
-  if (!admin?.listSessions || !admin.endSession) throw new AppError(409, 'sessions_unavailable', SESSION_MSG.sessionsUnavailable);
+  if (!admin?.listSessions || !admin.endSession) throw new AppError(409, 'conflict', SESSION_MSG.sessionsUnavailable);
   return { listSessions: admin.listSessions.bind(admin), endSession: admin.endSession.bind(admin) };
 }
 

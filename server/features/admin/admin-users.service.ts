@@ -7,7 +7,7 @@ import { organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from '../accounts/index.ts';
-import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith } from './keyset.ts';
+import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith } from '../../lib/keyset.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 
 /** A disabled user's embedded-auth ban lasts until re-enabled. */

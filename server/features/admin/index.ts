@@ -4,5 +4,3 @@ export { adminRoutes } from './admin.routes.ts';
 export { subscriptionRoutes } from './subscription.routes.ts';
 // for the scheduler's retry of stored-file removal after an organization is deleted
 export { purgeDeletedOrganizationFiles } from './admin-organization-delete.service.ts';
-// keyset pages for other lists (the organization's audit log, server/features/accounts)
-export { decodeCursor, pageOf, timestampKey } from './keyset.ts';

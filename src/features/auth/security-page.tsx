@@ -23,6 +23,7 @@ import { useServerMutation, useServerQuery } from '../../lib/server-data/index.t
 import { formatDateTime } from '../../utils/format-time.ts';
 import { TotpCodeForm } from './components/totp-code-form.tsx';
 import { TotpEnrolmentPanel } from './components/totp-enrolment.tsx';
+import { SessionsCard } from './components/sessions-card.tsx';
 
 /** The user's TOTP factors as the provider has them now; a failed read throws its message. */
 function useFactors() {
@@ -242,6 +243,7 @@ function SecuritySettings() {
             )}
           </CardBody>
         </Card>
+        <SessionsCard />
       </div>
     </>
   );
