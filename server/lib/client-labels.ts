@@ -35,7 +35,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
   [/\bOPR\//, 'Opera'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bCriOS\/|\bChrome\/|\bChromium\//, 'Chrome'],
+  [/CriOS\/|Chrome\/|Chromium\//, 'Chrome'], // also HeadlessChrome
   [/\bSafari\//, 'Safari'],
   [/\bnode\b|\bundici\b|supabase-js-node/i, 'Node.js'],
   [/\bcurl\//i, 'curl'],

@@ -1,6 +1,7 @@
 // GET /api/organization/audit-log and the session settings of PUT /api/organization/security
 // (ADR 042), across two organizations: only an org_admin reads, only their own organization's rows;
 // filters by person, kind and date; keyset pages; CSV with formula-safe cells and a row cap.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_CSV_MAX_ROWS, type OrganizationAuditPage } from '#domain/contracts/sessions.ts';
 import { MFA_MSG } from '#domain/mfa-messages.ts';
@@ -108,6 +109,12 @@ describe.each([TEST_DRIVER])('organization audit log (%s)', (driver) => {
     expect(lines.slice(1).every((l) => l.includes(bo.email))).toBe(true);
     expect(res.headers.get('x-audit-log-truncated')).toBeNull();
     expect(AUDIT_CSV_MAX_ROWS).toBe(10_000);
+    // Past the cap: the newest 10,000 rows, and the header says so.
+    await server.deps.db.execute(sql`insert into audit_log (actor_id, organization_id, action, target_type, target_id)
+      select ${ada.userId}::uuid, ${ada.organizationId}::uuid, 'organization.update', 'organization', ${ada.organizationId} from generate_series(1, ${AUDIT_CSV_MAX_ROWS + 1})`);
+    const capped = await server.app.request('/api/organization/audit-log?format=csv', { headers: { authorization: `Bearer ${ada.accessToken}` } });
+    expect(capped.headers.get('x-audit-log-truncated')).toBe(String(AUDIT_CSV_MAX_ROWS));
+    expect((await capped.text()).trimEnd().split('\r\n')).toHaveLength(AUDIT_CSV_MAX_ROWS + 1);
     const beta = await server.app.request('/api/organization/audit-log?format=csv', { headers: { authorization: `Bearer ${cy.accessToken}` } });
     expect(await beta.text()).not.toContain(bo.email);
   });

@@ -43,6 +43,9 @@ const ACTION_LABEL: Record<string, string> = {
   'auth.session_ended': 'Session ended',
   'organization.security': 'Sign-in security changed',
   'member.remove': 'Member removed',
+  'join_request.approve': 'Join request approved',
+  'join_request.decline': 'Join request declined',
+  'organization.applicability': 'Applicability profile changed',
 };
 
 type Filters = { person: string; kind: string; from: string; to: string };
