@@ -9,6 +9,7 @@ export const SESSION_MSG = {
   otherSessionsEnded: (n: number) => (n === 1 ? 'Signed out 1 other session.' : `Signed out ${n} other sessions.`),
   sessionNotFound: 'That session has already ended.',
   sessionsUnavailable: 'Sessions are managed by the hosted sign-in service here: see the Supabase dashboard.',
+  sessionLimitsUnavailable: 'Session limits are set in the hosted sign-in service here (Supabase dashboard, Auth sessions), not in this app.',
   currentSessionHint: 'To end this session, sign out.',
   auditRange: 'The start date must be on or before the end date.',
 } as const;

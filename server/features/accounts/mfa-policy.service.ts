@@ -4,6 +4,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FactorsResetResponse } from '#domain/contracts/accounts.ts';
 import { MFA_MSG } from '#domain/mfa-messages.ts';
+import { SESSION_MSG } from '#domain/session-messages.ts';
 import { fullName } from '#domain/text.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
@@ -31,6 +32,9 @@ export async function setSecurityPolicy(ctx: CallerContext, input: Partial<Secur
   const { caller } = ctx;
   const orgId = ownOrganizationId(caller);
   if (input.requireMfa && callerAal !== 'aal2') throw new AppError(403, 'mfa_enrol_first', MFA_MSG.mfaPolicyNeedsOwnFactor);
+  // Enforced by the embedded provider only (ADR 042): with hosted Supabase they would be stored and never applied.
+  const limits = input.sessionIdleMinutes !== undefined || input.sessionMaxHours !== undefined;
+  if (limits && !ctx.authAdmin?.listSessions) throw new AppError(409, 'conflict', SESSION_MSG.sessionLimitsUnavailable);
   return ctx.db.transaction(async (tx) => {
     await lockOrganization(tx, orgId);
     const [current] = await tx
