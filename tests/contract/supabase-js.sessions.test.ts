@@ -11,8 +11,8 @@ import { hotp, totpStep } from '#server/auth-provider/auth.totp.ts';
 import { auditLog } from '#server/db/schema/index.ts';
 import { jsonRequester, type TestServer } from '#tests/setup/app.ts';
 import { TEST_DRIVER } from '#tests/setup/test-env.ts';
-import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
-import { mailSettled, PASSWORD } from './contract-helpers.ts';
+import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
+import { mailLinkTo, mailSettled, PASSWORD } from './contract-helpers.ts';
 import { nodeSupabaseClient, startContractServer, type ContractServer } from './contract-server.ts';
 
 const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -92,6 +92,24 @@ describe.each([TEST_DRIVER])('sessions and the sign-in audit trail over HTTP (%s
     expect(mine[4]).toMatchObject({ kind: 'second_factor', method: 'totp', outcome: 'success' });
     expect(mine[6]).toMatchObject({ kind: 'sign_out', after: expect.objectContaining({ scope: 'global', ended_sessions: 1 }) });
     for (const r of mine) expect(r.actor?.id, r.action).toBe(member.userId);
+  });
+
+  it('records a sign-in by recovery link with its method, and a disabled account\'s ended sessions with the admin and the reason', async () => {
+    const c = client(PHONE);
+    expect((await c.auth.resetPasswordForEmail(member.email)).error).toBeNull();
+    const link = await mailLinkTo(server, member.email);
+    const opened = await fetch(link, { redirect: 'manual', headers: { 'user-agent': PHONE } });
+    expect(new URLSearchParams(new URL(opened.headers.get('location')!).hash.slice(1)).get('type')).toBe('recovery');
+    const [recovery] = (await orgLog(`&person=${member.userId}&kind=sign_in`)).filter((r) => r.method === 'recovery');
+    expect(recovery).toMatchObject({ action: 'auth.sign_in', outcome: 'success', ip: '127.0.0.1', user_agent: PHONE });
+
+    const sys = await signInSystemAdmin(fixtures);
+    expect((await api('POST', `/api/admin/users/${member.userId}/disable`, sys.accessToken)).status).toBe(200);
+    const [ended] = await orgLog('&kind=session_end');
+    expect(ended).toMatchObject({ actor: { id: sys.userId }, person: { id: member.userId }, after: expect.objectContaining({ by: 'admin', reason: 'user_disabled' }) });
+    // The admin log has the same rows (GET /api/admin/audit-log reads every organization's).
+    const adminLog = await api('GET', '/api/admin/audit-log?q=auth.session_ended', sys.accessToken);
+    expect(adminLog.body.items[0]).toMatchObject({ action: 'auth.session_ended', target_id: member.userId, organization_id: admin.organizationId });
   });
 
   it('does not tell whether an address has an account, and keeps unknown-address failures out of every organization and within a budget', async () => {
