@@ -10,7 +10,7 @@ import type { AccountSessionsResponse, OrganizationAuditPage } from '#domain/con
 import { hotp, totpStep } from '#server/auth-provider/auth.totp.ts';
 import { auditLog } from '#server/db/schema/index.ts';
 import { jsonRequester, type TestServer } from '#tests/setup/app.ts';
-import { TEST_DRIVER } from '#tests/setup/test-env.ts';
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { mailLinkTo, mailSettled, PASSWORD } from './contract-helpers.ts';
 import { nodeSupabaseClient, startContractServer, type ContractServer } from './contract-server.ts';
@@ -18,7 +18,7 @@ import { nodeSupabaseClient, startContractServer, type ContractServer } from './
 const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-describe.each([TEST_DRIVER])('sessions and the sign-in audit trail over HTTP (%s)', (driver) => {
+describe.each(DB_DRIVERS)('sessions and the sign-in audit trail over HTTP (%s)', (driver) => {
   let server: ContractServer;
   let fixtures: TestServer;
   let admin: Member;

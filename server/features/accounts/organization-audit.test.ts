@@ -9,10 +9,10 @@ import { SESSION_MSG } from '#domain/session-messages.ts';
 import { auditLog } from '#server/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { signInUser } from '#tests/setup/auth.ts';
-import { TEST_DRIVER } from '#tests/setup/test-env.ts';
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { createOrgAdmin, joinOrganization, type Member } from '#tests/isolation/fixtures.ts';
 
-describe.each([TEST_DRIVER])('organization audit log (%s)', (driver) => {
+describe.each(DB_DRIVERS)('organization audit log (%s)', (driver) => {
   let server: TestServer;
   let ada: Member; // org_admin of Acme
   let bo: Member; // team member of Acme
