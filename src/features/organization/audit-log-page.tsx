@@ -2,7 +2,6 @@
 // newest first, filtered by person, kind and dates, in keyset pages (Previous / Next keep the
 // cursors of the pages before), with a CSV download of the same filters.
 import { useState } from 'react';
-import { Download, ScrollText } from 'lucide-react';
 import { AUDIT_KINDS, type AuditKind, type OrganizationAuditEntryView } from '#domain/contracts/sessions.ts';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -112,7 +111,7 @@ export function AuditLogPage() {
         title="Audit log"
         description="Every sign-in, sign-out, authenticator change and ended session of your members, and changes to the organization, newest first. Times are yours; dates filter in UTC."
         actions={
-          <Button variant="secondary" loading={downloading} icon={<Download aria-hidden="true" className="size-4" />} onClick={() => void download()}>
+          <Button variant="secondary" loading={downloading} onClick={() => void download()}>
             Download CSV
           </Button>
         }
@@ -171,7 +170,7 @@ export function AuditLogPage() {
           </Alert>
         ) : log.data && log.data.items.length === 0 ? (
           <div className="p-5">
-            <EmptyState icon={<ScrollText className="size-6" />} title="Nothing recorded" description={filters === NONE ? 'Events appear here as members sign in.' : 'No event matches these filters.'} />
+            <EmptyState title="Nothing recorded" description={filters === NONE ? 'Events appear here as members sign in.' : 'No event matches these filters.'} />
           </div>
         ) : (
           log.data && (
