@@ -8,7 +8,7 @@ export const MFA_MSG = {
   mfaPolicyOn: 'Two-step verification is now required for every member.',
   mfaPolicyOff: 'Two-step verification is no longer required.',
   mfaPolicyNeedsOwnFactor: 'Set up two-step verification for your own account first (Sign-in security), then sign in with it to require it for every member.',
-  mfaPolicyBodyInvalid: 'Send { "requireMfa": true } or { "requireMfa": false }.',
+  mfaPolicyBodyInvalid: 'Send any of requireMfa (true or false), sessionIdleMinutes and sessionMaxHours, and nothing else.',
   mfaPolicyEnableConfirm:
     'Every member will need an authenticator app or a passkey to sign in. Members who have not set one up are shut out of the organization\'s data until they do, and changes they have not sent yet stay on their device until then.',
   mfaFactorsReset: (name: string) => `Two-step verification was reset for ${name}. They set up an authenticator app or a passkey at their next sign-in.`,

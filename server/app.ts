@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from './lib/factory.ts';
 import { fromTrustedProxy } from './lib/client-ip.ts';
 import { withLogContext } from './lib/logger.ts';
 import { notFound } from './lib/app-error.ts';
+import { accountApi } from './api/account.ts';
 import { actionsApi } from './api/actions.ts';
 import { adminApi } from './api/admin.ts';
 import { assessmentsApi } from './api/assessments.ts';
@@ -40,6 +41,7 @@ export const api = new Hono<AppEnv>()
   .route('/config', configRoutes)
   .route('/sync', syncRoutes)
   .route('/auth', authApi)
+  .route('/account', accountApi)
   .route('/organization', organizationApi)
   .route('/organizations', organizationsApi)
   .route('/evidence', evidenceApi)

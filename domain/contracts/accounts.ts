@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { MFA_MSG } from '../mfa-messages.ts';
+import { SESSION_MSG } from '../session-messages.ts';
 import type { Role } from '../roles.ts';
 import type { ApplicabilityProfile } from '../questions/applicability.ts';
 import type { Grade } from '../scoring/policy.ts';
@@ -160,10 +161,24 @@ export const updateOrganizationSchema = z
 export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
 
 /** PUT /api/organization/security: exactly one key; anything else is a 400 with a message the UI can show (ADR 040). */
-export const organizationSecuritySchema = z.strictObject(
-  { requireMfa: z.boolean({ error: MFA_MSG.mfaPolicyBodyInvalid }) },
-  { error: MFA_MSG.mfaPolicyBodyInvalid },
-);
+/** Bounds of the organization's session limits (ADR 042). */
+export const SESSION_IDLE_MINUTES = { min: 5, max: 10_080 } as const;
+export const SESSION_MAX_HOURS = { min: 1, max: 2_160 } as const;
+
+const limit = (bounds: { min: number; max: number }, message: string) =>
+  z.int({ error: message }).min(bounds.min, { error: message }).max(bounds.max, { error: message }).nullable();
+
+/** PUT /api/organization/security: any of the three settings (strict: other keys 400), at least one. */
+export const organizationSecuritySchema = z
+  .strictObject(
+    {
+      requireMfa: z.boolean({ error: MFA_MSG.mfaPolicyBodyInvalid }).optional(),
+      sessionIdleMinutes: limit(SESSION_IDLE_MINUTES, SESSION_MSG.idleBounds).optional(),
+      sessionMaxHours: limit(SESSION_MAX_HOURS, SESSION_MSG.maxAgeBounds).optional(),
+    },
+    { error: MFA_MSG.mfaPolicyBodyInvalid },
+  )
+  .refine((v) => v.requireMfa !== undefined || v.sessionIdleMinutes !== undefined || v.sessionMaxHours !== undefined, { error: MFA_MSG.mfaPolicyBodyInvalid });
 export type OrganizationSecurityInput = z.input<typeof organizationSecuritySchema>;
 
 /** GET /api/organization/public/:orgId?key= */
@@ -215,6 +230,9 @@ export interface ProfileOrganization {
   joinByLinkEnabled: boolean;
   /** Every member must sign in with a second factor (PUT /api/organization/security, ADR 040). */
   require_mfa: boolean;
+  /** Session limits (PUT /api/organization/security, ADR 042); null: none. Absent in profiles cached before them. */
+  session_idle_minutes?: number | null;
+  session_max_hours?: number | null;
   paid_until: string | null;
 }
 
@@ -299,6 +317,8 @@ export interface JoinOrganizationResponse {
 export interface OrganizationSecurityResponse {
   message: string;
   require_mfa: boolean;
+  session_idle_minutes: number | null;
+  session_max_hours: number | null;
 }
 
 /** DELETE /api/organization/members/:id/factors and /api/admin/users/:id/factors */

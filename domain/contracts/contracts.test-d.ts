@@ -82,8 +82,8 @@ describe('request schemas take the published payload names', () => {
     // role: an org_admin may invite another org_admin (ADR 003).
     expectTypeOf<keyof z.input<typeof accounts.inviteSchema>>().toEqualTypeOf<'email' | 'organizationId' | 'role'>();
     expectTypeOf<z.input<typeof accounts.updateOrganizationSchema>>().toHaveProperty('name');
-    // The organization's two-step verification policy (ADR 040), as issue 26 publishes it.
-    expectTypeOf<keyof z.input<typeof accounts.organizationSecuritySchema>>().toEqualTypeOf<'requireMfa'>();
+    // The organization's two-step verification policy (ADR 040) and session limits (ADR 042), as issue 26 publishes them.
+    expectTypeOf<keyof z.input<typeof accounts.organizationSecuritySchema>>().toEqualTypeOf<'requireMfa' | 'sessionIdleMinutes' | 'sessionMaxHours'>();
   });
 
   test('assessments, answers, deferrals and evidence', () => {

@@ -15,6 +15,7 @@ import type { VerifiedAccess } from './auth.verifier.ts';
 import { challengeOptions, verifyAssertion, verifyRegistration } from './auth.webauthn.ts';
 import type { WebAuthnVerifyParams } from './auth.schemas.ts';
 import { rateLimitMessage } from '../lib/rate-limit.ts';
+import { NO_CLIENT, recordAuthEvent, type ClientInfo } from './auth.audit.ts';
 
 /**
  * Multi-factor sign-in, GoTrue's /factors API (supabase/auth internal/api/mfa.go) as supabase-js's
@@ -232,10 +233,35 @@ function isUniqueViolation(error: unknown): boolean {
  * tokens), verifies the factor, ends the user's other sessions below aal2 and drops the user's other
  * unverified factors of its type. The challenge is good once.
  */
-export async function verifyFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string, challengeId: string, proof: FactorProof): Promise<SessionJson> {
+export async function verifyFactor(
+  ctx: AuthContext,
+  access: VerifiedAccess,
+  factorId: string,
+  challengeId: string,
+  proof: FactorProof,
+  client: ClientInfo = NO_CLIENT,
+): Promise<SessionJson> {
   const factor = await ownFactor(ctx, access, factorId);
   await spendVerifyAttempt(ctx, factor.id);
+  const detail = { method: factor.factorType === 'webauthn' ? 'mfa/webauthn' : 'totp', factor_id: factor.id, session_id: access.session.id };
+  let raised: SessionJson;
+  try {
+    raised = await checkProofAndRaise(ctx, access, factor, challengeId, proof);
+  } catch (err) {
+    // Checked codes only (a 429 never reaches here): bounded by the factor's budgets (VERIFY_RULES).
+    if (err instanceof AuthError && err.status === 422) {
+      await recordAuthEvent(ctx, { action: 'auth.mfa_failed', userId: access.user.id, client, detail: { ...detail, outcome: 'failure', reason: err.code } });
+    }
+    throw err;
+  }
+  if (factor.status === 'unverified') {
+    await recordAuthEvent(ctx, { action: 'auth.factor_enrolled', userId: access.user.id, client, detail: { factor_id: factor.id, factor_type: factor.factorType, friendly_name: factor.friendlyName } });
+  }
+  await recordAuthEvent(ctx, { action: 'auth.mfa_verified', userId: access.user.id, client, detail: { ...detail, outcome: 'success', aal: 'aal2' } });
+  return raised;
+}
 
+async function checkProofAndRaise(ctx: AuthContext, access: VerifiedAccess, factor: FactorRow, challengeId: string, proof: FactorProof): Promise<SessionJson> {
   const now = ctx.now();
   const [challenge] = isUuid(challengeId)
     ? await ctx.db
@@ -290,7 +316,7 @@ export async function verifyFactor(ctx: AuthContext, access: VerifiedAccess, fac
 }
 
 /** DELETE /factors/:id (GoTrue UnenrollFactor): a verified factor only from an aal2 session; its sessions drop to aal1. */
-export async function unenrollFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string) {
+export async function unenrollFactor(ctx: AuthContext, access: VerifiedAccess, factorId: string, client: ClientInfo = NO_CLIENT) {
   const factor = await ownFactor(ctx, access, factorId);
   if (factor.status === 'verified' && access.session.aal !== 'aal2') {
     throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
@@ -301,6 +327,10 @@ export async function unenrollFactor(ctx: AuthContext, access: VerifiedAccess, f
       .set({ aal: 'aal1', factorId: null, mfaVerifiedAt: null, mfaMethod: null, updatedAt: ctx.now() })
       .where(eq(authSessions.factorId, factor.id));
     await tx.delete(authMfaFactors).where(eq(authMfaFactors.id, factor.id));
+    if (factor.status === 'verified') {
+      const detail = { factor_id: factor.id, factor_type: factor.factorType, friendly_name: factor.friendlyName };
+      await recordAuthEvent(ctx, { action: 'auth.factor_removed', userId: access.user.id, client, detail }, tx);
+    }
   });
   return { id: factor.id };
 }

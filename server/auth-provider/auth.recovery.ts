@@ -6,6 +6,7 @@ import { hashLog2N, hashPassword } from './auth.passwords.ts';
 import { randomToken } from './auth.secrets.ts';
 import { endSessions, startSession, type SessionJson } from './auth.sessions.ts';
 import { rememberClientOf } from './auth.sign-in.ts';
+import { NO_CLIENT, type ClientInfo } from './auth.audit.ts';
 import { findUserByEmail } from './auth.users.ts';
 import { recoveryMail } from './recovery.mail.ts';
 
@@ -50,7 +51,7 @@ export async function requestRecovery(ctx: AuthContext, email: string, redirectT
  * metadata (organization intent, names) and password are discarded and its sessions ended, so the
  * owner inherits nothing from that person (the recovery session then sets a new password).
  */
-export async function consumeRecovery(ctx: AuthContext, token: string, client?: string): Promise<SessionJson | null> {
+export async function consumeRecovery(ctx: AuthContext, token: string, client?: string, info: ClientInfo = NO_CLIENT): Promise<SessionJson | null> {
   const user = await consumeEmailLink(ctx, token, 'recovery');
   if (!user) return null;
   const now = ctx.now();
@@ -69,5 +70,5 @@ export async function consumeRecovery(ctx: AuthContext, token: string, client?: 
     .returning();
   // The link proved the mailbox: the client that used it may pass a lock set from elsewhere (ADR 029).
   await rememberClientOf(ctx, user, client);
-  return startSession(ctx, fresh ?? user, 'recovery');
+  return startSession(ctx, fresh ?? user, 'recovery', info);
 }

@@ -4,13 +4,16 @@ import type { AuthContext } from './auth.context.ts';
 import { AuthError, userBanned } from './auth.errors.ts';
 import { isCanonicalToken } from '../lib/base64url.ts';
 import { sha256Hex } from './auth.secrets.ts';
-import { findSession, sessionJson, storeRefreshToken, type SessionJson } from './auth.sessions.ts';
+import { endOneSession, findSession, policyBreach, policyOfUser, sessionJson, storeRefreshToken, type SessionJson } from './auth.sessions.ts';
+import { NO_CLIENT, type ClientInfo } from './auth.audit.ts';
 import { findUserById, isBanned } from './auth.users.ts';
 
 /** A revoked token presented again within this many ms is still accepted (concurrent tabs, retries). */
 export const REFRESH_REUSE_WINDOW_MS = 10_000;
 
 const notFound = () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+/** GoTrue's ErrorCodeSessionExpired: supabase-js signs the client out on it. */
+const sessionExpired = () => new AuthError(400, 'session_expired', 'Session Expired');
 const alreadyUsed = () => new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
 
 /**
@@ -21,7 +24,7 @@ const alreadyUsed = () => new AuthError(400, 'refresh_token_already_used', 'Inva
  *   even when it is the parent of the session's active token (a client that lost the response
  *   for longer than the window signs in again; the session never forks into two chains).
  */
-export async function refreshSession(ctx: AuthContext, presented: string): Promise<SessionJson> {
+export async function refreshSession(ctx: AuthContext, presented: string, client: ClientInfo = NO_CLIENT): Promise<SessionJson> {
   const { db } = ctx;
   // Only the exact spelling randomToken() produced (server/lib/base64url.ts).
   if (!isCanonicalToken(presented)) throw notFound();
@@ -34,6 +37,12 @@ export async function refreshSession(ctx: AuthContext, presented: string): Promi
   if (!user) throw notFound();
   const now = ctx.now();
   if (isBanned(user, now)) throw userBanned();
+  // The organization's session limits (ADR 042): a session past one ends here, audited once.
+  const breach = policyBreach(session, await policyOfUser(db, user.id), now);
+  if (breach) {
+    await endOneSession(ctx, user.id, session.id, { by: 'policy', reason: breach, client });
+    throw sessionExpired();
+  }
 
   let claimed = false;
   if (!token.revoked) {
@@ -44,17 +53,17 @@ export async function refreshSession(ctx: AuthContext, presented: string): Promi
       .returning({ id: authRefreshTokens.id });
     claimed = updated.length === 1;
   }
-  if (!claimed) await allowReuse(ctx, token.sessionId, token.revokedAt ?? now, now);
+  if (!claimed) await allowReuse(ctx, user.id, token.sessionId, token.revokedAt ?? now, now, client);
 
-  await db.update(authSessions).set({ updatedAt: now }).where(eq(authSessions.id, session.id));
+  await db.update(authSessions).set({ updatedAt: now, lastActiveAt: now }).where(eq(authSessions.id, session.id));
   const child = await storeRefreshToken(db, session, hash, now);
   return sessionJson(ctx, user, session, child);
 }
 
 /** An already revoked token may be swapped again only within the reuse window; after it, the whole session is revoked. */
-async function allowReuse(ctx: AuthContext, sessionId: string, revokedAt: Date, now: Date) {
+async function allowReuse(ctx: AuthContext, userId: string, sessionId: string, revokedAt: Date, now: Date, client: ClientInfo) {
   if (now.getTime() - revokedAt.getTime() <= REFRESH_REUSE_WINDOW_MS) return;
-  await ctx.db.delete(authSessions).where(eq(authSessions.id, sessionId));
+  await endOneSession(ctx, userId, sessionId, { by: 'reuse', reason: 'refresh_token_reused', client });
   ctx.logger.warn('refresh token reuse detected; session revoked', { sessionId });
   throw alreadyUsed();
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { authRefreshTokens, authSessions } from '../db/schema/index.ts';
+import { authRefreshTokens, authSessions, organizations, profiles } from '../db/schema/index.ts';
+import { NO_CLIENT, recordAuthEvent, type ClientInfo } from './auth.audit.ts';
 import type { AuthContext } from './auth.context.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from './auth.keys.ts';
 import { randomToken, sha256Hex } from './auth.secrets.ts';
@@ -75,15 +76,16 @@ export async function storeRefreshToken(db: Db, session: SessionRow, parentHash:
   return token;
 }
 
-/** A new login: session row, first refresh token, signed access token. */
-export async function startSession(ctx: AuthContext, user: AuthUserRow, method: AuthMethod): Promise<SessionJson> {
+/** A new login: session row (with the client's address and User-Agent), first refresh token, signed access token; audited as auth.sign_in. */
+export async function startSession(ctx: AuthContext, user: AuthUserRow, method: AuthMethod, client: ClientInfo = NO_CLIENT): Promise<SessionJson> {
   const at = ctx.now();
   const [session] = await ctx.db
     .insert(authSessions)
-    .values({ userId: user.id, aal: 'aal1', amr: method, createdAt: at, updatedAt: at })
+    .values({ userId: user.id, aal: 'aal1', amr: method, ip: client.ip, userAgent: client.userAgent, lastActiveAt: at, createdAt: at, updatedAt: at })
     .returning();
   if (!session) throw new Error('session insert returned nothing');
   const refreshToken = await storeRefreshToken(ctx.db, session, null, at);
+  await recordAuthEvent(ctx, { action: 'auth.sign_in', userId: user.id, client, detail: { method, outcome: 'success', session_id: session.id } });
   return sessionJson(ctx, user, session, refreshToken);
 }
 
@@ -94,12 +96,62 @@ export async function findSession(db: Db, id: string): Promise<SessionRow | unde
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
-/** Deletes sessions (their refresh tokens cascade). */
-export async function endSessions(db: Db, userId: string, sessionId: string | null, scope: LogoutScope): Promise<void> {
+/** Deletes sessions (their refresh tokens cascade); returns how many ended. */
+export async function endSessions(db: Db, userId: string, sessionId: string | null, scope: LogoutScope): Promise<number> {
+  const ended = { id: authSessions.id };
   if (scope === 'global' || !sessionId) {
-    if (scope !== 'local') await db.delete(authSessions).where(eq(authSessions.userId, userId));
-    return;
+    if (scope === 'local') return 0;
+    return (await db.delete(authSessions).where(eq(authSessions.userId, userId)).returning(ended)).length;
   }
   const which = scope === 'local' ? eq(authSessions.id, sessionId) : ne(authSessions.id, sessionId);
-  await db.delete(authSessions).where(and(eq(authSessions.userId, userId), which));
+  return (await db.delete(authSessions).where(and(eq(authSessions.userId, userId), which)).returning(ended)).length;
+}
+
+/** The organization's session limits (ADR 042); null columns: no limit. */
+export type SessionPolicy = Pick<typeof organizations.$inferSelect, 'sessionIdleMinutes' | 'sessionMaxHours'>;
+export type PolicyBreach = 'idle_timeout' | 'max_age';
+
+/** Which limit the session is past at `now`, if any: unused longer than the idle timeout, or older than the maximum age. */
+export function policyBreach(session: Pick<SessionRow, 'createdAt' | 'lastActiveAt'>, policy: SessionPolicy | null | undefined, now: Date): PolicyBreach | null {
+  if (!policy) return null;
+  const t = now.getTime();
+  if (policy.sessionMaxHours !== null && t - session.createdAt.getTime() > policy.sessionMaxHours * 3_600_000) return 'max_age';
+  if (policy.sessionIdleMinutes !== null && t - session.lastActiveAt.getTime() > policy.sessionIdleMinutes * 60_000) return 'idle_timeout';
+  return null;
+}
+
+/** The session limits of the user's organization (none without a profile or organization). */
+export async function policyOfUser(db: Db, userId: string): Promise<SessionPolicy | null> {
+  const [row] = await db
+    .select({ sessionIdleMinutes: organizations.sessionIdleMinutes, sessionMaxHours: organizations.sessionMaxHours })
+    .from(profiles)
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Ends one session of the user and audits it as auth.session_ended (`by`: user, admin, policy,
+ * reuse); false when it was already gone (another instance ended it first: one row, not two).
+ */
+export async function endOneSession(
+  ctx: Pick<AuthContext, 'db'>,
+  userId: string,
+  sessionId: string,
+  why: { by: 'user' | 'admin' | 'policy' | 'reuse'; reason: string; actorId?: string | null; client?: ClientInfo },
+): Promise<boolean> {
+  const gone = await ctx.db
+    .delete(authSessions)
+    .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)))
+    .returning({ id: authSessions.id });
+  if (gone.length === 0) return false;
+  await recordAuthEvent(ctx, {
+    action: 'auth.session_ended',
+    userId,
+    actorId: why.actorId === undefined ? (why.by === 'user' ? userId : null) : why.actorId,
+    ...(why.client ? { client: why.client } : {}),
+    detail: { by: why.by, reason: why.reason, session_id: sessionId },
+  });
+  return true;
 }

@@ -10,6 +10,7 @@ import { issueEmailLink } from './auth.email-links.ts';
 import { AUTH_LIMITS, LOCKOUT_BASE_MS, LOCKOUT_MAX_MS, LOCKOUT_THRESHOLD } from './auth.limits.ts';
 import { hashLog2N, verifyAgainstDummy, verifyPassword } from './auth.passwords.ts';
 import { startSession, type SessionJson } from './auth.sessions.ts';
+import { AUDIT_LIMITS, NO_CLIENT, recordAuthEvent, recordLater, recordUnknownAddressFailure, type ClientInfo } from './auth.audit.ts';
 import { findUserByEmail, findUserById, isBanned, normalizeEmail, type AuthUserRow } from './auth.users.ts';
 
 const locked = (seconds: number) =>
@@ -66,11 +67,18 @@ async function reserveUnknownAttempt(db: Db, email: string, now: Date): Promise<
  * 429 over_request_rate_limit until the lock expires, even for the right password. The check-and-count
  * happens in one statement before scrypt runs (see reserveUserAttempt), so it holds under parallel guesses.
  */
-export async function signInWithPassword(ctx: AuthContext, rawEmail: string, password: string, client?: string): Promise<SessionJson> {
+export async function signInWithPassword(
+  ctx: AuthContext,
+  rawEmail: string,
+  password: string,
+  client?: string,
+  info: ClientInfo = NO_CLIENT,
+): Promise<SessionJson> {
   const email = normalizeEmail(rawEmail);
   const now = ctx.now();
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
+    recordUnknownAddressFailure(ctx, email, client, info);
     if (!(await reserveUnknownAttempt(ctx.db, email, now))) {
       const [row] = await ctx.db.select().from(authUnknownAddresses).where(eq(authUnknownAddresses.email, email)).limit(1);
       throw locked(secondsUntil(row?.lockedUntil, now));
@@ -78,11 +86,39 @@ export async function signInWithPassword(ctx: AuthContext, rawEmail: string, pas
     await verifyAgainstDummy(password, hashLog2N(ctx.env));
     throw invalidCredentials();
   }
-  const fresh = await checkPasswordWithLockout(ctx, user, password, { lastSignInAt: now }, client);
-  if (!fresh) throw invalidCredentials();
-  if (isBanned(user, now)) throw userBanned();
-  if (!fresh.emailConfirmedAt) throw emailNotConfirmed();
-  return startSession(ctx, fresh, 'password');
+  try {
+    const fresh = await checkPasswordWithLockout(ctx, user, password, { lastSignInAt: now }, client);
+    if (!fresh) throw invalidCredentials();
+    if (isBanned(user, now)) throw userBanned();
+    if (!fresh.emailConfirmedAt) throw emailNotConfirmed();
+    return await startSession(ctx, fresh, 'password', info);
+  } catch (err) {
+    if (err instanceof AuthError) recordFailure(ctx, user.id, err, info);
+    throw err;
+  }
+}
+
+/** The failure reasons of the trail, by the provider's error code. */
+const FAILURE_REASONS: Record<string, string> = {
+  invalid_credentials: 'wrong_password',
+  over_request_rate_limit: 'locked',
+  user_banned: 'suspended',
+  email_not_confirmed: 'email_not_confirmed',
+};
+
+/**
+ * A refused password grant of a known account, recorded after the answer (recordLater). Wrong
+ * passwords are bounded by the lockout; the refusals of a locked account, which anyone can repeat,
+ * are recorded once per account and window (AUDIT_LIMITS.lockedPerAccount).
+ */
+function recordFailure(ctx: AuthContext, userId: string, err: AuthError, info: ClientInfo): void {
+  const reason = FAILURE_REASONS[err.code] ?? err.code;
+  const detail = { method: 'password', outcome: 'failure', reason };
+  if (reason !== 'locked') return recordLater(ctx, { action: 'auth.sign_in_failed', userId, client: info, detail });
+  ctx.background.run('sign-in audit', async () => {
+    if ((await ctx.budgets.spend(AUDIT_LIMITS.lockedPerAccount, userId)) !== 0) return;
+    await recordAuthEvent(ctx, { action: 'auth.sign_in_failed', userId, client: info, detail });
+  });
 }
 
 /** The budget key of one client's checks against one account. */

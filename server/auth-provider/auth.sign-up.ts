@@ -10,6 +10,7 @@ import { servedMetadata } from './auth.schemas.ts';
 import { sha256Hex } from './auth.secrets.ts';
 import { checkPasswordWithLockout } from './auth.sign-in.ts';
 import { startSession, type SessionJson } from './auth.sessions.ts';
+import { NO_CLIENT, type ClientInfo } from './auth.audit.ts';
 import { APP_METADATA, findUserByEmail, insertUser, normalizeEmail, toUserJson, type AuthUserRow, type UserJson } from './auth.users.ts';
 import { confirmationMail } from './confirmation.mail.ts';
 import { signupNoticeMail } from './signup-notice.mail.ts';
@@ -91,12 +92,13 @@ export async function signUp(
   ctx: AuthContext,
   input: { email: string; password: unknown; data: Record<string, unknown> },
   redirectTo: string,
+  client: ClientInfo = NO_CLIENT,
 ): Promise<SessionJson | UserJson> {
   const password = checkNewPassword(input.password);
   const now = ctx.now();
   if (ctx.env.AUTH_AUTOCONFIRM) {
     const user = await insertUser(ctx.db, { email: input.email, password, userMetadata: input.data }, now, now, hashLog2N(ctx.env));
-    return startSession(ctx, user, 'password');
+    return startSession(ctx, user, 'password', client);
   }
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(password, hashLog2N(ctx.env));
@@ -160,7 +162,13 @@ export async function resendConfirmation(ctx: AuthContext, email: string, redire
  * an invalid, used or expired link gives null. The owner of an address they never signed up with
  * cannot confirm it and uses recovery instead, which drops what that sign-up set up (consumeRecovery).
  */
-export async function consumeConfirmation(ctx: AuthContext, token: string, password: string, client?: string): Promise<SessionJson | null> {
+export async function consumeConfirmation(
+  ctx: AuthContext,
+  token: string,
+  password: string,
+  client?: string,
+  info: ClientInfo = NO_CLIENT,
+): Promise<SessionJson | null> {
   const pending = await peekEmailLink(ctx, token, 'signup');
   if (!pending) return null;
   const checked = await checkPasswordWithLockout(ctx, pending, password, {}, client);
@@ -173,5 +181,5 @@ export async function consumeConfirmation(ctx: AuthContext, token: string, passw
     .set({ emailConfirmedAt: user.emailConfirmedAt ?? now, lastSignInAt: now })
     .where(eq(authUsers.id, user.id))
     .returning();
-  return startSession(ctx, fresh ?? user, 'otp');
+  return startSession(ctx, fresh ?? user, 'otp', info);
 }

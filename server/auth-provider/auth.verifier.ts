@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { preparedPerDb } from '../db/prepared.ts';
 import { decodeJwt, type JWTPayload } from 'jose';
 import { authSessions, authUsers, organizations, profiles } from '../db/schema/index.ts';
@@ -9,7 +9,7 @@ import type { AuthContext } from './auth.context.ts';
 import { AuthError } from './auth.errors.ts';
 import { isBanned, type AuthUserRow } from './auth.users.ts';
 import { isUuid } from '../lib/validator.ts';
-import type { SessionRow } from './auth.sessions.ts';
+import { endOneSession, policyBreach, type SessionPolicy, type SessionRow } from './auth.sessions.ts';
 
 export interface VerifiedAccess {
   claims: JWTPayload & { session_id: string };
@@ -82,6 +82,28 @@ async function checkAccess<R extends { session: SessionRow; user: AuthUserRow }>
   return { claims: { ...claims, session_id: sessionId }, row };
 }
 
+/** How often an API request moves the session's last_active_at (one UPDATE per session a minute at most). */
+export const LAST_ACTIVE_GRANULARITY_MS = 60_000;
+
+/**
+ * The organization's session limits (ADR 042), on every API request: a session past its idle
+ * timeout or maximum age ends (audited once, endOneSession) and the request gets the 401 of an
+ * ended session. Otherwise its last use is recorded, at most once a minute.
+ */
+async function enforceSessionPolicy(ctx: AuthContext, session: SessionRow, o: SessionPolicy | null): Promise<void> {
+  const now = ctx.now();
+  const breach = policyBreach(session, o, now);
+  if (breach) {
+    await endOneSession(ctx, session.userId, session.id, { by: 'policy', reason: breach });
+    throw new SessionEndedError(session.userId);
+  }
+  if (now.getTime() - session.lastActiveAt.getTime() < LAST_ACTIVE_GRANULARITY_MS) return;
+  await ctx.db
+    .update(authSessions)
+    .set({ lastActiveAt: now })
+    .where(and(eq(authSessions.id, session.id), lt(authSessions.lastActiveAt, new Date(now.getTime() - LAST_ACTIVE_GRANULARITY_MS))));
+}
+
 /** The API's verifier: the same checks, but every failure is the API's plain 401. */
 export function createEmbeddedVerifier(ctx: AuthContext): TokenVerifier {
   return {
@@ -98,6 +120,7 @@ export function createEmbeddedVerifier(ctx: AuthContext): TokenVerifier {
         throw err;
       }
       const { session, user, p, o } = access.row;
+      await enforceSessionPolicy(ctx, session, o);
       return {
         id: user.id,
         email: user.email,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { isCanonicalToken } from '../lib/base64url.ts';
 import { clientBudgetKey } from '../lib/client-ip.ts';
+import { clientInfo } from './auth.audit.ts';
 import type { AppEnv } from '../lib/factory.ts';
 import type { AuthContext } from './auth.context.ts';
 import { AuthError, validationFailed } from './auth.errors.ts';
@@ -59,7 +60,7 @@ export const recoveryRoutes = (ctx: AuthContext) =>
         const fragment = pending ? { token_hash: token, type, redirect_to: redirectTo } : LINK_ERROR;
         return c.redirect(`${page}#${new URLSearchParams(fragment).toString()}`, 303);
       }
-      const session = type === 'recovery' && validToken(token) ? await consumeRecovery(ctx, token, clientBudgetKey(c)) : null;
+      const session = type === 'recovery' && validToken(token) ? await consumeRecovery(ctx, token, clientBudgetKey(c), clientInfo(c)) : null;
       const fragment = session
         ? {
             access_token: session.access_token,
@@ -80,12 +81,12 @@ export const recoveryRoutes = (ctx: AuthContext) =>
       const token = body.token_hash ?? body.token;
       if (!token) throw validationFailed('Verify requires a token_hash');
       let session: SessionJson | null;
-      if (body.type === 'recovery') session = validToken(token) ? await consumeRecovery(ctx, token, clientBudgetKey(c)) : null;
+      if (body.type === 'recovery') session = validToken(token) ? await consumeRecovery(ctx, token, clientBudgetKey(c), clientInfo(c)) : null;
       else {
         if (!body.password) throw validationFailed(CONFIRM_NEEDS_PASSWORD);
         // A password check, like the password grant: the same per-IP budget (and the account lockout inside).
         await throttleIp(ctx, c, AUTH_LIMITS.perIp);
-        session = validToken(token) ? await consumeConfirmation(ctx, token, body.password, clientBudgetKey(c)) : null;
+        session = validToken(token) ? await consumeConfirmation(ctx, token, body.password, clientBudgetKey(c), clientInfo(c)) : null;
       }
       if (!session) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
       return c.json(session, 200);

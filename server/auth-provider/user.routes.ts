@@ -10,6 +10,7 @@ import { updateUser } from './auth.update-user.ts';
 import { findFactors, toUserJson } from './auth.users.ts';
 import { verifyAccessToken } from './auth.verifier.ts';
 import { clientBudgetKey } from '../lib/client-ip.ts';
+import { clientInfo, recordAuthEvent } from './auth.audit.ts';
 
 export function bearer(c: Context<AppEnv>): string {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
@@ -33,6 +34,7 @@ export const userRoutes = (ctx: AuthContext) =>
     .post('/logout', async (c) => {
       const scope = parseWith(logoutScope, c.req.query('scope') ?? 'global');
       const { user, session } = await verifyAccessToken(ctx, bearer(c));
-      await endSessions(ctx.db, user.id, session.id, scope);
+      const ended = await endSessions(ctx.db, user.id, session.id, scope);
+      await recordAuthEvent(ctx, { action: 'auth.sign_out', userId: user.id, client: clientInfo(c), detail: { scope, session_id: session.id, ended_sessions: ended } });
       return c.body(null, 204);
     });

@@ -49,6 +49,8 @@ export function toCaller(p: typeof profiles.$inferSelect, o: typeof organization
           suspendedReason: o.suspendedReason,
           joinByLinkEnabled: o.joinByLinkEnabled,
           requireMfa: o.requireMfa,
+          sessionIdleMinutes: o.sessionIdleMinutes,
+          sessionMaxHours: o.sessionMaxHours,
           paidUntil: o.paidUntil,
         }
       : null,

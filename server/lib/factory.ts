@@ -67,13 +67,37 @@ export interface Lifecycle {
 }
 
 /** What the accounts feature needs from the auth provider's admin API. */
+/** Why an admin action ended a user's sessions (the auth.session_ended row). */
+export interface SessionEndReason {
+  actorId: string | null;
+  reason: string;
+}
+
+/** One session as the embedded provider stores it (auth_sessions). */
+export interface AuthSessionSummary {
+  id: string;
+  createdAt: Date;
+  lastActiveAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  method: string;
+  aal: string;
+}
+
 export interface AuthAdminApi {
   /** Creates a confirmed user; rejects when the e-mail is already registered. */
   createUser(input: { email: string; password: string; userMetadata: Record<string, unknown> }): Promise<{ id: string }>;
-  /** Ends every session (refresh tokens) of the user. */
-  signOutUser(userId: string): Promise<unknown>;
+  /**
+   * Ends every session (refresh tokens) of the user; `why` (who, and the reason: member_removed,
+   * organization_deleted, ...) is recorded as auth.session_ended by the embedded provider (ADR 042).
+   */
+  signOutUser(userId: string, why?: SessionEndReason): Promise<unknown>;
   /** Bans until the instant (null lifts the ban) and ends every session; used to disable users. */
-  banUser?(userId: string, until: Date | null): Promise<void>;
+  banUser?(userId: string, until: Date | null, why?: SessionEndReason): Promise<void>;
+  /** The user's sessions, newest use first (ADR 042). Absent with hosted Supabase (no session list there). */
+  listSessions?(userId: string): Promise<AuthSessionSummary[]>;
+  /** Ends one session of the user (false: no such session of theirs), audited as ended by `actorId`. */
+  endSession?(userId: string, sessionId: string, actorId: string): Promise<boolean>;
   /**
    * A lost second factor (ADR 040): deletes every MFA factor of the user and ends their sessions
    * above aal1. Absent with hosted Supabase (its dashboard resets factors).
@@ -102,6 +126,9 @@ export interface Caller {
     joinByLinkEnabled: boolean;
     /** Members need an aal2 session (ADR 040). */
     requireMfa: boolean;
+    /** Session limits (ADR 042): idle timeout in minutes, maximum age in hours; null: none. */
+    sessionIdleMinutes: number | null;
+    sessionMaxHours: number | null;
     paidUntil: Date | null;
   } | null;
 }

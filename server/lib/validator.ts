@@ -51,4 +51,5 @@ export const actionParam = z.object({ actionId: idOf('corrective action') });
 export const certificationParam = z.object({ id: idOf('certification') });
 export const adminQuestionParam = z.object({ id: idOf('question') });
 export const adminUserParam = z.object({ id: idOf('user') });
+export const sessionParam = z.object({ id: idOf('session') });
 export const adminOrganizationParam = z.object({ id: idOf('organization') });

@@ -26,7 +26,8 @@ export const paths = {
   accountSecurity: { path: '/account/security', href: () => '/account/security' },
   assessmentNew: { path: '/assessment/new', href: () => '/assessment/new' },
   assessment: { path: '/assessment/:id', href: (id: string) => `/assessment/${encodeURIComponent(id)}` },
-  organization: { path: '/organization', href: () => '/organization' },
+  /** Also /organization/audit-log (org_admins; ADR 042), routed inside the organization chunk (src/features/organization/organization-page.tsx). */
+  organization: { path: '/organization/*', href: () => '/organization' },
   actionPlan: { path: '/action-plan', href: () => '/action-plan' },
   certification: { path: '/certification', href: () => '/certification' },
   /** The question bank's release notes (ADR 038). */

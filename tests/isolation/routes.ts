@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { PROFILE_WITH_EVERY_DUTY } from '#domain/questions/applicability.ts';
 import { invitations, joinRequests } from '#server/db/schema/index.ts';
+import { decodeJwt } from 'jose';
+import { signInUser } from '#tests/setup/auth.ts';
 import { joinKeyOf, joinOrganization } from './fixtures.ts';
 import type { World } from './world.ts';
 import { evidenceRows } from './evidence-routes.ts';
@@ -203,6 +205,21 @@ const organizationRows: RouteRow[] = [
     access: 'org_admin',
     crossOrg: 'denied',
     request: async (w) => ({ path: `/api/organization/members/${(await joinOrganization(w.server, w.orgA.id)).userId}/factors` }),
+  },
+  // The organization's audit log (ADR 042): B's admin reads B's rows; the body must hold nothing of A.
+  { method: 'GET', route: '/api/organization/audit-log', access: 'org_admin', crossOrg: 'own-data', request: () => ({ path: '/api/organization/audit-log' }) },
+  // One's own sessions (ADR 042): another organization's member ending A's session is the 404 of none.
+  { method: 'GET', route: '/api/account/sessions', access: 'member', crossOrg: 'own-data', request: () => ({ path: '/api/account/sessions' }) },
+  { method: 'DELETE', route: '/api/account/sessions', access: 'member', crossOrg: 'own-data', request: () => ({ path: '/api/account/sessions' }) },
+  {
+    method: 'DELETE',
+    route: '/api/account/sessions/:id',
+    access: 'member',
+    crossOrg: 'denied',
+    request: async (w) => {
+      const other = await signInUser(w.server, w.memberA.email, w.memberA.password);
+      return { path: `/api/account/sessions/${String(decodeJwt(other.accessToken).session_id)}` };
+    },
   },
   {
     method: 'GET',

@@ -37,6 +37,11 @@ export const authSessions = pgTable(
     mfaVerifiedAt: timestamp({ withTimezone: true }),
     /** That entry's method: GoTrue's `totp` or `mfa/webauthn` (null on rows from before WebAuthn: totp). */
     mfaMethod: text({ enum: ['totp', 'mfa/webauthn'] }),
+    /** The client address at sign-in (server/lib/client-ip.ts clientIp; null in-process) and its User-Agent (truncated). */
+    ip: text(),
+    userAgent: text(),
+    /** Last use: a refresh, or an API request (at most once a minute, auth.verifier.ts). Idle timeouts count from it. */
+    lastActiveAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_factor_idx').on(t.factorId)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { INVITABLE_ROLES, JOIN_REQUEST_STATUSES, ORGANIZATION_STATUSES, PROFILE_STATUSES } from '../../../domain/contracts/enums.ts';
 import type { ApplicabilityProfile } from '../../../domain/questions/applicability.ts';
 import { ROLES } from '../../../domain/roles.ts';
@@ -19,6 +19,10 @@ export const organizations = pgTable('organizations', {
    * (PUT /api/organization/security), enforced by requireProfile (ADR 040).
    */
   requireMfa: boolean().notNull().default(false),
+  /** Session policy (ADR 042): a session unused this long ends; null: no idle limit. */
+  sessionIdleMinutes: integer(),
+  /** A session this old ends whatever its use (the user signs in again); null: no limit. */
+  sessionMaxHours: integer(),
   /**
    * The secret of the join link (/signup?org=<id>&key=<joinKey>): random and opaque, shown to the
    * org_admins only; rotating replaces it so every older link stops working (ADR 003).
@@ -43,7 +47,7 @@ export const organizations = pgTable('organizations', {
   paymentVerifiedAt: timestamp({ withTimezone: true }),
   ...timestamps,
 }, (t) => [
-  // The admin list's keyset order and its prefix search (server/features/admin/keyset.ts).
+  // The admin list's keyset order and its prefix search (server/lib/keyset.ts).
   index('organizations_name_id_idx').on(t.name, t.id),
   index('organizations_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
   index('organizations_contact_email_prefix_idx').using('btree', sql`lower(${t.contactEmail}) text_pattern_ops`),
@@ -68,7 +72,7 @@ export const profiles = pgTable(
   (t) => [
     index('profiles_org_idx').on(t.organizationId),
     index('profiles_email_idx').on(t.email),
-    // The admin users list's keyset order and its prefix search (server/features/admin/keyset.ts).
+    // The admin users list's keyset order and its prefix search (server/lib/keyset.ts).
     index('profiles_name_order_idx').on(t.lastName, t.firstName, t.email, t.id),
     index('profiles_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
     index('profiles_last_name_prefix_idx').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
@@ -113,6 +117,8 @@ export const auditLog = pgTable(
     // The keyset order of GET /api/admin/audit-log (newest first, id breaks ties) and its prefix search.
     index('audit_log_created_id_idx').on(t.createdAt, t.id),
     index('audit_log_org_idx').on(t.organizationId),
+    // The keyset order of GET /api/organization/audit-log: one organization's rows, newest first (ADR 042).
+    index('audit_log_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('audit_log_actor_idx').on(t.actorId),
     index('audit_log_action_prefix_idx').using('btree', sql`lower(${t.action}) text_pattern_ops`),
     index('audit_log_target_prefix_idx').using('btree', sql`lower(${t.targetId}) text_pattern_ops`),

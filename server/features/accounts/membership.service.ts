@@ -49,6 +49,8 @@ export function toProfileDto(p: Caller): ProfileDto {
           suspended_reason: p.organization.suspendedReason,
           joinByLinkEnabled: p.organization.joinByLinkEnabled,
           require_mfa: p.organization.requireMfa,
+          session_idle_minutes: p.organization.sessionIdleMinutes,
+          session_max_hours: p.organization.sessionMaxHours,
           paid_until: p.organization.paidUntil ? p.organization.paidUntil.toISOString() : null,
         }
       : null,

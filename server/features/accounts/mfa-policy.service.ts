@@ -1,9 +1,10 @@
-// The organization's two-step verification policy and the reset of a lost factor (ADR 040). The
+// The organization's security settings (two-step verification, ADR 040; session limits, ADR 042) and the reset of a lost factor (ADR 040). The
 // policy is enforced in one place, requireProfile (./require-profile.ts assertAssurance); this file
 // only stores it and resets factors through the auth provider's admin API.
 import { and, eq, ne } from 'drizzle-orm';
 import type { FactorsResetResponse } from '#domain/contracts/accounts.ts';
 import { MFA_MSG } from '#domain/mfa-messages.ts';
+import { SESSION_MSG } from '#domain/session-messages.ts';
 import { fullName } from '#domain/text.ts';
 import { organizations, profiles } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
@@ -15,31 +16,48 @@ import { PRODUCT_NAME } from './invite-mail.ts';
 import { lockOrganization } from './membership.service.ts';
 import { ownOrganizationId } from './organization.service.ts';
 
+export interface SecurityPolicy {
+  requireMfa: boolean;
+  sessionIdleMinutes: number | null;
+  sessionMaxHours: number | null;
+}
+
 /**
- * PUT /api/organization/security (org_admins): stores the policy; a change is audited with its
- * before and after. Turning it on takes an aal2 session, so the admin cannot shut themselves out.
+ * PUT /api/organization/security (org_admins): stores the settings sent (two-step verification,
+ * ADR 040; session limits, ADR 042); a change is audited once with the changed keys' before and
+ * after. Turning two-step verification on takes an aal2 session, so the admin cannot shut
+ * themselves out. Answers the settings as stored.
  */
-export async function setMfaPolicy(ctx: CallerContext, requireMfa: boolean, callerAal: AuthUser['aal']): Promise<boolean> {
+export async function setSecurityPolicy(ctx: CallerContext, input: Partial<SecurityPolicy>, callerAal: AuthUser['aal']): Promise<SecurityPolicy> {
   const { caller } = ctx;
   const orgId = ownOrganizationId(caller);
-  if (requireMfa && callerAal !== 'aal2') throw new AppError(403, 'mfa_enrol_first', MFA_MSG.mfaPolicyNeedsOwnFactor);
-  await ctx.db.transaction(async (tx) => {
+  if (input.requireMfa && callerAal !== 'aal2') throw new AppError(403, 'mfa_enrol_first', MFA_MSG.mfaPolicyNeedsOwnFactor);
+  // Enforced by the embedded provider only (ADR 042): with hosted Supabase they would be stored and never applied.
+  const limits = input.sessionIdleMinutes !== undefined || input.sessionMaxHours !== undefined;
+  if (limits && !ctx.authAdmin?.listSessions) throw new AppError(409, 'conflict', SESSION_MSG.sessionLimitsUnavailable);
+  return ctx.db.transaction(async (tx) => {
     await lockOrganization(tx, orgId);
-    const [before] = await tx.select({ requireMfa: organizations.requireMfa }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
-    if (!before) throw notFound('Organization not found');
-    if (before.requireMfa === requireMfa) return;
-    await tx.update(organizations).set({ requireMfa, updatedAt: ctx.now() }).where(eq(organizations.id, orgId));
+    const [current] = await tx
+      .select({ requireMfa: organizations.requireMfa, sessionIdleMinutes: organizations.sessionIdleMinutes, sessionMaxHours: organizations.sessionMaxHours })
+      .from(organizations)
+      .where(eq(organizations.id, orgId))
+      .limit(1);
+    if (!current) throw notFound('Organization not found');
+    const keys = (Object.keys(input) as (keyof SecurityPolicy)[]).filter((k) => input[k] !== undefined && input[k] !== current[k]);
+    if (keys.length === 0) return current;
+    const pick = (from: Partial<SecurityPolicy>) => Object.fromEntries(keys.map((k) => [k, from[k]]));
+    await tx.update(organizations).set({ ...pick(input), updatedAt: ctx.now() }).where(eq(organizations.id, orgId));
     await writeAudit(tx, {
       actorId: caller.id,
       organizationId: orgId,
       action: 'organization.security',
       targetType: 'organization',
       targetId: orgId,
-      before: { requireMfa: before.requireMfa },
-      after: { requireMfa },
+      before: pick(current),
+      after: pick(input),
     });
+    return { ...current, ...pick(input) } as SecurityPolicy;
   });
-  return requireMfa;
 }
 
 type Target = Pick<typeof profiles.$inferSelect, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'organizationId'>;

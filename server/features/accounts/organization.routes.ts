@@ -12,12 +12,13 @@ import {
 } from '#domain/contracts/accounts.ts';
 import { MSG } from '#domain/messages.ts';
 import { MFA_MSG } from '#domain/mfa-messages.ts';
+import { SESSION_MSG } from '#domain/session-messages.ts';
 import type { AppEnv } from '../../lib/factory.ts';
 import { requireRole, requireWritable } from '../../lib/caller.ts';
 import { rateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { invitationParam, joinRequestParam, memberParam, organizationParam, validate } from '../../lib/validator.ts';
 import { applicabilityView, saveApplicability } from './applicability.service.ts';
-import { resetMemberFactors, setMfaPolicy } from './mfa-policy.service.ts';
+import { resetMemberFactors, setSecurityPolicy } from './mfa-policy.service.ts';
 import { cancelInvitation, listPendingInvitations } from './invitation.service.ts';
 import { decideJoinRequest, invalidJoinLink, listJoinRequests, publicOrganization, rotateJoinKey } from './join-request.service.ts';
 import {
@@ -29,7 +30,10 @@ import {
   toOrganizationDto,
   updateOrganization,
 } from './organization.service.ts';
-import { callerContext, serviceContext } from '../../lib/context.ts';
+import { callerContext, orgContext, serviceContext } from '../../lib/context.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { AUDIT_CSV_MAX_ROWS, AUDIT_TRUNCATED_HEADER, organizationAuditQuerySchema } from '#domain/contracts/sessions.ts';
+import { organizationAuditCsv, organizationAuditPage } from './organization-audit.service.ts';
 
 const orgAdmin = requireRole('org_admin');
 
@@ -102,9 +106,29 @@ export const organizationRoutes = new Hono<AppEnv>()
   // Two-step verification (ADR 040): the policy is read with the profile (organization.requireMfa).
   // Not behind requireWritable: a suspended organization may still tighten or reset sign-in.
   .put('/security', orgAdmin, validate('json', organizationSecuritySchema), async (c) => {
-    const requireMfa = await setMfaPolicy(callerContext(c), c.req.valid('json').requireMfa, c.var.user.aal);
-    const body: OrganizationSecurityResponse = { message: requireMfa ? MFA_MSG.mfaPolicyOn : MFA_MSG.mfaPolicyOff, require_mfa: requireMfa };
+    const input = c.req.valid('json');
+    const saved = await setSecurityPolicy(callerContext(c), input, c.var.user.aal);
+    const mfaMessage = saved.requireMfa ? MFA_MSG.mfaPolicyOn : MFA_MSG.mfaPolicyOff;
+    const body: OrganizationSecurityResponse = {
+      message: input.requireMfa !== undefined ? mfaMessage : SESSION_MSG.sessionPolicySaved,
+      require_mfa: saved.requireMfa,
+      session_idle_minutes: saved.sessionIdleMinutes,
+      session_max_hours: saved.sessionMaxHours,
+    };
     return c.json(body, 200);
+  })
+  // The organization's audit log (ADR 042): org_admins, their own organization only.
+  .get('/audit-log', orgAdmin, validate('query', organizationAuditQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const ctx = orgContext(callerContext(c));
+    if (query.format === 'csv') {
+      const { csv, truncated } = await organizationAuditCsv(ctx, query);
+      c.header('Cache-Control', 'private, no-store');
+      c.header('Content-Disposition', contentDisposition(`audit-log-${ctx.now().toISOString().slice(0, 10)}.csv`));
+      if (truncated) c.header(AUDIT_TRUNCATED_HEADER, String(AUDIT_CSV_MAX_ROWS));
+      return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
+    }
+    return c.json(await organizationAuditPage(ctx, query), 200);
   })
   .delete('/members/:id/factors', orgAdmin, validate('param', memberParam), async (c) =>
     c.json(await resetMemberFactors(callerContext(c), c.req.valid('param').id), 200),

@@ -131,13 +131,13 @@ export async function removeMember(ctx: CallerContext, memberId: string): Promis
       after: JSON.stringify({ status: 'removed', joinLink: 'renewed' }),
     });
   });
-  await endSessions(ctx, memberId);
+  await endSessions(ctx, memberId, caller.id);
 }
 
-async function endSessions(ctx: ServiceContext, userId: string): Promise<void> {
+async function endSessions(ctx: ServiceContext, userId: string, actorId: string): Promise<void> {
   if (!ctx.authAdmin) return; // hosted auth: requireProfile refuses the removed profile on every request
   try {
-    await ctx.authAdmin.signOutUser(userId);
+    await ctx.authAdmin.signOutUser(userId, { actorId, reason: 'member_removed' });
   } catch (err) {
     ctx.logger.warn('could not end the sessions of a removed member', { userId, error: errorForLog(err) });
   }

@@ -5,6 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { organizations, profiles } from '#server/db/schema/index.ts';
+import { SESSION_MSG } from '#domain/session-messages.ts';
 import { createTestServer, type TestServer } from '#tests/setup/app.ts';
 import { DB_DRIVERS, TEST_ADMIN } from '#tests/setup/test-env.ts';
 import { MSG } from '#domain/messages.ts';
@@ -63,6 +64,16 @@ describe.each(DB_DRIVERS)('profile provisioning with hosted auth (%s)', (driver)
     const signup = await server.json('POST', '/api/auth/signup', { ...founderMeta, supabaseUserId: user.id, email: user.email }, user.token);
     expect(signup.status).toBe(200);
     expect(signup.body.profile.organization.id).toBe(org!.id);
+  });
+
+  it('has no session list and refuses session limits with hosted auth (ADR 042: GoTrue owns sessions)', async () => {
+    const user = await hostedUser(founderMeta);
+    expect((await profileOf(user)).status).toBe(200);
+    const sessions = await server.json('GET', '/api/account/sessions', undefined, user.token);
+    expect(sessions).toMatchObject({ status: 409, body: { code: 'conflict', error: SESSION_MSG.sessionsUnavailable } });
+    const limits = await server.json('PUT', '/api/organization/security', { sessionIdleMinutes: 30 }, user.token);
+    expect(limits).toMatchObject({ status: 409, body: { error: SESSION_MSG.sessionLimitsUnavailable } });
+    expect((await server.json('GET', '/api/organization/audit-log', undefined, user.token)).status).toBe(200);
   });
 
   it('creates exactly one organization when the first requests race', async () => {

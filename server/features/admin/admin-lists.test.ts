@@ -1,4 +1,4 @@
-// The platform-wide admin lists are keyset pages (server/features/admin/keyset.ts): a stable order
+// The platform-wide admin lists are keyset pages (server/lib/keyset.ts): a stable order
 // with ties broken by id, no row repeated or skipped across pages, a validated cursor, a capped
 // limit, indexed prefix search, system admins only, and never the stored result JSON.
 import { sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { rowsOf } from '../../lib/db-rows.ts';
 import { createOrgAdmin, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { assessmentListQuery } from './admin-organizations.service.ts';
 import { AUDIT_SEARCH_WINDOW } from './audit.service.ts';
-import { encodeCursor } from './keyset.ts';
+import { encodeCursor } from '../../lib/keyset.ts';
 
 const LISTS = [
   { path: '/api/admin/organizations', key: 'organizations' },

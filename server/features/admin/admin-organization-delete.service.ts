@@ -70,7 +70,7 @@ export async function deleteOrganization(ctx: ServiceContext & { caller: Pick<Ca
   // The profiles are removed, so requireProfile already refuses their tokens; ending the sessions stops refreshes too.
   for (const memberId of memberIds) {
     try {
-      await ctx.authAdmin?.signOutUser(memberId);
+      await ctx.authAdmin?.signOutUser(memberId, { actorId: caller.id, reason: 'organization_deleted' });
     } catch (err) {
       ctx.logger.warn('could not end the sessions of a deleted organization member', { userId: memberId, error: errorForLog(err) });
     }

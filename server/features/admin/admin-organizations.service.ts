@@ -8,7 +8,7 @@ import { adminCounts, assessments, organizations } from '../../db/schema/index.t
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
-import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith, timestampKey } from './keyset.ts';
+import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith, timestampKey } from '../../lib/keyset.ts';
 import type { CallerContext, ServiceContext } from '../../lib/context.ts';
 
 export function subscriptionState(paidUntil: Date | null, now: Date): SubscriptionState {

@@ -7,7 +7,7 @@ import { organizations, profiles } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit, type DbOrTx } from '../../lib/audit.ts';
 import { assertKeepsAnOrgAdmin, clearCertifyingOfficial, lockOrganization } from '../accounts/index.ts';
-import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith } from './keyset.ts';
+import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith } from '../../lib/keyset.ts';
 import type { CallerContext, ServiceContext } from '../../lib/context.ts';
 
 /** A disabled user's embedded-auth ban lasts until re-enabled. */
@@ -146,8 +146,9 @@ export async function disableUser(ctx: CallerContext, id: string): Promise<Admin
     'user.disabled',
   );
   // Hosted auth: requireProfile refuses the disabled profile on every request.
-  if (ctx.authAdmin?.banUser) await ctx.authAdmin.banUser(id, BANNED_UNTIL);
-  else if (ctx.authAdmin) await ctx.authAdmin.signOutUser(id);
+  const why = { actorId, reason: 'user_disabled' };
+  if (ctx.authAdmin?.banUser) await ctx.authAdmin.banUser(id, BANNED_UNTIL, why);
+  else if (ctx.authAdmin) await ctx.authAdmin.signOutUser(id, why);
   return view;
 }
 

@@ -3,7 +3,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminPageQuery, AuditLogPage } from '#domain/contracts/admin.ts';
 import { auditLog, organizations, profiles } from '../../db/schema/index.ts';
-import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith, timestampKey } from './keyset.ts';
+import { decodeCursor, estimatedTotal, inAnyOf, pageOf, plannerEstimate, startsWith, timestampKey } from '../../lib/keyset.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 
 const decode = (v: string | null): unknown => {

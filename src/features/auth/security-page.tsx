@@ -24,6 +24,7 @@ import { formatDateTime } from '../../utils/format-time.ts';
 import { PasskeyEnrolmentPanel } from './components/passkey-enrolment.tsx';
 import { factorLabel, SecondFactorStep } from './components/second-factor-step.tsx';
 import { TotpEnrolmentPanel } from './components/totp-enrolment.tsx';
+import { SessionsCard } from './components/sessions-card.tsx';
 
 /** The user's TOTP and WebAuthn factors as the provider has them now; a failed read throws its message. */
 function useFactors() {
@@ -248,6 +249,7 @@ function SecuritySettings() {
             )}
           </CardBody>
         </Card>
+        <SessionsCard />
       </div>
     </>
   );

@@ -1,4 +1,8 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import { Building2 } from 'lucide-react';
+import { paths } from '../../config/paths.ts';
+import { AUDIT_LOG_HREF } from './audit-log-path.ts';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,8 +20,26 @@ import { OrganizationNameCard } from './components/organization-name-card.tsx';
 import { SecurityCard } from './components/security-card.tsx';
 import { useOrganizationData } from './use-organization-data.ts';
 
-/** /organization: reachable by every signed-in user; actions only for org_admin (the API enforces it, ADR 003). */
+const AuditLogPage = lazy(() => import('./audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })));
+
+/**
+ * /organization/*: the settings at /organization, the audit log at AUDIT_LOG_HREF (its own chunk
+ * and title; routed here so the first route's router stays as it is), anything else back to /organization.
+ */
 export function OrganizationPage() {
+  const path = useLocation().pathname.replace(/\/+$/, '');
+  if (path === AUDIT_LOG_HREF)
+    return (
+      <Suspense fallback={<PageSpinner label="Loading the audit log…" />}>
+        <AuditLogPage />
+      </Suspense>
+    );
+  if (path !== paths.organization.href()) return <Navigate to={paths.organization.href()} replace />;
+  return <OrganizationSettings />;
+}
+
+/** /organization: reachable by every signed-in user; actions only for org_admin (the API enforces it, ADR 003). */
+function OrganizationSettings() {
   const { profile, refreshProfile } = useSession();
   const isAdmin = profile?.role === 'org_admin';
   const data = useOrganizationData(isAdmin);
@@ -50,7 +72,7 @@ export function OrganizationPage() {
           {isAdmin && <InviteByEmail organizationId={org.id} onInvited={data.reload} />}
           {isAdmin && data.joinLink && <JoinLinkCard organizationId={org.id} joinLink={data.joinLink} onChanged={refreshAll} />}
           {/* A cached profile from before ADR 040 has no require_mfa: off. */}
-          {isAdmin && <SecurityCard requireMfa={org.require_mfa === true} onChanged={refreshProfile} />}
+          {isAdmin && <SecurityCard requireMfa={org.require_mfa === true} sessionIdleMinutes={org.session_idle_minutes} sessionMaxHours={org.session_max_hours} onChanged={refreshProfile} />}
         </div>
         <div className="min-w-0 space-y-6">
           {isAdmin && data.joinRequests && <JoinRequestsCard requests={data.joinRequests} onChanged={refreshAll} />}

@@ -1,5 +1,7 @@
 // Organization settings calls, typed from the server's routes (ADR 015). Every call sends the bearer token.
 import type { UpdateOrganizationInput } from '#domain/contracts/accounts.ts';
+import type { ClientResponse } from 'hono/client';
+import type { OrganizationAuditPage } from '#domain/contracts/sessions.ts';
 import { abortable, call, client } from '../../../lib/api-client.ts';
 
 const org = client.organization;
@@ -13,6 +15,11 @@ export const removeMember = (id: string) => call(org.members[':id'].$delete({ pa
 
 // Two-step verification (ADR 040): the policy, and a team member's lost factor.
 export const setRequireMfa = (requireMfa: boolean) => call(org.security.$put({ json: { requireMfa } }));
+// Session limits and the organization's audit log (ADR 042).
+export const setSessionLimits = (json: { sessionIdleMinutes: number | null; sessionMaxHours: number | null }) => call(org.security.$put({ json }));
+// The route answers CSV too (?format=csv, downloaded as a file): this read is its JSON answer.
+export const getAuditLog = (query: { cursor?: string; person?: string; kind?: string; from?: string; to?: string }, signal?: AbortSignal) =>
+  call(org['audit-log'].$get({ query: query as never }, abortable(signal)) as unknown as Promise<ClientResponse<OrganizationAuditPage, number, 'json'>>);
 export const resetMemberFactors = (id: string) => call(org.members[':id'].factors.$delete({ param: { id } }));
 
 // Join link and join requests (org_admins; ADR 003).

@@ -12,8 +12,21 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf, useServerMutation } from '../../../lib/server-data/index.ts';
 import { setRequireMfa } from '../api/organization-api.ts';
+import { SessionLimitsForm } from './session-limits-form.tsx';
+import { Link } from 'react-router-dom';
+import { AUDIT_LOG_HREF } from '../audit-log-path.ts';
 
-export function SecurityCard({ requireMfa, onChanged }: { requireMfa: boolean; onChanged: () => Promise<void> }) {
+export function SecurityCard({
+  requireMfa,
+  sessionIdleMinutes,
+  sessionMaxHours,
+  onChanged,
+}: {
+  requireMfa: boolean;
+  sessionIdleMinutes?: number | null | undefined;
+  sessionMaxHours?: number | null | undefined;
+  onChanged: () => Promise<void>;
+}) {
   const { notify } = useToast();
   const [confirmOn, setConfirmOn] = useState(false);
   const change = useServerMutation((next: boolean) => setRequireMfa(next), {
@@ -47,6 +60,14 @@ export function SecurityCard({ requireMfa, onChanged }: { requireMfa: boolean; o
               : 'Off: each member chooses whether to use an authenticator app. Set one up for your own account first.'
           }
         />
+        <SessionLimitsForm idleMinutes={sessionIdleMinutes} maxHours={sessionMaxHours} onSaved={onChanged} />
+        <p className="mt-5 border-t border-slate-100 pt-5 text-sm text-slate-600">
+          Sign-ins, sign-outs, authenticator changes and ended sessions of every member are in the{' '}
+          <Link className="font-medium text-brand-700 underline" to={AUDIT_LOG_HREF}>
+            audit log
+          </Link>
+          .
+        </p>
       </CardBody>
       <Dialog
         open={confirmOn}

@@ -1,11 +1,11 @@
-// Keyset pages for the platform-wide admin lists (docs/decisions/026): a page is the `limit` rows
+// Keyset pages for the platform-wide admin lists (docs/decisions/026) and the organization's audit log (ADR 042): a page is the `limit` rows
 // after the last row of the previous one in a total order (the sort columns, then the id), found
 // through an index on exactly those columns; OFFSET would read and discard every earlier row.
 // The cursor is opaque to clients: base64url JSON of the list's name and the last row's sort key.
 // It is checked field by field before any of it reaches SQL, so a bad one is a 400, never a 500.
 import { sql, type SQL } from 'drizzle-orm';
 import { INVALID_CURSOR_MESSAGE } from '#domain/contracts/admin.ts';
-import { badRequest } from '../../lib/app-error.ts';
+import { badRequest } from './app-error.ts';
 
 /** A cursor field's check: uuid, timestamp (as `timestampKey` writes it) or text. */
 export type KeyField = 'uuid' | 'timestamp' | 'text';
