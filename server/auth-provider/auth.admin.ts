@@ -28,6 +28,8 @@ export interface EmbeddedAuthAdmin extends AuthAdmin {
   signOutUser(id: string): Promise<void>;
   /** Deletes every MFA factor of the user and ends their aal2 sessions (ADR 040; audited by the caller). */
   resetFactors(id: string): Promise<{ factors: number; sessions: number }>;
+  /** Seals an SSO client secret for storage (ADR 043), the provider's id as associated data. */
+  sealSecret(plain: string, aad: string): string;
   /** Resolves once the mail work started after earlier answers (recover, resend) has finished. */
   idle(): Promise<void>;
 }
@@ -85,6 +87,7 @@ export function createAuthAdmin(ctx: AuthContext): EmbeddedAuthAdmin {
         return { factors: factors.length, sessions: sessions.length };
       });
     },
+    sealSecret: (plain, aad) => ctx.secrets.seal(plain, aad),
     idle: () => ctx.background.idle(),
   };
 }

@@ -8,7 +8,8 @@ import { auditLog } from '../db/schema/index.ts';
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface AuditEntry {
-  actorId: string;
+  /** null: nobody signed in (a refused single sign-on). */
+  actorId: string | null;
   action: string;
   targetType: 'organization' | 'user' | 'question' | 'questionnaire' | 'evidence' | 'assessment';
   targetId: string | null;

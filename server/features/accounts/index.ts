@@ -4,4 +4,4 @@ export { authPublicRoutes, authRoutes, authUserRoutes } from './auth.routes.ts';
 export { organizationPublicRoutes, organizationRoutes, organizationsRoutes } from './organization.routes.ts';
 export { requireProfile } from './require-profile.ts';
 export { resetUserFactors } from './mfa-policy.service.ts';
-export { LAST_ADMIN_MESSAGE, assertKeepsAnOrgAdmin, clearCertifyingOfficial, findProfile, lockOrganization } from './membership.service.ts';
+export { LAST_ADMIN_MESSAGE, addMember, assertKeepsAnOrgAdmin, clearCertifyingOfficial, findProfile, lockOrganization } from './membership.service.ts';
