@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Building2 } from 'lucide-react';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -15,6 +16,9 @@ import { MembersCard } from './components/members-card.tsx';
 import { OrganizationNameCard } from './components/organization-name-card.tsx';
 import { SecurityCard } from './components/security-card.tsx';
 import { useOrganizationData } from './use-organization-data.ts';
+
+/** Single sign-on settings (ADR 043): their own chunk, loaded for org_admins only. */
+const SsoCard = lazy(() => import('./components/sso-card.tsx').then((m) => ({ default: m.SsoCard })));
 
 /** /organization: reachable by every signed-in user; actions only for org_admin (the API enforces it, ADR 003). */
 export function OrganizationPage() {
@@ -51,6 +55,11 @@ export function OrganizationPage() {
           {isAdmin && data.joinLink && <JoinLinkCard organizationId={org.id} joinLink={data.joinLink} onChanged={refreshAll} />}
           {/* A cached profile from before ADR 040 has no require_mfa: off. */}
           {isAdmin && <SecurityCard requireMfa={org.require_mfa === true} onChanged={refreshProfile} />}
+          {isAdmin && (
+            <Suspense fallback={<PageSpinner label="Loading single sign-on settings…" />}>
+              <SsoCard />
+            </Suspense>
+          )}
         </div>
         <div className="min-w-0 space-y-6">
           {isAdmin && data.joinRequests && <JoinRequestsCard requests={data.joinRequests} onChanged={refreshAll} />}
