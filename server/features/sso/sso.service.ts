@@ -180,6 +180,9 @@ export async function decideSsoDomain(ctx: CallerContext, id: string, status: 'a
     if (!current) throw notFound(SSO_MSG.domainNotFound);
     if (current.status === status) return toDomainDto(current);
     if (status === 'approved') {
+      // Approvals of one domain take turns, so the check below sees any other approval committed
+      // before it (two admins approving two organizations' claims at once: one gets the 409).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mvrsp.sso-domain:${current.domain}`}))`);
       const taken = await tx.select({ id: ssoDomains.id }).from(ssoDomains).where(and(eq(ssoDomains.domain, current.domain), eq(ssoDomains.status, 'approved')));
       if (taken.length > 0) throw conflict(SSO_MSG.domainTaken);
     }

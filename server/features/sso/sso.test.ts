@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema/index.ts';
 import { jsonRequester, type TestServer } from '#tests/setup/app.ts';
 import { verifySecondFactor } from '#tests/setup/mfa.ts';
-import { TEST_DRIVER } from '#tests/setup/test-env.ts';
+import { DB_DRIVERS } from '#tests/setup/test-env.ts';
 import { startContractServer, type ContractServer } from '#tests/contract/contract-server.ts';
 import { createOrgAdmin, joinOrganization, signInSystemAdmin, type Member } from '#tests/isolation/fixtures.ts';
 import { ATTACKER_KEY, readAuthnRequest, readPostForm, respond, startSamlIdp, type SamlIdp, type SamlUser } from '#tests/support/sso/saml-idp.ts';
 import { browse, startOidcIdp, type OidcIdp } from '#tests/support/sso/oidc-idp.ts';
 
-describe('single sign-on (SAML and OIDC)', () => {
+describe.each(DB_DRIVERS)('single sign-on (SAML and OIDC, %s)', (driver) => {
   let cs: ContractServer;
   let server: TestServer;
   let saml: SamlIdp;
@@ -59,7 +59,7 @@ describe('single sign-on (SAML and OIDC)', () => {
   };
 
   beforeAll(async () => {
-    cs = await startContractServer(TEST_DRIVER);
+    cs = await startContractServer(driver);
     server = { ...cs.built, mail: cs.mail, json: jsonRequester(cs.built.app) };
     saml = await startSamlIdp(user('first'));
     oidc = await startOidcIdp(`${cs.baseUrl}/auth/v1/sso/oidc/callback`, { sub: 'o-1', email: 'olga@oidc.example', givenName: 'Olga', familyName: 'Open' });
@@ -118,6 +118,13 @@ describe('single sign-on (SAML and OIDC)', () => {
     // Beta claims the same domain: it may ask, but it is never approved while Acme holds it.
     const betaIdp = await call('POST', '/api/organization/sso/providers', cy.accessToken, { kind: 'saml', metadataXml: saml.metadata });
     expect((await call('POST', '/api/organization/sso/domains', cy.accessToken, { domain: 'uni.example', providerId: betaIdp.body.id })).status).toBe(409);
+    // Both claim race.example while it is free; two approvals at once: one wins, the other is 409.
+    const claims = await Promise.all([
+      call('POST', '/api/organization/sso/domains', ada.accessToken, { domain: 'race.example', providerId: samlProviderId }),
+      call('POST', '/api/organization/sso/domains', cy.accessToken, { domain: 'race.example', providerId: betaIdp.body.id }),
+    ]);
+    const decisions = await Promise.all(claims.map((c) => call('PUT', `/api/admin/sso-domains/${c.body.id}`, sys.accessToken, { status: 'approved' })));
+    expect(decisions.map((d) => d.status).sort()).toEqual([200, 409]);
     expect(await startSso('uni.example')).toMatch(new RegExp(`^${saml.ssoUrl}\\?SAMLRequest=`));
   });
 
@@ -157,6 +164,8 @@ describe('single sign-on (SAML and OIDC)', () => {
       ['unsigned', { signingKey: null }, 'sso_assertion_invalid'],
       ['signed by another key', { signingKey: ATTACKER_KEY }, 'sso_assertion_invalid'],
       ['signature wrapping', { user: user('victim'), wrapWith: user('mallory') }, 'sso_assertion_invalid'],
+      ['a second, unsigned assertion beside the signed one', { user: user('victim'), siblingWith: user('mallory') }, 'sso_assertion_invalid'],
+      ['changed after signing', { user: user('victim'), tamperMail: 'mallory@uni.example' }, 'sso_assertion_invalid'],
       ['wrong audience', { audience: 'https://other-sp.example/metadata' }, 'sso_wrong_audience'],
       ['wrong recipient', { recipient: 'https://other-sp.example/acs' }, 'sso_wrong_recipient'],
       ['expired', { notOnOrAfterSeconds: -120, issueInstantOffsetSeconds: -600 }, 'sso_assertion_expired'],

@@ -42,6 +42,10 @@ export interface ResponseOptions {
   issueInstantOffsetSeconds?: number;
   assertionId?: string;
   recipient?: string;
+  /** Signed, then the mail attribute changed (the digest no longer matches). */
+  tamperMail?: string;
+  /** Two assertions side by side in the Response: the signed one and an unsigned one about someone else. */
+  siblingWith?: SamlUser;
   /** A signature-wrapping attempt: an evil unsigned assertion placed first, the signed one after it inside an Extensions element. */
   wrapWith?: SamlUser;
 }
@@ -103,7 +107,9 @@ export function respond(issuer: string, o: ResponseOptions): string {
   const key = o.signingKey === undefined ? IDP_KEY : o.signingKey;
   let assertion = assertionXml(issuer, o, o.user, id);
   if (key) assertion = sign(assertion, key);
+  if (o.tamperMail) assertion = assertion.replace(`>${esc(o.user.mail)}<`, `>${esc(o.tamperMail)}<`);
   let body = assertion;
+  if (o.siblingWith) body = `${assertion}${assertionXml(issuer, o, o.siblingWith, `_evil${randomUUID()}`)}`;
   if (o.wrapWith) {
     // The attacker keeps the genuinely signed assertion (its ID and signature intact) but moves it
     // aside, and puts an unsigned assertion about someone else where the SP looks first.
