@@ -4,7 +4,8 @@
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '#server/db/schema/index.ts';
+import { sweepExpiredSso } from '#server/auth-provider/index.ts';
+import { auditLog, authSsoReplays, authSsoStates } from '#server/db/schema/index.ts';
 import { jsonRequester, type TestServer } from '#tests/setup/app.ts';
 import { verifySecondFactor } from '#tests/setup/mfa.ts';
 import { DB_DRIVERS } from '#tests/setup/test-env.ts';
@@ -241,6 +242,17 @@ describe.each(DB_DRIVERS)('single sign-on (SAML and OIDC, %s)', (driver) => {
     expect(glass.error).toBeNull();
     // Beta's members are untouched.
     expect((await cs.client().auth.signInWithPassword({ email: cy.email, password: cy.password })).error).toBeNull();
+  });
+
+  it('forgets sign-in states and accepted assertion ids once they expired (the hourly sweep)', async () => {
+    const db = server.deps.db;
+    expect((await db.select().from(authSsoStates)).length).toBeGreaterThan(0);
+    expect((await db.select().from(authSsoReplays)).length).toBeGreaterThan(0);
+    await sweepExpiredSso(db, new Date());
+    expect((await db.select().from(authSsoReplays)).length).toBeGreaterThan(0); // still guarding
+    await sweepExpiredSso(db, new Date(Date.now() + 60 * 60_000));
+    expect(await db.select().from(authSsoStates)).toEqual([]);
+    expect(await db.select().from(authSsoReplays)).toEqual([]);
   });
 
   it('serves the service provider metadata', async () => {
