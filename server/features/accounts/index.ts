@@ -5,3 +5,4 @@ export { organizationPublicRoutes, organizationRoutes, organizationsRoutes } fro
 export { requireProfile } from './require-profile.ts';
 export { resetUserFactors } from './mfa-policy.service.ts';
 export { LAST_ADMIN_MESSAGE, addMember, assertKeepsAnOrgAdmin, clearCertifyingOfficial, findProfile, lockOrganization } from './membership.service.ts';
+export { notifyAdmins as notifyJoinRequestAdmins } from './join-request.service.ts';

@@ -8,7 +8,7 @@ import type { SsoHooks, SsoIdentity, SsoProvisionResult } from '../../auth-provi
 import { authMfaFactors, joinRequests, organizations, profiles } from '../../db/schema/index.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { addMember, findProfile } from '../accounts/index.ts';
+import { addMember, findProfile, notifyJoinRequestAdmins } from '../accounts/index.ts';
 
 export const SSO_REFUSALS = {
   removed: { code: 'sso_user_removed', message: 'You were removed from this organization. Ask its administrator to invite you again.' },
@@ -35,7 +35,7 @@ async function provision(ctx: ServiceContext, who: SsoIdentity): Promise<SsoProv
     .where(and(eq(profiles.organizationId, who.organizationId), eq(profiles.status, 'removed')));
   if (removed.some((r) => mailboxKey(r.email) === mailboxKey(who.email))) return refused(SSO_REFUSALS.removed);
 
-  const [org] = await ctx.db.select({ provisioning: organizations.ssoProvisioning }).from(organizations).where(eq(organizations.id, who.organizationId));
+  const [org] = await ctx.db.select({ provisioning: organizations.ssoProvisioning, name: organizations.name }).from(organizations).where(eq(organizations.id, who.organizationId));
   const person = { userId: who.userId, email: who.email, firstName: who.firstName, lastName: who.lastName };
   if (org?.provisioning === 'member') {
     try {
@@ -60,10 +60,12 @@ async function provision(ctx: ServiceContext, who: SsoIdentity): Promise<SsoProv
   if (mine.some((r) => r.organizationId === who.organizationId && r.status === 'declined')) return refused(SSO_REFUSALS.declined);
   const pending = mine.find((r) => r.status === 'pending');
   if (pending) return pending.organizationId === who.organizationId ? { ok: true } : refused(SSO_REFUSALS.otherRequest);
-  await ctx.db
+  const [request] = await ctx.db
     .insert(joinRequests)
     .values({ organizationId: who.organizationId, userId: who.userId, email: who.email, firstName: who.firstName, lastName: who.lastName, createdAt: ctx.now() })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  if (request && org) await notifyJoinRequestAdmins(ctx, { id: who.organizationId, name: org.name }, request, 'sso');
   return { ok: true };
 }
 

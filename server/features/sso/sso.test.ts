@@ -133,6 +133,9 @@ describe.each(DB_DRIVERS)('single sign-on (SAML and OIDC, %s)', (driver) => {
     const first = await samlSignIn(user('jo'));
     expect(first.access_token).toBeTruthy();
     expect(decodeJwt(first.access_token!)).toMatchObject({ aal: 'aal1', amr: [{ method: 'sso/saml' }] });
+    const asked = cs.mail.filter((m) => m.to === ada.email.toLowerCase() && m.subject.includes('jo Scholar asks to join'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.text).toContain("signed in through your organization's single sign-on");
     const pending = await call('GET', '/api/auth/profile', first.access_token!);
     expect(pending, JSON.stringify(pending.body)).toMatchObject({ status: 403, body: { code: 'profile_missing', details: { joinRequest: { status: 'pending' } } } });
 
