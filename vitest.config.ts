@@ -9,7 +9,7 @@ import { CHROMIUM_PATH } from './tests/setup/test-env.ts';
  * The property-based fuzzers of the whole HTTP surface: about a minute each on a 2-vCPU machine,
  * so they are their own project (`npx vitest run --project fuzz`); `npm test` still runs them.
  */
-const FUZZ = ['tests/security/fuzz-api.test.ts', 'tests/security/fuzz-api-mutations.test.ts', 'tests/security/fuzz-auth.test.ts'];
+const FUZZ = ['tests/security/fuzz-api.test.ts', 'tests/security/fuzz-api-mutations.test.ts', 'tests/security/fuzz-auth.test.ts', 'tests/security/fuzz-sso.test.ts'];
 
 /** Migrates and seeds the database template once per run; each test file copies it (tests/setup/db.ts). */
 const DB_TEMPLATE = ['tests/setup/global-db.ts'];

@@ -16,6 +16,9 @@ export const ERROR_CODES = [
   'mfa_required',
   'mfa_enrol_first',
   'mfa_reset_unavailable',
+  // Single sign-on (ADR 043): hosted Supabase has its own; "SSO only" needs an approved domain.
+  'sso_unavailable',
+  'sso_not_ready',
   'not_found',
   'conflict',
   'already_in_progress',

@@ -15,6 +15,7 @@ import { createHostedVerifier } from './lib/hosted-verifier.ts';
 import { createObjectStore, type ObjectStore } from './lib/storage/index.ts';
 import { queueDepths, startScheduler, type Scheduler } from './features/jobs/index.ts';
 import { contextOf } from './lib/context.ts';
+import { createSsoHooks } from './features/sso/index.ts';
 
 export interface BuildOptions {
   /** An already-open database (tests share one per worker). */
@@ -58,7 +59,9 @@ export async function buildServer(env: Env, opts: BuildOptions = {}): Promise<Bu
   if (env.SUPABASE_URL) {
     tokens = createHostedVerifier(env);
   } else {
-    embedded = await createEmbeddedAuth({ db: database.db, env, mailer, logger, now, budgets });
+    // The SSO hooks need the app's dependencies, made below: read when a sign-in happens.
+    const sso = createSsoHooks(() => contextOf(deps));
+    embedded = await createEmbeddedAuth({ db: database.db, env, mailer, logger, now, budgets, sso });
     tokens = embedded.verifier;
     authProvider = embedded.routes;
   }

@@ -9,9 +9,11 @@ import type { AppEnv } from '../lib/factory.ts';
 import { requireProfile } from '../features/accounts/index.ts';
 import { adminRoutes, subscriptionRoutes } from '../features/admin/index.ts';
 import { adminReportsRoutes } from '../features/reports/index.ts';
+import { ssoAdminRoutes } from '../features/sso/index.ts';
 
 export const adminApi = new Hono<AppEnv>()
   .use('*', requireUser, requireProfile, requireRole('system_admin'))
   .route('/', adminRoutes)
   .route('/', subscriptionRoutes)
-  .route('/', adminReportsRoutes);
+  .route('/', adminReportsRoutes)
+  .route('/sso-domains', ssoAdminRoutes);

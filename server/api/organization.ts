@@ -11,6 +11,7 @@ import type { AppEnv } from '../lib/factory.ts';
 import { organizationPublicRoutes, organizationRoutes, requireProfile } from '../features/accounts/index.ts';
 import { certifyingOfficialRoutes } from '../features/certifications/index.ts';
 import { exportDownloadRoutes, organizationExportRoutes } from '../features/data-export/index.ts';
+import { ssoOrganizationRoutes } from '../features/sso/index.ts';
 
 export const organizationApi = new Hono<AppEnv>()
   .route('/', organizationPublicRoutes)
@@ -18,4 +19,5 @@ export const organizationApi = new Hono<AppEnv>()
   .use('*', requireUser, requireProfile)
   .route('/', organizationRoutes)
   .route('/', certifyingOfficialRoutes)
-  .route('/', organizationExportRoutes);
+  .route('/', organizationExportRoutes)
+  .route('/sso', ssoOrganizationRoutes);

@@ -32,6 +32,8 @@ export interface EmbeddedAuthAdmin extends AuthAdmin {
   endSession(userId: string, sessionId: string, actorId: string): Promise<boolean>;
   /** Deletes every MFA factor of the user and ends their aal2 sessions (ADR 040; audited by the caller). */
   resetFactors(id: string): Promise<{ factors: number; sessions: number }>;
+  /** Seals an SSO client secret for storage (ADR 043), the provider's id as associated data. */
+  sealSecret(plain: string, aad: string): string;
   /** Resolves once the mail work started after earlier answers (recover, resend) has finished. */
   idle(): Promise<void>;
 }
@@ -102,6 +104,7 @@ export function createAuthAdmin(ctx: AuthContext): EmbeddedAuthAdmin {
         return { factors: factors.length, sessions: sessions.length };
       });
     },
+    sealSecret: (plain, aad) => ctx.secrets.seal(plain, aad),
     idle: () => ctx.background.idle(),
   };
 }

@@ -6,6 +6,7 @@ import type { Mailer } from '../lib/mailer.ts';
 import type { BackgroundTasks } from './auth.background.ts';
 import type { SigningKeys } from './auth.keys.ts';
 import type { SecretBox } from './auth.mfa-crypto.ts';
+import type { SsoHooks } from './sso/sso.types.ts';
 
 /** Everything the provider's services share; built once by createEmbeddedAuth. */
 export interface AuthContext {
@@ -21,6 +22,8 @@ export interface AuthContext {
   budgets: Budgets;
   /** Work finished after the answer (mail of recover/resend). */
   background: BackgroundTasks;
+  /** The application's part of single sign-on (ADR 043); absent: SSO sign-ins provision nothing. */
+  sso?: SsoHooks;
   /** `${APP_URL}/auth/v1`, the `iss` of every access token. */
   issuer: string;
 }

@@ -40,14 +40,17 @@ export const apiVersionHeader: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
 };
 
-/** Paths a browser opens without headers (e-mail links) or that are public by nature. */
-const OPEN_PATHS = [/\/verify$/, /\/\.well-known\/jwks\.json$/];
+/** Paths a browser opens without headers (e-mail links, identity providers' answers) or that are public by nature. */
+const OPEN_PATHS = [/\/verify$/, /\/\.well-known\/jwks\.json$/, /\/sso\/saml\/metadata$/, /\/sso\/oidc\/callback$/];
+/** The SAML HTTP-POST binding: the identity provider's page posts the browser here, without headers. */
+const OPEN_POSTS = [/\/sso\/saml\/acs$/];
 
 /** Gateway parity with hosted Supabase: the `apikey` header must carry the anon key. */
 export function requireApiKey(env: Env): MiddlewareHandler<AppEnv> {
   const expected = publicAnonKey(env);
   return async (c, next) => {
     if (c.req.method === 'GET' && OPEN_PATHS.some((p) => p.test(c.req.path))) return next();
+    if (c.req.method === 'POST' && OPEN_POSTS.some((p) => p.test(c.req.path))) return next();
     const key = c.req.header('apikey') ?? c.req.query('apikey');
     if (!key) throw new AuthError(401, 'no_api_key', 'No API key found in request');
     if (!safeEqual(key, expected)) throw new AuthError(401, 'invalid_api_key', 'Invalid API key');

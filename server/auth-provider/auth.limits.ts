@@ -19,6 +19,12 @@ export function lockoutDelayMs(failures: number): number {
 export const AUTH_LIMITS = {
   /** Password grant, signup, recover, resend and the sign-up confirmation: 30 per 5 minutes per client IP. */
   perIp: { name: 'auth-ip', max: 30, windowMs: 5 * 60_000, whenStoreDown: 'local' },
+  /**
+   * Single sign-on (ADR 043): POST /sso, the SAML ACS and the OIDC callback, 150 per 5 minutes per
+   * client IP. No password is checked here (the identity provider does that); each start writes a
+   * state row and each answer costs a signature check, so the budget is GoTrue's refresh-sized one.
+   */
+  ssoPerIp: { name: 'auth-sso-ip', max: 150, windowMs: 5 * 60_000, whenStoreDown: 'local' },
   /** Refresh is generous (GoTrue: 150 / 5 min) because a 429 there can sign users out. */
   refreshPerIp: { name: 'auth-refresh-ip', max: 150, windowMs: 5 * 60_000, whenStoreDown: 'local' },
   /**

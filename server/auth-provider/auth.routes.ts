@@ -10,6 +10,7 @@ import { mfaRoutes } from './mfa.routes.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
 import { tokenRoutes } from './token.routes.ts';
 import { userRoutes } from './user.routes.ts';
+import { ssoRoutes } from './sso/sso.routes.ts';
 
 /** Everything mounted at /auth/v1. Errors are rendered here, in GoTrue's shape, never by the API's handler. */
 export function createAuthRoutes(ctx: AuthContext) {
@@ -40,6 +41,7 @@ export function createAuthRoutes(ctx: AuthContext) {
     .route('/', userRoutes(ctx))
     .route('/', recoveryRoutes(ctx))
     .route('/', mfaRoutes(ctx))
+    .route('/', ssoRoutes(ctx, ctx.sso))
     .all('*', (c) => {
       throw new AuthError(404, 'not_found', `No such auth endpoint: ${c.req.method} ${c.req.path}`);
     });

@@ -9,7 +9,7 @@ import { APP_METADATA, findFactors, toUserJson, type AuthUserRow } from './auth.
 
 export type SessionRow = typeof authSessions.$inferSelect;
 /** GoTrue's amr methods: password grant, recovery link, sign-up confirmation link (otp). */
-export type AuthMethod = 'password' | 'recovery' | 'otp';
+export type AuthMethod = 'password' | 'recovery' | 'otp' | 'sso/saml' | 'oauth';
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -20,7 +20,9 @@ const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 export function amrClaim(session: SessionRow): { method: string; timestamp: number }[] {
   const entries = [{ method: session.amr as string, timestamp: unix(session.createdAt) }];
   // The factor first: the sort is stable, so within one second the later event stays ahead.
-  if (session.aal === 'aal2' && session.mfaVerifiedAt) entries.unshift({ method: session.mfaMethod ?? 'totp', timestamp: unix(session.mfaVerifiedAt) });
+  // A single sign-on session is aal2 without a factor when the identity provider did the MFA (ADR
+  // 043): its amr stays the SSO method alone, as GoTrue has no method name for that.
+  if (session.aal === 'aal2' && session.mfaVerifiedAt && session.factorId) entries.unshift({ method: session.mfaMethod ?? 'totp', timestamp: unix(session.mfaVerifiedAt) });
   return entries.sort((a, b) => b.timestamp - a.timestamp);
 }
 

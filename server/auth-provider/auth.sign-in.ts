@@ -16,6 +16,9 @@ import { findUserByEmail, findUserById, isBanned, normalizeEmail, type AuthUserR
 const locked = (seconds: number) =>
   overRequestRateLimit(rateLimitMessage(seconds, 'Too many failed sign-in attempts.'));
 
+export const ssoRequired = () =>
+  new AuthError(400, 'sso_required', 'Your organization signs in with single sign-on. Use “Sign in with single sign-on”.');
+
 export const emailNotConfirmed = () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
 
 const tsParam = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -91,6 +94,8 @@ export async function signInWithPassword(
     if (!fresh) throw invalidCredentials();
     if (isBanned(user, now)) throw userBanned();
     if (!fresh.emailConfirmedAt) throw emailNotConfirmed();
+    // "SSO only" (ADR 043): told after the right password only, so the answer reveals nothing to a guesser.
+    if (await ctx.sso?.passwordRefused(fresh.id)) throw ssoRequired();
     return await startSession(ctx, fresh, 'password', info);
   } catch (err) {
     if (err instanceof AuthError) recordFailure(ctx, user.id, err, info);

@@ -12,11 +12,14 @@ import { loadSigningKeys } from './auth.keys.ts';
 import { loadSecretBox } from './auth.mfa-crypto.ts';
 import { createAuthRoutes } from './auth.routes.ts';
 import { createEmbeddedVerifier } from './auth.verifier.ts';
+import type { SsoHooks } from './sso/sso.types.ts';
 
 export type { EmbeddedAuthAdmin } from './auth.admin.ts';
 export { AuthError } from './auth.errors.ts';
 export { pruneUnknownAddresses, UNKNOWN_ADDRESS_KEEP_MS } from './auth.unknown-addresses.ts';
 export { sweepExpiredMfa } from './auth.mfa.ts';
+export { sweepExpiredSso, normalizeDomain } from './sso/sso.store.ts';
+export type { SsoHooks, SsoIdentity, SsoProvisionResult } from './sso/sso.types.ts';
 
 export interface EmbeddedAuthOptions {
   db: Db;
@@ -25,6 +28,8 @@ export interface EmbeddedAuthOptions {
   logger: Logger;
   now: () => Date;
   budgets: Budgets;
+  /** The application's part of single sign-on (provisioning, "SSO only"); server/compose.ts. */
+  sso?: SsoHooks;
 }
 
 export interface EmbeddedAuth {

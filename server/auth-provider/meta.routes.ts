@@ -17,7 +17,7 @@ export const metaRoutes = (ctx: AuthContext) =>
           mailer_autoconfirm: ctx.env.AUTH_AUTOCONFIRM,
           phone_autoconfirm: false,
           sms_provider: '',
-          saml_enabled: false,
+          saml_enabled: true,
         },
         200,
       ),

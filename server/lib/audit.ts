@@ -8,7 +8,7 @@ import { auditLog } from '../db/schema/index.ts';
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface AuditEntry {
-  /** Null: the platform acted (a session policy, a detected token reuse, an unknown address). */
+  /** Null: the platform acted (a session policy, a detected token reuse, an unknown address) or nobody signed in (a refused single sign-on). */
   actorId: string | null;
   action: string;
   targetType: 'organization' | 'user' | 'question' | 'questionnaire' | 'evidence' | 'assessment';

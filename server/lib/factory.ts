@@ -85,6 +85,8 @@ export interface AuthSessionSummary {
 }
 
 export interface AuthAdminApi {
+  /** Seals a secret at rest with the provider's key (an SSO client secret, ADR 043). */
+  sealSecret?(plain: string, aad: string): string;
   /** Creates a confirmed user; rejects when the e-mail is already registered. */
   createUser(input: { email: string; password: string; userMetadata: Record<string, unknown> }): Promise<{ id: string }>;
   /**

@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
                   lazyRoute(lazyPage(adminPages, (m) => m.AdminAssessmentsPage), { path: paths.admin.assessments.path, title: 'Admin: Assessments' }),
                   lazyRoute(lazyPage(adminPages, (m) => m.AdminUsersPage), { path: paths.admin.users.path, title: 'Admin: Users' }),
                   lazyRoute(lazyPage(adminPages, (m) => m.AdminAuditPage), { path: paths.admin.auditLog.path, title: 'Admin: Audit log' }),
+                  lazyRoute(lazyPage(adminPages, (m) => m.AdminSsoDomainsPage), { path: 'sso-domains', title: 'Admin: SSO domains' }),
                   { path: '*', element: <Navigate to={paths.admin.questions.href()} replace /> },
                 ],
               }),

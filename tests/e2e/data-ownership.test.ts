@@ -147,7 +147,7 @@ describe.skipIf(!HAS_CHROMIUM)('organization export and deletion (Chromium)', ()
     await page.goto('/login');
     await page.getByLabel('Email').fill(b.admin.email);
     await page.getByLabel('Password', { exact: true }).fill(b.admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText(MSG.organizationDeleted).waitFor();
     await shot(page, 'data-delete-former-member-1280', false);
     // The same state as any removed member who signs in: why, and Logout, never a Retry that

@@ -217,7 +217,7 @@ export async function signIn(page: Page, email: string, password: string, app?: 
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   if (app) {
     await page.waitForURL('**/mfa');
     await page.getByLabel('Authentication code').fill(await app.next());

@@ -194,7 +194,7 @@ describe.skipIf(!HAS_CHROMIUM)('hosted Supabase Auth (Chromium, separate auth pr
     await page.getByRole('button', { name: MSG.inviteSignInToAccept }).click();
     await page.waitForURL('**/login');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`**${invitePath}`);
     await page.getByText(MSG.inviteSignedInAs(email)).waitFor();
     // The names typed before the sign-in detour are still there.

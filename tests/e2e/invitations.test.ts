@@ -71,7 +71,7 @@ describe.skipIf(!HAS_CHROMIUM)('invitations for existing accounts (Chromium)', (
     expect(await page.getByLabel('Email').inputValue()).toBe(member.email);
     await shot(page, 'invite-login');
     await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`**${invitePath}`);
 
     // Signed in with the invited address: accept with the session, names prefilled.

@@ -31,7 +31,7 @@ describe.skipIf(!HAS_CHROMIUM)('two-step verification (Chromium)', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   }
 
   async function enterCode(page: Page, code: string, button: string): Promise<void> {

@@ -89,7 +89,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     // A wrong password shows the provider's message.
     await page.getByLabel('Email').fill(h.admin.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-123');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toMatch(/invalid/i);
 
@@ -155,7 +155,7 @@ describe.skipIf(!HAS_CHROMIUM)('SPA shell (Chromium)', () => {
     await page.getByRole('link', { name: 'Go to Login' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Owner-password-1');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText(MSG.loginEmailNotConfirmed).waitFor();
     await shot(page, 'login-unconfirmed');
     await page.setViewportSize({ width: 390, height: 800 });

@@ -14,6 +14,7 @@ import { adminRouteRows } from './admin-routes.ts';
 import { syncRows } from './sync-routes.ts';
 import { actionRows } from './action-routes.ts';
 import { certificationRows } from './certification-routes.ts';
+import { ssoRows } from './sso-routes.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -234,4 +235,4 @@ const organizationRows: RouteRow[] = [
 /** The caller's own organization's deadlines: no id in the request, so another org sees its own. */
 const deadlineRows: RouteRow[] = [{ method: 'GET', route: '/api/deadlines', access: 'member', crossOrg: 'own-data', request: () => ({ path: '/api/deadlines' }) }];
 
-export const ROUTE_ROWS: RouteRow[] = [...accountRows, ...organizationRows, ...evidenceRows, ...assessmentRows, ...adminRouteRows, ...syncRows, ...actionRows, ...deadlineRows, ...certificationRows];
+export const ROUTE_ROWS: RouteRow[] = [...accountRows, ...organizationRows, ...evidenceRows, ...assessmentRows, ...adminRouteRows, ...syncRows, ...actionRows, ...deadlineRows, ...certificationRows, ...ssoRows];

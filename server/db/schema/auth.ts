@@ -30,7 +30,7 @@ export const authSessions = pgTable(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     aal: text().notNull().default('aal1'),
     /** GoTrue's amr method of the session (server/auth-provider/auth.sessions.ts AuthMethod). */
-    amr: text({ enum: ['password', 'recovery', 'otp'] }).notNull().default('password'),
+    amr: text({ enum: ['password', 'recovery', 'otp', 'sso/saml', 'oauth'] }).notNull().default('password'),
     /** The MFA factor verified in this session (aal2); cleared when the factor is unenrolled. */
     factorId: uuid().references((): AnyPgColumn => authMfaFactors.id, { onDelete: 'set null' }),
     /** When that factor was verified: the factor's entry of the token's amr claim. */

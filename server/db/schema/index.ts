@@ -4,3 +4,4 @@ export * from './assessments.ts';
 export * from './auth.ts';
 export * from './cycles.ts';
 export * from './operations.ts';
+export * from './sso.ts';

@@ -23,6 +23,12 @@ export const organizations = pgTable('organizations', {
   sessionIdleMinutes: integer(),
   /** A session this old ends whatever its use (the user signs in again); null: no limit. */
   sessionMaxHours: integer(),
+  /** A first single sign-on makes a team member ('member') or a join request ('join_request'), ADR 043. */
+  ssoProvisioning: text({ enum: ['member', 'join_request'] })
+    .notNull()
+    .default('join_request'),
+  /** Members sign in only through single sign-on; org_admins with a verified factor keep their password (break glass, ADR 043). */
+  ssoOnly: boolean().notNull().default(false),
   /**
    * The secret of the join link (/signup?org=<id>&key=<joinKey>): random and opaque, shown to the
    * org_admins only; rotating replaces it so every older link stops working (ADR 003).

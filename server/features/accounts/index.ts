@@ -5,4 +5,5 @@ export { organizationPublicRoutes, organizationRoutes, organizationsRoutes } fro
 export { requireProfile } from './require-profile.ts';
 export { accountSessionRoutes } from './sessions.routes.ts';
 export { resetUserFactors } from './mfa-policy.service.ts';
-export { LAST_ADMIN_MESSAGE, assertKeepsAnOrgAdmin, clearCertifyingOfficial, findProfile, lockOrganization } from './membership.service.ts';
+export { LAST_ADMIN_MESSAGE, addMember, assertKeepsAnOrgAdmin, clearCertifyingOfficial, findProfile, lockOrganization } from './membership.service.ts';
+export { notifyAdmins as notifyJoinRequestAdmins } from './join-request.service.ts';

@@ -245,7 +245,11 @@ async function sendMail(ctx: ServiceContext, mail: MailMessage, context: Record<
   }
 }
 
-async function notifyAdmins(ctx: ServiceContext, org: OrganizationRow, request: JoinRequestRow): Promise<void> {
+/**
+ * Mails the organization's active org_admins about a new join request: from the join link, or
+ * (`via: 'sso'`) from a first single sign-on of an organization that asks before admitting (ADR 043).
+ */
+export async function notifyAdmins(ctx: ServiceContext, org: Pick<OrganizationRow, 'id' | 'name'>, request: JoinRequestRow, via: 'link' | 'sso' = 'link'): Promise<void> {
   const admins = await ctx.db
     .select({ email: profiles.email })
     .from(profiles)
@@ -262,7 +266,9 @@ async function notifyAdmins(ctx: ServiceContext, org: OrganizationRow, request: 
         text: [
           `Hello,`,
           ``,
-          `${name} (${request.email}) used your organization's join link and asks to join ${org.name} on ${PRODUCT_NAME}.`,
+          via === 'sso'
+            ? `${name} (${request.email}) signed in through your organization's single sign-on and asks to join ${org.name} on ${PRODUCT_NAME}.`
+            : `${name} (${request.email}) used your organization's join link and asks to join ${org.name} on ${PRODUCT_NAME}.`,
           ``,
           ...(flagged ? [MSG.joinRequestResemblesRemoved, ``] : []),
           `Approve or decline the request on your Organization page:`,

@@ -2,7 +2,7 @@
 // scheduled_jobs table. Each instance ticks every 30 s and runs the jobs that are due; a due job
 // runs on one instance only.
 import { and, count, eq, lte, sql } from 'drizzle-orm';
-import { pruneUnknownAddresses, sweepExpiredMfa } from '../../auth-provider/index.ts';
+import { pruneUnknownAddresses, sweepExpiredMfa, sweepExpiredSso } from '../../auth-provider/index.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, scheduledJobs } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -59,7 +59,10 @@ export const JOBS: readonly JobDef[] = [
     run: async (ctx, now) => ({ budgets: await sweepExpiredBudgets(ctx.db, now), unknownAddresses: await pruneUnknownAddresses(ctx.db, now) }),
   },
   // Expired MFA challenges and never-verified factors of the embedded auth provider (ADR 039).
-  { name: 'auth.mfa_sweep', everyMs: HOUR, run: (ctx, now) => sweepExpiredMfa(ctx.db, now) },
+  { name: 'auth.mfa_sweep', everyMs: HOUR, run: async (ctx, now) => {
+    await sweepExpiredSso(ctx.db, now);
+    return sweepExpiredMfa(ctx.db, now);
+  } },
   // Expired one-time export download links (server/features/data-export/export.download.ts).
   { name: 'export_links.sweep_expired', everyMs: HOUR, run: (ctx, now) => sweepExpiredExportLinks(ctx, now) },
   // Stored files of deleted organizations whose removal failed at deletion time (ADR 023).

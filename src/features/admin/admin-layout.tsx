@@ -1,5 +1,5 @@
 // Admin area shell with route tabs (/admin/*): questions, organizations, assessments, users, audit log.
-import { Building2, ClipboardList, HelpCircle, ScrollText, Users } from 'lucide-react';
+import { Building2, ClipboardList, HelpCircle, KeyRound, ScrollText, Users } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { PageHeader } from '../../components/layouts/app-layout.tsx';
 import { TabLinks } from '../../components/ui/tabs.tsx';
@@ -12,6 +12,7 @@ export function AdminLayout() {
     { to: paths.admin.assessments.href(), label: 'Assessments', icon: <ClipboardList aria-hidden="true" className="size-4" /> },
     { to: paths.admin.users.href(), label: 'Users', icon: <Users aria-hidden="true" className="size-4" /> },
     { to: paths.admin.auditLog.href(), label: 'Audit log', icon: <ScrollText aria-hidden="true" className="size-4" /> },
+    { to: '/admin/sso-domains', label: 'SSO domains', icon: <KeyRound aria-hidden="true" className="size-4" /> },
   ];
   return (
     <>

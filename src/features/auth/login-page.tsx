@@ -10,6 +10,7 @@ import { useSession } from '../../hooks/use-session.ts';
 import { initialAuthError } from '../../lib/initial-url.ts';
 import { useServerMutation } from '../../lib/server-data/index.ts';
 import { loadSupabase } from '../../lib/supabase.ts';
+import { SsoSignIn } from './sso-sign-in.tsx';
 
 /** What a page may hand to /login: a notice, where to return after sign-in (same-origin path), the e-mail to prefill. */
 export interface LoginState {
@@ -34,6 +35,8 @@ export function LoginPage() {
   const linkError = initialAuthError();
   const [error, setError] = useState<string | null>(linkError ? linkError.description || MSG.loginFailed : null);
   const [unconfirmed, setUnconfirmed] = useState(false);
+  // "SSO only" (ADR 043): the password was right but the organization signs in through its identity provider.
+  const [ssoRequired, setSsoRequired] = useState(false);
   const [resend, setResend] = useState<{ busy: boolean; message: string | null; tone: 'success' | 'error' }>({ busy: false, message: null, tone: 'success' });
   const { setAuthFlowActive } = useSession();
   useEffect(() => () => setAuthFlowActive(false), [setAuthFlowActive]);
@@ -63,6 +66,7 @@ export function LoginPage() {
         setUnconfirmed(true);
         return;
       }
+      if (authError.code === 'sso_required') setSsoRequired(true);
       setError(authError.message || MSG.loginFailed);
       return;
     }
@@ -140,6 +144,12 @@ export function LoginPage() {
           {busy ? MSG.signingIn : 'Sign In'}
         </Button>
       </form>
+      <div className="my-6 flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        or
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <SsoSignIn key={ssoRequired ? 'required' : 'offered'} initialEmail={email} open={ssoRequired} />
     </AuthLayout>
   );
 }

@@ -20,6 +20,8 @@ import { OrganizationNameCard } from './components/organization-name-card.tsx';
 import { SecurityCard } from './components/security-card.tsx';
 import { useOrganizationData } from './use-organization-data.ts';
 
+/** Single sign-on settings (ADR 043): their own chunk, loaded for org_admins only. */
+const SsoCard = lazy(() => import('./components/sso-card.tsx').then((m) => ({ default: m.SsoCard })));
 const AuditLogPage = lazy(() => import('./audit-log-page.tsx').then((m) => ({ default: m.AuditLogPage })));
 
 /**
@@ -73,6 +75,11 @@ function OrganizationSettings() {
           {isAdmin && data.joinLink && <JoinLinkCard organizationId={org.id} joinLink={data.joinLink} onChanged={refreshAll} />}
           {/* A cached profile from before ADR 040 has no require_mfa: off. */}
           {isAdmin && <SecurityCard requireMfa={org.require_mfa === true} sessionIdleMinutes={org.session_idle_minutes} sessionMaxHours={org.session_max_hours} onChanged={refreshProfile} />}
+          {isAdmin && (
+            <Suspense fallback={<PageSpinner label="Loading single sign-on settings…" />}>
+              <SsoCard />
+            </Suspense>
+          )}
         </div>
         <div className="min-w-0 space-y-6">
           {isAdmin && data.joinRequests && <JoinRequestsCard requests={data.joinRequests} onChanged={refreshAll} />}
