@@ -42,7 +42,7 @@ describe.skipIf(!HAS_CHROMIUM)('passkeys as the second factor (Chromium virtual 
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL('**/mfa');
   }
 
