@@ -60,6 +60,16 @@ describe.skipIf(!HAS_CHROMIUM)('sessions and the audit log (Chromium)', () => {
     expect(await status(elsewhere.accessToken)).toBe(401);
     expect(await list.getByRole('listitem').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+
+    // The list cannot be read: said in words, the rest of the page still works.
+    await page.route('**/api/account/sessions', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Sessions are briefly unavailable', code: 'unavailable' }) }),
+    );
+    await page.reload();
+    await page.getByRole('alert').filter({ hasText: 'Could not load your sessions' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign-in security', level: 1 }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shotAtBothWidths(page, 'sessions-error');
     expect(errors).toEqual([]);
     await ctx.close();
   });
@@ -108,6 +118,29 @@ describe.skipIf(!HAS_CHROMIUM)('sessions and the audit log (Chromium)', () => {
     await page.getByText('No event matches these filters.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shotAtBothWidths(page, 'organization-audit-log-empty');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The server fails: said in words with a Retry, which reads again once it answers.
+    await page.route('**/api/organization/audit-log**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The audit log is briefly unavailable', code: 'unavailable' }) }),
+    );
+    await page.getByLabel('From').fill('2000-01-01'); // a query not read before (the cache would answer it)
+    const failed = page.getByRole('alert').filter({ hasText: 'Could not load the audit log' });
+    await failed.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shotAtBothWidths(page, 'organization-audit-log-error');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.unroute('**/api/organization/audit-log**');
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Page 1: showing 2').waitFor();
+
+    // Offline: the log is read from the server only, and the page says so.
+    await ctx.setOffline(true);
+    await page.getByLabel('Kind').selectOption({ label: 'Sign-in' });
+    await page.getByText('The audit log is read from the server: it shows once you are back online.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shotAtBothWidths(page, 'organization-audit-log-offline');
+    await ctx.setOffline(false);
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -12,6 +12,7 @@ import { throttleIp } from '../auth.throttle.ts';
 import { SSO_MSG, SsoRefusal } from './sso.errors.ts';
 import { finishOidc, startOidc } from './sso.oidc.ts';
 import { finishSaml, samlSpMetadata, startSaml } from './sso.saml.ts';
+import { clientInfo } from '../auth.audit.ts';
 import { completeSsoSignIn, type VerifiedIdentity } from './sso.sign-in.ts';
 import { consumeState, createState, findProvider, normalizeDomain, providerForDomain, providerHasApprovedDomain, type SsoProviderRow } from './sso.store.ts';
 import type { SsoHooks } from './sso.types.ts';
@@ -81,7 +82,7 @@ export const ssoRoutes = (ctx: AuthContext, hooks: SsoHooks | undefined) => {
     if (!provider) return refuse(c, row.redirectTo, new SsoRefusal('sso_state_invalid', SSO_MSG.stateInvalid));
     try {
       const who = await verify(provider, row);
-      return signedIn(c, row.redirectTo, await completeSsoSignIn(ctx, hooks, provider, who, method));
+      return signedIn(c, row.redirectTo, await completeSsoSignIn(ctx, hooks, provider, who, method, clientInfo(c)));
     } catch (err) {
       return refuse(c, row.redirectTo, err instanceof SsoRefusal ? err : new SsoRefusal('sso_failed', SSO_MSG.assertionInvalid, { organizationId: provider.organizationId, providerId: provider.id, detail: err instanceof Error ? err.message.slice(0, 300) : 'unknown' }));
     }

@@ -9,6 +9,7 @@ import { hashLog2N } from '../auth.passwords.ts';
 import { storeRefreshToken, sessionJson, type SessionJson } from '../auth.sessions.ts';
 import { findUserByEmail, findUserById, insertUser, isBanned, normalizeEmail, type AuthUserRow } from '../auth.users.ts';
 import { AuthError } from '../auth.errors.ts';
+import { NO_CLIENT, recordAuthEvent, type ClientInfo } from '../auth.audit.ts';
 import { SSO_MSG, SsoRefusal } from './sso.errors.ts';
 import { domainApprovedFor, domainOfEmail, type SsoProviderRow } from './sso.store.ts';
 import type { SsoHooks } from './sso.types.ts';
@@ -85,6 +86,7 @@ export async function completeSsoSignIn(
   provider: SsoProviderRow,
   who: VerifiedIdentity,
   method: 'sso/saml' | 'oauth',
+  client: ClientInfo = NO_CLIENT,
 ): Promise<SessionJson> {
   const where = { organizationId: provider.organizationId, providerId: provider.id };
   const email = normalizeEmail(who.email);
@@ -109,9 +111,22 @@ export async function completeSsoSignIn(
   }
   const [session] = await ctx.db
     .insert(authSessions)
-    .values({ userId: user.id, aal: who.mfa ? 'aal2' : 'aal1', amr: method, mfaVerifiedAt: who.mfa ? now : null, createdAt: now, updatedAt: now })
+    .values({
+      userId: user.id,
+      aal: who.mfa ? 'aal2' : 'aal1',
+      amr: method,
+      mfaVerifiedAt: who.mfa ? now : null,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      lastActiveAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!session) throw new Error('session insert returned nothing');
   const refreshToken = await storeRefreshToken(ctx.db, session, null, now);
+  // In the sign-in trail like a password sign-in (ADR 042); the campus's MFA is its second factor.
+  const detail = { method, outcome: 'success', session_id: session.id, provider_id: provider.id, mfa: who.mfa ? 'refeds' : 'none' };
+  await recordAuthEvent(ctx, { action: 'auth.sign_in', userId: user.id, client, detail });
   return sessionJson(ctx, user, session, refreshToken);
 }

@@ -88,7 +88,8 @@ export const authSsoStates = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('auth_sso_states_expires_idx').on(t.expiresAt)],
+  // The provider's key: its deletion cascades here (server/db/fk-indexes.test.ts).
+  (t) => [index('auth_sso_states_expires_idx').on(t.expiresAt), index('auth_sso_states_provider_idx').on(t.providerId)],
 );
 
 /** Assertion ids (SAML) already accepted, kept until the assertion expires: a replay is refused. */

@@ -146,6 +146,12 @@ describe.each(DB_DRIVERS)('single sign-on (SAML and OIDC, %s)', (driver) => {
     // The same person again is the same account.
     const again = await samlSignIn(user('kim'));
     expect(decodeJwt(again.access_token!).sub).toBe(decodeJwt(second.access_token!).sub);
+    // Each single sign-on is in the organization's sign-in trail like a password sign-in (ADR 042).
+    const kim = decodeJwt(second.access_token!).sub;
+    const trail = await call('GET', `/api/organization/audit-log?kind=sign_in&person=${kim}`, ada.accessToken);
+    expect(trail.status, JSON.stringify(trail.body)).toBe(200);
+    const rows = trail.body.items as { action: string; method: string | null; outcome: string | null }[];
+    expect(rows.map((r) => [r.action, r.method, r.outcome])).toEqual([['auth.sign_in', 'sso/saml', 'success'], ['auth.sign_in', 'sso/saml', 'success']]);
   });
 
   it('counts the REFEDS MFA context as the second factor, and only that', async () => {

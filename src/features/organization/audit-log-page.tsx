@@ -15,11 +15,10 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useSession } from '../../hooks/use-session.ts';
-import { downloadFile } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download-report.ts';
 import { isOfflineFailure, messageOf, toResult, useServerQuery } from '../../lib/server-data/index.ts';
 import { formatDateTime } from '../../utils/format-time.ts';
-import { getAuditLog, getMembers } from './api/organization-api.ts';
+import { downloadAuditLog, getAuditLog, getMembers } from './api/organization-api.ts';
 
 const KIND_LABEL: Record<AuditKind, string> = {
   sign_in: 'Sign-in',
@@ -90,8 +89,7 @@ export function AuditLogPage() {
 
   async function download() {
     setDownloading(true);
-    const params = new URLSearchParams({ ...queryOf(filters), format: 'csv' });
-    const res = await toResult(downloadFile(`/api/organization/audit-log?${params.toString()}`));
+    const res = await toResult(downloadAuditLog(queryOf(filters)));
     setDownloading(false);
     if (res.ok) saveBlob(res.value.blob, res.value.fileName ?? 'audit-log.csv');
     else notify(isOfflineFailure(res) ? 'You are offline: the download starts once you are back online.' : messageOf(res, 'The audit log could not be downloaded'), 'error');

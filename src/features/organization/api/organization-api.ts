@@ -2,7 +2,7 @@
 import type { UpdateOrganizationInput } from '#domain/contracts/accounts.ts';
 import type { ClientResponse } from 'hono/client';
 import type { OrganizationAuditPage } from '#domain/contracts/sessions.ts';
-import { abortable, call, client } from '../../../lib/api-client.ts';
+import { abortable, call, client, downloadFile } from '../../../lib/api-client.ts';
 
 const org = client.organization;
 
@@ -20,6 +20,8 @@ export const setSessionLimits = (json: { sessionIdleMinutes: number | null; sess
 // The route answers CSV too (?format=csv, downloaded as a file): this read is its JSON answer.
 export const getAuditLog = (query: { cursor?: string; person?: string; kind?: string; from?: string; to?: string }, signal?: AbortSignal) =>
   call(org['audit-log'].$get({ query: query as never }, abortable(signal)) as unknown as Promise<ClientResponse<OrganizationAuditPage, number, 'json'>>);
+/** The same filters as CSV (?format=csv), as a file to save. */
+export const downloadAuditLog = (query: Record<string, string>) => downloadFile(`/api/organization/audit-log?${new URLSearchParams({ ...query, format: 'csv' }).toString()}`);
 export const resetMemberFactors = (id: string) => call(org.members[':id'].factors.$delete({ param: { id } }));
 
 // Join link and join requests (org_admins; ADR 003).

@@ -1,0 +1,1 @@
+CREATE INDEX "auth_sso_states_provider_idx" ON "auth_sso_states" USING btree ("provider_id");
