@@ -35,8 +35,7 @@ export function SignOutDialog({ work, offline, busy, onChoose }: { work: UnsentW
       <div className="space-y-2 text-sm text-slate-700" data-testid="sign-out-warning">
         {offline && <p>You are offline: stay signed in and they are sent when you are back online.</p>}
         <p>
-          <strong>Sign out and keep them</strong> leaves only these changes on this device, sent when you next sign in here; no one else can see or send them.{' '}
-          <strong>Sign out and discard</strong> deletes them.
+          <strong>Sign out and keep them</strong> leaves these changes on this device, sent when you next sign in here; no one else can see or send them. <strong>Sign out and discard</strong> deletes them.
         </p>
       </div>
     </Dialog>
