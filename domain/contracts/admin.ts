@@ -26,7 +26,8 @@ export const ADMIN_LIST_LIMIT = 50;
 export const ADMIN_LIST_MAX_LIMIT = 100;
 export const INVALID_CURSOR_MESSAGE = 'This page link is no longer valid. Reload the list from the start.';
 
-export const adminPageQuerySchema = z.object({
+/** The cursor and page size of every keyset list (ADR 026): the admin lists and the organization's audit log. */
+export const keysetPageFields = {
   cursor: z.string().max(600, INVALID_CURSOR_MESSAGE).optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
@@ -34,6 +35,10 @@ export const adminPageQuerySchema = z.object({
     .min(1, 'limit must be 1 or more')
     .max(ADMIN_LIST_MAX_LIMIT, `limit must be at most ${ADMIN_LIST_MAX_LIMIT}`)
     .default(ADMIN_LIST_LIMIT),
+};
+
+export const adminPageQuerySchema = z.object({
+  ...keysetPageFields,
   q: z.string().trim().max(200, 'Search text must be at most 200 characters').default(''),
 });
 export type AdminPageQuery = z.infer<typeof adminPageQuerySchema>;

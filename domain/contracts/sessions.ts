@@ -2,7 +2,7 @@
 // by the API and the SPA's lazy Sessions and Audit log screens.
 import { z } from 'zod';
 import { SESSION_MSG } from '../session-messages.ts';
-import { ADMIN_LIST_LIMIT, ADMIN_LIST_MAX_LIMIT, INVALID_CURSOR_MESSAGE, type KeysetPage } from './admin.ts';
+import { keysetPageFields, type KeysetPage } from './admin.ts';
 
 /** GET /api/account/sessions: one of the caller's sessions. */
 export interface AccountSessionView {
@@ -60,13 +60,7 @@ const day = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-
 /** GET /api/organization/audit-log: keyset pages like the admin lists (ADR 026); dates are UTC days, both included. */
 export const organizationAuditQuerySchema = z
   .strictObject({
-    cursor: z.string().max(600, INVALID_CURSOR_MESSAGE).optional(),
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be 1 or more')
-      .max(ADMIN_LIST_MAX_LIMIT, `limit must be at most ${ADMIN_LIST_MAX_LIMIT}`)
-      .default(ADMIN_LIST_LIMIT),
+    ...keysetPageFields,
     person: z.uuid({ error: 'person must be a member id' }).optional(),
     kind: z.enum(AUDIT_KINDS, { error: `kind must be one of ${AUDIT_KINDS.join(', ')}` }).optional(),
     from: day('from'),
